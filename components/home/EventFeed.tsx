@@ -1,0 +1,22 @@
+import type { EventItem } from "@/lib/queries/home.ts";
+
+export function EventFeed({ events }: { events: EventItem[] }) {
+  return (
+    <ul className="feed">
+      {events.map((e) => (
+        <li key={e.id} data-testid="event">
+          <span className="muted mono">#{e.id}</span>
+          <span className="mono">{e.type}</span>
+          <span>
+            <span className="mono">{e.subject.replace(/^[a-z_]+:/, "")}</span>
+            {typeof e.payload.to === "string" && <> → {e.payload.to}</>}
+            <span className="muted">
+              {" "}
+              by {e.principal} · {new Date(e.at).toLocaleTimeString()}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

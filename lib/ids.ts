@@ -1,0 +1,19 @@
+/**
+ * Names of things (§0.7). Ids never become filesystem paths; the rules keep them printable,
+ * URL-safe and unambiguous in `id@vN` references.
+ */
+import { z } from "zod";
+
+export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+const ID_RULE = "must match ^[a-z0-9][a-z0-9._-]{0,127}$: lowercase letters, digits, '.', '_' or '-', starting with a letter or digit, at most 128 characters";
+const NAME_RULE = "must match ^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$: letters, digits, '.', '_' or '-', starting with a letter or digit, at most 128 characters";
+
+/** Artifact, contract, pipeline and snapshot ids. */
+export const EntityId = z.string({ error: "must be a string" }).regex(ID_PATTERN, { error: ID_RULE });
+/** Teams, members (assignees) and sessions may also use uppercase letters. */
+export const MemberName = z.string({ error: "must be a string" }).regex(NAME_PATTERN, { error: NAME_RULE });
+export const TeamId = MemberName;
+
+export const DEFAULT_TEAM = "default";

@@ -1,0 +1,25 @@
+/** Query keys and hooks for the home page. Every key starts with the team, so one /ws event invalidates exactly its team. */
+import { useQuery } from "@tanstack/react-query";
+import { apiGet } from "../browser-api.ts";
+
+export type TeamSummary = { id: string; archived: boolean; artifacts: number; contracts: number; events: number };
+export type OverviewData = { teams: TeamSummary[]; team: string; contractsByStatus: Record<string, number> };
+export type EventItem = { id: number; type: string; subject: string; principal: string; at: string; depth: number; payload: Record<string, unknown> };
+export type ArtifactItem = { id: string; type: string; name: string; tags: string[]; latestVersion: number; currentVersion: number | null; status: string; publisher: string | null; updatedAt: string };
+export type ContractItem = { id: string; title: string; assignee: string; assigner: string; status: string; statusReason: string | null; priority: string; retryCount: number; updatedAt: string };
+
+export const keys = {
+  team: (team: string) => ["team", team] as const,
+  overview: (team: string) => ["team", team, "overview"] as const,
+  events: (team: string) => ["team", team, "events"] as const,
+  artifacts: (team: string) => ["team", team, "artifacts"] as const,
+  contracts: (team: string) => ["team", team, "contracts"] as const,
+};
+
+export const useOverview = (team: string) => useQuery({ queryKey: keys.overview(team), queryFn: () => apiGet<OverviewData>("/api/overview", { team }) });
+export const useEvents = (team: string) =>
+  useQuery({ queryKey: keys.events(team), queryFn: () => apiGet<{ events: EventItem[] }>("/api/events", { team, limit: 40 }) });
+export const useArtifacts = (team: string) =>
+  useQuery({ queryKey: keys.artifacts(team), queryFn: () => apiGet<{ items: ArtifactItem[] }>("/api/artifacts", { team, limit: 100 }) });
+export const useContracts = (team: string) =>
+  useQuery({ queryKey: keys.contracts(team), queryFn: () => apiGet<{ items: ContractItem[] }>("/api/contracts", { team, limit: 200 }) });

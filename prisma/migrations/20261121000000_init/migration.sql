@@ -1,0 +1,210 @@
+-- CreateTable
+CREATE TABLE "Team" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "archivedAt" DATETIME,
+    "settings" TEXT NOT NULL DEFAULT '{}'
+);
+
+-- CreateTable
+CREATE TABLE "Event" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "payload" TEXT NOT NULL,
+    "principal" TEXT NOT NULL,
+    "causedBy" INTEGER,
+    "depth" INTEGER NOT NULL DEFAULT 0,
+    "at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Event_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Principal" (
+    "name" TEXT NOT NULL PRIMARY KEY,
+    "kind" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "Token" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "principal" TEXT NOT NULL,
+    "hash" TEXT NOT NULL,
+    "label" TEXT NOT NULL DEFAULT '',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "revokedAt" DATETIME,
+    CONSTRAINT "Token_principal_fkey" FOREIGN KEY ("principal") REFERENCES "Principal" ("name") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Artifact" (
+    "pk" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "latestVersion" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Artifact_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ArtifactTag" (
+    "artifactPk" INTEGER NOT NULL,
+    "tag" TEXT NOT NULL,
+
+    PRIMARY KEY ("artifactPk", "tag"),
+    CONSTRAINT "ArtifactTag_artifactPk_fkey" FOREIGN KEY ("artifactPk") REFERENCES "Artifact" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ArtifactVersion" (
+    "seq" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "artifactPk" INTEGER NOT NULL,
+    "version" INTEGER NOT NULL,
+    "data" TEXT NOT NULL,
+    "size" INTEGER NOT NULL,
+    "summary" TEXT NOT NULL DEFAULT '',
+    "publisher" TEXT NOT NULL,
+    "sessionId" TEXT,
+    "contractId" TEXT,
+    "status" TEXT NOT NULL DEFAULT 'active',
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ArtifactVersion_artifactPk_fkey" FOREIGN KEY ("artifactPk") REFERENCES "Artifact" ("pk") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "LineageEdge" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "fromSeq" INTEGER NOT NULL,
+    "toSeq" INTEGER NOT NULL,
+    "kind" TEXT NOT NULL,
+    "contractId" TEXT,
+    CONSTRAINT "LineageEdge_fromSeq_fkey" FOREIGN KEY ("fromSeq") REFERENCES "ArtifactVersion" ("seq") ON DELETE RESTRICT ON UPDATE CASCADE,
+    CONSTRAINT "LineageEdge_toSeq_fkey" FOREIGN KEY ("toSeq") REFERENCES "ArtifactVersion" ("seq") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ArtifactRead" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "seq" INTEGER NOT NULL,
+    "reader" TEXT NOT NULL,
+    "at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ArtifactRead_seq_fkey" FOREIGN KEY ("seq") REFERENCES "ArtifactVersion" ("seq") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ArtifactType" (
+    "teamId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "jsonSchema" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("teamId", "name"),
+    CONSTRAINT "ArtifactType_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Contract" (
+    "pk" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "title" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "assigner" TEXT NOT NULL,
+    "assignee" TEXT NOT NULL,
+    "inputs" TEXT NOT NULL DEFAULT '{}',
+    "expectedOutputs" TEXT NOT NULL DEFAULT '[]',
+    "acceptanceCriteria" TEXT NOT NULL DEFAULT '[]',
+    "priority" TEXT NOT NULL DEFAULT 'normal',
+    "timeoutMs" INTEGER,
+    "deadlineAt" DATETIME,
+    "maxRetries" INTEGER NOT NULL DEFAULT 3,
+    "retryCount" INTEGER NOT NULL DEFAULT 0,
+    "status" TEXT NOT NULL,
+    "statusReason" TEXT,
+    "windowStartSeq" INTEGER NOT NULL DEFAULT 0,
+    "pinnedInputs" TEXT,
+    "outputs" TEXT,
+    "startedAt" DATETIME,
+    "completedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Contract_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ContractDependency" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "contractPk" INTEGER NOT NULL,
+    "teamId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "targetId" TEXT NOT NULL,
+    "minVersion" INTEGER,
+    CONSTRAINT "ContractDependency_contractPk_fkey" FOREIGN KEY ("contractPk") REFERENCES "Contract" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ContractWatch" (
+    "contractPk" INTEGER NOT NULL,
+    "teamId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "target" TEXT NOT NULL,
+
+    PRIMARY KEY ("contractPk", "kind", "target"),
+    CONSTRAINT "ContractWatch_contractPk_fkey" FOREIGN KEY ("contractPk") REFERENCES "Contract" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE INDEX "Event_teamId_id_idx" ON "Event"("teamId", "id");
+
+-- CreateIndex
+CREATE INDEX "Event_type_id_idx" ON "Event"("type", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Token_hash_key" ON "Token"("hash");
+
+-- CreateIndex
+CREATE INDEX "Token_principal_idx" ON "Token"("principal");
+
+-- CreateIndex
+CREATE INDEX "Artifact_teamId_type_idx" ON "Artifact"("teamId", "type");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Artifact_teamId_id_key" ON "Artifact"("teamId", "id");
+
+-- CreateIndex
+CREATE INDEX "ArtifactTag_tag_idx" ON "ArtifactTag"("tag");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ArtifactVersion_artifactPk_version_key" ON "ArtifactVersion"("artifactPk", "version");
+
+-- CreateIndex
+CREATE INDEX "LineageEdge_toSeq_idx" ON "LineageEdge"("toSeq");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "LineageEdge_fromSeq_toSeq_key" ON "LineageEdge"("fromSeq", "toSeq");
+
+-- CreateIndex
+CREATE INDEX "ArtifactRead_seq_idx" ON "ArtifactRead"("seq");
+
+-- CreateIndex
+CREATE INDEX "Contract_teamId_status_idx" ON "Contract"("teamId", "status");
+
+-- CreateIndex
+CREATE INDEX "Contract_status_deadlineAt_idx" ON "Contract"("status", "deadlineAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Contract_teamId_id_key" ON "Contract"("teamId", "id");
+
+-- CreateIndex
+CREATE INDEX "ContractDependency_teamId_kind_targetId_idx" ON "ContractDependency"("teamId", "kind", "targetId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ContractDependency_contractPk_kind_targetId_key" ON "ContractDependency"("contractPk", "kind", "targetId");
+
+-- CreateIndex
+CREATE INDEX "ContractWatch_teamId_kind_target_idx" ON "ContractWatch"("teamId", "kind", "target");

@@ -1,0 +1,35 @@
+import type { Command } from "commander";
+import { readEnv } from "../../env.ts";
+import { EXIT } from "../api-client.ts";
+import { ensureBuild } from "../build-stamp.ts";
+
+type Opts = { port?: string; host?: string; dev?: boolean; dataDir?: string };
+
+export function register(program: Command) {
+  program
+    .command("start")
+    .description("run the hub (dashboard, API, /ws, scheduler) in the foreground")
+    .option("--port <n>", "port (default 3000, or PORT)")
+    .option("--host <addr>", "address to listen on (default 127.0.0.1; anything else requires tokens)")
+    .option("--dev", "Next.js development mode (hot reload)")
+    .action(async function (this: Command) {
+      const opts = this.optsWithGlobals() as Opts;
+      if (opts.port) process.env.PORT = opts.port;
+      if (opts.host) process.env.TEAMHUB_HOST = opts.host;
+      if (opts.dataDir) process.env.TEAMHUB_DATA_DIR = opts.dataDir;
+      if (opts.dev) process.env.TEAMHUB_DEV = "1";
+      try {
+        // Loaded here so that every other command starts without Next.js.
+        const { PROJECT_ROOT, startHub } = await import("../../server.ts");
+        const env = readEnv();
+        if (!env.dev) ensureBuild(PROJECT_ROOT, (m) => console.log(`[teamhub] ${m}`));
+        const hub = await startHub(env);
+        const stop = () => void hub.close().then(() => process.exit(EXIT.ok));
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      } catch (e) {
+        console.error(`teamhub: cannot start: ${(e as Error).message}`);
+        process.exit(EXIT.failure);
+      }
+    });
+}

@@ -1,0 +1,36 @@
+/**
+ * `teamhub`: the CLI. Every command except `start` and `token` talks to the running hub over
+ * HTTP with the operator token, so what it does is exactly what the dashboard and agents can do.
+ */
+import { Command } from "commander";
+import { register as artifactGet } from "./commands/artifact-get.ts";
+import { register as artifactHistory } from "./commands/artifact-history.ts";
+import { register as artifactList } from "./commands/artifact-list.ts";
+import { register as artifactPublish } from "./commands/artifact-publish.ts";
+import { register as artifactReaders } from "./commands/artifact-readers.ts";
+import { register as artifactTypes } from "./commands/artifact-types.ts";
+import { register as contractCreate } from "./commands/contract-create.ts";
+import { register as contractDependencies } from "./commands/contract-dependencies.ts";
+import { register as contractGet } from "./commands/contract-get.ts";
+import { register as contractList } from "./commands/contract-list.ts";
+import { register as contractTransitions } from "./commands/contract-transitions.ts";
+import { register as start } from "./commands/start.ts";
+import { register as teams } from "./commands/teams.ts";
+import { register as token } from "./commands/token.ts";
+import { EXIT } from "./api-client.ts";
+
+const program = new Command("teamhub")
+  .description("Team Hub: coordinate teams of Claude Code sessions through artifacts and contracts")
+  .option("--team <team>", "team (namespace)", "default")
+  .option("--json", "print the hub's JSON response")
+  .option("--url <url>", "hub URL (default: TEAMHUB_URL, the running hub's data/hub.json, or http://127.0.0.1:3000)")
+  .option("--token <token>", "bearer token (default: TEAMHUB_TOKEN or the operator token in the data directory)")
+  .option("--data-dir <dir>", "the hub's data directory (default: TEAMHUB_DATA_DIR or ./data)")
+  .showHelpAfterError()
+  .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
+
+for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies]) {
+  register(program);
+}
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,42 @@
+/** Option parsers shared by commands. A bad value is exit 2 naming the option, before any request. */
+import fs from "node:fs";
+import { CliError, EXIT } from "./api-client.ts";
+
+export function badOption(option: string, message: string): CliError {
+  return new CliError(EXIT.badInput, `${option}: ${message}`);
+}
+
+/** Repeatable option: `--tag a --tag b`, also `--tag a,b`. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(",").map((v) => v.trim()).filter(Boolean)];
+}
+
+export function jsonOption(option: string, text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw badOption(option, `is not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** `--data '{…}'` or `--data-file path` (`-` reads stdin). */
+export function jsonFromInlineOrFile(inline: string | undefined, file: string | undefined, name: string): unknown {
+  if (inline !== undefined && file !== undefined) throw badOption(`--${name}`, `give either --${name} or --${name}-file, not both`);
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+    } catch (e) {
+      throw badOption(`--${name}-file`, `cannot read ${file}: ${(e as Error).message}`);
+    }
+    return jsonOption(`--${name}-file`, text);
+  }
+  return jsonOption(`--${name}`, inline);
+}
+
+export function intOption(option: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^-?\d+$/.test(text.trim())) throw badOption(option, `must be a whole number, got '${text}'`);
+  return Number(text);
+}

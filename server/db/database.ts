@@ -1,0 +1,153 @@
+/**
+ * The hub's database: one writer connection behind a mutex and one reader connection.
+ *
+ * `write(name, fn)` is the only way to change state: it runs fn in one IMMEDIATE transaction,
+ * appends every event fn emits to the event log inside it, and publishes those events on the
+ * bus after COMMIT. `read(fn)` runs on the reader connection in its own snapshot, so it never
+ * sees a write that has not committed.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { EventBus } from "../events/bus.ts";
+import type { Cause, HubEvent, NewEvent } from "../events/types.ts";
+import { Connection, type Param, type RunResult, type Sql } from "./connection.ts";
+
+export interface WriteTx extends Sql {
+  readonly name: string;
+  readonly principal: string;
+  readonly now: Date;
+  /** Appends to the event log in this transaction; published on the bus after commit. */
+  emit(event: NewEvent): Promise<HubEvent>;
+  /** Runs after commit; a failure is logged, never reported as a failed write. */
+  afterCommit(fn: () => void | Promise<void>): void;
+  readonly cause: Cause | null;
+  /** Events emitted so far in this transaction, oldest first. */
+  readonly emitted: readonly HubEvent[];
+}
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => (release = r));
+    const acquired = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return acquired;
+  }
+}
+
+const insideWrite = new AsyncLocalStorage<string>();
+
+export class Database {
+  readonly writer: Connection;
+  readonly reader: Connection;
+  private readonly writeLock = new Mutex();
+  private readonly readLock = new Mutex();
+
+  constructor(
+    readonly file: string,
+    private readonly bus: EventBus,
+    options: { synchronous?: "normal" | "full" } = {},
+  ) {
+    this.writer = new Connection(file, { synchronous: options.synchronous });
+    this.reader = new Connection(file, { readonly: true });
+  }
+
+  async write<T>(
+    name: string,
+    principal: string,
+    fn: (tx: WriteTx) => Promise<T>,
+    options: { cause?: Cause | null } = {},
+  ): Promise<T> {
+    const outer = insideWrite.getStore();
+    if (outer) throw new Error(`write '${name}' started inside write '${outer}': pass the transaction down instead`);
+    const release = await this.writeLock.lock();
+    const events: HubEvent[] = [];
+    const hooks: Array<() => void | Promise<void>> = [];
+    let result: T;
+    try {
+      const tx = this.transaction(name, principal, options.cause ?? null, events, hooks);
+      this.writer.runSync("BEGIN IMMEDIATE");
+      try {
+        result = await insideWrite.run(name, () => fn(tx));
+        this.writer.runSync("COMMIT");
+      } catch (e) {
+        if (this.writer.raw.inTransaction) this.writer.runSync("ROLLBACK");
+        throw e;
+      }
+    } finally {
+      release();
+    }
+    this.bus.publish(events);
+    for (const hook of hooks) {
+      try {
+        await hook();
+      } catch (e) {
+        console.error(`[teamhub] after-commit step of '${name}' failed:`, e);
+      }
+    }
+    return result;
+  }
+
+  async read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    const release = await this.readLock.lock();
+    try {
+      this.reader.runSync("BEGIN");
+      try {
+        return await fn(this.reader);
+      } finally {
+        if (this.reader.raw.inTransaction) this.reader.runSync("COMMIT");
+      }
+    } finally {
+      release();
+    }
+  }
+
+  close(): void {
+    this.writer.close();
+    this.reader.close();
+  }
+
+  private transaction(
+    name: string,
+    principal: string,
+    cause: Cause | null,
+    events: HubEvent[],
+    hooks: Array<() => void | Promise<void>>,
+  ): WriteTx {
+    const w = this.writer;
+    const now = new Date();
+    return {
+      name,
+      principal,
+      now,
+      cause,
+      emitted: events,
+      all: <T>(sql: string, params?: readonly Param[]) => w.all<T>(sql, params),
+      get: <T>(sql: string, params?: readonly Param[]) => w.get<T>(sql, params),
+      run: (sql: string, params?: readonly Param[]): Promise<RunResult> => w.run(sql, params),
+      afterCommit: (fn) => void hooks.push(fn),
+      emit: async (e) => {
+        const at = new Date();
+        const depth = cause ? cause.depth + 1 : 0;
+        const payload = JSON.stringify(e.payload);
+        const r = w.runSync(
+          `INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?)`,
+          [e.teamId, e.type, e.subject, payload, principal, cause?.eventId ?? null, depth, at],
+        );
+        const row: HubEvent = {
+          id: r.lastInsertRowid,
+          teamId: e.teamId,
+          type: e.type,
+          subject: e.subject,
+          payload: e.payload,
+          principal,
+          causedBy: cause?.eventId ?? null,
+          depth,
+          at,
+        };
+        events.push(row);
+        return row;
+      },
+    };
+  }
+}

@@ -1,0 +1,309 @@
+/**
+ * Artifacts (§4): immutable, versioned, typed data. Always go through these functions: a publish
+ * assigns the version number, validates the data, pins `derivedFrom`, writes lineage edges,
+ * appends the event and resolves contracts, all in one transaction.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import type { ArtifactRow, VersionRow } from "../../db/rows.ts";
+import { DomainError, conflict, invalidField, notFound } from "../../errors.ts";
+import type {
+  ArtifactRefInput,
+  GetArtifactInput,
+  HistoryInput,
+  ListArtifactsInput,
+  PublishArtifactInput,
+} from "../../../lib/api/artifacts.ts";
+import { Resolution } from "../contracts/resolver.ts";
+import { effectsOf, type Effect } from "../contracts/effects.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
+import { validateArtifactData } from "./type-registry.ts";
+
+export const MAX_DATA_BYTES = 1024 * 1024;
+
+export type VersionView = {
+  artifactId: string;
+  version: number;
+  seq: number;
+  type: string;
+  name: string;
+  status: string;
+  summary: string;
+  size: number;
+  publisher: string;
+  sessionId: string | null;
+  contractId: string | null;
+  derivedFrom: string[];
+  createdAt: Date;
+  data?: unknown;
+};
+
+export type ArtifactView = {
+  id: string;
+  team: string;
+  type: string;
+  name: string;
+  tags: string[];
+  latestVersion: number;
+  currentVersion: number | null;
+  status: string;
+  publisher: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type PublishResult = VersionView & { effects: Effect[] };
+
+export async function publishArtifact(deps: DomainDeps, actor: Principal, input: PublishArtifactInput): Promise<PublishResult> {
+  const text = JSON.stringify(input.data);
+  const size = Buffer.byteLength(text);
+  if (size > MAX_DATA_BYTES) {
+    throw new DomainError("too_large", `data: must be at most ${MAX_DATA_BYTES} bytes (1 MiB) of JSON; got ${size} bytes`, {
+      issues: [{ field: "data", rule: "max_size", message: `must be at most ${MAX_DATA_BYTES} bytes`, received: size }],
+    });
+  }
+  return deps.db.write("artifact.publish", actor.name, (tx) => publishInTx(tx, actor, input, text, size));
+}
+
+async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifactInput, text: string, size: number): Promise<PublishResult> {
+  const team = input.team;
+  await ensureTeam(tx, team);
+  let artifact = await tx.get<ArtifactRow>(`SELECT * FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [team, input.id]);
+  if (artifact && artifact.type !== input.type) {
+    throw invalidField("type", "immutable_type", `artifact '${input.id}' has type '${artifact.type}'; a new version cannot change it`, input.type);
+  }
+  const latest = artifact?.latestVersion ?? 0;
+  if (input.expectedVersion !== undefined && input.expectedVersion !== latest) {
+    throw conflict(`artifact '${input.id}' is at version ${latest}, not the expected ${input.expectedVersion}`, {
+      field: "expectedVersion",
+      expected: input.expectedVersion,
+      actual: latest,
+    });
+  }
+  await validateArtifactData(tx, team, input.type, input.data);
+  if (input.contractId) {
+    const c = await tx.get(`SELECT 1 FROM "Contract" WHERE "teamId" = ? AND "id" = ?`, [team, input.contractId]);
+    if (!c) throw invalidField("contractId", "exists", `contract '${input.contractId}' does not exist in team '${team}'`, input.contractId);
+  }
+  const inputs = await pinInputs(tx, team, input.derivedFrom ?? []);
+
+  if (!artifact) {
+    const r = await tx.run(
+      `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,0,?,?)`,
+      [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
+    );
+    artifact = { pk: r.lastInsertRowid, teamId: team, id: input.id, type: input.type, name: input.name ?? input.id, latestVersion: 0, createdAt: tx.now, updatedAt: tx.now };
+  }
+  const version = latest + 1;
+  const inserted = await tx.run(
+    `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt")
+     VALUES (?,?,?,?,?,?,?,?,'active',?)`,
+    [artifact.pk, version, text, size, input.summary ?? "", actor.name, actor.sessionId ?? null, input.contractId ?? null, tx.now],
+  );
+  const seq = inserted.lastInsertRowid;
+  const name = input.name ?? artifact.name;
+  await tx.run(`UPDATE "Artifact" SET "latestVersion" = ?, "name" = ?, "updatedAt" = ? WHERE "pk" = ?`, [version, name, tx.now, artifact.pk]);
+  if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
+  for (const from of inputs) {
+    await tx.run(`INSERT OR IGNORE INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?,?,'derived')`, [from.seq, seq]);
+  }
+  const derivedFrom = inputs.map(formatRef);
+  await tx.emit({
+    teamId: team,
+    type: "artifact.published",
+    subject: `artifact:${input.id}@v${version}`,
+    payload: {
+      artifactId: input.id,
+      version,
+      seq,
+      type: input.type,
+      name,
+      publisher: actor.name,
+      contractId: input.contractId ?? null,
+      derivedFrom,
+      summary: input.summary ?? "",
+      size,
+    },
+  });
+  const resolution = new Resolution(tx, team);
+  await resolution.afterPublish(input.id, input.type);
+  await resolution.drain();
+  return {
+    artifactId: input.id,
+    version,
+    seq,
+    type: input.type,
+    name,
+    status: "active",
+    summary: input.summary ?? "",
+    size,
+    publisher: actor.name,
+    sessionId: actor.sessionId ?? null,
+    contractId: input.contractId ?? null,
+    derivedFrom,
+    createdAt: tx.now,
+    effects: effectsOf(tx),
+  };
+}
+
+async function pinInputs(tx: WriteTx, team: string, refs: string[]): Promise<PinnedRef[]> {
+  const pinned: PinnedRef[] = [];
+  for (const [i, ref] of refs.entries()) {
+    const p = await pinRef(tx, team, ref, `derivedFrom[${i}]`);
+    if (!pinned.some((x) => x.seq === p.seq)) pinned.push(p);
+  }
+  return pinned;
+}
+
+async function replaceTags(tx: WriteTx, artifactPk: number, tags: string[]) {
+  await tx.run(`DELETE FROM "ArtifactTag" WHERE "artifactPk" = ?`, [artifactPk]);
+  for (const tag of new Set(tags)) await tx.run(`INSERT INTO "ArtifactTag" ("artifactPk","tag") VALUES (?,?)`, [artifactPk, tag]);
+}
+
+type VersionJoin = VersionRow & { artifactId: string; type: string; name: string };
+
+const VERSION_SELECT = `SELECT v.*, a."id" AS "artifactId", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"`;
+
+async function derivedFromOf(sql: Sql, seqs: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (seqs.length === 0) return out;
+  const rows = await sql.all<{ toSeq: number; artifactId: string; version: number }>(
+    `SELECT e."toSeq", a."id" AS "artifactId", v."version" FROM "LineageEdge" e
+     JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE e."kind" = 'derived' AND e."toSeq" IN (${seqs.map(() => "?").join(",")}) ORDER BY e."id"`,
+    seqs,
+  );
+  for (const r of rows) out.set(r.toSeq, [...(out.get(r.toSeq) ?? []), formatRef(r)]);
+  return out;
+}
+
+function toVersionView(row: VersionJoin, derivedFrom: string[], withData: boolean): VersionView {
+  return {
+    artifactId: row.artifactId,
+    version: row.version,
+    seq: row.seq,
+    type: row.type,
+    name: row.name,
+    status: row.status,
+    summary: row.summary,
+    size: row.size,
+    publisher: row.publisher,
+    sessionId: row.sessionId,
+    contractId: row.contractId,
+    derivedFrom,
+    createdAt: row.createdAt,
+    ...(withData ? { data: JSON.parse(row.data) as unknown } : {}),
+  };
+}
+
+/** Reads a version (the newest active one by default) and records the read (§4). */
+export async function getArtifact(deps: DomainDeps, actor: Principal, input: GetArtifactInput): Promise<VersionView> {
+  return deps.db.write("artifact.get", actor.name, async (tx) => {
+    const row = input.version
+      ? await tx.get<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`, [input.team, input.id, input.version])
+      : await tx.get<VersionJoin>(
+          `${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
+          [input.team, input.id],
+        );
+    if (!row) {
+      const exists = await tx.get(`SELECT 1 FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id]);
+      if (!exists) throw notFound("artifact", input.id, "id");
+      throw input.version
+        ? notFound("artifact version", `${input.id}@v${input.version}`, "version")
+        : new DomainError("not_found", `artifact '${input.id}' has no active version (all were rolled back)`, { field: "id" });
+    }
+    await recordRead(tx, input.team, row, actor);
+    return toVersionView(row, (await derivedFromOf(tx, [row.seq])).get(row.seq) ?? [], true);
+  });
+}
+
+export async function recordRead(tx: WriteTx, team: string, row: { seq: number; artifactId: string; version: number }, reader: Principal) {
+  await tx.run(`INSERT INTO "ArtifactRead" ("seq","reader","at") VALUES (?,?,?)`, [row.seq, reader.name, tx.now]);
+  await tx.emit({
+    teamId: team,
+    type: "artifact.read",
+    subject: `artifact:${row.artifactId}@v${row.version}`,
+    payload: { artifactId: row.artifactId, version: row.version, reader: reader.name },
+  });
+}
+
+export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Promise<{ artifact: ArtifactView; versions: VersionView[] }> {
+  return deps.db.read(async (sql) => {
+    const artifact = await loadArtifactView(sql, input.team, input.id);
+    const rows = await sql.all<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? ORDER BY v."version"`, [input.team, input.id]);
+    const edges = await derivedFromOf(sql, rows.map((r) => r.seq));
+    return { artifact, versions: rows.map((r) => toVersionView(r, edges.get(r.seq) ?? [], input.includeData)) };
+  });
+}
+
+export type ReaderSummary = { reader: string; reads: number; lastVersion: number; lastAt: Date };
+export type ReadRecord = { reader: string; version: number; at: Date };
+
+export async function artifactReaders(deps: DomainDeps, input: ArtifactRefInput): Promise<{ readers: ReaderSummary[]; reads: ReadRecord[] }> {
+  return deps.db.read(async (sql) => {
+    await loadArtifactView(sql, input.team, input.id);
+    const reads = await sql.all<ReadRecord>(
+      `SELECT r."reader", v."version", r."at" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
+       JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND a."id" = ? ORDER BY r."id" DESC LIMIT 500`,
+      [input.team, input.id],
+    );
+    const byReader = new Map<string, ReaderSummary>();
+    for (const r of reads) {
+      const s = byReader.get(r.reader);
+      if (s) s.reads += 1;
+      else byReader.set(r.reader, { reader: r.reader, reads: 1, lastVersion: r.version, lastAt: r.at });
+    }
+    return { readers: [...byReader.values()], reads };
+  });
+}
+
+const LIST_SELECT = `SELECT a.*, lv."status" AS "status",
+  (SELECT MAX(cv."version") FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active') AS "currentVersion",
+  (SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) AS "publisher",
+  (SELECT group_concat(t."tag", char(31)) FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk") AS "tagList"
+  FROM "Artifact" a JOIN "ArtifactVersion" lv ON lv."artifactPk" = a."pk" AND lv."version" = a."latestVersion"`;
+
+type ListRow = ArtifactRow & { status: string; currentVersion: number | null; publisher: string | null; tagList: string | null };
+
+function toArtifactView(r: ListRow): ArtifactView {
+  return {
+    id: r.id,
+    team: r.teamId,
+    type: r.type,
+    name: r.name,
+    tags: r.tagList ? r.tagList.split("\u001f").sort() : [],
+    latestVersion: r.latestVersion,
+    currentVersion: r.currentVersion,
+    status: r.status,
+    publisher: r.publisher,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+export async function loadArtifactView(sql: Sql, team: string, id: string): Promise<ArtifactView> {
+  const row = await sql.get<ListRow>(`${LIST_SELECT} WHERE a."teamId" = ? AND a."id" = ?`, [team, id]);
+  if (!row) throw notFound("artifact", id, "id");
+  return toArtifactView(row);
+}
+
+export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput): Promise<{ items: ArtifactView[]; nextCursor: number | null }> {
+  const where = [`a."teamId" = ?`];
+  const params: (string | number)[] = [input.team];
+  if (input.type) (where.push(`a."type" = ?`), params.push(input.type));
+  if (input.status) (where.push(`lv."status" = ?`), params.push(input.status));
+  if (input.tag) (where.push(`EXISTS (SELECT 1 FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk" AND t."tag" = ?)`), params.push(input.tag));
+  if (input.publisher) {
+    where.push(`(SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) = ?`);
+    params.push(input.publisher);
+  }
+  if (input.cursor !== undefined) (where.push(`a."pk" > ?`), params.push(input.cursor));
+  const rows = await deps.db.read((sql) =>
+    sql.all<ListRow>(`${LIST_SELECT} WHERE ${where.join(" AND ")} ORDER BY a."pk" LIMIT ?`, [...params, input.limit + 1]),
+  );
+  const page = rows.slice(0, input.limit);
+  return { items: page.map(toArtifactView), nextCursor: rows.length > input.limit ? page[page.length - 1].pk : null };
+}

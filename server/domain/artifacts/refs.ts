@@ -1,0 +1,41 @@
+import type { Sql } from "../../db/connection.ts";
+import { invalidField } from "../../errors.ts";
+
+export type PinnedRef = { artifactId: string; version: number; seq: number };
+
+export function formatRef(r: { artifactId: string; version: number }): string {
+  return `${r.artifactId}@v${r.version}`;
+}
+
+/**
+ * Resolves `id@vN` (that exact version, whatever its status) or `id` (the newest active version
+ * now) to a pinned version. `field` names the input for the error.
+ */
+export async function pinRef(sql: Sql, teamId: string, ref: string, field: string): Promise<PinnedRef> {
+  const [artifactId, v] = ref.split("@v");
+  const row = v
+    ? await sql.get<{ version: number; seq: number }>(
+        `SELECT v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+         WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`,
+        [teamId, artifactId, Number(v)],
+      )
+    : await currentVersion(sql, teamId, artifactId);
+  if (!row) {
+    throw invalidField(field, "exists", v ? `artifact version '${ref}' does not exist in team '${teamId}'` : `artifact '${artifactId}' has no active version in team '${teamId}'`, ref);
+  }
+  return { artifactId, version: row.version, seq: row.seq };
+}
+
+/** The newest active version of an artifact, if any. */
+export async function currentVersion(sql: Sql, teamId: string, artifactId: string) {
+  return sql.get<{ version: number; seq: number; publisher: string; createdAt: Date }>(
+    `SELECT v."version", v."seq", v."publisher", v."createdAt" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
+    [teamId, artifactId],
+  );
+}
+
+/** Highest publish sequence number so far: outputs count only when newer than a contract's window. */
+export async function maxSeq(sql: Sql): Promise<number> {
+  return (await sql.get<{ s: number }>(`SELECT COALESCE(MAX("seq"), 0) AS s FROM "ArtifactVersion"`))!.s;
+}

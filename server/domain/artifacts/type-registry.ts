@@ -1,0 +1,97 @@
+/**
+ * Which `type` an artifact may have and what its data must look like: the well-known types
+ * (zod) plus types a team registers with a JSON Schema. Registered schemas are interpreted by
+ * @cfworker/json-schema, which compiles nothing to code (§0.6).
+ */
+import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import type { Sql } from "../../db/connection.ts";
+import { conflict, invalid, invalidField } from "../../errors.ts";
+import type { RegisterTypeInput } from "../../../lib/api/artifacts.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+import { parseOrThrow } from "../zod-errors.ts";
+import { WELL_KNOWN_TYPES, isWellKnownType, wellKnownJsonSchema } from "./well-known-types.ts";
+
+const MAX_SCHEMA_BYTES = 64 * 1024;
+const validators = new Map<string, Validator>();
+
+function validatorFor(jsonSchema: string): Validator {
+  let v = validators.get(jsonSchema);
+  if (!v) {
+    v = new Validator(JSON.parse(jsonSchema) as Schema, "2020-12", false);
+    validators.set(jsonSchema, v);
+  }
+  return v;
+}
+
+/** `/a/0/b` → `data.a[0].b` */
+function instanceField(location: string): string {
+  const parts = location.replace(/^#/, "").split("/").filter(Boolean);
+  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : `${acc}.${p.replace(/~1/g, "/").replace(/~0/g, "~")}`), "data");
+}
+
+export async function validateArtifactData(sql: Sql, teamId: string, type: string, data: unknown): Promise<void> {
+  if (isWellKnownType(type)) {
+    parseOrThrow(WELL_KNOWN_TYPES[type], data, "data");
+    return;
+  }
+  const row = await sql.get<{ jsonSchema: string }>(`SELECT "jsonSchema" FROM "ArtifactType" WHERE "teamId" = ? AND "name" = ?`, [teamId, type]);
+  if (!row) {
+    throw invalidField(
+      "type",
+      "known_type",
+      `unknown artifact type '${type}'; use one of ${Object.keys(WELL_KNOWN_TYPES).join(", ")} or register it for team '${teamId}'`,
+      type,
+    );
+  }
+  const result = validatorFor(row.jsonSchema).validate(data);
+  if (!result.valid) {
+    // The deepest units name the real problem; the outer ones only say "a property failed".
+    const leaves = result.errors.filter((e: OutputUnit) => !["properties", "items", "allOf", "$ref"].includes(e.keyword));
+    throw invalid(
+      (leaves.length ? leaves : result.errors).map((e) => ({
+        field: instanceField(e.instanceLocation),
+        rule: e.keyword,
+        message: e.error,
+      })),
+    );
+  }
+}
+
+export type TypeInfo = { name: string; builtIn: boolean; jsonSchema: Record<string, unknown> };
+
+export async function registerType({ db }: DomainDeps, actor: Principal, input: RegisterTypeInput): Promise<TypeInfo> {
+  if (isWellKnownType(input.name)) throw conflict(`'${input.name}' is a well-known type and cannot be redefined`, { field: "name" });
+  const text = JSON.stringify(input.jsonSchema);
+  if (Buffer.byteLength(text) > MAX_SCHEMA_BYTES) {
+    throw invalidField("jsonSchema", "max_size", `must be at most ${MAX_SCHEMA_BYTES} bytes`);
+  }
+  try {
+    validatorFor(text).validate(null);
+  } catch (e) {
+    throw invalidField("jsonSchema", "valid_schema", `is not a usable JSON Schema: ${(e as Error).message}`);
+  }
+  return db.write("artifact_type.register", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    await tx.run(
+      `INSERT INTO "ArtifactType" ("teamId","name","jsonSchema","createdAt") VALUES (?,?,?,?)
+       ON CONFLICT ("teamId","name") DO UPDATE SET "jsonSchema" = excluded."jsonSchema"`,
+      [input.team, input.name, text, tx.now],
+    );
+    await tx.emit({ teamId: input.team, type: "artifact_type.registered", subject: `type:${input.name}`, payload: { name: input.name } });
+    return { name: input.name, builtIn: false, jsonSchema: input.jsonSchema };
+  });
+}
+
+export async function listTypes({ db }: DomainDeps, input: { team: string }): Promise<TypeInfo[]> {
+  const builtIn = Object.keys(WELL_KNOWN_TYPES).map((name) => ({
+    name,
+    builtIn: true,
+    jsonSchema: wellKnownJsonSchema(name as keyof typeof WELL_KNOWN_TYPES),
+  }));
+  const custom = await db.read((sql) =>
+    sql.all<{ name: string; jsonSchema: string }>(`SELECT "name","jsonSchema" FROM "ArtifactType" WHERE "teamId" = ? ORDER BY "name"`, [input.team]),
+  );
+  return [...builtIn, ...custom.map((c) => ({ name: c.name, builtIn: false, jsonSchema: JSON.parse(c.jsonSchema) as Record<string, unknown> }))];
+}

@@ -1,0 +1,87 @@
+/**
+ * Principals and their bearer tokens (§0.4, §12). Only sha256 hashes are stored; a secret is
+ * shown once, when it is created. The operator token lives in the data directory so that the
+ * CLI on the same machine can read it (`teamhub token`).
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Sql } from "../../db/connection.ts";
+import { DomainError, conflict, forbidden } from "../../errors.ts";
+import type { DomainDeps } from "../deps.ts";
+import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
+
+export const OPERATOR_TOKEN_FILE = "operator-token";
+
+const hash = (secret: string) => createHash("sha256").update(secret).digest("hex");
+const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
+
+async function ensurePrincipal(sql: Sql & { run: Sql["run"] }, name: string, kind: PrincipalKind, now: Date) {
+  await sql.run(`INSERT OR IGNORE INTO "Principal" ("name","kind","createdAt") VALUES (?,?,?)`, [name, kind, now]);
+}
+
+/** Reads the operator token from the data directory, creating it on first start; registers its hash. */
+export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): Promise<string> {
+  const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!fs.existsSync(file)) {
+    try {
+      fs.writeFileSync(file, `${newSecret("thop")}\n`, { mode: 0o600, flag: "wx" });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    }
+  }
+  const secret = fs.readFileSync(file, "utf8").trim();
+  await db.write("token.operator", OPERATOR.name, async (tx) => {
+    await ensurePrincipal(tx, OPERATOR.name, "operator", tx.now);
+    // A replaced token file retires the previous operator token.
+    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "hash" <> ? AND "revokedAt" IS NULL`, [tx.now, OPERATOR.name, hash(secret)]);
+    await tx.run(`INSERT OR IGNORE INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?)`, [OPERATOR.name, hash(secret), tx.now]);
+  });
+  return secret;
+}
+
+export type IssuedToken = { principal: string; kind: PrincipalKind; token: string; label: string };
+
+/** Issues a token for a member or external agent. Only operators may issue tokens. */
+export async function createToken(
+  { db }: DomainDeps,
+  actor: Principal,
+  input: { name: string; kind: "member" | "agent"; label?: string },
+): Promise<IssuedToken> {
+  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not issue tokens: only an operator may`);
+  if (input.name === OPERATOR.name) throw conflict(`'${OPERATOR.name}' is reserved for people at the dashboard and CLI`, { field: "name" });
+  const secret = newSecret(input.kind === "member" ? "thm" : "tha");
+  await db.write("token.create", actor.name, async (tx) => {
+    const existing = await tx.get<{ kind: string }>(`SELECT "kind" FROM "Principal" WHERE "name" = ?`, [input.name]);
+    if (existing && existing.kind !== input.kind) {
+      throw conflict(`principal '${input.name}' exists as ${existing.kind}, not ${input.kind}`, { field: "kind" });
+    }
+    await ensurePrincipal(tx, input.name, input.kind, tx.now);
+    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [input.name, hash(secret), input.label ?? "", tx.now]);
+  });
+  return { principal: input.name, kind: input.kind, token: secret, label: input.label ?? "" };
+}
+
+export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: { name: string }): Promise<{ revoked: number }> {
+  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not revoke tokens: only an operator may`);
+  return db.write("token.revoke", actor.name, async (tx) => {
+    const r = await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL`, [tx.now, input.name]);
+    return { revoked: r.changes };
+  });
+}
+
+/** The principal a bearer token stands for; an unknown or revoked token is refused. */
+export async function authenticate({ db }: DomainDeps, secret: string): Promise<Principal> {
+  const h = hash(secret);
+  const row = await db.read((sql) =>
+    sql.get<{ hash: string; name: string; kind: PrincipalKind }>(
+      `SELECT t."hash", p."name", p."kind" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal" WHERE t."hash" = ? AND t."revokedAt" IS NULL`,
+      [h],
+    ),
+  );
+  if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(h))) {
+    throw new DomainError("unauthorized", "the bearer token is unknown or revoked");
+  }
+  return { name: row.name, kind: row.kind };
+}

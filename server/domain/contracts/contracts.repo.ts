@@ -1,0 +1,105 @@
+/**
+ * Loading contracts and turning rows into views. JSON columns are parsed with zod on read, so a
+ * corrupted column is a loud error here rather than a silent wrong answer somewhere else.
+ */
+import { z } from "zod";
+import type { Sql } from "../../db/connection.ts";
+import type { ContractRow, DependencyRow } from "../../db/rows.ts";
+import { notFound } from "../../errors.ts";
+import { Criterion, ExpectedOutput, type ContractStatus, type Dependency } from "../../../lib/api/contracts.ts";
+
+const Pinned = z.array(z.object({ artifactId: z.string(), version: z.number().int(), seq: z.number().int() }));
+const Inputs = z.record(z.string(), z.unknown());
+const Outputs = z.array(ExpectedOutput);
+const Criteria = z.array(Criterion);
+
+export type ContractView = {
+  id: string;
+  team: string;
+  title: string;
+  description: string;
+  assigner: string;
+  assignee: string;
+  inputs: Record<string, unknown>;
+  dependencies: Dependency[];
+  expectedOutputs: z.infer<typeof Outputs>;
+  acceptanceCriteria: z.infer<typeof Criteria>;
+  priority: string;
+  timeoutMs: number | null;
+  deadlineAt: Date | null;
+  maxRetries: number;
+  retryCount: number;
+  status: ContractStatus;
+  statusReason: string | null;
+  pinnedInputs: z.infer<typeof Pinned> | null;
+  outputs: z.infer<typeof Pinned> | null;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The view plus what the domain needs internally. */
+export type LoadedContract = ContractView & { pk: number; windowStartSeq: number };
+
+const json = <S extends z.ZodType>(schema: S, text: string | null): z.infer<S> | null => (text === null ? null : schema.parse(JSON.parse(text)));
+
+export function toDependency(d: Pick<DependencyRow, "kind" | "targetId" | "minVersion">): Dependency {
+  return d.kind === "contract"
+    ? { type: "contract", contractId: d.targetId }
+    : { type: "artifact", artifactId: d.targetId, ...(d.minVersion ? { minVersion: d.minVersion } : {}) };
+}
+
+export function toLoaded(row: ContractRow, deps: Pick<DependencyRow, "kind" | "targetId" | "minVersion">[]): LoadedContract {
+  return {
+    pk: row.pk,
+    windowStartSeq: row.windowStartSeq,
+    id: row.id,
+    team: row.teamId,
+    title: row.title,
+    description: row.description,
+    assigner: row.assigner,
+    assignee: row.assignee,
+    inputs: json(Inputs, row.inputs) ?? {},
+    dependencies: deps.map(toDependency),
+    expectedOutputs: json(Outputs, row.expectedOutputs) ?? [],
+    acceptanceCriteria: json(Criteria, row.acceptanceCriteria) ?? [],
+    priority: row.priority,
+    timeoutMs: row.timeoutMs,
+    deadlineAt: row.deadlineAt,
+    maxRetries: row.maxRetries,
+    retryCount: row.retryCount,
+    status: row.status as ContractStatus,
+    statusReason: row.statusReason,
+    pinnedInputs: json(Pinned, row.pinnedInputs),
+    outputs: json(Pinned, row.outputs),
+    startedAt: row.startedAt,
+    completedAt: row.completedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function toView(c: LoadedContract): ContractView {
+  const { pk: _pk, windowStartSeq: _w, ...view } = c;
+  return view;
+}
+
+const DEPS_SQL = `SELECT "kind","targetId","minVersion" FROM "ContractDependency" WHERE "contractPk" = ? ORDER BY "id"`;
+
+export async function loadByPk(sql: Sql, pk: number): Promise<LoadedContract> {
+  const row = await sql.get<ContractRow>(`SELECT * FROM "Contract" WHERE "pk" = ?`, [pk]);
+  if (!row) throw new Error(`contract row ${pk} vanished inside its transaction`);
+  return toLoaded(row, await sql.all(DEPS_SQL, [pk]));
+}
+
+export async function findContract(sql: Sql, team: string, id: string): Promise<LoadedContract | undefined> {
+  const row = await sql.get<ContractRow>(`SELECT * FROM "Contract" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
+  return row ? toLoaded(row, await sql.all(DEPS_SQL, [row.pk])) : undefined;
+}
+
+export async function loadContract(sql: Sql, team: string, id: string, field = "id"): Promise<LoadedContract> {
+  const c = await findContract(sql, team, id);
+  if (!c) throw notFound("contract", id, field);
+  return c;
+}

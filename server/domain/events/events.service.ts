@@ -1,0 +1,32 @@
+/** Reading the event log (§1): catch-up after a cursor, or the newest events for a feed. */
+import type { EventRow } from "../../db/rows.ts";
+import type { HubEvent } from "../../events/types.ts";
+import type { ListEventsInput } from "../../../lib/api/teams.ts";
+import type { DomainDeps } from "../deps.ts";
+
+export const toHubEvent = (r: EventRow): HubEvent => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> });
+
+/** With `after`: the events that follow it, oldest first. Without: the newest, newest first. */
+export async function listEvents({ db }: DomainDeps, input: ListEventsInput): Promise<{ events: HubEvent[]; lastId: number | null }> {
+  const where = [`"teamId" = ?`];
+  const params: (string | number)[] = [input.team];
+  if (input.type) (where.push(`"type" = ?`), params.push(input.type));
+  if (input.after !== undefined) (where.push(`"id" > ?`), params.push(input.after));
+  const order = input.after !== undefined ? "ASC" : "DESC";
+  const rows = await db.read((sql) => sql.all<EventRow>(`SELECT * FROM "Event" WHERE ${where.join(" AND ")} ORDER BY "id" ${order} LIMIT ?`, [...params, input.limit]));
+  const events = rows.map(toHubEvent);
+  return { events, lastId: events.length ? Math.max(...events.map((e) => e.id)) : null };
+}
+
+/** Events after a cursor across the given teams (all when empty), oldest first: /ws catch-up. */
+export async function eventsAfter({ db }: DomainDeps, input: { teams: string[]; after: number; limit: number }): Promise<HubEvent[]> {
+  const teamFilter = input.teams.length ? `AND "teamId" IN (${input.teams.map(() => "?").join(",")})` : "";
+  const rows = await db.read((sql) =>
+    sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? ${teamFilter} ORDER BY "id" LIMIT ?`, [input.after, ...input.teams, input.limit]),
+  );
+  return rows.map(toHubEvent);
+}
+
+export async function lastEventId({ db }: DomainDeps): Promise<number> {
+  return (await db.read((sql) => sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)))!.id;
+}

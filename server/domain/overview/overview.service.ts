@@ -1,0 +1,28 @@
+/** The home page's read model: what exists and what just happened, per team. */
+import type { DomainDeps } from "../deps.ts";
+
+export type Overview = {
+  teams: Array<{ id: string; archived: boolean; artifacts: number; contracts: number; events: number }>;
+  team: string;
+  contractsByStatus: Record<string, number>;
+};
+
+export async function overview({ db }: DomainDeps, input: { team: string }): Promise<Overview> {
+  return db.read(async (sql) => {
+    const teams = await sql.all<{ id: string; archivedAt: Date | null; artifacts: number; contracts: number; events: number }>(
+      `SELECT t."id", t."archivedAt",
+         (SELECT COUNT(*) FROM "Artifact" a WHERE a."teamId" = t."id") AS "artifacts",
+         (SELECT COUNT(*) FROM "Contract" c WHERE c."teamId" = t."id") AS "contracts",
+         (SELECT COUNT(*) FROM "Event" e WHERE e."teamId" = t."id") AS "events"
+       FROM "Team" t ORDER BY t."id"`,
+    );
+    const counts = await sql.all<{ status: string; n: number }>(`SELECT "status", COUNT(*) AS "n" FROM "Contract" WHERE "teamId" = ? GROUP BY "status"`, [input.team]);
+    const contractsByStatus: Record<string, number> = { pending: 0, ready: 0, in_progress: 0, completed: 0, failed: 0 };
+    for (const c of counts) contractsByStatus[c.status] = c.n;
+    return {
+      teams: teams.map((t) => ({ id: t.id, archived: t.archivedAt !== null, artifacts: t.artifacts, contracts: t.contracts, events: t.events })),
+      team: input.team,
+      contractsByStatus,
+    };
+  });
+}

@@ -1,0 +1,14 @@
+/**
+ * Who is acting (§0.4). Publisher, reader, assigner and sender are always taken from here,
+ * never from free-text arguments.
+ */
+export type PrincipalKind = "operator" | "member" | "agent" | "system";
+export type Principal = { name: string; kind: PrincipalKind; sessionId?: string | null };
+
+export const OPERATOR: Principal = { name: "operator", kind: "operator" };
+export const SCHEDULER: Principal = { name: "scheduler", kind: "system" };
+
+/** People at the dashboard/CLI and the hub's own machinery may act for anyone. */
+export function actsForAnyone(p: Principal): boolean {
+  return p.kind === "operator" || p.kind === "system";
+}

@@ -1,0 +1,49 @@
+/**
+ * Teams are namespaces (§1). A write to a team that does not exist creates it, in the same
+ * transaction; an archived team refuses writes but stays readable.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import { DomainError, conflict, notFound } from "../../errors.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+
+export type TeamRow = { id: string; createdAt: Date; archivedAt: Date | null; settings: string };
+export type TeamView = { id: string; createdAt: Date; archivedAt: Date | null; settings: Record<string, unknown> };
+
+const toView = (t: TeamRow): TeamView => ({ ...t, settings: JSON.parse(t.settings) as Record<string, unknown> });
+
+/** The team, created if missing; refuses archived teams. Call at the start of every write. */
+export async function ensureTeam(tx: WriteTx, teamId: string): Promise<void> {
+  const row = await tx.get<{ archivedAt: Date | null }>(`SELECT "archivedAt" FROM "Team" WHERE "id" = ?`, [teamId]);
+  if (row?.archivedAt) {
+    throw new DomainError("team_archived", `team '${teamId}' is archived; it can be read but not changed`, { team: teamId });
+  }
+  if (row) return;
+  await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [teamId, tx.now]);
+  await tx.emit({ teamId, type: "team.created", subject: `team:${teamId}`, payload: { id: teamId } });
+}
+
+export async function createTeam({ db }: DomainDeps, actor: Principal, input: { id: string }): Promise<TeamView> {
+  return db.write("team.create", actor.name, async (tx) => {
+    const existing = await tx.get(`SELECT 1 FROM "Team" WHERE "id" = ?`, [input.id]);
+    if (existing) throw conflict(`team '${input.id}' already exists`, { field: "id" });
+    await ensureTeam(tx, input.id);
+    return toView((await tx.get<TeamRow>(`SELECT * FROM "Team" WHERE "id" = ?`, [input.id]))!);
+  });
+}
+
+export async function archiveTeam({ db }: DomainDeps, actor: Principal, input: { team: string }): Promise<TeamView> {
+  return db.write("team.archive", actor.name, async (tx) => {
+    const row = await tx.get<TeamRow>(`SELECT * FROM "Team" WHERE "id" = ?`, [input.team]);
+    if (!row) throw notFound("team", input.team, "team");
+    if (row.archivedAt) throw new DomainError("team_archived", `team '${input.team}' is already archived`, { team: input.team });
+    await tx.run(`UPDATE "Team" SET "archivedAt" = ? WHERE "id" = ?`, [tx.now, input.team]);
+    await tx.emit({ teamId: input.team, type: "team.archived", subject: `team:${input.team}`, payload: { id: input.team } });
+    return toView({ ...row, archivedAt: tx.now });
+  });
+}
+
+export async function listTeams({ db }: DomainDeps): Promise<TeamView[]> {
+  return db.read(async (sql: Sql) => (await sql.all<TeamRow>(`SELECT * FROM "Team" ORDER BY "id"`)).map(toView));
+}

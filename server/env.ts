@@ -1,0 +1,57 @@
+/**
+ * The only reader of process.env for the hub. Every variable is listed in .env.example.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const Env = z.object({
+  TEAMHUB_HOST: z.string().default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  TEAMHUB_DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  // Extra Host/Origin names accepted besides loopback (comma-separated), for a hub behind a proxy.
+  TEAMHUB_ALLOWED_HOSTS: z.string().default(""),
+  // WAL + NORMAL survives a process crash (kill -9); FULL also survives power loss, at a cost per commit.
+  TEAMHUB_SQLITE_SYNCHRONOUS: z.enum(["normal", "full"]).default("normal"),
+  TEAMHUB_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
+  TEAMHUB_DEV: z.enum(["0", "1"]).default("0"),
+  TEAMHUB_QUIET: z.enum(["0", "1"]).default("0"),
+});
+
+export type HubEnv = {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseFile: string;
+  allowedHosts: string[];
+  synchronous: "normal" | "full";
+  schedulerIntervalMs: number;
+  dev: boolean;
+  quiet: boolean;
+};
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
+  const e = Env.parse(source);
+  const dataDir = path.resolve(e.TEAMHUB_DATA_DIR);
+  return {
+    host: e.TEAMHUB_HOST,
+    port: e.PORT,
+    dataDir,
+    databaseFile: databaseFileFrom(e.DATABASE_URL, dataDir),
+    allowedHosts: e.TEAMHUB_ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+    synchronous: e.TEAMHUB_SQLITE_SYNCHRONOUS,
+    schedulerIntervalMs: e.TEAMHUB_SCHEDULER_INTERVAL_MS,
+    dev: e.TEAMHUB_DEV === "1",
+    quiet: e.TEAMHUB_QUIET === "1",
+  };
+}
+
+/** `file:` URLs and plain paths both name the SQLite file; anything else is not supported yet. */
+export function databaseFileFrom(url: string | undefined, dataDir: string): string {
+  if (!url) return path.join(dataDir, "teamhub.db");
+  if (url.startsWith("file:")) return path.resolve(url.slice("file:".length));
+  if (/^[a-z]+:\/\//i.test(url)) {
+    throw new Error(`DATABASE_URL: only SQLite (file:…) is supported by this build; got ${url.split(":")[0]}:`);
+  }
+  return path.resolve(url);
+}

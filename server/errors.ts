@@ -1,0 +1,77 @@
+/**
+ * Typed domain errors. The domain throws only these; each adapter (HTTP, CLI, /ws, MCP) maps
+ * them once. The brand survives the Next bundle boundary, where `instanceof` would not.
+ */
+export type ErrorCode =
+  | "invalid_input"
+  | "not_found"
+  | "conflict"
+  | "illegal_transition"
+  | "precondition_failed"
+  | "forbidden"
+  | "unauthorized"
+  | "too_large"
+  | "team_archived"
+  | "rate_limited"
+  | "internal";
+
+export type Issue = { field: string; rule: string; message: string; received?: unknown };
+
+const BRAND = Symbol.for("teamhub.DomainError");
+
+const STATUS: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  illegal_transition: 409,
+  precondition_failed: 412,
+  too_large: 413,
+  team_archived: 423,
+  rate_limited: 429,
+  internal: 500,
+};
+
+export class DomainError extends Error {
+  readonly [BRAND] = true;
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "DomainError";
+    this.status = STATUS[code];
+  }
+  static is(e: unknown): e is DomainError {
+    return typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[BRAND] === true;
+  }
+}
+
+/** One or more fields broke a rule. The message names the first field and rule. */
+export function invalid(issues: Issue[]): DomainError {
+  const first = issues[0];
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+  return new DomainError("invalid_input", `${first.field || "input"}: ${first.message}${more}`, { issues });
+}
+
+export function invalidField(field: string, rule: string, message: string, received?: unknown): DomainError {
+  return invalid([{ field, rule, message, ...(received === undefined ? {} : { received: preview(received) }) }]);
+}
+
+export const notFound = (what: string, id: string, field?: string) =>
+  new DomainError("not_found", `${what} '${id}' does not exist`, { what, id, ...(field ? { field } : {}) });
+
+export const conflict = (message: string, details: Record<string, unknown> = {}) => new DomainError("conflict", message, details);
+
+export const forbidden = (message: string, details: Record<string, unknown> = {}) => new DomainError("forbidden", message, details);
+
+/** Short, safe rendering of a received value for error details. */
+export function preview(value: unknown): unknown {
+  if (typeof value === "string") return value.length > 80 ? `${value.slice(0, 77)}…` : value;
+  if (value === null || typeof value !== "object") return value;
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : value;
+}

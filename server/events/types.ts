@@ -1,0 +1,22 @@
+/** One row of the append-only event log, with its payload parsed. */
+export type HubEvent = {
+  id: number;
+  teamId: string;
+  type: string;
+  subject: string;
+  payload: Record<string, unknown>;
+  principal: string;
+  causedBy: number | null;
+  depth: number;
+  at: Date;
+};
+
+export type NewEvent = {
+  teamId: string;
+  type: string;
+  subject: string;
+  payload: Record<string, unknown>;
+};
+
+/** The event a change was caused by: set when a pipeline action or a cascade writes. */
+export type Cause = { eventId: number; depth: number };

@@ -1,0 +1,73 @@
+/**
+ * The one wrapper every /api route handler uses: who is calling → parse the input with zod →
+ * one service call → JSON. Domain errors map to `{error: {code, message, details}}` here and
+ * nowhere else.
+ */
+import type { z } from "zod";
+import { DomainError, invalid, invalidField } from "../errors.ts";
+import { zodIssues } from "../domain/zod-errors.ts";
+import { OPERATOR, type Principal } from "../domain/principal.ts";
+import { services } from "../registry.ts";
+import type { Services } from "../services.ts";
+
+// A 1 MiB artifact can grow when its strings are escaped; the domain gives the precise error.
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export function handle<S extends z.ZodType, O>(
+  schema: S,
+  op: (s: Services, actor: Principal, input: z.infer<S>) => Promise<O>,
+  options: { status?: number } = {},
+) {
+  return async (req: Request, ctx: RouteContext): Promise<Response> => {
+    try {
+      const s = services();
+      const actor = await principalOf(s, req);
+      const raw = { ...Object.fromEntries(new URL(req.url).searchParams), ...(await bodyOf(req)), ...(await ctx.params) };
+      const parsed = schema.safeParse(raw, { reportInput: true });
+      if (!parsed.success) throw invalid(zodIssues(parsed.error));
+      return Response.json(await op(s, actor, parsed.data), { status: options.status ?? 200 });
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
+
+async function principalOf(s: Services, req: Request): Promise<Principal> {
+  const header = req.headers.get("authorization");
+  if (!header) {
+    if (s.info.requireToken) throw new DomainError("unauthorized", "a bearer token is required: send 'Authorization: Bearer <token>'");
+    return OPERATOR;
+  }
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) throw new DomainError("unauthorized", "the Authorization header must be 'Bearer <token>'");
+  return s.auth.authenticate(m[1]);
+}
+
+async function bodyOf(req: Request): Promise<Record<string, unknown>> {
+  if (req.method === "GET" || req.method === "HEAD") return {};
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw new DomainError("too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
+  }
+  if (text.trim() === "") return {};
+  // Requiring JSON also keeps plain cross-site form posts out (they cannot send this type).
+  if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) {
+    throw invalidField("body", "content_type", "must be sent with Content-Type: application/json", req.headers.get("content-type") ?? "(none)");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (e) {
+    throw invalidField("body", "json", `is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidField("body", "object", "must be a JSON object");
+  return body as Record<string, unknown>;
+}
+
+export function errorResponse(e: unknown): Response {
+  if (DomainError.is(e)) return Response.json({ error: { code: e.code, message: e.message, details: e.details } }, { status: e.status });
+  console.error("[teamhub] unexpected error in /api:", e);
+  return Response.json({ error: { code: "internal", message: "internal error; see the hub's log", details: {} } }, { status: 500 });
+}

@@ -1,0 +1,146 @@
+/**
+ * Composition root. One Node http server: Host/Origin guard first, then pages and /api to
+ * Next.js (App Router), WebSocket upgrades on /ws to the event hub, and the background
+ * scheduler. Migrations run before anything listens. Nothing else constructs these pieces.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { Database } from "./db/database.ts";
+import { migrate } from "./db/migrate.ts";
+import { ensureOperatorToken } from "./domain/auth/tokens.service.ts";
+import { readEnv, type HubEnv } from "./env.ts";
+import { EventBus } from "./events/bus.ts";
+import { MAX_BODY_BYTES } from "./http/handle.ts";
+import { createHostGuard, isLoopbackAddress, type GuardFailure } from "./http/host-guard.ts";
+import { registerServices } from "./registry.ts";
+import { startScheduler } from "./scheduler.ts";
+import { createServices } from "./services.ts";
+import { createWsHub } from "./ws/hub.ts";
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const HUB_FILE = "hub.json";
+
+function version(): string {
+  return (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }).version;
+}
+
+function refuse(res: http.ServerResponse, status: number, code: string, message: string, details: Record<string, unknown>) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ error: { code, message, details } }));
+}
+
+const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
+
+export type RunningHub = { url: string; port: number; close(): Promise<void> };
+
+export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
+  const log = (msg: string) => env.quiet || console.log(`[teamhub] ${msg}`);
+  if (!env.dev && !fs.existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) {
+    throw new Error("no production build of the dashboard: run `npm run build` (or start with --dev)");
+  }
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const migrated = migrate(env.databaseFile);
+  if (migrated.applied.length) log(`applied migrations: ${migrated.applied.join(", ")}`);
+
+  const bus = new EventBus();
+  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous });
+  const deps = { db };
+  await ensureOperatorToken(deps, env.dataDir);
+  const requireToken = !isLoopbackAddress(env.host);
+  const svc = createServices(deps, { version: version(), startedAt: new Date(), requireToken, dataDir: env.dataDir });
+  registerServices(svc);
+
+  const guard = createHostGuard(env.allowedHosts);
+  const ws = createWsHub(bus, svc);
+  type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+  let handleNext: Handler | null = null;
+
+  const server = http.createServer((req, res) => {
+    const failure = guard(req);
+    if (failure) return refuse(res, 403, "forbidden", failure.message, guardDetails(failure));
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+      return refuse(res, 413, "too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
+    }
+    if (!handleNext) return refuse(res, 503, "starting", "the hub is starting; retry in a moment", {});
+    handleNext(req, res).catch((e) => {
+      console.error("[teamhub] request failed:", e);
+      if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});
+    });
+  });
+  // Keep-alive sockets would otherwise hold a graceful shutdown open.
+  server.keepAliveTimeout = 5_000;
+
+  server.on("upgrade", (req, socket, head) => {
+    const pathname = new URL(req.url ?? "/", "http://hub").pathname;
+    if (pathname !== "/ws") {
+      // In dev, Next attaches its own upgrade listener for HMR; in production nothing else may upgrade.
+      if (!env.dev) socket.destroy();
+      return;
+    }
+    const failure = guard(req);
+    if (failure) {
+      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\n${failure.message}\n`);
+      return;
+    }
+    const token = new URL(req.url ?? "/", "http://hub").searchParams.get("token");
+    const authorized = token ? svc.auth.authenticate(token).then(() => true, () => false) : Promise.resolve(!requireToken);
+    void authorized.then((ok) =>
+      ok ? ws.handleUpgrade(req, socket, head) : socket.end("HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\n\r\na valid ?token= is required\n"),
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.port, env.host, () => resolve());
+  });
+  const port = (server.address() as { port: number }).port;
+  const host = env.host.includes(":") ? `[${env.host}]` : env.host;
+  const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
+
+  const app = next({ dev: env.dev, dir: PROJECT_ROOT, hostname: env.host, port, httpServer: server, quiet: env.quiet });
+  await app.prepare();
+  handleNext = app.getRequestHandler() as Handler;
+  const scheduler = startScheduler(deps, env.schedulerIntervalMs);
+
+  const hubFile = path.join(env.dataDir, HUB_FILE);
+  fs.writeFileSync(hubFile, JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString() }));
+  log(`listening on ${url} (data: ${env.dataDir}${requireToken ? ", tokens required" : ""})`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close() {
+      closing ??= (async () => {
+        await scheduler.stop();
+        ws.close();
+        server.closeAllConnections();
+        await new Promise<void>((r) => server.close(() => r()));
+        await app.close().catch(() => {});
+        db.close();
+        registerServices(undefined);
+        fs.rmSync(hubFile, { force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+async function main() {
+  const hub = await startHub();
+  const stop = () => {
+    void hub.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`[teamhub] failed to start: ${(e as Error).message}`);
+    process.exit(1);
+  });
+}

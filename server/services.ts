@@ -1,0 +1,76 @@
+/**
+ * The table of domain operations every front door calls. Each entry takes the acting principal
+ * and an already-parsed input, so an adapter is: parse → pick an entry → map errors. Next route
+ * handlers reach this table through server/registry.ts and never bundle the domain themselves.
+ */
+import type { Principal } from "./domain/principal.ts";
+import type { DomainDeps } from "./domain/deps.ts";
+import type { CreateContract, CompleteContractInput, ContractRefInput, DependencyChangeInput, ListContractsInput, ReasonInput, ReassignContractInput, ReopenContractInput } from "../lib/api/contracts.ts";
+import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, RegisterTypeInput } from "../lib/api/artifacts.ts";
+import type { ListEventsInput } from "../lib/api/teams.ts";
+import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
+import { artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./domain/artifacts/artifacts.service.ts";
+import { listTypes, registerType } from "./domain/artifacts/type-registry.ts";
+import {
+  addDependency,
+  completeContractCommand,
+  createContract,
+  failContract,
+  getContract,
+  listContracts,
+  reassignContract,
+  removeDependency,
+  reopenContract,
+  startContract,
+} from "./domain/contracts/contracts.service.ts";
+import { eventsAfter, lastEventId, listEvents } from "./domain/events/events.service.ts";
+import { overview } from "./domain/overview/overview.service.ts";
+import { authenticate, createToken, revokeTokens } from "./domain/auth/tokens.service.ts";
+
+export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string };
+
+export function createServices(deps: DomainDeps, info: HubInfo) {
+  return {
+    info,
+    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken }),
+    auth: {
+      authenticate: (token: string) => authenticate(deps, token),
+      createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),
+      revoke: (a: Principal, i: { name: string }) => revokeTokens(deps, a, i),
+    },
+    teams: {
+      list: () => listTeams(deps),
+      create: (a: Principal, i: { id: string }) => createTeam(deps, a, i),
+      archive: (a: Principal, i: { team: string }) => archiveTeam(deps, a, i),
+    },
+    events: {
+      list: (_: Principal, i: ListEventsInput) => listEvents(deps, i),
+      after: (i: { teams: string[]; after: number; limit: number }) => eventsAfter(deps, i),
+      lastId: () => lastEventId(deps),
+    },
+    overview: (_: Principal, i: { team: string }) => overview(deps, i),
+    artifacts: {
+      publish: (a: Principal, i: PublishArtifactInput) => publishArtifact(deps, a, i),
+      get: (a: Principal, i: GetArtifactInput) => getArtifact(deps, a, i),
+      list: (_: Principal, i: ListArtifactsInput) => listArtifacts(deps, i),
+      history: (_: Principal, i: HistoryInput) => artifactHistory(deps, i),
+      readers: (_: Principal, i: ArtifactRefInput) => artifactReaders(deps, i),
+      types: (_: Principal, i: { team: string }) => listTypes(deps, i),
+      registerType: (a: Principal, i: RegisterTypeInput) => registerType(deps, a, i),
+    },
+    contracts: {
+      create: (a: Principal, i: CreateContract) => createContract(deps, a, i),
+      get: (_: Principal, i: ContractRefInput) => getContract(deps, i),
+      list: (_: Principal, i: ListContractsInput) => listContracts(deps, i),
+      start: (a: Principal, i: ContractRefInput) => startContract(deps, a, i),
+      complete: (a: Principal, i: CompleteContractInput) => completeContractCommand(deps, a, i),
+      fail: (a: Principal, i: ReasonInput) => failContract(deps, a, i),
+      reopen: (a: Principal, i: ReopenContractInput) => reopenContract(deps, a, i),
+      reassign: (a: Principal, i: ReassignContractInput) => reassignContract(deps, a, i),
+      addDependency: (a: Principal, i: DependencyChangeInput) => addDependency(deps, a, i),
+      removeDependency: (a: Principal, i: DependencyChangeInput) => removeDependency(deps, a, i),
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
