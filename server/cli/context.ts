@@ -32,7 +32,7 @@ export function targetOf(opts: GlobalOptions): HubTarget {
   const dataDir = dataDirOf(opts);
   const hubFile = readIfExists(path.join(dataDir, "hub.json"));
   const advertised = hubFile ? (JSON.parse(hubFile) as { url?: string }).url : undefined;
-  const url = (opts.url ?? process.env.TEAMHUB_URL ?? advertised ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
+  const url = (opts.url || process.env.TEAMHUB_URL || advertised || "http://127.0.0.1:3000").replace(/\/+$/, "");
   const token = opts.token ?? process.env.TEAMHUB_TOKEN ?? readIfExists(path.join(dataDir, OPERATOR_TOKEN_FILE));
   return { url, token, dataDir };
 }

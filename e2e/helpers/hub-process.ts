@@ -1,0 +1,88 @@
+/**
+ * A real hub: `teamhub start` in its own OS process on a free port with its own data directory,
+ * exactly as a user runs it. Tests talk to it over HTTP, the CLI and /ws, and may kill it.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const BIN = path.join(ROOT, "bin", "teamhub.mjs");
+
+export type HubProcess = {
+  url: string;
+  dataDir: string;
+  dbFile: string;
+  child: ChildProcess;
+  log: () => string;
+  /** Sends a signal and waits for the process to exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+};
+
+export function tempDataDir(label = "hub"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `teamhub-${label}-`));
+}
+
+export async function startHub(dataDir = tempDataDir(), env: Record<string, string> = {}): Promise<HubProcess> {
+  fs.rmSync(path.join(dataDir, "hub.json"), { force: true });
+  let output = "";
+  const child = spawn(process.execPath, [BIN, "start", "--port", "0"], {
+    cwd: ROOT,
+    env: { ...process.env, TEAMHUB_DATA_DIR: dataDir, TEAMHUB_SCHEDULER_INTERVAL_MS: "50", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const hubFile = path.join(dataDir, "hub.json");
+  const deadline = Date.now() + 120_000;
+  while (!fs.existsSync(hubFile)) {
+    if (child.exitCode !== null) throw new Error(`hub exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`hub did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const { url } = JSON.parse(fs.readFileSync(hubFile, "utf8")) as { url: string };
+  return {
+    url,
+    dataDir,
+    dbFile: path.join(dataDir, "teamhub.db"),
+    child,
+    log: () => output,
+    async kill(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export type CliResult = { code: number; stdout: string; stderr: string; json: () => any };
+
+/** Runs the real `teamhub` CLI against a hub's data directory (which names its URL and token). */
+export function cli(dataDir: string, args: string[], env: Record<string, string> = {}): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, TEAMHUB_DATA_DIR: dataDir, TEAMHUB_URL: "", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+/** fetch against the hub with JSON in and out. */
+export async function api(hub: { url: string }, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${hub.url}${route}`, {
+    method,
+    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}
