@@ -61,10 +61,13 @@ export function invalidField(field: string, rule: string, message: string, recei
   return invalid([{ field, rule, message, ...(received === undefined ? {} : { received: preview(received) }) }]);
 }
 
-export const notFound = (what: string, id: string, field?: string) =>
-  new DomainError("not_found", `${what} '${id}' does not exist`, { what, id, ...(field ? { field } : {}) });
+/** Messages start with the field they are about, when there is one: "id: contract 'x' does not exist". */
+const about = (details: Record<string, unknown>, message: string) => (typeof details.field === "string" ? `${details.field}: ${message}` : message);
 
-export const conflict = (message: string, details: Record<string, unknown> = {}) => new DomainError("conflict", message, details);
+export const notFound = (what: string, id: string, field?: string) =>
+  new DomainError("not_found", about({ field }, `${what} '${id}' does not exist`), { what, id, ...(field ? { field, rule: "exists" } : {}) });
+
+export const conflict = (message: string, details: Record<string, unknown> = {}) => new DomainError("conflict", about(details, message), details);
 
 export const forbidden = (message: string, details: Record<string, unknown> = {}) => new DomainError("forbidden", message, details);
 

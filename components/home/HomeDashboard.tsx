@@ -94,7 +94,7 @@ export function HomeDashboard() {
             />
             {artifacts.data && artifacts.data.items.length > 0 && <ArtifactTable items={artifacts.data.items} />}
           </Card>
-          <Card title="Recent events" testId="events">
+          <Card title="Recent events" testId="events" wide>
             <ListState loading={events.isLoading} error={events.error} empty={(events.data?.events.length ?? 0) === 0} hint="Nothing has happened in this team yet." />
             {events.data && events.data.events.length > 0 && <EventFeed events={events.data.events} />}
           </Card>

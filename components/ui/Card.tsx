@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function Card({ title, children, testId, wide }: { title: string; children: ReactNode; testId?: string; wide?: boolean }) {
   return (
-    <section className="card" aria-label={title} data-testid={testId}>
+    <section className={wide ? "card wide" : "card"} aria-label={title} data-testid={testId}>
       <h2>{title}</h2>
       {children}
     </section>

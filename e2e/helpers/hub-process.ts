@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -70,19 +71,32 @@ export function cli(dataDir: string, args: string[], env: Record<string, string>
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
 }
 
-/** fetch against the hub with JSON in and out. */
-export async function api(hub: { url: string }, method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${hub.url}${route}`, {
-    method,
-    headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+/**
+ * One HTTP request with JSON in and out. node:http rather than fetch, because fetch refuses to
+ * send a Host header of our choosing and the Host checks need exactly that.
+ */
+export function api(hub: { url: string }, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${hub.url}${route}`,
+      { method, headers: { ...(payload !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => {
+          let json: unknown = text;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // leave as text
+          }
+          resolve({ status: res.statusCode ?? 0, body: json });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json };
 }

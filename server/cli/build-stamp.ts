@@ -32,13 +32,45 @@ export function buildIsCurrent(root: string): boolean {
   return fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === sourcesHash(root);
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Two `next build`s in one directory corrupt each other: take a lock (a file holding our pid). */
+function withBuildLock<T>(root: string, fn: () => T): T {
+  const lock = path.join(root, ".teamhub-build.lock");
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch {
+      const holder = Number(fs.readFileSync(lock, "utf8") || 0);
+      if (holder && !alive(holder)) fs.rmSync(lock, { force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
 /** Runs `next build` unless the existing build matches the sources; returns whether it built. */
 export function ensureBuild(root: string, log: (m: string) => void = () => {}): boolean {
   if (buildIsCurrent(root)) return false;
-  log("building the dashboard (first start, or its sources changed)…");
-  const hash = sourcesHash(root);
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`next build failed:\n${r.stdout}\n${r.stderr}`);
-  fs.writeFileSync(path.join(root, STAMP), hash);
-  return true;
+  return withBuildLock(root, () => {
+    if (buildIsCurrent(root)) return false;
+    log("building the dashboard (first start, or its sources changed)…");
+    const hash = sourcesHash(root);
+    const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`next build failed:\n${r.stdout}\n${r.stderr}`);
+    fs.writeFileSync(path.join(root, STAMP), hash);
+    return true;
+  });
 }

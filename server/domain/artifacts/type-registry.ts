@@ -3,7 +3,7 @@
  * (zod) plus types a team registers with a JSON Schema. Registered schemas are interpreted by
  * @cfworker/json-schema, which compiles nothing to code (§0.6).
  */
-import { Validator, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import { Validator, dereference, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { Sql } from "../../db/connection.ts";
 import { conflict, invalid, invalidField } from "../../errors.ts";
 import type { RegisterTypeInput } from "../../../lib/api/artifacts.ts";
@@ -25,10 +25,28 @@ function validatorFor(jsonSchema: string): Validator {
   return v;
 }
 
-/** `/a/0/b` → `data.a[0].b` */
+/** `#/a/0/b` → `data.a[0].b`. Locations are URI-encoded JSON Pointers (`#/first%20name`, `#/a~1b`). */
 function instanceField(location: string): string {
-  const parts = location.replace(/^#/, "").split("/").filter(Boolean);
+  const parts = location.replace(/^#/, "").split("/").filter(Boolean).map(decodeURIComponent);
   return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : `${acc}.${p.replace(/~1/g, "/").replace(/~0/g, "~")}`), "data");
+}
+
+/**
+ * The validator resolves `$ref` only when an instance reaches it, so a dangling reference deep in
+ * a schema would pass registration and then break every publish. Finds them all up front.
+ */
+function unresolvedRefs(schema: Schema): string[] {
+  const lookup = dereference(schema);
+  const missing: string[] = [];
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== "object") return;
+    // dereference() marks exactly the subschemas that carry a $ref with their absolute target.
+    const target = (node as Schema).__absolute_ref__;
+    if (target !== undefined && lookup[target] === undefined) missing.push(String((node as Schema).$ref));
+    for (const child of Object.values(node)) walk(child);
+  };
+  walk(schema);
+  return missing;
 }
 
 export async function validateArtifactData(sql: Sql, teamId: string, type: string, data: unknown): Promise<void> {
@@ -69,6 +87,8 @@ export async function registerType({ db }: DomainDeps, actor: Principal, input: 
   }
   try {
     validatorFor(text).validate(null);
+    const missing = unresolvedRefs(JSON.parse(text) as Schema);
+    if (missing.length) throw new Error(`Unresolved $ref ${missing.map((r) => `"${r}"`).join(", ")}`);
   } catch (e) {
     throw invalidField("jsonSchema", "valid_schema", `is not a usable JSON Schema: ${(e as Error).message}`);
   }

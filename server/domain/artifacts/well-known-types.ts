@@ -82,9 +82,8 @@ const fileManifest = z.looseObject({
 
 const configChange = z.looseObject({
   changes: z.array(
-    z
-      .looseObject({ key: NonEmpty, oldValue: z.unknown().optional(), newValue: z.unknown() })
-      .refine((c) => "newValue" in c, { error: "newValue is required", path: ["newValue"] }),
+    // z.unknown() would report a missing newValue as "expected nonoptional"; this says what is wrong.
+    z.looseObject({ key: NonEmpty, oldValue: z.unknown().optional(), newValue: z.custom<unknown>((v) => v !== undefined, { error: "is required (null to unset)" }) }),
   ),
 });
 

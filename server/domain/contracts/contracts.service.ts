@@ -314,7 +314,8 @@ async function afterDependencyChange(tx: WriteTx, pk: number, change: { added?: 
   await tx.emit({ teamId: c.team, type: "contract.dependencies_changed", subject: `contract:${c.id}`, payload: { id: c.id, ...change } });
   const satisfied = await dependenciesSatisfied(tx, c);
   if (c.status === "ready" && !satisfied) {
-    await setStatus(tx, c, "pending", `new dependency on ${depKey(change.added!)} is not satisfied`);
+    // A removal can find it unsatisfied too, when an input was rolled back since it became ready.
+    await setStatus(tx, c, "pending", change.added ? `new dependency on ${depKey(change.added)} is not satisfied` : "dependencies are no longer satisfied");
   } else if (c.status === "pending" && satisfied) {
     const resolution = new Resolution(tx, c.team);
     resolution.enqueue(c.pk);

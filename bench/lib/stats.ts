@@ -1,0 +1,15 @@
+/** Latency summaries and target verdicts, formatted the same way for every figure. */
+export type Summary = { count: number; totalMs: number; opsPerSec: number; p50: number; p99: number };
+
+export function summarize(latenciesMs: Float64Array): Summary {
+  const sorted = Float64Array.from(latenciesMs).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const totalMs = latenciesMs.reduce((a, b) => a + b, 0);
+  return { count: sorted.length, totalMs, opsPerSec: (sorted.length * 1000) / totalMs, p50: at(0.5), p99: at(0.99) };
+}
+
+export const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(2)} ms`);
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** `[target < 5 ms: PASS]` */
+export const target = (label: string, ok: boolean) => `[target ${label}: ${ok ? "PASS" : "MISS"}]`;

@@ -1,0 +1,40 @@
+/**
+ * Fresh, migrated database files in a temporary directory of their own, removed afterwards.
+ * Not server/testing's tempHub: it keeps every bus event in an array, which grows with the run
+ * and would distort the memory figure.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
+import { Connection } from "../../server/db/connection.ts";
+import { Database } from "../../server/db/database.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import type { DomainDeps } from "../../server/domain/deps.ts";
+import { EventBus } from "../../server/events/bus.ts";
+
+export async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-bench-"));
+  try {
+    return await fn(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export type BenchHub = DomainDeps & { close(): void };
+
+export function openHub(dir: string): BenchHub {
+  const file = path.join(dir, "hub.db");
+  migrate(file);
+  const db = new Database(file, new EventBus());
+  return { db, close: () => db.close() };
+}
+
+/** A plain better-sqlite3 handle, opened through Connection so its pragmas match the hub's exactly. */
+export function openRaw(dir: string): { raw: BetterSqlite3.Database; close(): void } {
+  const file = path.join(dir, "raw.db");
+  migrate(file);
+  const conn = new Connection(file);
+  return { raw: conn.raw, close: () => conn.close() };
+}

@@ -1,0 +1,94 @@
+/**
+ * /ws: typed envelopes of the event log, pushed after commit; a subscriber can resume from an
+ * event id and misses nothing; the Host/Origin checks apply to the upgrade as well.
+ */
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ServerMessage, WS_VERSION } from "../lib/ws.ts";
+import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
+
+let hub: HubProcess;
+beforeAll(async () => (hub = await startHub()));
+afterAll(async () => hub?.kill());
+
+type Msg = ReturnType<typeof ServerMessage.parse>;
+
+function connect(headers: Record<string, string> = {}) {
+  const socket = new WebSocket(`${hub.url.replace("http", "ws")}/ws`, { headers });
+  const inbox: Msg[] = [];
+  socket.on("message", (d) => inbox.push(ServerMessage.parse(JSON.parse(String(d)))));
+  const next = async (type: Msg["type"], count = 1) => {
+    const end = Date.now() + 5000;
+    while (inbox.filter((m) => m.type === type).length < count) {
+      if (Date.now() > end) throw new Error(`no ${count}× ${type}; got ${JSON.stringify(inbox.map((m) => m.type))}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return inbox.filter((m) => m.type === type);
+  };
+  const send = (msg: unknown) => socket.send(JSON.stringify(msg));
+  return { socket, inbox, next, send, opened: new Promise<void>((r, j) => (socket.once("open", () => r()), socket.once("error", j))) };
+}
+
+const publish = (team: string, id: string) => api(hub, "POST", `/api/artifacts?team=${team}`, { id, type: "custom", data: { id } });
+
+describe("/ws", () => {
+  it("greets, then streams committed events of the subscribed teams only", async () => {
+    const c = connect();
+    await c.opened;
+    const [hello] = await c.next("hello");
+    expect(hello.payload).toMatchObject({ version: expect.any(String), lastEventId: expect.any(Number) });
+    c.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: ["alpha"] } });
+    await c.next("subscribed");
+    await publish("alpha", "one");
+    await publish("beta", "elsewhere");
+    await publish("alpha", "two");
+    const events = (await c.next("event", 3)).map((m) => (m.type === "event" ? m.payload : null));
+    expect(events.map((e) => `${e?.teamId} ${e?.type} ${e?.subject}`)).toEqual([
+      "alpha team.created team:alpha",
+      "alpha artifact.published artifact:one@v1",
+      "alpha artifact.published artifact:two@v1",
+    ]);
+    await publish("alpha", "three");
+    await c.next("event", 4);
+    expect(c.inbox.filter((m) => m.type === "event" && m.team !== "alpha")).toEqual([]);
+    c.socket.close();
+  });
+
+  it("replays what happened after `since`, in order, then continues live", async () => {
+    const first = connect();
+    await first.opened;
+    const [hello] = await first.next("hello");
+    const since = hello.type === "hello" ? hello.payload.lastEventId : 0;
+    first.socket.close();
+    await publish("gamma", "missed-1");
+    await publish("gamma", "missed-2");
+
+    const c = connect();
+    await c.opened;
+    c.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: ["gamma"], since } });
+    const [sub] = await c.next("subscribed");
+    expect(sub.type === "subscribed" && sub.payload.replayed).toBe(3);
+    await publish("gamma", "live");
+    const ids = (await c.next("event", 4)).map((m) => (m.type === "event" ? m.payload.subject : ""));
+    expect(ids).toEqual(["team:gamma", "artifact:missed-1@v1", "artifact:missed-2@v1", "artifact:live@v1"]);
+    c.socket.close();
+  });
+
+  it("answers malformed messages with an error envelope and keeps the socket open", async () => {
+    const c = connect();
+    await c.opened;
+    c.send({ v: 99, type: "subscribe" });
+    const [err] = await c.next("error");
+    expect(err.payload).toMatchObject({ code: "invalid_input" });
+    c.send({ v: WS_VERSION, type: "ping", team: null, payload: {} });
+    await c.next("pong");
+    c.socket.close();
+  });
+
+  it("refuses an upgrade from a foreign Host or Origin", async () => {
+    for (const headers of [{ host: "evil.example" }, { origin: "https://evil.example" }]) {
+      const c = connect(headers);
+      await expect(c.opened).rejects.toThrow(/403/);
+    }
+  });
+});

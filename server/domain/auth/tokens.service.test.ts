@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CreateTokenInput, RevokeTokensInput } from "../../../lib/api/tokens.ts";
+import { DomainError } from "../../errors.ts";
+import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { OPERATOR, type Principal } from "../principal.ts";
+import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, revokeTokens } from "./tokens.service.ts";
+
+let hub: TempHub;
+let dataDir: string;
+beforeEach(() => {
+  hub = tempHub();
+  dataDir = path.join(hub.dir, "data");
+});
+afterEach(() => hub.close());
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const issue = (input: Record<string, unknown>, actor: Principal = OPERATOR) => createToken(hub, actor, CreateTokenInput.parse(input));
+const revoke = (name: string, actor: Principal = OPERATOR) => revokeTokens(hub, actor, RevokeTokensInput.parse({ name }));
+
+async function refusal(p: Promise<unknown>): Promise<DomainError> {
+  const outcome = await p.then(
+    () => new Error("expected the call to be refused, but it succeeded"),
+    (e: unknown) => e,
+  );
+  if (!DomainError.is(outcome)) throw outcome;
+  return outcome;
+}
+
+async function refusedWithoutWriting(call: () => Promise<unknown>): Promise<DomainError> {
+  const before = snapshotTables(hub.file);
+  const err = await refusal(call());
+  expect(snapshotTables(hub.file)).toEqual(before);
+  return err;
+}
+
+const tokenRows = () => snapshotTables(hub.file).Token as Array<{ principal: string; hash: string; label: string; revokedAt: string | null }>;
+
+describe("operator token", () => {
+  it("is created once in a 0600 file and reused", async () => {
+    const secret = await ensureOperatorToken(hub, dataDir);
+    const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
+    expect(secret).toMatch(/^thop_[A-Za-z0-9_-]{32}$/);
+    expect(fs.readFileSync(file, "utf8")).toBe(`${secret}\n`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    expect(await ensureOperatorToken(hub, dataDir)).toBe(secret);
+    expect(tokenRows()).toMatchObject([{ principal: "operator", hash: sha256(secret), label: "operator token file", revokedAt: null }]);
+    expect(await authenticate(hub, secret)).toEqual({ name: "operator", kind: "operator" });
+  });
+
+  it("retires the old token when the file is replaced", async () => {
+    const old = await ensureOperatorToken(hub, dataDir);
+    fs.writeFileSync(path.join(dataDir, OPERATOR_TOKEN_FILE), "thop_replaced-by-hand\n");
+    expect(await ensureOperatorToken(hub, dataDir)).toBe("thop_replaced-by-hand");
+    expect((await refusal(authenticate(hub, old))).code).toBe("unauthorized");
+    expect(await authenticate(hub, "thop_replaced-by-hand")).toEqual({ name: "operator", kind: "operator" });
+    const rows = tokenRows();
+    expect(rows.map((r) => ({ hash: r.hash, revoked: r.revokedAt !== null }))).toEqual([
+      { hash: sha256(old), revoked: true },
+      { hash: sha256("thop_replaced-by-hand"), revoked: false },
+    ]);
+  });
+});
+
+describe("issued tokens", () => {
+  it("are issued by operators only, shown once and stored as a hash", async () => {
+    const before = snapshotTables(hub.file);
+    const err = await refusal(issue({ name: "alice" }, { name: "bob", kind: "member" }));
+    expect(err).toMatchObject({ code: "forbidden", status: 403, message: "'bob' may not issue tokens: only an operator may" });
+    expect(snapshotTables(hub.file)).toEqual(before);
+
+    const t = await issue({ name: "alice", label: "laptop" });
+    expect(t).toEqual({ principal: "alice", kind: "member", label: "laptop", token: expect.stringMatching(/^thm_[A-Za-z0-9_-]{32}$/) });
+    const stored = JSON.stringify(snapshotTables(hub.file));
+    expect(stored).not.toContain(t.token);
+    expect(tokenRows()).toMatchObject([{ principal: "alice", hash: sha256(t.token), label: "laptop", revokedAt: null }]);
+    expect(snapshotTables(hub.file).Principal).toMatchObject([{ name: "alice", kind: "member" }]);
+  });
+
+  it("authenticate as their principal until revoked", async () => {
+    const a1 = await issue({ name: "alice" });
+    const a2 = await issue({ name: "alice" });
+    const agent = await issue({ name: "ci-bot", kind: "agent" });
+    expect(a1.token).not.toBe(a2.token);
+    expect(agent.token).toMatch(/^tha_/);
+    expect(await authenticate(hub, a1.token)).toEqual({ name: "alice", kind: "member" });
+    expect(await authenticate(hub, agent.token)).toEqual({ name: "ci-bot", kind: "agent" });
+
+    expect(await revoke("alice")).toEqual({ revoked: 2 });
+    for (const t of [a1, a2]) {
+      expect(await refusal(authenticate(hub, t.token))).toMatchObject({ code: "unauthorized", status: 401, message: "the bearer token is unknown or revoked" });
+    }
+    expect((await authenticate(hub, agent.token)).name).toBe("ci-bot");
+    expect(await revoke("alice")).toEqual({ revoked: 0 });
+  });
+
+  it("refuses unknown tokens", async () => {
+    await issue({ name: "alice" });
+    expect((await refusal(authenticate(hub, "thm_not-a-real-token"))).code).toBe("unauthorized");
+  });
+
+  it("reserve the name 'operator'", async () => {
+    const err = await refusedWithoutWriting(() => issue({ name: "operator" }));
+    expect(err).toMatchObject({ code: "conflict", details: { field: "name" } });
+    expect(err.message).toBe("name: 'operator' is reserved for people at the dashboard and CLI");
+  });
+
+  it("keep a principal's kind", async () => {
+    await issue({ name: "alice" });
+    const err = await refusedWithoutWriting(() => issue({ name: "alice", kind: "agent" }));
+    expect(err).toMatchObject({ code: "conflict", message: "kind: principal 'alice' exists as member, not agent" });
+  });
+
+  it("can be revoked by operators only", async () => {
+    const t = await issue({ name: "alice" });
+    const err = await refusedWithoutWriting(() => revoke("alice", { name: "alice", kind: "member" }));
+    expect(err).toMatchObject({ code: "forbidden", message: "'alice' may not revoke tokens: only an operator may" });
+    expect((await authenticate(hub, t.token)).name).toBe("alice");
+  });
+});
