@@ -86,7 +86,7 @@ describe("/ws", () => {
   });
 
   it("refuses an upgrade from a foreign Host or Origin", async () => {
-    for (const headers of [{ host: "evil.example" }, { origin: "https://evil.example" }]) {
+    for (const headers of [{ host: "evil.example" }, { origin: "https://evil.example" }] as Record<string, string>[]) {
       const c = connect(headers);
       await expect(c.opened).rejects.toThrow(/403/);
     }

@@ -46,7 +46,7 @@ export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
   if (migrated.applied.length) log(`applied migrations: ${migrated.applied.join(", ")}`);
 
   const bus = new EventBus();
-  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous });
+  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true });
   const deps = { db };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = !isLoopbackAddress(env.host);

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { SAFETY_NET_PAGES, startCheckpointer } from "../../server/db/checkpointer.ts";
 import { Connection } from "../../server/db/connection.ts";
 import { Database } from "../../server/db/database.ts";
 import { migrate } from "../../server/db/migrate.ts";
@@ -27,14 +28,22 @@ export type BenchHub = DomainDeps & { close(): void };
 export function openHub(dir: string): BenchHub {
   const file = path.join(dir, "hub.db");
   migrate(file);
-  const db = new Database(file, new EventBus());
+  // As the hub runs it: checkpoints on a background thread (server/db/checkpointer.ts).
+  const db = new Database(file, new EventBus(), { backgroundCheckpoints: true });
   return { db, close: () => db.close() };
 }
 
-/** A plain better-sqlite3 handle, opened through Connection so its pragmas match the hub's exactly. */
+/** A plain better-sqlite3 handle with the hub's pragmas and background checkpoints, so only the domain work differs. */
 export function openRaw(dir: string): { raw: BetterSqlite3.Database; close(): void } {
   const file = path.join(dir, "raw.db");
   migrate(file);
-  const conn = new Connection(file);
-  return { raw: conn.raw, close: () => conn.close() };
+  const conn = new Connection(file, { autoCheckpointPages: SAFETY_NET_PAGES });
+  const checkpointer = startCheckpointer(file);
+  return {
+    raw: conn.raw,
+    close: () => {
+      checkpointer.stop();
+      conn.close();
+    },
+  };
 }

@@ -48,13 +48,16 @@ export class Connection implements Sql {
   readonly raw: BetterSqlite3.Database;
   private readonly cache = new Map<string, Prepared>();
 
-  constructor(file: string, options: { readonly?: boolean; synchronous?: "normal" | "full" } = {}) {
+  constructor(file: string, options: { readonly?: boolean; synchronous?: "normal" | "full"; autoCheckpointPages?: number } = {}) {
     this.raw = new BetterSqlite3(file, { readonly: options.readonly ?? false, timeout: 5000 });
     this.raw.pragma("busy_timeout = 5000");
     this.raw.pragma("foreign_keys = ON");
     if (!options.readonly) {
       this.raw.pragma("journal_mode = WAL");
       this.raw.pragma(`synchronous = ${options.synchronous ?? "normal"}`);
+      if (options.autoCheckpointPages) this.raw.pragma(`wal_autocheckpoint = ${options.autoCheckpointPages}`);
+      // After a checkpoint the WAL file is truncated back to this size instead of staying at its peak.
+      this.raw.pragma("journal_size_limit = 67108864");
     }
   }
 

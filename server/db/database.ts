@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { EventBus } from "../events/bus.ts";
 import type { Cause, HubEvent, NewEvent } from "../events/types.ts";
+import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
 import { Connection, type Param, type RunResult, type Sql } from "./connection.ts";
 
 export interface WriteTx extends Sql {
@@ -43,13 +44,17 @@ export class Database {
   private readonly writeLock = new Mutex();
   private readonly readLock = new Mutex();
 
+  private readonly checkpointer: { stop(): void } | null;
+
   constructor(
     readonly file: string,
     private readonly bus: EventBus,
-    options: { synchronous?: "normal" | "full" } = {},
+    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean } = {},
   ) {
-    this.writer = new Connection(file, { synchronous: options.synchronous });
+    const background = options.backgroundCheckpoints ?? false;
+    this.writer = new Connection(file, { synchronous: options.synchronous, autoCheckpointPages: background ? SAFETY_NET_PAGES : undefined });
     this.reader = new Connection(file, { readonly: true });
+    this.checkpointer = background ? startCheckpointer(file) : null;
   }
 
   async write<T>(
@@ -103,6 +108,7 @@ export class Database {
   }
 
   close(): void {
+    this.checkpointer?.stop();
     this.writer.close();
     this.reader.close();
   }

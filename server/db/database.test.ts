@@ -1,0 +1,257 @@
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
+import { CreateContractInput } from "../../lib/api/contracts.ts";
+import { publishArtifact } from "../domain/artifacts/artifacts.service.ts";
+import { createContract } from "../domain/contracts/contracts.service.ts";
+import { OPERATOR } from "../domain/principal.ts";
+import { archiveTeam } from "../domain/teams/teams.service.ts";
+import { DomainError } from "../errors.ts";
+import type { HubEvent } from "../events/types.ts";
+import { PrismaClient } from "../generated/prisma/client.ts";
+import { snapshotTables, tempHub, type TempHub } from "../testing/temp-hub.ts";
+import { Connection, fromSqlDate, toSqlDate } from "./connection.ts";
+
+let hub: TempHub;
+beforeEach(() => (hub = tempHub()));
+afterEach(() => hub.close());
+
+const publish = (input: Record<string, unknown>) => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ type: "custom", data: {}, ...input }));
+
+/** A write that creates team `id` and emits one event per label. */
+const writeTeam = (id: string, labels: string[] = []) =>
+  hub.db.write("test.team", "tester", async (tx) => {
+    await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [id, tx.now]);
+    for (const label of labels) await tx.emit({ teamId: id, type: "test.step", subject: `team:${id}`, payload: { label } });
+    return id;
+  });
+
+const teamIds = () => hub.db.read(async (sql) => (await sql.all<{ id: string }>(`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
+
+/** A promise plus the function that settles it: lets a test hold a transaction open. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  return { open, opened };
+}
+
+describe("transactions", () => {
+  it("roll back everything when the write throws, and publish nothing", async () => {
+    const failure = new Error("boom");
+    await expect(
+      hub.db.write("test.fail", "tester", async (tx) => {
+        await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('doomed',?,'{}')`, [tx.now]);
+        await tx.emit({ teamId: "doomed", type: "test.step", subject: "team:doomed", payload: {} });
+        tx.afterCommit(() => {
+          throw new Error("an after-commit step of a rolled-back write must not run");
+        });
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(hub.events).toEqual([]);
+    expect(snapshotTables(hub.file).Team).toEqual([]);
+    expect(snapshotTables(hub.file).Event).toEqual([]);
+    // The lock was released: the next write goes through.
+    expect(await writeTeam("next")).toBe("next");
+  });
+
+  it("roll back a domain command refused half-way through", async () => {
+    await publish({ id: "spec" });
+    const before = snapshotTables(hub.file);
+    // ensureTeam has already inserted the team when the type check refuses.
+    const err = await publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ team: "fresh", id: "x", type: "no-such-type", data: {} })).catch((e) => e);
+    expect(DomainError.is(err) && err.code).toBe("invalid_input");
+    expect(snapshotTables(hub.file)).toEqual(before);
+  });
+
+  it("publish events only after commit, in order, with their log ids", async () => {
+    const seenAtPublish: Array<{ events: HubEvent[]; teams: string[] }> = [];
+    hub.bus.subscribe((events) => {
+      // A separate connection: a subscriber must be able to read what the events describe.
+      const c = new Connection(hub.file, { readonly: true });
+      try {
+        seenAtPublish.push({ events: [...events], teams: c.allSync<{ id: string }>(`SELECT "id" FROM "Team"`).map((t) => t.id) });
+      } finally {
+        c.close();
+      }
+    });
+    await hub.db.write("test.order", "tester", async (tx) => {
+      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
+      for (const label of ["a", "b", "c"]) {
+        const e = await tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: { label } });
+        expect(e).toMatchObject({ principal: "tester", depth: 0, causedBy: null, payload: { label } });
+      }
+      expect(tx.emitted.map((e) => e.payload.label)).toEqual(["a", "b", "c"]);
+      expect(seenAtPublish).toEqual([]);
+      expect(hub.events).toEqual([]);
+    });
+    expect(seenAtPublish).toHaveLength(1);
+    expect(seenAtPublish[0].teams).toEqual(["t"]);
+    const published = seenAtPublish[0].events;
+    expect(published.map((e) => e.payload.label)).toEqual(["a", "b", "c"]);
+    const logged = snapshotTables(hub.file).Event as Array<{ id: number; payload: string }>;
+    expect(published.map((e) => e.id)).toEqual(logged.map((e) => e.id));
+    expect(logged.map((e) => JSON.parse(e.payload).label)).toEqual(["a", "b", "c"]);
+  });
+
+  it("publish the events of consecutive writes in commit order", async () => {
+    await Promise.all(["w1", "w2", "w3"].map((id) => writeTeam(id, [`${id}-x`, `${id}-y`])));
+    const labels = hub.events.map((e) => e.payload.label);
+    expect(labels).toEqual(["w1-x", "w1-y", "w2-x", "w2-y", "w3-x", "w3-y"]);
+    const ids = hub.events.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("record the cause and depth of events a cascade writes", async () => {
+    await writeTeam("t", ["origin"]);
+    const origin = hub.events[0];
+    await hub.db.write(
+      "test.caused",
+      "pipeline",
+      (tx) => tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: { label: "reaction" } }),
+      { cause: { eventId: origin.id, depth: origin.depth } },
+    );
+    expect(hub.events[1]).toMatchObject({ causedBy: origin.id, depth: 1, principal: "pipeline" });
+    expect((snapshotTables(hub.file).Event as Array<{ causedBy: number | null; depth: number }>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
+  });
+
+  it("refuse a write started inside a write instead of deadlocking", async () => {
+    const err = await hub.db
+      .write("outer", "tester", async (tx) => {
+        await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('outer',?,'{}')`, [tx.now]);
+        await hub.db.write("inner", "tester", async () => "never");
+      })
+      .catch((e: Error) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toBe("write 'inner' started inside write 'outer': pass the transaction down instead");
+    expect(await teamIds()).toEqual([]);
+    expect(await writeTeam("after")).toBe("after");
+  });
+
+  it("serialize concurrent writes: 50 parallel publishes get versions 1..50", async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => publish({ id: "hot", data: { i } })));
+    expect(results.map((r) => r.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(results.map((r) => r.seq)).size).toBe(50);
+    const versions = snapshotTables(hub.file).ArtifactVersion as Array<{ version: number; data: string }>;
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect((snapshotTables(hub.file).Artifact as Array<{ latestVersion: number }>)[0].latestVersion).toBe(50);
+  });
+
+  it("let exactly one of many racing publishers with expectedVersion win", async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => publish({ id: "once", expectedVersion: 0 })));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected").map((o) => o.reason as DomainError);
+    expect(refused.map((e) => [e.code, e.details.actual])).toEqual(Array.from({ length: 9 }, () => ["conflict", 1]));
+  });
+
+  it("never show a read what a write has not committed", async () => {
+    const hold = gate();
+    const entered = gate();
+    const writing = hub.db.write("test.slow", "tester", async (tx) => {
+      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('slow',?,'{}')`, [tx.now]);
+      entered.open();
+      await hold.opened;
+    });
+    await entered.opened;
+    expect(await teamIds()).toEqual([]);
+    hold.open();
+    await writing;
+    expect(await teamIds()).toEqual(["slow"]);
+  });
+
+  it("give each read one consistent snapshot", async () => {
+    await writeTeam("a");
+    const counts = await hub.db.read(async (sql) => {
+      const count = async () => (await sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "Team"`))!.n;
+      const first = await count();
+      await writeTeam("b");
+      return [first, await count()];
+    });
+    expect(counts).toEqual([1, 1]);
+    expect(await teamIds()).toEqual(["a", "b"]);
+  });
+
+  it("run after-commit steps after publishing, and never fail a committed write", async () => {
+    const order: string[] = [];
+    hub.bus.subscribe(() => void order.push("bus"));
+    hub.bus.subscribe(() => {
+      throw new Error("a broken subscriber (logged, expected by this test)");
+    });
+    const result = await hub.db.write("test.hooks", "tester", async (tx) => {
+      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
+      await tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: {} });
+      tx.afterCommit(() => void order.push("hook 1"));
+      tx.afterCommit(() => {
+        throw new Error("a broken after-commit step (logged, expected by this test)");
+      });
+      tx.afterCommit(async () => void order.push("hook 3"));
+      return "committed";
+    });
+    expect(result).toBe("committed");
+    expect(order).toEqual(["bus", "hook 1", "hook 3"]);
+    expect(await teamIds()).toEqual(["t"]);
+  });
+});
+
+describe("dates", () => {
+  it("round-trip through the ISO form and read CURRENT_TIMESTAMP defaults as UTC", () => {
+    const d = new Date("2026-11-21T10:20:30.456Z");
+    expect(toSqlDate(d)).toBe("2026-11-21T10:20:30.456+00:00");
+    expect(fromSqlDate(toSqlDate(d))).toEqual(d);
+    expect(fromSqlDate("2026-11-21 10:20:30")).toEqual(new Date("2026-11-21T10:20:30Z"));
+    expect(fromSqlDate(d.getTime())).toEqual(d);
+    expect(fromSqlDate(null)).toBeNull();
+  });
+});
+
+describe("Prisma compatibility", () => {
+  const prismaFor = (file: string) => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}` }) });
+
+  it("Prisma Client reads what the SQL layer wrote, with Dates and JSON text intact", async () => {
+    const contract = await createContract(hub, OPERATOR, CreateContractInput.parse({ id: "c", title: "Work", assignee: "dev", timeoutMs: 90_000, inputs: { context: "ctx" } }));
+    const v = await publish({ id: "spec", data: { nested: { list: [1, "two", null] } }, tags: ["t1"] });
+    await archiveTeam(hub, OPERATOR, { team: "default" });
+
+    const prisma = prismaFor(hub.file);
+    try {
+      const team = await prisma.team.findUniqueOrThrow({ where: { id: "default" } });
+      expect(team.createdAt).toBeInstanceOf(Date);
+      expect(team.createdAt.getTime()).toBe(contract.createdAt.getTime());
+      expect(team.archivedAt).toBeInstanceOf(Date);
+
+      const version = await prisma.artifactVersion.findFirstOrThrow({ include: { artifact: { include: { tags: true } } } });
+      expect(version).toMatchObject({ seq: v.seq, version: 1, status: "active", publisher: "operator", size: v.size });
+      expect(version.createdAt.getTime()).toBe(v.createdAt.getTime());
+      expect(JSON.parse(version.data)).toEqual({ nested: { list: [1, "two", null] } });
+      expect(version.artifact.tags.map((t) => t.tag)).toEqual(["t1"]);
+
+      const c = await prisma.contract.findFirstOrThrow({ include: { dependencies: true } });
+      expect(c).toMatchObject({ id: "c", status: "ready", timeoutMs: 90_000, retryCount: 0 });
+      expect(c.deadlineAt!.getTime()).toBe(contract.deadlineAt!.getTime());
+      expect(JSON.parse(c.inputs)).toEqual({ context: "ctx" });
+
+      const events = await prisma.event.findMany({ orderBy: { id: "asc" } });
+      expect(events.map((e) => e.type)).toEqual(hub.events.map((e) => e.type));
+      expect(events.map((e) => e.at.getTime())).toEqual(hub.events.map((e) => e.at.getTime()));
+      expect(events.map((e) => JSON.parse(e.payload))).toEqual(JSON.parse(JSON.stringify(hub.events.map((e) => e.payload))));
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it("the SQL layer reads what Prisma Client wrote", async () => {
+    const prisma = prismaFor(hub.file);
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    try {
+      await prisma.team.create({ data: { id: "from-prisma", createdAt: at } });
+      await prisma.event.create({ data: { teamId: "from-prisma", type: "test.step", subject: "x", payload: "{}", principal: "p" } });
+    } finally {
+      await prisma.$disconnect();
+    }
+    const row = await hub.db.read((sql) => sql.get<{ createdAt: Date }>(`SELECT "createdAt" FROM "Team" WHERE "id" = 'from-prisma'`));
+    expect(row!.createdAt).toEqual(at);
+    const event = await hub.db.read((sql) => sql.get<{ at: Date }>(`SELECT "at" FROM "Event"`));
+    expect(event!.at).toBeInstanceOf(Date);
+    expect(Math.abs(event!.at.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+});

@@ -1,0 +1,136 @@
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MIGRATIONS_DIR, migrate, readMigrations, type MigrateResult } from "./migrate.ts";
+import { SCHEMA_FILE, diffMigrationsToSchema } from "./schema-diff.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const INIT = "20261121000000_init";
+
+let dir: string;
+beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-migrations-"))));
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** A copy of prisma/migrations whose migrations can be edited or added to. */
+function copyMigrations(edit: (sql: string) => string = (s) => s): string {
+  const copy = path.join(dir, "migrations");
+  fs.cpSync(MIGRATIONS_DIR, copy, { recursive: true });
+  const file = path.join(copy, INIT, "migration.sql");
+  fs.writeFileSync(file, edit(fs.readFileSync(file, "utf8")));
+  return copy;
+}
+
+function addMigration(migrationsDir: string, name: string, sql: string) {
+  fs.mkdirSync(path.join(migrationsDir, name));
+  fs.writeFileSync(path.join(migrationsDir, name, "migration.sql"), sql);
+}
+
+type AppliedRow = { id: string; checksum: string; migration_name: string; finished_at: string | null; rolled_back_at: string | null; applied_steps_count: number };
+
+function inspect(file: string) {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as Array<{ name: string }>).map((t) => t.name);
+    const applied = tables.includes("_prisma_migrations")
+      ? (db.prepare(`SELECT * FROM "_prisma_migrations" ORDER BY "started_at", "migration_name"`).all() as AppliedRow[])
+      : [];
+    return { applied, tables };
+  } finally {
+    db.close();
+  }
+}
+
+describe("prisma/migrations and schema.prisma", () => {
+  it("describe the same schema", async () => {
+    expect(await diffMigrationsToSchema()).toBe("");
+  });
+
+  it("differ when the schema has a model the migrations lack", async () => {
+    const schema = `${fs.readFileSync(SCHEMA_FILE, "utf8")}\nmodel Extra {\n  id   Int    @id\n  note String\n}\n`;
+    const sql = await diffMigrationsToSchema(MIGRATIONS_DIR, schema);
+    expect(sql).toContain(`CREATE TABLE "Extra"`);
+    expect(sql).toContain(`"note" TEXT NOT NULL`);
+  });
+
+  it("differ when a migration misses an index", async () => {
+    const statement = `CREATE INDEX "Event_type_id_idx" ON "Event"("type", "id");`;
+    const migrations = copyMigrations((sql) => {
+      expect(sql).toContain(statement);
+      return sql.replace(statement, "");
+    });
+    const sql = await diffMigrationsToSchema(migrations);
+    expect(sql).toContain(`CREATE INDEX "Event_type_id_idx" ON "Event"("type", "id")`);
+    expect(sql).not.toContain("CREATE TABLE");
+  });
+});
+
+describe("migrate()", () => {
+  it("applies each migration once and records it with its sha256 checksum", () => {
+    const file = path.join(dir, "nested", "hub.db");
+    expect(migrate(file)).toEqual({ applied: [INIT], alreadyApplied: 0 });
+    expect(migrate(file)).toEqual({ applied: [], alreadyApplied: 1 });
+
+    const { applied, tables } = inspect(file);
+    const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, INIT, "migration.sql"), "utf8");
+    expect(applied).toHaveLength(1);
+    expect(applied[0]).toMatchObject({ migration_name: INIT, checksum: sha256(sql), rolled_back_at: null, applied_steps_count: 1 });
+    expect(applied[0].checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(applied[0].finished_at).not.toBeNull();
+    expect(readMigrations().map((m) => [m.name, m.checksum])).toEqual([[INIT, sha256(sql)]]);
+    expect(tables).toEqual(expect.arrayContaining(["Artifact", "ArtifactVersion", "Contract", "Event", "Team", "Token", "_prisma_migrations"]));
+  });
+
+  it("applies only the migrations that are new", () => {
+    const migrations = copyMigrations();
+    const file = path.join(dir, "hub.db");
+    migrate(file, migrations);
+    addMigration(migrations, "20261201000000_notes", `CREATE TABLE "Note" ("id" INTEGER NOT NULL PRIMARY KEY);`);
+    expect(migrate(file, migrations)).toEqual({ applied: ["20261201000000_notes"], alreadyApplied: 1 });
+    expect(inspect(file).applied.map((r) => r.migration_name)).toEqual([INIT, "20261201000000_notes"]);
+  });
+
+  it("leaves the database as it was when a migration fails", () => {
+    const migrations = copyMigrations();
+    addMigration(migrations, "20261201000000_broken", `CREATE TABLE "Note" ("id" INTEGER PRIMARY KEY);\nTHIS IS NOT SQL;`);
+    const file = path.join(dir, "hub.db");
+    expect(() => migrate(file, migrations)).toThrow(/syntax error/);
+    expect(inspect(file)).toEqual({ applied: [], tables: [] });
+  });
+
+  it("refuses to continue after a migration that started and never finished", () => {
+    const file = path.join(dir, "hub.db");
+    migrate(file);
+    const db = new BetterSqlite3(file);
+    db.prepare(`UPDATE "_prisma_migrations" SET "finished_at" = NULL`).run();
+    db.close();
+    expect(() => migrate(file)).toThrow(`migration ${INIT} started earlier and did not finish; inspect the database before retrying`);
+  });
+
+  it("applies each migration once when several processes migrate one new file at once", async () => {
+    const file = path.join(dir, "hub.db");
+    const startAt = Date.now() + 1500;
+    // The processes all wait for the same instant, then migrate.
+    const script = `
+      import { migrate } from ${JSON.stringify(path.join(ROOT, "server/db/migrate.ts"))};
+      const wait = ${startAt} - Date.now();
+      if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+      console.log(JSON.stringify(migrate(${JSON.stringify(file)})));
+    `;
+    const run = () =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT }).then(
+        (r) => JSON.parse(r.stdout.trim().split("\n").at(-1)!) as MigrateResult,
+      );
+    const results = await Promise.all([run(), run(), run(), run()]);
+    expect(results.map((r) => r.applied.length).sort()).toEqual([0, 0, 0, 1]);
+    expect(results.map((r) => r.alreadyApplied).sort()).toEqual([0, 1, 1, 1]);
+    expect(inspect(file).applied.map((r) => r.migration_name)).toEqual([INIT]);
+  });
+});
