@@ -2,8 +2,10 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../lib/api/contracts.ts";
+import { ListEventsInput } from "../../lib/api/teams.ts";
 import { publishArtifact } from "../domain/artifacts/artifacts.service.ts";
 import { createContract } from "../domain/contracts/contracts.service.ts";
+import { eventsAfter, lastEventId, listEvents } from "../domain/events/events.service.ts";
 import { OPERATOR } from "../domain/principal.ts";
 import { archiveTeam } from "../domain/teams/teams.service.ts";
 import { DomainError } from "../errors.ts";
@@ -100,6 +102,21 @@ describe("transactions", () => {
     expect(labels).toEqual(["w1-x", "w1-y", "w2-x", "w2-y", "w3-x", "w3-y"]);
     const ids = hub.events.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("keep the log in commit order for catch-up after a cursor, per team or across teams", async () => {
+    await writeTeam("a", ["a1"]);
+    await writeTeam("b", ["b1"]);
+    await hub.db.write("test.more", "tester", (tx) => tx.emit({ teamId: "a", type: "test.step", subject: "team:a", payload: { label: "a2" } }));
+    const labels = (events: HubEvent[]) => events.map((e) => e.payload.label);
+    expect(await lastEventId(hub)).toBe(hub.events.at(-1)!.id);
+    expect(labels(await eventsAfter(hub, { teams: [], after: 0, limit: 10 }))).toEqual(["a1", "b1", "a2"]);
+    expect(labels(await eventsAfter(hub, { teams: ["a"], after: 0, limit: 10 }))).toEqual(["a1", "a2"]);
+    expect(labels(await eventsAfter(hub, { teams: ["a", "b"], after: hub.events[0].id, limit: 1 }))).toEqual(["b1"]);
+    const newest = await listEvents(hub, ListEventsInput.parse({ team: "a" }));
+    expect(labels(newest.events)).toEqual(["a2", "a1"]);
+    expect(newest.lastId).toBe(hub.events[2].id);
+    expect(await listEvents(hub, ListEventsInput.parse({ team: "a", after: hub.events[2].id }))).toEqual({ events: [], lastId: null });
   });
 
   it("record the cause and depth of events a cascade writes", async () => {

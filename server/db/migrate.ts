@@ -39,17 +39,38 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 type AppliedRow = { migration_name: string; checksum: string; finished_at: string | null; rolled_back_at: string | null };
 
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Switching a new file to WAL needs an exclusive lock, and SQLite reports SQLITE_BUSY for it at
+ * once instead of waiting (the busy timeout does not apply), so a second hub starting on the
+ * same new file must retry.
+ */
+function enableWal(db: BetterSqlite3.Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma("journal_mode = WAL");
+      return;
+    } catch (e) {
+      if ((e as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+}
+
 export function migrate(file: string, dir = MIGRATIONS_DIR): MigrateResult {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new BetterSqlite3(file, { timeout: 10_000 });
+  const db = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
   try {
-    db.pragma("journal_mode = WAL");
-    db.exec(BOOKKEEPING);
+    enableWal(db);
     const migrations = readMigrations(dir);
     const applied: string[] = [];
-    // IMMEDIATE: two hubs starting on one file at once must not both apply a migration.
+    // IMMEDIATE: two hubs starting on one file at once must not both apply a migration. The
+    // bookkeeping table is created inside it too: outside, a racing hub could get SQLITE_BUSY.
     db.exec("BEGIN IMMEDIATE");
     try {
+      db.exec(BOOKKEEPING);
       const rows = db.prepare(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`).all() as AppliedRow[];
       const done = new Map(rows.filter((r) => r.rolled_back_at === null).map((r) => [r.migration_name, r]));
       for (const m of migrations) {

@@ -114,21 +114,52 @@ describe("migrate()", () => {
     expect(() => migrate(file)).toThrow(`migration ${INIT} started earlier and did not finish; inspect the database before retrying`);
   });
 
+  it("waits for another process that holds the write lock of a new file, instead of failing at once", async () => {
+    const file = path.join(dir, "hub.db");
+    // Another process holds a write lock while the file is still in rollback-journal mode, as a
+    // hub does while it switches the file to WAL; SQLite then refuses the switch without waiting.
+    const holder = execFile(process.execPath, [
+      "--input-type=module",
+      "-e",
+      `import Database from "better-sqlite3";
+       const db = new Database(${JSON.stringify(file)});
+       db.exec("BEGIN IMMEDIATE");
+       console.log("locked");
+       setTimeout(() => { db.exec("COMMIT"); db.close(); }, 400);`,
+    ], { cwd: ROOT });
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
+      holder.on("exit", (code) => reject(new Error(`the lock holder exited (${code}) before locking`)));
+    });
+    const started = Date.now();
+    expect(migrate(file)).toEqual({ applied: [INIT], alreadyApplied: 0 });
+    expect(Date.now() - started).toBeGreaterThan(100);
+    await new Promise((r) => holder.on("exit", r));
+  });
+
   it("applies each migration once when several processes migrate one new file at once", async () => {
     const file = path.join(dir, "hub.db");
-    const startAt = Date.now() + 1500;
-    // The processes all wait for the same instant, then migrate.
+    const n = 4;
+    // A barrier: each process announces itself and waits until all have.
     const script = `
+      import fs from "node:fs";
       import { migrate } from ${JSON.stringify(path.join(ROOT, "server/db/migrate.ts"))};
-      const wait = ${startAt} - Date.now();
-      if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+      const barrier = ${JSON.stringify(path.join(dir, "barrier"))};
+      fs.mkdirSync(barrier, { recursive: true });
+      fs.writeFileSync(barrier + "/" + process.pid, "");
+      const until = Date.now() + 30000;
+      const sleep = (ms) => ms > 0 && Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      while (fs.readdirSync(barrier).length < ${n} && Date.now() < until) sleep(2);
+      // Then all start at one instant: 100 ms after the last one arrived.
+      const last = Math.max(...fs.readdirSync(barrier).map((f) => fs.statSync(barrier + "/" + f).mtimeMs));
+      sleep(last + 100 - Date.now());
       console.log(JSON.stringify(migrate(${JSON.stringify(file)})));
     `;
     const run = () =>
       promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT }).then(
         (r) => JSON.parse(r.stdout.trim().split("\n").at(-1)!) as MigrateResult,
       );
-    const results = await Promise.all([run(), run(), run(), run()]);
+    const results = await Promise.all(Array.from({ length: n }, run));
     expect(results.map((r) => r.applied.length).sort()).toEqual([0, 0, 0, 1]);
     expect(results.map((r) => r.alreadyApplied).sort()).toEqual([0, 1, 1, 1]);
     expect(inspect(file).applied.map((r) => r.migration_name)).toEqual([INIT]);

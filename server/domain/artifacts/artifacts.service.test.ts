@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { ListEventsInput } from "../../../lib/api/teams.ts";
-import { DomainError } from "../../errors.ts";
+import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { createContract } from "../contracts/contracts.service.ts";
 import { listEvents } from "../events/events.service.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
-import { archiveTeam } from "../teams/teams.service.ts";
+import { archiveTeam, createTeam, listTeams } from "../teams/teams.service.ts";
 import { MAX_DATA_BYTES, artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./artifacts.service.ts";
 
 let hub: TempHub;
@@ -25,28 +25,6 @@ const history = (id: string, team = "default") => artifactHistory(hub, HistoryIn
 const readers = (id: string) => artifactReaders(hub, ArtifactRefInput.parse({ id }));
 const list = (filters: Record<string, unknown> = {}) => listArtifacts(hub, ListArtifactsInput.parse(filters));
 const ids = async (filters: Record<string, unknown> = {}) => (await list(filters)).items.map((a) => a.id);
-
-/** The DomainError a call is refused with (fails the test if it succeeds or throws anything else). */
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const outcome = await p.then(
-    () => new Error("expected the call to be refused, but it succeeded"),
-    (e: unknown) => e,
-  );
-  if (!DomainError.is(outcome)) throw outcome;
-  return outcome;
-}
-
-/** Refused, and neither the database nor the bus saw anything. */
-async function refusedWithoutWriting(call: () => Promise<unknown>): Promise<DomainError> {
-  const before = snapshotTables(hub.file);
-  const published = hub.events.length;
-  const err = await refusal(call());
-  expect(snapshotTables(hub.file)).toEqual(before);
-  expect(hub.events.length).toBe(published);
-  return err;
-}
-
-const firstIssue = (e: DomainError) => (e.details.issues as Array<{ field: string; rule: string; message: string }>)[0];
 
 /** Marks one version rolled back, the way a snapshot rollback will (versions are never deleted). */
 const markRolledBack = (id: string, version: number) =>
@@ -93,10 +71,10 @@ describe("versions", () => {
 
   it("refuses to change the type of an artifact", async () => {
     await publish({ id: "spec", type: "custom" });
-    const err = await refusedWithoutWriting(() => publish({ id: "spec", type: "test-results", data: { total: 1, passed: 1, failed: 0 } }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "spec", type: "test-results", data: { total: 1, passed: 1, failed: 0 } }));
     expect(err.code).toBe("invalid_input");
     expect(err.message).toBe("type: artifact 'spec' has type 'custom'; a new version cannot change it");
-    expect(firstIssue(err)).toMatchObject({ field: "type", rule: "immutable_type", received: "test-results" });
+    expect(issues(err)[0]).toMatchObject({ field: "type", rule: "immutable_type", received: "test-results" });
   });
 
   it("gives 404 for an artifact that does not exist", async () => {
@@ -149,12 +127,12 @@ describe("well-known types", () => {
     ["config-change", { changes: [{ key: "PORT" }] }, "data.changes[0].newValue", "data.changes[0].newValue: is required (null to unset)"],
     ["config-change", { changes: [{ newValue: 1 }] }, "data.changes[0].key", "expected string"],
   ])("refuses invalid %s data, naming %s", async (type, data, field, fragment) => {
-    const err = await refusedWithoutWriting(() => publish({ id: "x", type, data }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "x", type, data }));
     expect(err.code).toBe("invalid_input");
     expect(err.status).toBe(400);
     expect(err.message.startsWith(`${field}: `)).toBe(true);
     expect(err.message).toContain(fragment);
-    expect(firstIssue(err).field).toBe(field);
+    expect(issues(err)[0].field).toBe(field);
   });
 
   it("reports every failing field, not just the first", async () => {
@@ -164,9 +142,9 @@ describe("well-known types", () => {
   });
 
   it("refuses an unknown type, listing the known ones", async () => {
-    const err = await refusedWithoutWriting(() => publish({ id: "x", type: "mystery" }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "x", type: "mystery" }));
     expect(err.code).toBe("invalid_input");
-    expect(firstIssue(err)).toMatchObject({ field: "type", rule: "known_type", received: "mystery" });
+    expect(issues(err)[0]).toMatchObject({ field: "type", rule: "known_type", received: "mystery" });
     expect(err.message).toBe(
       "type: unknown artifact type 'mystery'; use one of api-contract, schema-change, component-spec, test-results, file-manifest, config-change, custom or register it for team 'default'",
     );
@@ -181,11 +159,11 @@ describe("size limit", () => {
   });
 
   it("refuses data over 1 MiB with too_large and writes nothing", async () => {
-    const err = await refusedWithoutWriting(() => publish({ id: "big", data: "x".repeat(MAX_DATA_BYTES - 1) }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "big", data: "x".repeat(MAX_DATA_BYTES - 1) }));
     expect(err.code).toBe("too_large");
     expect(err.status).toBe(413);
     expect(err.message).toBe(`data: must be at most ${MAX_DATA_BYTES} bytes (1 MiB) of JSON; got ${MAX_DATA_BYTES + 1} bytes`);
-    expect(firstIssue(err)).toMatchObject({ field: "data", rule: "max_size" });
+    expect(issues(err)[0]).toMatchObject({ field: "data", rule: "max_size" });
   });
 
   it("counts bytes, not characters", async () => {
@@ -233,10 +211,10 @@ describe("derivedFrom", () => {
     [["nope"], "derivedFrom[0]", "artifact 'nope' has no active version in team 'default'"],
     [["base@v1", "base@v9"], "derivedFrom[1]", "artifact version 'base@v9' does not exist in team 'default'"],
   ])("refuses %j, naming %s", async (derivedFrom, field, message) => {
-    const err = await refusedWithoutWriting(() => publish({ id: "child", derivedFrom }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "child", derivedFrom }));
     expect(err.code).toBe("invalid_input");
     expect(err.message).toBe(`${field}: ${message}`);
-    expect(firstIssue(err)).toMatchObject({ field, rule: "exists" });
+    expect(issues(err)[0]).toMatchObject({ field, rule: "exists" });
   });
 
   it("does not resolve references across teams", async () => {
@@ -272,7 +250,7 @@ describe("expectedVersion", () => {
     [0, 2, 0, "expectedVersion: artifact 'a' is at version 0, not the expected 2"],
   ])("with %i existing versions, expecting %i is a conflict (actual %i)", async (existing, expected, actual, message) => {
     for (let i = 0; i < existing; i++) await publish({ id: "a" });
-    const err = await refusedWithoutWriting(() => publish({ id: "a", expectedVersion: expected }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "a", expectedVersion: expected }));
     expect(err.code).toBe("conflict");
     expect(err.status).toBe(409);
     expect(err.message).toBe(message);
@@ -282,7 +260,7 @@ describe("expectedVersion", () => {
 
 describe("contractId", () => {
   it("must name an existing contract of the team", async () => {
-    const err = await refusedWithoutWriting(() => publish({ id: "a", contractId: "ghost" }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "a", contractId: "ghost" }));
     expect(err.code).toBe("invalid_input");
     expect(err.message).toBe("contractId: contract 'ghost' does not exist in team 'default'");
   });
@@ -342,7 +320,7 @@ describe("reads", () => {
     [{ id: "ghost" }, "id: artifact 'ghost' does not exist", "id"],
     [{ id: "doc", version: 9 }, "version: artifact version 'doc@v9' does not exist", "version"],
   ])("refuses %j with not_found naming the field", async (input, message, field) => {
-    const err = await refusedWithoutWriting(() => get(input));
+    const err = await refusedWithoutWriting(hub, () => get(input));
     expect(err).toMatchObject({ code: "not_found", message, status: 404 });
     expect(err.details.field).toBe(field);
   });
@@ -437,11 +415,27 @@ describe("events and effects", () => {
   });
 });
 
+describe("teams", () => {
+  it("are created explicitly or by a first write, listed, and archived once", async () => {
+    expect(await createTeam(hub, OPERATOR, { id: "Alpha" })).toMatchObject({ id: "Alpha", archivedAt: null, settings: {} });
+    expect(await refusal(createTeam(hub, OPERATOR, { id: "Alpha" }))).toMatchObject({ code: "conflict", message: "id: team 'Alpha' already exists" });
+    await publish({ id: "doc", team: "beta" });
+    const archived = await archiveTeam(hub, OPERATOR, { team: "beta" });
+    expect(archived.archivedAt).toBeInstanceOf(Date);
+    expect((await listTeams(hub)).map((t) => [t.id, t.archivedAt !== null])).toEqual([
+      ["Alpha", false],
+      ["beta", true],
+    ]);
+    expect(await refusal(archiveTeam(hub, OPERATOR, { team: "beta" }))).toMatchObject({ code: "team_archived", message: "team 'beta' is already archived" });
+    expect(await refusal(archiveTeam(hub, OPERATOR, { team: "gamma" }))).toMatchObject({ code: "not_found", details: { field: "team" } });
+  });
+});
+
 describe("archived teams", () => {
   it("refuse publishing but stay readable", async () => {
     await publish({ id: "doc", team: "old", data: { v: 1 } });
     await archiveTeam(hub, OPERATOR, { team: "old" });
-    const err = await refusedWithoutWriting(() => publish({ id: "doc", team: "old" }));
+    const err = await refusedWithoutWriting(hub, () => publish({ id: "doc", team: "old" }));
     expect(err).toMatchObject({ code: "team_archived", status: 423, message: "team 'old' is archived; it can be read but not changed" });
     expect((await get({ id: "doc", team: "old" })).data).toEqual({ v: 1 });
     expect((await history("doc", "old")).versions).toHaveLength(1);

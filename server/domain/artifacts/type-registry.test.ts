@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput, RegisterTypeInput } from "../../../lib/api/artifacts.ts";
-import { DomainError } from "../../errors.ts";
+import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR } from "../principal.ts";
 import { archiveTeam } from "../teams/teams.service.ts";
@@ -14,26 +14,6 @@ afterEach(() => hub.close());
 
 const register = (name: string, jsonSchema: unknown, team = "default") => registerType(hub, OPERATOR, RegisterTypeInput.parse({ team, name, jsonSchema }));
 const publish = (type: string, data: unknown, team = "default") => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ team, id: "x", type, data }));
-
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const outcome = await p.then(
-    () => new Error("expected the call to be refused, but it succeeded"),
-    (e: unknown) => e,
-  );
-  if (!DomainError.is(outcome)) throw outcome;
-  return outcome;
-}
-
-async function refusedWithoutWriting(call: () => Promise<unknown>): Promise<DomainError> {
-  const before = snapshotTables(hub.file);
-  const published = hub.events.length;
-  const err = await refusal(call());
-  expect(snapshotTables(hub.file)).toEqual(before);
-  expect(hub.events.length).toBe(published);
-  return err;
-}
-
-const issues = (e: DomainError) => e.details.issues as Array<{ field: string; rule: string; message: string }>;
 
 const RELEASE_NOTES = {
   type: "object",
@@ -72,7 +52,7 @@ describe("team types", () => {
     [{ version: "1.0.0", items: [{ title: "a" }], "a/b": "x" }, "data.a/b", "type"],
     [[], "data", "type"],
   ])("refuses %j, naming %s (rule %s)", async (data, field, rule) => {
-    const err = await refusedWithoutWriting(() => publish("release-notes", data));
+    const err = await refusedWithoutWriting(hub, () => publish("release-notes", data));
     expect(err.code).toBe("invalid_input");
     expect(issues(err)[0]).toMatchObject({ field, rule });
     expect(err.message.startsWith(`${field}: `)).toBe(true);
@@ -100,7 +80,7 @@ describe("team types", () => {
 
 describe("registration refusals", () => {
   it.each(Object.keys(WELL_KNOWN_TYPES))("refuses to redefine the well-known type %s", async (name) => {
-    const err = await refusedWithoutWriting(() => register(name, { type: "object" }));
+    const err = await refusedWithoutWriting(hub, () => register(name, { type: "object" }));
     expect(err).toMatchObject({ code: "conflict", message: `name: '${name}' is a well-known type and cannot be redefined`, details: { field: "name" } });
   });
 
@@ -108,7 +88,7 @@ describe("registration refusals", () => {
     [{ $ref: "#/$defs/missing" }, 'Unresolved $ref "#/$defs/missing"'],
     [{ type: "object", properties: { a: { $ref: "https://example.com/a.json" } } }, 'Unresolved $ref "https://example.com/a.json"'],
   ])("refuses the unusable schema %j", async (jsonSchema, fragment) => {
-    const err = await refusedWithoutWriting(() => register("broken", jsonSchema));
+    const err = await refusedWithoutWriting(hub, () => register("broken", jsonSchema));
     expect(err.code).toBe("invalid_input");
     expect(issues(err)[0]).toMatchObject({ field: "jsonSchema", rule: "valid_schema" });
     expect(err.message).toMatch(/^jsonSchema: is not a usable JSON Schema: /);
@@ -127,14 +107,14 @@ describe("registration refusals", () => {
   });
 
   it("refuses a schema over 64 KiB", async () => {
-    const err = await refusedWithoutWriting(() => register("huge", { type: "object", description: "d".repeat(64 * 1024) }));
+    const err = await refusedWithoutWriting(hub, () => register("huge", { type: "object", description: "d".repeat(64 * 1024) }));
     expect(issues(err)[0]).toMatchObject({ field: "jsonSchema", rule: "max_size" });
   });
 
   it("refuses in an archived team", async () => {
     await register("release-notes", RELEASE_NOTES, "old");
     await archiveTeam(hub, OPERATOR, { team: "old" });
-    const err = await refusedWithoutWriting(() => register("other-notes", RELEASE_NOTES, "old"));
+    const err = await refusedWithoutWriting(hub, () => register("other-notes", RELEASE_NOTES, "old"));
     expect(err.code).toBe("team_archived");
   });
 });

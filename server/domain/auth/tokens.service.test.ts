@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CreateTokenInput, RevokeTokensInput } from "../../../lib/api/tokens.ts";
-import { DomainError } from "../../errors.ts";
+import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, revokeTokens } from "./tokens.service.ts";
@@ -19,22 +19,6 @@ afterEach(() => hub.close());
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const issue = (input: Record<string, unknown>, actor: Principal = OPERATOR) => createToken(hub, actor, CreateTokenInput.parse(input));
 const revoke = (name: string, actor: Principal = OPERATOR) => revokeTokens(hub, actor, RevokeTokensInput.parse({ name }));
-
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const outcome = await p.then(
-    () => new Error("expected the call to be refused, but it succeeded"),
-    (e: unknown) => e,
-  );
-  if (!DomainError.is(outcome)) throw outcome;
-  return outcome;
-}
-
-async function refusedWithoutWriting(call: () => Promise<unknown>): Promise<DomainError> {
-  const before = snapshotTables(hub.file);
-  const err = await refusal(call());
-  expect(snapshotTables(hub.file)).toEqual(before);
-  return err;
-}
 
 const tokenRows = () => snapshotTables(hub.file).Token as Array<{ principal: string; hash: string; label: string; revokedAt: string | null }>;
 
@@ -103,20 +87,20 @@ describe("issued tokens", () => {
   });
 
   it("reserve the name 'operator'", async () => {
-    const err = await refusedWithoutWriting(() => issue({ name: "operator" }));
+    const err = await refusedWithoutWriting(hub, () => issue({ name: "operator" }));
     expect(err).toMatchObject({ code: "conflict", details: { field: "name" } });
     expect(err.message).toBe("name: 'operator' is reserved for people at the dashboard and CLI");
   });
 
   it("keep a principal's kind", async () => {
     await issue({ name: "alice" });
-    const err = await refusedWithoutWriting(() => issue({ name: "alice", kind: "agent" }));
+    const err = await refusedWithoutWriting(hub, () => issue({ name: "alice", kind: "agent" }));
     expect(err).toMatchObject({ code: "conflict", message: "kind: principal 'alice' exists as member, not agent" });
   });
 
   it("can be revoked by operators only", async () => {
     const t = await issue({ name: "alice" });
-    const err = await refusedWithoutWriting(() => revoke("alice", { name: "alice", kind: "member" }));
+    const err = await refusedWithoutWriting(hub, () => revoke("alice", { name: "alice", kind: "member" }));
     expect(err).toMatchObject({ code: "forbidden", message: "'alice' may not revoke tokens: only an operator may" });
     expect((await authenticate(hub, t.token)).name).toBe("alice");
   });

@@ -11,7 +11,7 @@ import {
   ReopenContractInput,
   type ContractStatus,
 } from "../../../lib/api/contracts.ts";
-import { DomainError } from "../../errors.ts";
+import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { artifactReaders, publishArtifact } from "../artifacts/artifacts.service.ts";
 import { overview } from "../overview/overview.service.ts";
@@ -55,35 +55,15 @@ const removeDep = (id: string, dependency: Record<string, unknown>, actor: Princ
   removeDependency(hub, actor, DependencyChangeInput.parse({ id, dependency }));
 const statuses = async (...ids: string[]) => Promise.all(ids.map(async (id) => (await get(id)).status));
 
-const testResults = (id: string, passed: number, failed: number, total = passed + failed, extra: Record<string, unknown> = {}) =>
-  publish({ id, type: "test-results", data: { total, passed, failed, ...extra } });
+/** test-results data; tests neither passed nor failed count as skipped. */
+const testResults = (id: string, passed: number, failed: number, total = passed + failed) =>
+  publish({ id, type: "test-results", data: { total, passed, failed, skipped: total - passed - failed } });
 const apiContract = (id: string, extra: Record<string, unknown> = {}) =>
   publish({ id, type: "api-contract", data: { endpoints: [{ method: "GET", path: `/${id}` }] }, ...extra });
 
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  const outcome = await p.then(
-    () => new Error("expected the call to be refused, but it succeeded"),
-    (e: unknown) => e,
-  );
-  if (!DomainError.is(outcome)) throw outcome;
-  return outcome;
-}
-
-/** Refused, and neither the database nor the bus saw anything. */
-async function refusedWithoutWriting(call: () => Promise<unknown>): Promise<DomainError> {
-  const before = snapshotTables(hub.file);
-  const published = hub.events.length;
-  const err = await refusal(call());
-  expect(snapshotTables(hub.file)).toEqual(before);
-  expect(hub.events.length).toBe(published);
-  return err;
-}
-
-const issues = (e: DomainError) => e.details.issues as Array<{ field: string; rule: string; message: string }>;
-
 /** Contract `id` in the given state, reached through the public operations only. */
-async function contractIn(state: ContractStatus, id = "c", extra: Record<string, unknown> = {}) {
-  await create({ id, ...(state === "pending" ? { dependencies: [{ type: "artifact", artifactId: "gate" }] } : {}), ...extra });
+async function contractIn(state: ContractStatus, id = "c") {
+  await create({ id, ...(state === "pending" ? { dependencies: [{ type: "artifact", artifactId: "gate" }] } : {}) });
   if (state === "in_progress") await start(id);
   if (state === "completed") await complete({ id });
   if (state === "failed") await fail(id);
@@ -139,7 +119,7 @@ describe("create and read", () => {
 
   it("refuses a duplicate id and an unknown id", async () => {
     await create({ id: "a" });
-    const dup = await refusedWithoutWriting(() => create({ id: "a" }));
+    const dup = await refusedWithoutWriting(hub, () => create({ id: "a" }));
     expect(dup).toMatchObject({ code: "conflict", message: "id: contract 'a' already exists in team 'default'", details: { field: "id" } });
     expect(await refusal(get("ghost"))).toMatchObject({ code: "not_found", details: { field: "id", id: "ghost" } });
     expect((await refusal(get("a", "other"))).code).toBe("not_found");
@@ -200,7 +180,7 @@ describe("state machine", () => {
     ["remove dependency", "failed", "pending or ready"],
   ])("refuses %s from %s (needs %s) and changes nothing", async (op, state, allowed) => {
     await contractIn(state);
-    const err = await refusedWithoutWriting(() => operations[op]("c"));
+    const err = await refusedWithoutWriting(hub, () => operations[op]("c"));
     expect(err.code).toBe("illegal_transition");
     expect(err.status).toBe(409);
     const verb = op.endsWith("dependency") ? "change dependencies" : op;
@@ -219,7 +199,7 @@ describe("state machine", () => {
     ["reopen", "failed", "ready"],
     ["reassign", "in_progress", "ready"],
   ])("%s moves %s → %s with one contract.status_changed event", async (op, from, to) => {
-    await contractIn(from, "c", { dependencies: from === "pending" ? [{ type: "artifact", artifactId: "gate" }] : [] });
+    await contractIn(from);
     const mark = hub.events.length;
     await operations[op]("c");
     expect((await get("c")).status).toBe(to);
@@ -331,7 +311,7 @@ describe("acceptance criteria", () => {
       ["ghost", "acceptanceCriteria[0].contractId", "exists", "contract 'ghost' does not exist in team 'default'"],
       ["c", "acceptanceCriteria[0].contractId", "no_cycle", "a contract cannot wait for its own completion"],
     ])("refuses waiting for %s", async (contractId, field, rule, message) => {
-      const err = await refusedWithoutWriting(() => create({ id: "c", acceptanceCriteria: [{ type: "contract_completed", contractId }] }));
+      const err = await refusedWithoutWriting(hub, () => create({ id: "c", acceptanceCriteria: [{ type: "contract_completed", contractId }] }));
       expect(err.code).toBe("invalid_input");
       expect(issues(err)[0]).toMatchObject({ field, rule, message });
       expect(err.message).toBe(`${field}: ${message}`);
@@ -384,7 +364,7 @@ describe("acceptance criteria", () => {
     });
 
     it("needs at least one expected output", async () => {
-      const err = await refusedWithoutWriting(() => create({ id: "c", acceptanceCriteria: [{ type: "all_outputs_published" }] }));
+      const err = await refusedWithoutWriting(hub, () => create({ id: "c", acceptanceCriteria: [{ type: "all_outputs_published" }] }));
       expect(issues(err)[0]).toMatchObject({ field: "acceptanceCriteria[0]", rule: "requires_outputs" });
     });
   });
@@ -398,7 +378,7 @@ describe("acceptance criteria", () => {
         { type: "contract_completed", contractId: "other" },
       ],
     });
-    const err = await refusedWithoutWriting(() => complete({ id: "c" }));
+    const err = await refusedWithoutWriting(hub, () => complete({ id: "c" }));
     expect(err).toMatchObject({ code: "precondition_failed", status: 412 });
     expect(err.message).toBe(
       "contract 'c' cannot complete: artifact_published (artifact 'spec' needs v1, has no version); contract_completed (contract 'other' is ready). Pass force with a reason to override",
@@ -426,7 +406,7 @@ describe("acceptance criteria", () => {
 
   it("refuses force without a reason, naming reason", async () => {
     await create({ id: "c", expectedOutputs: [{ artifactType: "api-contract" }] });
-    const err = await refusedWithoutWriting(() => complete({ id: "c", force: true }));
+    const err = await refusedWithoutWriting(hub, () => complete({ id: "c", force: true }));
     expect(err.code).toBe("invalid_input");
     expect(issues(err)[0]).toMatchObject({ field: "reason", rule: "required_with_force" });
     expect(err.message).toMatch(/^reason: is required when force is true/);
@@ -441,7 +421,7 @@ describe("dependencies and cascades", () => {
       await create({ id: `c${i}`, dependencies: [{ type: "contract", contractId: `c${i - 1}` }], acceptanceCriteria: [{ type: "contract_completed", contractId: `c${i - 1}` }] });
     }
     const ids = Array.from({ length: n }, (_, i) => `c${i}`);
-    expect(new Set(await statuses(...ids))).toEqual(new Set(["ready", "pending"]));
+    expect(await statuses(...ids)).toEqual(ids.map((id) => (id === "c0" ? "ready" : "pending")));
     const v = await publish({ id: "trigger" });
     expect(await statuses(...ids)).toEqual(ids.map(() => "completed"));
     expect(v.effects).toHaveLength(1 + 2 * (n - 1));
@@ -478,7 +458,7 @@ describe("dependencies and cascades", () => {
       "duplicates an earlier dependency on artifact:spec",
     ],
   ])("refuses creating with dependencies %j", async (dependencies, field, rule, message) => {
-    const err = await refusedWithoutWriting(() => create({ id: "c", dependencies }));
+    const err = await refusedWithoutWriting(hub, () => create({ id: "c", dependencies }));
     expect(err.code).toBe("invalid_input");
     expect(issues(err)[0]).toMatchObject({ field, rule, message });
     expect(err.message).toBe(`${field}: ${message}`);
@@ -492,7 +472,7 @@ describe("dependencies and cascades", () => {
     ])("refuses a dependency that closes %s", async (_name, edges, target, path) => {
       await create({ id: "a" });
       for (const [id, on] of edges) await create({ id, dependencies: [{ type: "contract", contractId: on }] });
-      const err = await refusedWithoutWriting(() => addDep("a", { type: "contract", contractId: target }));
+      const err = await refusedWithoutWriting(hub, () => addDep("a", { type: "contract", contractId: target }));
       expect(err.code).toBe("invalid_input");
       expect(issues(err)[0]).toMatchObject({ field: "dependency.contractId", rule: "no_cycle" });
       expect(err.message).toBe(`dependency.contractId: would create a dependency cycle: ${path}`);
@@ -509,11 +489,11 @@ describe("dependencies and cascades", () => {
   describe("adding and removing", () => {
     it("refuses a duplicate and an unknown contract", async () => {
       await create({ id: "c", dependencies: [{ type: "artifact", artifactId: "gate" }] });
-      const dup = await refusedWithoutWriting(() => addDep("c", { type: "artifact", artifactId: "gate", minVersion: 3 }));
+      const dup = await refusedWithoutWriting(hub, () => addDep("c", { type: "artifact", artifactId: "gate", minVersion: 3 }));
       expect(issues(dup)[0]).toMatchObject({ field: "dependency", rule: "unique", message: "contract 'c' already depends on artifact:gate" });
-      const unknown = await refusedWithoutWriting(() => addDep("c", { type: "contract", contractId: "ghost" }));
+      const unknown = await refusedWithoutWriting(hub, () => addDep("c", { type: "contract", contractId: "ghost" }));
       expect(unknown).toMatchObject({ code: "not_found", details: { field: "dependency.contractId", id: "ghost" } });
-      const missing = await refusedWithoutWriting(() => removeDep("c", { type: "artifact", artifactId: "other" }));
+      const missing = await refusedWithoutWriting(hub, () => removeDep("c", { type: "artifact", artifactId: "other" }));
       expect(issues(missing)[0]).toMatchObject({ field: "dependency", rule: "exists", message: "contract 'c' does not depend on artifact:other" });
     });
 
@@ -607,7 +587,7 @@ describe("reopen", () => {
       await reopen("c");
     }
     await complete({ id: "c" });
-    const err = await refusedWithoutWriting(() => reopen("c"));
+    const err = await refusedWithoutWriting(hub, () => reopen("c"));
     expect(err).toMatchObject({ code: "precondition_failed", details: { id: "c", retryCount: maxRetries, maxRetries } });
     expect(err.message).toBe(`contract 'c' has been reopened ${maxRetries} time(s); maxRetries is ${maxRetries}, so it cannot be reopened again`);
   });
@@ -629,7 +609,7 @@ describe("reassign", () => {
 
   it("refuses the current assignee", async () => {
     await create({ id: "c" });
-    const err = await refusedWithoutWriting(() => reassign("c", "dev"));
+    const err = await refusedWithoutWriting(hub, () => reassign("c", "dev"));
     expect(issues(err)[0]).toMatchObject({ field: "assignee", rule: "different", received: "dev" });
   });
 });
@@ -645,7 +625,7 @@ describe("permissions", () => {
   it.each(Object.keys(asActor) as Array<keyof typeof asActor>)("only the assignee (or an operator) may %s", async (op) => {
     await create({ id: "c", assignee: "dev" }, member("lead"));
     if (op !== "start") await start("c", DEV);
-    const err = await refusedWithoutWriting(() => asActor[op]("c", MALLORY));
+    const err = await refusedWithoutWriting(hub, () => asActor[op]("c", MALLORY));
     expect(err).toMatchObject({ code: "forbidden", status: 403, details: { id: "c", operation: op, principal: "mallory" } });
     expect(err.message).toBe(`'mallory' may not ${op} contract 'c': only its assignee 'dev' or an operator may`);
     // The assigner is not the assignee either.
@@ -657,7 +637,7 @@ describe("permissions", () => {
   it("lets the assigner manage the contract and the assignee reopen it", async () => {
     const LEAD = member("lead");
     await create({ id: "c" }, LEAD);
-    const refused = await refusedWithoutWriting(() => reassign("c", "x", MALLORY));
+    const refused = await refusedWithoutWriting(hub, () => reassign("c", "x", MALLORY));
     expect(refused.message).toBe("'mallory' may not reassign contract 'c': only its assigner 'lead' or an operator may");
     expect((await refusal(addDep("c", { type: "artifact", artifactId: "a" }, DEV))).code).toBe("forbidden");
     await addDep("c", { type: "artifact", artifactId: "a" }, LEAD);
@@ -792,7 +772,7 @@ describe("archived teams", () => {
       () => removeDependency(hub, OPERATOR, DependencyChangeInput.parse({ id: "a", team: "old", dependency: { type: "artifact", artifactId: "x" } })),
     ];
     for (const write of writes) {
-      const err = await refusedWithoutWriting(write);
+      const err = await refusedWithoutWriting(hub, write);
       expect(err).toMatchObject({ code: "team_archived", message: "team 'old' is archived; it can be read but not changed" });
     }
     expect((await get("a", "old")).status).toBe("ready");
