@@ -313,7 +313,7 @@ describe("reads", () => {
     expect(await get({ id: "doc", version: 2 })).toMatchObject({ version: 2, status: "rolled_back", data: { v: 2 } });
     await markRolledBack("doc", 1);
     const err = await refusal(get({ id: "doc" }));
-    expect(err).toMatchObject({ code: "not_found", message: "artifact 'doc' has no active version (all were rolled back)" });
+    expect(err).toMatchObject({ code: "not_found", message: "id: artifact 'doc' has no active version (all were rolled back)", details: { field: "id", rule: "active_version" } });
   });
 
   it.each([

@@ -213,7 +213,7 @@ export async function getArtifact(deps: DomainDeps, actor: Principal, input: Get
       if (!exists) throw notFound("artifact", input.id, "id");
       throw input.version
         ? notFound("artifact version", `${input.id}@v${input.version}`, "version")
-        : new DomainError("not_found", `artifact '${input.id}' has no active version (all were rolled back)`, { field: "id" });
+        : new DomainError("not_found", `id: artifact '${input.id}' has no active version (all were rolled back)`, { field: "id", rule: "active_version" });
     }
     await recordRead(tx, input.team, row, actor);
     return toVersionView(row, (await derivedFromOf(tx, [row.seq])).get(row.seq) ?? [], true);

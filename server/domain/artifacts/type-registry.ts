@@ -14,14 +14,16 @@ import { parseOrThrow } from "../zod-errors.ts";
 import { WELL_KNOWN_TYPES, isWellKnownType, wellKnownJsonSchema } from "./well-known-types.ts";
 
 const MAX_SCHEMA_BYTES = 64 * 1024;
+// Compiled validators, most recently used last; bounded because every registered schema text is a key.
+const MAX_CACHED_VALIDATORS = 256;
 const validators = new Map<string, Validator>();
 
 function validatorFor(jsonSchema: string): Validator {
   let v = validators.get(jsonSchema);
-  if (!v) {
-    v = new Validator(JSON.parse(jsonSchema) as Schema, "2020-12", false);
-    validators.set(jsonSchema, v);
-  }
+  if (v) validators.delete(jsonSchema);
+  else v = new Validator(JSON.parse(jsonSchema) as Schema, "2020-12", false);
+  validators.set(jsonSchema, v);
+  if (validators.size > MAX_CACHED_VALIDATORS) validators.delete(validators.keys().next().value as string);
   return v;
 }
 

@@ -47,6 +47,19 @@ describe("operator token", () => {
       { hash: sha256("thop_replaced-by-hand"), revoked: false },
     ]);
   });
+
+  it("replaces an emptied file with a fresh token instead of accepting an empty one", async () => {
+    const old = await ensureOperatorToken(hub, dataDir);
+    const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
+    fs.writeFileSync(file, "  \n");
+    const fresh = await ensureOperatorToken(hub, dataDir);
+    expect(fresh).toMatch(/^thop_[A-Za-z0-9_-]{32}$/);
+    expect(fresh).not.toBe(old);
+    expect(fs.readFileSync(file, "utf8")).toBe(`${fresh}\n`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(tokenRows().some((r) => r.hash === sha256(""))).toBe(false);
+    expect((await refusal(authenticate(hub, old))).code).toBe("unauthorized");
+  });
 });
 
 describe("issued tokens", () => {

@@ -24,14 +24,13 @@ async function ensurePrincipal(sql: Sql & { run: Sql["run"] }, name: string, kin
 export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): Promise<string> {
   const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
-  if (!fs.existsSync(file)) {
-    try {
-      fs.writeFileSync(file, `${newSecret("thop")}\n`, { mode: 0o600, flag: "wx" });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-    }
+  let secret = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+  // A missing or emptied file gets a fresh token: an empty secret must never authenticate anyone.
+  if (!secret) {
+    secret = newSecret("thop");
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
   }
-  const secret = fs.readFileSync(file, "utf8").trim();
   await db.write("token.operator", OPERATOR.name, async (tx) => {
     await ensurePrincipal(tx, OPERATOR.name, "operator", tx.now);
     // A replaced token file retires the previous operator token.

@@ -492,7 +492,7 @@ describe("dependencies and cascades", () => {
       const dup = await refusedWithoutWriting(hub, () => addDep("c", { type: "artifact", artifactId: "gate", minVersion: 3 }));
       expect(issues(dup)[0]).toMatchObject({ field: "dependency", rule: "unique", message: "contract 'c' already depends on artifact:gate" });
       const unknown = await refusedWithoutWriting(hub, () => addDep("c", { type: "contract", contractId: "ghost" }));
-      expect(unknown).toMatchObject({ code: "not_found", details: { field: "dependency.contractId", id: "ghost" } });
+      expect(issues(unknown)[0]).toMatchObject({ field: "dependency.contractId", rule: "exists", message: "contract 'ghost' does not exist in team 'default'" });
       const missing = await refusedWithoutWriting(hub, () => removeDep("c", { type: "artifact", artifactId: "other" }));
       expect(issues(missing)[0]).toMatchObject({ field: "dependency", rule: "exists", message: "contract 'c' does not depend on artifact:other" });
     });

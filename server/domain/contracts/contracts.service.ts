@@ -281,7 +281,9 @@ export async function addDependency(deps: DomainDeps, actor: Principal, input: D
       throw invalidField("dependency", "unique", `contract '${c.id}' already depends on ${depKey(d)}`);
     }
     if (d.type === "contract") {
-      await loadContract(tx, c.team, d.contractId, "dependency.contractId");
+      if (!(await findContract(tx, c.team, d.contractId))) {
+        throw invalidField("dependency.contractId", "exists", `contract '${d.contractId}' does not exist in team '${c.team}'`, d.contractId);
+      }
       const cycle = await cyclePath(tx, c.team, c.id, d.contractId);
       if (cycle) {
         throw invalidField("dependency.contractId", "no_cycle", `would create a dependency cycle: ${cycle.join(" → ")}`, d.contractId);
