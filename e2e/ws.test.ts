@@ -74,6 +74,23 @@ describe("/ws", () => {
     c.socket.close();
   });
 
+  it("delivers hub-wide events (tokens) to all-team subscribers only", async () => {
+    const all = connect();
+    const one = connect();
+    await Promise.all([all.opened, one.opened]);
+    all.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: [] } });
+    one.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: ["alpha"] } });
+    await Promise.all([all.next("subscribed"), one.next("subscribed")]);
+    expect((await api(hub, "POST", "/api/tokens", { name: "ws-member" })).status).toBe(201);
+    await publish("alpha", "after-token");
+    const [token] = await all.next("event");
+    expect(token).toMatchObject({ team: null, payload: { teamId: null, type: "token.issued", subject: "principal:ws-member" } });
+    const [first] = await one.next("event");
+    expect(first).toMatchObject({ team: "alpha", payload: { subject: "artifact:after-token@v1" } });
+    all.socket.close();
+    one.socket.close();
+  });
+
   it("answers malformed messages with an error envelope and keeps the socket open", async () => {
     const c = connect();
     await c.opened;

@@ -12,7 +12,7 @@ export const ClientMessage = z.discriminatedUnion("type", [
     type: z.literal("subscribe"),
     team: z.string().max(128).nullable().default(null),
     payload: z.object({
-      /** Teams to follow; omitted or empty means all teams. */
+      /** Teams to follow; omitted or empty means all teams and the hub-wide events. */
       teams: z.array(z.string().max(128)).max(100).default([]),
       /** Replays logged events after this id before live ones, so a reconnect misses nothing. */
       since: z.number().int().min(0).optional(),
@@ -24,7 +24,7 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export const WireEvent = z.object({
   id: z.number(),
-  teamId: z.string(),
+  teamId: z.string().nullable(),
   type: z.string(),
   subject: z.string(),
   payload: z.record(z.string(), z.unknown()),
@@ -37,7 +37,7 @@ export type WireEvent = z.infer<typeof WireEvent>;
 
 export const ServerMessage = z.discriminatedUnion("type", [
   z.object({ v: z.literal(WS_VERSION), type: z.literal("hello"), team: z.null(), payload: z.object({ version: z.string(), lastEventId: z.number() }) }),
-  z.object({ v: z.literal(WS_VERSION), type: z.literal("event"), team: z.string(), payload: WireEvent }),
+  z.object({ v: z.literal(WS_VERSION), type: z.literal("event"), team: z.string().nullable(), payload: WireEvent }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("subscribed"), team: z.null(), payload: z.object({ teams: z.array(z.string()), replayed: z.number() }) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("pong"), team: z.null(), payload: z.object({}) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("error"), team: z.null(), payload: z.object({ code: z.string(), message: z.string() }) }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TeamId } from "../ids.ts";
-import { Cursor, Limit, TeamParam } from "./common.ts";
+import { Cursor, Flag, Limit, TeamParam } from "./common.ts";
 
 export const CreateTeamInput = z.object({ id: TeamId });
 export const TeamRefInput = z.object({ team: TeamParam });
@@ -10,6 +10,8 @@ export const ListEventsInput = z.object({
   /** Only events with an id greater than this (for catching up after a reconnect). */
   after: Cursor,
   type: z.string().max(64).optional(),
+  /** The hub-wide events (tokens issued and revoked) instead of a team's. */
+  hub: Flag.default(false),
   limit: Limit,
 });
 export type ListEventsInput = z.infer<typeof ListEventsInput>;

@@ -1,7 +1,8 @@
 /** One row of the append-only event log, with its payload parsed. */
 export type HubEvent = {
   id: number;
-  teamId: string;
+  /** null for hub-wide events (tokens), which belong to no team. */
+  teamId: string | null;
   type: string;
   subject: string;
   payload: Record<string, unknown>;
@@ -12,7 +13,7 @@ export type HubEvent = {
 };
 
 export type NewEvent = {
-  teamId: string;
+  teamId: string | null;
   type: string;
   subject: string;
   payload: Record<string, unknown>;

@@ -28,7 +28,7 @@ export function createWsHub(bus: EventBus, svc: Services) {
   const clients = new Set<Client>();
 
   const deliver = (c: Client, e: HubEvent) => {
-    if (c.teams && !c.teams.has(e.teamId)) return;
+    if (c.teams && (e.teamId === null || !c.teams.has(e.teamId))) return;
     if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return c.socket.close(1013, "too slow: reconnect with since");
     send(c.socket, wire(e));
   };

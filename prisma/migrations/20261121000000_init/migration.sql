@@ -9,7 +9,7 @@ CREATE TABLE "Team" (
 -- CreateTable
 CREATE TABLE "Event" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
-    "teamId" TEXT NOT NULL,
+    "teamId" TEXT,
     "type" TEXT NOT NULL,
     "subject" TEXT NOT NULL,
     "payload" TEXT NOT NULL,
@@ -178,6 +178,9 @@ CREATE UNIQUE INDEX "Artifact_teamId_id_key" ON "Artifact"("teamId", "id");
 
 -- CreateIndex
 CREATE INDEX "ArtifactTag_tag_idx" ON "ArtifactTag"("tag");
+
+-- CreateIndex
+CREATE INDEX "ArtifactVersion_contractId_seq_idx" ON "ArtifactVersion"("contractId", "seq");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "ArtifactVersion_artifactPk_version_key" ON "ArtifactVersion"("artifactPk", "version");

@@ -24,11 +24,12 @@ export function register(program: Command) {
     .description("the team's event log: newest first, or after an event id oldest first")
     .option("--after <id>")
     .option("--type <type>")
+    .option("--hub", "hub-wide events (tokens issued and revoked) instead of the team's")
     .option("--limit <n>")
     .action(
-      action<{ after?: string; type?: string; limit?: string }, { events: HubEvent[] }>(
+      action<{ after?: string; type?: string; limit?: string; hub?: boolean }, { events: HubEvent[] }>(
         ({ target, team, opts }) =>
-          call(target, "GET", "/events", { query: { team, after: intOption("--after", opts.after), type: opts.type, limit: intOption("--limit", opts.limit) } }),
+          call(target, "GET", "/events", { query: { team, hub: opts.hub, after: intOption("--after", opts.after), type: opts.type, limit: intOption("--limit", opts.limit) } }),
         (r) => table(r.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })), ["id", "type", "subject", "principal", "at"]),
       ),
     );

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CreateTokenInput, RevokeTokensInput } from "../../../lib/api/tokens.ts";
+import { ListEventsInput } from "../../../lib/api/teams.ts";
+import { listEvents } from "../events/events.service.ts";
 import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
@@ -116,5 +118,25 @@ describe("issued tokens", () => {
     const err = await refusedWithoutWriting(hub, () => revoke("alice", { name: "alice", kind: "member" }));
     expect(err).toMatchObject({ code: "forbidden", message: "'alice' may not revoke tokens: only an operator may" });
     expect((await authenticate(hub, t.token)).name).toBe("alice");
+  });
+});
+
+describe("the event log", () => {
+  it("records issued and revoked tokens as hub-wide events, never the secret", async () => {
+    const secret = await ensureOperatorToken(hub, dataDir);
+    await ensureOperatorToken(hub, dataDir);
+    const t = await issue({ name: "alice", label: "laptop" });
+    await revoke("alice");
+    await revoke("alice");
+    const logged = await listEvents(hub, ListEventsInput.parse({ hub: "true" }));
+    expect(logged.events.map((e) => [e.teamId, e.type, e.subject, e.payload])).toEqual([
+      [null, "token.revoked", "principal:alice", { principal: "alice", count: 1 }],
+      [null, "token.issued", "principal:alice", { principal: "alice", kind: "member", label: "laptop" }],
+      [null, "token.issued", "principal:operator", { principal: "operator", kind: "operator", label: "operator token file" }],
+    ]);
+    const text = JSON.stringify(snapshotTables(hub.file).Event);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(t.token);
+    expect((await listEvents(hub, ListEventsInput.parse({ team: "default" }))).events).toEqual([]);
   });
 });

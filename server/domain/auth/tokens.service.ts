@@ -35,7 +35,12 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
     await ensurePrincipal(tx, OPERATOR.name, "operator", tx.now);
     // A replaced token file retires the previous operator token.
     await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "hash" <> ? AND "revokedAt" IS NULL`, [tx.now, OPERATOR.name, hash(secret)]);
-    await tx.run(`INSERT OR IGNORE INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?)`, [OPERATOR.name, hash(secret), tx.now]);
+    const added = await tx.run(`INSERT OR IGNORE INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?)`, [
+      OPERATOR.name,
+      hash(secret),
+      tx.now,
+    ]);
+    if (added.changes) await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${OPERATOR.name}`, payload: { principal: OPERATOR.name, kind: "operator", label: "operator token file" } });
   });
   return secret;
 }
@@ -58,6 +63,7 @@ export async function createToken(
     }
     await ensurePrincipal(tx, input.name, input.kind, tx.now);
     await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [input.name, hash(secret), input.label ?? "", tx.now]);
+    await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${input.name}`, payload: { principal: input.name, kind: input.kind, label: input.label ?? "" } });
   });
   return { principal: input.name, kind: input.kind, token: secret, label: input.label ?? "" };
 }
@@ -66,6 +72,7 @@ export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: 
   if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not revoke tokens: only an operator may`);
   return db.write("token.revoke", actor.name, async (tx) => {
     const r = await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL`, [tx.now, input.name]);
+    if (r.changes) await tx.emit({ teamId: null, type: "token.revoked", subject: `principal:${input.name}`, payload: { principal: input.name, count: r.changes } });
     return { revoked: r.changes };
   });
 }

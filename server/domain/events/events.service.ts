@@ -8,8 +8,8 @@ export const toHubEvent = (r: EventRow): HubEvent => ({ ...r, payload: JSON.pars
 
 /** With `after`: the events that follow it, oldest first. Without: the newest, newest first. */
 export async function listEvents({ db }: DomainDeps, input: ListEventsInput): Promise<{ events: HubEvent[]; lastId: number | null }> {
-  const where = [`"teamId" = ?`];
-  const params: (string | number)[] = [input.team];
+  const where = [input.hub ? `"teamId" IS NULL` : `"teamId" = ?`];
+  const params: (string | number)[] = input.hub ? [] : [input.team];
   if (input.type) (where.push(`"type" = ?`), params.push(input.type));
   if (input.after !== undefined) (where.push(`"id" > ?`), params.push(input.after));
   const order = input.after !== undefined ? "ASC" : "DESC";
