@@ -26,7 +26,7 @@ import { dependenciesSatisfied, unmetCriteria } from "./criteria.ts";
 import { effectsOf, type Effect } from "./effects.ts";
 import { cyclePath } from "./cycles.ts";
 import { Resolution, completeContract, resolveInputs } from "./resolver.ts";
-import { assertActor, assertCan, setStatus } from "./transitions.ts";
+import { assertActor, assertCan, setStatus, type Operation } from "./transitions.ts";
 
 type Watch = { kind: "artifact" | "artifact_type" | "contract"; target: string };
 
@@ -50,6 +50,21 @@ async function writeWatches(tx: WriteTx, c: LoadedContract): Promise<void> {
 }
 
 const depKey = (d: Dependency) => (d.type === "contract" ? `contract:${d.contractId}` : `artifact:${d.artifactId}`);
+
+async function insertDependency(tx: WriteTx, contractPk: number, team: string, d: Dependency): Promise<void> {
+  await tx.run(`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId","minVersion") VALUES (?,?,?,?,?)`, [
+    contractPk, team, d.type, d.type === "contract" ? d.contractId : d.artifactId, d.type === "artifact" ? (d.minVersion ?? null) : null,
+  ]);
+}
+
+/** The preamble of every command on an existing contract: writable team, the contract, who, and from which state. */
+async function contractFor(tx: WriteTx, actor: Principal, input: ContractRefInput, op: Operation): Promise<LoadedContract> {
+  await ensureTeam(tx, input.team);
+  const c = await loadContract(tx, input.team, input.id);
+  assertActor(c, actor, op);
+  assertCan(c, op);
+  return c;
+}
 
 async function checkReferences(tx: WriteTx, input: CreateContract): Promise<void> {
   const issues: Issue[] = [];
@@ -97,11 +112,7 @@ export async function createContract(deps: DomainDeps, actor: Principal, input: 
         deadline, input.maxRetries, await maxSeq(tx), tx.now, tx.now,
       ],
     );
-    for (const d of input.dependencies) {
-      await tx.run(`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId","minVersion") VALUES (?,?,?,?,?)`, [
-        r.lastInsertRowid, input.team, d.type, d.type === "contract" ? d.contractId : d.artifactId, d.type === "artifact" ? (d.minVersion ?? null) : null,
-      ]);
-    }
+    for (const d of input.dependencies) await insertDependency(tx, r.lastInsertRowid, input.team, d);
     const c = await loadByPk(tx, r.lastInsertRowid);
     await writeWatches(tx, c);
     await tx.emit({ teamId: input.team, type: "contract.created", subject: `contract:${c.id}`, payload: { ...toView(c) } });
@@ -151,10 +162,7 @@ export type StartResult = {
 /** Starts work: pins the input artifact versions, records their reads, returns them. */
 export async function startContract(deps: DomainDeps, actor: Principal, input: ContractRefInput): Promise<StartResult> {
   return deps.db.write("contract.start", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const c = await loadContract(tx, input.team, input.id);
-    assertActor(c, actor, "start");
-    assertCan(c, "start");
+    const c = await contractFor(tx, actor, input, "start");
     const pinned = await resolveInputs(tx, c);
     await setStatus(tx, c, "in_progress", `started by ${actor.name}`, {
       sets: `"startedAt" = ?, "pinnedInputs" = ?`,
@@ -178,10 +186,7 @@ export async function startContract(deps: DomainDeps, actor: Principal, input: C
 export async function completeContractCommand(deps: DomainDeps, actor: Principal, input: CompleteContractInput): Promise<ContractChange> {
   if (input.force && !input.reason) throw invalidField("reason", "required_with_force", "is required when force is true: say why the criteria are overridden");
   return deps.db.write("contract.complete", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const c = await loadContract(tx, input.team, input.id);
-    assertActor(c, actor, "complete");
-    assertCan(c, "complete");
+    const c = await contractFor(tx, actor, input, "complete");
     const unmet = await unmetCriteria(tx, c);
     if (unmet.length && !input.force) {
       throw new DomainError(
@@ -200,10 +205,7 @@ export async function completeContractCommand(deps: DomainDeps, actor: Principal
 
 export async function failContract(deps: DomainDeps, actor: Principal, input: ReasonInput): Promise<ContractView> {
   return deps.db.write("contract.fail", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const c = await loadContract(tx, input.team, input.id);
-    assertActor(c, actor, "fail");
-    assertCan(c, "fail");
+    const c = await contractFor(tx, actor, input, "fail");
     await setStatus(tx, c, "failed", input.reason);
     return toView(c);
   });
@@ -219,10 +221,7 @@ export async function reopenContract(deps: DomainDeps, actor: Principal, input: 
  * go back to pending, since what they depend on is no longer done.
  */
 export async function reopenInTx(tx: WriteTx, actor: Principal, input: ReopenContractInput): Promise<ContractView> {
-  await ensureTeam(tx, input.team);
-  const c = await loadContract(tx, input.team, input.id);
-  assertActor(c, actor, "reopen");
-  assertCan(c, "reopen");
+  const c = await contractFor(tx, actor, input, "reopen");
   if (c.retryCount >= c.maxRetries) {
     throw new DomainError(
       "precondition_failed",
@@ -253,10 +252,7 @@ export async function reopenInTx(tx: WriteTx, actor: Principal, input: ReopenCon
 
 export async function reassignContract(deps: DomainDeps, actor: Principal, input: ReassignContractInput): Promise<ContractView> {
   return deps.db.write("contract.reassign", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const c = await loadContract(tx, input.team, input.id);
-    assertActor(c, actor, "reassign");
-    assertCan(c, "reassign");
+    const c = await contractFor(tx, actor, input, "reassign");
     if (c.assignee === input.assignee) throw invalidField("assignee", "different", `contract '${c.id}' is already assigned to '${input.assignee}'`, input.assignee);
     const from = c.assignee;
     await tx.run(`UPDATE "Contract" SET "assignee" = ?, "updatedAt" = ? WHERE "pk" = ?`, [input.assignee, tx.now, c.pk]);
@@ -272,10 +268,7 @@ export async function reassignContract(deps: DomainDeps, actor: Principal, input
 
 export async function addDependency(deps: DomainDeps, actor: Principal, input: DependencyChangeInput): Promise<ContractView> {
   return deps.db.write("contract.add_dependency", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const c = await loadContract(tx, input.team, input.id);
-    assertActor(c, actor, "change_dependencies");
-    assertCan(c, "change_dependencies");
+    const c = await contractFor(tx, actor, input, "change_dependencies");
     const d = input.dependency;
     if (c.dependencies.some((x) => depKey(x) === depKey(d))) {
       throw invalidField("dependency", "unique", `contract '${c.id}' already depends on ${depKey(d)}`);
@@ -289,19 +282,14 @@ export async function addDependency(deps: DomainDeps, actor: Principal, input: D
         throw invalidField("dependency.contractId", "no_cycle", `would create a dependency cycle: ${cycle.join(" → ")}`, d.contractId);
       }
     }
-    await tx.run(`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId","minVersion") VALUES (?,?,?,?,?)`, [
-      c.pk, c.team, d.type, d.type === "contract" ? d.contractId : d.artifactId, d.type === "artifact" ? (d.minVersion ?? null) : null,
-    ]);
+    await insertDependency(tx, c.pk, c.team, d);
     return afterDependencyChange(tx, c.pk, { added: d });
   });
 }
 
 export async function removeDependency(deps: DomainDeps, actor: Principal, input: DependencyChangeInput): Promise<ContractView> {
   return deps.db.write("contract.remove_dependency", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const c = await loadContract(tx, input.team, input.id);
-    assertActor(c, actor, "change_dependencies");
-    assertCan(c, "change_dependencies");
+    const c = await contractFor(tx, actor, input, "change_dependencies");
     const d = input.dependency;
     const target = d.type === "contract" ? d.contractId : d.artifactId;
     const r = await tx.run(`DELETE FROM "ContractDependency" WHERE "contractPk" = ? AND "kind" = ? AND "targetId" = ?`, [c.pk, d.type, target]);
