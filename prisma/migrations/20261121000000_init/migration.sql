@@ -48,6 +48,7 @@ CREATE TABLE "Artifact" (
     "latestVersion" INTEGER NOT NULL DEFAULT 0,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "archivedAt" DATETIME,
     CONSTRAINT "Artifact_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );
 
@@ -158,6 +159,106 @@ CREATE TABLE "ContractWatch" (
     CONSTRAINT "ContractWatch_contractPk_fkey" FOREIGN KEY ("contractPk") REFERENCES "Contract" ("pk") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "StaleMark" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "seq" INTEGER NOT NULL,
+    "reason" TEXT NOT NULL,
+    "markedBy" TEXT NOT NULL,
+    "causedBy" INTEGER,
+    "at" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Member" (
+    "teamId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "role" TEXT NOT NULL DEFAULT '',
+    "status" TEXT NOT NULL DEFAULT 'idle',
+    "currentTask" TEXT,
+    "sessionId" TEXT,
+    "joinedAt" DATETIME NOT NULL,
+    "lastSeen" DATETIME NOT NULL,
+
+    PRIMARY KEY ("teamId", "name")
+);
+
+-- CreateTable
+CREATE TABLE "Message" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "sender" TEXT NOT NULL,
+    "recipient" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "text" TEXT NOT NULL,
+    "replyTo" INTEGER,
+    "createdAt" DATETIME NOT NULL,
+    "readAt" DATETIME,
+    "archivedAt" DATETIME,
+    "archivedBy" TEXT
+);
+
+-- CreateTable
+CREATE TABLE "Pipeline" (
+    "pk" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "rules" TEXT NOT NULL,
+    "triggers" TEXT NOT NULL,
+    "createdBy" TEXT NOT NULL,
+    "fromEventId" INTEGER NOT NULL,
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "PipelineExecution" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "pipelinePk" INTEGER NOT NULL,
+    "ruleIndex" INTEGER NOT NULL,
+    "eventId" INTEGER NOT NULL,
+    "teamId" TEXT NOT NULL,
+    "conditionResult" BOOLEAN,
+    "action" TEXT NOT NULL,
+    "outcome" TEXT NOT NULL,
+    "detail" TEXT,
+    "error" TEXT,
+    "durationMs" REAL NOT NULL,
+    "at" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "PipelineCursor" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "lastEventId" INTEGER NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Snapshot" (
+    "pk" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "id" TEXT NOT NULL,
+    "label" TEXT NOT NULL DEFAULT '',
+    "kind" TEXT NOT NULL,
+    "createdBy" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL,
+    "maxSeq" INTEGER NOT NULL,
+    "lastEventId" INTEGER NOT NULL,
+    "state" BLOB NOT NULL,
+    "size" INTEGER NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "GateState" (
+    "teamId" TEXT NOT NULL PRIMARY KEY,
+    "gateCount" INTEGER NOT NULL DEFAULT 0,
+    "spawnBatchCount" INTEGER NOT NULL DEFAULT 0,
+    "lastSpawnAt" DATETIME,
+    "lastGateAt" DATETIME
+);
+
 -- CreateIndex
 CREATE INDEX "Event_teamId_id_idx" ON "Event"("teamId", "id");
 
@@ -211,3 +312,27 @@ CREATE UNIQUE INDEX "ContractDependency_contractPk_kind_targetId_key" ON "Contra
 
 -- CreateIndex
 CREATE INDEX "ContractWatch_teamId_kind_target_idx" ON "ContractWatch"("teamId", "kind", "target");
+
+-- CreateIndex
+CREATE INDEX "StaleMark_teamId_idx" ON "StaleMark"("teamId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StaleMark_seq_key" ON "StaleMark"("seq");
+
+-- CreateIndex
+CREATE INDEX "Message_teamId_recipient_id_idx" ON "Message"("teamId", "recipient", "id");
+
+-- CreateIndex
+CREATE INDEX "Pipeline_teamId_status_idx" ON "Pipeline"("teamId", "status");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Pipeline_teamId_id_key" ON "Pipeline"("teamId", "id");
+
+-- CreateIndex
+CREATE INDEX "PipelineExecution_pipelinePk_ruleIndex_at_idx" ON "PipelineExecution"("pipelinePk", "ruleIndex", "at");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "PipelineExecution_pipelinePk_ruleIndex_eventId_key" ON "PipelineExecution"("pipelinePk", "ruleIndex", "eventId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Snapshot_teamId_id_key" ON "Snapshot"("teamId", "id");

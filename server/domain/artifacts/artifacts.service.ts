@@ -51,6 +51,7 @@ export type ArtifactView = {
   currentVersion: number | null;
   status: string;
   publisher: string | null;
+  archived: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -95,7 +96,7 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
       `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,0,?,?)`,
       [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
     );
-    artifact = { pk: r.lastInsertRowid, teamId: team, id: input.id, type: input.type, name: input.name ?? input.id, latestVersion: 0, createdAt: tx.now, updatedAt: tx.now };
+    artifact = { pk: r.lastInsertRowid, teamId: team, id: input.id, type: input.type, name: input.name ?? input.id, latestVersion: 0, createdAt: tx.now, updatedAt: tx.now, archivedAt: null };
   }
   const version = latest + 1;
   const inserted = await tx.run(
@@ -105,7 +106,8 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
   );
   const seq = inserted.lastInsertRowid;
   const name = input.name ?? artifact.name;
-  await tx.run(`UPDATE "Artifact" SET "latestVersion" = ?, "name" = ?, "updatedAt" = ? WHERE "pk" = ?`, [version, name, tx.now, artifact.pk]);
+  // Publishing an id that team_reset archived brings it back, numbering on from its old versions.
+  await tx.run(`UPDATE "Artifact" SET "latestVersion" = ?, "name" = ?, "updatedAt" = ?, "archivedAt" = NULL WHERE "pk" = ?`, [version, name, tx.now, artifact.pk]);
   if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
   for (const from of inputs) {
     await tx.run(`INSERT OR IGNORE INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?,?,'derived')`, [from.seq, seq]);
@@ -279,6 +281,7 @@ function toArtifactView(r: ListRow): ArtifactView {
     currentVersion: r.currentVersion,
     status: r.status,
     publisher: r.publisher,
+    archived: r.archivedAt !== null,
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
   };
@@ -293,6 +296,7 @@ export async function loadArtifactView(sql: Sql, team: string, id: string): Prom
 export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput): Promise<{ items: ArtifactView[]; nextCursor: number | null }> {
   const where = [`a."teamId" = ?`];
   const params: (string | number)[] = [input.team];
+  if (!input.archived) where.push(`a."archivedAt" IS NULL`);
   if (input.type) (where.push(`a."type" = ?`), params.push(input.type));
   if (input.status) (where.push(`lv."status" = ?`), params.push(input.status));
   if (input.tag) (where.push(`EXISTS (SELECT 1 FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk" AND t."tag" = ?)`), params.push(input.tag));

@@ -11,7 +11,7 @@ export async function overview({ db }: DomainDeps, input: { team: string }): Pro
   return db.read(async (sql) => {
     const teams = await sql.all<{ id: string; archivedAt: Date | null; artifacts: number; contracts: number; events: number }>(
       `SELECT t."id", t."archivedAt",
-         (SELECT COUNT(*) FROM "Artifact" a WHERE a."teamId" = t."id") AS "artifacts",
+         (SELECT COUNT(*) FROM "Artifact" a WHERE a."teamId" = t."id" AND a."archivedAt" IS NULL) AS "artifacts",
          (SELECT COUNT(*) FROM "Contract" c WHERE c."teamId" = t."id") AS "contracts",
          (SELECT COUNT(*) FROM "Event" e WHERE e."teamId" = t."id") AS "events"
        FROM "Team" t ORDER BY t."id"`,

@@ -1,0 +1,50 @@
+/**
+ * Delivering messages into inboxes (§3). Each recipient gets its own row, so read state and the
+ * inbox archive work per member; each delivery is a `message.sent` event, which is what the
+ * `message_received` pipeline trigger and (later) session wake-ups listen to.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import { invalidField } from "../../errors.ts";
+
+export type MessageKind = "dm" | "broadcast" | "ask" | "reply" | "notify" | "turn" | "system";
+
+// §12: messages are short coordination notes; real content belongs in artifacts.
+export const MAX_MESSAGE_CHARS = 10_000;
+
+export type Delivery = { team: string; from: string; to: string[]; kind: MessageKind; text: string; replyTo?: number | null };
+
+export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
+  if (d.text.length > MAX_MESSAGE_CHARS) throw invalidField("message", "max_length", `must be at most ${MAX_MESSAGE_CHARS} characters (got ${d.text.length})`);
+  if (d.to.length === 0) {
+    // Nobody to deliver to (an empty roster): still on the record.
+    await tx.emit({ teamId: d.team, type: "message.sent", subject: `message:${d.kind}`, payload: { messageId: null, from: d.from, to: null, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null } });
+    return [];
+  }
+  const ids: number[] = [];
+  for (const to of d.to) {
+    const r = await tx.run(
+      `INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (?,?,?,?,?,?,?)`,
+      [d.team, d.from, to, d.kind, d.text, d.replyTo ?? null, tx.now],
+    );
+    ids.push(r.lastInsertRowid);
+    await tx.emit({
+      teamId: d.team,
+      type: "message.sent",
+      subject: `message:${r.lastInsertRowid}`,
+      payload: { messageId: r.lastInsertRowid, from: d.from, to, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null },
+    });
+  }
+  return ids;
+}
+
+export type InboxMessage = { id: number; sender: string; recipient: string; kind: string; text: string; replyTo: number | null; createdAt: Date; readAt: Date | null };
+
+/** A member's live (not archived) messages, newest first. */
+export async function inboxOf(sql: Sql, team: string, member: string, limit = 100): Promise<InboxMessage[]> {
+  return sql.all<InboxMessage>(
+    `SELECT "id","sender","recipient","kind","text","replyTo","createdAt","readAt" FROM "Message"
+     WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL ORDER BY "id" DESC LIMIT ?`,
+    [team, member, limit],
+  );
+}
