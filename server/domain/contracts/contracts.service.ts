@@ -97,30 +97,33 @@ async function checkReferences(tx: WriteTx, input: CreateContract): Promise<void
 export type ContractChange = ContractView & { effects: Effect[] };
 
 export async function createContract(deps: DomainDeps, actor: Principal, input: CreateContract): Promise<ContractChange> {
-  return deps.db.write("contract.create", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    if (await findContract(tx, input.team, input.id)) throw conflict(`contract '${input.id}' already exists in team '${input.team}'`, { field: "id" });
-    await checkReferences(tx, input);
-    const deadline = input.timeoutMs ? new Date(tx.now.getTime() + input.timeoutMs) : null;
-    const r = await tx.run(
-      `INSERT INTO "Contract" ("teamId","id","title","description","assigner","assignee","inputs","expectedOutputs","acceptanceCriteria",
-         "priority","timeoutMs","deadlineAt","maxRetries","retryCount","status","statusReason","windowStartSeq","createdAt","updatedAt")
-       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,'pending',NULL,?,?,?)`,
-      [
-        input.team, input.id, input.title, input.description, actor.name, input.assignee, JSON.stringify(input.inputs),
-        JSON.stringify(input.expectedOutputs), JSON.stringify(input.acceptanceCriteria), input.priority, input.timeoutMs ?? null,
-        deadline, input.maxRetries, await maxSeq(tx), tx.now, tx.now,
-      ],
-    );
-    for (const d of input.dependencies) await insertDependency(tx, r.lastInsertRowid, input.team, d);
-    const c = await loadByPk(tx, r.lastInsertRowid);
-    await writeWatches(tx, c);
-    await tx.emit({ teamId: input.team, type: "contract.created", subject: `contract:${c.id}`, payload: { ...toView(c) } });
-    const resolution = new Resolution(tx, input.team);
-    resolution.enqueue(c.pk);
-    await resolution.drain();
-    return { ...toView(await loadByPk(tx, c.pk)), effects: effectsOf(tx) };
-  });
+  return deps.db.write("contract.create", actor.name, (tx) => createContractInTx(tx, actor, input));
+}
+
+/** Creation inside a caller's transaction (pipeline actions, replays); the assigner is the actor. */
+export async function createContractInTx(tx: WriteTx, actor: Principal, input: CreateContract): Promise<ContractChange> {
+  await ensureTeam(tx, input.team);
+  if (await findContract(tx, input.team, input.id)) throw conflict(`contract '${input.id}' already exists in team '${input.team}'`, { field: "id" });
+  await checkReferences(tx, input);
+  const deadline = input.timeoutMs ? new Date(tx.now.getTime() + input.timeoutMs) : null;
+  const r = await tx.run(
+    `INSERT INTO "Contract" ("teamId","id","title","description","assigner","assignee","inputs","expectedOutputs","acceptanceCriteria",
+       "priority","timeoutMs","deadlineAt","maxRetries","retryCount","status","statusReason","windowStartSeq","createdAt","updatedAt")
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,'pending',NULL,?,?,?)`,
+    [
+      input.team, input.id, input.title, input.description, actor.name, input.assignee, JSON.stringify(input.inputs),
+      JSON.stringify(input.expectedOutputs), JSON.stringify(input.acceptanceCriteria), input.priority, input.timeoutMs ?? null,
+      deadline, input.maxRetries, await maxSeq(tx), tx.now, tx.now,
+    ],
+  );
+  for (const d of input.dependencies) await insertDependency(tx, r.lastInsertRowid, input.team, d);
+  const c = await loadByPk(tx, r.lastInsertRowid);
+  await writeWatches(tx, c);
+  await tx.emit({ teamId: input.team, type: "contract.created", subject: `contract:${c.id}`, payload: { ...toView(c) } });
+  const resolution = new Resolution(tx, input.team);
+  resolution.enqueue(c.pk);
+  await resolution.drain();
+  return { ...toView(await loadByPk(tx, c.pk)), effects: effectsOf(tx) };
 }
 
 export async function getContract(deps: DomainDeps, input: ContractRefInput): Promise<ContractView> {
