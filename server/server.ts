@@ -17,6 +17,7 @@ import { MAX_BODY_BYTES } from "./http/handle.ts";
 import { createHostGuard, isLoopbackAddress, type GuardFailure } from "./http/host-guard.ts";
 import { registerServices } from "./registry.ts";
 import { startScheduler } from "./scheduler.ts";
+import { PipelineRunner } from "./domain/pipelines/runner.ts";
 import { createServices } from "./services.ts";
 import { createWsHub } from "./ws/hub.ts";
 
@@ -104,6 +105,9 @@ export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
   await app.prepare();
   handleNext = app.getRequestHandler() as Handler;
   const scheduler = startScheduler(deps, env.schedulerIntervalMs);
+  // Pipelines run after commit, from the event log; started last so it sees a ready hub.
+  const pipelines = new PipelineRunner(deps);
+  pipelines.start(bus);
 
   const hubFile = path.join(env.dataDir, HUB_FILE);
   fs.writeFileSync(hubFile, JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString() }));
@@ -116,6 +120,7 @@ export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
     close() {
       closing ??= (async () => {
         await scheduler.stop();
+        await pipelines.stop();
         ws.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

@@ -26,6 +26,10 @@ import {
 import { eventsAfter, lastEventId, listEvents } from "./domain/events/events.service.ts";
 import { overview } from "./domain/overview/overview.service.ts";
 import { authenticate, createToken, revokeTokens } from "./domain/auth/tokens.service.ts";
+import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline } from "./domain/pipelines/pipelines.service.ts";
+import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
+import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput } from "../lib/api/pipelines.ts";
+import type { UpsertMemberInput } from "../lib/api/roster.ts";
 
 export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string };
 
@@ -69,6 +73,19 @@ export function createServices(deps: DomainDeps, info: HubInfo) {
       reassign: (a: Principal, i: ReassignContractInput) => reassignContract(deps, a, i),
       addDependency: (a: Principal, i: DependencyChangeInput) => addDependency(deps, a, i),
       removeDependency: (a: Principal, i: DependencyChangeInput) => removeDependency(deps, a, i),
+    },
+    pipelines: {
+      create: (a: Principal, i: CreatePipelineInput) => createPipeline(deps, a, i),
+      list: (_: Principal, i: { team: string }) => listPipelines(deps, i),
+      get: (_: Principal, i: PipelineLogInput) => getPipeline(deps, i),
+      pause: (a: Principal, i: PipelineRefInput) => pausePipeline(deps, a, i),
+      resume: (a: Principal, i: PipelineRefInput) => resumePipeline(deps, a, i),
+      delete: (a: Principal, i: PipelineRefInput) => deletePipeline(deps, a, i),
+      dryRun: (_: Principal, i: DryRunInput) => dryRun(deps, i),
+    },
+    roster: {
+      list: (_: Principal, i: { team: string }) => listRoster(deps, i),
+      upsert: (a: Principal, i: UpsertMemberInput) => upsertMember(deps, a, i),
     },
   };
 }

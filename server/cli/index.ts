@@ -17,6 +17,8 @@ import { register as contractTransitions } from "./commands/contract-transitions
 import { register as start } from "./commands/start.ts";
 import { register as teams } from "./commands/teams.ts";
 import { register as token } from "./commands/token.ts";
+import { register as pipelines } from "./commands/pipelines.ts";
+import { register as roster } from "./commands/roster.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -29,7 +31,7 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies]) {
+for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, pipelines, roster]) {
   register(program);
 }
 

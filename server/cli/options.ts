@@ -40,3 +40,16 @@ export function intOption(option: string, text: string | undefined): number | un
   if (!/^-?\d+$/.test(text.trim())) throw badOption(option, `must be a whole number, got '${text}'`);
   return Number(text);
 }
+
+/** A value that is inline JSON when it starts like JSON, and otherwise a path to a JSON file (- for stdin). */
+export function jsonOrFile(option: string, value: string | undefined): unknown {
+  if (value === undefined) return undefined;
+  if (/^\s*[[{]/.test(value)) return jsonOption(option, value);
+  let text: string;
+  try {
+    text = fs.readFileSync(value === "-" ? 0 : value, "utf8");
+  } catch (e) {
+    throw badOption(option, `is neither JSON nor a readable file: ${(e as Error).message}`);
+  }
+  return jsonOption(option, text);
+}

@@ -1,0 +1,107 @@
+/**
+ * Pipeline rules (§7): `{trigger, condition?, action, rateLimit?}`. Conditions are CEL
+ * expressions and string fields of actions may contain `${…}` templates; both are parsed and
+ * type-checked when the pipeline is created (server/domain/pipelines/expressions.ts).
+ */
+import { z } from "zod";
+import { EntityId, MemberName } from "../ids.ts";
+import { TypeName } from "./artifacts.ts";
+import { CreateContractInput } from "./contracts.ts";
+import { Cursor, Limit, TeamParam } from "./common.ts";
+
+export const TRIGGER_TYPES = [
+  "artifact_published",
+  "artifact_version_bumped",
+  "contract_completed",
+  "contract_failed",
+  "contract_reopened",
+  "artifact_stale",
+  "message_received",
+] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+export const Trigger = z.object({
+  type: z.enum(TRIGGER_TYPES),
+  artifactType: TypeName.optional(),
+  artifactId: EntityId.optional(),
+  contractId: EntityId.optional(),
+  /** Who caused the event: the publisher of an artifact, the sender of a message, … */
+  publisher: MemberName.optional(),
+  /** message_received only: the recipient. */
+  to: MemberName.optional(),
+});
+export type Trigger = z.infer<typeof Trigger>;
+
+// Expressions are short by nature; anything longer is refused before parsing.
+export const MAX_EXPRESSION_CHARS = 4096;
+const Template = z.string().min(1, { error: "must not be empty" }).max(MAX_EXPRESSION_CHARS, { error: `must be at most ${MAX_EXPRESSION_CHARS} characters` });
+
+/** create_contract takes a contract like contract_create; its string fields may be templates. */
+const ContractTemplate = z.object({
+  id: Template,
+  title: Template,
+  assignee: Template,
+  description: Template.optional(),
+  inputs: z.record(z.string(), z.unknown()).optional(),
+  dependencies: CreateContractInput.shape.dependencies.optional(),
+  expectedOutputs: CreateContractInput.shape.expectedOutputs.optional(),
+  acceptanceCriteria: CreateContractInput.shape.acceptanceCriteria.optional(),
+  priority: CreateContractInput.shape.priority.optional(),
+  timeoutMs: CreateContractInput.shape.timeoutMs,
+  maxRetries: CreateContractInput.shape.maxRetries.optional(),
+});
+
+export const Action = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("notify_session"), target: Template, message: Template }),
+    z.object({ type: z.literal("send_to_session"), target: Template, message: Template }),
+    z.object({ type: z.literal("broadcast"), message: Template }),
+    z.object({ type: z.literal("reopen_contract"), contractId: Template, reason: Template }),
+    z.object({ type: z.literal("create_contract"), contract: ContractTemplate }),
+    z.object({ type: z.literal("invalidate_downstream"), artifactId: Template.optional() }),
+  ],
+  { error: "must be one of notify_session, send_to_session, broadcast, reopen_contract, create_contract, invalidate_downstream" },
+);
+export type Action = z.infer<typeof Action>;
+
+export const Rule = z.object({
+  name: z.string().max(200).optional(),
+  trigger: Trigger,
+  condition: z.string().max(MAX_EXPRESSION_CHARS, { error: `must be at most ${MAX_EXPRESSION_CHARS} characters` }).optional(),
+  action: Action,
+  /** At most `max` executions of this rule per `perSeconds`; more are logged as rate_limited. */
+  rateLimit: z.object({ max: z.number().int().min(1).max(100_000), perSeconds: z.number().int().min(1).max(86_400) }).optional(),
+});
+export type Rule = z.infer<typeof Rule>;
+
+export const CreatePipelineInput = z.object({
+  team: TeamParam,
+  id: EntityId,
+  rules: z.array(Rule).min(1, { error: "needs at least one rule" }).max(100),
+  status: z.enum(["active", "paused"]).default("active"),
+});
+export type CreatePipelineInput = z.infer<typeof CreatePipelineInput>;
+
+export const PipelineRefInput = z.object({ team: TeamParam, id: EntityId });
+export type PipelineRefInput = z.infer<typeof PipelineRefInput>;
+
+export const PipelineLogInput = PipelineRefInput.extend({ limit: Limit, cursor: Cursor });
+export type PipelineLogInput = z.infer<typeof PipelineLogInput>;
+
+/** A made-up event to try a rule against, shaped like the event log's rows. */
+export const SampleEvent = z.object({
+  type: z.string().min(1).max(64),
+  subject: z.string().max(300).default(""),
+  principal: MemberName.or(z.string().regex(/^[a-z]+:[a-z0-9._-]+$/)).default("operator"),
+  payload: z.record(z.string(), z.unknown()).default({}),
+  depth: z.number().int().min(0).default(0),
+  /** For artifact events: the version's data, as if it had been published. */
+  data: z.unknown().optional(),
+});
+export type SampleEvent = z.infer<typeof SampleEvent>;
+
+export const DryRunInput = z
+  .object({ team: TeamParam, rule: Rule, event: SampleEvent.optional(), eventId: z.number().int().min(1).optional() })
+  .refine((v) => (v.event === undefined) !== (v.eventId === undefined), { error: "give exactly one of event (a sample) or eventId (a logged event)", path: ["event"] });
+export type DryRunInput = z.infer<typeof DryRunInput>;

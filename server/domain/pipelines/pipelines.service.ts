@@ -1,0 +1,172 @@
+/**
+ * Pipelines (§7): creating, listing, pausing, resuming, deleting, dry runs, and the execution
+ * log. Execution itself is the runner's job (runner.ts), after commit.
+ */
+import { z } from "zod";
+import type { Sql } from "../../db/connection.ts";
+import { conflict, invalidField, notFound } from "../../errors.ts";
+import type { HubEvent } from "../../events/types.ts";
+import { Rule, type CreatePipelineInput, type DryRunInput, type PipelineLogInput, type PipelineRefInput } from "../../../lib/api/pipelines.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+import { toHubEvent } from "../events/events.service.ts";
+import { EvaluationFailure, evaluateCondition, scopeOf, toCel } from "./expressions.ts";
+import { assertRules, renderedAction } from "./rules.ts";
+import { contextFor, eventVars, firesOn, passesFilters, type EventContext } from "./triggers.ts";
+
+const Rules = z.array(Rule);
+
+export type PipelineRow = { pk: number; teamId: string; id: string; status: string; rules: string; triggers: string; createdBy: string; fromEventId: number; createdAt: Date; updatedAt: Date };
+export type PipelineView = { id: string; team: string; status: string; rules: z.infer<typeof Rules>; createdBy: string; createdAt: Date; updatedAt: Date; executions: Record<string, number> };
+export type ExecutionView = {
+  id: number; pipeline: string; rule: number; ruleName: string | null; eventId: number; eventType: string | null; conditionResult: boolean | null;
+  action: string; outcome: string; detail: unknown; error: string | null; durationMs: number; at: Date;
+};
+
+export const parseRules = (row: Pick<PipelineRow, "rules">) => Rules.parse(JSON.parse(row.rules));
+
+async function loadPipeline(sql: Sql, team: string, id: string): Promise<PipelineRow> {
+  const row = await sql.get<PipelineRow>(`SELECT * FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
+  if (!row) throw notFound("pipeline", id, "id");
+  return row;
+}
+
+async function counts(sql: Sql, pk: number): Promise<Record<string, number>> {
+  const rows = await sql.all<{ outcome: string; n: number }>(`SELECT "outcome", COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ? GROUP BY "outcome"`, [pk]);
+  return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
+}
+
+const toView = (row: PipelineRow, executions: Record<string, number>): PipelineView => ({
+  id: row.id, team: row.teamId, status: row.status, rules: parseRules(row), createdBy: row.createdBy, createdAt: row.createdAt, updatedAt: row.updatedAt, executions,
+});
+
+export async function createPipeline({ db }: DomainDeps, actor: Principal, input: CreatePipelineInput): Promise<PipelineView> {
+  assertRules(input.rules);
+  return db.write("pipeline.create", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    if (await tx.get(`SELECT 1 FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id])) {
+      throw conflict(`pipeline '${input.id}' already exists in team '${input.team}'`, { field: "id" });
+    }
+    const from = (await tx.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
+    const triggers = [...new Set(input.rules.map((r) => r.trigger.type))].join(" ");
+    await tx.run(
+      `INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?,?,?)`,
+      [input.team, input.id, input.status, JSON.stringify(input.rules), triggers, actor.name, from, tx.now, tx.now],
+    );
+    await tx.emit({ teamId: input.team, type: "pipeline.created", subject: `pipeline:${input.id}`, payload: { id: input.id, status: input.status, rules: input.rules.length, triggers } });
+    return toView(await loadPipeline(tx, input.team, input.id), {});
+  });
+}
+
+export async function listPipelines({ db }: DomainDeps, input: { team: string }): Promise<PipelineView[]> {
+  return db.read(async (sql) => {
+    const rows = await sql.all<PipelineRow>(`SELECT * FROM "Pipeline" WHERE "teamId" = ? ORDER BY "id"`, [input.team]);
+    return Promise.all(rows.map(async (r) => toView(r, await counts(sql, r.pk))));
+  });
+}
+
+/** The pipeline and its execution log, newest first. */
+export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): Promise<PipelineView & { log: ExecutionView[]; nextCursor: number | null }> {
+  return db.read(async (sql) => {
+    const row = await loadPipeline(sql, input.team, input.id);
+    const rules = parseRules(row);
+    const log = await sql.all<Omit<ExecutionView, "pipeline" | "ruleName" | "detail" | "conditionResult"> & { ruleIndex: number; detail: string | null; conditionResult: number | null }>(
+      `SELECT x.*, x."ruleIndex", e."type" AS "eventType" FROM "PipelineExecution" x LEFT JOIN "Event" e ON e."id" = x."eventId"
+       WHERE x."pipelinePk" = ? ${input.cursor !== undefined ? `AND x."id" < ?` : ""} ORDER BY x."id" DESC LIMIT ?`,
+      input.cursor !== undefined ? [row.pk, input.cursor, input.limit + 1] : [row.pk, input.limit + 1],
+    );
+    const page = log.slice(0, input.limit);
+    return {
+      ...toView(row, await counts(sql, row.pk)),
+      log: page.map((x) => ({
+        id: x.id, pipeline: row.id, rule: x.ruleIndex, ruleName: rules[x.ruleIndex]?.name ?? null, eventId: x.eventId, eventType: x.eventType,
+        conditionResult: x.conditionResult === null ? null : x.conditionResult === 1, action: x.action, outcome: x.outcome,
+        detail: x.detail ? (JSON.parse(x.detail) as unknown) : null, error: x.error, durationMs: x.durationMs, at: x.at,
+      })),
+      nextCursor: log.length > input.limit ? page[page.length - 1].id : null,
+    };
+  });
+}
+
+async function setStatus({ db }: DomainDeps, actor: Principal, input: PipelineRefInput, status: "active" | "paused"): Promise<PipelineView> {
+  return db.write(`pipeline.${status === "active" ? "resume" : "pause"}`, actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    const row = await loadPipeline(tx, input.team, input.id);
+    if (row.status === status) throw invalidField("id", "status", `pipeline '${input.id}' is already ${status}`);
+    await tx.run(`UPDATE "Pipeline" SET "status" = ?, "updatedAt" = ? WHERE "pk" = ?`, [status, tx.now, row.pk]);
+    await tx.emit({ teamId: input.team, type: status === "active" ? "pipeline.resumed" : "pipeline.paused", subject: `pipeline:${input.id}`, payload: { id: input.id } });
+    return toView({ ...row, status, updatedAt: tx.now }, await counts(tx, row.pk));
+  });
+}
+
+export const pausePipeline = (deps: DomainDeps, actor: Principal, input: PipelineRefInput) => setStatus(deps, actor, input, "paused");
+export const resumePipeline = (deps: DomainDeps, actor: Principal, input: PipelineRefInput) => setStatus(deps, actor, input, "active");
+
+/** Removes the pipeline; its execution log stays (restoring it from a snapshot reattaches the log). */
+export async function deletePipeline({ db }: DomainDeps, actor: Principal, input: PipelineRefInput): Promise<{ deleted: string }> {
+  return db.write("pipeline.delete", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    const row = await loadPipeline(tx, input.team, input.id);
+    await tx.run(`DELETE FROM "Pipeline" WHERE "pk" = ?`, [row.pk]);
+    await tx.emit({ teamId: input.team, type: "pipeline.deleted", subject: `pipeline:${input.id}`, payload: { id: input.id } });
+    return { deleted: input.id };
+  });
+}
+
+export type DryRunResult = { triggerMatched: boolean; reason?: string; conditionResult: boolean | null; conditionError?: string; action: Record<string, unknown> | null; actionError?: string };
+
+/** What a rule would do for a logged event or a sample one; nothing is written. */
+export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<DryRunResult> {
+  assertRules([input.rule]);
+  const rule = input.rule;
+  return db.read(async (sql) => {
+    let event: HubEvent;
+    let ctx: EventContext | null;
+    if (input.eventId !== undefined) {
+      const row = await sql.get<Parameters<typeof toHubEvent>[0]>(`SELECT * FROM "Event" WHERE "id" = ? AND "teamId" = ?`, [input.eventId, input.team]);
+      if (!row) throw notFound("event", String(input.eventId), "eventId");
+      event = toHubEvent(row);
+      ctx = firesOn(rule.trigger, event) ? await contextFor(sql, event, rule.trigger.type, true) : null;
+    } else {
+      const s = input.event!;
+      event = { id: 0, teamId: input.team, type: s.type, subject: s.subject, payload: s.payload, principal: s.principal, causedBy: null, depth: s.depth, at: new Date() };
+      ctx = firesOn(rule.trigger, event) ? sampleContext(event, s.data, rule.trigger.type) : null;
+    }
+    if (!ctx) return { triggerMatched: false, reason: `a ${rule.trigger.type} trigger does not fire on a ${event.type} event`, conditionResult: null, action: null };
+    if (!passesFilters(rule.trigger, ctx)) return { triggerMatched: false, reason: "the trigger's filters do not accept this event", conditionResult: null, action: null };
+    let conditionResult: boolean | null = null;
+    if (rule.condition !== undefined) {
+      try {
+        conditionResult = evaluateCondition(rule.condition, ctx.scope, ctx.vars);
+      } catch (e) {
+        if (!(e instanceof EvaluationFailure)) throw e;
+        return { triggerMatched: true, conditionResult: null, conditionError: e.message, action: null };
+      }
+      if (!conditionResult) return { triggerMatched: true, conditionResult, action: null };
+    }
+    try {
+      return { triggerMatched: true, conditionResult, action: renderedAction(rule.action, ctx) };
+    } catch (e) {
+      return { triggerMatched: true, conditionResult, action: null, actionError: (e as Error).message };
+    }
+  });
+}
+
+/** Variables for a sample event, taken from its payload (and data) instead of the database. */
+function sampleContext(e: HubEvent, data: unknown, trigger: Parameters<typeof scopeOf>[0]): EventContext {
+  const p = e.payload;
+  const str = (v: unknown, fallback = "") => (v === undefined || v === null ? fallback : String(v));
+  const event = eventVars(e);
+  const scope = scopeOf(trigger);
+  if (scope === "artifact") {
+    const artifact = { id: str(p.artifactId), type: str(p.type), name: str(p.name, str(p.artifactId)), version: BigInt(Number(p.version ?? 1)), publisher: str(p.publisher, e.principal), contractId: p.contractId ?? null, summary: str(p.summary) };
+    return { scope, vars: { event, artifact, data: data === undefined ? null : toCel(data) }, subject: { id: artifact.id, type: artifact.type, by: artifact.publisher } };
+  }
+  if (scope === "contract") {
+    const contract = { id: str(p.id), title: str(p.title), status: str(p.to), assignee: str(p.assignee), assigner: str(p.assigner), priority: str(p.priority, "normal"), retryCount: BigInt(Number(p.retryCount ?? 0)), maxRetries: BigInt(Number(p.maxRetries ?? 3)), statusReason: p.reason ?? null, inputs: {} };
+    return { scope, vars: { event, contract }, subject: { id: contract.id, by: e.principal } };
+  }
+  const message = { id: BigInt(Number(p.messageId ?? 0)), from: str(p.from), to: str(p.to), kind: str(p.kind, "dm"), text: str(p.text) };
+  return { scope, vars: { event, message }, subject: { id: str(p.messageId), by: message.from, to: message.to } };
+}

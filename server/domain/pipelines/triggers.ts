@@ -1,0 +1,99 @@
+/**
+ * Which logged events a rule's trigger fires on, and the variables a fired rule sees. The
+ * variables describe the event and the entity it is about, nothing else: an expression can
+ * reach no other data of the hub.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { HubEvent } from "../../events/types.ts";
+import type { Trigger, TriggerType } from "../../../lib/api/pipelines.ts";
+import { scopeOf, toCel, type Scope } from "./expressions.ts";
+
+/** The event-log type each trigger listens to, and the extra test on that event. */
+const FIRES_ON: Record<TriggerType, (e: Pick<HubEvent, "type" | "payload">) => boolean> = {
+  artifact_published: (e) => e.type === "artifact.published",
+  artifact_version_bumped: (e) => e.type === "artifact.published" && Number(e.payload.version) >= 2,
+  contract_completed: (e) => e.type === "contract.status_changed" && e.payload.to === "completed",
+  contract_failed: (e) => e.type === "contract.status_changed" && e.payload.to === "failed",
+  contract_reopened: (e) => e.type === "contract.status_changed" && e.payload.operation === "reopen",
+  artifact_stale: (e) => e.type === "artifact.stale",
+  message_received: (e) => e.type === "message.sent" && typeof e.payload.to === "string",
+};
+
+export const firesOn = (trigger: Trigger, e: Pick<HubEvent, "type" | "payload">) => FIRES_ON[trigger.type](e);
+
+/** Filters that make sense for each kind of trigger; others are refused when a pipeline is created. */
+export const FILTERS: Record<Scope, ReadonlyArray<keyof Trigger>> = {
+  artifact: ["artifactType", "artifactId", "publisher"],
+  contract: ["contractId", "publisher"],
+  message: ["publisher", "to"],
+};
+
+export type EventContext = { scope: Scope; vars: Record<string, unknown>; subject: { id: string; type?: string; by: string; to?: string } };
+
+/** Whether the trigger's filters accept this (hydrated) event. */
+export function passesFilters(t: Trigger, ctx: EventContext): boolean {
+  const s = ctx.subject;
+  return (
+    (t.artifactType === undefined || t.artifactType === s.type) &&
+    (t.artifactId === undefined || t.artifactId === s.id) &&
+    (t.contractId === undefined || t.contractId === s.id) &&
+    (t.publisher === undefined || t.publisher === s.by) &&
+    (t.to === undefined || t.to === s.to)
+  );
+}
+
+/** The `event` variable every rule sees. */
+export function eventVars(e: HubEvent) {
+  return {
+    id: BigInt(e.id),
+    type: e.type,
+    subject: e.subject,
+    principal: e.principal,
+    depth: BigInt(e.depth),
+    at: e.at.toISOString(),
+    team: e.teamId ?? "",
+    payload: toCel(e.payload),
+  };
+}
+
+type VersionRow = { id: string; type: string; name: string; version: number; publisher: string; contractId: string | null; summary: string; data: string };
+type ContractRow = { id: string; title: string; status: string; assignee: string; assigner: string; priority: string; retryCount: number; maxRetries: number; statusReason: string | null; inputs: string };
+
+/**
+ * The variables for a rule fired by `e`, or null when what the event is about no longer exists
+ * (for example, removed by a team reset before the runner got to it).
+ */
+export async function contextFor(sql: Sql, e: HubEvent, trigger: TriggerType, withData: boolean): Promise<EventContext | null> {
+  const scope = scopeOf(trigger);
+  const event = eventVars(e);
+  if (scope === "artifact") {
+    const v = await sql.get<VersionRow>(
+      `SELECT a."id", a."type", a."name", v."version", v."publisher", v."contractId", v."summary", ${withData ? `v."data"` : `NULL AS "data"`}
+       FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`,
+      [e.teamId, String(e.payload.artifactId), Number(e.payload.version)],
+    );
+    if (!v) return null;
+    const artifact = { id: v.id, type: v.type, name: v.name, version: BigInt(v.version), publisher: v.publisher, contractId: v.contractId, summary: v.summary };
+    return { scope, vars: { event, artifact, data: withData ? toCel(JSON.parse(v.data)) : null }, subject: { id: v.id, type: v.type, by: v.publisher } };
+  }
+  if (scope === "contract") {
+    const c = await sql.get<ContractRow>(
+      `SELECT "id","title","status","assignee","assigner","priority","retryCount","maxRetries","statusReason","inputs" FROM "Contract" WHERE "teamId" = ? AND "id" = ?`,
+      [e.teamId, String(e.payload.id)],
+    );
+    if (!c) return null;
+    // The event's own view of the change wins over the row, which may have moved on since.
+    const contract = {
+      ...c,
+      status: String(e.payload.to ?? c.status),
+      statusReason: (e.payload.reason as string | null | undefined) ?? c.statusReason,
+      retryCount: BigInt(Number(e.payload.retryCount ?? c.retryCount)),
+      maxRetries: BigInt(c.maxRetries),
+      inputs: toCel(JSON.parse(c.inputs)),
+    };
+    return { scope, vars: { event, contract }, subject: { id: c.id, by: e.principal } };
+  }
+  const p = e.payload;
+  const message = { id: BigInt(Number(p.messageId ?? 0)), from: String(p.from), to: String(p.to), kind: String(p.kind), text: String(p.text ?? "") };
+  return { scope, vars: { event, message }, subject: { id: String(p.messageId), by: message.from, to: message.to } };
+}
