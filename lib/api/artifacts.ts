@@ -45,6 +45,8 @@ export const ListArtifactsInput = z.object({
   publisher: MemberName.optional(),
   tag: Tag.optional(),
   status: z.enum(["active", "rolled_back"]).optional(),
+  /** Only artifacts whose current version is stale (§6). */
+  stale: Flag.default(false),
   /** Include artifacts that team_reset archived. */
   archived: Flag.default(false),
   limit: Limit,

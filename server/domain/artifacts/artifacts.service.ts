@@ -17,6 +17,8 @@ import type {
 import { Resolution } from "../contracts/resolver.ts";
 import { effectsOf, type Effect } from "../contracts/effects.ts";
 import type { DomainDeps } from "../deps.ts";
+import { computeStale } from "../lineage/compute-stale.ts";
+import { emitStaleOnBump, hasStaleListeners, previousActiveSeq } from "../lineage/staleness.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
@@ -130,6 +132,11 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
       size,
     },
   });
+  // §7 artifact_stale: what this version leaves behind. Costs one indexed query when no pipeline listens.
+  if (version >= 2 && (await hasStaleListeners(tx, team))) {
+    const previousSeq = await previousActiveSeq(tx, artifact.pk, version);
+    if (previousSeq !== undefined) await emitStaleOnBump(tx, team, input.id, previousSeq, version);
+  }
   const resolution = new Resolution(tx, team);
   await resolution.afterPublish(input.id, input.type);
   await resolution.drain();
@@ -305,9 +312,14 @@ export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput)
     params.push(input.publisher);
   }
   if (input.cursor !== undefined) (where.push(`a."pk" > ?`), params.push(input.cursor));
-  const rows = await deps.db.read((sql) =>
-    sql.all<ListRow>(`${LIST_SELECT} WHERE ${where.join(" AND ")} ORDER BY a."pk" LIMIT ?`, [...params, input.limit + 1]),
-  );
+  const rows = await deps.db.read(async (sql) => {
+    if (input.stale) {
+      // Staleness depends on the whole lineage graph: computed when asked for, too costly to put on every view.
+      where.push(`a."id" IN (SELECT "value" FROM json_each(?))`);
+      params.push(JSON.stringify([...(await computeStale(sql, input.team)).keys()]));
+    }
+    return sql.all<ListRow>(`${LIST_SELECT} WHERE ${where.join(" AND ")} ORDER BY a."pk" LIMIT ?`, [...params, input.limit + 1]);
+  });
   const page = rows.slice(0, input.limit);
   return { items: page.map(toArtifactView), nextCursor: rows.length > input.limit ? page[page.length - 1].pk : null };
 }

@@ -1,0 +1,80 @@
+/**
+ * Which artifacts are stale (§6). An artifact's current version is stale when it was derived from
+ * a version its source no longer has as current (superseded or rolled back), when one of its
+ * current inputs is itself stale (transitively), or when invalidate_downstream marked that very
+ * version. Three queries for the whole team, then propagation in memory: never a query per
+ * artifact, so it stays fast on large teams.
+ */
+import type { Sql } from "../../db/connection.ts";
+import { formatRef } from "../artifacts/refs.ts";
+import { byText, groupBy, jsonList } from "./graph.ts";
+
+export type StaleReason =
+  | { kind: "superseded"; input: string; current: number | null }
+  | { kind: "upstream_stale"; input: string }
+  | { kind: "invalidated"; reason: string; markedBy: string };
+
+export type StaleArtifact = { artifactId: string; version: number; reasons: StaleReason[] };
+
+/** An artifact and its current version (null when every version was rolled back). */
+type Head = { pk: number; artifactId: string; archived: number; seq: number | null; version: number | null };
+type InputEdge = { toSeq: number; fromSeq: number; fromPk: number; fromVersion: number };
+
+const reasonKey = (r: StaleReason) => `${r.kind}\u0000${"input" in r ? r.input : r.reason}`;
+
+/** Stale artifacts of a team keyed by artifact id, in id order. Archived artifacts are neither stale nor make others stale. */
+export async function computeStale(sql: Sql, team: string): Promise<Map<string, StaleArtifact>> {
+  // Versions grow with seq, so both maxima come from the same row: the newest active version.
+  const heads = await sql.all<Head>(
+    `SELECT a."pk", a."id" AS "artifactId", a."archivedAt" IS NOT NULL AS "archived", MAX(v."seq") AS "seq", MAX(v."version") AS "version"
+     FROM "Artifact" a LEFT JOIN "ArtifactVersion" v ON v."artifactPk" = a."pk" AND v."status" = 'active'
+     WHERE a."teamId" = ? GROUP BY a."pk"`,
+    [team],
+  );
+  const byPk = new Map(heads.map((h) => [h.pk, h]));
+  const byCurrentSeq = new Map<number, Head>();
+  for (const h of heads) if (h.seq !== null && !h.archived) byCurrentSeq.set(h.seq, h);
+  const edges = await sql.all<InputEdge>(
+    `SELECT e."toSeq", e."fromSeq", f."artifactPk" AS "fromPk", f."version" AS "fromVersion"
+     FROM json_each(?) j JOIN "LineageEdge" e ON e."toSeq" = j."value" JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq"`,
+    [jsonList(byCurrentSeq.keys())],
+  );
+  const marks = await sql.all<{ seq: number; reason: string; markedBy: string }>(
+    `SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ?`,
+    [team],
+  );
+
+  const stale = new Map<number, StaleArtifact>();
+  /** Adds a reason; true when this made the artifact stale. */
+  const flag = (h: Head, reason: StaleReason): boolean => {
+    const known = stale.get(h.pk);
+    if (known) return (known.reasons.push(reason), false);
+    stale.set(h.pk, { artifactId: h.artifactId, version: h.version!, reasons: [reason] });
+    return true;
+  };
+  // Deriving v3 from one's own v2 supersedes v2; it does not make v3 stale.
+  const inputs = edges.filter((e) => e.fromPk !== byCurrentSeq.get(e.toSeq)!.pk);
+  const readsCurrent = (e: InputEdge) => byPk.get(e.fromPk)!.seq === e.fromSeq;
+  for (const e of inputs.filter((x) => !readsCurrent(x))) {
+    const source = byPk.get(e.fromPk)!;
+    flag(byCurrentSeq.get(e.toSeq)!, { kind: "superseded", input: formatRef({ artifactId: source.artifactId, version: e.fromVersion }), current: source.version });
+  }
+  for (const m of marks) {
+    const h = byCurrentSeq.get(m.seq);
+    if (h) flag(h, { kind: "invalidated", reason: m.reason, markedBy: m.markedBy });
+  }
+  // Source artifact → artifacts whose current version was derived from the source's current version.
+  const consumers = groupBy(inputs.filter(readsCurrent), (e) => e.fromPk, (e) => byCurrentSeq.get(e.toSeq)!);
+  // Breadth-first from the directly stale: each artifact is queued once, so cycles end.
+  const queue = [...stale.keys()].map((pk) => byPk.get(pk)!);
+  for (let i = 0; i < queue.length; i++) {
+    const source = queue[i];
+    const input = formatRef({ artifactId: source.artifactId, version: source.version! });
+    for (const target of consumers.get(source.pk) ?? []) if (flag(target, { kind: "upstream_stale", input })) queue.push(target);
+  }
+  return new Map(
+    [...stale.values()]
+      .sort((a, b) => byText(a.artifactId, b.artifactId))
+      .map((s) => [s.artifactId, { ...s, reasons: s.reasons.sort((a, b) => byText(reasonKey(a), reasonKey(b))) }]),
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The contracts that rely on given artifacts (§6 impact), found through the ContractWatch index
+ * and told apart by how they use each artifact: as a dependency, in an acceptance criterion, or as
+ * an expected output. One entry per (contract, artifact, relation).
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { ContractRow, DependencyRow } from "../../db/rows.ts";
+import { toLoaded, type LoadedContract } from "../contracts/contracts.repo.ts";
+import { byText, groupBy, IN_LIST, jsonList } from "./graph.ts";
+
+export type ContractRelation = "dependency" | "criterion" | "output";
+export type DependentContract = { contractId: string; status: string; assignee: string; artifactId: string; relation: ContractRelation };
+
+const RELATIONS: ContractRelation[] = ["dependency", "criterion", "output"];
+
+/** Every artifact a contract names, with how it uses it. */
+function usesOf(c: LoadedContract): Array<[ContractRelation, string]> {
+  return [
+    ...c.dependencies.flatMap((d): Array<[ContractRelation, string]> => (d.type === "artifact" ? [["dependency", d.artifactId]] : [])),
+    ...c.acceptanceCriteria.flatMap((k): Array<[ContractRelation, string]> => ("artifactId" in k ? [["criterion", k.artifactId]] : [])),
+    ...c.expectedOutputs.flatMap((o): Array<[ContractRelation, string]> => (o.artifactId ? [["output", o.artifactId]] : [])),
+  ];
+}
+
+export async function dependentContracts(sql: Sql, team: string, artifactIds: string[]): Promise<DependentContract[]> {
+  const rows = await sql.all<ContractRow>(
+    `SELECT * FROM "Contract" WHERE "pk" IN (SELECT w."contractPk" FROM "ContractWatch" w
+       WHERE w."teamId" = ? AND w."kind" = 'artifact' AND w."target" IN ${IN_LIST})`,
+    [team, jsonList(artifactIds)],
+  );
+  const dependencies = await sql.all<DependencyRow>(
+    `SELECT * FROM "ContractDependency" WHERE "contractPk" IN ${IN_LIST} ORDER BY "id"`,
+    [jsonList(rows.map((r) => r.pk))],
+  );
+  const dependenciesOf = groupBy(dependencies, (d) => d.contractPk, (d) => d);
+  const wanted = new Set(artifactIds);
+  const found = new Map<string, DependentContract>();
+  for (const row of rows) {
+    const c = toLoaded(row, dependenciesOf.get(row.pk) ?? []);
+    for (const [relation, artifactId] of usesOf(c)) {
+      if (wanted.has(artifactId)) found.set(`${c.id} ${artifactId} ${relation}`, { contractId: c.id, status: c.status, assignee: c.assignee, artifactId, relation });
+    }
+  }
+  return [...found.values()].sort(
+    (a, b) => byText(a.contractId, b.contractId) || byText(a.artifactId, b.artifactId) || RELATIONS.indexOf(a.relation) - RELATIONS.indexOf(b.relation),
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Reading the lineage graph (§6). Edges run from input versions to the versions derived from
+ * them (LineageEdge: 'derived' from derivedFrom, 'contract' linked when a contract completed). An
+ * artifact's current version is its newest active one. Walks never enter archived artifacts: an
+ * archived artifact shows up only where a caller names it.
+ */
+import type { Sql } from "../../db/connection.ts";
+import { DomainError, notFound } from "../../errors.ts";
+import { MAX_LINEAGE_DEPTH, type LineageDirection } from "../../../lib/api/lineage.ts";
+import { formatRef } from "../artifacts/refs.ts";
+
+/**
+ * `x IN ${IN_LIST}` bound to one `jsonList(values)` parameter: one cached statement whatever the
+ * number of values, where an IN list of placeholders would prepare a new one per length.
+ */
+export const IN_LIST = `(SELECT "value" FROM json_each(?))`;
+export const jsonList = (values: Iterable<number | string>): string => JSON.stringify([...values]);
+
+/** `v` is its artifact's newest active version (by version or by seq: the two grow together). */
+const IS_CURRENT = `v."status" = 'active' AND NOT EXISTS (SELECT 1 FROM "ArtifactVersion" n
+  WHERE n."artifactPk" = v."artifactPk" AND n."status" = 'active' AND n."version" > v."version")`;
+
+/** Code-point order: ids sort the same everywhere, whatever the locale. */
+export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export function groupBy<T, K, V>(items: Iterable<T>, keyOf: (t: T) => K, valueOf: (t: T) => V): Map<K, V[]> {
+  const out = new Map<K, V[]>();
+  for (const item of items) {
+    const list = out.get(keyOf(item));
+    if (list) list.push(valueOf(item));
+    else out.set(keyOf(item), [valueOf(item)]);
+  }
+  return out;
+}
+
+export type ResolvedRef = { artifactPk: number; artifactId: string; version: number; seq: number };
+
+/** The artifact's primary key, archived or not: naming an artifact reaches it either way. */
+export async function artifactPk(sql: Sql, team: string, artifactId: string, field: string): Promise<number> {
+  const row = await sql.get<{ pk: number }>(`SELECT "pk" FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [team, artifactId]);
+  if (!row) throw notFound("artifact", artifactId, field);
+  return row.pk;
+}
+
+/** `id@vN` is that version whatever its status; a bare `id` is the current version. */
+export async function resolveRef(sql: Sql, team: string, ref: string, field: string): Promise<ResolvedRef> {
+  const [artifactId, v] = ref.split("@v");
+  const pk = await artifactPk(sql, team, artifactId, field);
+  const row = await sql.get<{ version: number; seq: number }>(
+    v
+      ? `SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ? AND "version" = ?`
+      : `SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ? AND "status" = 'active' ORDER BY "version" DESC LIMIT 1`,
+    v ? [pk, Number(v)] : [pk],
+  );
+  if (!row) {
+    throw v
+      ? notFound("artifact version", ref, field)
+      : new DomainError("not_found", `${field}: artifact '${artifactId}' has no active version (all were rolled back)`, { field, rule: "active_version" });
+  }
+  return { artifactPk: pk, artifactId, version: row.version, seq: row.seq };
+}
+
+/**
+ * Every version reachable from `start` within `maxDepth` hops, with its fewest hops. UNION keeps
+ * each (version, depth) pair once, so a level never holds a version twice and the walk stays
+ * polynomial on diamond-shaped graphs; the depth bound ends it even on a cycle (contract links
+ * can point from a newer input to an older output).
+ */
+export async function walk(sql: Sql, team: string, start: number[], direction: LineageDirection, maxDepth: number): Promise<Map<number, number>> {
+  const [near, far] = direction === "downstream" ? ["fromSeq", "toSeq"] : ["toSeq", "fromSeq"];
+  const rows = await sql.all<{ seq: number; depth: number }>(
+    `WITH RECURSIVE walk("seq","depth") AS (
+       SELECT "value", 0 FROM json_each(?)
+       UNION
+       SELECT e."${far}", w."depth" + 1 FROM walk w
+         JOIN "LineageEdge" e ON e."${near}" = w."seq"
+         JOIN "ArtifactVersion" v ON v."seq" = e."${far}"
+         JOIN "Artifact" a ON a."pk" = v."artifactPk"
+       WHERE w."depth" < ? AND a."teamId" = ? AND a."archivedAt" IS NULL
+     )
+     SELECT "seq", MIN("depth") AS "depth" FROM walk GROUP BY "seq"`,
+    [jsonList(start), maxDepth, team],
+  );
+  return new Map(rows.map((r) => [r.seq, r.depth]));
+}
+
+export type VersionInfo = {
+  seq: number;
+  artifactId: string;
+  version: number;
+  type: string;
+  name: string;
+  status: string;
+  publisher: string;
+  sessionId: string | null;
+  contractId: string | null;
+  createdAt: Date;
+  current: boolean;
+};
+
+export async function loadVersions(sql: Sql, seqs: Iterable<number>): Promise<Map<number, VersionInfo>> {
+  const rows = await sql.all<Omit<VersionInfo, "current"> & { current: number }>(
+    `SELECT v."seq", a."id" AS "artifactId", v."version", a."type", a."name", v."status", v."publisher", v."sessionId", v."contractId",
+       v."createdAt", CASE WHEN ${IS_CURRENT} THEN 1 ELSE 0 END AS "current"
+     FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE v."seq" IN ${IN_LIST}`,
+    [jsonList(seqs)],
+  );
+  return new Map(rows.map((r) => [r.seq, { ...r, current: r.current === 1 }]));
+}
+
+export type EdgeInfo = { fromSeq: number; toSeq: number; from: string; kind: string; contractId: string | null };
+
+/** The recorded inputs of these versions, oldest edge first. */
+export async function edgesInto(sql: Sql, seqs: Iterable<number>): Promise<EdgeInfo[]> {
+  const rows = await sql.all<Omit<EdgeInfo, "from"> & { artifactId: string; version: number }>(
+    `SELECT e."fromSeq", e."toSeq", e."kind", e."contractId", a."id" AS "artifactId", v."version"
+     FROM "LineageEdge" e JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE e."toSeq" IN ${IN_LIST} ORDER BY e."id"`,
+    [jsonList(seqs)],
+  );
+  return rows.map(({ artifactId, version, ...e }) => ({ ...e, from: formatRef({ artifactId, version }) }));
+}
+
+export type Descendant = { artifactId: string; type: string; version: number; seq: number; depth: number };
+
+/**
+ * Artifacts (other than `sourcePk`) whose current version descends from one of `start`, nearest
+ * first. The walk goes through superseded versions too: a current version derived from an old
+ * one still descends from everything upstream of it.
+ */
+export async function currentDescendants(sql: Sql, team: string, sourcePk: number, start: number[]): Promise<Descendant[]> {
+  const reached = await walk(sql, team, start, "downstream", MAX_LINEAGE_DEPTH);
+  const rows = await sql.all<Omit<Descendant, "depth">>(
+    `SELECT a."id" AS "artifactId", a."type", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE v."seq" IN ${IN_LIST} AND v."artifactPk" <> ? AND ${IS_CURRENT}`,
+    [jsonList(reached.keys()), sourcePk],
+  );
+  return rows
+    .map((r) => ({ ...r, depth: reached.get(r.seq)! }))
+    .sort((a, b) => a.depth - b.depth || byText(a.artifactId, b.artifactId));
+}
+
+/** Every version of an artifact: what "downstream of an artifact" starts from. */
+export async function versionSeqs(sql: Sql, artifactPk: number): Promise<number[]> {
+  const rows = await sql.all<{ seq: number }>(`SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ? ORDER BY "seq"`, [artifactPk]);
+  return rows.map((r) => r.seq);
+}

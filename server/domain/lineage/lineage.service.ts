@@ -1,0 +1,132 @@
+/**
+ * Lineage queries (§6): the DAG around a version, what a change to an artifact reaches, which
+ * artifacts are stale, and the provenance trail of a version. Each runs in one read snapshot and
+ * writes nothing. Archived artifacts appear only when the caller names them.
+ */
+import type { Sql } from "../../db/connection.ts";
+import { MAX_LINEAGE_DEPTH, type AuditInput, type ImpactInput, type LineageDirection, type LineageInput, type StaleInput } from "../../../lib/api/lineage.ts";
+import { formatRef } from "../artifacts/refs.ts";
+import type { DomainDeps } from "../deps.ts";
+import { computeStale, type StaleArtifact } from "./compute-stale.ts";
+import { dependentContracts, type DependentContract } from "./dependent-contracts.ts";
+import { artifactPk, currentDescendants, edgesInto, groupBy, IN_LIST, jsonList, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
+
+export type LineageNode = {
+  key: string;
+  artifactId: string;
+  version: number;
+  type: string;
+  name: string;
+  status: string;
+  /** The newest active version of its artifact. */
+  current: boolean;
+  /** Current and stale (see staleArtifacts); an older version is just not current. */
+  stale: boolean;
+  publisher: string;
+  createdAt: Date;
+  /** Fewest hops from the root. */
+  depth: number;
+};
+export type LineageGraphEdge = { from: string; to: string; kind: string; contractId: string | null };
+export type LineageGraph = { root: string; direction: LineageDirection; nodes: LineageNode[]; edges: LineageGraphEdge[] };
+
+/** The versions reachable from `seq`, nearest first, then in publish order. */
+async function reachedVersions(sql: Sql, team: string, seq: number, direction: LineageDirection, depth: number) {
+  const reached = await walk(sql, team, [seq], direction, depth);
+  const versions = [...(await loadVersions(sql, reached.keys())).values()]
+    .map((v) => ({ ...v, depth: reached.get(v.seq)! }))
+    .sort((a, b) => a.depth - b.depth || a.seq - b.seq);
+  return { reached, versions };
+}
+
+/** The DAG reachable from one version in one direction: unique node keys, edges between nodes only. */
+export async function lineage(deps: DomainDeps, input: LineageInput): Promise<LineageGraph> {
+  return deps.db.read(async (sql) => {
+    const root = await resolveRef(sql, input.team, input.ref, "ref");
+    const { reached, versions } = await reachedVersions(sql, input.team, root.seq, input.direction, input.depth);
+    const stale = await computeStale(sql, input.team);
+    const keys = new Map(versions.map((v) => [v.seq, formatRef(v)]));
+    const edges = (await edgesInto(sql, reached.keys()))
+      .filter((e) => reached.has(e.fromSeq))
+      .map((e) => ({ from: e.from, to: keys.get(e.toSeq)!, kind: e.kind, contractId: e.contractId }));
+    const nodes = versions.map((v) => ({
+      key: keys.get(v.seq)!,
+      artifactId: v.artifactId,
+      version: v.version,
+      type: v.type,
+      name: v.name,
+      status: v.status,
+      current: v.current,
+      stale: v.current && stale.has(v.artifactId),
+      publisher: v.publisher,
+      createdAt: v.createdAt,
+      depth: v.depth,
+    }));
+    return { root: formatRef(root), direction: input.direction, nodes, edges };
+  });
+}
+
+export type ImpactedArtifact = { artifactId: string; type: string; currentVersion: number; depth: number };
+export type Impact = { artifactId: string; artifacts: ImpactedArtifact[]; contracts: DependentContract[] };
+
+/** What a change to an artifact reaches: artifacts whose current version descends from any of its versions, and the contracts relying on any of them. */
+export async function impact(deps: DomainDeps, input: ImpactInput): Promise<Impact> {
+  return deps.db.read(async (sql) => {
+    const pk = await artifactPk(sql, input.team, input.id, "id");
+    const descendants = await currentDescendants(sql, input.team, pk, await versionSeqs(sql, pk));
+    return {
+      artifactId: input.id,
+      artifacts: descendants.map((d) => ({ artifactId: d.artifactId, type: d.type, currentVersion: d.version, depth: d.depth })),
+      contracts: await dependentContracts(sql, input.team, [input.id, ...descendants.map((d) => d.artifactId)]),
+    };
+  });
+}
+
+export async function staleArtifacts(deps: DomainDeps, input: StaleInput): Promise<StaleArtifact[]> {
+  return deps.db.read(async (sql) => [...(await computeStale(sql, input.team)).values()]);
+}
+
+export type AuditEntry = {
+  artifactId: string;
+  version: number;
+  type: string;
+  status: string;
+  publisher: string;
+  sessionId: string | null;
+  contractId: string | null;
+  publishedAt: Date;
+  inputs: string[];
+  readers: Array<{ reader: string; version: number; at: Date }>;
+  /** The publishing session's interaction cost. Always null until the hub supervises sessions (§2) and records their costs. */
+  cost: null;
+  depth: number;
+};
+
+/** The provenance trail of a version: it and every version upstream of it, nearest first. */
+export async function audit(deps: DomainDeps, input: AuditInput): Promise<{ root: string; trail: AuditEntry[] }> {
+  return deps.db.read(async (sql) => {
+    const root = await resolveRef(sql, input.team, input.ref, "ref");
+    const { reached, versions } = await reachedVersions(sql, input.team, root.seq, "upstream", MAX_LINEAGE_DEPTH);
+    const inputs = groupBy(await edgesInto(sql, reached.keys()), (e) => e.toSeq, (e) => e.from);
+    const reads = await sql.all<{ seq: number; reader: string; at: Date }>(
+      `SELECT "seq","reader","at" FROM "ArtifactRead" WHERE "seq" IN ${IN_LIST} ORDER BY "id"`,
+      [jsonList(reached.keys())],
+    );
+    const readers = groupBy(reads, (r) => r.seq, (r) => r);
+    const trail = versions.map((v) => ({
+      artifactId: v.artifactId,
+      version: v.version,
+      type: v.type,
+      status: v.status,
+      publisher: v.publisher,
+      sessionId: v.sessionId,
+      contractId: v.contractId,
+      publishedAt: v.createdAt,
+      inputs: inputs.get(v.seq) ?? [],
+      readers: (readers.get(v.seq) ?? []).map((r) => ({ reader: r.reader, version: v.version, at: r.at })),
+      cost: null,
+      depth: v.depth,
+    }));
+    return { root: formatRef(root), trail };
+  });
+}
