@@ -28,6 +28,8 @@ import { overview } from "./domain/overview/overview.service.ts";
 import { authenticate, createToken, revokeTokens } from "./domain/auth/tokens.service.ts";
 import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline } from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
+import { audit, impact, lineage, staleArtifacts } from "./domain/lineage/lineage.service.ts";
+import type { AuditInput, ImpactInput, LineageInput, StaleInput } from "../lib/api/lineage.ts";
 import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput } from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
 
@@ -73,6 +75,12 @@ export function createServices(deps: DomainDeps, info: HubInfo) {
       reassign: (a: Principal, i: ReassignContractInput) => reassignContract(deps, a, i),
       addDependency: (a: Principal, i: DependencyChangeInput) => addDependency(deps, a, i),
       removeDependency: (a: Principal, i: DependencyChangeInput) => removeDependency(deps, a, i),
+    },
+    lineage: {
+      graph: (_: Principal, i: LineageInput) => lineage(deps, i),
+      impact: (_: Principal, i: ImpactInput) => impact(deps, i),
+      stale: (_: Principal, i: StaleInput) => staleArtifacts(deps, i),
+      audit: (_: Principal, i: AuditInput) => audit(deps, i),
     },
     pipelines: {
       create: (a: Principal, i: CreatePipelineInput) => createPipeline(deps, a, i),

@@ -19,6 +19,7 @@ import { register as teams } from "./commands/teams.ts";
 import { register as token } from "./commands/token.ts";
 import { register as pipelines } from "./commands/pipelines.ts";
 import { register as roster } from "./commands/roster.ts";
+import { register as lineage } from "./commands/lineage.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -31,7 +32,7 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, pipelines, roster]) {
+for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, roster]) {
   register(program);
 }
 
