@@ -8,7 +8,7 @@
  */
 import BetterSqlite3 from "better-sqlite3";
 
-export type Param = string | number | bigint | boolean | null | undefined | Date;
+export type Param = string | number | bigint | boolean | null | undefined | Date | Uint8Array;
 export type RunResult = { changes: number; lastInsertRowid: number };
 
 /** What domain code sees, inside or outside a transaction. */

@@ -30,8 +30,8 @@ import { assertActor, assertCan, setStatus, type Operation } from "./transitions
 
 type Watch = { kind: "artifact" | "artifact_type" | "contract"; target: string };
 
-/** Everything a contract's resolution looks at, for the ContractWatch index. */
-function watchesOf(c: Pick<LoadedContract, "dependencies" | "acceptanceCriteria" | "expectedOutputs">): Watch[] {
+/** Everything a contract's resolution looks at, for the ContractWatch index (also rebuilt by snapshot restores). */
+export function watchesOf(c: Pick<LoadedContract, "dependencies" | "acceptanceCriteria" | "expectedOutputs">): Watch[] {
   const w: Watch[] = [];
   for (const d of c.dependencies) w.push(d.type === "contract" ? { kind: "contract", target: d.contractId } : { kind: "artifact", target: d.artifactId });
   for (const k of c.acceptanceCriteria) {
@@ -51,7 +51,7 @@ async function writeWatches(tx: WriteTx, c: LoadedContract): Promise<void> {
 
 const depKey = (d: Dependency) => (d.type === "contract" ? `contract:${d.contractId}` : `artifact:${d.artifactId}`);
 
-async function insertDependency(tx: WriteTx, contractPk: number, team: string, d: Dependency): Promise<void> {
+export async function insertDependency(tx: WriteTx, contractPk: number, team: string, d: Dependency): Promise<void> {
   await tx.run(`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId","minVersion") VALUES (?,?,?,?,?)`, [
     contractPk, team, d.type, d.type === "contract" ? d.contractId : d.artifactId, d.type === "artifact" ? (d.minVersion ?? null) : null,
   ]);

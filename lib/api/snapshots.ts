@@ -1,0 +1,51 @@
+/**
+ * Inputs of snapshots, rollback, replay and diff (§8). Snapshot ids follow the entity id rule;
+ * `current` is reserved because a diff side names the team's live state with it.
+ */
+import { z } from "zod";
+import { EntityId, MemberName } from "../ids.ts";
+import { Cursor, JsonObject, Limit, TeamParam } from "./common.ts";
+
+export const CURRENT = "current";
+
+export const SnapshotId = EntityId.refine((id) => id !== CURRENT, { error: `'${CURRENT}' is reserved: a diff uses it for the team's live state` });
+
+export const TakeSnapshotInput = z.object({
+  team: TeamParam,
+  /** Generated (`snap-<yyyymmdd-hhmmss>-<hex>`) when omitted. */
+  id: SnapshotId.optional(),
+  label: z.string().max(200, { error: "must be at most 200 characters" }).default(""),
+});
+export type TakeSnapshotInput = z.infer<typeof TakeSnapshotInput>;
+
+export const SnapshotRefInput = z.object({ team: TeamParam, id: EntityId });
+export type SnapshotRefInput = z.infer<typeof SnapshotRefInput>;
+
+export const ListSnapshotsInput = z.object({ team: TeamParam, limit: Limit, cursor: Cursor });
+export type ListSnapshotsInput = z.infer<typeof ListSnapshotsInput>;
+
+export const ContractOverride = z
+  .strictObject(
+    {
+      inputs: JsonObject.optional(),
+      assignee: MemberName.optional(),
+      title: z.string().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" }).optional(),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `only inputs, assignee and title can be overridden (got ${issue.keys.join(", ")})` : "must be an object {inputs?, assignee?, title?}") },
+  )
+  .refine((o) => o.inputs !== undefined || o.assignee !== undefined || o.title !== undefined, {
+    error: "must change at least one of inputs, assignee, title",
+  });
+export type ContractOverride = z.infer<typeof ContractOverride>;
+
+export const ReplayInput = SnapshotRefInput.extend({
+  /** `{contractId: {inputs?, assignee?, title?}}`, applied to the restored contracts. */
+  overrides: z
+    .record(EntityId, ContractOverride, { error: (issue) => (issue.code === "invalid_key" ? "must be keyed by contract ids (^[a-z0-9][a-z0-9._-]{0,127}$)" : "must be an object {contractId: override}") })
+    .default({}),
+});
+export type ReplayInput = z.infer<typeof ReplayInput>;
+
+/** Each side is a snapshot id or `current`. */
+export const DiffInput = z.object({ team: TeamParam, a: EntityId, b: EntityId.default(CURRENT) });
+export type DiffInput = z.infer<typeof DiffInput>;

@@ -1,0 +1,24 @@
+/**
+ * The team's phase-gate counters (§9), kept in the database so a restart loses nothing (the
+ * reference kept them in a Map). A team without a row has never passed a gate nor spawned.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+
+export type GateCounters = { gateCount: number; spawnBatchCount: number; lastSpawnAt: Date | null; lastGateAt: Date | null };
+
+const NO_GATES: GateCounters = { gateCount: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null };
+
+export async function readGate(sql: Sql, team: string): Promise<GateCounters> {
+  const row = await sql.get<GateCounters>(`SELECT "gateCount","spawnBatchCount","lastSpawnAt","lastGateAt" FROM "GateState" WHERE "teamId" = ?`, [team]);
+  return row ?? { ...NO_GATES };
+}
+
+export async function writeGate(tx: WriteTx, team: string, g: GateCounters): Promise<void> {
+  await tx.run(
+    `INSERT INTO "GateState" ("teamId","gateCount","spawnBatchCount","lastSpawnAt","lastGateAt") VALUES (?,?,?,?,?)
+     ON CONFLICT ("teamId") DO UPDATE SET "gateCount" = excluded."gateCount", "spawnBatchCount" = excluded."spawnBatchCount",
+       "lastSpawnAt" = excluded."lastSpawnAt", "lastGateAt" = excluded."lastGateAt"`,
+    [team, g.gateCount, g.spawnBatchCount, g.lastSpawnAt, g.lastGateAt],
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Team reset (§9): clears the team for a fresh run without losing anything for good. One
+ * transaction: an automatic `pre-reset` snapshot first, then messages and artifacts are
+ * archived under that snapshot's id (versions marked rolled_back, never deleted; preserved
+ * artifacts untouched), and contracts, roster, pipelines and gate counters are emptied through
+ * the same restore path a rollback uses. Rolling back to the snapshot brings it all back.
+ */
+import type { TeamResetInput } from "../../../lib/api/gate.ts";
+import { invalid } from "../../errors.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { EMPTY_COORDINATION, restoreCoordination } from "../snapshots/restore.ts";
+import { writeSnapshot } from "../snapshots/snapshot-store.ts";
+import { captureState } from "../snapshots/state.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+
+export type ResetSummary = {
+  team: string;
+  /** Roll back to this snapshot to undo the reset. */
+  snapshotId: string;
+  preserved: string[];
+  archived: { artifacts: number; versions: number; messages: number };
+  removed: { contracts: number; members: number; pipelines: number };
+};
+
+export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamResetInput): Promise<ResetSummary> {
+  return deps.db.write("team.reset", actor.name, async (tx) => {
+    const team = input.team;
+    await ensureTeam(tx, team);
+    const preserved = [...new Set(input.preserve_artifacts)];
+    const keep = JSON.stringify(preserved);
+    const known = new Set(
+      (await tx.all<{ id: string }>(`SELECT "id" FROM "Artifact" WHERE "teamId" = ? AND "id" IN (SELECT "value" FROM json_each(?))`, [team, keep])).map((r) => r.id),
+    );
+    const unknown = input.preserve_artifacts.flatMap((id, i) => (known.has(id) ? [] : [{ field: `preserve_artifacts[${i}]`, rule: "exists", message: `artifact '${id}' does not exist in team '${team}'`, received: id }]));
+    if (unknown.length) throw invalid(unknown);
+
+    const before = await captureState(tx, team);
+    const snapshot = await writeSnapshot(tx, actor, team, { kind: "pre-reset", label: "before team reset" }, before);
+    const messages = await tx.run(`UPDATE "Message" SET "archivedAt" = ?, "archivedBy" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL`, [tx.now, snapshot.id, team]);
+    const versions = await tx.run(
+      `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "status" = 'active'
+         AND "artifactPk" IN (SELECT "pk" FROM "Artifact" WHERE "teamId" = ? AND "id" NOT IN (SELECT "value" FROM json_each(?)))`,
+      [team, keep],
+    );
+    const artifacts = await tx.run(
+      `UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" NOT IN (SELECT "value" FROM json_each(?))`,
+      [tx.now, team, keep],
+    );
+    await restoreCoordination(tx, team, EMPTY_COORDINATION, before, 0);
+
+    const summary: ResetSummary = {
+      team,
+      snapshotId: snapshot.id,
+      preserved,
+      archived: { artifacts: artifacts.changes, versions: versions.changes, messages: messages.changes },
+      removed: { contracts: snapshot.counts.contracts, members: snapshot.counts.members, pipelines: snapshot.counts.pipelines },
+    };
+    const { team: _team, ...payload } = summary;
+    await tx.emit({ teamId: team, type: "team.reset", subject: `team:${team}`, payload });
+    return summary;
+  });
+}

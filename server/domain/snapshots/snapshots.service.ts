@@ -1,0 +1,37 @@
+/**
+ * Snapshots (§8): take, list, get, delete. Taking one is cheap: it stores pointers to immutable
+ * artifact versions and the coordination state, never artifact data.
+ */
+import type { ListSnapshotsInput, SnapshotRefInput, TakeSnapshotInput } from "../../../lib/api/snapshots.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+import { deleteSnapshotRow, listSnapshotMeta, loadSnapshot, writeSnapshot, type SnapshotMeta } from "./snapshot-store.ts";
+import type { SnapshotState } from "./state.ts";
+
+export async function takeSnapshot(deps: DomainDeps, actor: Principal, input: TakeSnapshotInput): Promise<SnapshotMeta> {
+  return deps.db.write("snapshot.create", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    return writeSnapshot(tx, actor, input.team, { id: input.id, label: input.label, kind: "manual" });
+  });
+}
+
+export async function listSnapshots(deps: DomainDeps, input: ListSnapshotsInput): Promise<{ items: SnapshotMeta[]; nextCursor: number | null }> {
+  return deps.db.read((sql) => listSnapshotMeta(sql, input.team, input));
+}
+
+export async function getSnapshot(deps: DomainDeps, input: SnapshotRefInput): Promise<SnapshotMeta & { state: SnapshotState }> {
+  return deps.db.read(async (sql) => {
+    const { meta, state } = await loadSnapshot(sql, input.team, input.id);
+    return { ...meta, state };
+  });
+}
+
+export async function deleteSnapshot(deps: DomainDeps, actor: Principal, input: SnapshotRefInput): Promise<{ id: string; deleted: true }> {
+  return deps.db.write("snapshot.delete", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    await deleteSnapshotRow(tx, input.team, input.id);
+    await tx.emit({ teamId: input.team, type: "snapshot.deleted", subject: `snapshot:${input.id}`, payload: { id: input.id } });
+    return { id: input.id, deleted: true as const };
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * A team's coordination state as plain JSON (§8): contracts with every column that restoring
+ * them needs, the artifact index (pointers only, never data: versions are immutable, so a
+ * version's seq is enough), pipelines, roster and gate counters. Dates are ISO strings.
+ * Lists are ordered by id so two captures compare entry by entry.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { ContractRow } from "../../db/rows.ts";
+import type { Criterion, Dependency, ExpectedOutput } from "../../../lib/api/contracts.ts";
+import type { PinnedRef } from "../artifacts/refs.ts";
+import { maxSeq } from "../artifacts/refs.ts";
+import { toDependency } from "../contracts/contracts.repo.ts";
+import { readGate } from "../gate/gate-state.ts";
+import { rosterOf } from "../roster/roster.service.ts";
+
+type Iso = string;
+
+export type ContractState = {
+  pk: number;
+  id: string;
+  title: string;
+  description: string;
+  assigner: string;
+  assignee: string;
+  inputs: Record<string, unknown>;
+  dependencies: Dependency[];
+  expectedOutputs: ExpectedOutput[];
+  acceptanceCriteria: Criterion[];
+  priority: string;
+  timeoutMs: number | null;
+  deadlineAt: Iso | null;
+  maxRetries: number;
+  retryCount: number;
+  status: string;
+  statusReason: string | null;
+  windowStartSeq: number;
+  pinnedInputs: PinnedRef[] | null;
+  outputs: PinnedRef[] | null;
+  startedAt: Iso | null;
+  completedAt: Iso | null;
+  createdAt: Iso;
+  updatedAt: Iso;
+};
+
+/** A live (not archived) artifact and its current version: the newest active one, if any. */
+export type ArtifactPointer = { id: string; pk: number; version: number | null; seq: number | null };
+
+export type PipelineState = {
+  pk: number;
+  id: string;
+  status: string;
+  rules: unknown[];
+  triggers: string;
+  createdBy: string;
+  fromEventId: number;
+  createdAt: Iso;
+  updatedAt: Iso;
+};
+
+export type MemberState = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: Iso; lastSeen: Iso };
+
+export type GateState = { gateCount: number; spawnBatchCount: number; lastSpawnAt: Iso | null; lastGateAt: Iso | null };
+
+export type StateCounts = { contracts: number; artifacts: number; pipelines: number; members: number };
+
+export type SnapshotState = {
+  format: 1;
+  /** First, so listing snapshots reads it from the start of the compressed state (codec.ts). */
+  counts: StateCounts;
+  team: string;
+  /** Every version with a higher seq was published after the capture. */
+  maxSeq: number;
+  lastEventId: number;
+  contracts: ContractState[];
+  artifacts: {
+    index: ArtifactPointer[];
+    archived: string[];
+    /** Versions already rolled back at capture, so restoring brings back exactly these statuses. */
+    rolledBackSeqs: number[];
+  };
+  pipelines: PipelineState[];
+  roster: MemberState[];
+  gate: GateState;
+};
+
+const iso = (d: Date | null): Iso | null => (d ? d.toISOString() : null);
+export const date = (s: Iso | null): Date | null => (s === null ? null : new Date(s));
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+type DependencyRow = { contractPk: number; kind: string; targetId: string; minVersion: number | null };
+
+async function captureContracts(sql: Sql, team: string): Promise<ContractState[]> {
+  const rows = await sql.all<ContractRow>(`SELECT * FROM "Contract" WHERE "teamId" = ? ORDER BY "id"`, [team]);
+  const deps = await sql.all<DependencyRow>(`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`, [team]);
+  const byContract = new Map<number, Dependency[]>();
+  for (const d of deps) {
+    const list = byContract.get(d.contractPk);
+    if (list) list.push(toDependency(d));
+    else byContract.set(d.contractPk, [toDependency(d)]);
+  }
+  return rows.map((r) => ({
+    pk: r.pk,
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    assigner: r.assigner,
+    assignee: r.assignee,
+    inputs: json<Record<string, unknown>>(r.inputs) ?? {},
+    dependencies: byContract.get(r.pk) ?? [],
+    expectedOutputs: json<ExpectedOutput[]>(r.expectedOutputs) ?? [],
+    acceptanceCriteria: json<Criterion[]>(r.acceptanceCriteria) ?? [],
+    priority: r.priority,
+    timeoutMs: r.timeoutMs,
+    deadlineAt: iso(r.deadlineAt),
+    maxRetries: r.maxRetries,
+    retryCount: r.retryCount,
+    status: r.status,
+    statusReason: r.statusReason,
+    windowStartSeq: r.windowStartSeq,
+    pinnedInputs: json<PinnedRef[]>(r.pinnedInputs),
+    outputs: json<PinnedRef[]>(r.outputs),
+    startedAt: iso(r.startedAt),
+    completedAt: iso(r.completedAt),
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+  }));
+}
+
+async function captureArtifacts(sql: Sql, team: string): Promise<SnapshotState["artifacts"]> {
+  const rows = await sql.all<{ pk: number; id: string; archived: number; version: number | null; seq: number | null }>(
+    `SELECT a."pk", a."id", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq" FROM "Artifact" a
+     LEFT JOIN "ArtifactVersion" cv ON cv."seq" = (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)
+     WHERE a."teamId" = ? ORDER BY a."id"`,
+    [team],
+  );
+  const rolledBack = await sql.all<{ seq: number }>(
+    `SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND v."status" = 'rolled_back' ORDER BY v."seq"`,
+    [team],
+  );
+  return {
+    index: rows.filter((r) => !r.archived).map((r) => ({ id: r.id, pk: r.pk, version: r.version, seq: r.seq })),
+    archived: rows.filter((r) => r.archived).map((r) => r.id),
+    rolledBackSeqs: rolledBack.map((r) => r.seq),
+  };
+}
+
+async function capturePipelines(sql: Sql, team: string): Promise<PipelineState[]> {
+  const rows = await sql.all<Omit<PipelineState, "rules" | "createdAt" | "updatedAt"> & { rules: string; createdAt: Date; updatedAt: Date }>(
+    `SELECT "pk","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt" FROM "Pipeline" WHERE "teamId" = ? ORDER BY "id"`,
+    [team],
+  );
+  return rows.map((r) => ({ ...r, rules: JSON.parse(r.rules) as unknown[], createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)! }));
+}
+
+export async function captureState(sql: Sql, team: string): Promise<SnapshotState> {
+  const contracts = await captureContracts(sql, team);
+  const artifacts = await captureArtifacts(sql, team);
+  const pipelines = await capturePipelines(sql, team);
+  const roster = (await rosterOf(sql, team)).map((m) => ({ ...m, joinedAt: iso(m.joinedAt)!, lastSeen: iso(m.lastSeen)! }));
+  const gate = await readGate(sql, team);
+  const lastEvent = await sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`);
+  return {
+    format: 1,
+    counts: { contracts: contracts.length, artifacts: artifacts.index.length, pipelines: pipelines.length, members: roster.length },
+    team,
+    maxSeq: await maxSeq(sql),
+    lastEventId: lastEvent!.id,
+    contracts,
+    artifacts,
+    pipelines,
+    roster,
+    gate: { ...gate, lastSpawnAt: iso(gate.lastSpawnAt), lastGateAt: iso(gate.lastGateAt) },
+  };
+}
