@@ -254,6 +254,7 @@ CREATE TABLE "Snapshot" (
 CREATE TABLE "GateState" (
     "teamId" TEXT NOT NULL PRIMARY KEY,
     "gateCount" INTEGER NOT NULL DEFAULT 0,
+    "gatesAtLastBatch" INTEGER NOT NULL DEFAULT 0,
     "spawnBatchCount" INTEGER NOT NULL DEFAULT 0,
     "lastSpawnAt" DATETIME,
     "lastGateAt" DATETIME

@@ -5,20 +5,20 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 
-export type GateCounters = { gateCount: number; spawnBatchCount: number; lastSpawnAt: Date | null; lastGateAt: Date | null };
+export type GateCounters = { gateCount: number; gatesAtLastBatch: number; spawnBatchCount: number; lastSpawnAt: Date | null; lastGateAt: Date | null };
 
-const NO_GATES: GateCounters = { gateCount: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null };
+const NO_GATES: GateCounters = { gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null };
 
 export async function readGate(sql: Sql, team: string): Promise<GateCounters> {
-  const row = await sql.get<GateCounters>(`SELECT "gateCount","spawnBatchCount","lastSpawnAt","lastGateAt" FROM "GateState" WHERE "teamId" = ?`, [team]);
+  const row = await sql.get<GateCounters>(`SELECT "gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt" FROM "GateState" WHERE "teamId" = ?`, [team]);
   return row ?? { ...NO_GATES };
 }
 
 export async function writeGate(tx: WriteTx, team: string, g: GateCounters): Promise<void> {
   await tx.run(
-    `INSERT INTO "GateState" ("teamId","gateCount","spawnBatchCount","lastSpawnAt","lastGateAt") VALUES (?,?,?,?,?)
-     ON CONFLICT ("teamId") DO UPDATE SET "gateCount" = excluded."gateCount", "spawnBatchCount" = excluded."spawnBatchCount",
+    `INSERT INTO "GateState" ("teamId","gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt") VALUES (?,?,?,?,?,?)
+     ON CONFLICT ("teamId") DO UPDATE SET "gateCount" = excluded."gateCount", "gatesAtLastBatch" = excluded."gatesAtLastBatch", "spawnBatchCount" = excluded."spawnBatchCount",
        "lastSpawnAt" = excluded."lastSpawnAt", "lastGateAt" = excluded."lastGateAt"`,
-    [team, g.gateCount, g.spawnBatchCount, g.lastSpawnAt, g.lastGateAt],
+    [team, g.gateCount, g.gatesAtLastBatch, g.spawnBatchCount, g.lastSpawnAt, g.lastGateAt],
   );
 }

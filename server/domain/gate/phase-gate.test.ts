@@ -45,7 +45,7 @@ describe("a passing gate", () => {
       gateCount: 1,
       at: expect.any(Date),
     });
-    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({ gateCount: 1, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: report.at });
+    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({ gateCount: 1, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: report.at });
     const { reads } = await artifactReaders(hub, { team: "default", id: "conventions" });
     expect(reads.map((r) => [r.reader, r.version])).toEqual([["operator", 1], ["api-dev", 1]]);
     expect(hub.events.at(-1)).toMatchObject({

@@ -26,7 +26,7 @@ describe("spawn batches", () => {
     const example = `phase_gate({team: "default", phase_completing: "Phase 1", phase_starting: "Phase 2", expected_artifacts: ["<artifact the last phase produced>"]})`;
     expect(refused).toMatchObject({
       code: "precondition_failed",
-      message: `phase gate required: team 'default' has started 1 spawn batch(es) but passed phase_gate only 0 time(s). Verify the previous phase before spawning more workers, for example: ${example}`,
+      message: `phase gate required: team 'default' has started 1 spawn batch(es) and no phase_gate has passed since batch 1 began. Verify the previous phase before spawning more workers, for example: ${example}`,
       details: { team: "default", spawnBatchCount: 1, gateCount: 0, example },
     });
 
@@ -35,6 +35,14 @@ describe("spawn batches", () => {
     expect(await spawn(hub, 21_000)).toEqual({ batch: 2, newBatch: false });
     expect((await refusedWithoutWriting(hub, () => spawn(hub, 60_000))).details).toMatchObject({ spawnBatchCount: 2, gateCount: 1 });
     expect(await hub.db.read((sql) => readGate(sql, "default"))).toMatchObject({ gateCount: 1, spawnBatchCount: 2, lastSpawnAt: new Date(T0 + 21_000) });
+  });
+
+  it("does not let gates be banked for later batches", async () => {
+    await spawn(hub, 0);
+    await passGate(hub);
+    await passGate(hub);
+    expect(await spawn(hub, 10_000)).toEqual({ batch: 2, newBatch: true });
+    expect((await refusedWithoutWriting(hub, () => spawn(hub, 20_000))).details).toMatchObject({ spawnBatchCount: 2, gateCount: 2 });
   });
 
   it("keeps its counters across a restart", async () => {

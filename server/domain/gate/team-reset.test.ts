@@ -66,7 +66,7 @@ describe("team reset", () => {
     expect(await listRoster(hub, team)).toEqual([]);
     expect(await listPipelines(hub, team)).toEqual([]);
     expect(executions()).toEqual(log);
-    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({ gateCount: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null });
+    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({ gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null });
     expect(await inbox("dev")).toEqual([]);
     expect(messages()).toEqual([{ archivedBy: r.snapshotId }, { archivedBy: r.snapshotId }]);
 

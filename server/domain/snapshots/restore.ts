@@ -17,7 +17,7 @@ export const EMPTY_COORDINATION: Coordination = {
   contracts: [],
   pipelines: [],
   roster: [],
-  gate: { gateCount: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null },
+  gate: { gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null },
 };
 
 const OPEN = new Set(["pending", "ready", "in_progress"]);
@@ -108,7 +108,7 @@ export async function restoreCoordination(tx: WriteTx, team: string, target: Coo
   await replacePipelines(tx, team, target.pipelines);
   await replaceRoster(tx, team, target.roster);
   const g = target.gate;
-  await writeGate(tx, team, { gateCount: g.gateCount, spawnBatchCount: g.spawnBatchCount, lastSpawnAt: date(g.lastSpawnAt), lastGateAt: date(g.lastGateAt) });
+  await writeGate(tx, team, { gateCount: g.gateCount, gatesAtLastBatch: g.gatesAtLastBatch, spawnBatchCount: g.spawnBatchCount, lastSpawnAt: date(g.lastSpawnAt), lastGateAt: date(g.lastGateAt) });
 }
 
 export type VersionChange = { artifactId: string; version: number };

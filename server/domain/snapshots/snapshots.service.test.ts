@@ -39,7 +39,7 @@ describe("taking a snapshot", () => {
     ]);
     expect(state.artifacts).toEqual({ index: [{ id: "spec", pk: 1, version: 2, seq: 2 }], archived: [], rolledBackSeqs: [] });
     expect(state.roster).toEqual([expect.objectContaining({ name: "dev", status: "busy", currentTask: "build" })]);
-    expect(state.gate).toEqual({ gateCount: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null });
+    expect(state.gate).toEqual({ gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null });
   });
 
   it("generates an id when none is given", async () => {

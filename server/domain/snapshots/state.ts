@@ -59,7 +59,7 @@ export type PipelineState = {
 
 export type MemberState = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: Iso; lastSeen: Iso };
 
-export type GateState = { gateCount: number; spawnBatchCount: number; lastSpawnAt: Iso | null; lastGateAt: Iso | null };
+export type GateState = { gateCount: number; gatesAtLastBatch: number; spawnBatchCount: number; lastSpawnAt: Iso | null; lastGateAt: Iso | null };
 
 export type StateCounts = { contracts: number; artifacts: number; pipelines: number; members: number };
 
