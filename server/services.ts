@@ -30,6 +30,13 @@ import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pau
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
 import { audit, impact, lineage, staleArtifacts } from "./domain/lineage/lineage.service.ts";
 import type { AuditInput, ImpactInput, LineageInput, StaleInput } from "../lib/api/lineage.ts";
+import { deleteSnapshot, getSnapshot, listSnapshots, takeSnapshot } from "./domain/snapshots/snapshots.service.ts";
+import { replay, rollback } from "./domain/snapshots/rollback.service.ts";
+import { diff } from "./domain/snapshots/diff.ts";
+import { phaseGate } from "./domain/gate/phase-gate.service.ts";
+import { teamReset } from "./domain/gate/team-reset.service.ts";
+import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../lib/api/snapshots.ts";
+import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
 import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput } from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
 
@@ -81,6 +88,19 @@ export function createServices(deps: DomainDeps, info: HubInfo) {
       impact: (_: Principal, i: ImpactInput) => impact(deps, i),
       stale: (_: Principal, i: StaleInput) => staleArtifacts(deps, i),
       audit: (_: Principal, i: AuditInput) => audit(deps, i),
+    },
+    snapshots: {
+      take: (a: Principal, i: TakeSnapshotInput) => takeSnapshot(deps, a, i),
+      list: (_: Principal, i: ListSnapshotsInput) => listSnapshots(deps, i),
+      get: (_: Principal, i: SnapshotRefInput) => getSnapshot(deps, i),
+      delete: (a: Principal, i: SnapshotRefInput) => deleteSnapshot(deps, a, i),
+      rollback: (a: Principal, i: SnapshotRefInput) => rollback(deps, a, i),
+      replay: (a: Principal, i: ReplayInput) => replay(deps, a, i),
+      diff: (_: Principal, i: DiffInput) => diff(deps, i),
+    },
+    gate: {
+      check: (a: Principal, i: PhaseGateInput) => phaseGate(deps, a, i),
+      reset: (a: Principal, i: TeamResetInput) => teamReset(deps, a, i),
     },
     pipelines: {
       create: (a: Principal, i: CreatePipelineInput) => createPipeline(deps, a, i),

@@ -20,6 +20,8 @@ import { register as token } from "./commands/token.ts";
 import { register as pipelines } from "./commands/pipelines.ts";
 import { register as roster } from "./commands/roster.ts";
 import { register as lineage } from "./commands/lineage.ts";
+import { register as snapshots } from "./commands/snapshots.ts";
+import { register as gate } from "./commands/gate.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -32,7 +34,7 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, roster]) {
+for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster]) {
   register(program);
 }
 
