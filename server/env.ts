@@ -16,6 +16,8 @@ const Env = z.object({
   TEAMHUB_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
   TEAMHUB_DEV: z.enum(["0", "1"]).default("0"),
   TEAMHUB_QUIET: z.enum(["0", "1"]).default("0"),
+  // Require a token on every request even on loopback (default: only when listening elsewhere).
+  TEAMHUB_REQUIRE_TOKEN: z.enum(["0", "1"]).optional(),
 });
 
 export type HubEnv = {
@@ -28,6 +30,7 @@ export type HubEnv = {
   schedulerIntervalMs: number;
   dev: boolean;
   quiet: boolean;
+  requireToken: boolean | undefined;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
@@ -43,6 +46,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     schedulerIntervalMs: e.TEAMHUB_SCHEDULER_INTERVAL_MS,
     dev: e.TEAMHUB_DEV === "1",
     quiet: e.TEAMHUB_QUIET === "1",
+    requireToken: e.TEAMHUB_REQUIRE_TOKEN === undefined ? undefined : e.TEAMHUB_REQUIRE_TOKEN === "1",
   };
 }
 

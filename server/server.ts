@@ -20,13 +20,12 @@ import { startScheduler } from "./scheduler.ts";
 import { PipelineRunner } from "./domain/pipelines/runner.ts";
 import { createServices } from "./services.ts";
 import { createWsHub } from "./ws/hub.ts";
+import { startLogTailer } from "./events/log-tailer.ts";
+import { createMcpHttp } from "./mcp/http.ts";
+import type { ToolDef } from "./mcp/tool.ts";
+import { PROJECT_ROOT, hubVersion } from "./version.ts";
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const HUB_FILE = "hub.json";
-
-function version(): string {
-  return (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }).version;
-}
 
 function refuse(res: http.ServerResponse, status: number, code: string, message: string, details: Record<string, unknown>) {
   res.writeHead(status, { "content-type": "application/json" });
@@ -37,7 +36,8 @@ const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
 
 export type RunningHub = { url: string; port: number; close(): Promise<void> };
 
-export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
+/** `mcpExtraTools` exists for benchmarks that compare against a trivial tool on the same transport. */
+export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools?: ToolDef[] } = {}): Promise<RunningHub> {
   const log = (msg: string) => env.quiet || console.log(`[teamhub] ${msg}`);
   if (!env.dev && !fs.existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) {
     throw new Error("no production build of the dashboard: run `npm run build` (or start with --dev)");
@@ -50,12 +50,14 @@ export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
   const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true });
   const deps = { db };
   await ensureOperatorToken(deps, env.dataDir);
-  const requireToken = !isLoopbackAddress(env.host);
-  const svc = createServices(deps, { version: version(), startedAt: new Date(), requireToken, dataDir: env.dataDir });
+  const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
+  const svc = createServices(deps, { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir });
   registerServices(svc);
 
   const guard = createHostGuard(env.allowedHosts);
   const ws = createWsHub(bus, svc);
+  const mcp = createMcpHttp(svc, bus, { requireToken, extraTools: options.mcpExtraTools });
+  const tailer = startLogTailer(db, bus);
   type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
   let handleNext: Handler | null = null;
 
@@ -64,6 +66,13 @@ export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
     if (failure) return refuse(res, 403, "forbidden", failure.message, guardDetails(failure));
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
       return refuse(res, 413, "too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
+    }
+    if (new URL(req.url ?? "/", "http://hub").pathname === "/mcp") {
+      mcp.handle(req, res).catch((e) => {
+        console.error("[teamhub] /mcp request failed:", e);
+        if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});
+      });
+      return;
     }
     if (!handleNext) return refuse(res, 503, "starting", "the hub is starting; retry in a moment", {});
     handleNext(req, res).catch((e) => {
@@ -121,6 +130,8 @@ export async function startHub(env: HubEnv = readEnv()): Promise<RunningHub> {
       closing ??= (async () => {
         await scheduler.stop();
         await pipelines.stop();
+        tailer.stop();
+        await mcp.close();
         ws.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));

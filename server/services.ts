@@ -3,7 +3,7 @@
  * and an already-parsed input, so an adapter is: parse → pick an entry → map errors. Next route
  * handlers reach this table through server/registry.ts and never bundle the domain themselves.
  */
-import type { Principal } from "./domain/principal.ts";
+import { OPERATOR, type Principal } from "./domain/principal.ts";
 import type { DomainDeps } from "./domain/deps.ts";
 import type { CreateContract, CompleteContractInput, ContractRefInput, DependencyChangeInput, ListContractsInput, ReasonInput, ReassignContractInput, ReopenContractInput } from "../lib/api/contracts.ts";
 import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, RegisterTypeInput } from "../lib/api/artifacts.ts";
@@ -45,6 +45,8 @@ export type HubInfo = { version: string; startedAt: Date; requireToken: boolean;
 export function createServices(deps: DomainDeps, info: HubInfo) {
   return {
     info,
+    /** For reads done on the hub's own behalf (resource listings, completions). */
+    operator: OPERATOR,
     health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken }),
     auth: {
       authenticate: (token: string) => authenticate(deps, token),

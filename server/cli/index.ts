@@ -22,6 +22,7 @@ import { register as roster } from "./commands/roster.ts";
 import { register as lineage } from "./commands/lineage.ts";
 import { register as snapshots } from "./commands/snapshots.ts";
 import { register as gate } from "./commands/gate.ts";
+import { register as mcp } from "./commands/mcp.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -34,7 +35,7 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster]) {
+for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, mcp]) {
   register(program);
 }
 

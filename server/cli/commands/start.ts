@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { readEnv } from "../../env.ts";
+import { PROJECT_ROOT } from "../../version.ts";
 import { EXIT } from "../api-client.ts";
 import { ensureBuild } from "../build-stamp.ts";
 
@@ -20,7 +21,7 @@ export function register(program: Command) {
       if (opts.dev) process.env.TEAMHUB_DEV = "1";
       try {
         // Loaded here so that every other command starts without Next.js.
-        const { PROJECT_ROOT, startHub } = await import("../../server.ts");
+        const { startHub } = await import("../../server.ts");
         const env = readEnv();
         if (!env.dev) ensureBuild(PROJECT_ROOT, (m) => console.log(`[teamhub] ${m}`));
         const hub = await startHub(env);

@@ -1,0 +1,17 @@
+/** Reactive-layer figures (§6–§8): lineage, staleness, snapshots, rollback and diff on a large team; pipeline throughput. */
+import { inTempDir, openHub } from "./lib/temp-db.ts";
+import { buildBigTeam } from "./reactive/big-team.ts";
+import { lineageFigures, staleFigure } from "./reactive/lineage-figures.ts";
+
+export default async function reactive(): Promise<void> {
+  await inTempDir(async (dir) => {
+    const hub = openHub(dir);
+    try {
+      const team = await buildBigTeam(hub);
+      await lineageFigures(hub);
+      await staleFigure(hub, team);
+    } finally {
+      hub.close();
+    }
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * How to work with Team Hub, written for Claude Code sessions. One source: the MCP prompts
+ * (orchestrator-guide, worker-guide) and `teamhub setup --guide` (CLAUDE.md) both use it.
+ */
+
+export type GuideOptions = { team?: string; member?: string; role?: string };
+
+const TEAM = (o: GuideOptions) => (o.team && o.team !== "default" ? ` Pass team: "${o.team}" to every tool.` : "");
+
+export function orchestratorGuide(o: GuideOptions = {}): string {
+  return `# Working as the orchestrator of a Team Hub team
+
+You coordinate other Claude Code sessions through **Team Hub** (MCP server \`teamhub\`). Coordinate with
+transactions, not chat: structured artifacts, contracts with dependencies, and rules that react to events.${TEAM(o)}
+
+## Plan the work as contracts
+1. Split the goal into pieces with clear outputs. Each piece is a contract: \`contract_create\` with an
+   \`assignee\`, a \`title\`, \`inputs: {context: "…"}\`, the \`expectedOutputs\` it must publish
+   (\`[{artifactType: "api-contract"}]\`) and \`dependencies\` on the contracts it needs first.
+2. Contracts resolve themselves: a contract is \`pending\` until its dependencies are done, becomes \`ready\`,
+   and completes on its own once its outputs are published (or its \`acceptanceCriteria\` hold, e.g.
+   \`{type: "tests_passing", artifactId: "test-results-auth"}\`). You do not poll or push.
+3. Watch progress with \`contract_list\` (filter by \`status\`) and \`team_roster\`; read outputs with
+   \`artifact_get\` (your read is recorded).
+
+## Make the team heal itself
+- \`pipeline_create\` turns "when X happens, do Y" into a rule, e.g. reopen the API contract when tests fail:
+  trigger \`{type: "artifact_published", artifactType: "test-results"}\`, condition \`data.failed > 0\`, action
+  \`{type: "reopen_contract", contractId: "build-api", reason: "Tests failing: \${data.failed} failures"}\`.
+  Try a rule first with \`pipeline_dry_run\`; read what happened with \`pipeline_get\`.
+- \`artifact_stale\` lists outputs built on inputs that have changed since; \`artifact_impact\` tells what a
+  change would reach before you make it; \`team_audit\` explains where an output came from.
+
+## Phases, snapshots and do-overs
+- Between phases, run \`phase_gate\` with the artifacts the phase must have produced and the members who
+  must have read them. Start the next phase only when it passes.
+- Before something risky, \`team_snapshot\`. \`team_rollback\` undoes (it snapshots first, so the rollback can
+  be undone too); \`team_replay\` re-runs from a snapshot with changed contract inputs, keeping both runs'
+  versions; \`team_snapshot_diff\` shows what changed.
+- \`team_reset\` with \`confirm: true\` clears the team for a new run after archiving everything.
+
+## Habits
+- Be specific in contract titles and \`inputs.context\`: the worker sees only what you put there and the
+  artifacts it depends on.
+- Prefer one artifact per deliverable, republished as new versions, over many small messages.
+- Never publish or complete work in someone else's name: the hub records you as yourself.
+`;
+}
+
+export function workerGuide(o: GuideOptions = {}): string {
+  const who = o.member ? `You are **${o.member}**${o.role ? ` (${o.role})` : ""} on a Team Hub team.` : "You are a member of a Team Hub team.";
+  return `# Working as a member of a Team Hub team
+
+${who} Work arrives as contracts, results leave as artifacts. Everything you do through the \`teamhub\` MCP
+tools is recorded under your own name.${TEAM(o)}
+
+## Your loop
+1. Find your work: \`contract_list\` with \`assignee\` set to your name and \`status: "ready"\`.
+2. \`contract_start\` it: you get its \`inputs\` and the exact artifact versions it builds on, with their data.
+3. Do the work. Publish each result with \`artifact_publish\`: the expected \`type\`, well-formed \`data\`,
+   \`derivedFrom\` listing the input versions you used (\`"schema-user-model@v1"\`), and \`contractId\` set to
+   the contract. Check a type's shape with \`artifact_types\` when unsure.
+4. Usually the contract completes by itself when its outputs are published. If it does not, \`contract_get\`
+   shows what is missing; \`contract_complete\` lists unmet criteria. If you cannot finish, \`contract_fail\`
+   with a clear reason.
+5. Keep \`team_update_status\` current (\`busy\` with a \`currentTask\` while working, \`idle\` when done).
+
+## Good to know
+- Artifacts are immutable: a fix is a new version, and earlier versions stay readable.
+- Read what others produced with \`artifact_get\`; your read is recorded, and the orchestrator's phase gate
+  may check that you read the current version.
+- You can create contracts for teammates too (\`contract_create\`) when you find work that belongs to them.
+`;
+}
+
+/** The block `teamhub setup --guide` keeps in CLAUDE.md, between these markers. */
+export const GUIDE_BEGIN = "<!-- teamhub:guide:begin -->";
+export const GUIDE_END = "<!-- teamhub:guide:end -->";
+
+export function claudeMdBlock(): string {
+  return `${GUIDE_BEGIN}\n${orchestratorGuide()}\n---\n\n${workerGuide()}${GUIDE_END}\n`;
+}

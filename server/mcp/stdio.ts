@@ -1,0 +1,45 @@
+/**
+ * `teamhub mcp`: the same MCP server over stdio, for clients that launch a command. It works on
+ * the hub's database directly (the hub need not be running); a running hub picks its changes up
+ * from the event log. It acts as the principal of its token (TEAMHUB_TOKEN or --token), or as
+ * the operator without one. Nothing but the protocol may go to stdout.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { Database } from "../db/database.ts";
+import { migrate } from "../db/migrate.ts";
+import { OPERATOR } from "../domain/principal.ts";
+import { readEnv } from "../env.ts";
+import { EventBus } from "../events/bus.ts";
+import { startLogTailer } from "../events/log-tailer.ts";
+import { createServices } from "../services.ts";
+import { hubVersion } from "../version.ts";
+import { buildMcpServer } from "./build-server.ts";
+import { notifyResourceChanges } from "./notify.ts";
+
+export async function runMcpStdio(token: string | undefined): Promise<void> {
+  const env = readEnv();
+  migrate(env.databaseFile);
+  const bus = new EventBus();
+  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous });
+  const svc = createServices({ db }, { version: hubVersion(), startedAt: new Date(), requireToken: false, dataDir: env.dataDir });
+  const principal = token ? await svc.auth.authenticate(token) : OPERATOR;
+  const server = buildMcpServer(svc, () => principal);
+  const tailer = startLogTailer(db, bus);
+  bus.subscribe((events) => notifyResourceChanges(server, events));
+  const transport = new StdioServerTransport();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    tailer.stop();
+    await server.mcp.close().catch(() => {});
+    db.close();
+    process.exit(0);
+  };
+  // Claude Code ends its MCP servers with SIGINT; stdin closing means the client went away.
+  process.once("SIGINT", close);
+  process.once("SIGTERM", close);
+  process.stdin.once("end", close);
+  transport.onclose = () => void close();
+  await server.mcp.connect(transport);
+}

@@ -1,0 +1,116 @@
+/**
+ * One definition per MCP tool, used by both transports (/mcp and `teamhub mcp`): its zod input
+ * (the shared lib/api schema with descriptions for models), its annotations, and one call into
+ * the services table. Inputs are checked here, not by the SDK, so a bad call gets the same
+ * "field: rule" message as the HTTP API, and names that try to stand in for the caller's
+ * identity are refused outright.
+ */
+import { z } from "zod";
+import { DomainError } from "../errors.ts";
+import { zodIssues } from "../domain/zod-errors.ts";
+import type { Principal } from "../domain/principal.ts";
+import type { Services } from "../services.ts";
+
+export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
+
+export type ToolDef = {
+  name: string;
+  title: string;
+  description: string;
+  /** Strict, with per-field descriptions: what clients see, and what refuses unknown arguments. */
+  input: z.ZodObject;
+  /** The shared lib/api schema itself: its refinements and defaults apply after the strict check. */
+  schema: z.ZodType;
+  annotations: ToolAnnotations;
+  run: (s: Services, actor: Principal, input: never) => Promise<unknown>;
+};
+
+type Kind = "read" | "write" | "destructive";
+
+const ANNOTATIONS: Record<Kind, ToolAnnotations> = {
+  read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  write: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  destructive: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+};
+
+/**
+ * A tool over a lib/api schema. `describe` adds a description per field, so the JSON Schema a
+ * model sees explains each argument; `omit` drops fields the tool does not take.
+ */
+export function tool<S extends z.ZodObject>(def: {
+  name: string;
+  title: string;
+  description: string;
+  schema: S;
+  describe?: Partial<Record<keyof S["shape"], string>>;
+  kind: Kind;
+  run: (s: Services, actor: Principal, input: z.infer<S>) => Promise<unknown>;
+}): ToolDef {
+  const shape = Object.fromEntries(
+    Object.entries(def.schema.shape).map(([k, v]) => {
+      const d = def.describe?.[k as keyof S["shape"]];
+      return [k, d ? (v as z.ZodType).describe(d) : v];
+    }),
+  );
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    input: z.strictObject(shape),
+    schema: def.schema,
+    annotations: ANNOTATIONS[def.kind],
+    run: def.run as ToolDef["run"],
+  };
+}
+
+/** Arguments that would name the caller: the caller is always the token's principal (§0.4). */
+const IDENTITY_FIELDS = ["publisher", "reader", "assigner", "from", "sender", "principal", "actor", "caller"];
+
+export type ToolResult = { content: Array<{ type: "text"; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+function failure(code: string, message: string, details: Record<string, unknown> = {}): ToolResult {
+  return { isError: true, content: [{ type: "text", text: `${code}: ${message}` }], structuredContent: { error: { code, message, details } } };
+}
+
+/** JSON text for models plus structuredContent for programs; lists are wrapped so it is always an object. */
+function success(value: unknown): ToolResult {
+  const plain = JSON.parse(JSON.stringify(value ?? null)) as unknown;
+  const structured = plain !== null && typeof plain === "object" && !Array.isArray(plain) ? (plain as Record<string, unknown>) : { items: plain };
+  return { content: [{ type: "text", text: JSON.stringify(plain, null, 2) }], structuredContent: structured };
+}
+
+export async function callTool(def: ToolDef, s: Services, actor: Principal, args: unknown): Promise<ToolResult> {
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
+    return failure("invalid_input", "arguments: must be a JSON object");
+  }
+  const given = (args ?? {}) as Record<string, unknown>;
+  const impersonation = IDENTITY_FIELDS.find((f) => f in given && !(f in def.input.shape));
+  if (impersonation) {
+    return failure(
+      "invalid_input",
+      `${impersonation}: is not an argument of ${def.name}; you act as '${actor.name}', the principal of your token, and no argument can change that`,
+      { issues: [{ field: impersonation, rule: "identity_from_token", message: "the caller's identity comes from the bearer token" }] },
+    );
+  }
+  const strict = def.input.safeParse(given, { reportInput: true });
+  const parsed = strict.success ? def.schema.safeParse(given, { reportInput: true }) : strict;
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    const text = issues.map((i) => `${i.field || "arguments"}: ${i.message}`).join("; ");
+    return failure("invalid_input", text, { issues });
+  }
+  try {
+    return success(await def.run(s, actor, parsed.data as never));
+  } catch (e) {
+    if (DomainError.is(e)) return failure(e.code, e.message, e.details);
+    console.error(`[teamhub] MCP tool ${def.name} failed:`, e);
+    return failure("internal", "internal error; see the hub's log");
+  }
+}
+
+/** The JSON Schema a client sees for a tool's arguments. */
+export function inputJsonSchema(def: ToolDef): Record<string, unknown> {
+  const schema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}

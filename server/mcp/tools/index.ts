@@ -1,0 +1,10 @@
+import type { ToolDef } from "../tool.ts";
+import { artifactTools } from "./artifacts.ts";
+import { contractTools } from "./contracts.ts";
+import { lineageTools } from "./lineage.ts";
+import { pipelineTools } from "./pipelines.ts";
+import { snapshotTools } from "./snapshots.ts";
+import { teamTools } from "./team.ts";
+
+/** Every tool of the product, in the order clients list them. */
+export const TOOLS: ToolDef[] = [...artifactTools, ...contractTools, ...lineageTools, ...pipelineTools, ...snapshotTools, ...teamTools];
