@@ -2,14 +2,16 @@
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 import { buildBigTeam } from "./reactive/big-team.ts";
 import { lineageFigures, staleFigure } from "./reactive/lineage-figures.ts";
+import { snapshotFigures } from "./reactive/snapshot-figures.ts";
 
 export default async function reactive(): Promise<void> {
   await inTempDir(async (dir) => {
     const hub = openHub(dir);
     try {
       const team = await buildBigTeam(hub);
-      await lineageFigures(hub);
+      await lineageFigures(hub, team);
       await staleFigure(hub, team);
+      await snapshotFigures(hub, team);
     } finally {
       hub.close();
     }

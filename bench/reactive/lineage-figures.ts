@@ -19,34 +19,42 @@ const MAX_P50_MS = 20;
 const STALE_RUNS = 3;
 const MAX_STALE_MS = 500;
 
-type Query = { name: string; what: string; run: (id: string) => Promise<number> };
+/** A query, and what its result tells: its size, and how many of its stale flags disagree with the plan. */
+type Query = { name: string; what: string; call: (id: string) => Promise<unknown>; inspect: (result: unknown) => { size: number; wrong: number } };
 
-function queries(hub: BenchHub): Query[] {
+function query<T>(name: string, what: string, call: (id: string) => Promise<T>, inspect: (result: T) => { size: number; wrong: number }): Query {
+  return { name, what, call, inspect: (result) => inspect(result as T) };
+}
+
+function queries(hub: BenchHub, { stale }: BigTeam): Query[] {
+  const graph = (direction: "upstream" | "downstream") =>
+    query(
+      `lineage.${direction}`,
+      "nodes",
+      (ref) => lineage(hub, LineageInput.parse({ ref, direction })),
+      (g) => ({ size: g.nodes.length, wrong: g.nodes.filter((n) => n.stale !== (n.current && stale.has(n.artifactId))).length }),
+    );
   return [
-    { name: "lineage.upstream", what: "nodes", run: async (ref) => (await lineage(hub, LineageInput.parse({ ref, direction: "upstream" }))).nodes.length },
-    { name: "lineage.downstream", what: "nodes", run: async (ref) => (await lineage(hub, LineageInput.parse({ ref, direction: "downstream" }))).nodes.length },
-    {
-      name: "impact",
-      what: "artifacts + contracts",
-      run: async (id) => {
-        const r = await impact(hub, ImpactInput.parse({ id }));
-        return r.artifacts.length + r.contracts.length;
-      },
-    },
+    graph("upstream"),
+    graph("downstream"),
+    query("impact", "artifacts + contracts", (id) => impact(hub, ImpactInput.parse({ id })), (r) => ({ size: r.artifacts.length + r.contracts.length, wrong: 0 })),
   ];
 }
 
-export async function lineageFigures(hub: BenchHub): Promise<void> {
+export async function lineageFigures(hub: BenchHub, team: BigTeam): Promise<void> {
   const rng = seeded(4);
-  for (const q of queries(hub)) {
-    for (let i = 0; i < WARM_UP; i++) await q.run(artifactId(rng.int(ARTIFACTS)));
+  for (const q of queries(hub, team)) {
+    for (let i = 0; i < WARM_UP; i++) await q.call(artifactId(rng.int(ARTIFACTS)));
     const ids = Array.from({ length: CALLS }, () => artifactId(rng.int(ARTIFACTS)));
-    const sizes: number[] = [];
-    const s = summarize(await samples(CALLS, async (i) => sizes.push(await q.run(ids[i]))));
-    const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length;
+    const results: unknown[] = [];
+    const s = summarize(await samples(CALLS, async (i) => results.push(await q.call(ids[i]))));
+    const seen = results.map(q.inspect);
+    const wrong = seen.reduce((n, r) => n + r.wrong, 0);
+    check(wrong === 0, `${q.name}: ${wrong} nodes flagged stale or not stale against the plan`);
+    const sizes = seen.map((r) => r.size);
     console.log(
       `reactive.${q.name}: ${CALLS} calls on random artifacts (default depth), p50 ${ms(s.p50)} ${target(`p50 < ${MAX_P50_MS} ms`, s.p50 < MAX_P50_MS)}, ` +
-        `p99 ${ms(s.p99)} (results: mean ${mean.toFixed(0)} ${q.what}, max ${Math.max(...sizes)})`,
+        `p99 ${ms(s.p99)} (results: mean ${(sizes.reduce((a, b) => a + b, 0) / sizes.length).toFixed(0)} ${q.what}, max ${Math.max(...sizes)})`,
     );
   }
 }

@@ -29,7 +29,7 @@ export type PublishArtifactInput = z.infer<typeof PublishArtifactInput>;
 export const GetArtifactInput = z.object({
   team: TeamParam,
   id: EntityId,
-  version: z.coerce.number().int().min(1).optional(),
+  version: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1).optional(),
 });
 export type GetArtifactInput = z.infer<typeof GetArtifactInput>;
 

@@ -9,10 +9,9 @@ export const JsonObject = z.record(z.string(), z.unknown(), { error: "must be a 
 
 // Page sizes are bounded (§12): a list never returns more than this in one response.
 export const MAX_PAGE = 500;
-export const Limit = z.coerce.number().int().min(1).max(MAX_PAGE).default(100);
-export const Cursor = z.coerce.number().int().min(0).optional();
+// Numbers and booleans are typed here; the HTTP adapter turns query-string text into them per field
+// (server/http/query.ts), so other doors (MCP, the domain's own callers) get no silent coercion.
+export const Limit = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1).max(MAX_PAGE).default(100);
+export const Cursor = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(0).optional();
 
-/** Query strings carry booleans as text; z.coerce.boolean would read "false" as true. */
-export const Flag = z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")], {
-  error: "must be true or false",
-});
+export const Flag = z.boolean({ error: "must be true or false" });

@@ -16,7 +16,7 @@ export const LineageInput = z.object({
   /** `id` (its current version: the newest active one) or `id@vN`. */
   ref: VersionRef,
   direction: LineageDirection.default("upstream"),
-  depth: z.coerce
+  depth: z
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
     .min(1, { error: "must be at least 1" })

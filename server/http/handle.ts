@@ -8,6 +8,7 @@ import { DomainError, invalid, invalidField } from "../errors.ts";
 import { zodIssues } from "../domain/zod-errors.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
 import { services } from "../registry.ts";
+import { typedQuery } from "./query.ts";
 import type { Services } from "../services.ts";
 
 // A 1 MiB artifact can grow when its strings are escaped; the domain gives the precise error.
@@ -24,7 +25,7 @@ export function handle<S extends z.ZodType, O>(
     try {
       const s = services();
       const actor = await principalOf(s, req);
-      const raw = { ...Object.fromEntries(new URL(req.url).searchParams), ...(await bodyOf(req)), ...(await ctx.params) };
+      const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...(await bodyOf(req)), ...(await ctx.params) };
       const parsed = schema.safeParse(raw, { reportInput: true });
       if (!parsed.success) throw invalid(zodIssues(parsed.error));
       return Response.json(await op(s, actor, parsed.data), { status: options.status ?? 200 });

@@ -53,7 +53,7 @@ export function lineageQueries(hub: TempHub) {
     graph: (input: Record<string, unknown>) => lineage(hub, LineageInput.parse(input)),
     impactOf: (id: string) => impact(hub, ImpactInput.parse({ id })),
     auditOf: (ref: string) => audit(hub, AuditInput.parse({ ref })),
-    staleIds: async (filters: Record<string, unknown> = {}) => (await listArtifacts(hub, ListArtifactsInput.parse({ stale: "true", ...filters }))).items.map((a) => a.id),
+    staleIds: async (filters: Record<string, unknown> = {}) => (await listArtifacts(hub, ListArtifactsInput.parse({ stale: true, ...filters }))).items.map((a) => a.id),
   };
 }
 

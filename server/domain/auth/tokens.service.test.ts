@@ -128,7 +128,7 @@ describe("the event log", () => {
     const t = await issue({ name: "alice", label: "laptop" });
     await revoke("alice");
     await revoke("alice");
-    const logged = await listEvents(hub, ListEventsInput.parse({ hub: "true" }));
+    const logged = await listEvents(hub, ListEventsInput.parse({ hub: true }));
     expect(logged.events.map((e) => [e.teamId, e.type, e.subject, e.payload])).toEqual([
       [null, "token.revoked", "principal:alice", { principal: "alice", count: 1 }],
       [null, "token.issued", "principal:alice", { principal: "alice", kind: "member", label: "laptop" }],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
-import { computeStale } from "./compute-stale.ts";
+import { computeStale, staleAmong } from "./compute-stale.ts";
 
 /**
  * The §6 staleness target at scale: 10,000 artifacts with 100,000 versions, written with raw SQL
@@ -49,5 +49,13 @@ describe("computeStale at scale", () => {
     expect(stale.has("c7-p6")).toBe(false);
     expect(stale.has("c0-p99")).toBe(false);
     expect(timings.sort((a, b) => a - b)[1]).toBeLessThan(500);
+  });
+
+  it("gives the same verdicts from the upstream closure of a few versions, for exactly the artifacts in it", async () => {
+    const current = (id: string) =>
+      hub.db.reader.getSync<{ seq: number }>(`SELECT MAX(v."seq") AS "seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ?`, [id])!.seq;
+    const full = await hub.db.read((sql) => computeStale(sql, "default"));
+    const among = await hub.db.read((sql) => staleAmong(sql, "default", [current("c7-p99"), current("c3-p2")]));
+    expect([...among.values()]).toEqual([...full.values()].filter((s) => s.artifactId.startsWith("c7-")));
   });
 });

@@ -2,12 +2,12 @@
  * Which artifacts are stale (§6). An artifact's current version is stale when it was derived from
  * a version its source no longer has as current (superseded or rolled back), when one of its
  * current inputs is itself stale (transitively), or when invalidate_downstream marked that very
- * version. Three queries for the whole team, then propagation in memory: never a query per
- * artifact, so it stays fast on large teams.
+ * version. A few queries for the whole team (or for one upstream closure), then propagation in
+ * memory: never a query per artifact, so it stays fast on large teams.
  */
 import type { Sql } from "../../db/connection.ts";
 import { formatRef } from "../artifacts/refs.ts";
-import { byText, groupBy, jsonList } from "./graph.ts";
+import { byText, currentUpstream, groupBy, IN_LIST, jsonList } from "./graph.ts";
 
 export type StaleReason =
   | { kind: "superseded"; input: string; current: number | null }
@@ -22,23 +22,48 @@ type InputEdge = { toSeq: number; fromSeq: number; fromPk: number; fromVersion: 
 
 const reasonKey = (r: StaleReason) => `${r.kind}\u0000${"input" in r ? r.input : r.reason}`;
 
+/**
+ * Each artifact with its newest active version. Probing the (artifactPk, version) index from the
+ * top reads one version row per artifact, where grouping over the active versions would read
+ * every version row, artifact data and all.
+ */
+const HEADS = `SELECT a."pk", a."id" AS "artifactId", a."archivedAt" IS NOT NULL AS "archived", cv."seq", cv."version" FROM "Artifact" a
+  LEFT JOIN "ArtifactVersion" cv ON cv."seq" = (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)`;
+
 /** Stale artifacts of a team keyed by artifact id, in id order. Archived artifacts are neither stale nor make others stale. */
 export async function computeStale(sql: Sql, team: string): Promise<Map<string, StaleArtifact>> {
-  // Versions grow with seq, so both maxima come from the same row: the newest active version.
-  const heads = await sql.all<Head>(
-    `SELECT a."pk", a."id" AS "artifactId", a."archivedAt" IS NOT NULL AS "archived", MAX(v."seq") AS "seq", MAX(v."version") AS "version"
-     FROM "Artifact" a LEFT JOIN "ArtifactVersion" v ON v."artifactPk" = a."pk" AND v."status" = 'active'
-     WHERE a."teamId" = ? GROUP BY a."pk"`,
-    [team],
-  );
-  const byPk = new Map(heads.map((h) => [h.pk, h]));
+  const heads = await sql.all<Head>(`${HEADS} WHERE a."teamId" = ?`, [team]);
+  return decide(sql, team, heads, heads);
+}
+
+/**
+ * The same verdicts as computeStale for the artifacts whose current versions are `seqs`, read
+ * from their upstream closure only. Staleness reaches an artifact only through inputs that are
+ * their source's current version, so the artifacts whose current versions are upstream of these
+ * through such inputs decide it, and nothing else can. Other artifacts are left out of the answer.
+ */
+export async function staleAmong(sql: Sql, team: string, seqs: Iterable<number>): Promise<Map<string, StaleArtifact>> {
+  const closure = await currentUpstream(sql, team, seqs);
+  const heads = await sql.all<Head>(`${HEADS} WHERE a."teamId" = ? AND a."pk" IN ${IN_LIST}`, [team, jsonList(closure.values())]);
+  return decide(sql, team, heads.filter((h) => h.seq !== null && closure.has(h.seq)), heads);
+}
+
+/**
+ * Decides `candidates`, which must include every artifact whose staleness can flow into one of
+ * them. `known` holds heads already loaded; the heads of other input sources, which only tell
+ * whether an input is still its source's current version, are loaded here.
+ */
+async function decide(sql: Sql, team: string, candidates: Head[], known: Head[]): Promise<Map<string, StaleArtifact>> {
+  const byPk = new Map(known.map((h) => [h.pk, h]));
   const byCurrentSeq = new Map<number, Head>();
-  for (const h of heads) if (h.seq !== null && !h.archived) byCurrentSeq.set(h.seq, h);
+  for (const h of candidates) if (h.seq !== null && !h.archived) byCurrentSeq.set(h.seq, h);
   const edges = await sql.all<InputEdge>(
     `SELECT e."toSeq", e."fromSeq", f."artifactPk" AS "fromPk", f."version" AS "fromVersion"
      FROM json_each(?) j JOIN "LineageEdge" e ON e."toSeq" = j."value" JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq"`,
     [jsonList(byCurrentSeq.keys())],
   );
+  const unknown = new Set(edges.map((e) => e.fromPk).filter((pk) => !byPk.has(pk)));
+  if (unknown.size) for (const h of await sql.all<Head>(`${HEADS} WHERE a."pk" IN ${IN_LIST}`, [jsonList(unknown)])) byPk.set(h.pk, h);
   const marks = await sql.all<{ seq: number; reason: string; markedBy: string }>(
     `SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ?`,
     [team],

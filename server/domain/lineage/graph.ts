@@ -84,6 +84,28 @@ export async function walk(sql: Sql, team: string, start: number[], direction: L
   return new Map(rows.map((r) => [r.seq, r.depth]));
 }
 
+/**
+ * The versions upstream of `start` through inputs that are their source's current version, with
+ * their artifact's pk, `start` included: what decides whether those versions are stale. Archived
+ * artifacts are not entered; UNION visits each version once, so a cycle ends the walk.
+ */
+export async function currentUpstream(sql: Sql, team: string, start: Iterable<number>): Promise<Map<number, number>> {
+  const rows = await sql.all<{ seq: number; pk: number }>(
+    `WITH RECURSIVE up("seq") AS (
+       SELECT "value" FROM json_each(?)
+       UNION
+       SELECT e."fromSeq" FROM up
+         JOIN "LineageEdge" e ON e."toSeq" = up."seq"
+         JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq"
+         JOIN "Artifact" a ON a."pk" = v."artifactPk"
+       WHERE a."teamId" = ? AND a."archivedAt" IS NULL AND ${IS_CURRENT}
+     )
+     SELECT up."seq", v."artifactPk" AS "pk" FROM up JOIN "ArtifactVersion" v ON v."seq" = up."seq"`,
+    [jsonList(start), team],
+  );
+  return new Map(rows.map((r) => [r.seq, r.pk]));
+}
+
 export type VersionInfo = {
   seq: number;
   artifactId: string;

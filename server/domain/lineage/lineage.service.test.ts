@@ -208,7 +208,7 @@ describe("lineage", () => {
     expect(bad({ ref: "api", direction: "sideways" })).toEqual([["direction", "must be 'upstream' or 'downstream'"]]);
     expect(bad({ ref: "api", depth: 101 })).toEqual([["depth", "must be at most 100"]]);
     expect(bad({ ref: "api", depth: 0 })).toEqual([["depth", "must be at least 1"]]);
-    expect(LineageInput.parse({ ref: "api", depth: "3" })).toEqual({ team: "default", ref: "api", direction: "upstream", depth: 3 });
+    expect(LineageInput.parse({ ref: "api", depth: 3 })).toEqual({ team: "default", ref: "api", direction: "upstream", depth: 3 });
     expect(LineageInput.parse({ ref: "api" }).depth).toBe(25);
   });
 });

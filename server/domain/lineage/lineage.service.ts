@@ -7,7 +7,7 @@ import type { Sql } from "../../db/connection.ts";
 import { MAX_LINEAGE_DEPTH, type AuditInput, type ImpactInput, type LineageDirection, type LineageInput, type StaleInput } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import type { DomainDeps } from "../deps.ts";
-import { computeStale, type StaleArtifact } from "./compute-stale.ts";
+import { computeStale, staleAmong, type StaleArtifact } from "./compute-stale.ts";
 import { dependentContracts, type DependentContract } from "./dependent-contracts.ts";
 import { artifactPk, currentDescendants, edgesInto, groupBy, IN_LIST, jsonList, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
 
@@ -44,7 +44,8 @@ export async function lineage(deps: DomainDeps, input: LineageInput): Promise<Li
   return deps.db.read(async (sql) => {
     const root = await resolveRef(sql, input.team, input.ref, "ref");
     const { reached, versions } = await reachedVersions(sql, input.team, root.seq, input.direction, input.depth);
-    const stale = await computeStale(sql, input.team);
+    // Only the graph's current versions can be stale: decided from their upstream, not the whole team.
+    const stale = await staleAmong(sql, input.team, versions.filter((v) => v.current).map((v) => v.seq));
     const keys = new Map(versions.map((v) => [v.seq, formatRef(v)]));
     const edges = (await edgesInto(sql, reached.keys()))
       .filter((e) => reached.has(e.fromSeq))
