@@ -2,6 +2,7 @@
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 import { buildBigTeam } from "./reactive/big-team.ts";
 import { lineageFigures, staleFigure } from "./reactive/lineage-figures.ts";
+import { pipelineFigure } from "./reactive/pipeline-figure.ts";
 import { snapshotFigures } from "./reactive/snapshot-figures.ts";
 
 export default async function reactive(): Promise<void> {
@@ -16,4 +17,5 @@ export default async function reactive(): Promise<void> {
       hub.close();
     }
   });
+  await pipelineFigure();
 }

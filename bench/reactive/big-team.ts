@@ -3,9 +3,11 @@
  * connection in a few large transactions, then checked through the domain functions. Its time
  * and size are reported, not judged.
  */
+import { DEFAULT_TEAM } from "../../lib/ids.ts";
 import { createTeam } from "../../server/domain/teams/teams.service.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
 import { seeded } from "../lib/random.ts";
+import { scalar } from "../lib/scalar.ts";
 import { mb, ms } from "../lib/stats.ts";
 import type { BenchHub } from "../lib/temp-db.ts";
 import { timed } from "../lib/timing.ts";
@@ -16,11 +18,10 @@ import { verifyTeam } from "./verify-team.ts";
 import { writeArtifacts } from "./write-artifacts.ts";
 import { writeContracts } from "./write-contracts.ts";
 
-export const TEAM = "default";
+/** Every query after the setup parses its input as an adapter would, which names the default team. */
+const TEAM = DEFAULT_TEAM;
 
 export type BigTeam = { plan: TeamPlan; contracts: PlannedContract[]; stale: ExpectedStale };
-
-const scalar = (hub: BenchHub, sql: string) => hub.db.reader.raw.prepare(sql).pluck().get() as number;
 
 export async function buildBigTeam(hub: BenchHub): Promise<BigTeam> {
   await createTeam(hub, OPERATOR, { id: TEAM });
@@ -31,9 +32,9 @@ export async function buildBigTeam(hub: BenchHub): Promise<BigTeam> {
     writeContracts(hub.db.writer.raw, contracts);
     return { plan, contracts, stale: expectedStale(plan) };
   });
-  const edges = scalar(hub, `SELECT COUNT(*) FROM "LineageEdge"`);
-  const dataBytes = scalar(hub, `SELECT SUM("size") FROM "ArtifactVersion"`);
-  const dbBytes = scalar(hub, `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`);
+  const edges = scalar(hub.db.reader.raw, `SELECT COUNT(*) FROM "LineageEdge"`);
+  const dataBytes = scalar(hub.db.reader.raw, `SELECT SUM("size") FROM "ArtifactVersion"`);
+  const dbBytes = scalar(hub.db.reader.raw, `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`);
   console.log(
     `reactive.setup: ${ARTIFACTS} artifacts × ${VERSIONS} versions in a lineage DAG of ${LAYERS} layers × ${WIDTH} (${edges} edges), ${CONTRACTS} contracts; ` +
       `${team.stale.size} artifacts stale (${directlyStale(team.stale)} directly); written in ${ms(setupMs)} (not timed); ` +

@@ -11,7 +11,7 @@ import type { Random } from "../lib/random.ts";
 import { ARTIFACTS, VERSIONS, WIDTH, artifactId, seqOf, typeOf } from "./team-plan.ts";
 
 export const CONTRACTS = 10_000;
-export type PlannedStatus = "pending" | "ready" | "in_progress" | "completed" | "failed";
+type PlannedStatus = "pending" | "ready" | "in_progress" | "completed" | "failed";
 const STATUS_WEIGHTS: Array<[PlannedStatus, number]> = [["completed", 0.3], ["failed", 0.1], ["ready", 0.2], ["in_progress", 0.15], ["pending", 0.25]];
 const PRIORITIES = ["low", "normal", "normal", "high", "critical"] as const;
 
@@ -24,7 +24,7 @@ export type PlannedContract = {
   started: boolean;
 };
 
-export const contractId = (k: number) => `c-${String(k).padStart(5, "0")}`;
+const contractId = (k: number) => `c-${String(k).padStart(5, "0")}`;
 
 function drawStatus(rng: Random): PlannedStatus {
   let x = rng.next();

@@ -12,6 +12,7 @@ import { createPipeline } from "../../server/domain/pipelines/pipelines.service.
 import { PipelineRunner } from "../../server/domain/pipelines/runner.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
 import { check } from "../lib/check.ts";
+import { scalar } from "../lib/scalar.ts";
 import { ms } from "../lib/stats.ts";
 import { inTempDir, openHub, type BenchHub } from "../lib/temp-db.ts";
 import { timed } from "../lib/timing.ts";
@@ -42,7 +43,6 @@ function loggedExecutions(hub: BenchHub): Map<string, number> {
   return new Map(rows.map((r) => [r.key, r.n]));
 }
 
-const count = (hub: BenchHub, sql: string) => hub.db.reader.raw.prepare(sql).pluck().get() as number;
 const sum = (m: Map<string, number>, outcome: string) => [...m].filter(([k]) => k.endsWith(`/${outcome}`)).reduce((n, [, v]) => n + v, 0);
 
 export function pipelineFigure(): Promise<void> {
@@ -57,7 +57,7 @@ export function pipelineFigure(): Promise<void> {
       for (const e of events) {
         await publishArtifact(hub, { name: e.publisher, kind: "agent" }, PublishArtifactInput.parse({ id: e.id, type: e.type, name: e.name, data: e.data, summary: e.summary }));
       }
-      const firstEvent = count(hub, `SELECT MIN("fromEventId") FROM "Pipeline"`);
+      const firstEvent = scalar(hub.db.reader.raw, `SELECT MIN("fromEventId") FROM "Pipeline"`);
 
       const drain = await timed(() => new PipelineRunner(hub).drain());
 
@@ -67,9 +67,9 @@ export function pipelineFigure(): Promise<void> {
       check(differing.length === 0, `${differing.length} (pipeline, rule, outcome) counts differ from what the conditions imply, e.g. ${differing[0]}: logged ${logged.get(differing[0])}, expected ${expected.get(differing[0])}`);
       const executed = sum(expected, "executed");
       const evaluated = executed + sum(expected, "condition_false");
-      const messages = count(hub, `SELECT COUNT(*) FROM "Message"`);
+      const messages = scalar(hub.db.reader.raw, `SELECT COUNT(*) FROM "Message"`);
       check(messages === executed, `${messages} messages delivered for ${executed} executed notify_session actions`);
-      const processed = count(hub, `SELECT COUNT(*) FROM "Event" WHERE "id" > ${firstEvent}`);
+      const processed = scalar(hub.db.reader.raw, `SELECT COUNT(*) FROM "Event" WHERE "id" > ?`, firstEvent);
       const perSecond = (n: number) => (n / (drain.ms / 1000)).toFixed(0);
 
       console.log(

@@ -39,9 +39,9 @@ export function pipelineRules(p: number): RuleSpec[] {
     spec(p, "repeat test run", published, `artifact.version >= ${p + 2} && artifact.type == "test-results"`, (e) => e.version >= p + 2 && e.type === "test-results"),
     spec(p, "owned area changed", bumped, `artifact.id.startsWith("${area}-") && artifact.id.endsWith("${p}")`, (e) => e.id.startsWith(`${area}-`) && e.id.endsWith(String(p))),
     spec(p, "area release", published, `artifact.name.contains("${area}") && artifact.version > ${p}`, (e) => e.name.includes(area) && e.version > p),
-    spec(p, "wide API with deletes", ofType("api-contract"), `size(data.endpoints) >= 7 && data.endpoints.exists(x, x.method == "DELETE")`, (e) => {
+    spec(p, "wide API with deletes", ofType("api-contract"), `size(data.endpoints) >= 7 && size(data.endpoints.filter(x, x.method == "DELETE")) >= 2`, (e) => {
       const endpoints = as<Api>(e).endpoints;
-      return endpoints.length >= 7 && endpoints.some((x) => x.method === "DELETE");
+      return endpoints.length >= 7 && endpoints.filter((x) => x.method === "DELETE").length >= 2;
     }),
     spec(p, "hotfix", published, `artifact.summary.endsWith("hotfix") && artifact.version >= ${p % 3 + 5}`, (e) => e.summary.endsWith("hotfix") && e.version >= (p % 3) + 5),
     spec(p, "low pass rate", ofType("test-results"), `data.total > 0 && double(data.passed) / double(data.total) < ${passRate}`, (e) => {
@@ -50,8 +50,8 @@ export function pipelineRules(p: number): RuleSpec[] {
     }),
     spec(p, "large publish", bumped, `event.payload.size > ${1100 + 10 * p}`, (e) => e.size > 1100 + 10 * p),
     spec(p, "agent watch", published, `artifact.publisher == "ci-${p}" && !artifact.summary.contains("hotfix")`, (e) => e.publisher === `ci-${p}` && !e.summary.includes("hotfix")),
-    spec(p, "destructive migration", ofType("schema-change"), `data.models.exists(m, m.action == "delete" && size(m.fields) > ${9 + (p % 4)})`, (e) =>
-      as<Schema>(e).models.some((m) => m.action === "delete" && m.fields.length > 9 + (p % 4)),
+    spec(p, "destructive migration", ofType("schema-change"), `data.models.exists(m, m.action == "delete" && size(m.fields) > ${11 + (p % 2)})`, (e) =>
+      as<Schema>(e).models.some((m) => m.action === "delete" && m.fields.length > 11 + (p % 2)),
     ),
   ];
 }

@@ -11,6 +11,7 @@ import { diff, type StateDiff } from "../../server/domain/snapshots/diff.ts";
 import { rollback } from "../../server/domain/snapshots/rollback.service.ts";
 import { takeSnapshot } from "../../server/domain/snapshots/snapshots.service.ts";
 import { check } from "../lib/check.ts";
+import { scalar } from "../lib/scalar.ts";
 import { mb, ms, target } from "../lib/stats.ts";
 import type { BenchHub } from "../lib/temp-db.ts";
 import { timed } from "../lib/timing.ts";
@@ -68,7 +69,7 @@ export async function snapshotFigures(hub: BenchHub, team: BigTeam): Promise<voi
 
 /** The snapshot's compressed state against the artifact data it points to (the versions it could see). */
 function storageFigure(hub: BenchHub, snapshotBytes: number, maxSeq: number): void {
-  const dataBytes = hub.db.reader.raw.prepare(`SELECT SUM("size") FROM "ArtifactVersion" WHERE "seq" <= ?`).pluck().get(maxSeq) as number;
+  const dataBytes = scalar(hub.db.reader.raw, `SELECT SUM("size") FROM "ArtifactVersion" WHERE "seq" <= ?`, maxSeq);
   const share = snapshotBytes / dataBytes;
   console.log(
     `reactive.snapshot.storage: ${(snapshotBytes / 1024).toFixed(0)} KB compressed per snapshot = ${(share * 100).toFixed(2)}% of ${mb(dataBytes)} of artifact data ` +

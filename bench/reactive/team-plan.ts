@@ -13,7 +13,7 @@ export const LAYERS = 20;
 export const WIDTH = 500;
 export const VERSIONS = 10;
 export const ARTIFACTS = LAYERS * WIDTH;
-export const MAX_INPUTS = 3;
+const MAX_INPUTS = 3;
 /**
  * Inputs come from within this many positions in the previous layer, as a module depends on its
  * neighbours: a lineage cone widens a few artifacts per hop instead of covering a whole layer
@@ -27,7 +27,7 @@ const WELL_KNOWN = ["test-results", "api-contract", "schema-change"] as const;
 /** One artifact in five has a well-known type; the rest are `custom`. */
 export const typeOf = (a: number): string => WELL_KNOWN[a % 15] ?? "custom";
 
-export const layerOf = (a: number) => Math.floor(a / WIDTH);
+const layerOf = (a: number) => Math.floor(a / WIDTH);
 export const artifactId = (a: number) => `l${String(layerOf(a)).padStart(2, "0")}-m${String(a % WIDTH).padStart(3, "0")}`;
 export const layerOfId = (id: string) => Number(id.slice(1, 3));
 export const nameOf = (a: number) => `Layer ${layerOf(a)} module ${a % WIDTH}`;
@@ -36,14 +36,15 @@ export const publisherOf = (a: number) => `dev-${a % 20}`;
 export const seqOf = (a: number, version: number) => (version - 1) * ARTIFACTS + a + 1;
 export const MAX_SEQ = seqOf(ARTIFACTS - 1, VERSIONS);
 
+/** Where the pins of version v of artifact a start in TeamPlan.pinned. */
+const slot = (a: number, version: number) => (a * VERSIONS + version - 1) * MAX_INPUTS;
+
 export type TeamPlan = {
   /** Per artifact, the artifacts of the previous layer it derives from (none in layer 0). */
   sources: number[][];
   /** `pinned[slot(a, v) + k]`: the version of `sources[a][k]` that version v of a was derived from. */
   pinned: Uint8Array;
 };
-
-export const slot = (a: number, version: number) => (a * VERSIONS + version - 1) * MAX_INPUTS;
 
 export function planTeam(rng: Random): TeamPlan {
   const sources: number[][] = [];
@@ -62,7 +63,7 @@ export function planTeam(rng: Random): TeamPlan {
   const pinned = new Uint8Array(ARTIFACTS * VERSIONS * MAX_INPUTS);
   for (let a = 0; a < ARTIFACTS; a++) {
     for (let v = 1; v <= VERSIONS; v++) {
-      for (const [k] of sources[a].entries()) pinned[slot(a, v) + k] = v > 1 && rng.chance(OLDER_INPUT) ? rng.between(1, v - 1) : v;
+      for (let k = 0; k < sources[a].length; k++) pinned[slot(a, v) + k] = v > 1 && rng.chance(OLDER_INPUT) ? rng.between(1, v - 1) : v;
     }
   }
   return { sources, pinned };

@@ -6,7 +6,7 @@
 import type { Random } from "../lib/random.ts";
 
 /** Share of test runs with failures. */
-export const FAILING_RUNS = 0.15;
+const FAILING_RUNS = 0.15;
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const ACTIONS = ["create", "update", "update", "update", "delete", "rename"] as const;

@@ -1,0 +1,86 @@
+/**
+ * A loopback fake of the Anthropic Messages API that the real `claude` CLI talks to
+ * (ANTHROPIC_BASE_URL). Each reply is decided by the test's `respond` from the request content,
+ * so retries and parallel side calls get sensible answers. Streams SSE or answers JSON, as the
+ * CLI asks; can also fail, be slow, or hang.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { MessagesRequest } from "./request.ts";
+
+export type Reply =
+  | { text: string; delayMs?: number; usage?: Usage }
+  | { tools: Array<{ name: string; input: unknown }>; text?: string; delayMs?: number; usage?: Usage }
+  | { error: number; message?: string; retry?: boolean }
+  | { hang: true };
+
+type Usage = { input_tokens: number; output_tokens: number };
+
+export type FakeApi = { url: string; requests: MessagesRequest[]; close(): Promise<void> };
+
+let ids = 0;
+const nextId = (prefix: string) => `${prefix}_fake_${(++ids).toString(16).padStart(8, "0")}`;
+
+function content(reply: Extract<Reply, { text?: string }>) {
+  const out: Array<Record<string, unknown>> = [];
+  if (reply.text) out.push({ type: "text", text: reply.text });
+  if ("tools" in reply) for (const t of reply.tools) out.push({ type: "tool_use", id: nextId("toolu"), name: t.name, input: t.input });
+  return out;
+}
+
+function sse(res: http.ServerResponse, model: string, blocks: Array<Record<string, unknown>>, stop: string, usage: Usage) {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  send("message_start", { message: { id: nextId("msg"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } });
+  blocks.forEach((b, index) => {
+    if (b.type === "text") {
+      send("content_block_start", { index, content_block: { type: "text", text: "" } });
+      send("content_block_delta", { index, delta: { type: "text_delta", text: b.text } });
+    } else {
+      send("content_block_start", { index, content_block: { type: "tool_use", id: b.id, name: b.name, input: {} } });
+      send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input) } });
+    }
+    send("content_block_stop", { index });
+  });
+  send("message_delta", { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  send("message_stop", {});
+  res.end();
+}
+
+export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Promise<Reply>): Promise<FakeApi> {
+  const requests: MessagesRequest[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer(async (req, res) => {
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    if (req.method !== "POST") return void res.writeHead(404).end();
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    const body = JSON.parse(text || "{}") as MessagesRequest;
+    if (path === "/v1/messages/count_tokens") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ input_tokens: 100 }));
+    if (path !== "/v1/messages") return void res.writeHead(404).end();
+    requests.push(body);
+    const reply = await respond(body);
+    if ("hang" in reply) return void hanging.add(res);
+    if ("error" in reply) {
+      res.writeHead(reply.error, { "content-type": "application/json", ...(reply.retry === false ? { "x-should-retry": "false" } : {}) });
+      return void res.end(JSON.stringify({ type: "error", error: { type: "api_error", message: reply.message ?? "fake error" } }));
+    }
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    const blocks = content(reply);
+    const stop = "tools" in reply && reply.tools.length ? "tool_use" : "end_turn";
+    const usage = reply.usage ?? { input_tokens: 1000, output_tokens: 20 };
+    if (body.stream) return sse(res, body.model, blocks, stop, usage);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ id: nextId("msg"), type: "message", role: "assistant", model: body.model, content: blocks, stop_reason: stop, stop_sequence: null, usage }));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
