@@ -51,7 +51,7 @@ export function createServices(deps: DomainDeps, info: HubInfo) {
     auth: {
       authenticate: (token: string) => authenticate(deps, token),
       createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),
-      revoke: (a: Principal, i: { name: string }) => revokeTokens(deps, a, i),
+      revoke: (a: Principal, i: { name: string; label?: string }) => revokeTokens(deps, a, i),
     },
     teams: {
       list: () => listTeams(deps),

@@ -6,4 +6,4 @@ export const CreateTokenInput = z.object({
   kind: z.enum(["member", "agent"]).default("member"),
   label: z.string().max(200).optional(),
 });
-export const RevokeTokensInput = z.object({ name: MemberName });
+export const RevokeTokensInput = z.object({ name: MemberName, label: z.string().max(200).optional() });

@@ -23,6 +23,7 @@ import { register as lineage } from "./commands/lineage.ts";
 import { register as snapshots } from "./commands/snapshots.ts";
 import { register as gate } from "./commands/gate.ts";
 import { register as mcp } from "./commands/mcp.ts";
+import { register as setup } from "./commands/setup.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -35,7 +36,7 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, mcp]) {
+for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, mcp, setup]) {
   register(program);
 }
 

@@ -33,10 +33,11 @@ export function register(program: Command) {
     );
   token
     .command("revoke <name>")
-    .description("revoke every token of a member or agent")
+    .description("revoke the tokens of a member or agent (all of them, or those with --label)")
+    .option("--label <text>", "only tokens with this label")
     .action(
-      action<object, { revoked: number }>(
-        ({ target, args }) => call(target, "DELETE", `/tokens/${encodeURIComponent(args[0])}`),
+      action<{ label?: string }, { revoked: number }>(
+        ({ target, opts, args }) => call(target, "DELETE", `/tokens/${encodeURIComponent(args[0])}`, { query: { label: opts.label } }),
         (r) => `revoked ${r.revoked} token(s)`,
       ),
     );

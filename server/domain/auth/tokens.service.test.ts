@@ -119,6 +119,14 @@ describe("issued tokens", () => {
     expect(err).toMatchObject({ code: "forbidden", message: "'alice' may not revoke tokens: only an operator may" });
     expect((await authenticate(hub, t.token)).name).toBe("alice");
   });
+
+  it("can be revoked by label, leaving the principal's other tokens working", async () => {
+    const laptop = await issue({ name: "alice", label: "laptop" });
+    const ci = await issue({ name: "alice", label: "ci" });
+    expect(await revokeTokens(hub, OPERATOR, RevokeTokensInput.parse({ name: "alice", label: "laptop" }))).toEqual({ revoked: 1 });
+    expect((await refusal(authenticate(hub, laptop.token))).code).toBe("unauthorized");
+    expect((await authenticate(hub, ci.token)).name).toBe("alice");
+  });
 });
 
 describe("the event log", () => {

@@ -68,10 +68,14 @@ export async function createToken(
   return { principal: input.name, kind: input.kind, token: secret, label: input.label ?? "" };
 }
 
-export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: { name: string }): Promise<{ revoked: number }> {
+/** Revokes a principal's tokens: all of them, or only those with the given label. */
+export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: { name: string; label?: string }): Promise<{ revoked: number }> {
   if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not revoke tokens: only an operator may`);
   return db.write("token.revoke", actor.name, async (tx) => {
-    const r = await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL`, [tx.now, input.name]);
+    const r = await tx.run(
+      `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL ${input.label === undefined ? "" : `AND "label" = ?`}`,
+      input.label === undefined ? [tx.now, input.name] : [tx.now, input.name, input.label],
+    );
     if (r.changes) await tx.emit({ teamId: null, type: "token.revoked", subject: `principal:${input.name}`, payload: { principal: input.name, count: r.changes } });
     return { revoked: r.changes };
   });

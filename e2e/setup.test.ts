@@ -1,0 +1,113 @@
+/**
+ * `teamhub setup` against a temporary project and a temporary Claude config directory: with the
+ * real `claude` binary (claude mcp add) and without one (the config file is written directly).
+ * Setup registers a working token, re-running changes nothing, --uninstall removes exactly what
+ * setup added.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GUIDE_BEGIN } from "../lib/guides.ts";
+import { CLAUDE_BIN } from "./helpers/claude.ts";
+import { cli, startHub, type HubProcess } from "./helpers/hub-process.ts";
+import { call, httpClient } from "./helpers/mcp-client.ts";
+
+let hub: HubProcess;
+beforeAll(async () => (hub = await startHub()));
+afterAll(async () => hub?.kill());
+
+function sandbox() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-setup-"));
+  const project = path.join(root, "project");
+  const config = path.join(root, "claude-config");
+  fs.mkdirSync(project);
+  return { root, project, config };
+}
+
+/** Every file under dir, relative, sorted. */
+function files(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}
+
+const claudeJson = (config: string) => JSON.parse(fs.readFileSync(path.join(config, ".claude.json"), "utf8"));
+const tokenOf = (entry: { headers: { Authorization: string } }) => entry.headers.Authorization.replace("Bearer ", "");
+
+async function actsAs(token: string): Promise<string | null> {
+  try {
+    const client = await httpClient(hub.url, token);
+    const you = (await call(client, "server_version")).structuredContent!.you as string;
+    await client.close();
+    return you;
+  } catch {
+    return null;
+  }
+}
+
+function setup(box: ReturnType<typeof sandbox>, withClaude: boolean, ...args: string[]) {
+  const pathWithoutClaude = (process.env.PATH ?? "").split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, "claude"))).join(path.delimiter);
+  const env = {
+    HOME: box.root,
+    CLAUDE_CONFIG_DIR: box.config,
+    PATH: pathWithoutClaude,
+    CLAUDE_BIN: withClaude ? CLAUDE_BIN : "",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  };
+  const r = cli(hub.dataDir, ["setup", "--project", box.project, ...args], env);
+  expect(r.code, r.stderr + r.stdout).toBe(0);
+  return r.stdout;
+}
+
+describe("teamhub setup", () => {
+  it("registers through `claude mcp add`, is idempotent, and uninstalls exactly", async () => {
+    const box = sandbox();
+    expect(setup(box, true, "--local", "--guide")).toContain("claude mcp add --scope local --transport http teamhub");
+    expect(files(box.project)).toEqual(["CLAUDE.md"]);
+    const entry = claudeJson(box.config).projects[box.project].mcpServers.teamhub;
+    expect(entry).toMatchObject({ type: "http", url: `${hub.url}/mcp`, headers: { Authorization: expect.stringMatching(/^Bearer thm_/) } });
+    expect(await actsAs(tokenOf(entry))).toBe("claude-code");
+
+    setup(box, true, "--local", "--guide");
+    const again = claudeJson(box.config).projects[box.project].mcpServers;
+    expect(Object.keys(again)).toEqual(["teamhub"]);
+    expect(await actsAs(tokenOf(entry))).toBeNull();
+    expect(await actsAs(tokenOf(again.teamhub))).toBe("claude-code");
+    expect(fs.readFileSync(path.join(box.project, "CLAUDE.md"), "utf8").split(GUIDE_BEGIN)).toHaveLength(2);
+
+    expect(setup(box, true, "--local", "--uninstall")).toContain("token: revoked 1");
+    expect(files(box.project)).toEqual([]);
+    expect(claudeJson(box.config).projects[box.project]?.mcpServers?.teamhub).toBeUndefined();
+    expect(await actsAs(tokenOf(again.teamhub))).toBeNull();
+  }, 120_000);
+
+  it("writes and removes the config entry itself when there is no claude binary, keeping the user's files intact", async () => {
+    const box = sandbox();
+    const mine = "# My project\n\nUse tabs.\n";
+    fs.writeFileSync(path.join(box.project, "CLAUDE.md"), mine);
+    expect(setup(box, false, "--local", "--guide")).toContain(`wrote teamhub into ${path.join(box.config, ".claude.json")}`);
+    expect(files(box.config)).toEqual([".claude.json"]);
+    expect(Object.keys(claudeJson(box.config).projects[box.project].mcpServers)).toEqual(["teamhub"]);
+    const md = fs.readFileSync(path.join(box.project, "CLAUDE.md"), "utf8");
+    expect(md.startsWith(mine)).toBe(true);
+    expect(md).toContain("# Working as the orchestrator of a Team Hub team");
+
+    setup(box, false, "--local", "--uninstall");
+    expect(files(box.config)).toEqual([]);
+    expect(fs.readFileSync(path.join(box.project, "CLAUDE.md"), "utf8")).toBe(mine);
+  });
+
+  it("does the same for all projects with --global", async () => {
+    const box = sandbox();
+    setup(box, false, "--global", "--guide");
+    expect(files(box.config)).toEqual([".claude.json", "CLAUDE.md"]);
+    const entry = claudeJson(box.config).mcpServers.teamhub;
+    expect(await actsAs(tokenOf(entry))).toBe("claude-code");
+    setup(box, false, "--global", "--uninstall");
+    expect(files(box.config)).toEqual([]);
+    expect(files(box.project)).toEqual([]);
+    expect(await actsAs(tokenOf(entry))).toBeNull();
+  });
+});
