@@ -48,7 +48,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
 
   const bus = new EventBus();
   const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true });
-  const deps = { db };
+  const deps = { db, bus };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
   const svc = createServices(deps, { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir });

@@ -29,8 +29,9 @@ export function openHub(dir: string): BenchHub {
   const file = path.join(dir, "hub.db");
   migrate(file);
   // As the hub runs it: checkpoints on a background thread (server/db/checkpointer.ts).
-  const db = new Database(file, new EventBus(), { backgroundCheckpoints: true });
-  return { db, close: () => db.close() };
+  const bus = new EventBus();
+  const db = new Database(file, bus, { backgroundCheckpoints: true });
+  return { db, bus, close: () => db.close() };
 }
 
 /** A plain better-sqlite3 handle with the hub's pragmas and background checkpoints, so only the domain work differs. */

@@ -48,7 +48,8 @@ describe("spawn batches", () => {
   it("keeps its counters across a restart", async () => {
     await spawn(hub, 0);
     hub.db.close();
-    const reopened = { db: new Database(hub.file, new EventBus()) };
+    const bus = new EventBus();
+    const reopened = { db: new Database(hub.file, bus), bus };
     try {
       await expect(spawn(reopened, 10_000)).rejects.toMatchObject({ code: "precondition_failed" });
       await passGate(reopened);
