@@ -200,6 +200,16 @@ CREATE TABLE "Message" (
 );
 
 -- CreateTable
+CREATE TABLE "ChatBlock" (
+    "teamId" TEXT NOT NULL,
+    "a" TEXT NOT NULL,
+    "b" TEXT NOT NULL,
+    "until" DATETIME NOT NULL,
+
+    PRIMARY KEY ("teamId", "a", "b")
+);
+
+-- CreateTable
 CREATE TABLE "Pipeline" (
     "pk" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "teamId" TEXT NOT NULL,
@@ -258,6 +268,132 @@ CREATE TABLE "GateState" (
     "spawnBatchCount" INTEGER NOT NULL DEFAULT 0,
     "lastSpawnAt" DATETIME,
     "lastGateAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "Session" (
+    "pk" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "name" TEXT NOT NULL,
+    "teamId" TEXT,
+    "kind" TEXT NOT NULL DEFAULT 'session',
+    "status" TEXT NOT NULL,
+    "claudeSessionId" TEXT,
+    "model" TEXT,
+    "workDir" TEXT NOT NULL,
+    "preset" TEXT NOT NULL DEFAULT 'edit',
+    "allowedTools" TEXT NOT NULL DEFAULT '[]',
+    "systemPrompt" TEXT,
+    "agent" TEXT,
+    "maxBudgetUsd" REAL,
+    "safety" TEXT NOT NULL DEFAULT '{}',
+    "principal" TEXT,
+    "pid" INTEGER,
+    "costUsd" REAL NOT NULL DEFAULT 0,
+    "turns" INTEGER NOT NULL DEFAULT 0,
+    "interactions" INTEGER NOT NULL DEFAULT 0,
+    "lastOutput" TEXT,
+    "lastError" TEXT,
+    "exitReason" TEXT,
+    "stalledAt" DATETIME,
+    "parent" TEXT,
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    "lastEventAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "Interaction" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "sessionPk" INTEGER NOT NULL,
+    "n" INTEGER NOT NULL,
+    "prompt" TEXT NOT NULL,
+    "response" TEXT,
+    "status" TEXT NOT NULL,
+    "isError" BOOLEAN NOT NULL DEFAULT false,
+    "resultSubtype" TEXT,
+    "costUsd" REAL NOT NULL DEFAULT 0,
+    "turns" INTEGER NOT NULL DEFAULT 0,
+    "durationMs" INTEGER,
+    "toolsUsed" TEXT NOT NULL DEFAULT '[]',
+    "permissionDenials" TEXT NOT NULL DEFAULT '[]',
+    "empty" BOOLEAN NOT NULL DEFAULT false,
+    "startedAt" DATETIME NOT NULL,
+    "endedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "TranscriptEntry" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "sessionPk" INTEGER NOT NULL,
+    "interactionId" INTEGER,
+    "at" DATETIME NOT NULL,
+    "direction" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "subtype" TEXT,
+    "payload" TEXT NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Approval" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "sessionPk" INTEGER NOT NULL,
+    "teamId" TEXT,
+    "requestId" TEXT NOT NULL,
+    "toolName" TEXT NOT NULL,
+    "input" TEXT NOT NULL,
+    "reason" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "decidedBy" TEXT,
+    "note" TEXT,
+    "createdAt" DATETIME NOT NULL,
+    "expiresAt" DATETIME NOT NULL,
+    "decidedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "SafetyViolation" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "sessionPk" INTEGER NOT NULL,
+    "kind" TEXT NOT NULL,
+    "detail" TEXT NOT NULL,
+    "at" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Decision" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "title" TEXT NOT NULL,
+    "decision" TEXT NOT NULL,
+    "rationale" TEXT NOT NULL DEFAULT '',
+    "alternatives" TEXT NOT NULL DEFAULT '[]',
+    "related" TEXT NOT NULL DEFAULT '{}',
+    "author" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Pattern" (
+    "pk" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT NOT NULL,
+    "examples" TEXT NOT NULL DEFAULT '[]',
+    "author" TEXT NOT NULL,
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "Checkpoint" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "teamId" TEXT NOT NULL,
+    "principal" TEXT NOT NULL,
+    "claudeSessionId" TEXT,
+    "kind" TEXT NOT NULL,
+    "state" TEXT NOT NULL DEFAULT '{}',
+    "lastEventId" INTEGER NOT NULL,
+    "at" DATETIME NOT NULL
 );
 
 -- CreateIndex
@@ -324,6 +460,9 @@ CREATE UNIQUE INDEX "StaleMark_seq_key" ON "StaleMark"("seq");
 CREATE INDEX "Message_teamId_recipient_id_idx" ON "Message"("teamId", "recipient", "id");
 
 -- CreateIndex
+CREATE INDEX "Message_teamId_sender_createdAt_idx" ON "Message"("teamId", "sender", "createdAt");
+
+-- CreateIndex
 CREATE INDEX "Pipeline_teamId_status_idx" ON "Pipeline"("teamId", "status");
 
 -- CreateIndex
@@ -337,3 +476,36 @@ CREATE UNIQUE INDEX "PipelineExecution_pipelinePk_ruleIndex_eventId_key" ON "Pip
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Snapshot_teamId_id_key" ON "Snapshot"("teamId", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Session_name_key" ON "Session"("name");
+
+-- CreateIndex
+CREATE INDEX "Session_teamId_idx" ON "Session"("teamId");
+
+-- CreateIndex
+CREATE INDEX "Session_status_idx" ON "Session"("status");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Interaction_sessionPk_n_key" ON "Interaction"("sessionPk", "n");
+
+-- CreateIndex
+CREATE INDEX "TranscriptEntry_sessionPk_id_idx" ON "TranscriptEntry"("sessionPk", "id");
+
+-- CreateIndex
+CREATE INDEX "Approval_status_idx" ON "Approval"("status");
+
+-- CreateIndex
+CREATE INDEX "Approval_sessionPk_idx" ON "Approval"("sessionPk");
+
+-- CreateIndex
+CREATE INDEX "SafetyViolation_sessionPk_idx" ON "SafetyViolation"("sessionPk");
+
+-- CreateIndex
+CREATE INDEX "Decision_teamId_id_idx" ON "Decision"("teamId", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Pattern_teamId_name_key" ON "Pattern"("teamId", "name");
+
+-- CreateIndex
+CREATE INDEX "Checkpoint_teamId_principal_id_idx" ON "Checkpoint"("teamId", "principal", "id");
