@@ -9,6 +9,8 @@ import type { CreateContract, CompleteContractInput, ContractRefInput, Dependenc
 import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, RegisterTypeInput } from "../lib/api/artifacts.ts";
 import type { ListEventsInput } from "../lib/api/teams.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
+import { getTeamSettings, updateTeamSettings } from "./domain/teams/settings.ts";
+import type { UpdateTeamSettingsInput } from "../lib/api/team-settings.ts";
 import { artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./domain/artifacts/artifacts.service.ts";
 import { listTypes, registerType } from "./domain/artifacts/type-registry.ts";
 import {
@@ -57,6 +59,8 @@ export function createServices(deps: DomainDeps, info: HubInfo) {
       list: () => listTeams(deps),
       create: (a: Principal, i: { id: string }) => createTeam(deps, a, i),
       archive: (a: Principal, i: { team: string }) => archiveTeam(deps, a, i),
+      settings: (_: Principal, i: { team: string }) => getTeamSettings(deps, i),
+      updateSettings: (a: Principal, i: UpdateTeamSettingsInput) => updateTeamSettings(deps, a, i),
     },
     events: {
       list: (_: Principal, i: ListEventsInput) => listEvents(deps, i),

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { TeamView } from "../../domain/teams/teams.service.ts";
+import type { TeamSettings } from "../../../lib/api/team-settings.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { call } from "../api-client.ts";
 import { action } from "../action.ts";
@@ -19,6 +20,32 @@ export function register(program: Command) {
     .command("team-archive <id>")
     .description("archive a team: it stays readable and refuses changes")
     .action(action<object, TeamView>(({ target, args }) => call(target, "POST", `/teams/${encodeURIComponent(args[0])}/archive`), (t) => `archived team ${t.id}`));
+  program
+    .command("team-settings")
+    .description("show the team's options, or change them (operator only)")
+    .option("--wake <on|off>", "wake idle sessions when their contract becomes ready or a message arrives")
+    .option("--gate-enforcement <auto|on|off>", "require a passing phase gate between team_spawn batches")
+    .option("--chat-rate-limit <n>", "messages per minute one sender may send")
+    .option("--chat-loop-max <n>", "exchanges between one pair within the loop window before it is blocked")
+    .option("--chat-loop-window <seconds>")
+    .option("--inbox-live-limit <n>", "newest messages kept live per inbox; older ones are archived")
+    .action(
+      action<{ wake?: string; gateEnforcement?: string; chatRateLimit?: string; chatLoopMax?: string; chatLoopWindow?: string; inboxLiveLimit?: string }, TeamSettings>(
+        ({ target, team, opts }) => {
+          const changes = {
+            wake: opts.wake,
+            gateEnforcement: opts.gateEnforcement,
+            chatRateLimitPerMinute: intOption("--chat-rate-limit", opts.chatRateLimit),
+            chatLoopMaxExchanges: intOption("--chat-loop-max", opts.chatLoopMax),
+            chatLoopWindowSeconds: intOption("--chat-loop-window", opts.chatLoopWindow),
+            inboxLiveLimit: intOption("--inbox-live-limit", opts.inboxLiveLimit),
+          };
+          const path = `/teams/${encodeURIComponent(team)}/settings`;
+          return Object.values(changes).some((v) => v !== undefined) ? call(target, "PATCH", path, { body: changes }) : call(target, "GET", path);
+        },
+        (t) => Object.entries(t).map(([k, v]) => `${k}: ${v}`).join("\n"),
+      ),
+    );
   program
     .command("events")
     .description("the team's event log: newest first, or after an event id oldest first")

@@ -1,0 +1,38 @@
+/**
+ * Team options (wake-ups, gate enforcement, chat limits). Read through `teamSettings` so every
+ * caller gets the documented defaults for anything the team never set.
+ */
+import type { Sql } from "../../db/connection.ts";
+import { TeamSettings, type UpdateTeamSettingsInput } from "../../../lib/api/team-settings.ts";
+import type { DomainDeps } from "../deps.ts";
+import { actsForAnyone, type Principal } from "../principal.ts";
+import { forbidden } from "../../errors.ts";
+import { ensureTeam } from "./teams.service.ts";
+
+function parse(raw: string | undefined): TeamSettings {
+  const stored = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  // Keys from older versions or bad hand edits fall back to defaults instead of breaking reads.
+  const parsed = TeamSettings.safeParse(stored);
+  return parsed.success ? parsed.data : TeamSettings.parse({});
+}
+
+export async function teamSettings(sql: Sql, team: string): Promise<TeamSettings> {
+  const row = await sql.get<{ settings: string }>(`SELECT "settings" FROM "Team" WHERE "id" = ?`, [team]);
+  return parse(row?.settings);
+}
+
+export async function getTeamSettings({ db }: DomainDeps, input: { team: string }): Promise<TeamSettings> {
+  return db.read((sql) => teamSettings(sql, input.team));
+}
+
+export async function updateTeamSettings({ db }: DomainDeps, actor: Principal, input: UpdateTeamSettingsInput): Promise<TeamSettings> {
+  if (!actsForAnyone(actor)) throw forbidden(`only an operator may change team settings ('${actor.name}' is a ${actor.kind})`, { field: "team" });
+  const { team, ...changes } = input;
+  return db.write("team.settings", actor.name, async (tx) => {
+    await ensureTeam(tx, team);
+    const next = TeamSettings.parse({ ...(await teamSettings(tx, team)), ...changes });
+    await tx.run(`UPDATE "Team" SET "settings" = ? WHERE "id" = ?`, [JSON.stringify(next), team]);
+    await tx.emit({ teamId: team, type: "team.settings_changed", subject: `team:${team}`, payload: { changes } });
+    return next;
+  });
+}
