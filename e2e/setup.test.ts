@@ -5,31 +5,16 @@
  * setup added.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GUIDE_BEGIN } from "../lib/guides.ts";
-import { CLAUDE_BIN } from "./helpers/claude.ts";
-import { cli, startHub, type HubProcess } from "./helpers/hub-process.ts";
+import { startHub, type HubProcess } from "./helpers/hub-process.ts";
 import { call, httpClient } from "./helpers/mcp-client.ts";
+import { files, runSetup, sandbox, type Sandbox } from "./helpers/setup-sandbox.ts";
 
 let hub: HubProcess;
 beforeAll(async () => (hub = await startHub()));
 afterAll(async () => hub?.kill());
-
-function sandbox() {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-setup-"));
-  const project = path.join(root, "project");
-  const config = path.join(root, "claude-config");
-  fs.mkdirSync(project);
-  return { root, project, config };
-}
-
-/** Every file under dir, relative, sorted. */
-function files(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
-}
 
 const claudeJson = (config: string) => JSON.parse(fs.readFileSync(path.join(config, ".claude.json"), "utf8"));
 const tokenOf = (entry: { headers: { Authorization: string } }) => entry.headers.Authorization.replace("Bearer ", "");
@@ -45,18 +30,8 @@ async function actsAs(token: string): Promise<string | null> {
   }
 }
 
-function setup(box: ReturnType<typeof sandbox>, withClaude: boolean, ...args: string[]) {
-  const pathWithoutClaude = (process.env.PATH ?? "").split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, "claude"))).join(path.delimiter);
-  const env = {
-    HOME: box.root,
-    CLAUDE_CONFIG_DIR: box.config,
-    PATH: pathWithoutClaude,
-    CLAUDE_BIN: withClaude ? CLAUDE_BIN : "",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-  };
-  const r = cli(hub.dataDir, ["setup", "--project", box.project, ...args], env);
+function setup(box: Sandbox, withClaude: boolean, ...args: string[]) {
+  const r = runSetup(hub.dataDir, box, withClaude, ...args);
   expect(r.code, r.stderr + r.stdout).toBe(0);
   return r.stdout;
 }

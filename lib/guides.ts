@@ -23,6 +23,17 @@ transactions, not chat: structured artifacts, contracts with dependencies, and r
 3. Watch progress with \`contract_list\` (filter by \`status\`) and \`team_roster\`; read outputs with
    \`artifact_get\` (your read is recorded).
 
+## Staff the team
+- \`team_spawn\` starts a supervised Claude Code session as a member: it joins the roster with a \`role\`, gets
+  the worker guide and its own hub identity, and is woken when one of its contracts becomes \`ready\` or a
+  message arrives, so create the contracts and let the members pick them up. Spawn a phase's members
+  together: a later batch needs a passing \`phase_gate\` first.
+- For one self-contained job, \`delegate_task\` runs it under a safety net (cost, turns, time) and returns
+  \`completed\`, \`needs_input\` (answer with \`continue_task\`), or which limit stopped it; \`finish_task\`
+  accepts the work.
+- \`list_sessions\`, \`get_session_status\` and \`get_last_output\` show what sessions are doing; some tool
+  calls wait for a person to approve them at the dashboard.
+
 ## Make the team heal itself
 - \`pipeline_create\` turns "when X happens, do Y" into a rule, e.g. reopen the API contract when tests fail:
   trigger \`{type: "artifact_published", artifactType: "test-results"}\`, condition \`data.failed > 0\`, action
@@ -70,6 +81,9 @@ tools is recorded under your own name.${TEAM(o)}
 - Read what others produced with \`artifact_get\`; your read is recorded, and the orchestrator's phase gate
   may check that you read the current version.
 - You can create contracts for teammates too (\`contract_create\`) when you find work that belongs to them.
+- Messages: \`team_check_inbox\` when you start and after each major step; a message of kind \`ask\` means
+  someone is waiting for your \`team_reply\`. Use \`team_ask\` only when you cannot go on without an answer
+  (it waits for the reply). Chat is rate-limited and loop-guarded: results belong in artifacts.
 `;
 }
 

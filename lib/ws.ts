@@ -16,6 +16,8 @@ export const ClientMessage = z.discriminatedUnion("type", [
       teams: z.array(z.string().max(128)).max(100).default([]),
       /** Replays logged events after this id before live ones, so a reconnect misses nothing. */
       since: z.number().int().min(0).optional(),
+      /** Sessions whose live transcript lines to push ("*": all of the followed teams); missed lines are read from /api/sessions/{name}/transcript. */
+      sessions: z.array(z.string().max(128)).max(100).default([]),
     }),
   }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("ping"), team: z.string().nullable().default(null), payload: z.object({}).default({}) }),
@@ -35,9 +37,24 @@ export const WireEvent = z.object({
 });
 export type WireEvent = z.infer<typeof WireEvent>;
 
+export const WireTranscriptEntry = z.object({
+  session: z.string(),
+  entry: z.object({
+    id: z.number(),
+    interactionId: z.number().nullable(),
+    at: z.string(),
+    direction: z.enum(["in", "out"]),
+    type: z.string(),
+    subtype: z.string().nullable(),
+    payload: z.unknown(),
+  }),
+});
+export type WireTranscriptEntry = z.infer<typeof WireTranscriptEntry>;
+
 export const ServerMessage = z.discriminatedUnion("type", [
   z.object({ v: z.literal(WS_VERSION), type: z.literal("hello"), team: z.null(), payload: z.object({ version: z.string(), lastEventId: z.number() }) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("event"), team: z.string().nullable(), payload: WireEvent }),
+  z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript"), team: z.string(), payload: WireTranscriptEntry }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("subscribed"), team: z.null(), payload: z.object({ teams: z.array(z.string()), replayed: z.number() }) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("pong"), team: z.null(), payload: z.object({}) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("error"), team: z.null(), payload: z.object({ code: z.string(), message: z.string() }) }),

@@ -18,6 +18,17 @@ const Env = z.object({
   TEAMHUB_QUIET: z.enum(["0", "1"]).default("0"),
   // Require a token on every request even on loopback (default: only when listening elsewhere).
   TEAMHUB_REQUIRE_TOKEN: z.enum(["0", "1"]).optional(),
+  // The Claude Code CLI the supervisor runs (default: `claude` on PATH).
+  CLAUDE_BIN: z.string().optional(),
+  // Variables every supervised session gets, as a JSON object; nothing else of the hub's environment is inherited but a safe base (PATH, HOME, locale…).
+  TEAMHUB_CLAUDE_ENV: z.string().default("{}"),
+  // Names of the hub's own variables to pass through to sessions, comma-separated (e.g. ANTHROPIC_API_KEY).
+  TEAMHUB_CLAUDE_PASS_ENV: z.string().default(""),
+  // Working directory of sessions spawned without one.
+  TEAMHUB_WORK_DIR: z.string().optional(),
+  // A busy session with no stream event for this long is flagged stalled; 1 also interrupts it.
+  TEAMHUB_STALL_MINUTES: z.coerce.number().positive().max(24 * 60).default(10),
+  TEAMHUB_STALL_INTERRUPT: z.enum(["0", "1"]).default("0"),
 });
 
 export type HubEnv = {
@@ -31,7 +42,31 @@ export type HubEnv = {
   dev: boolean;
   quiet: boolean;
   requireToken: boolean | undefined;
+  claude: ClaudeConfig;
 };
+
+export type ClaudeConfig = {
+  bin: string | undefined;
+  env: Record<string, string>;
+  passEnv: string[];
+  workDir: string;
+  stallMs: number;
+  interruptStalled: boolean;
+};
+
+const EnvObject = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "variable names must be identifiers" }), z.string());
+
+function claudeEnvFrom(text: string): Record<string, string> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`TEAMHUB_CLAUDE_ENV: not valid JSON (${(e as Error).message})`);
+  }
+  const parsed = EnvObject.safeParse(value);
+  if (!parsed.success) throw new Error(`TEAMHUB_CLAUDE_ENV: must be a JSON object of string values (${parsed.error.issues[0].message})`);
+  return parsed.data;
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
   const e = Env.parse(source);
@@ -47,6 +82,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     dev: e.TEAMHUB_DEV === "1",
     quiet: e.TEAMHUB_QUIET === "1",
     requireToken: e.TEAMHUB_REQUIRE_TOKEN === undefined ? undefined : e.TEAMHUB_REQUIRE_TOKEN === "1",
+    claude: {
+      bin: e.CLAUDE_BIN || undefined,
+      env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),
+      passEnv: e.TEAMHUB_CLAUDE_PASS_ENV.split(",").map((n) => n.trim()).filter(Boolean),
+      workDir: path.resolve(e.TEAMHUB_WORK_DIR ?? process.cwd()),
+      stallMs: Math.round(e.TEAMHUB_STALL_MINUTES * 60_000),
+      interruptStalled: e.TEAMHUB_STALL_INTERRUPT === "1",
+    },
   };
 }
 

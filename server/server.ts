@@ -24,6 +24,10 @@ import { startLogTailer } from "./events/log-tailer.ts";
 import { createMcpHttp } from "./mcp/http.ts";
 import type { ToolDef } from "./mcp/tool.ts";
 import { PROJECT_ROOT, hubVersion } from "./version.ts";
+import { TOOLS } from "./mcp/tools/index.ts";
+import { Supervisor } from "./supervisor/supervisor.ts";
+import { TranscriptFeed } from "./supervisor/transcript-feed.ts";
+import { childEnv, resolveClaudeBin } from "./supervisor/launch.ts";
 
 export const HUB_FILE = "hub.json";
 
@@ -51,11 +55,13 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const deps = { db, bus };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
-  const svc = createServices(deps, { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir });
+  const preflight = () => void resolveClaudeBin(env.claude, childEnv(env.claude));
+  const svc = createServices(deps, { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir }, { preflight });
   registerServices(svc);
 
   const guard = createHostGuard(env.allowedHosts);
-  const ws = createWsHub(bus, svc);
+  const feed = new TranscriptFeed();
+  const ws = createWsHub(bus, svc, feed);
   const mcp = createMcpHttp(svc, bus, { requireToken, extraTools: options.mcpExtraTools });
   const tailer = startLogTailer(db, bus);
   type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -117,6 +123,8 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
   pipelines.start(bus);
+  const supervisor = new Supervisor({ deps, claude: env.claude, hubUrl: url, dataDir: env.dataDir, feed, hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)) });
+  await supervisor.start();
 
   const hubFile = path.join(env.dataDir, HUB_FILE);
   fs.writeFileSync(hubFile, JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString() }));
@@ -128,6 +136,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     port,
     close() {
       closing ??= (async () => {
+        await supervisor.close();
         await scheduler.stop();
         await pipelines.stop();
         tailer.stop();

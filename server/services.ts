@@ -41,10 +41,35 @@ import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, Take
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
 import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput } from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
+import type { BatchSpawnInput, ContinueInput, EndSessionInput, DecideApprovalInput, DelegateInput, ForkInput, ListApprovalsInput, ListSessionsInput, SendInput, SessionRef, SpawnInput, TeamSpawnInput, TranscriptInput } from "../lib/api/sessions.ts";
+import { batchSpawn, forkSession, spawnSession, teamSpawn } from "./domain/sessions/spawn.service.ts";
+import { cleanupSessions, deleteSession, killSession, pauseSession, resumeSession, sendMessage as sendToSession, stopSession } from "./domain/sessions/control.service.ts";
+import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
+import { decideApproval, listApprovals } from "./domain/sessions/approvals.ts";
+import { abortTask, continueTask, delegate, finishTask } from "./domain/sessions/delegate.service.ts";
+import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput } from "../lib/api/chat.ts";
+import { broadcast, sendMessage } from "./domain/chat/send.ts";
+import { reply } from "./domain/chat/reply.ts";
+import { ask } from "./domain/chat/ask.ts";
+import { checkInbox } from "./domain/chat/inbox.ts";
+import type { BriefingInput, HookInput, LatestCheckpointInput, ListDecisionsInput, ListPatternsInput, PatternRefInput, RecordCheckpointInput, RecordDecisionInput, RegisterPatternInput } from "../lib/api/continuity.ts";
+import { listDecisions, recordDecision } from "./domain/continuity/decisions.service.ts";
+import { getPattern, listPatterns, registerPattern } from "./domain/continuity/patterns.service.ts";
+import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoints.service.ts";
+import { briefing } from "./domain/continuity/briefing.service.ts";
+import { runHook } from "./domain/continuity/hooks.service.ts";
 
-export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string };
+export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string; sessionWorkDir: string };
 
-export function createServices(deps: DomainDeps, info: HubInfo) {
+/** What only the hub process can check before a session is written (the CLI binary it will run). */
+export type SessionRuntime = { preflight(): void };
+
+export function createServices(deps: DomainDeps, info: HubInfo, runtime?: SessionRuntime) {
+  const defaults = { workDir: info.sessionWorkDir };
+  const preflight = <T>(fn: () => Promise<T>) => {
+    runtime?.preflight();
+    return fn();
+  };
   return {
     info,
     /** For reads done on the hub's own behalf (resource listings, completions). */
@@ -120,6 +145,49 @@ export function createServices(deps: DomainDeps, info: HubInfo) {
     roster: {
       list: (_: Principal, i: { team: string }) => listRoster(deps, i),
       upsert: (a: Principal, i: UpsertMemberInput) => upsertMember(deps, a, i),
+    },
+    chat: {
+      send: (a: Principal, i: SendMessageInput) => sendMessage(deps, a, i),
+      broadcast: (a: Principal, i: BroadcastInput) => broadcast(deps, a, i),
+      reply: (a: Principal, i: ReplyInput) => reply(deps, a, i),
+      /** Waits for the reply or the timeout; `signal` ends the wait early when the caller goes away. */
+      ask: (a: Principal, i: AskInput, signal?: AbortSignal) => ask(deps, a, i, signal),
+      inbox: (a: Principal, i: CheckInboxInput) => checkInbox(deps, a, i),
+    },
+    continuity: {
+      recordDecision: (a: Principal, i: RecordDecisionInput) => recordDecision(deps, a, i),
+      listDecisions: (_: Principal, i: ListDecisionsInput) => listDecisions(deps, i),
+      registerPattern: (a: Principal, i: RegisterPatternInput) => registerPattern(deps, a, i),
+      getPattern: (_: Principal, i: PatternRefInput) => getPattern(deps, i),
+      listPatterns: (_: Principal, i: ListPatternsInput) => listPatterns(deps, i),
+      recordCheckpoint: (a: Principal, i: RecordCheckpointInput) => recordCheckpoint(deps, a, i),
+      latestCheckpoint: (a: Principal, i: LatestCheckpointInput) => latestCheckpoint(deps, a, i),
+      briefing: (a: Principal, i: BriefingInput) => briefing(deps, a, i),
+      hook: (a: Principal, i: HookInput) => runHook(deps, a, i),
+    },
+    sessions: {
+      spawn: (a: Principal, i: SpawnInput) => preflight(() => spawnSession(deps, a, i, defaults)),
+      batch: (a: Principal, i: BatchSpawnInput) => preflight(() => batchSpawn(deps, a, i, defaults)),
+      fork: (a: Principal, i: ForkInput) => preflight(() => forkSession(deps, a, i, defaults)),
+      teamSpawn: (a: Principal, i: TeamSpawnInput) => preflight(() => teamSpawn(deps, a, i, defaults)),
+      delegate: (a: Principal, i: DelegateInput) => preflight(() => delegate(deps, a, i, defaults)),
+      send: (a: Principal, i: SendInput) => sendToSession(deps, a, i),
+      continue: (a: Principal, i: ContinueInput) => continueTask(deps, a, i),
+      finish: (a: Principal, i: SessionRef) => finishTask(deps, a, i),
+      abort: (a: Principal, i: SessionRef) => abortTask(deps, a, i),
+      pause: (a: Principal, i: SessionRef) => pauseSession(deps, a, i),
+      resume: (a: Principal, i: SessionRef) => resumeSession(deps, a, i),
+      stop: (a: Principal, i: EndSessionInput) => stopSession(deps, a, i),
+      kill: (a: Principal, i: EndSessionInput) => killSession(deps, a, i),
+      delete: (a: Principal, i: SessionRef) => deleteSession(deps, a, i),
+      cleanup: (a: Principal, i: { days: number }) => cleanupSessions(deps, a, i),
+      status: (_: Principal, i: SessionRef) => sessionStatus(deps, i),
+      output: (_: Principal, i: SessionRef) => lastOutput(deps, i),
+      list: (_: Principal, i: ListSessionsInput) => listSessions(deps, i),
+      history: (_: Principal, i: SessionRef & { limit: number }) => sessionHistory(deps, i),
+      transcript: (_: Principal, i: TranscriptInput) => transcript(deps, i),
+      approvals: (_: Principal, i: ListApprovalsInput) => listApprovals(deps, i),
+      decide: (a: Principal, i: DecideApprovalInput) => decideApproval(deps, a, i),
     },
   };
 }

@@ -11,11 +11,10 @@ import { ROOT } from "./hub-process.ts";
 
 export const CLAUDE_BIN = path.join(ROOT, "node_modules/.bin/claude");
 
-export function claudeEnv(apiUrl: string, home = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-claude-"))): Record<string, string> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(k))) as Record<string, string>;
+/** The variables that point a `claude` at the fake API in its own HOME and keep it off the network. */
+export function isolatedClaudeVars(apiUrl: string, home = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-claude-"))): Record<string, string> {
   fs.mkdirSync(path.join(home, "tmp"), { recursive: true });
   return {
-    ...inherited,
     HOME: home,
     CLAUDE_CONFIG_DIR: path.join(home, ".claude"),
     TMPDIR: path.join(home, "tmp"),
@@ -27,6 +26,11 @@ export function claudeEnv(apiUrl: string, home = fs.mkdtempSync(path.join(os.tmp
     DISABLE_AUTOUPDATER: "1",
     CLAUDE_CODE_MAX_RETRIES: "1",
   };
+}
+
+export function claudeEnv(apiUrl: string, home?: string): Record<string, string> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(k))) as Record<string, string>;
+  return { ...inherited, ...isolatedClaudeVars(apiUrl, home) };
 }
 
 export type ClaudeRun = { code: number | null; stdout: string; stderr: string };

@@ -71,6 +71,18 @@ export function cli(dataDir: string, args: string[], env: Record<string, string>
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
 }
 
+/** The same, without blocking this process: for commands that wait on something the test serves (the fake API). */
+export function cliAsync(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, TEAMHUB_DATA_DIR: dataDir, TEAMHUB_URL: "", ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.once("close", (code) => resolve({ code: code ?? -1, stdout, stderr, json: () => JSON.parse(stdout) }));
+  });
+}
+
 /**
  * One HTTP request with JSON in and out. node:http rather than fetch, because fetch refuses to
  * send a Host header of our choosing and the Host checks need exactly that.

@@ -8,8 +8,8 @@ import { TeamParam } from "./common.ts";
 export const TeamSettings = z.object({
   /** Deliver a turn to an idle supervised session when its contract becomes ready or a message arrives (§2). */
   wake: z.enum(["on", "off"]).default("on"),
-  /** Phase-gate enforcement for team_spawn batches (§9): `auto` = on once the team has used team_spawn. */
-  gateEnforcement: z.enum(["auto", "on", "off"]).default("auto"),
+  /** Phase-gate enforcement for team_spawn batches (§9); plain spawns never count as batches. */
+  gateEnforcement: z.enum(["on", "off"]).default("on"),
   /** §3: messages one sender may send per minute. */
   chatRateLimitPerMinute: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1).max(10_000).default(10),
   /** §3 loop guard: exchanges between one pair within `chatLoopWindowSeconds` before the pair is blocked. */

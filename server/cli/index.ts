@@ -19,11 +19,20 @@ import { register as teams } from "./commands/teams.ts";
 import { register as token } from "./commands/token.ts";
 import { register as pipelines } from "./commands/pipelines.ts";
 import { register as roster } from "./commands/roster.ts";
+import { register as chat } from "./commands/chat.ts";
 import { register as lineage } from "./commands/lineage.ts";
 import { register as snapshots } from "./commands/snapshots.ts";
 import { register as gate } from "./commands/gate.ts";
 import { register as mcp } from "./commands/mcp.ts";
 import { register as setup } from "./commands/setup.ts";
+import { register as decisions } from "./commands/decisions.ts";
+import { register as patterns } from "./commands/patterns.ts";
+import { register as briefing } from "./commands/briefing.ts";
+import { register as hook } from "./commands/hook.ts";
+import { register as sessions } from "./commands/sessions.ts";
+import { register as sessionControl } from "./commands/session-control.ts";
+import { register as sessionOutput } from "./commands/session-output.ts";
+import { register as delegateCommands } from "./commands/delegate.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -36,7 +45,7 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, mcp, setup]) {
+for (const register of [start, token, teams, sessions, sessionControl, sessionOutput, delegateCommands, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, chat, mcp, setup, decisions, patterns, briefing, hook]) {
   register(program);
 }
 

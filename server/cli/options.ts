@@ -11,6 +11,11 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(",").map((v) => v.trim()).filter(Boolean)];
 }
 
+/** Repeatable free-text option: each occurrence is one value, commas and all. */
+export function repeatable(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
 export function jsonOption(option: string, text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
@@ -38,6 +43,12 @@ export function jsonFromInlineOrFile(inline: string | undefined, file: string | 
 export function intOption(option: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^-?\d+$/.test(text.trim())) throw badOption(option, `must be a whole number, got '${text}'`);
+  return Number(text);
+}
+
+export function numberOption(option: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(text.trim())) throw badOption(option, `must be a positive number, got '${text}'`);
   return Number(text);
 }
 

@@ -12,3 +12,5 @@ export const SCHEDULER: Principal = { name: "scheduler", kind: "system" };
 export function actsForAnyone(p: Principal): boolean {
   return p.kind === "operator" || p.kind === "system";
 }
+/** The session supervisor, recording what the processes it runs did. */
+export const SUPERVISOR: Principal = { name: "supervisor", kind: "system" };

@@ -18,22 +18,27 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 
 export function handle<S extends z.ZodType, O>(
   schema: S,
-  op: (s: Services, actor: Principal, input: z.infer<S>) => Promise<O>,
+  /** `signal` aborts when the client goes away, for operations that wait (an ask). */
+  op: (s: Services, actor: Principal, input: z.infer<S>, signal: AbortSignal) => Promise<O>,
   options: { status?: number } = {},
 ) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
     try {
       const s = services();
       const actor = await principalOf(s, req);
-      const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...(await bodyOf(req)), ...(await ctx.params) };
+      const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...(await bodyOf(req)), ...typedQuery(schema, pathParams((await ctx.params) ?? {})) };
       const parsed = schema.safeParse(raw, { reportInput: true });
       if (!parsed.success) throw invalid(zodIssues(parsed.error));
-      return Response.json(await op(s, actor, parsed.data), { status: options.status ?? 200 });
+      return Response.json(await op(s, actor, parsed.data, req.signal), { status: options.status ?? 200 });
     } catch (e) {
       return errorResponse(e);
     }
   };
 }
+
+/** Path segments are text too (an approval id is a number). */
+const pathParams = (params: Record<string, string | string[] | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"));
 
 async function principalOf(s: Services, req: Request): Promise<Principal> {
   const header = req.headers.get("authorization");

@@ -53,7 +53,7 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
     const def = byName.get(req.params.name);
     if (!def) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}. tools/list shows the ${tools.length} tools of this server.`);
     const actor = identify(extra);
-    const result = await callTool(def, svc, actor, req.params.arguments);
+    const result = await callTool(def, svc, actor, req.params.arguments, extra.signal);
     await mcp.server
       .sendLoggingMessage({ level: result.isError ? "warning" : "info", logger: "teamhub", data: `${def.name} by ${actor.name}: ${result.isError ? result.content[0].text : "ok"}` }, extra.sessionId)
       .catch(() => {});

@@ -21,7 +21,7 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
   migrate(env.databaseFile);
   const bus = new EventBus();
   const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous });
-  const svc = createServices({ db, bus }, { version: hubVersion(), startedAt: new Date(), requireToken: false, dataDir: env.dataDir });
+  const svc = createServices({ db, bus }, { version: hubVersion(), startedAt: new Date(), requireToken: false, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir });
   const principal = token ? await svc.auth.authenticate(token) : OPERATOR;
   const server = buildMcpServer(svc, () => principal);
   const tailer = startLogTailer(db, bus);

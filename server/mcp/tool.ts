@@ -22,7 +22,7 @@ export type ToolDef = {
   /** The shared lib/api schema itself: its refinements and defaults apply after the strict check. */
   schema: z.ZodType;
   annotations: ToolAnnotations;
-  run: (s: Services, actor: Principal, input: never) => Promise<unknown>;
+  run: (s: Services, actor: Principal, input: never, signal?: AbortSignal) => Promise<unknown>;
 };
 
 type Kind = "read" | "write" | "destructive";
@@ -44,7 +44,8 @@ export function tool<S extends z.ZodObject>(def: {
   schema: S;
   describe?: Partial<Record<keyof S["shape"], string>>;
   kind: Kind;
-  run: (s: Services, actor: Principal, input: z.infer<S>) => Promise<unknown>;
+  /** `signal` aborts when the client cancels the call or goes away, for tools that wait (team_ask). */
+  run: (s: Services, actor: Principal, input: z.infer<S>, signal?: AbortSignal) => Promise<unknown>;
 }): ToolDef {
   const shape = Object.fromEntries(
     Object.entries(def.schema.shape).map(([k, v]) => {
@@ -79,7 +80,7 @@ function success(value: unknown): ToolResult {
   return { content: [{ type: "text", text: JSON.stringify(plain, null, 2) }], structuredContent: structured };
 }
 
-export async function callTool(def: ToolDef, s: Services, actor: Principal, args: unknown): Promise<ToolResult> {
+export async function callTool(def: ToolDef, s: Services, actor: Principal, args: unknown, signal?: AbortSignal): Promise<ToolResult> {
   if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
     return failure("invalid_input", "arguments: must be a JSON object");
   }
@@ -100,7 +101,7 @@ export async function callTool(def: ToolDef, s: Services, actor: Principal, args
     return failure("invalid_input", text, { issues });
   }
   try {
-    return success(await def.run(s, actor, parsed.data as never));
+    return success(await def.run(s, actor, parsed.data as never, signal));
   } catch (e) {
     if (DomainError.is(e)) return failure(e.code, e.message, e.details);
     console.error(`[teamhub] MCP tool ${def.name} failed:`, e);

@@ -10,12 +10,13 @@ import { ClientMessage, WS_VERSION, type ServerMessage } from "../../lib/ws.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
 import type { Services } from "../services.ts";
+import type { TranscriptFeed, TranscriptPush } from "../supervisor/transcript-feed.ts";
 
 // A client that stops reading must not make the hub buffer without bound.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 const REPLAY_LIMIT = 5000;
 
-type Client = { socket: WebSocket; teams: Set<string> | null; ready: boolean; backlog: HubEvent[] };
+type Client = { socket: WebSocket; teams: Set<string> | null; sessions: Set<string>; ready: boolean; backlog: HubEvent[] };
 
 function send(socket: WebSocket, msg: ServerMessage) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
@@ -23,7 +24,10 @@ function send(socket: WebSocket, msg: ServerMessage) {
 
 const wire = (e: HubEvent): ServerMessage => ({ v: WS_VERSION, type: "event", team: e.teamId, payload: { ...e, at: e.at.toISOString() } });
 
-export function createWsHub(bus: EventBus, svc: Services) {
+const follows = (c: Client, push: TranscriptPush) =>
+  (c.sessions.has(push.session) || c.sessions.has("*")) && (c.teams === null || c.teams.has(push.team));
+
+export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
 
@@ -37,7 +41,15 @@ export function createWsHub(bus: EventBus, svc: Services) {
     for (const c of clients) for (const e of events) (c.ready ? deliver(c, e) : c.backlog.push(e));
   });
 
-  async function subscribe(c: Client, teams: string[], since: number | undefined) {
+  const unfollow = feed.subscribe((push) => {
+    for (const c of clients) {
+      if (!follows(c, push) || c.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+      send(c.socket, { v: WS_VERSION, type: "transcript", team: push.team, payload: { session: push.session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
+    }
+  });
+
+  async function subscribe(c: Client, teams: string[], since: number | undefined, sessions: string[]) {
+    c.sessions = new Set(sessions);
     c.ready = false;
     c.backlog = [];
     c.teams = teams.length ? new Set(teams) : null;
@@ -52,7 +64,7 @@ export function createWsHub(bus: EventBus, svc: Services) {
   }
 
   wss.on("connection", async (socket: WebSocket) => {
-    const client: Client = { socket, teams: null, ready: true, backlog: [] };
+    const client: Client = { socket, teams: null, sessions: new Set(), ready: true, backlog: [] };
     clients.add(client);
     socket.on("close", () => clients.delete(client));
     socket.on("message", async (data) => {
@@ -65,7 +77,7 @@ export function createWsHub(bus: EventBus, svc: Services) {
         return send(socket, { v: WS_VERSION, type: "error", team: null, payload: { code: "invalid_input", message: (e as Error).message } });
       }
       if (msg.type === "ping") return send(socket, { v: WS_VERSION, type: "pong", team: null, payload: {} });
-      await subscribe(client, msg.payload.teams, msg.payload.since).catch((e: Error) =>
+      await subscribe(client, msg.payload.teams, msg.payload.since, msg.payload.sessions).catch((e: Error) =>
         send(socket, { v: WS_VERSION, type: "error", team: null, payload: { code: "internal", message: e.message } }),
       );
     });
@@ -78,6 +90,7 @@ export function createWsHub(bus: EventBus, svc: Services) {
     },
     close() {
       unsubscribe();
+      unfollow();
       for (const c of clients) c.socket.close(1001, "hub shutting down");
       wss.close();
     },

@@ -24,7 +24,7 @@ export function register(program: Command) {
     .command("team-settings")
     .description("show the team's options, or change them (operator only)")
     .option("--wake <on|off>", "wake idle sessions when their contract becomes ready or a message arrives")
-    .option("--gate-enforcement <auto|on|off>", "require a passing phase gate between team_spawn batches")
+    .option("--gate-enforcement <on|off>", "require a passing phase gate between team_spawn batches")
     .option("--chat-rate-limit <n>", "messages per minute one sender may send")
     .option("--chat-loop-max <n>", "exchanges between one pair within the loop window before it is blocked")
     .option("--chat-loop-window <seconds>")

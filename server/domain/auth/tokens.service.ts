@@ -85,13 +85,38 @@ export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: 
 export async function authenticate({ db }: DomainDeps, secret: string): Promise<Principal> {
   const h = hash(secret);
   const row = await db.read((sql) =>
-    sql.get<{ hash: string; name: string; kind: PrincipalKind }>(
-      `SELECT t."hash", p."name", p."kind" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal" WHERE t."hash" = ? AND t."revokedAt" IS NULL`,
+    sql.get<{ hash: string; name: string; kind: PrincipalKind; label: string }>(
+      `SELECT t."hash", t."label", p."name", p."kind" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal" WHERE t."hash" = ? AND t."revokedAt" IS NULL`,
       [h],
     ),
   );
   if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(h))) {
     throw new DomainError("unauthorized", "the bearer token is unknown or revoked");
   }
-  return { name: row.name, kind: row.kind };
+  // A supervised session's token says which session acts, so what it publishes is attributed to it.
+  const session = row.label.startsWith(SESSION_LABEL) ? row.label.slice(SESSION_LABEL.length) : null;
+  return { name: row.name, kind: row.kind, ...(session ? { sessionId: session } : {}) };
 }
+
+/**
+ * A supervised session's own token (§12), issued by the hub itself when it launches the process.
+ * Earlier tokens of the session are retired, so only the one in its current MCP config works.
+ */
+export async function issueSessionToken({ db }: DomainDeps, session: { name: string; kind: "member" | "agent" }): Promise<string> {
+  const secret = newSecret(session.kind === "member" ? "thm" : "tha");
+  const label = sessionTokenLabel(session.name);
+  await db.write("token.session", "supervisor", async (tx) => {
+    const existing = await tx.get<{ kind: string }>(`SELECT "kind" FROM "Principal" WHERE "name" = ?`, [session.name]);
+    if (existing && existing.kind !== session.kind) {
+      throw conflict(`principal '${session.name}' exists as ${existing.kind}, not ${session.kind}`, { field: "name" });
+    }
+    await ensurePrincipal(tx, session.name, session.kind, tx.now);
+    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [tx.now, session.name, label]);
+    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [session.name, hash(secret), label, tx.now]);
+    await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${session.name}`, payload: { principal: session.name, kind: session.kind, label } });
+  });
+  return secret;
+}
+
+const SESSION_LABEL = "session:";
+export const sessionTokenLabel = (name: string) => `${SESSION_LABEL}${name}`;

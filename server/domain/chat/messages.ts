@@ -1,16 +1,20 @@
 /**
  * Delivering messages into inboxes (§3). Each recipient gets its own row, so read state and the
  * inbox archive work per member; each delivery is a `message.sent` event, which is what the
- * `message_received` pipeline trigger and (later) session wake-ups listen to.
+ * `message_received` pipeline trigger, a waiting `ask` and (later) session wake-ups listen to.
+ * Every delivery, whoever makes it (chat, pipelines, rollback notices), goes through `deliver`,
+ * so every inbox is kept to the team's live limit.
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { invalidField } from "../../errors.ts";
+import { MAX_MESSAGE_CHARS } from "../../../lib/api/chat.ts";
+import { teamSettings } from "../teams/settings.ts";
+import { archiveOverflow } from "./inbox-archive.ts";
+
+export { MAX_MESSAGE_CHARS };
 
 export type MessageKind = "dm" | "broadcast" | "ask" | "reply" | "notify" | "turn" | "system";
-
-// §12: messages are short coordination notes; real content belongs in artifacts.
-export const MAX_MESSAGE_CHARS = 10_000;
 
 export type Delivery = { team: string; from: string; to: string[]; kind: MessageKind; text: string; replyTo?: number | null };
 
@@ -35,6 +39,8 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
       payload: { messageId: r.lastInsertRowid, from: d.from, to, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null },
     });
   }
+  const { inboxLiveLimit } = await teamSettings(tx, d.team);
+  for (const to of new Set(d.to)) await archiveOverflow(tx, d.team, to, inboxLiveLimit);
   return ids;
 }
 

@@ -98,10 +98,22 @@ export type AuditEntry = {
   publishedAt: Date;
   inputs: string[];
   readers: Array<{ reader: string; version: number; at: Date }>;
-  /** The publishing session's interaction cost. Always null until the hub supervises sessions (§2) and records their costs. */
-  cost: null;
+  /** What the interaction that published it cost, when a supervised session published it and still exists. */
+  cost: PublishingCost | null;
   depth: number;
 };
+
+export type PublishingCost = { session: string; interaction: number; costUsd: number; sessionCostUsd: number };
+
+/** The session's interaction that was running when the version was published. */
+async function publishingCost(sql: Sql, session: string, at: Date): Promise<PublishingCost | null> {
+  const row = await sql.get<{ n: number; costUsd: number; sessionCostUsd: number }>(
+    `SELECT i."n", i."costUsd", s."costUsd" AS "sessionCostUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
+     WHERE s."name" = ? AND i."startedAt" <= ? AND (i."endedAt" IS NULL OR i."endedAt" >= ?) AND i."status" <> 'queued' ORDER BY i."n" DESC LIMIT 1`,
+    [session, at, at],
+  );
+  return row ? { session, interaction: row.n, costUsd: row.costUsd, sessionCostUsd: row.sessionCostUsd } : null;
+}
 
 /** The provenance trail of a version: it and every version upstream of it, nearest first. */
 export async function audit(deps: DomainDeps, input: AuditInput): Promise<{ root: string; trail: AuditEntry[] }> {
@@ -125,9 +137,10 @@ export async function audit(deps: DomainDeps, input: AuditInput): Promise<{ root
       publishedAt: v.createdAt,
       inputs: inputs.get(v.seq) ?? [],
       readers: (readers.get(v.seq) ?? []).map((r) => ({ reader: r.reader, version: v.version, at: r.at })),
-      cost: null,
+      cost: null as PublishingCost | null,
       depth: v.depth,
     }));
+    for (const entry of trail) if (entry.sessionId) entry.cost = await publishingCost(sql, entry.sessionId, entry.publishedAt);
     return { root: formatRef(root), trail };
   });
 }

@@ -1,10 +1,13 @@
 import type { ToolDef } from "../tool.ts";
 import { artifactTools } from "./artifacts.ts";
+import { chatTools } from "./chat.ts";
+import { continuityTools } from "./continuity.ts";
 import { contractTools } from "./contracts.ts";
 import { lineageTools } from "./lineage.ts";
 import { pipelineTools } from "./pipelines.ts";
 import { snapshotTools } from "./snapshots.ts";
 import { teamTools } from "./team.ts";
+import { sessionTools } from "./sessions.ts";
 
 /** Every tool of the product, in the order clients list them. */
-export const TOOLS: ToolDef[] = [...artifactTools, ...contractTools, ...lineageTools, ...pipelineTools, ...snapshotTools, ...teamTools];
+export const TOOLS: ToolDef[] = [...artifactTools, ...contractTools, ...lineageTools, ...pipelineTools, ...snapshotTools, ...teamTools, ...sessionTools, ...chatTools, ...continuityTools];

@@ -1,0 +1,5 @@
+import { DelegateInput } from "@/lib/api/sessions.ts";
+import { handle } from "@/server/http/handle.ts";
+
+export const dynamic = "force-dynamic";
+export const POST = handle(DelegateInput, (s, actor, input) => s.sessions.delegate(actor, input));

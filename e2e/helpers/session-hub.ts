@@ -1,0 +1,45 @@
+/**
+ * A hub whose sessions run the real pinned `claude` against a fake Messages API served by the
+ * test process, each hub with its own HOME, CLAUDE_CONFIG_DIR and TMPDIR for the CLI.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startFakeApi, type FakeApi, type Reply } from "../fake-anthropic/server.ts";
+import type { MessagesRequest } from "../fake-anthropic/request.ts";
+import { CLAUDE_BIN, isolatedClaudeVars } from "./claude.ts";
+import { api, startHub, tempDataDir, type HubProcess } from "./hub-process.ts";
+
+export type SessionHub = { hub: HubProcess; fake: FakeApi; work: string; restart(): Promise<void>; close(): Promise<void> };
+
+export async function startSessionHub(respond: (req: MessagesRequest) => Reply | Promise<Reply>, env: Record<string, string> = {}): Promise<SessionHub> {
+  const fake = await startFakeApi(respond);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"));
+  const dataDir = tempDataDir("sessions");
+  const hubEnv = { CLAUDE_BIN, TEAMHUB_CLAUDE_ENV: JSON.stringify(isolatedClaudeVars(fake.url)), TEAMHUB_WORK_DIR: work, ...env };
+  const sh: SessionHub = {
+    hub: await startHub(dataDir, hubEnv),
+    fake,
+    work,
+    async restart() {
+      sh.hub = await startHub(dataDir, hubEnv);
+    },
+    async close() {
+      await sh.hub.kill();
+      await fake.close();
+    },
+  };
+  return sh;
+}
+
+/** Polls the session until `until` holds (state changes arrive through the supervisor, not the request). */
+export async function waitForSession(hub: HubProcess, name: string, until: (s: any) => boolean, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any;
+  while (Date.now() < deadline) {
+    last = (await api(hub, "GET", `/api/sessions/${name}`)).body;
+    if (until(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`session ${name} did not reach the expected state; last: ${JSON.stringify(last, null, 2)}`);
+}

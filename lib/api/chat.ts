@@ -1,0 +1,57 @@
+/**
+ * Team chat (§3) inputs, shared by the HTTP API, the CLI and the MCP tools. The sender is never
+ * an input: it is always the calling principal. Objects are strict, so a misspelt field (or a
+ * `from`) is refused instead of silently ignored.
+ */
+import { z } from "zod";
+import { MemberName } from "../ids.ts";
+import { Flag, TeamParam } from "./common.ts";
+
+// §12: messages are short coordination notes; real content belongs in artifacts.
+export const MAX_MESSAGE_CHARS = 10_000;
+
+export const ASK_TIMEOUT = { defaultSeconds: 120, minSeconds: 1, maxSeconds: 600 } as const;
+export const INBOX_PAGE = { default: 50, max: 500 } as const;
+
+export const MessageText = z
+  .string({ error: "must be a string" })
+  .max(MAX_MESSAGE_CHARS, { error: `must be at most ${MAX_MESSAGE_CHARS} characters` })
+  .refine((s) => s.trim().length > 0, { error: "must not be empty" });
+
+const MessageId = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be a message id (1 or more)" });
+
+export const SendMessageInput = z.strictObject({ team: TeamParam, to: MemberName, message: MessageText });
+export type SendMessageInput = z.infer<typeof SendMessageInput>;
+
+export const BroadcastInput = z.strictObject({ team: TeamParam, message: MessageText });
+export type BroadcastInput = z.infer<typeof BroadcastInput>;
+
+export const ReplyInput = z.strictObject({ team: TeamParam, messageId: MessageId, message: MessageText });
+export type ReplyInput = z.infer<typeof ReplyInput>;
+
+export const AskInput = z.strictObject({
+  team: TeamParam,
+  to: MemberName,
+  question: MessageText,
+  timeoutSeconds: z
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(ASK_TIMEOUT.minSeconds, { error: `must be at least ${ASK_TIMEOUT.minSeconds}` })
+    .max(ASK_TIMEOUT.maxSeconds, { error: `must be at most ${ASK_TIMEOUT.maxSeconds}` })
+    .default(ASK_TIMEOUT.defaultSeconds),
+});
+export type AskInput = z.infer<typeof AskInput>;
+
+export const CheckInboxInput = z.strictObject({
+  team: TeamParam,
+  unreadOnly: Flag.default(false),
+  includeArchived: Flag.default(false),
+  limit: z
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(INBOX_PAGE.max, { error: `must be at most ${INBOX_PAGE.max}` })
+    .default(INBOX_PAGE.default),
+  before: MessageId.optional(),
+});
+export type CheckInboxInput = z.infer<typeof CheckInboxInput>;

@@ -1,0 +1,69 @@
+/** decision-record and decision-list: the decision journal (§10). */
+import type { Command } from "commander";
+import type { DecisionView } from "../../domain/continuity/decisions.service.ts";
+import { call } from "../api-client.ts";
+import { action } from "../action.ts";
+import { table } from "../format.ts";
+import { collect, intOption, repeatable } from "../options.ts";
+
+type RecordOpts = { title: string; decision: string; rationale?: string; alternative?: string[]; artifact?: string[]; contract?: string[] };
+
+function show(d: DecisionView): string {
+  const related = [...d.related.artifacts.map((a) => `artifact ${a}`), ...d.related.contracts.map((c) => `contract ${c}`)];
+  return [
+    `#${d.id} ${d.title} (${d.author}, ${new Date(d.createdAt).toISOString()})`,
+    `  ${d.decision}`,
+    d.rationale ? `  why: ${d.rationale}` : "",
+    ...d.alternatives.map((a) => `  rejected: ${a}`),
+    related.length ? `  related: ${related.join(", ")}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+export function register(program: Command) {
+  program
+    .command("decision-record")
+    .description("write a decision into the team's journal (you are its author)")
+    .requiredOption("--title <text>", "a short title")
+    .requiredOption("--decision <text>", "what was decided")
+    .option("--rationale <text>", "why")
+    .option("--alternative <text>", "an option considered and rejected (repeatable)", repeatable)
+    .option("--artifact <id>", "a related artifact (repeatable)", collect)
+    .option("--contract <id>", "a related contract (repeatable)", collect)
+    .action(
+      action<RecordOpts, DecisionView>(
+        ({ target, team, opts }) =>
+          call(target, "POST", "/continuity/decisions", {
+            query: { team },
+            body: {
+              title: opts.title,
+              decision: opts.decision,
+              rationale: opts.rationale,
+              alternatives: opts.alternative,
+              related: opts.artifact || opts.contract ? { artifacts: opts.artifact, contracts: opts.contract } : undefined,
+            },
+          }),
+        (d) => `recorded decision ${show(d)}`,
+      ),
+    );
+  program
+    .command("decision-list")
+    .description("the decision journal, newest first")
+    .option("--since <date>", "only decisions recorded at or after this ISO 8601 date or date-time")
+    .option("--limit <n>", "page size (≤ 500)")
+    .option("--cursor <n>", "continue after this cursor (nextCursor of the previous page)")
+    .action(
+      action<{ since?: string; limit?: string; cursor?: string }, { items: DecisionView[]; nextCursor: number | null }>(
+        ({ target, team, opts }) =>
+          call(target, "GET", "/continuity/decisions", { query: { team, since: opts.since, limit: intOption("--limit", opts.limit), cursor: intOption("--cursor", opts.cursor) } }),
+        (page) =>
+          [
+            table(page.items.map((d) => ({ ...d, at: new Date(d.createdAt).toISOString() })), ["id", "title", "author", "at"]),
+            page.nextCursor === null ? "" : `more: --cursor ${page.nextCursor}`,
+          ]
+            .filter(Boolean)
+            .join("\n"),
+      ),
+    );
+}

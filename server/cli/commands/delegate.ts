@@ -1,0 +1,68 @@
+import type { Command } from "commander";
+import type { DelegateResult, FinishResult } from "../../domain/sessions/delegate.service.ts";
+import { call } from "../api-client.ts";
+import { action } from "../action.ts";
+import { intOption, numberOption } from "../options.ts";
+import { nameOf, sessionOptions, workDirOf, type SpawnOpts } from "../session-options.ts";
+
+const outcome = (r: DelegateResult) =>
+  `${r.status}: ${r.response ?? r.error ?? "(no response)"}\n\n— ${r.name}: $${r.cost.toFixed(4)}, ${r.turns} turns, ${(r.duration / 1000).toFixed(1)}s` +
+  `${r.toolsUsed.length ? `, tools ${r.toolsUsed.join(", ")}` : ""}${r.canContinue ? " (teamhub continue to follow up)" : ""}` +
+  r.safety.violations.map((v) => `\n  violation: ${v.kind}: ${v.detail}`).join("");
+
+const totals = (r: FinishResult) => `${r.name}: ${r.status}, $${r.cost.toFixed(4)}, ${r.turns} turns in ${r.interactions} interactions`;
+
+export function register(program: Command) {
+  sessionOptions(program.command("delegate [name]").description("run one task in a new session under the safety net and report the outcome"))
+    .requiredOption("--task <text>", "what to do")
+    .option("--context <text>", "background put before the task")
+    .action(
+      action<SpawnOpts & { task: string; context?: string }, DelegateResult>(
+        ({ target, team, opts, args }) => {
+          return call(target, "POST", "/delegate", {
+            body: {
+              team,
+              name: nameOf(args[0], opts.name),
+              task: opts.task,
+              context: opts.context,
+              model: opts.model,
+              preset: opts.preset,
+              workDir: workDirOf(opts),
+              systemPrompt: opts.systemPrompt,
+              agent: opts.agent,
+              maxCost: numberOption("--max-cost", opts.maxCost),
+              maxTurns: intOption("--max-turns", opts.maxTurns),
+              timeout: intOption("--timeout-ms", opts.timeoutMs),
+              safety: opts.safety,
+            },
+            waits: true,
+          });
+        },
+        outcome,
+      ),
+    );
+  program
+    .command("continue [name] [message]")
+    .description("send a follow-up to a delegated session and report the outcome")
+    .option("--name <name>")
+    .option("--message <text>")
+    .action(
+      action<{ name?: string; message?: string }, DelegateResult>(
+        ({ target, opts, args }) => {
+          const name = nameOf(args[0], opts.name);
+          return call(target, "POST", `/sessions/${encodeURIComponent(name)}/continue`, { body: { message: nameOf(args[1], opts.message, "message") }, waits: true });
+        },
+        outcome,
+      ),
+    );
+  for (const [op, description] of [
+    ["finish", "accept a delegated task: stop its session gracefully"],
+    ["abort", "kill a delegated task's session now"],
+  ] as const) {
+    program
+      .command(`${op} [name]`)
+      .description(description)
+      .option("--name <name>")
+      .action(action<{ name?: string }, FinishResult>(({ target, opts, args }) => call(target, "POST", `/sessions/${encodeURIComponent(nameOf(args[0], opts.name))}/${op}`, { body: {} }), totals));
+  }
+}

@@ -1,0 +1,97 @@
+import type { Command } from "commander";
+import type { SessionView } from "../../domain/sessions/sessions.repo.ts";
+import type { SessionStatusView } from "../../domain/sessions/queries.service.ts";
+import type { ApprovalView } from "../../domain/sessions/approvals.ts";
+import { call } from "../api-client.ts";
+import { action } from "../action.ts";
+import { table } from "../format.ts";
+import { intOption } from "../options.ts";
+import { nameOf, sessionLine } from "../session-options.ts";
+
+const route = (name: string, op = "") => `/sessions/${encodeURIComponent(name)}${op ? `/${op}` : ""}`;
+
+export function register(program: Command) {
+  for (const [op, description] of [
+    ["pause", "pause a session: the process stays alive, new messages queue"],
+    ["resume", "resume a paused session, or relaunch a stopped one with its conversation"],
+  ] as const) {
+    program
+      .command(`${op} [name]`)
+      .description(description)
+      .option("--name <name>")
+      .action(action<{ name?: string }, SessionView>(({ target, opts, args }) => call(target, "POST", route(nameOf(args[0], opts.name), op), { body: {} }), (s) => sessionLine(s)));
+  }
+  for (const [op, description] of [
+    ["stop", "stop gracefully: the current turn finishes; resumable later"],
+    ["kill", "end it now: interrupt, SIGTERM, SIGKILL"],
+  ] as const) {
+    program
+      .command(`${op} [name]`)
+      .description(description)
+      .option("--name <name>")
+      .option("--no-wait", "return without waiting for the process to exit")
+      .action(
+        action<{ name?: string; wait: boolean }, SessionView>(
+          ({ target, opts, args }) => call(target, "POST", route(nameOf(args[0], opts.name), op), { body: { wait: opts.wait } }),
+          (s) => sessionLine(s),
+        ),
+      );
+  }
+  program
+    .command("delete [name]")
+    .description("delete a session with its transcript and history (a running process is killed)")
+    .option("--name <name>")
+    .action(action<{ name?: string }, { deleted: string }>(({ target, opts, args }) => call(target, "DELETE", route(nameOf(args[0], opts.name))), (r) => `deleted ${r.deleted}`));
+  program
+    .command("cleanup")
+    .description("delete sessions that ended more than --days days ago")
+    .requiredOption("--days <n>")
+    .action(
+      action<{ days: string }, { deleted: string[] }>(
+        ({ target, opts }) => call(target, "POST", "/cleanup", { body: { days: intOption("--days", opts.days) } }),
+        (r) => (r.deleted.length ? `deleted ${r.deleted.length}: ${r.deleted.join(", ")}` : "nothing to delete"),
+      ),
+    );
+  program
+    .command("status [name]")
+    .description("state, cost, turns, the running turn, pending approvals and violations")
+    .option("--name <name>")
+    .action(
+      action<{ name?: string }, SessionStatusView>(
+        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name))),
+        (s) =>
+          [
+            sessionLine(s),
+            `  claude session ${s.claudeSessionId ?? "—"}, pid ${s.pid ?? "—"}, preset ${s.preset}, in ${s.workDir}`,
+            s.running ? `  running turn ${s.running.n}` : "",
+            ...s.approvals.map((a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${new Date(a.expiresAt).toISOString()})`),
+            ...s.violations.map((v) => `  violation: ${v.kind}: ${v.detail}`),
+            s.lastError ? `  last error: ${s.lastError}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
+      ),
+    );
+  program
+    .command("approvals")
+    .description("permission requests (pending ones by default) of the team's sessions")
+    .option("--status <status>", "pending | allowed | denied | timed_out | cancelled", "pending")
+    .action(
+      action<{ status: string }, ApprovalView[]>(
+        ({ target, team, opts }) => call(target, "GET", "/approvals", { query: { team, status: opts.status } }),
+        (list) => table(list.map((a) => ({ ...a, input: JSON.stringify(a.input).slice(0, 60) })), ["id", "session", "toolName", "input", "status"]),
+      ),
+    );
+  for (const decision of ["allow", "deny"] as const) {
+    program
+      .command(`${decision} <name> <approvalId>`)
+      .description(`${decision} a session's pending permission request`)
+      .option("--note <text>")
+      .action(
+        action<{ note?: string }, ApprovalView>(
+          ({ target, opts, args }) => call(target, "POST", route(args[0], `approvals/${encodeURIComponent(args[1])}`), { body: { decision, note: opts.note } }),
+          (a) => `approval ${a.id} (${a.toolName}): ${a.status}`,
+        ),
+      );
+  }
+}

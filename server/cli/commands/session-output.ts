@@ -1,0 +1,44 @@
+import type { Command } from "commander";
+import type { HistoryView, OutputView, TranscriptEntryView } from "../../domain/sessions/queries.service.ts";
+import { call } from "../api-client.ts";
+import { action } from "../action.ts";
+import { table } from "../format.ts";
+import { intOption } from "../options.ts";
+import { nameOf } from "../session-options.ts";
+
+const route = (name: string, op: string) => `/sessions/${encodeURIComponent(name)}/${op}`;
+
+export function register(program: Command) {
+  program
+    .command("output [name]")
+    .description("the session's last response")
+    .option("--name <name>")
+    .action(action<{ name?: string }, OutputView>(({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "output")), (o) => o.output ?? "(no output yet)"));
+  program
+    .command("history [name]")
+    .description("every interaction with its cost, turns, duration and tools")
+    .option("--name <name>")
+    .option("--limit <n>")
+    .action(
+      action<{ name?: string; limit?: string }, HistoryView>(
+        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "history"), { query: { limit: intOption("--limit", opts.limit) } }),
+        (h) =>
+          `${table(
+            h.interactions.map((i) => ({ ...i, cost: `$${i.costUsd.toFixed(4)}`, duration: i.durationMs === null ? null : `${(i.durationMs / 1000).toFixed(1)}s`, tools: i.toolsUsed.join(",") || null, prompt: i.prompt.slice(0, 40) })),
+            ["n", "status", "cost", "turns", "duration", "tools", "prompt"],
+          )}\ntotal: $${h.costUsd.toFixed(4)}, ${h.turns} turns`,
+      ),
+    );
+  program
+    .command("transcript [name]")
+    .description("the session's stored stream events, oldest first")
+    .option("--name <name>")
+    .option("--after <id>", "only entries after this id")
+    .option("--limit <n>")
+    .action(
+      action<{ name?: string; after?: string; limit?: string }, { entries: TranscriptEntryView[] }>(
+        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "transcript"), { query: { after: intOption("--after", opts.after), limit: intOption("--limit", opts.limit) } }),
+        (t) => t.entries.map((e) => `${e.id} ${e.direction === "in" ? "→" : "←"} ${e.type}${e.subtype ? `/${e.subtype}` : ""} ${JSON.stringify(e.payload).slice(0, 160)}`).join("\n") || "(empty)",
+      ),
+    );
+}

@@ -1,0 +1,82 @@
+/** Options shared by the commands that start sessions (spawn, team-spawn, delegate). */
+import path from "node:path";
+import type { Command } from "commander";
+import { badOption, collect, intOption, numberOption } from "./options.ts";
+import type { SessionView } from "../domain/sessions/sessions.repo.ts";
+
+export type SpawnOpts = {
+  name?: string;
+  prompt?: string;
+  model?: string;
+  workDir?: string;
+  preset?: string;
+  allowedTools?: string[];
+  systemPrompt?: string;
+  agent?: string;
+  maxBudget?: string;
+  maxTurns?: string;
+  maxCost?: string;
+  timeoutMs?: string;
+  safety?: boolean;
+  protectedPath?: string[];
+  approvalTimeoutMs?: string;
+};
+
+/** What delegate takes too. */
+export function sessionOptions(cmd: Command): Command {
+  return cmd
+    .option("--name <name>", "session name (instead of the argument)")
+    .option("--model <model>", "sonnet, opus, haiku or a model id")
+    .option("--work-dir <dir>", "working directory (default: the current one)")
+    .option("--preset <preset>", "read-only | review | edit | full | plan (default edit)")
+    .option("--system-prompt <text>", "appended to the system prompt")
+    .option("--agent <name>", "a Claude Code agent to run as")
+    .option("--max-turns <n>", "safety limit on model turns (default 50)")
+    .option("--max-cost <usd>", "safety limit on cost (default 2.00)")
+    .option("--timeout-ms <ms>", "safety limit per interaction (default 300000)")
+    .option("--no-safety", "no cost, turn or time limits (protected paths stay denied)");
+}
+
+export function spawnOptions(cmd: Command): Command {
+  return sessionOptions(cmd)
+    .option("--allowed-tools <rule>", "a tool rule allowed without asking, e.g. 'Bash(npm test:*)' (repeatable)", collect)
+    .option("--max-budget <usd>", "budget passed to the CLI")
+    .option("--protected-path <pattern>", "another path the session may not touch (repeatable)", collect)
+    .option("--approval-timeout-ms <ms>", "how long a permission request waits for a person");
+}
+
+/** The name from the argument or --name (the reference CLI's style); exactly one is needed. */
+export function nameOf(arg: string | undefined, option: string | undefined, what = "session name"): string {
+  if (arg && option && arg !== option) throw badOption("--name", `give the ${what} once (argument '${arg}', --name '${option}')`);
+  const name = arg ?? option;
+  if (!name) throw badOption("--name", `a ${what} is required`);
+  return name;
+}
+
+/** Sessions started from the CLI work where the command was run, unless told otherwise. */
+export const workDirOf = (opts: { workDir?: string }) => path.resolve(opts.workDir ?? ".");
+
+export function spawnBody(opts: SpawnOpts) {
+  const safety = {
+    ...(opts.safety === false ? { enabled: false } : {}),
+    ...(opts.maxCost !== undefined ? { maxCostUsd: numberOption("--max-cost", opts.maxCost) } : {}),
+    ...(opts.timeoutMs !== undefined ? { timeoutMs: intOption("--timeout-ms", opts.timeoutMs) } : {}),
+    ...(opts.protectedPath?.length ? { protectedPaths: opts.protectedPath } : {}),
+  };
+  return {
+    model: opts.model,
+    workDir: workDirOf(opts),
+    preset: opts.preset,
+    allowedTools: opts.allowedTools,
+    systemPrompt: opts.systemPrompt,
+    agent: opts.agent,
+    maxBudgetUsd: numberOption("--max-budget", opts.maxBudget),
+    maxTurns: intOption("--max-turns", opts.maxTurns),
+    safety: Object.keys(safety).length ? safety : undefined,
+    approvalTimeoutMs: intOption("--approval-timeout-ms", opts.approvalTimeoutMs),
+  };
+}
+
+export const sessionLine = (s: Pick<SessionView, "name" | "status" | "model" | "costUsd" | "turns" | "queued" | "pendingApprovals">) =>
+  `${s.name}: ${s.status}${s.model ? ` (${s.model})` : ""}, $${s.costUsd.toFixed(4)}, ${s.turns} turns` +
+  `${s.queued ? `, ${s.queued} queued` : ""}${s.pendingApprovals ? `, ${s.pendingApprovals} waiting for approval` : ""}`;

@@ -1,0 +1,56 @@
+/**
+ * Ask (§3): a question to one member that waits for the answer. It waits on the event bus for
+ * the committed `message.sent` whose `replyTo` is the question, never by polling; replies made
+ * by another process (`teamhub mcp` over stdio) reach this bus through the log tailer. The
+ * subscription is taken before the question commits, so no reply can slip in between.
+ *
+ * A timeout is an answer too ("nobody replied"), not an error: the question stays in the
+ * recipient's inbox, and a late reply lands in the asker's inbox like any other message.
+ */
+import type { AskInput } from "../../../lib/api/chat.ts";
+import type { HubEvent } from "../../events/types.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { markRead } from "./read-marks.ts";
+import { directInTx } from "./send.ts";
+import { sendTransaction } from "./send-transaction.ts";
+
+export type AskResult =
+  | { answered: true; messageId: number; to: string; reply: { from: string; text: string; messageId: number; at: Date } }
+  | { answered: false; messageId: number; to: string; timedOut: boolean; waitedSeconds: number };
+
+export async function ask({ db, bus }: DomainDeps, actor: Principal, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
+  let questionId = 0;
+  let settle!: (reply: HubEvent | null) => void;
+  const outcome = new Promise<HubEvent | null>((resolve) => (settle = resolve));
+  const unsubscribe = bus.subscribe((events) => {
+    const hit = events.find((e) => e.type === "message.sent" && e.teamId === input.team && questionId !== 0 && e.payload.replyTo === questionId);
+    if (hit) settle(hit);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  // A caller that went away (closed connection, cancelled MCP request) no longer needs the answer.
+  const cancel = () => settle(null);
+  signal?.addEventListener("abort", cancel, { once: true });
+  try {
+    const sent = await sendTransaction(db, "chat.ask", actor, input.team, async (tx) => {
+      const s = await directInTx(tx, actor, { team: input.team, to: input.to, kind: "ask", text: input.question });
+      questionId = s.messageId;
+      return s;
+    });
+    const started = Date.now();
+    timer = setTimeout(() => settle(null), input.timeoutSeconds * 1000);
+    if (signal?.aborted) cancel();
+    const answer = await outcome;
+    if (!answer) {
+      return { answered: false, messageId: sent.messageId, to: sent.to, timedOut: !signal?.aborted, waitedSeconds: Math.round((Date.now() - started) / 1000) };
+    }
+    const replyId = answer.payload.messageId as number;
+    // The answer is handed over here, so it must not show up again as unread in the asker's inbox.
+    await db.write("chat.ask_answered", actor.name, (tx) => markRead(tx, input.team, actor.name, [replyId]));
+    return { answered: true, messageId: sent.messageId, to: sent.to, reply: { from: String(answer.payload.from), text: String(answer.payload.text), messageId: replyId, at: answer.at } };
+  } finally {
+    unsubscribe();
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", cancel);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The inbox archive (§3): an inbox keeps its newest `keep` messages live and archives the rest.
+ * Nothing is deleted; archived messages stay readable with `includeArchived`. `archivedBy` is
+ * left empty, because that column names the team reset whose rollback restores a message, and an
+ * overflowing inbox is not undone by a rollback.
+ */
+import type { WriteTx } from "../../db/database.ts";
+
+/** Archives what lies beyond the newest `keep` live messages of one inbox; returns how many. */
+export async function archiveOverflow(tx: WriteTx, team: string, recipient: string, keep: number): Promise<number> {
+  const newestOverflow = await tx.get<{ id: number }>(
+    `SELECT "id" FROM "Message" WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL ORDER BY "id" DESC LIMIT 1 OFFSET ?`,
+    [team, recipient, keep],
+  );
+  if (!newestOverflow) return 0;
+  const r = await tx.run(`UPDATE "Message" SET "archivedAt" = ? WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL AND "id" <= ?`, [
+    tx.now,
+    team,
+    recipient,
+    newestOverflow.id,
+  ]);
+  await tx.emit({ teamId: team, type: "inbox.archived", subject: `member:${recipient}`, payload: { member: recipient, archived: r.changes, throughMessageId: newestOverflow.id, keep } });
+  return r.changes;
+}

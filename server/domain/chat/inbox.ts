@@ -1,0 +1,55 @@
+/**
+ * Checking one's inbox (§3): the caller's messages, unread first and then read, newest first
+ * within each, and the unread ones returned are marked read in the same transaction (so two
+ * concurrent checks never both report a message as new). Only the caller's own inbox: there is
+ * no argument to read someone else's.
+ *
+ * Paging: `before` continues below a message id. `nextBefore` is set when older read messages
+ * remain, which only happens once every unread message in scope has been returned.
+ */
+import type { CheckInboxInput } from "../../../lib/api/chat.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { markRead } from "./read-marks.ts";
+
+export type InboxItem = { id: number; from: string; kind: string; text: string; replyTo: number | null; sentAt: Date; unread: boolean; archived: boolean };
+export type Inbox = { member: string; messages: InboxItem[]; unreadLeft: number; nextBefore: number | null };
+
+type Row = { id: number; sender: string; kind: string; text: string; replyTo: number | null; createdAt: Date; archivedAt: Date | null };
+
+const COLUMNS = `"id","sender","kind","text","replyTo","createdAt","archivedAt"`;
+
+export async function checkInbox({ db }: DomainDeps, actor: Principal, input: CheckInboxInput): Promise<Inbox> {
+  return db.write("chat.inbox", actor.name, async (tx) => {
+    let scope = `"teamId" = ? AND "recipient" = ?`;
+    const params: Array<string | number> = [input.team, actor.name];
+    if (!input.includeArchived) scope += ` AND "archivedAt" IS NULL`;
+    if (input.before !== undefined) {
+      scope += ` AND "id" < ?`;
+      params.push(input.before);
+    }
+    const unread = await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NULL ORDER BY "id" DESC LIMIT ?`, [...params, input.limit]);
+    const room = input.unreadOnly ? 0 : input.limit - unread.length;
+    // One row past the page tells whether older messages remain.
+    const read = room > 0 ? await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NOT NULL ORDER BY "id" DESC LIMIT ?`, [...params, room + 1]) : [];
+    const { n: unreadInScope } = (await tx.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${scope} AND "readAt" IS NULL`, params))!;
+    await markRead(tx, input.team, actor.name, unread.map((m) => m.id));
+    const item = (m: Row, wasUnread: boolean): InboxItem => ({
+      id: m.id,
+      from: m.sender,
+      kind: m.kind,
+      text: m.text,
+      replyTo: m.replyTo,
+      sentAt: m.createdAt,
+      unread: wasUnread,
+      archived: m.archivedAt !== null,
+    });
+    const shown = read.slice(0, room);
+    return {
+      member: actor.name,
+      messages: [...unread.map((m) => item(m, true)), ...shown.map((m) => item(m, false))],
+      unreadLeft: unreadInScope - unread.length,
+      nextBefore: read.length > room ? shown[shown.length - 1].id : null,
+    };
+  });
+}

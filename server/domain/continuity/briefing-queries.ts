@@ -1,0 +1,123 @@
+/**
+ * The reads behind a briefing, one per section. Each takes the event log position of the
+ * principal's last checkpoint, or null for a first-time overview, and returns at most
+ * BRIEF_ITEMS entries with the total, so a briefing stays short whatever happened.
+ */
+import type { Sql } from "../../db/connection.ts";
+import { toDecisionView, type DecisionView } from "./decisions.service.ts";
+import { PATTERN_SELECT, toPatternView, type PatternView } from "./patterns.service.ts";
+
+export const BRIEF_ITEMS = 10;
+export const BRIEF_MESSAGES = 5;
+
+export type Section<T> = { items: T[]; total: number };
+
+export type ContractChange = { event: "created" | "status_changed" | "reassigned"; from: string | null; to: string | null; reason: string | null; by: string; at: Date };
+/** `status` and `title` are the contract's now; null when it no longer exists (a reset or rollback removed it). */
+export type BriefContract = { id: string; title: string | null; status: string | null; assignee: string | null; changes: ContractChange[] };
+export type BriefArtifact = { id: string; type: string; name: string; readVersion: number; currentVersion: number; publisher: string; summary: string; publishedAt: Date };
+export type BriefMessage = { id: number; sender: string; kind: string; text: string; at: Date };
+
+type EventRow = { id: number; type: string; payload: string; principal: string; at: Date };
+type ContractNow = { id: string; title: string; status: string; assignee: string };
+
+const str = (v: unknown) => (typeof v === "string" ? v : null);
+
+function toChange(e: EventRow): { contractId: string; change: ContractChange } {
+  const p = JSON.parse(e.payload) as Record<string, unknown>;
+  const event = e.type.slice("contract.".length) as ContractChange["event"];
+  const [from, to] = event === "created" ? [null, str(p.status)] : [str(p.from), str(p.to)];
+  return { contractId: String(p.id), change: { event, from, to, reason: str(p.reason), by: e.principal, at: e.at } };
+}
+
+/**
+ * Since a checkpoint: contracts that were the principal's when they were created, changed status
+ * or were reassigned (to it or away from it), most recently changed first, with their status now.
+ * Without one: its open contracts.
+ */
+export async function contractsFor(sql: Sql, team: string, principal: string, after: number | null): Promise<Section<BriefContract>> {
+  if (after === null) {
+    const open = await sql.all<ContractNow>(
+      `SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" <> 'completed' ORDER BY "updatedAt" DESC, "pk" DESC`,
+      [team, principal],
+    );
+    return { items: open.slice(0, BRIEF_ITEMS).map((c) => ({ ...c, changes: [] })), total: open.length };
+  }
+  const events = await sql.all<EventRow>(
+    `SELECT "id","type","payload","principal","at" FROM "Event" WHERE "teamId" = ? AND "id" > ? AND (
+       ("type" IN ('contract.created','contract.status_changed') AND json_extract("payload",'$.assignee') = ?)
+       OR ("type" = 'contract.reassigned' AND ? IN (json_extract("payload",'$.from'), json_extract("payload",'$.to'))))
+     ORDER BY "id" DESC`,
+    [team, after, principal, principal],
+  );
+  const byContract = new Map<string, ContractChange[]>();
+  for (const e of events) {
+    const { contractId, change } = toChange(e);
+    const changes = byContract.get(contractId) ?? [];
+    if (changes.length < BRIEF_ITEMS) changes.unshift(change);
+    byContract.set(contractId, changes);
+  }
+  const ids = [...byContract.keys()].slice(0, BRIEF_ITEMS);
+  const now = ids.length
+    ? await sql.all<ContractNow>(`SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ? AND "id" IN (${ids.map(() => "?").join(",")})`, [team, ...ids])
+    : [];
+  const current = new Map(now.map((c) => [c.id, c]));
+  const items = ids.map((id) => {
+    const c = current.get(id);
+    return { id, title: c?.title ?? null, status: c?.status ?? null, assignee: c?.assignee ?? null, changes: byContract.get(id)! };
+  });
+  return { items, total: byContract.size };
+}
+
+/**
+ * Artifacts the principal read whose current version is newer than the newest it read. Versions
+ * it published itself do not count: it knows what it wrote.
+ */
+export async function newerThanRead(sql: Sql, team: string, principal: string): Promise<Section<BriefArtifact>> {
+  const rows = await sql.all<BriefArtifact>(
+    `WITH "reads" AS (
+       SELECT v."artifactPk" AS "pk", MAX(v."version") AS "readVersion" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
+       WHERE r."reader" = ? GROUP BY v."artifactPk")
+     SELECT a."id", a."type", a."name", rd."readVersion", cv."version" AS "currentVersion", cv."publisher", cv."summary", cv."createdAt" AS "publishedAt"
+     FROM "reads" rd JOIN "Artifact" a ON a."pk" = rd."pk"
+     JOIN "ArtifactVersion" cv ON cv."artifactPk" = a."pk"
+       AND cv."version" = (SELECT MAX(x."version") FROM "ArtifactVersion" x WHERE x."artifactPk" = a."pk" AND x."status" = 'active')
+     WHERE a."teamId" = ? AND a."archivedAt" IS NULL AND cv."version" > rd."readVersion"
+       AND EXISTS (SELECT 1 FROM "ArtifactVersion" n WHERE n."artifactPk" = a."pk" AND n."status" = 'active' AND n."version" > rd."readVersion" AND n."publisher" <> ?)
+     ORDER BY cv."seq" DESC`,
+    [principal, team, principal],
+  );
+  return { items: rows.slice(0, BRIEF_ITEMS), total: rows.length };
+}
+
+/** Unread, not archived: the count and the oldest few. */
+export async function unreadMessages(sql: Sql, team: string, principal: string): Promise<{ unread: number; first: BriefMessage[] }> {
+  const where = `"teamId" = ? AND "recipient" = ? AND "readAt" IS NULL AND "archivedAt" IS NULL`;
+  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${where}`, [team, principal]))!;
+  const first = await sql.all<Omit<BriefMessage, "at"> & { createdAt: Date }>(
+    `SELECT "id","sender","kind","text","createdAt" FROM "Message" WHERE ${where} ORDER BY "id" LIMIT ?`,
+    [team, principal, BRIEF_MESSAGES],
+  );
+  return { unread: n, first: first.map(({ createdAt, ...m }) => ({ ...m, at: createdAt })) };
+}
+
+/** Decisions recorded after the checkpoint, newest first; without one, the latest. */
+export async function decisionsSince(sql: Sql, team: string, after: number | null): Promise<Section<DecisionView>> {
+  const filter =
+    after === null ? "" : `AND "id" IN (SELECT json_extract("payload",'$.id') FROM "Event" WHERE "teamId" = ? AND "type" = 'decision.recorded' AND "id" > ?)`;
+  const params = after === null ? [team] : [team, team, after];
+  const rows = await sql.all<Parameters<typeof toDecisionView>[0]>(`SELECT * FROM "Decision" WHERE "teamId" = ? ${filter} ORDER BY "id" DESC LIMIT ?`, [...params, BRIEF_ITEMS]);
+  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Decision" WHERE "teamId" = ? ${filter}`, params))!;
+  return { items: rows.map(toDecisionView), total: n };
+}
+
+/** Patterns registered or changed after the checkpoint, latest change first; without one, all of them by name. */
+export async function patternsSince(sql: Sql, team: string, after: number | null): Promise<Section<PatternView>> {
+  const filter =
+    after === null ? "" : `AND "name" IN (SELECT json_extract("payload",'$.name') FROM "Event" WHERE "teamId" = ? AND "type" = 'pattern.registered' AND "id" > ?)`;
+  const params = after === null ? [team] : [team, team, after];
+  const order = after === null ? `"name"` : `"updatedAt" DESC, "pk" DESC`;
+  const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${PATTERN_SELECT} WHERE "teamId" = ? ${filter} ORDER BY ${order} LIMIT ?`, [...params, BRIEF_ITEMS]);
+  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Pattern" WHERE "teamId" = ? ${filter}`, params))!;
+  return { items: rows.map(toPatternView), total: n };
+}

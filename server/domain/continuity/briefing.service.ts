@@ -1,0 +1,63 @@
+/**
+ * The briefing (§10): what changed for the calling principal since its last checkpoint, or a
+ * first-time overview without one, structured and as markdown for Claude Code's
+ * `additionalContext`. A briefing is a read: it marks nothing read and records nothing (the
+ * SessionStart hook records its checkpoint in the same transaction, see hooks.service.ts).
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { BriefingInput, GitFacts } from "../../../lib/api/continuity.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { findLatest, type CheckpointView } from "./checkpoints.service.ts";
+import type { DecisionView } from "./decisions.service.ts";
+import type { PatternView } from "./patterns.service.ts";
+import {
+  contractsFor,
+  decisionsSince,
+  newerThanRead,
+  patternsSince,
+  unreadMessages,
+  type BriefArtifact,
+  type BriefContract,
+  type BriefMessage,
+  type Section,
+} from "./briefing-queries.ts";
+import { renderBriefing } from "./briefing-markdown.ts";
+
+export type Briefing = {
+  team: string;
+  principal: string;
+  /** The checkpoint this briefing counts from; null: a first-time overview. */
+  since: CheckpointView | null;
+  contracts: Section<BriefContract>;
+  artifacts: Section<BriefArtifact>;
+  messages: { unread: number; first: BriefMessage[] };
+  decisions: Section<DecisionView>;
+  patterns: Section<PatternView>;
+  git: { head: string | null; since: string | null; changedFiles: string[] } | null;
+  markdown: string;
+};
+
+export async function briefingFrom(sql: Sql, actor: Principal, input: BriefingInput): Promise<Briefing> {
+  const since = await findLatest(sql, input.team, actor.name, input.claudeSessionId);
+  const after = since?.lastEventId ?? null;
+  const facts = {
+    team: input.team,
+    principal: actor.name,
+    since,
+    contracts: await contractsFor(sql, input.team, actor.name, after),
+    artifacts: await newerThanRead(sql, input.team, actor.name),
+    messages: await unreadMessages(sql, input.team, actor.name),
+    decisions: await decisionsSince(sql, input.team, after),
+    patterns: await patternsSince(sql, input.team, after),
+    git: gitOf(input.git),
+  };
+  return { ...facts, markdown: renderBriefing(facts) };
+}
+
+const gitOf = (g: GitFacts | undefined): Briefing["git"] =>
+  g ? { head: g.head ?? null, since: g.since ?? null, changedFiles: g.changedFiles ?? [] } : null;
+
+export async function briefing({ db }: DomainDeps, actor: Principal, input: BriefingInput): Promise<Briefing> {
+  return db.read((sql) => briefingFrom(sql, actor, input));
+}

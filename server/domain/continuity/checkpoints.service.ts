@@ -1,0 +1,73 @@
+/**
+ * Checkpoints (§10): where a principal's work stood at a Claude Code hook, and the event log
+ * position at that moment, so the next briefing can say what changed since. A checkpoint is
+ * always the caller's own. Recording one emits no event: Stop fires after every turn, and the
+ * log (with /ws and pipelines behind it) is for coordination, not for per-turn bookkeeping.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import { CheckpointState, type CheckpointKind, type LatestCheckpointInput, type RecordCheckpointInput } from "../../../lib/api/continuity.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+
+// Only the latest matters to a briefing; a bounded tail keeps a few days of history per principal.
+export const KEPT_CHECKPOINTS = 100;
+
+type CheckpointRow = { id: number; teamId: string; principal: string; claudeSessionId: string | null; kind: string; state: string; lastEventId: number; at: Date };
+
+export type CheckpointView = {
+  id: number;
+  team: string;
+  principal: string;
+  claudeSessionId: string | null;
+  kind: CheckpointKind;
+  state: CheckpointState;
+  lastEventId: number;
+  at: Date;
+};
+
+const toView = (r: CheckpointRow): CheckpointView => ({
+  id: r.id,
+  team: r.teamId,
+  principal: r.principal,
+  claudeSessionId: r.claudeSessionId,
+  kind: r.kind as CheckpointKind,
+  state: CheckpointState.parse(JSON.parse(r.state)),
+  lastEventId: r.lastEventId,
+  at: r.at,
+});
+
+/** That Claude session's latest checkpoint when it has one (a resumed session), else the principal's latest. */
+export async function findLatest(sql: Sql, team: string, principal: string, claudeSessionId?: string): Promise<CheckpointView | null> {
+  const base = `SELECT * FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ?`;
+  const own = claudeSessionId ? await sql.get<CheckpointRow>(`${base} AND "claudeSessionId" = ? ORDER BY "id" DESC LIMIT 1`, [team, principal, claudeSessionId]) : undefined;
+  const row = own ?? (await sql.get<CheckpointRow>(`${base} ORDER BY "id" DESC LIMIT 1`, [team, principal]));
+  return row ? toView(row) : null;
+}
+
+export async function currentEventId(sql: Sql): Promise<number> {
+  return (await sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
+}
+
+export async function recordCheckpointInTx(tx: WriteTx, actor: Principal, input: RecordCheckpointInput): Promise<CheckpointView> {
+  await ensureTeam(tx, input.team);
+  const r = await tx.run(
+    `INSERT INTO "Checkpoint" ("teamId","principal","claudeSessionId","kind","state","lastEventId","at") VALUES (?,?,?,?,?,?,?)`,
+    [input.team, actor.name, input.claudeSessionId ?? null, input.kind, JSON.stringify(input.state ?? {}), await currentEventId(tx), tx.now],
+  );
+  await tx.run(
+    `DELETE FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? AND "id" <= (
+       SELECT "id" FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? ORDER BY "id" DESC LIMIT 1 OFFSET ?)`,
+    [input.team, actor.name, input.team, actor.name, KEPT_CHECKPOINTS],
+  );
+  return toView((await tx.get<CheckpointRow>(`SELECT * FROM "Checkpoint" WHERE "id" = ?`, [r.lastInsertRowid]))!);
+}
+
+export async function recordCheckpoint({ db }: DomainDeps, actor: Principal, input: RecordCheckpointInput): Promise<CheckpointView> {
+  return db.write("checkpoint.record", actor.name, (tx) => recordCheckpointInTx(tx, actor, input));
+}
+
+export async function latestCheckpoint({ db }: DomainDeps, actor: Principal, input: LatestCheckpointInput): Promise<{ checkpoint: CheckpointView | null }> {
+  return { checkpoint: await db.read((sql) => findLatest(sql, input.team, actor.name, input.claudeSessionId)) };
+}

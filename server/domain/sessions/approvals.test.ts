@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
+import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
+import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { OPERATOR } from "../principal.ts";
+import { decideApproval, listApprovals } from "./approvals.ts";
+import { cancelApproval, expireApproval, requestApproval } from "./runtime.ts";
+
+let hub: TempHub;
+let k: SessionKit;
+beforeEach(async () => {
+  hub = tempHub();
+  k = sessionKit(hub);
+  await k.spawn({ name: "s", prompt: "go", approvalTimeoutMs: 60_000 });
+  await k.launched("s");
+  await k.startTurn("s");
+});
+afterEach(() => hub.close());
+
+const ask = async (requestId = "r1") => (await requestApproval(hub, await k.pk("s"), { requestId, toolName: "Bash", input: { command: "npm i" }, reason: "edit preset asks" }))!;
+
+describe("approvals", () => {
+  it("a request waits as pending and puts the session in waiting_permission until decided", async () => {
+    const a = await ask();
+    expect(a).toMatchObject({ session: "s", toolName: "Bash", status: "pending", input: { command: "npm i" } });
+    expect(a.expiresAt.getTime() - a.createdAt.getTime()).toBe(60_000);
+    expect((await k.status("s")).status).toBe("waiting_permission");
+    const decided = await decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "allow", note: "fine" });
+    expect(decided).toMatchObject({ status: "allowed", decidedBy: "operator", note: "fine" });
+    expect((await k.status("s")).status).toBe("busy");
+    expect(hub.events.at(-1)).toMatchObject({ type: "session.approval_decided", payload: { approvalId: a.id, status: "allowed", requestId: "r1" } });
+  });
+
+  it("stays waiting while another request is pending", async () => {
+    const a = await ask("r1");
+    await ask("r2");
+    await decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "deny" });
+    expect((await k.status("s")).status).toBe("waiting_permission");
+  });
+
+  it("only an operator decides, once, for the right session", async () => {
+    const a = await ask();
+    expect((await refusedWithoutWriting(hub, () => decideApproval(hub, { name: "agent", kind: "agent" }, { name: "s", approvalId: a.id, decision: "allow" }))).code).toBe("forbidden");
+    expect((await refusedWithoutWriting(hub, () => decideApproval(hub, OPERATOR, { name: "s", approvalId: 999, decision: "allow" }))).code).toBe("not_found");
+    await k.spawn({ name: "other" });
+    expect((await refusal(decideApproval(hub, OPERATOR, { name: "other", approvalId: a.id, decision: "allow" }))).code).toBe("not_found");
+    await decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "deny" });
+    expect((await refusedWithoutWriting(hub, () => decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "allow" }))).message).toBe("approval 1 is already denied");
+  });
+
+  it("a deadline or a cancel settles only what is still pending", async () => {
+    const a = await ask("r1");
+    expect(await expireApproval(hub, a.id)).toMatchObject({ status: "timed_out", decidedBy: "supervisor" });
+    expect(await expireApproval(hub, a.id)).toBeNull();
+    const b = await ask("r2");
+    await cancelApproval(hub, b.id, "withdrawn");
+    expect((await listApprovals(hub, { limit: 10 })).map((x) => [x.id, x.status])).toEqual([[b.id, "cancelled"], [a.id, "timed_out"]]);
+    expect((await listApprovals(hub, { team: "default", status: "timed_out", limit: 10 })).map((x) => x.id)).toEqual([a.id]);
+  });
+
+  it("a request while paused keeps the session paused", async () => {
+    await k.pause("s");
+    await ask();
+    expect((await k.status("s")).status).toBe("paused");
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Permission requests the policy could not decide: they wait here for a person, and are denied
+ * when their deadline passes. The supervisor answers the CLI when a decision is committed.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import { DomainError, forbidden, notFound } from "../../errors.ts";
+import type { DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
+
+export type ApprovalStatus = "pending" | "allowed" | "denied" | "timed_out" | "cancelled";
+
+export type ApprovalRow = {
+  id: number;
+  sessionPk: number;
+  teamId: string | null;
+  requestId: string;
+  toolName: string;
+  input: string;
+  reason: string;
+  status: ApprovalStatus;
+  decidedBy: string | null;
+  note: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  decidedAt: Date | null;
+};
+
+export type ApprovalView = Omit<ApprovalRow, "sessionPk" | "input"> & { session: string; input: Record<string, unknown> };
+
+const SELECT_VIEW = `SELECT a.*, s."name" AS "session" FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"`;
+
+const toView = (r: ApprovalRow & { session: string }): ApprovalView => {
+  const { sessionPk: _pk, input, ...rest } = r;
+  return { ...rest, input: JSON.parse(input) as Record<string, unknown> };
+};
+
+export async function openApproval(
+  tx: WriteTx,
+  session: SessionRow,
+  request: { requestId: string; toolName: string; input: Record<string, unknown>; reason: string; timeoutMs: number },
+): Promise<ApprovalView> {
+  const expiresAt = new Date(tx.now.getTime() + request.timeoutMs);
+  const r = await tx.run(
+    `INSERT INTO "Approval" ("sessionPk","teamId","requestId","toolName","input","reason","status","createdAt","expiresAt") VALUES (?,?,?,?,?,?,'pending',?,?)`,
+    [session.pk, session.teamId, request.requestId, request.toolName, JSON.stringify(request.input), request.reason, tx.now, expiresAt],
+  );
+  if (session.status !== "paused") await moveTo(tx, session, "waiting_permission", `approval ${r.lastInsertRowid}: ${request.toolName}`);
+  await tx.emit({
+    teamId: session.teamId,
+    type: "session.approval_requested",
+    subject: `session:${session.name}`,
+    payload: { name: session.name, approvalId: r.lastInsertRowid, toolName: request.toolName, input: request.input, reason: request.reason, expiresAt: expiresAt.toISOString() },
+  });
+  return (await approvalById(tx, r.lastInsertRowid))!;
+}
+
+export async function approvalById(sql: Sql, id: number): Promise<ApprovalView | undefined> {
+  const row = await sql.get<ApprovalRow & { session: string }>(`${SELECT_VIEW} WHERE a."id" = ?`, [id]);
+  return row && toView(row);
+}
+
+/** Settles a pending approval; returns null when it was already settled (a decision and a timeout raced). */
+export async function settleApproval(
+  tx: WriteTx,
+  id: number,
+  status: Exclude<ApprovalStatus, "pending">,
+  decidedBy: string,
+  note: string | null,
+): Promise<ApprovalView | null> {
+  const row = await tx.get<ApprovalRow>(`SELECT * FROM "Approval" WHERE "id" = ?`, [id]);
+  if (!row || row.status !== "pending") return null;
+  await tx.run(`UPDATE "Approval" SET "status" = ?, "decidedBy" = ?, "note" = ?, "decidedAt" = ? WHERE "id" = ?`, [status, decidedBy, note, tx.now, id]);
+  const session = (await sessionByPk(tx, row.sessionPk))!;
+  const stillPending = await tx.get(`SELECT 1 FROM "Approval" WHERE "sessionPk" = ? AND "status" = 'pending'`, [row.sessionPk]);
+  if (session.status === "waiting_permission" && !stillPending) await moveTo(tx, session, "busy", `approval ${id} ${status}`);
+  await tx.emit({
+    teamId: session.teamId,
+    type: "session.approval_decided",
+    subject: `session:${session.name}`,
+    payload: { name: session.name, approvalId: id, requestId: row.requestId, toolName: row.toolName, status, decidedBy, note },
+  });
+  return (await approvalById(tx, id))!;
+}
+
+/** A person's answer (§2): only operators decide, since approvals exist for what agents may not do alone. */
+export async function decideApproval({ db }: DomainDeps, actor: Principal, input: DecideApprovalInput): Promise<ApprovalView> {
+  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not decide permission requests: only a person (operator) may`, { field: "decision" });
+  return db.write("session.approval", actor.name, async (tx) => {
+    const session = await requireSession(tx, input.name);
+    const current = await approvalById(tx, input.approvalId);
+    if (!current || current.session !== session.name) throw notFound(`approval of session '${session.name}'`, String(input.approvalId), "approvalId");
+    if (current.status !== "pending") {
+      throw new DomainError("illegal_transition", `approval ${input.approvalId} is already ${current.status}`, { field: "approvalId", current: current.status });
+    }
+    return (await settleApproval(tx, input.approvalId, input.decision === "allow" ? "allowed" : "denied", actor.name, input.note ?? null))!;
+  });
+}
+
+export async function listApprovals({ db }: DomainDeps, input: ListApprovalsInput): Promise<ApprovalView[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (input.team) (where.push(`a."teamId" = ?`), params.push(input.team));
+  if (input.status) (where.push(`a."status" = ?`), params.push(input.status));
+  const rows = await db.read((sql) =>
+    sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY a."id" DESC LIMIT ?`, [...(params as never[]), input.limit]),
+  );
+  return rows.map(toView);
+}
+
+export async function pendingApprovals(sql: Sql, sessionPk: number): Promise<ApprovalView[]> {
+  return (await sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} WHERE a."sessionPk" = ? AND a."status" = 'pending' ORDER BY a."id"`, [sessionPk])).map(toView);
+}
+
+/** Cancels every pending approval of a session whose process is gone (nobody is waiting for them). */
+export async function cancelPending(tx: WriteTx, sessionPk: number, why: string): Promise<void> {
+  for (const a of await pendingApprovals(tx, sessionPk)) await settleApproval(tx, a.id, "cancelled", "system", why);
+}

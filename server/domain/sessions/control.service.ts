@@ -1,0 +1,168 @@
+/**
+ * Operating sessions (§2): send, pause, resume, stop, kill, delete, cleanup. Each records the
+ * request in one transaction; the supervisor carries it out on the process when the event
+ * commits, and callers that asked to wait are answered from the events that follow.
+ */
+import type { WriteTx } from "../../db/database.ts";
+import { DomainError } from "../../errors.ts";
+import { waitForEvent } from "../../events/wait.ts";
+import type { HubEvent } from "../../events/types.ts";
+import type { SendInput, SessionRef } from "../../../lib/api/sessions.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { sessionTokenLabel } from "../auth/tokens.service.ts";
+import { interactionById, interactionView, queueMessage, runningInteraction, type InteractionView } from "./interactions.ts";
+import { pendingApprovals } from "./approvals.ts";
+import { moveTo, requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
+import { ENDED, assertMove, isLive } from "./states.ts";
+
+function refuse(s: SessionRow, operation: string, needs: string): never {
+  throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; ${operation} needs it to be ${needs}`, { name: s.name, current: s.status, operation });
+}
+
+/** Ended → starting, so the supervisor relaunches it with `--resume`. */
+async function requestResume(tx: WriteTx, s: SessionRow, why: string): Promise<void> {
+  if (!s.claudeSessionId) throw new DomainError("precondition_failed", `session '${s.name}' has no Claude session id to resume`, { name: s.name });
+  assertMove(s.name, s.status, "starting", "resume");
+  await moveTo(tx, s, "starting", why, { exitReason: null });
+  await tx.emit({ teamId: s.teamId, type: "session.resume_requested", subject: `session:${s.name}`, payload: { name: s.name, claudeSessionId: s.claudeSessionId } });
+}
+
+/** Queues a message inside an existing transaction; a session that is not running is resumed first. */
+export async function sendInTx(tx: WriteTx, s: SessionRow, message: string, source: string) {
+  if (!isLive(s.status)) await requestResume(tx, s, `message from ${source}`);
+  return queueMessage(tx, s, message, source);
+}
+
+export type SendResult = { session: SessionView; interaction: InteractionView; completed: boolean };
+
+const PENDING = ["queued", "running"];
+
+const turnEnded = (e: HubEvent, name: string, id: number) =>
+  (e.type === "session.turn_completed" && e.payload.interactionId === id) ||
+  (e.type === "session.exited" && e.payload.abandonedInteraction === id) ||
+  (e.type === "session.deleted" && e.payload.name === name);
+
+/** Runs the write that queues a turn, then waits until that turn has ended or the timeout passes. */
+export async function queueAndWait(deps: DomainDeps, name: string, queue: () => Promise<number>, timeoutMs: number): Promise<{ id: number; completed: boolean }> {
+  let id = -1;
+  const wait = waitForEvent(deps.bus, (e) => (turnEnded(e, name, id) ? true : undefined), timeoutMs);
+  try {
+    id = await queue();
+  } catch (e) {
+    wait.cancel();
+    throw e;
+  }
+  // It may have ended before the subscription could see it.
+  const row = await deps.db.read((sql) => interactionById(sql, id));
+  if (!row || !PENDING.includes(row.status)) {
+    wait.cancel();
+    return { id, completed: true };
+  }
+  return { id, completed: (await wait.promise) ?? false };
+}
+
+export async function sendMessage(deps: DomainDeps, actor: Principal, input: SendInput): Promise<SendResult> {
+  const queue = () =>
+    deps.db.write("session.send", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name)).id);
+  const { id, completed } = input.wait ? await queueAndWait(deps, input.name, queue, input.waitTimeoutMs) : { id: await queue(), completed: false };
+  return deps.db.read(async (sql) => {
+    const row = await interactionById(sql, id);
+    const s = await requireSession(sql, input.name);
+    if (!row) throw new DomainError("not_found", `session '${input.name}' was deleted while the message was pending`, { name: input.name });
+    return { session: await viewOf(sql, s), interaction: interactionView(row), completed: completed && !PENDING.includes(row.status) };
+  });
+}
+
+/** Pause (§2): the process stays alive; new messages queue until resume. */
+export async function pauseSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionView> {
+  return db.write("session.pause", actor.name, async (tx) => {
+    const s = await requireSession(tx, input.name);
+    if (!isLive(s.status) || s.status === "paused") refuse(s, "pause", "starting, idle, busy or waiting_permission");
+    await moveTo(tx, s, "paused", `paused by ${actor.name}`);
+    return viewOf(tx, s);
+  });
+}
+
+/** Resume: a paused session continues where it was; an ended one is relaunched with `--resume`. */
+export async function resumeSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionView> {
+  return db.write("session.resume", actor.name, async (tx) => {
+    const s = await requireSession(tx, input.name);
+    if (s.status === "paused") {
+      const running = await runningInteraction(tx, s.pk);
+      const waiting = running && (await pendingApprovals(tx, s.pk)).length > 0;
+      await moveTo(tx, s, waiting ? "waiting_permission" : running ? "busy" : s.pid ? "idle" : "starting", `resumed by ${actor.name}`);
+      await tx.emit({ teamId: s.teamId, type: "session.unpaused", subject: `session:${s.name}`, payload: { name: s.name } });
+    } else if ((ENDED as string[]).includes(s.status)) {
+      await requestResume(tx, s, `resumed by ${actor.name}`);
+    } else {
+      refuse(s, "resume", "paused, stopped, interrupted, failed or killed");
+    }
+    return viewOf(tx, s);
+  });
+}
+
+const exited = (name: string) => (e: HubEvent) => ((e.type === "session.exited" || e.type === "session.deleted") && e.payload.name === name ? true : undefined);
+
+async function endSession(deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }, how: "stop" | "kill"): Promise<SessionView> {
+  const wait = input.wait ? waitForEvent(deps.bus, exited(input.name), input.waitTimeoutMs) : null;
+  try {
+    await deps.db.write(`session.${how}`, actor.name, async (tx) => {
+      const s = await requireSession(tx, input.name);
+      if (!isLive(s.status)) refuse(s, how, "running (starting, idle, busy, waiting_permission or paused)");
+      await tx.emit({ teamId: s.teamId, type: `session.${how}_requested`, subject: `session:${s.name}`, payload: { name: s.name, by: actor.name } });
+    });
+  } catch (e) {
+    wait?.cancel();
+    throw e;
+  }
+  if (wait) {
+    const live = await deps.db.read(async (sql) => isLive((await requireSession(sql, input.name)).status));
+    if (live) await wait.promise;
+    else wait.cancel();
+  }
+  return deps.db.read(async (sql) => viewOf(sql, await requireSession(sql, input.name)));
+}
+
+/** Stop (§2): close stdin so the current turn can finish; the Claude session id is kept for resume. */
+export const stopSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) => endSession(deps, actor, input, "stop");
+
+/** Kill (§2): interrupt → SIGTERM → SIGKILL. */
+export const killSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) => endSession(deps, actor, input, "kill");
+
+async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void> {
+  const counts = await tx.get<{ interactions: number; entries: number }>(
+    `SELECT (SELECT COUNT(*) FROM "Interaction" WHERE "sessionPk" = ?) AS interactions, (SELECT COUNT(*) FROM "TranscriptEntry" WHERE "sessionPk" = ?) AS entries`,
+    [s.pk, s.pk],
+  );
+  for (const table of ["TranscriptEntry", "Interaction", "Approval", "SafetyViolation"]) await tx.run(`DELETE FROM "${table}" WHERE "sessionPk" = ?`, [s.pk]);
+  await tx.run(`DELETE FROM "Session" WHERE "pk" = ?`, [s.pk]);
+  await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [tx.now, s.principal ?? s.name, sessionTokenLabel(s.name)]);
+  if (s.kind === "member") {
+    await tx.run(`UPDATE "Member" SET "sessionId" = NULL, "status" = 'offline', "lastSeen" = ? WHERE "teamId" = ? AND "sessionId" = ?`, [tx.now, s.teamId, s.name]);
+  }
+  await tx.emit({
+    teamId: s.teamId,
+    type: "session.deleted",
+    subject: `session:${s.name}`,
+    payload: { name: s.name, pk: s.pk, wasLive: isLive(s.status), interactions: counts?.interactions ?? 0, transcriptEntries: counts?.entries ?? 0, by },
+  });
+}
+
+/** Delete (§2): removes the session, its transcript and history; a running process is killed. */
+export async function deleteSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<{ deleted: string }> {
+  return db.write("session.delete", actor.name, async (tx) => {
+    await deleteInTx(tx, await requireSession(tx, input.name), actor.name);
+    return { deleted: input.name };
+  });
+}
+
+/** Cleanup (§2): deletes sessions that ended more than `days` days ago. Running sessions are kept. */
+export async function cleanupSessions({ db }: DomainDeps, actor: Principal, input: { days: number }): Promise<{ deleted: string[] }> {
+  return db.write("session.cleanup", actor.name, async (tx) => {
+    const cutoff = new Date(tx.now.getTime() - input.days * 24 * 3600 * 1000);
+    const old = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" IN (${ENDED.map(() => "?").join(",")}) AND "updatedAt" < ? ORDER BY "name"`, [...ENDED, cutoff]);
+    for (const s of old) await deleteInTx(tx, s, actor.name);
+    return { deleted: old.map((s) => s.name) };
+  });
+}

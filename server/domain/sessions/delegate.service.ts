@@ -1,0 +1,146 @@
+/**
+ * Delegate (§2): run one task in its own session to the end and report in a form a parent agent
+ * can act on — did it finish, does it need input, which limit stopped it — then `continue`,
+ * `finish` or `abort`.
+ */
+import { DomainError } from "../../errors.ts";
+import type { ContinueInput, DelegateInput, SessionRef } from "../../../lib/api/sessions.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety } from "../../../lib/api/sessions.ts";
+import { interactionById, queueMessage, type InteractionRow } from "./interactions.ts";
+import { queueAndWait, sendInTx, killSession, stopSession } from "./control.service.ts";
+import { requireSession, safetyOf, type SessionRow } from "./sessions.repo.ts";
+import { insertSession, type SpawnDefaults } from "./spawn.service.ts";
+import { isLive } from "./states.ts";
+
+export type DelegateStatus = "completed" | "needs_input" | "failed" | "cost_exceeded" | "turns_exceeded" | "timed_out";
+
+export type DelegateResult = {
+  status: DelegateStatus;
+  response: string | null;
+  cost: number;
+  turns: number;
+  duration: number;
+  sessionId: string | null;
+  name: string;
+  canContinue: boolean;
+  toolsUsed: string[];
+  safety: { violations: Array<{ kind: string; detail: string; at: Date }>; limits: { maxCostUsd: number; maxTurns: number; timeoutMs: number; enabled: boolean } };
+  error: string | null;
+};
+
+// How long past the per-interaction limit we keep waiting for the supervisor to report the timeout.
+const WAIT_GRACE_MS = 60_000;
+const UNLIMITED_WAIT_MS = 3600 * 1000;
+const STOP_WAIT_MS = 60_000;
+
+const LIMIT_STATUS: Record<string, DelegateStatus> = { cost: "cost_exceeded", turns: "turns_exceeded", timeout: "timed_out", error_max_budget_usd: "cost_exceeded", error_max_turns: "turns_exceeded" };
+
+/** A reply that ends by asking something, or a permission a person refused or never gave, needs input. */
+function asksForInput(text: string | null, unapproved: number): boolean {
+  const last = (text ?? "").trim().split("\n").filter((l) => l.trim()).pop() ?? "";
+  return last.trim().endsWith("?") || unapproved > 0;
+}
+
+function outcome(i: InteractionRow | undefined, violations: Array<{ kind: string }>, unapproved: number, completed: boolean): DelegateStatus {
+  if (!i || !completed) return "timed_out";
+  if (i.status === "limit") return LIMIT_STATUS[i.resultSubtype ?? ""] ?? "failed";
+  const limit = violations.find((v) => v.kind !== "protected_path");
+  if (limit) return LIMIT_STATUS[limit.kind] ?? "failed";
+  if (i.status !== "completed" || i.isError) return "failed";
+  return asksForInput(i.response, unapproved) ? "needs_input" : "completed";
+}
+
+async function report(deps: DomainDeps, name: string, interactionId: number, completed: boolean): Promise<DelegateResult> {
+  return deps.db.read(async (sql) => {
+    const s: SessionRow = await requireSession(sql, name);
+    const i = await interactionById(sql, interactionId);
+    const violations = await sql.all<{ kind: string; detail: string; at: Date }>(
+      `SELECT "kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ? AND "at" >= ? ORDER BY "id"`,
+      [s.pk, i?.startedAt ?? new Date(0)],
+    );
+    const unapproved = await sql.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM "Approval" WHERE "sessionPk" = ? AND "createdAt" >= ? AND "status" IN ('denied','timed_out')`,
+      [s.pk, i?.startedAt ?? new Date(0)],
+    );
+    const status = outcome(i, violations, unapproved?.n ?? 0, completed);
+    const safety = safetyOf(s);
+    const error =
+      status === "completed" || status === "needs_input"
+        ? null
+        : status === "timed_out" && !completed
+          ? "no result before the wait ended"
+          : (violations.find((v) => v.kind !== "protected_path")?.detail ?? s.lastError ?? (i?.isError ? i.response : null) ?? status);
+    return {
+      status,
+      response: i?.response ?? null,
+      cost: i?.costUsd ?? 0,
+      turns: i?.turns ?? 0,
+      duration: i?.durationMs ?? 0,
+      sessionId: s.claudeSessionId,
+      name: s.name,
+      canContinue: (status === "completed" || status === "needs_input") && (isLive(s.status) || s.claudeSessionId !== null),
+      toolsUsed: i ? (JSON.parse(i.toolsUsed) as string[]) : [],
+      safety: { violations, limits: { maxCostUsd: safety.maxCostUsd, maxTurns: safety.maxTurns, timeoutMs: safety.timeoutMs, enabled: safety.enabled } },
+      error,
+    };
+  });
+}
+
+const waitBudget = (s: { enabled: boolean; timeoutMs: number }) => (s.enabled ? s.timeoutMs + WAIT_GRACE_MS : UNLIMITED_WAIT_MS);
+
+export async function delegate(deps: DomainDeps, actor: Principal, input: DelegateInput, defaults: SpawnDefaults): Promise<DelegateResult> {
+  const safety = Safety.parse({ enabled: input.safety, maxCostUsd: input.maxCost, maxTurns: input.maxTurns, timeoutMs: input.timeout });
+  const prompt = input.context ? `${input.context}\n\n${input.task}` : input.task;
+  const { id, completed } = await queueAndWait(
+    deps,
+    input.name,
+    () =>
+      deps.db.write("session.delegate", actor.name, async (tx) => {
+        const row = await insertSession(
+          tx,
+          actor,
+          { team: input.team, name: input.name, model: input.model, workDir: input.workDir, preset: input.preset, allowedTools: [], systemPrompt: input.systemPrompt, agent: input.agent, safety, approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS, kind: "delegate", source: actor.name },
+          defaults,
+        );
+        return (await queueMessage(tx, row, prompt, actor.name)).id;
+      }),
+    waitBudget(safety),
+  );
+  return report(deps, input.name, id, completed);
+}
+
+/** A follow-up in the same conversation (§2 `continue`); a stopped delegate is resumed first. */
+export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput): Promise<DelegateResult> {
+  const s = await deps.db.read((sql) => requireSession(sql, input.name));
+  const { id, completed } = await queueAndWait(
+    deps,
+    input.name,
+    () => deps.db.write("session.continue", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name)).id),
+    waitBudget(safetyOf(s)),
+  );
+  return report(deps, input.name, id, completed);
+}
+
+export type FinishResult = { name: string; status: string; cost: number; turns: number; interactions: number; sessionId: string | null };
+
+async function summary(deps: DomainDeps, name: string): Promise<FinishResult> {
+  const s = await deps.db.read((sql) => requireSession(sql, name));
+  return { name: s.name, status: s.status, cost: s.costUsd, turns: s.turns, interactions: s.interactions, sessionId: s.claudeSessionId };
+}
+
+/** Finish: the work is accepted; stop the session gracefully (it stays resumable). */
+export async function finishTask(deps: DomainDeps, actor: Principal, input: SessionRef): Promise<FinishResult> {
+  const s = await deps.db.read((sql) => requireSession(sql, input.name));
+  if (isLive(s.status)) await stopSession(deps, actor, { ...input, wait: true, waitTimeoutMs: STOP_WAIT_MS });
+  return summary(deps, input.name);
+}
+
+/** Abort: kill it now, whatever it is doing. */
+export async function abortTask(deps: DomainDeps, actor: Principal, input: SessionRef): Promise<FinishResult> {
+  const s = await deps.db.read((sql) => requireSession(sql, input.name));
+  if (!isLive(s.status)) throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; there is nothing to abort`, { name: s.name, current: s.status });
+  await killSession(deps, actor, { ...input, wait: true, waitTimeoutMs: STOP_WAIT_MS });
+  return summary(deps, input.name);
+}

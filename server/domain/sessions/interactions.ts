@@ -1,0 +1,69 @@
+/**
+ * Interactions: one user turn each. A message first becomes a `queued` interaction (so pause,
+ * busy sessions and hub restarts never lose it); the supervisor starts the oldest queued one
+ * when the session is free.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import type { SessionRow } from "./sessions.repo.ts";
+
+export type InteractionStatus = "queued" | "running" | "completed" | "error" | "interrupted" | "limit" | "cancelled";
+
+export type InteractionRow = {
+  id: number;
+  sessionPk: number;
+  n: number;
+  prompt: string;
+  response: string | null;
+  status: InteractionStatus;
+  isError: boolean;
+  resultSubtype: string | null;
+  costUsd: number;
+  turns: number;
+  durationMs: number | null;
+  toolsUsed: string;
+  permissionDenials: string;
+  empty: boolean;
+  startedAt: Date;
+  endedAt: Date | null;
+};
+
+export type InteractionView = Omit<InteractionRow, "sessionPk" | "toolsUsed" | "permissionDenials" | "isError" | "empty"> & {
+  isError: boolean;
+  empty: boolean;
+  toolsUsed: string[];
+  permissionDenials: Array<{ tool_name: string; tool_input?: unknown }>;
+};
+
+export const interactionView = (r: InteractionRow): InteractionView => {
+  const { sessionPk: _pk, toolsUsed, permissionDenials, ...rest } = r;
+  return { ...rest, isError: Boolean(r.isError), empty: Boolean(r.empty), toolsUsed: JSON.parse(toolsUsed), permissionDenials: JSON.parse(permissionDenials) };
+};
+
+export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: string, source: string): Promise<InteractionRow> {
+  const next = await tx.get<{ n: number }>(`SELECT COALESCE(MAX("n"), 0) + 1 AS n FROM "Interaction" WHERE "sessionPk" = ?`, [session.pk]);
+  const r = await tx.run(`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (?,?,?,'queued',?)`, [session.pk, next!.n, prompt, tx.now]);
+  await tx.emit({
+    teamId: session.teamId,
+    type: "session.message_queued",
+    subject: `session:${session.name}`,
+    payload: { name: session.name, interactionId: r.lastInsertRowid, n: next!.n, source, chars: prompt.length },
+  });
+  return (await interactionById(tx, r.lastInsertRowid))!;
+}
+
+export async function interactionById(sql: Sql, id: number): Promise<InteractionRow | undefined> {
+  return sql.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "id" = ?`, [id]);
+}
+
+export async function runningInteraction(sql: Sql, sessionPk: number): Promise<InteractionRow | undefined> {
+  return sql.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'running' ORDER BY "n" DESC LIMIT 1`, [sessionPk]);
+}
+
+/** Ends whatever turn is running without a result (the process went away or was interrupted). */
+export async function abandonRunning(tx: WriteTx, sessionPk: number, status: "interrupted" | "error", note: string): Promise<number | null> {
+  const running = await runningInteraction(tx, sessionPk);
+  if (!running) return null;
+  await tx.run(`UPDATE "Interaction" SET "status" = ?, "response" = COALESCE("response", ?), "endedAt" = ? WHERE "id" = ?`, [status, note, tx.now, running.id]);
+  return running.id;
+}

@@ -1,0 +1,190 @@
+/**
+ * The writes the supervisor makes while it runs a session's process: launched, turn started,
+ * transcript lines, turn finished (cost, turns, limits), permission requests, exit. Each is one
+ * transaction; the supervisor acts on the CLI only after it commits.
+ */
+import type { WriteTx } from "../../db/database.ts";
+import type { DomainDeps } from "../deps.ts";
+import { SUPERVISOR } from "../principal.ts";
+import { cancelPending, openApproval, settleApproval, type ApprovalView } from "./approvals.ts";
+import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
+import { moveTo, safetyOf, sessionByPk, type SessionRow } from "./sessions.repo.ts";
+import { isLive } from "./states.ts";
+import type { SessionStatus } from "../../../lib/api/sessions.ts";
+
+export type ViolationKind = "cost" | "turns" | "timeout" | "protected_path";
+
+async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: WriteTx, s: SessionRow) => Promise<T>): Promise<T | null> {
+  return db.write(name, SUPERVISOR.name, async (tx) => {
+    const s = await sessionByPk(tx, pk);
+    // Deleted while its process was still talking: nothing left to record.
+    return s ? fn(tx, s) : null;
+  });
+}
+
+export async function markLaunched(deps: DomainDeps, pk: number, info: { pid: number; mode: string; args: string[] }): Promise<void> {
+  await write(deps, "session.launched", pk, async (tx, s) => {
+    const to: SessionStatus = s.status === "paused" ? "paused" : "idle";
+    await moveTo(tx, s, to, `process ${info.pid} started (${info.mode})`, { pid: info.pid, exitReason: null, lastError: null, stalledAt: null, lastEventAt: tx.now });
+    await tx.emit({ teamId: s.teamId, type: "session.started", subject: `session:${s.name}`, payload: { name: s.name, pid: info.pid, mode: info.mode, args: info.args } });
+  });
+}
+
+/** Starts the oldest queued turn if the session is free; returns it for the supervisor to send. */
+export async function startNextTurn(deps: DomainDeps, pk: number): Promise<InteractionRow | null> {
+  return (
+    (await write(deps, "session.turn", pk, async (tx, s) => {
+      if (s.status !== "idle") return null;
+      const next = await tx.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [pk]);
+      if (!next) return null;
+      await tx.run(`UPDATE "Interaction" SET "status" = 'running', "startedAt" = ? WHERE "id" = ?`, [tx.now, next.id]);
+      await moveTo(tx, s, "busy", `turn ${next.n}`, { lastEventAt: tx.now, stalledAt: null });
+      await tx.emit({ teamId: s.teamId, type: "session.turn_started", subject: `session:${s.name}`, payload: { name: s.name, interactionId: next.id, n: next.n } });
+      return (await interactionById(tx, next.id))!;
+    })) ?? null
+  );
+}
+
+// A transcript line above this is stored truncated: one huge tool input must not bloat the database.
+export const MAX_TRANSCRIPT_PAYLOAD = 256 * 1024;
+
+export type TranscriptLine = { interactionId: number | null; direction: "in" | "out"; type: string; subtype: string | null; payload: unknown };
+export type StoredLine = TranscriptLine & { id: number; at: Date };
+
+export async function appendTranscript(deps: DomainDeps, pk: number, line: TranscriptLine): Promise<StoredLine | null> {
+  return write(deps, "session.transcript", pk, async (tx, s) => {
+    let text = JSON.stringify(line.payload);
+    if (text.length > MAX_TRANSCRIPT_PAYLOAD) text = JSON.stringify({ truncated: true, bytes: text.length, head: text.slice(0, 4096) });
+    const r = await tx.run(
+      `INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (?,?,?,?,?,?,?)`,
+      [pk, line.interactionId, tx.now, line.direction, line.type, line.subtype, text],
+    );
+    if (line.direction === "out") {
+      await tx.run(`UPDATE "Session" SET "lastEventAt" = ?, "stalledAt" = NULL WHERE "pk" = ?`, [tx.now, pk]);
+      if (s.stalledAt) await tx.emit({ teamId: s.teamId, type: "session.unstalled", subject: `session:${s.name}`, payload: { name: s.name } });
+    }
+    return { ...line, payload: JSON.parse(text), id: r.lastInsertRowid, at: tx.now };
+  });
+}
+
+export async function recordInit(deps: DomainDeps, pk: number, init: { claudeSessionId: string; model: string | null }): Promise<void> {
+  await write(deps, "session.init", pk, async (tx, s) => {
+    if (s.claudeSessionId === init.claudeSessionId && (s.model === init.model || !init.model)) return;
+    await tx.run(`UPDATE "Session" SET "claudeSessionId" = ?, "model" = COALESCE(?, "model"), "updatedAt" = ? WHERE "pk" = ?`, [init.claudeSessionId, init.model, tx.now, pk]);
+  });
+}
+
+export async function recordViolation(tx: WriteTx, s: SessionRow, kind: ViolationKind, detail: string): Promise<void> {
+  await tx.run(`INSERT INTO "SafetyViolation" ("sessionPk","kind","detail","at") VALUES (?,?,?,?)`, [s.pk, kind, detail, tx.now]);
+  await tx.emit({ teamId: s.teamId, type: "session.violation", subject: `session:${s.name}`, payload: { name: s.name, kind, detail } });
+}
+
+export async function violation(deps: DomainDeps, pk: number, kind: ViolationKind, detail: string): Promise<void> {
+  await write(deps, "session.violation", pk, (tx, s) => recordViolation(tx, s, kind, detail));
+}
+
+export type TurnResult = {
+  interactionId: number;
+  status: "completed" | "error" | "interrupted" | "limit";
+  isError: boolean;
+  subtype: string | null;
+  response: string | null;
+  costDelta: number;
+  turns: number;
+  durationMs: number;
+  toolsUsed: string[];
+  permissionDenials: unknown[];
+  /** Ended without text or tool use (§2 health). */
+  empty: boolean;
+  /** A limit the supervisor enforced itself during the turn (the interaction timer). */
+  limit?: { kind: ViolationKind; detail: string };
+};
+
+/**
+ * Records a finished turn and adds it to the session's totals. Returns the safety limit the
+ * session has now reached, if any, so the supervisor can stop it.
+ */
+export async function finishTurn(deps: DomainDeps, pk: number, r: TurnResult): Promise<{ limit: ViolationKind | null }> {
+  return (
+    (await write(deps, "session.turn_done", pk, async (tx, s) => {
+      const cost = Math.max(0, r.costDelta);
+      const cliLimit: ViolationKind | null = r.subtype === "error_max_budget_usd" ? "cost" : r.subtype === "error_max_turns" ? "turns" : null;
+      const status = cliLimit || r.limit ? "limit" : r.status;
+      await tx.run(
+        `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
+           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ? WHERE "id" = ?`,
+        [r.response, status, r.isError, r.limit ? r.limit.kind : r.subtype, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now, r.interactionId],
+      );
+      const totals = { costUsd: s.costUsd + cost, turns: s.turns + r.turns, interactions: s.interactions + 1, lastOutput: r.response ?? s.lastOutput, lastEventAt: tx.now };
+      const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? s.status : "idle";
+      await moveTo(tx, s, next, `turn finished (${status})`, totals);
+      await tx.emit({
+        teamId: s.teamId,
+        type: "session.turn_completed",
+        subject: `session:${s.name}`,
+        payload: { name: s.name, interactionId: r.interactionId, status, isError: r.isError, subtype: r.subtype, costUsd: cost, turns: r.turns, durationMs: r.durationMs, empty: r.empty, toolsUsed: r.toolsUsed },
+      });
+      if (r.empty) await tx.emit({ teamId: s.teamId, type: "session.empty_turn", subject: `session:${s.name}`, payload: { name: s.name, interactionId: r.interactionId } });
+
+      const safety = safetyOf(s);
+      let limit: ViolationKind | null = r.limit?.kind ?? cliLimit;
+      if (r.limit) await recordViolation(tx, s, r.limit.kind, r.limit.detail);
+      else if (cliLimit) await recordViolation(tx, s, cliLimit, `the CLI stopped the turn: ${r.subtype}`);
+      else if (safety.enabled && totals.costUsd >= safety.maxCostUsd) {
+        limit = "cost";
+        await recordViolation(tx, s, "cost", `cost $${totals.costUsd.toFixed(4)} reached the limit of $${safety.maxCostUsd}`);
+      } else if (safety.enabled && totals.turns >= safety.maxTurns) {
+        limit = "turns";
+        await recordViolation(tx, s, "turns", `${totals.turns} turns reached the limit of ${safety.maxTurns}`);
+      }
+      return { limit };
+    })) ?? { limit: null }
+  );
+}
+
+export async function requestApproval(
+  deps: DomainDeps,
+  pk: number,
+  request: { requestId: string; toolName: string; input: Record<string, unknown>; reason: string },
+): Promise<ApprovalView | null> {
+  return write(deps, "session.approval_requested", pk, (tx, s) => openApproval(tx, s, { ...request, timeoutMs: safetyOf(s).approvalTimeoutMs }));
+}
+
+/** The deadline passed with nobody deciding: deny (§2). Null when a decision got there first. */
+export async function expireApproval(deps: DomainDeps, approvalId: number): Promise<ApprovalView | null> {
+  return deps.db.write("session.approval_timeout", SUPERVISOR.name, (tx) => settleApproval(tx, approvalId, "timed_out", SUPERVISOR.name, "no decision before the deadline"));
+}
+
+export async function cancelApproval(deps: DomainDeps, approvalId: number, why: string): Promise<void> {
+  await deps.db.write("session.approval_cancelled", SUPERVISOR.name, (tx) => settleApproval(tx, approvalId, "cancelled", SUPERVISOR.name, why));
+}
+
+export type ExitRecord = { status: "stopped" | "killed" | "failed" | "interrupted"; reason: string; code: number | null; signal: string | null; error: string | null; stderrTail: string };
+
+export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord): Promise<void> {
+  await write(deps, "session.exited", pk, async (tx, s) => {
+    const lastError = exit.error ?? (exit.status === "failed" ? exit.stderrTail.trim().split("\n").slice(-5).join("\n") || `exited with code ${exit.code}` : null);
+    await moveTo(tx, s, exit.status, exit.reason, { pid: null, exitReason: exit.reason, lastError, stalledAt: null });
+    const abandoned = await abandonRunning(tx, pk, exit.status === "failed" ? "error" : "interrupted", `(no result: the process ${exit.reason})`);
+    await cancelPending(tx, pk, `the process ${exit.reason}`);
+    await tx.emit({
+      teamId: s.teamId,
+      type: "session.exited",
+      subject: `session:${s.name}`,
+      payload: { name: s.name, status: exit.status, reason: exit.reason, code: exit.code, signal: exit.signal, abandonedInteraction: abandoned, stderrTail: exit.stderrTail.slice(-2000) },
+    });
+  });
+}
+
+/** Marks busy sessions silent for longer than the threshold as stalled (§2 health); returns them. */
+export async function detectStalls(deps: DomainDeps, thresholdMs: number): Promise<SessionRow[]> {
+  return deps.db.write("session.stall_check", SUPERVISOR.name, async (tx) => {
+    const cutoff = new Date(tx.now.getTime() - thresholdMs);
+    const rows = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" = 'busy' AND "stalledAt" IS NULL AND "lastEventAt" < ?`, [cutoff]);
+    for (const s of rows) {
+      await tx.run(`UPDATE "Session" SET "stalledAt" = ? WHERE "pk" = ?`, [tx.now, s.pk]);
+      await tx.emit({ teamId: s.teamId, type: "session.stalled", subject: `session:${s.name}`, payload: { name: s.name, silentSince: s.lastEventAt?.toISOString() ?? null, thresholdMs } });
+    }
+    return rows;
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Session rows and the views every door returns. JSON columns are parsed here, once.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import { notFound } from "../../errors.ts";
+import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety, type Preset, type SessionStatus } from "../../../lib/api/sessions.ts";
+
+export type SessionKind = "session" | "delegate" | "member";
+
+export type SessionRow = {
+  pk: number;
+  name: string;
+  teamId: string;
+  kind: SessionKind;
+  status: SessionStatus;
+  claudeSessionId: string | null;
+  model: string | null;
+  workDir: string;
+  preset: Preset;
+  allowedTools: string;
+  systemPrompt: string | null;
+  agent: string | null;
+  maxBudgetUsd: number | null;
+  safety: string;
+  principal: string | null;
+  pid: number | null;
+  costUsd: number;
+  turns: number;
+  interactions: number;
+  lastOutput: string | null;
+  lastError: string | null;
+  exitReason: string | null;
+  stalledAt: Date | null;
+  parent: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lastEventAt: Date | null;
+};
+
+/** The safety net as stored: the limits plus how long approvals wait. */
+export type StoredSafety = Safety & { approvalTimeoutMs: number };
+
+export function safetyOf(row: Pick<SessionRow, "safety">): StoredSafety {
+  const raw = JSON.parse(row.safety) as Record<string, unknown>;
+  return { ...Safety.parse(raw), approvalTimeoutMs: typeof raw.approvalTimeoutMs === "number" ? raw.approvalTimeoutMs : DEFAULT_APPROVAL_TIMEOUT_MS };
+}
+
+export type SessionView = Omit<SessionRow, "pk" | "allowedTools" | "safety" | "teamId" | "stalledAt"> & {
+  team: string;
+  allowedTools: string[];
+  safety: StoredSafety;
+  stalled: boolean;
+  stalledAt: Date | null;
+  queued: number;
+  pendingApprovals: number;
+};
+
+export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
+  const counts = await sql.get<{ queued: number; pending: number }>(
+    `SELECT (SELECT COUNT(*) FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued') AS queued,
+            (SELECT COUNT(*) FROM "Approval" WHERE "sessionPk" = ? AND "status" = 'pending') AS pending`,
+    [row.pk, row.pk],
+  );
+  const { pk: _pk, teamId, allowedTools, safety: _safety, ...rest } = row;
+  return {
+    ...rest,
+    team: teamId,
+    allowedTools: JSON.parse(allowedTools) as string[],
+    safety: safetyOf(row),
+    stalled: row.stalledAt !== null,
+    queued: counts?.queued ?? 0,
+    pendingApprovals: counts?.pending ?? 0,
+  };
+}
+
+export async function findSession(sql: Sql, name: string): Promise<SessionRow | undefined> {
+  return sql.get<SessionRow>(`SELECT * FROM "Session" WHERE "name" = ?`, [name]);
+}
+
+export async function requireSession(sql: Sql, name: string, field = "name"): Promise<SessionRow> {
+  const row = await findSession(sql, name);
+  if (!row) throw notFound("session", name, field);
+  return row;
+}
+
+export async function sessionByPk(sql: Sql, pk: number): Promise<SessionRow | undefined> {
+  return sql.get<SessionRow>(`SELECT * FROM "Session" WHERE "pk" = ?`, [pk]);
+}
+
+/** Moves a session to a new status and logs the transition; the caller has checked it is allowed. */
+export async function moveTo(tx: WriteTx, row: SessionRow, to: SessionStatus, reason: string | null, sets: Record<string, unknown> = {}): Promise<void> {
+  const columns = Object.keys(sets);
+  await tx.run(
+    `UPDATE "Session" SET "status" = ?, "updatedAt" = ?${columns.map((c) => `, "${c}" = ?`).join("")} WHERE "pk" = ?`,
+    [to, tx.now, ...(Object.values(sets) as never[]), row.pk],
+  );
+  const from = row.status;
+  Object.assign(row, sets, { status: to, updatedAt: tx.now });
+  if (from !== to) {
+    await tx.emit({ teamId: row.teamId, type: "session.status_changed", subject: `session:${row.name}`, payload: { name: row.name, from, to, reason } });
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Creating sessions: spawn, batch, fork, team_spawn. Each writes the session (and its first
+ * message) in one transaction; the supervisor launches the process when `session.created`
+ * commits, in whichever process runs the hub.
+ */
+import fs from "node:fs";
+import { randomUUID } from "node:crypto";
+import type { WriteTx } from "../../db/database.ts";
+import { conflict, invalidField } from "../../errors.ts";
+import { Safety, type BatchSpawnInput, type ForkInput, type SpawnInput, type TeamSpawnInput } from "../../../lib/api/sessions.ts";
+import { workerGuide } from "../../../lib/guides.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { recordSpawnBatch } from "../gate/spawn-batches.ts";
+import { rosterOf, upsertMemberInTx } from "../roster/roster.service.ts";
+import { teamSettings } from "../teams/settings.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+import { queueMessage } from "./interactions.ts";
+import { findSession, requireSession, safetyOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
+import { DomainError } from "../../errors.ts";
+
+export type SpawnDefaults = { workDir: string };
+
+// Principals the hub itself uses; a session named like one would be confused with it.
+const RESERVED = new Set(["operator", "supervisor", "scheduler", "system"]);
+
+export type NewSession = SpawnInput & { kind: SessionKind; parent?: string | null; forkFrom?: string | null; source: string };
+
+function checkWorkDir(dir: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    throw invalidField("workDir", "exists", `directory '${dir}' does not exist`, dir);
+  }
+  if (!stat.isDirectory()) throw invalidField("workDir", "directory", `'${dir}' is not a directory`, dir);
+}
+
+export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession, defaults: SpawnDefaults): Promise<SessionRow> {
+  if (RESERVED.has(s.name.toLowerCase())) throw conflict(`'${s.name}' is reserved for the hub's own principals`, { field: "name" });
+  if (await findSession(tx, s.name)) throw conflict(`session '${s.name}' already exists`, { field: "name" });
+  const workDir = s.workDir ?? defaults.workDir;
+  checkWorkDir(workDir);
+  await ensureTeam(tx, s.team);
+  const safety = { ...Safety.parse(s.safety ?? {}), ...(s.maxTurns ? { maxTurns: s.maxTurns } : {}), approvalTimeoutMs: s.approvalTimeoutMs };
+  const r = await tx.run(
+    `INSERT INTO "Session" ("name","teamId","kind","status","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety","principal","parent","createdAt","updatedAt")
+     VALUES (?,?,?,'starting',?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    [s.name, s.team, s.kind, randomUUID(), s.model ?? null, workDir, s.preset, JSON.stringify(s.allowedTools), s.systemPrompt ?? null, s.agent ?? null, s.maxBudgetUsd ?? null, JSON.stringify(safety), s.name, s.parent ?? null, tx.now, tx.now],
+  );
+  const row = (await tx.get<SessionRow>(`SELECT * FROM "Session" WHERE "pk" = ?`, [r.lastInsertRowid]))!;
+  await tx.emit({
+    teamId: s.team,
+    type: "session.created",
+    subject: `session:${s.name}`,
+    payload: { name: s.name, kind: s.kind, team: s.team, preset: s.preset, model: s.model ?? null, workDir, parent: s.parent ?? null, forkFrom: s.forkFrom ?? null, by: actor.name },
+  });
+  if (s.prompt) await queueMessage(tx, row, s.prompt, s.source);
+  return row;
+}
+
+export async function spawnSession({ db }: DomainDeps, actor: Principal, input: SpawnInput, defaults: SpawnDefaults): Promise<SessionView> {
+  return db.write("session.spawn", actor.name, async (tx) => viewOf(tx, await insertSession(tx, actor, { ...input, kind: "session", source: actor.name }, defaults)));
+}
+
+/** All or nothing: a batch with one bad entry spawns none, and the error names the entry. */
+export async function batchSpawn({ db }: DomainDeps, actor: Principal, input: BatchSpawnInput, defaults: SpawnDefaults): Promise<SessionView[]> {
+  const names = input.sessions.map((s) => s.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) throw invalidField(`sessions.${names.lastIndexOf(dup)}.name`, "unique", `'${dup}' appears more than once in the batch`, dup);
+  return db.write("session.batch", actor.name, async (tx) => {
+    const out: SessionView[] = [];
+    for (const [i, s] of input.sessions.entries()) {
+      try {
+        out.push(await viewOf(tx, await insertSession(tx, actor, { ...s, kind: "session", source: actor.name }, defaults)));
+      } catch (e) {
+        if (DomainError.is(e)) throw new DomainError(e.code, `sessions.${i}: ${e.message}`, { ...e.details, index: i });
+        throw e;
+      }
+    }
+    return out;
+  });
+}
+
+/** A new session that starts from the parent's conversation (`--resume <parent> --fork-session`). */
+export async function forkSession({ db }: DomainDeps, actor: Principal, input: ForkInput, defaults: SpawnDefaults): Promise<SessionView> {
+  return db.write("session.fork", actor.name, async (tx) => {
+    const parent = await requireSession(tx, input.name);
+    if (parent.interactions === 0) {
+      throw new DomainError("precondition_failed", `session '${parent.name}' has no finished turn yet, so there is no conversation to fork`, { field: "name" });
+    }
+    const row = await insertSession(
+      tx,
+      actor,
+      {
+        team: parent.teamId,
+        name: input.newName,
+        prompt: input.prompt,
+        model: input.model ?? parent.model ?? undefined,
+        workDir: parent.workDir,
+        preset: parent.preset,
+        allowedTools: JSON.parse(parent.allowedTools) as string[],
+        systemPrompt: parent.systemPrompt ?? undefined,
+        agent: parent.agent ?? undefined,
+        maxBudgetUsd: parent.maxBudgetUsd ?? undefined,
+        safety: JSON.parse(parent.safety) as Record<string, unknown>,
+        approvalTimeoutMs: safetyOf(parent).approvalTimeoutMs,
+        kind: parent.kind === "member" ? "session" : parent.kind,
+        parent: parent.name,
+        forkFrom: parent.claudeSessionId,
+        source: actor.name,
+      },
+      defaults,
+    );
+    return viewOf(tx, row);
+  });
+}
+
+function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role: string; status: string }>): string {
+  const others = roster.filter((m) => m.name !== input.name);
+  const lines = others.length ? others.map((m) => `- ${m.name}${m.role ? ` (${m.role})` : ""}: ${m.status}`).join("\n") : "- (nobody else yet)";
+  return [
+    workerGuide({ team: input.team, member: input.name, role: input.role || undefined }),
+    `## Your team right now\n${lines}`,
+    "When the hub wakes you with a message or a ready contract, act on it, then end your turn; you do not need to poll.",
+    input.systemPrompt ?? "",
+  ].filter(Boolean).join("\n\n");
+}
+
+/**
+ * A session that is a team member (§2, §9): joins the roster, gets the worker guide and its own
+ * hub identity. When the team enforces the phase gate, a new spawn batch needs a passing gate.
+ */
+export async function teamSpawn({ db }: DomainDeps, actor: Principal, input: TeamSpawnInput, defaults: SpawnDefaults): Promise<SessionView & { batch: number }> {
+  return db.write("session.team_spawn", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    const settings = await teamSettings(tx, input.team);
+    const batch = settings.gateEnforcement === "on" ? (await recordSpawnBatch(tx, input.team, tx.now)).batch : 0;
+    await upsertMemberInTx(tx, { team: input.team, name: input.name, role: input.role, status: "idle", sessionId: input.name });
+    const systemPrompt = memberPrompt(input, await rosterOf(tx, input.team));
+    const row = await insertSession(tx, actor, { ...input, systemPrompt, kind: "member", source: actor.name }, defaults);
+    return { ...(await viewOf(tx, row)), batch };
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * The session state machine (§2). A session is *live* while the hub holds (or is starting) its
+ * process, and *ended* otherwise; an ended session with a Claude session id can be resumed.
+ *
+ *   starting → idle ⇄ busy ⇄ waiting_permission;  any live state ⇄ paused;
+ *   any live state → stopped | interrupted | failed | killed → (resume / send) → starting
+ */
+import { DomainError } from "../../errors.ts";
+import type { SessionStatus } from "../../../lib/api/sessions.ts";
+
+export const LIVE: readonly SessionStatus[] = ["starting", "idle", "busy", "waiting_permission", "paused"];
+export const ENDED: readonly SessionStatus[] = ["stopped", "interrupted", "failed", "killed"];
+
+export const isLive = (s: string) => (LIVE as readonly string[]).includes(s);
+
+const ENDINGS: SessionStatus[] = ["stopped", "interrupted", "failed", "killed"];
+
+const NEXT: Record<SessionStatus, SessionStatus[]> = {
+  starting: ["idle", "busy", "paused", ...ENDINGS],
+  idle: ["busy", "paused", ...ENDINGS],
+  busy: ["idle", "waiting_permission", "paused", ...ENDINGS],
+  waiting_permission: ["busy", "idle", "paused", ...ENDINGS],
+  paused: ["idle", "busy", "waiting_permission", ...ENDINGS],
+  stopped: ["starting"],
+  interrupted: ["starting"],
+  failed: ["starting"],
+  killed: ["starting"],
+};
+
+export function canMove(from: SessionStatus, to: SessionStatus): boolean {
+  return from === to || NEXT[from].includes(to);
+}
+
+export function assertMove(name: string, from: SessionStatus, to: SessionStatus, operation: string): void {
+  if (!canMove(from, to)) {
+    throw new DomainError("illegal_transition", `session '${name}' is ${from}; ${operation} needs it to be in a state that can become ${to}`, {
+      name,
+      current: from,
+      operation,
+      allowedFrom: (Object.keys(NEXT) as SessionStatus[]).filter((s) => NEXT[s].includes(to)),
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { ASK_TIMEOUT, AskInput, BroadcastInput, CheckInboxInput, INBOX_PAGE, MAX_MESSAGE_CHARS, ReplyInput, SendMessageInput } from "../../../lib/api/chat.ts";
+import { tool } from "../tool.ts";
+import { TEAM } from "./common.ts";
+
+const TO = "The member to write to: a name on the team roster (see team_roster), or 'operator' for the person at the dashboard. You are the sender.";
+const MESSAGE = `The text, at most ${MAX_MESSAGE_CHARS} characters. Keep it short; put real content in an artifact and mention its id.`;
+const LIMITS = "At most 10 messages per minute per sender, and at most 5 direct messages between two members per minute before the pair is blocked for a minute (team settings may differ); a refusal says when to retry.";
+
+export const chatTools = [
+  tool({
+    name: "team_send_message",
+    title: "Send a direct message",
+    description: `Send a direct message to one team member; it lands in their inbox (team_check_inbox). ${LIMITS}`,
+    schema: SendMessageInput,
+    describe: { team: TEAM, to: TO, message: MESSAGE },
+    kind: "write",
+    run: (s, actor, input) => s.chat.send(actor, input),
+  }),
+  tool({
+    name: "team_broadcast",
+    title: "Broadcast to the team",
+    description: "Send one message to every member on the team roster except yourself. Counts as one message for the rate limit. Use it for news everyone needs; use team_send_message for one member.",
+    schema: BroadcastInput,
+    describe: { team: TEAM, message: MESSAGE },
+    kind: "write",
+    run: (s, actor, input) => s.chat.broadcast(actor, input),
+  }),
+  tool({
+    name: "team_check_inbox",
+    title: "Check your inbox",
+    description:
+      "Your messages: unread first, then read, newest first within each; the unread ones returned are marked read. Check before starting work and after each major step. " +
+      "Each message has an id (answer it with team_reply), the sender, its kind (dm, broadcast, ask, reply, notify, …) and replyTo when it answers one of yours. " +
+      "An 'ask' means someone is waiting for your team_reply.",
+    schema: CheckInboxInput,
+    describe: {
+      team: TEAM,
+      unreadOnly: "Only unread messages (default false).",
+      includeArchived: "Also messages archived because the inbox exceeded its live limit (default false).",
+      limit: `How many messages, 1–${INBOX_PAGE.max} (default ${INBOX_PAGE.default}).`,
+      before: "Only messages with an id below this: pass the nextBefore of the previous answer to page back through older read messages.",
+    },
+    kind: "write",
+    run: (s, actor, input) => s.chat.inbox(actor, input),
+  }),
+  tool({
+    name: "team_ask",
+    title: "Ask and wait for the answer",
+    description:
+      "Ask one member a question and WAIT until they answer with team_reply, or until the timeout. Returns {answered: true, reply: {from, text, messageId, at}}, " +
+      "or {answered: false, timedOut: true} when nobody replied in time (a later reply still arrives in your inbox). Use it when you cannot go on without the answer. " +
+      LIMITS,
+    schema: AskInput,
+    describe: {
+      team: TEAM,
+      to: TO,
+      question: MESSAGE,
+      timeoutSeconds: `How long to wait, ${ASK_TIMEOUT.minSeconds}–${ASK_TIMEOUT.maxSeconds} seconds (default ${ASK_TIMEOUT.defaultSeconds}).`,
+    },
+    kind: "write",
+    run: (s, actor, input, signal) => s.chat.ask(actor, input, signal),
+  }),
+  tool({
+    name: "team_reply",
+    title: "Reply to a message",
+    description: "Reply to a message in your inbox (by its id from team_check_inbox). The reply goes to that message's sender; replying to an ask answers the member waiting on it.",
+    schema: ReplyInput,
+    describe: { team: TEAM, messageId: "The id of the message you are answering; it must be in your own inbox.", message: MESSAGE },
+    kind: "write",
+    run: (s, actor, input) => s.chat.reply(actor, input),
+  }),
+];

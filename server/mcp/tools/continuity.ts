@@ -1,0 +1,87 @@
+/** Session continuity (§10): the decision journal, the pattern registry and the briefing. */
+import { BriefingInput, ListDecisionsInput, ListPatternsInput, PatternRefInput, RecordDecisionInput, RegisterPatternInput } from "../../../lib/api/continuity.ts";
+import { tool } from "../tool.ts";
+import { CURSOR, LIMIT, TEAM } from "./common.ts";
+
+const PATTERN_NAME = "Pattern name: lowercase letters, digits, '.', '_' or '-' (e.g. 'error-envelope').";
+const SESSION = "Your Claude Code session id, when you know it: a resumed session is briefed from its own last checkpoint.";
+
+export const continuityTools = [
+  tool({
+    name: "decision_record",
+    title: "Record a decision",
+    description:
+      "Write a decision into the team's journal so later sessions (and you, after a compaction) know what was decided and why: title, the decision, " +
+      "the rationale, the alternatives that were rejected, and the artifacts and contracts it concerns (they must exist). You are recorded as its author.",
+    schema: RecordDecisionInput,
+    describe: {
+      team: TEAM,
+      title: "A short title, e.g. 'Use JWT for sessions' (≤ 200 characters).",
+      decision: "What was decided, precisely enough to act on.",
+      rationale: "Why this was chosen.",
+      alternatives: "Options considered and rejected, one per entry.",
+      related: "{artifacts?: [artifact id, …], contracts?: [contract id, …]}: what this decision concerns; each must exist in the team.",
+    },
+    kind: "write",
+    run: (s, actor, input) => s.continuity.recordDecision(actor, input),
+  }),
+  tool({
+    name: "decision_list",
+    title: "List decisions",
+    description: "The team's decision journal, newest first, with rationale, alternatives and related artifacts and contracts.",
+    schema: ListDecisionsInput,
+    describe: { team: TEAM, since: "Only decisions recorded at or after this ISO 8601 date or date-time (e.g. '2026-01-31').", limit: LIMIT, cursor: CURSOR },
+    kind: "read",
+    run: (s, actor, input) => s.continuity.listDecisions(actor, input),
+  }),
+  tool({
+    name: "pattern_register",
+    title: "Register a pattern",
+    description:
+      "Register a project convention under a name (how errors are shaped, how files are named, …) with examples, so every session follows the same one. " +
+      "Registering an existing name replaces its description and examples; the same text again changes nothing.",
+    schema: RegisterPatternInput,
+    describe: {
+      team: TEAM,
+      name: PATTERN_NAME,
+      description: "The convention: what to do and when.",
+      examples: "Short examples (code or prose), one per entry.",
+    },
+    kind: "write",
+    run: (s, actor, input) => s.continuity.registerPattern(actor, input),
+  }),
+  tool({
+    name: "pattern_get",
+    title: "Get a pattern",
+    description: "One project convention by name, with its description, examples, author and when it last changed.",
+    schema: PatternRefInput,
+    describe: { team: TEAM, name: PATTERN_NAME },
+    kind: "read",
+    run: (s, actor, input) => s.continuity.getPattern(actor, input),
+  }),
+  tool({
+    name: "pattern_list",
+    title: "List patterns",
+    description: "The team's registered conventions, by name.",
+    schema: ListPatternsInput,
+    describe: { team: TEAM, limit: LIMIT, cursor: "Continue after this pattern name (the nextCursor of the previous page)." },
+    kind: "read",
+    run: (s, actor, input) => s.continuity.listPatterns(actor, input),
+  }),
+  tool({
+    name: "session_briefing",
+    title: "Session briefing",
+    description:
+      "What changed for you since your last checkpoint (or an overview if you have none): your contracts that changed and their status now, artifacts you read " +
+      "that have newer versions, your unread messages, new decisions and patterns, and the work-tree files you report. Returns the facts and a markdown summary. " +
+      "Reading it records nothing; the Claude Code hooks installed by `teamhub setup --hooks` record checkpoints.",
+    schema: BriefingInput,
+    describe: {
+      team: TEAM,
+      claudeSessionId: SESSION,
+      git: "{head?, since?, changedFiles?}: your work tree's HEAD commit, the commit changedFiles are counted from, and the changed paths (optional).",
+    },
+    kind: "read",
+    run: (s, actor, input) => s.continuity.briefing(actor, input),
+  }),
+];

@@ -1,0 +1,227 @@
+import {
+  BatchSpawnInput,
+  ContinueInput,
+  DelegateInput,
+  EndSessionInput,
+  ForkInput,
+  HistoryInput,
+  ListSessionsInput,
+  PRESETS,
+  SendInput,
+  SessionRef,
+  SpawnInput,
+  TeamSpawnInput,
+} from "../../../lib/api/sessions.ts";
+import { Flag } from "../../../lib/api/common.ts";
+import { tool } from "../tool.ts";
+import { LIMIT, TEAM } from "./common.ts";
+
+const NAME = "Session name: letters, digits, '.', '_' or '-' (e.g. 'api-dev').";
+const PRESET = `Permission preset: ${PRESETS.join(", ")}. read-only/review: read and search only; edit (default): edits allowed, shell commands ask a person; full: everything; plan: no execution. Protected paths (.env*, .git/, node_modules/, credentials/) are always denied.`;
+const SPAWN_FIELDS = {
+  team: TEAM,
+  name: NAME,
+  prompt: "The first message; omit to start the session idle.",
+  model: "Model alias or id, e.g. 'sonnet', 'opus', 'haiku'. Omit for the CLI's default.",
+  workDir: "Absolute working directory (default: the hub's).",
+  preset: PRESET,
+  allowedTools: "Extra rules the hub allows without asking, e.g. ['Bash(npm test:*)'].",
+  systemPrompt: "Text appended to the session's system prompt.",
+  agent: "A Claude Code agent to run as.",
+  maxBudgetUsd: "Budget passed to the CLI (--max-budget-usd).",
+  maxTurns: "Safety limit on model turns over the session (default 50).",
+  safety: "{enabled, maxCostUsd (default 2), maxTurns (50), timeoutMs per interaction (300000), protectedPaths (added to the built-in ones)}.",
+  approvalTimeoutMs: "How long a permission request waits for a person before it is denied (default 300000).",
+};
+const WAIT = "Wait for the reply (default true here); false returns as soon as the message is queued.";
+const WAIT_TIMEOUT = "How long to wait in ms (default 600000); the message is still processed after that.";
+
+/** Agents want the answer in the tool result; waiting is their default. */
+const AgentSendInput = SendInput.extend({ wait: Flag.default(true) });
+
+export const sessionTools = [
+  tool({
+    name: "spawn_session",
+    title: "Start a Claude Code session",
+    description:
+      "Start a supervised Claude Code session (one long-lived `claude` process) with an optional first message. Returns the session; follow it with get_session_status, " +
+      "send_message or get_last_output. Its tool calls go through the hub's permission policy; some may wait for a person.",
+    schema: SpawnInput,
+    describe: SPAWN_FIELDS,
+    kind: "write",
+    run: (s, actor, input) => s.sessions.spawn(actor, input),
+  }),
+  tool({
+    name: "batch_spawn",
+    title: "Start several sessions",
+    description: "Start up to 50 sessions at once, all or none: one bad entry (named in the error) starts nothing.",
+    schema: BatchSpawnInput,
+    describe: { sessions: "Sessions as for spawn_session: [{name, prompt, model, preset, …}]." },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.batch(actor, input),
+  }),
+  tool({
+    name: "team_spawn",
+    title: "Start a team member",
+    description:
+      "Start a session that joins the team roster as a member with its own hub identity and the worker guide; it is woken when its contracts become ready or messages arrive. " +
+      "With phase-gate enforcement (the default), spawns more than 5 s after the previous batch need a passing phase_gate first.",
+    schema: TeamSpawnInput,
+    describe: { ...SPAWN_FIELDS, role: "The member's role, e.g. 'backend'.", prompt: "Its first task; omit to let it wait for contracts and messages." },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.teamSpawn(actor, input),
+  }),
+  tool({
+    name: "send_message",
+    title: "Send a message to a session",
+    description:
+      "Send a user message to a session and (by default) wait for its reply; a stopped session is resumed first, a busy or paused one queues the message. " +
+      "Returns {session, interaction: {response, costUsd, turns, status, …}, completed}.",
+    schema: AgentSendInput,
+    describe: { name: NAME, message: "The message.", wait: WAIT, waitTimeoutMs: WAIT_TIMEOUT },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.send(actor, input),
+  }),
+  tool({
+    name: "resume_session",
+    title: "Resume a session",
+    description: "Resume a paused session, or relaunch a stopped, interrupted, failed or killed one with its conversation (claude --resume).",
+    schema: SessionRef,
+    describe: { name: NAME },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.resume(actor, input),
+  }),
+  tool({
+    name: "pause_session",
+    title: "Pause a session",
+    description: "Pause a session: its process stays alive and a running turn finishes, but new messages queue until resume_session.",
+    schema: SessionRef,
+    describe: { name: NAME },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.pause(actor, input),
+  }),
+  tool({
+    name: "fork_session",
+    title: "Fork a session",
+    description: "Start a new session from another session's conversation so far; the original is unchanged.",
+    schema: ForkInput,
+    describe: { name: "The session to fork.", newName: "Name of the new session.", prompt: "First message of the fork.", model: "Model for the fork (default: the parent's)." },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.fork(actor, input),
+  }),
+  tool({
+    name: "stop_session",
+    title: "Stop a session",
+    description: "Stop gracefully: the current turn finishes, the process exits, and the conversation can be resumed later.",
+    schema: EndSessionInput,
+    describe: { name: NAME, wait: "Wait until the process has exited (default true).", waitTimeoutMs: "How long to wait, in ms (default 60000)." },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.stop(actor, input),
+  }),
+  tool({
+    name: "kill_session",
+    title: "Kill a session",
+    description: "End a session now: interrupt, then SIGTERM, then SIGKILL. The conversation up to the last finished turn can still be resumed.",
+    schema: EndSessionInput,
+    describe: { name: NAME, wait: "Wait until the process has exited (default true).", waitTimeoutMs: "How long to wait, in ms (default 60000)." },
+    kind: "destructive",
+    run: (s, actor, input) => s.sessions.kill(actor, input),
+  }),
+  tool({
+    name: "get_session_status",
+    title: "Session status",
+    description: "A session's state, cost, turns, queued messages, the running interaction, pending permission requests and safety violations.",
+    schema: SessionRef,
+    describe: { name: NAME },
+    kind: "read",
+    run: (s, actor, input) => s.sessions.status(actor, input),
+  }),
+  tool({
+    name: "get_last_output",
+    title: "Last output",
+    description: "The last response of a session and the interaction it came from.",
+    schema: SessionRef,
+    describe: { name: NAME },
+    kind: "read",
+    run: (s, actor, input) => s.sessions.output(actor, input),
+  }),
+  tool({
+    name: "list_sessions",
+    title: "List sessions",
+    description: "Sessions, newest first, optionally of one team or in one state.",
+    schema: ListSessionsInput,
+    describe: { team: "Only this team's sessions.", status: "Only sessions in this state.", limit: LIMIT },
+    kind: "read",
+    run: (s, actor, input) => s.sessions.list(actor, input),
+  }),
+  tool({
+    name: "get_history",
+    title: "Session history",
+    description: "Every interaction of a session with its prompt, response, cost, turns, duration and tools used.",
+    schema: HistoryInput,
+    describe: { name: NAME, limit: LIMIT },
+    kind: "read",
+    run: (s, actor, input) => s.sessions.history(actor, input),
+  }),
+  tool({
+    name: "delete_session",
+    title: "Delete a session",
+    description: "Delete a session with its transcript and history; a running process is killed first. Events about it stay in the team's event log.",
+    schema: SessionRef,
+    describe: { name: NAME },
+    kind: "destructive",
+    run: (s, actor, input) => s.sessions.delete(actor, input),
+  }),
+  tool({
+    name: "delegate_task",
+    title: "Delegate a task",
+    description:
+      "Run one task in a new session under a safety net and wait for the outcome: {status: completed | needs_input | failed | cost_exceeded | turns_exceeded | timed_out, " +
+      "response, cost, turns, duration, canContinue, toolsUsed, safety, error}. Follow up with continue_task, accept with finish_task, or abort_task.",
+    schema: DelegateInput,
+    describe: {
+      team: TEAM,
+      name: NAME,
+      task: "What to do.",
+      context: "Background put before the task.",
+      model: SPAWN_FIELDS.model,
+      preset: PRESET,
+      workDir: SPAWN_FIELDS.workDir,
+      systemPrompt: SPAWN_FIELDS.systemPrompt,
+      agent: SPAWN_FIELDS.agent,
+      maxCost: "Cost limit in USD (default 2).",
+      maxTurns: "Limit on model turns (default 50).",
+      timeout: "Time limit per interaction in ms (default 300000).",
+      safety: "false removes the cost, turn and time limits (protected paths stay denied).",
+    },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.delegate(actor, input),
+  }),
+  tool({
+    name: "continue_task",
+    title: "Continue a delegated task",
+    description: "Send a follow-up (a correction, an answer to its question) to a delegated session and wait for the outcome, reported like delegate_task.",
+    schema: ContinueInput,
+    describe: { name: NAME, message: "The follow-up." },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.continue(actor, input),
+  }),
+  tool({
+    name: "finish_task",
+    title: "Finish a delegated task",
+    description: "Accept the work: stop the delegated session gracefully (it stays resumable). Returns its totals.",
+    schema: SessionRef,
+    describe: { name: NAME },
+    kind: "write",
+    run: (s, actor, input) => s.sessions.finish(actor, input),
+  }),
+  tool({
+    name: "abort_task",
+    title: "Abort a delegated task",
+    description: "Kill the delegated session now, whatever it is doing. Returns its totals.",
+    schema: SessionRef,
+    describe: { name: NAME },
+    kind: "destructive",
+    run: (s, actor, input) => s.sessions.abort(actor, input),
+  }),
+];

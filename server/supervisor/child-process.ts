@@ -1,0 +1,179 @@
+/**
+ * One running `claude -p` process in stream-json mode: NDJSON in and out, control requests with
+ * answers, a bounded stderr tail, the documented shutdown order, and a typed reason for every
+ * exit. It knows nothing of sessions or the database; the runner above it does.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import readline from "node:readline";
+import { classify, controlRequest, type OutputMessage } from "./protocol.ts";
+
+export type ExitReason =
+  /** We closed stdin and it finished on its own. */
+  | "stopped"
+  /** We interrupted and signalled it (kill, or a stop that did not finish in time). */
+  | "killed"
+  /** It exited or died without being asked to. */
+  | "crashed"
+  /** It never started (binary missing, not executable). */
+  | "spawn_failed";
+
+export type Exit = { reason: ExitReason; code: number | null; signal: NodeJS.Signals | null; stderrTail: string; error?: string };
+
+export type ProcessHandlers = {
+  /** Every stdout line, raw and classified, in order. */
+  onMessage(raw: Record<string, unknown>, message: OutputMessage): void;
+  /** A stdout line that is not JSON (should not happen; kept for the transcript). */
+  onNoise(line: string): void;
+  onExit(exit: Exit): void;
+};
+
+export type Timing = { stopGraceMs: number; interruptGraceMs: number; termGraceMs: number; controlTimeoutMs: number };
+
+export const DEFAULT_TIMING: Timing = { stopGraceMs: 30_000, interruptGraceMs: 3_000, termGraceMs: 3_000, controlTimeoutMs: 10_000 };
+
+// Enough of stderr to explain a crash, without letting a chatty process grow the hub.
+const STDERR_TAIL_BYTES = 16 * 1024;
+
+export class ClaudeProcess {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private stderrTail = "";
+  private requested: "stop" | "kill" | null = null;
+  private exited: Exit | null = null;
+  private readonly exitWaiters: Array<(e: Exit) => void> = [];
+  private readonly pendingControl = new Map<string, { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout }>();
+
+  constructor(
+    bin: string,
+    args: string[],
+    options: { cwd: string; env: Record<string, string> },
+    private readonly handlers: ProcessHandlers,
+    private readonly timing: Timing = DEFAULT_TIMING,
+  ) {
+    this.child = spawn(bin, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
+    this.child.stdin.on("error", () => {
+      // EPIPE after the process died; the exit handler reports it.
+    });
+    this.child.stderr.on("data", (d: Buffer) => {
+      this.stderrTail = (this.stderrTail + d.toString("utf8")).slice(-STDERR_TAIL_BYTES);
+    });
+    readline.createInterface({ input: this.child.stdout, crlfDelay: Infinity }).on("line", (line) => this.line(line));
+    this.child.once("error", (e: NodeJS.ErrnoException) => {
+      if (this.child.pid === undefined) this.finish({ reason: "spawn_failed", code: null, signal: null, stderrTail: this.stderrTail, error: `${bin}: ${e.message}` });
+    });
+    this.child.once("close", (code, signal) => {
+      const reason: ExitReason = this.requested === "kill" ? "killed" : this.requested === "stop" ? "stopped" : "crashed";
+      this.finish({ reason, code, signal, stderrTail: this.stderrTail });
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.exited === null;
+  }
+
+  private line(line: string) {
+    if (!line.trim()) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      return this.handlers.onNoise(line);
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return this.handlers.onNoise(line);
+    const message = classify(raw as Record<string, unknown>);
+    if (message.kind === "control_response") {
+      const pending = this.pendingControl.get(message.msg.response.request_id);
+      if (pending) {
+        this.pendingControl.delete(message.msg.response.request_id);
+        clearTimeout(pending.timer);
+        if (message.msg.response.subtype === "success") pending.resolve(message.msg.response.response ?? {});
+        else pending.reject(new Error(message.msg.response.error ?? "control request failed"));
+      }
+    }
+    this.handlers.onMessage(raw as Record<string, unknown>, message);
+  }
+
+  private finish(exit: Exit) {
+    if (this.exited) return;
+    this.exited = exit;
+    for (const p of this.pendingControl.values()) {
+      clearTimeout(p.timer);
+      p.reject(new Error("the process exited"));
+    }
+    this.pendingControl.clear();
+    this.handlers.onExit(exit);
+    for (const w of this.exitWaiters.splice(0)) w(exit);
+  }
+
+  /** Writes one JSON line. A bad line would kill the CLI, so only objects we built go here. */
+  write(message: Record<string, unknown>): boolean {
+    if (!this.alive || this.child.stdin.destroyed || this.child.stdin.writableEnded) return false;
+    this.child.stdin.write(`${JSON.stringify(message)}\n`);
+    return true;
+  }
+
+  /** Sends a control request and resolves with the CLI's answer. */
+  request(request: Record<string, unknown>): Promise<unknown> {
+    const id = randomUUID();
+    return new Promise((resolve, reject) => {
+      if (!this.write(controlRequest(id, request))) return reject(new Error("the process is not running"));
+      const timer = setTimeout(() => {
+        this.pendingControl.delete(id);
+        reject(new Error(`no answer to control request '${String(request.subtype)}' within ${this.timing.controlTimeoutMs} ms`));
+      }, this.timing.controlTimeoutMs);
+      this.pendingControl.set(id, { resolve, reject, timer });
+    });
+  }
+
+  waitForExit(): Promise<Exit> {
+    return this.exited ? Promise.resolve(this.exited) : new Promise((r) => this.exitWaiters.push(r));
+  }
+
+  private exitWithin(ms: number): Promise<boolean> {
+    if (!this.alive) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      timer.unref();
+      void this.waitForExit().then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  /** Interrupts the current turn; the process stays alive and answers with an error result. */
+  async interrupt(): Promise<boolean> {
+    try {
+      await this.request({ subtype: "interrupt" });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Graceful: close stdin so a running turn finishes, then escalate if it does not exit in time. */
+  async stop(): Promise<Exit> {
+    if (!this.requested) this.requested = "stop";
+    this.child.stdin.end();
+    if (await this.exitWithin(this.timing.stopGraceMs)) return this.waitForExit();
+    return this.kill();
+  }
+
+  /** interrupt → SIGTERM → SIGKILL, each given a short grace period. */
+  async kill(): Promise<Exit> {
+    this.requested = "kill";
+    if (this.alive) {
+      void this.interrupt();
+      this.child.stdin.end();
+      if (!(await this.exitWithin(this.timing.interruptGraceMs))) {
+        this.child.kill("SIGTERM");
+        if (!(await this.exitWithin(this.timing.termGraceMs))) this.child.kill("SIGKILL");
+      }
+    }
+    return this.waitForExit();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The hub's permission policy (§2). Every tool call of a supervised session reaches the hub as a
+ * `can_use_tool` request (the session runs with ask rules for all built-in tools), and this
+ * decides it: protected paths are denied outright, then the session's allowed-tool rules, then
+ * the preset. "ask" means a person decides in the dashboard.
+ */
+import path from "node:path";
+import type { Preset } from "../../lib/api/sessions.ts";
+
+export type PolicyDecision =
+  | { behavior: "allow"; reason: string }
+  | { behavior: "deny"; reason: string; protectedPath?: string }
+  | { behavior: "ask"; reason: string };
+
+export type Policy = {
+  preset: Preset;
+  allowedTools: string[];
+  protectedPaths: string[];
+  workDir: string;
+  /** The hub's own MCP tools that only read, callable even by read-only sessions. */
+  hubReadTools: ReadonlySet<string>;
+};
+
+export const BUILTIN_PROTECTED = [".env*", ".git/", "node_modules/", "credentials/"];
+export const HUB_SERVER = "teamhub";
+
+const READ_TOOLS = new Set(["Read", "Glob", "Grep", "LS", "NotebookRead"]);
+const EDIT_TOOLS = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
+// The CLI's own bookkeeping: no effect outside the conversation.
+const INERT_TOOLS = new Set(["TodoWrite", "ToolSearch", "ExitPlanMode", "EnterPlanMode"]);
+const PATH_FIELDS = ["file_path", "path", "notebook_path"];
+
+/** Tools the CLI must ask the hub about instead of deciding itself (passed as `permissions.ask`). */
+export const ASK_RULES = ["Bash", "Read", "Glob", "Grep", "LS", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch"];
+
+// Commands that only read; anything with redirection, substitution or chaining is not in this set.
+const READ_ONLY_COMMANDS = new Set(["ls", "cat", "head", "tail", "wc", "grep", "rg", "pwd", "echo", "which", "file", "stat", "du", "df", "tree", "date", "whoami", "env", "printenv", "diff", "sort", "uniq", "cut", "basename", "dirname", "realpath"]);
+const READ_ONLY_GIT = new Set(["status", "log", "diff", "show", "branch", "rev-parse", "ls-files", "blame"]);
+
+export function isReadOnlyCommand(command: string): boolean {
+  if (/[;&`$<>(){}\n\\]/.test(command)) return false;
+  return command.split("|").every((part) => {
+    const words = part.trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return false;
+    if (words[0] === "git") return READ_ONLY_GIT.has(words[1] ?? "");
+    if (words[0] === "find") return !words.some((w) => /^-(delete|exec|execdir|ok|okdir|fprint.*|fls)$/.test(w));
+    return READ_ONLY_COMMANDS.has(words[0]);
+  });
+}
+
+function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
+}
+
+/** Whether a path (absolute, or relative to the work dir) falls under a protected pattern. */
+export function protectedMatch(p: string, patterns: string[], workDir: string): string | null {
+  const abs = path.resolve(workDir, p);
+  const parts = abs.split(path.sep).filter(Boolean);
+  for (const pattern of patterns) {
+    const body = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
+    if (body.includes("/")) {
+      const target = path.resolve(workDir, body);
+      if (abs === target || abs.startsWith(target + path.sep)) return pattern;
+      continue;
+    }
+    // A name pattern matches any part of the path: the directory itself and everything in it.
+    const re = globToRegExp(body);
+    if (parts.some((part) => re.test(part))) return pattern;
+  }
+  return null;
+}
+
+/** Words of a shell command that could be paths (split on whitespace, quotes and operators). */
+function commandPaths(command: string): string[] {
+  return command
+    .split(/[\s;&|<>()'"`=]+/)
+    .map((w) => w.trim())
+    .filter((w) => w && !w.startsWith("-"));
+}
+
+function touchedProtected(toolName: string, input: Record<string, unknown>, policy: Policy, patterns: string[]): string | null {
+  const candidates: string[] = [];
+  for (const f of PATH_FIELDS) if (typeof input[f] === "string") candidates.push(input[f] as string);
+  if (toolName === "Bash" && typeof input.command === "string") candidates.push(...commandPaths(input.command));
+  if (toolName === "Glob" && typeof input.pattern === "string") candidates.push(input.pattern);
+  for (const c of candidates) {
+    const hit = protectedMatch(c, patterns, policy.workDir);
+    if (hit) return `${hit} (${c})`;
+  }
+  return null;
+}
+
+/** `Edit`, `mcp__srv__*`, `Bash(npm test:*)` (prefix) or `Bash(git status)` (exact). */
+export function ruleAllows(rule: string, toolName: string, input: Record<string, unknown>): boolean {
+  const m = /^([^()]+)(?:\((.*)\))?$/.exec(rule);
+  if (!m) return false;
+  if (!globToRegExp(m[1]).test(toolName)) return false;
+  if (m[2] === undefined) return true;
+  const subject = typeof input.command === "string" ? input.command : PATH_FIELDS.map((f) => input[f]).find((v) => typeof v === "string");
+  if (typeof subject !== "string") return false;
+  const spec = m[2];
+  if (spec.endsWith(":*")) return subject === spec.slice(0, -2) || subject.startsWith(`${spec.slice(0, -2)} `);
+  return globToRegExp(spec).test(subject);
+}
+
+export function decide(policy: Policy, toolName: string, input: Record<string, unknown>): PolicyDecision {
+  const hubTool = toolName.startsWith(`mcp__${HUB_SERVER}__`) ? toolName.slice(`mcp__${HUB_SERVER}__`.length) : null;
+  if (hubTool === null) {
+    const hit = touchedProtected(toolName, input, policy, [...BUILTIN_PROTECTED, ...policy.protectedPaths]);
+    if (hit) return { behavior: "deny", reason: `protected path ${hit}: the hub never lets a session touch it`, protectedPath: hit };
+  }
+  if (INERT_TOOLS.has(toolName)) return { behavior: "allow", reason: "bookkeeping tool" };
+  const rule = policy.allowedTools.find((r) => ruleAllows(r, toolName, input));
+  if (rule) return { behavior: "allow", reason: `allowed by rule ${rule}` };
+
+  const readOnly = policy.preset === "read-only" || policy.preset === "review" || policy.preset === "plan";
+  const isRead = READ_TOOLS.has(toolName) || (hubTool !== null && policy.hubReadTools.has(hubTool)) || (toolName === "Bash" && isReadOnlyCommand(String(input.command ?? "")));
+  if (isRead) return { behavior: "allow", reason: "reads only" };
+  if (readOnly) return { behavior: "deny", reason: `the ${policy.preset} preset allows reading and searching only` };
+  if (hubTool !== null) return { behavior: "allow", reason: "Team Hub tool, acting as the session itself" };
+  if (policy.preset === "full") return { behavior: "allow", reason: "full preset" };
+  if (EDIT_TOOLS.has(toolName)) return { behavior: "allow", reason: "edit preset: edits allowed" };
+  return { behavior: "ask", reason: `the edit preset asks a person before ${toolName}` };
+}

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { classify, permissionResponse, userMessage } from "./protocol.ts";
+
+// Recorded from the real CLI (2.1.197) against a loopback fake API.
+const FIXTURES = path.join(import.meta.dirname, "fixtures");
+
+describe("classify", () => {
+  it("understands every line of the recorded transcripts and never throws", () => {
+    for (const file of ["transcript.jsonl", "transcript-mcp.jsonl"].map((f) => path.join(FIXTURES, f))) {
+      const kinds = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => classify(JSON.parse(l)).kind);
+      expect(kinds).toContain("init");
+      expect(kinds).toContain("result");
+    }
+  });
+
+  it("keeps unknown types as 'other' (newer CLIs add them)", () => {
+    expect(classify({ type: "command_lifecycle", state: "queued" })).toEqual({ kind: "other", type: "command_lifecycle", subtype: null });
+    expect(classify({ type: "system", subtype: "api_retry", attempt: 1 })).toEqual({ kind: "other", type: "system", subtype: "api_retry" });
+    expect(classify({ nothing: true })).toEqual({ kind: "other", type: "unknown", subtype: null });
+    expect(classify({ type: "keep_alive" })).toEqual({ kind: "keep_alive" });
+  });
+
+  it("reads results, permission requests and control answers", () => {
+    const r = classify({ type: "result", subtype: "success", is_error: true, api_error_status: 500, result: "API Error", total_cost_usd: 0.1, num_turns: 1 });
+    expect(r).toMatchObject({ kind: "result", msg: { is_error: true, permission_denials: [] } });
+    const ask = classify({ type: "control_request", request_id: "r1", request: { subtype: "can_use_tool", tool_name: "Bash", input: { command: "ls" } } });
+    expect(ask).toMatchObject({ kind: "can_use_tool", msg: { request_id: "r1", request: { tool_name: "Bash" } } });
+    expect(classify({ type: "control_request", request_id: "r2", request: { subtype: "hook_callback" } }).kind).toBe("control_request");
+    expect(classify({ type: "control_response", response: { subtype: "success", request_id: "r3", response: {} } }).kind).toBe("control_response");
+  });
+});
+
+describe("input lines", () => {
+  it("match the shapes the CLI accepts", () => {
+    expect(userMessage("hi")).toEqual({ type: "user", message: { role: "user", content: [{ type: "text", text: "hi" }] }, parent_tool_use_id: null, session_id: "" });
+    expect(permissionResponse("r1", { behavior: "deny", message: "no" })).toEqual({ type: "control_response", response: { subtype: "success", request_id: "r1", response: { behavior: "deny", message: "no" } } });
+  });
+});

@@ -1,0 +1,325 @@
+/**
+ * One supervised session while its process runs: sends queued turns, records every stream event,
+ * answers permission requests through the policy (or a person), accounts cost and turns per
+ * interaction, enforces the safety net, and records why the process ended.
+ *
+ * Stdout is handled strictly in order (one promise chain), and the CLI is answered only after
+ * the corresponding write has committed.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { ClaudeConfig } from "../env.ts";
+import type { DomainDeps } from "../domain/deps.ts";
+import { issueSessionToken } from "../domain/auth/tokens.service.ts";
+import type { InteractionRow } from "../domain/sessions/interactions.ts";
+import {
+  appendTranscript,
+  cancelApproval,
+  expireApproval,
+  finishTurn,
+  markLaunched,
+  recordExit,
+  recordInit,
+  requestApproval,
+  startNextTurn,
+  violation,
+  type ExitRecord,
+  type TurnResult,
+  type ViolationKind,
+} from "../domain/sessions/runtime.ts";
+import { safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "../domain/sessions/sessions.repo.ts";
+import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
+import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
+import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
+import { decide, type Policy } from "./policy.ts";
+import { permissionResponse, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
+import type { TranscriptFeed } from "./transcript-feed.ts";
+
+export type RunnerContext = {
+  deps: DomainDeps;
+  claude: ClaudeConfig;
+  hubUrl: string;
+  dataDir: string;
+  feed: TranscriptFeed;
+  hubReadTools: ReadonlySet<string>;
+  timing: Timing;
+};
+
+type Turn = { interaction: InteractionRow; startedAt: number; texts: string[]; tools: string[]; timer: NodeJS.Timeout | null; limit?: { kind: ViolationKind; detail: string } };
+type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: NodeJS.Timeout };
+
+/** Why we are ending the process, which decides the state it ends in. */
+type Ending = { status: ExitRecord["status"]; reason: string };
+
+/** Where a session's private files live: by primary key, never by name (§0.7). */
+export const sessionDir = (dataDir: string, pk: number) => path.join(dataDir, "sessions", String(pk));
+
+export class SessionRunner {
+  private proc: ClaudeProcess | null = null;
+  private turn: Turn | null = null;
+  private cost: CostTracker = freshTracker(false, 0);
+  private readonly asks = new Map<string, PendingAsk>();
+  private ending: Ending | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private pumping = false;
+  private safety!: StoredSafety;
+  private policy!: Policy;
+  private readonly exited: Promise<void>;
+  private markExited!: () => void;
+
+  constructor(
+    private readonly ctx: RunnerContext,
+    readonly pk: number,
+    readonly name: string,
+    readonly team: string,
+    private readonly onGone: (runner: SessionRunner) => void,
+  ) {
+    this.exited = new Promise((r) => (this.markExited = r));
+  }
+
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
+  /** Starts the process; failures end up as a `failed` session with the reason, never as a throw. */
+  async launch(mode: LaunchMode): Promise<void> {
+    const s = await this.ctx.deps.db.read((sql) => sessionByPk(sql, this.pk));
+    if (!s) return this.gone();
+    this.safety = safetyOf(s);
+    this.policy = {
+      preset: s.preset,
+      allowedTools: JSON.parse(s.allowedTools) as string[],
+      protectedPaths: this.safety.protectedPaths,
+      workDir: s.workDir,
+      hubReadTools: this.ctx.hubReadTools,
+    };
+    this.cost = freshTracker(mode.kind !== "fresh", s.costUsd);
+    let bin: string;
+    let args: string[];
+    let env: Record<string, string>;
+    try {
+      env = childEnv(this.ctx.claude);
+      bin = resolveClaudeBin(this.ctx.claude, env);
+      args = claudeArgs(s, this.safety, mode, await this.writeMcpConfig(s));
+    } catch (e) {
+      await recordExit(this.ctx.deps, this.pk, { status: "failed", reason: "spawn_failed", code: null, signal: null, error: (e as Error).message, stderrTail: "" });
+      return this.gone();
+    }
+    this.proc = new ClaudeProcess(
+      bin,
+      args,
+      { cwd: s.workDir, env },
+      {
+        onMessage: (raw, msg) => this.enqueue(() => this.handle(raw, msg)),
+        onNoise: (line) => this.enqueue(() => this.record("out", "noise", null, { line })),
+        onExit: (exit) => this.enqueue(() => this.handleExit(exit)),
+      },
+      this.ctx.timing,
+    );
+    if (this.proc.pid === undefined) return; // spawn failed; onExit reports it
+    await markLaunched(this.ctx.deps, this.pk, { pid: this.proc.pid, mode: mode.kind, args: redact(args) });
+    await this.pump();
+  }
+
+  private async writeMcpConfig(s: SessionRow): Promise<string> {
+    const token = await issueSessionToken(this.ctx.deps, { name: s.principal ?? s.name, kind: s.kind === "member" ? "member" : "agent" });
+    const dir = sessionDir(this.ctx.dataDir, s.pk);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = path.join(dir, "mcp.json");
+    fs.writeFileSync(file, JSON.stringify(mcpConfig(this.ctx.hubUrl, token), null, 2), { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    return file;
+  }
+
+  private enqueue(fn: () => Promise<void>): void {
+    this.chain = this.chain.then(fn).catch((e) => console.error(`[teamhub] session ${this.name}:`, e));
+  }
+
+  /** Sends the oldest queued message if the session is free. */
+  async pump(): Promise<void> {
+    if (this.pumping || this.turn || this.ending || !this.proc?.alive) return;
+    this.pumping = true;
+    try {
+      const next = await startNextTurn(this.ctx.deps, this.pk);
+      if (!next) return;
+      const timer = this.safety.enabled ? setTimeout(() => this.timeOut(), this.safety.timeoutMs) : null;
+      timer?.unref();
+      this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], timer };
+      const line = userMessage(next.prompt);
+      await this.record("in", "user", null, line);
+      this.proc.write(line);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async record(direction: "in" | "out", type: string, subtype: string | null, payload: unknown): Promise<void> {
+    const entry = await appendTranscript(this.ctx.deps, this.pk, { interactionId: this.turn?.interaction.id ?? null, direction, type, subtype, payload });
+    if (entry) this.ctx.feed.publish({ session: this.name, team: this.team, entry });
+  }
+
+  private async handle(raw: Record<string, unknown>, msg: OutputMessage): Promise<void> {
+    await this.record("out", typeof raw.type === "string" ? raw.type : "unknown", typeof raw.subtype === "string" ? raw.subtype : msg.kind === "can_use_tool" ? "can_use_tool" : null, raw);
+    switch (msg.kind) {
+      case "init":
+        this.cost.cliVersion = msg.msg.claude_code_version ?? this.cost.cliVersion;
+        return recordInit(this.ctx.deps, this.pk, { claudeSessionId: msg.msg.session_id, model: msg.msg.model ?? null });
+      case "assistant":
+        if (!this.turn || msg.msg.parent_tool_use_id) return;
+        for (const block of msg.msg.message.content) {
+          if (block.type === "text" && block.text) this.turn.texts.push(block.text);
+          if (block.type === "tool_use" && block.name) this.turn.tools.push(block.name);
+        }
+        return;
+      case "can_use_tool":
+        return this.permission(msg.msg);
+      case "control_cancel": {
+        const ask = this.asks.get(msg.msg.request_id);
+        if (!ask) return;
+        clearTimeout(ask.timer);
+        this.asks.delete(msg.msg.request_id);
+        return cancelApproval(this.ctx.deps, ask.approvalId, "the CLI withdrew the request");
+      }
+      case "control_request": {
+        // Requests we do not serve (SDK hooks, in-process MCP) must still be answered or the CLI waits.
+        const answer = { type: "control_response", response: { subtype: "error", request_id: msg.msg.request_id, error: `Team Hub does not handle '${msg.msg.request.subtype}'` } };
+        await this.record("in", "control_response", "error", answer);
+        this.proc?.write(answer);
+        return;
+      }
+      case "result":
+        return this.finish(msg.msg);
+      default:
+        return;
+    }
+  }
+
+  private async permission(req: CanUseTool): Promise<void> {
+    const { tool_name: tool, input } = req.request;
+    const d = decide(this.policy, tool, input);
+    if (d.behavior === "ask") {
+      const approval = await requestApproval(this.ctx.deps, this.pk, { requestId: req.request_id, toolName: tool, input, reason: d.reason });
+      if (!approval) return;
+      const timer = setTimeout(() => void this.expire(req.request_id), Math.max(0, approval.expiresAt.getTime() - Date.now()));
+      timer.unref();
+      this.asks.set(req.request_id, { approvalId: approval.id, input, timer });
+      return;
+    }
+    if (d.behavior === "deny" && d.protectedPath) {
+      await violation(this.ctx.deps, this.pk, "protected_path", `${tool} denied: ${d.reason}`);
+    }
+    await this.answer(req.request_id, d.behavior === "allow" ? { behavior: "allow", updatedInput: input } : { behavior: "deny", message: `Team Hub: ${d.reason}` });
+  }
+
+  private async answer(requestId: string, answer: Parameters<typeof permissionResponse>[1]): Promise<void> {
+    const line = permissionResponse(requestId, answer);
+    await this.record("in", "control_response", answer.behavior, line);
+    this.proc?.write(line);
+  }
+
+  /** A person decided (the decision has committed). */
+  answerApproval(approvalId: number, allowed: boolean, note: string | null, by: string): void {
+    const entry = [...this.asks.entries()].find(([, a]) => a.approvalId === approvalId);
+    if (!entry) return;
+    const [requestId, ask] = entry;
+    clearTimeout(ask.timer);
+    this.asks.delete(requestId);
+    this.enqueue(() =>
+      this.answer(requestId, allowed ? { behavior: "allow", updatedInput: ask.input } : { behavior: "deny", message: `Denied by ${by}${note ? `: ${note}` : ""}` }),
+    );
+  }
+
+  private async expire(requestId: string): Promise<void> {
+    const ask = this.asks.get(requestId);
+    if (!ask) return;
+    const settled = await expireApproval(this.ctx.deps, ask.approvalId);
+    // A person's decision that committed first is answered through answerApproval instead.
+    if (!settled) return;
+    this.asks.delete(requestId);
+    this.enqueue(() => this.answer(requestId, { behavior: "deny", message: "Team Hub: nobody approved this in time, so it is denied" }));
+  }
+
+  private async finish(r: Result): Promise<void> {
+    const turn = this.turn;
+    if (!turn) return;
+    if (turn.timer) clearTimeout(turn.timer);
+    this.turn = null;
+    const response = r.result ?? (turn.texts.join("\n") || null);
+    const result: TurnResult = {
+      interactionId: turn.interaction.id,
+      status: r.is_error ? (r.subtype === "error_during_execution" ? "interrupted" : "error") : "completed",
+      isError: r.is_error,
+      subtype: r.subtype,
+      response,
+      costDelta: costDelta(this.cost, r.total_cost_usd),
+      turns: r.num_turns,
+      durationMs: r.duration_ms ?? Date.now() - turn.startedAt,
+      toolsUsed: [...new Set(turn.tools)],
+      permissionDenials: r.permission_denials,
+      empty: !r.is_error && turn.texts.length === 0 && turn.tools.length === 0 && !(r.result ?? "").trim(),
+      limit: turn.limit,
+    };
+    const { limit } = await finishTurn(this.ctx.deps, this.pk, result);
+    if (limit) {
+      this.ending ??= { status: "stopped", reason: `limit:${limit}` };
+      void this.proc?.stop();
+      return;
+    }
+    if (this.ending) return;
+    await this.pump();
+  }
+
+  /** The per-interaction time limit: interrupt, record it with the turn, then stop. */
+  private timeOut(): void {
+    if (!this.turn) return;
+    this.turn.limit = { kind: "timeout", detail: `no result within ${this.safety.timeoutMs} ms` };
+    this.ending ??= { status: "stopped", reason: "limit:timeout" };
+    void this.proc?.interrupt().then((ok) => {
+      // If it does not answer the interrupt, it does not get to finish either.
+      if (!ok) void this.proc?.kill();
+      else void this.proc?.stop();
+    });
+  }
+
+  /** Interrupts the running turn, leaving the process alive (used for stalled sessions). */
+  async interrupt(): Promise<boolean> {
+    return this.proc?.alive ? this.proc.interrupt() : false;
+  }
+
+  async stop(): Promise<void> {
+    this.ending ??= { status: "stopped", reason: "stopped" };
+    if (this.proc?.alive) await this.proc.stop();
+    await this.exited;
+  }
+
+  async kill(reason = "killed", status: ExitRecord["status"] = "killed"): Promise<void> {
+    this.ending = { status, reason };
+    if (this.proc?.alive) await this.proc.kill();
+    await this.exited;
+  }
+
+
+  private async handleExit(exit: Exit): Promise<void> {
+    if (this.turn?.timer) clearTimeout(this.turn.timer);
+    this.turn = null;
+    for (const ask of this.asks.values()) clearTimeout(ask.timer);
+    this.asks.clear();
+    const ending: Ending =
+      exit.reason === "spawn_failed"
+        ? { status: "failed", reason: "spawn_failed" }
+        : (this.ending ?? (exit.code === 0 ? { status: "stopped", reason: "exited" } : { status: "failed", reason: "crashed" }));
+    // A deleted session has no row left; recordExit then writes nothing.
+    await recordExit(this.ctx.deps, this.pk, { ...ending, code: exit.code, signal: exit.signal, error: exit.error ?? null, stderrTail: exit.stderrTail });
+    this.gone();
+  }
+
+  private gone(): void {
+    this.markExited();
+    this.onGone(this);
+  }
+}
+
+/** Arguments as logged: the appended system prompt can be long and the settings are noise. */
+function redact(args: string[]): string[] {
+  return args.map((a, i) => (args[i - 1] === "--append-system-prompt" ? `(${a.length} characters)` : a));
+}

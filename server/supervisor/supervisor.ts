@@ -1,0 +1,165 @@
+/**
+ * The session supervisor: the one place that owns `claude` processes. It carries out what the
+ * event log asks for — a session created, resumed, stopped, killed or deleted, a message queued,
+ * an approval decided — whichever process wrote the request, and recovers after a restart.
+ */
+import fs from "node:fs";
+import type { ClaudeConfig } from "../env.ts";
+import type { DomainDeps } from "../domain/deps.ts";
+import { recoverSessions } from "../domain/sessions/recovery.ts";
+import { detectStalls, recordExit } from "../domain/sessions/runtime.ts";
+import { findSession, type SessionRow } from "../domain/sessions/sessions.repo.ts";
+import { isLive } from "../domain/sessions/states.ts";
+import type { EventBus } from "../events/bus.ts";
+import type { HubEvent } from "../events/types.ts";
+import { DEFAULT_TIMING, type Timing } from "./child-process.ts";
+import type { LaunchMode } from "./launch.ts";
+import { SessionRunner, sessionDir, type RunnerContext } from "./runner.ts";
+import type { TranscriptFeed } from "./transcript-feed.ts";
+import { startWakeups } from "./wakeups.ts";
+
+export type SupervisorOptions = {
+  deps: DomainDeps & { bus: EventBus };
+  claude: ClaudeConfig;
+  hubUrl: string;
+  dataDir: string;
+  hubReadTools: ReadonlySet<string>;
+  /** Shared with /ws, which pushes each stored transcript line to its subscribers. */
+  feed: TranscriptFeed;
+  timing?: Timing;
+  stallCheckMs?: number;
+};
+
+export class Supervisor {
+  private readonly runners = new Map<number, SessionRunner>();
+  private readonly ctx: RunnerContext;
+  private unsubscribe: (() => void) | null = null;
+  private stopWakeups: (() => void) | null = null;
+  private stallTimer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private closing = false;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.ctx = { deps: options.deps, claude: options.claude, hubUrl: options.hubUrl, dataDir: options.dataDir, feed: options.feed, hubReadTools: options.hubReadTools, timing: options.timing ?? DEFAULT_TIMING };
+  }
+
+  async start(): Promise<void> {
+    const recovered = await recoverSessions(this.options.deps);
+    for (const s of recovered.interrupted) endOrphan(s);
+    this.unsubscribe = this.options.deps.bus.subscribe((events) => {
+      // In order, one event at a time: a stop must not overtake the creation it follows.
+      this.chain = this.chain.then(() => this.dispatch(events)).catch((e) => console.error("[teamhub] supervisor:", e));
+    });
+    this.stopWakeups = startWakeups(this.options.deps);
+    for (const s of recovered.toLaunch) await this.launch(s);
+    const every = this.options.stallCheckMs ?? Math.min(60_000, Math.max(1000, Math.floor(this.options.claude.stallMs / 4)));
+    this.stallTimer = setInterval(() => void this.checkStalls(), every);
+    this.stallTimer.unref();
+  }
+
+  private async dispatch(events: readonly HubEvent[]): Promise<void> {
+    for (const e of events) {
+      if (this.closing || !e.type.startsWith("session.")) continue;
+      const name = e.payload.name as string;
+      switch (e.type) {
+        case "session.created":
+        case "session.resume_requested": {
+          const s = await this.options.deps.db.read((sql) => findSession(sql, name));
+          if (s && s.status === "starting" && !this.runners.has(s.pk)) await this.launch(s);
+          break;
+        }
+        case "session.message_queued":
+        case "session.unpaused":
+          await this.runnerFor(name)?.pump();
+          break;
+        case "session.stop_requested":
+        case "session.kill_requested":
+          await this.end(name, e.type === "session.stop_requested" ? "stop" : "kill");
+          break;
+        case "session.approval_decided": {
+          const status = e.payload.status as string;
+          if (status === "allowed" || status === "denied") {
+            this.runnerFor(name)?.answerApproval(e.payload.approvalId as number, status === "allowed", (e.payload.note as string | null) ?? null, e.payload.decidedBy as string);
+          }
+          break;
+        }
+        case "session.deleted": {
+          const pk = e.payload.pk as number;
+          const runner = this.runners.get(pk);
+          if (runner) void runner.kill("deleted");
+          fs.rmSync(sessionDir(this.options.dataDir, pk), { recursive: true, force: true });
+          break;
+        }
+      }
+    }
+  }
+
+  private runnerFor(name: string): SessionRunner | undefined {
+    for (const r of this.runners.values()) if (r.name === name) return r;
+    return undefined;
+  }
+
+  private async launch(s: SessionRow): Promise<void> {
+    const runner = new SessionRunner(this.ctx, s.pk, s.name, s.teamId, (r) => this.runners.delete(r.pk));
+    this.runners.set(s.pk, runner);
+    await runner.launch(await this.modeOf(s));
+  }
+
+  /** A conversation the CLI has seen (it sent `init`) is resumed; otherwise it starts fresh or forks. */
+  private async modeOf(s: SessionRow): Promise<LaunchMode> {
+    const known = await this.options.deps.db.read((sql) => sql.get(`SELECT 1 FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "type" = 'system' AND "subtype" = 'init' LIMIT 1`, [s.pk]));
+    if (known) return { kind: "resume" };
+    if (s.parent) {
+      const parent = await this.options.deps.db.read((sql) => findSession(sql, s.parent!));
+      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId };
+    }
+    return { kind: "fresh" };
+  }
+
+  private async end(name: string, how: "stop" | "kill"): Promise<void> {
+    const runner = this.runnerFor(name);
+    if (runner) {
+      // Not awaited: a graceful stop can take a whole turn, and other sessions must not wait for it.
+      void (how === "stop" ? runner.stop() : runner.kill());
+      return;
+    }
+    // No process here (it never launched, or the hub restarted): the request ends it directly.
+    const s = await this.options.deps.db.read((sql) => findSession(sql, name));
+    if (s && isLive(s.status)) {
+      await recordExit(this.options.deps, s.pk, { status: how === "stop" ? "stopped" : "killed", reason: how === "stop" ? "stopped" : "killed", code: null, signal: null, error: null, stderrTail: "" });
+    }
+  }
+
+  private async checkStalls(): Promise<void> {
+    try {
+      const stalled = await detectStalls(this.options.deps, this.options.claude.stallMs);
+      if (this.options.claude.interruptStalled) for (const s of stalled) await this.runners.get(s.pk)?.interrupt();
+    } catch (e) {
+      console.error("[teamhub] stall check failed:", e);
+    }
+  }
+
+  /** Hub shutdown: sessions are interrupted, not lost; `resume` continues them after the restart. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.unsubscribe?.();
+    this.stopWakeups?.();
+    if (this.stallTimer) clearInterval(this.stallTimer);
+    await Promise.all([...this.runners.values()].map((r) => r.kill("hub_shutdown", "interrupted")));
+    await this.chain;
+  }
+}
+
+/**
+ * A `claude` left over from before a hub crash finishes its turn and exits when its stdin
+ * closes; if it is still there, it must not go on writing the conversation we may resume.
+ */
+function endOrphan(s: SessionRow & { previousPid: number | null }): void {
+  if (!s.previousPid || !s.claudeSessionId) return;
+  try {
+    const cmdline = fs.readFileSync(`/proc/${s.previousPid}/cmdline`, "utf8");
+    if (cmdline.includes(s.claudeSessionId)) process.kill(s.previousPid, "SIGTERM");
+  } catch {
+    // Gone already, or not ours to read: nothing to end.
+  }
+}

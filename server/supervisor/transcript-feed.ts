@@ -1,0 +1,28 @@
+/**
+ * Live transcript lines, pushed to /ws after they are stored. Separate from the event log on
+ * purpose: a session emits many stream events per turn, and they are already durable in
+ * TranscriptEntry, where a reconnecting client reads what it missed.
+ */
+import type { StoredLine } from "../domain/sessions/runtime.ts";
+
+export type TranscriptPush = { session: string; team: string; entry: StoredLine };
+type Listener = (push: TranscriptPush) => void;
+
+export class TranscriptFeed {
+  private readonly listeners = new Set<Listener>();
+
+  subscribe(fn: Listener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  publish(push: TranscriptPush): void {
+    for (const fn of this.listeners) {
+      try {
+        fn(push);
+      } catch (e) {
+        console.error("[teamhub] transcript listener failed:", e);
+      }
+    }
+  }
+}

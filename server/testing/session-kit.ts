@@ -1,0 +1,83 @@
+/**
+ * Session operations for domain tests, each parsed with its lib/api schema the way adapters
+ * parse it. `supervise` plays the supervisor's part through the same runtime writes the real
+ * one makes, so the domain's waits and state changes are tested without a process.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import {
+  BatchSpawnInput,
+  ContinueInput,
+  DelegateInput,
+  EndSessionInput,
+  ForkInput,
+  SendInput,
+  SessionRef,
+  SpawnInput,
+  TeamSpawnInput,
+} from "../../lib/api/sessions.ts";
+import { OPERATOR, type Principal } from "../domain/principal.ts";
+import { parseOrThrow } from "../domain/zod-errors.ts";
+import { batchSpawn, forkSession, spawnSession, teamSpawn } from "../domain/sessions/spawn.service.ts";
+import { killSession, pauseSession, resumeSession, sendMessage, stopSession } from "../domain/sessions/control.service.ts";
+import { continueTask, delegate } from "../domain/sessions/delegate.service.ts";
+import { sessionStatus } from "../domain/sessions/queries.service.ts";
+import { findSession } from "../domain/sessions/sessions.repo.ts";
+import { finishTurn, markLaunched, recordExit, startNextTurn, type TurnResult } from "../domain/sessions/runtime.ts";
+import type { HubEvent } from "../events/types.ts";
+import type { TempHub } from "./temp-hub.ts";
+
+type Raw = Record<string, unknown>;
+
+export function sessionKit(hub: TempHub, actor: Principal = OPERATOR) {
+  const workDir = path.join(hub.dir, "work");
+  fs.mkdirSync(workDir, { recursive: true });
+  const defaults = { workDir };
+  const pk = async (name: string) => (await hub.db.read((sql) => findSession(sql, name)))!.pk;
+  return {
+    workDir,
+    spawn: async (input: Raw, by = actor) => spawnSession(hub, by, parseOrThrow(SpawnInput, input), defaults),
+    batch: async (sessions: Raw[]) => batchSpawn(hub, actor, parseOrThrow(BatchSpawnInput, { sessions }), defaults),
+    fork: async (input: Raw) => forkSession(hub, actor, parseOrThrow(ForkInput, input), defaults),
+    teamSpawn: async (input: Raw) => teamSpawn(hub, actor, parseOrThrow(TeamSpawnInput, input), defaults),
+    send: async (input: Raw) => sendMessage(hub, actor, parseOrThrow(SendInput, input)),
+    pause: async (name: string) => pauseSession(hub, actor, parseOrThrow(SessionRef, { name })),
+    resume: async (name: string) => resumeSession(hub, actor, parseOrThrow(SessionRef, { name })),
+    stop: async (name: string, wait = false) => stopSession(hub, actor, parseOrThrow(EndSessionInput, { name, wait, waitTimeoutMs: 2000 })),
+    kill: async (name: string, wait = false) => killSession(hub, actor, parseOrThrow(EndSessionInput, { name, wait, waitTimeoutMs: 2000 })),
+    delegate: async (input: Raw) => delegate(hub, actor, parseOrThrow(DelegateInput, input), defaults),
+    continue: async (input: Raw) => continueTask(hub, actor, parseOrThrow(ContinueInput, input)),
+    status: (name: string) => sessionStatus(hub, { name }),
+    pk,
+    /** The process started: the session is idle (or starts its first queued turn). */
+    launched: async (name: string) => markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [] }),
+    startTurn: async (name: string) => startNextTurn(hub, await pk(name)),
+    finish: async (name: string, r: Partial<TurnResult> & { interactionId: number }) =>
+      finishTurn(hub, await pk(name), { status: "completed", isError: false, subtype: "success", response: "ok", costDelta: 0.01, turns: 1, durationMs: 5, toolsUsed: [], permissionDenials: [], empty: false, ...r }),
+    exit: async (name: string, status: "stopped" | "killed" | "failed" | "interrupted" = "stopped") =>
+      recordExit(hub, await pk(name), { status, reason: status, code: 0, signal: null, error: null, stderrTail: "" }),
+    /**
+     * Answers every turn of the named session with `answer(prompt)`, as a supervisor would:
+     * launched when created or resumed, a result for each queued message. Returns an async stop.
+     */
+    supervise(name: string, answer: (prompt: string) => Partial<TurnResult>) {
+      let chain = Promise.resolve();
+      const step = async (e: HubEvent) => {
+        if (e.payload.name !== name) return;
+        if (e.type === "session.created" || e.type === "session.resume_requested") await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [] });
+        for (let turn = await startNextTurn(hub, await pk(name)); turn; turn = await startNextTurn(hub, await pk(name))) {
+          await finishTurn(hub, await pk(name), { status: "completed", isError: false, subtype: "success", response: "ok", costDelta: 0.01, turns: 1, durationMs: 5, toolsUsed: [], permissionDenials: [], empty: false, interactionId: turn.id, ...answer(turn.prompt) });
+        }
+      };
+      const unsubscribe = hub.bus.subscribe((events) => {
+        for (const e of events) if (["session.created", "session.resume_requested", "session.message_queued"].includes(e.type)) chain = chain.then(() => step(e));
+      });
+      return async () => {
+        unsubscribe();
+        await chain;
+      };
+    },
+  };
+}
+
+export type SessionKit = ReturnType<typeof sessionKit>;
