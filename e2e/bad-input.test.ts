@@ -5,11 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, cli, startHub, type HubProcess } from "./helpers/hub-process.ts";
 import { dbSnapshot } from "./helpers/db-snapshot.ts";
+import { CLAUDE_BIN } from "./helpers/claude.ts";
 
 let hub: HubProcess;
 
 beforeAll(async () => {
-  hub = await startHub();
+  // A real CLI to resolve, so session refusals come from validation rather than a missing binary.
+  hub = await startHub(undefined, { CLAUDE_BIN });
   const setup: Array<[string, string, unknown]> = [
     ["POST", "/api/contracts", { id: "x", title: "X", assignee: "dev" }],
     ["POST", "/api/contracts", { id: "y", title: "Y", assignee: "dev", dependencies: [{ type: "contract", contractId: "x" }] }],
@@ -85,6 +87,27 @@ const apiCases: Case[] = [
   ["force without a reason", ["POST", "/api/contracts/x/complete", { force: true }], invalid("reason", "required_with_force")],
   ["reassign to the same member", ["POST", "/api/contracts/x/reassign", { assignee: "dev" }], invalid("assignee", "different")],
   ["get a missing contract", ["GET", "/api/contracts/ghost"], bad(404, "not_found", "id", "exists", "id: contract 'ghost' does not exist")],
+  ["session name with a space", ["POST", "/api/sessions", { name: "my session" }], invalid("name", "invalid_format", "must match")],
+  ["unknown preset", ["POST", "/api/sessions", { name: "s1", preset: "yolo" }], invalid("preset", "invalid_value", "read-only, review, edit, full, plan")],
+  ["relative workDir", ["POST", "/api/sessions", { name: "s1", workDir: "src" }], invalid("workDir", "custom", "absolute path")],
+  ["workDir that does not exist", ["POST", "/api/sessions", { name: "s1", workDir: "/no/such/dir" }], invalid("workDir", "exists", "does not exist")],
+  ["negative maxBudgetUsd", ["POST", "/api/sessions", { name: "s1", maxBudgetUsd: -1 }], invalid("maxBudgetUsd", "too_small")],
+  ["maxTurns of the wrong type", ["POST", "/api/sessions", { name: "s1", maxTurns: "many" }], invalid("maxTurns", "invalid_type")],
+  ["allowedTools rule with a newline", ["POST", "/api/sessions", { name: "s1", allowedTools: ["Bash(rm\n)"] }], invalid("allowedTools[0]", "invalid_format")],
+  ["unknown spawn field", ["POST", "/api/sessions", { name: "s1", dangerouslySkipPermissions: true }], invalid("", "unrecognized_keys")],
+  ["reserved session name", ["POST", "/api/sessions", { name: "operator" }], bad(409, "conflict", "name", undefined, "reserved")],
+  ["send to a missing session", ["POST", "/api/sessions/ghost/send", { message: "hi" }], bad(404, "not_found", "name", "exists", "session 'ghost' does not exist")],
+  ["empty message", ["POST", "/api/sessions/ghost/send", { message: "" }], invalid("message", "too_small")],
+  ["approval id that is not a number", ["POST", "/api/sessions/ghost/approvals/abc", { decision: "allow" }], invalid("approvalId", "invalid_type")],
+  ["approval decision not allow or deny", ["POST", "/api/sessions/ghost/approvals/1", { decision: "maybe" }], invalid("decision", "invalid_value")],
+  ["delegate without a task", ["POST", "/api/delegate", { name: "d1" }], invalid("task", "invalid_type")],
+  ["delegate with maxCost 0", ["POST", "/api/delegate", { name: "d1", task: "x", maxCost: 0 }], invalid("maxCost", "too_small")],
+  ["fork without a new name", ["POST", "/api/sessions/ghost/fork", {}], invalid("newName", "invalid_type")],
+  ["cleanup with negative days", ["POST", "/api/cleanup", { days: -1 }], invalid("days", "too_small")],
+  ["batch with a duplicate name", ["POST", "/api/batch-spawn", { sessions: [{ name: "b1" }, { name: "b1" }] }], invalid("sessions.1.name", "unique")],
+  ["stop a missing session", ["POST", "/api/sessions/ghost/stop", {}], bad(404, "not_found", "name", "exists")],
+  ["team setting of the wrong value", ["PATCH", "/api/teams/default/settings", { wake: "sometimes" }], invalid("wake", "invalid_value")],
+  ["unknown team setting", ["PATCH", "/api/teams/default/settings", { colour: "blue" }], invalid("", "unrecognized_keys")],
   ["Host: evil.example", ["POST", "/api/artifacts", { id: "a1", type: "custom", data: {} }, { host: "evil.example" }], bad(403, "forbidden", "Host", "allowed_host", "evil.example")],
   ["foreign Origin", ["POST", "/api/artifacts", { id: "a1", type: "custom", data: {} }, { origin: "https://evil.example" }], bad(403, "forbidden", "Origin", "allowed_origin")],
   ["unknown bearer token", ["POST", "/api/artifacts", { id: "a1", type: "custom", data: {} }, { authorization: "Bearer thm_forged" }], bad(401, "unauthorized", undefined, undefined, "unknown or revoked")],

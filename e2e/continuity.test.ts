@@ -56,7 +56,7 @@ describe("teamhub hook", () => {
     expect((await api(hub, "POST", "/api/contracts/build-auth/fail", { reason: "the spec changed" })).status).toBe(200);
     await api(hub, "POST", "/api/artifacts", { id: "api-spec", type: "custom", data: { endpoints: ["/login", "/logout"] }, summary: "adds /logout" });
     expect(await until(() => query(hub.dbFile, `SELECT 1 FROM Message WHERE recipient = 'api-dev'`).length === 1)).toBe(true);
-    run("decision-record", "--title", "Sessions are JWTs", "--decision", "RS256, 15 minutes", "--artifact", "api-spec");
+    run("decision-record", "Sessions are JWTs", "--decision", "RS256, 15 minutes", "--artifact", "api-spec");
     run("pattern-register", "error-envelope", "--description", "Errors are {error: {code, message}}");
     tree.write("logout.ts", "export const logout = 1;\n");
     tree.commit("logout");
@@ -101,7 +101,10 @@ describe("teamhub hook", () => {
       ["notification", {}, devEnv(), [], /event: must be one of session-start, stop, pre-compact, session-end/],
     ];
     for (const [event, input, env, args, note] of cases) {
+      const started = Date.now();
       const r = runHook(event, input, env, args);
+      // Quick: a refused connection is not waited out (the hook's own limit per hub call is 5 s).
+      expect(Date.now() - started, `${event} took too long`).toBeLessThan(5000);
       expect(r.code, `${event} ${JSON.stringify(input)}`).toBe(0);
       expect(r.stdout).toBe("{}\n");
       expect(r.stderr).toMatch(note);
@@ -112,10 +115,13 @@ describe("teamhub hook", () => {
 
 describe("the journal, the registry and the briefing from the CLI", () => {
   it("records and lists decisions and patterns, and briefs the caller", async () => {
-    const d = run("decision-record", "--title", "Pagination", "--decision", "Cursor-based, newest first", "--rationale", "stable under inserts",
+    const d = run("decision-record", "Pagination", "--decision", "Cursor-based, newest first", "--rationale", "stable under inserts",
       "--alternative", "offset pages, which skip rows under inserts", "--alternative", "page tokens", "--json").json();
     expect(d).toMatchObject({ title: "Pagination", alternatives: ["offset pages, which skip rows under inserts", "page tokens"], author: "operator" });
     expect(run("decision-list", "--limit", "1", "--json").json()).toMatchObject({ items: [{ id: d.id, title: "Pagination" }] });
+    const about = (...args: string[]) => run("decision-list", ...args, "--json").json().items.map((x: { title: string }) => x.title);
+    expect(about("--artifact", "api-spec")).toEqual(["Sessions are JWTs"]);
+    expect(about("--after", String(d.id - 1))).toEqual(["Pagination"]);
     expect(run("decision-list").stdout).toMatch(new RegExp(`${d.id}\\s+Pagination\\s+operator`));
 
     expect(run("pattern-register", "file-names", "--description", "kebab-case", "--example", "user-service.ts, not UserService.ts", "--json").json()).toMatchObject({
@@ -130,13 +136,17 @@ describe("the journal, the registry and the briefing from the CLI", () => {
     expect(brief.code, brief.stderr).toBe(0);
     expect(brief.json()).toMatchObject({ principal: "api-dev", since: { kind: "session_start" }, decisions: { items: [{ title: "Pagination" }] } });
     expect(cli(hub.dataDir, ["briefing"], { TEAMHUB_TOKEN: devToken }).stdout).toContain("## New decisions (1)");
+    // The operator sees what a member would be told; a member cannot look at someone else's.
+    expect(run("briefing", "--as", "api-dev", "--json").json()).toMatchObject({ principal: "api-dev", since: { kind: "session_start" } });
+    const nosy = cli(hub.dataDir, ["briefing", "--as", "operator"], { TEAMHUB_TOKEN: devToken });
+    expect([nosy.code, nosy.stderr.trim()]).toEqual([2, "teamhub: forbidden: 'api-dev' may not read the checkpoints or briefing of 'operator': only its own, or an operator"]);
   }, 60_000);
 
   it("refuses bad input with exit 2 naming the field", async () => {
-    const empty = cli(hub.dataDir, ["decision-record", "--title", " ", "--decision", "x"]);
+    const empty = cli(hub.dataDir, ["decision-record", " ", "--decision", "x"]);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain("invalid_input: title: must not be empty");
-    const ghost = cli(hub.dataDir, ["decision-record", "--title", "t", "--decision", "x", "--contract", "ghost"]);
+    const ghost = cli(hub.dataDir, ["decision-record", "t", "--decision", "x", "--contract", "ghost"]);
     expect(ghost.stderr).toContain("related.contracts[0]: contract 'ghost' does not exist in team 'default'");
     const missing = cli(hub.dataDir, ["pattern-get", "nope"]);
     expect([missing.code, missing.stderr.trim()]).toEqual([2, "teamhub: not_found: name: pattern 'nope' does not exist"]);
@@ -151,7 +161,7 @@ describe("the continuity tools over MCP", () => {
       const { tools } = await client.listTools();
       const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
       for (const name of ["decision_list", "pattern_get", "pattern_list", "session_briefing"]) expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: true });
-      for (const name of ["decision_record", "pattern_register"]) expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+      for (const name of ["decision_record", "pattern_register", "session_checkpoint"]) expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
 
       const recorded = await call(client, "decision_record", { title: "Retry policy", decision: "Three retries with backoff", alternatives: ["none"], related: { contracts: ["build-auth"] } });
       expect(recorded.structuredContent).toMatchObject({ title: "Retry policy", author: "api-dev", related: { artifacts: [], contracts: ["build-auth"] } });
@@ -160,10 +170,17 @@ describe("the continuity tools over MCP", () => {
       expect((await call(client, "pattern_register", { name: "retries", description: "Use the shared backoff helper" })).structuredContent).toMatchObject({ outcome: "created", author: "api-dev" });
       expect((await call(client, "pattern_get", { name: "retries" })).structuredContent).toMatchObject({ description: "Use the shared backoff helper" });
 
+      const checkpoint = await call(client, "session_checkpoint", { kind: "pre_compact", state: { summary: "Retries done, docs next" } });
+      expect(checkpoint.structuredContent).toMatchObject({ principal: "api-dev", kind: "pre_compact", state: { summary: "Retries done, docs next" } });
+      expect((await call(client, "session_checkpoint", { kind: "stop", principal: "operator" })).text).toContain("principal: is not an argument of session_checkpoint");
+      expect((await call(client, "session_briefing", { member: "operator" })).text).toMatch(/^forbidden: /);
+      await call(client, "decision_record", { title: "Docs format", decision: "Markdown in docs/" });
+
       const brief = await call(client, "session_briefing", { git: { changedFiles: ["src/retry.ts"] } });
-      expect(brief.structuredContent).toMatchObject({ principal: "api-dev", since: { kind: "session_start" } });
-      expect(brief.json().markdown).toContain("- #");
-      expect(brief.json().markdown).toContain("Retry policy (api-dev): Three retries with backoff");
+      expect(brief.structuredContent).toMatchObject({ principal: "api-dev", since: { kind: "pre_compact" } });
+      expect(brief.json().markdown).toContain("Where you left off: Retries done, docs next");
+      expect(brief.json().markdown).toContain("Docs format (api-dev): Markdown in docs/");
+      expect(brief.json().markdown).not.toContain("Retry policy");
       expect(brief.json().markdown).toContain("- src/retry.ts");
     } finally {
       await client.close();

@@ -55,9 +55,11 @@ describe("teamhub setup --hooks", () => {
     fs.mkdirSync(path.dirname(file));
     const original = `${JSON.stringify(USER_SETTINGS, null, 4)}\n`;
     fs.writeFileSync(file, original);
+    fs.chmodSync(file, 0o644);
 
     expect(setup(box, "--local", "--hooks")).toContain(`hooks: updated ${file} (SessionStart, Stop, PreCompact, SessionEnd)`);
     const installed = read(file);
+    expect(fs.statSync(file).mode & 0o777, "the token is readable by its user only").toBe(0o600);
     expect(installed.permissions).toEqual(USER_SETTINGS.permissions);
     expect(installed.hooks.PostToolUse).toEqual(USER_SETTINGS.hooks.PostToolUse);
     expect(Object.keys(installed.hooks)).toEqual(["Stop", "PostToolUse", "SessionStart", "PreCompact", "SessionEnd"]);
@@ -87,6 +89,7 @@ describe("teamhub setup --hooks", () => {
 
     expect(setup(box, "--local", "--uninstall")).toContain(`hooks: removed 4 hook entries from ${file}`);
     expect(fs.readFileSync(file, "utf8")).toBe(original);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o644);
     expect(files(hub.dataDir).filter((f) => f.startsWith("claude-setup"))).toEqual([]);
   }, 120_000);
 
@@ -139,6 +142,21 @@ describe("teamhub setup --hooks", () => {
     expect(Object.keys(read(path.join(box.config, "settings.json")).hooks)).toEqual(EVENTS);
     setup(box, "--global", "--uninstall");
     expect(files(box.config)).toEqual([]);
+  }, 60_000);
+
+  it("makes a world-readable user settings.json private while it holds the token, and gives its mode back", async () => {
+    const box = sandbox();
+    const file = path.join(box.config, "settings.json");
+    const original = `${JSON.stringify({ model: "opus" }, null, 2)}\n`;
+    fs.mkdirSync(box.config);
+    fs.writeFileSync(file, original);
+    fs.chmodSync(file, 0o644);
+    setup(box, "--global", "--hooks");
+    setup(box, "--global", "--hooks");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    setup(box, "--global", "--uninstall");
+    expect(fs.readFileSync(file, "utf8")).toBe(original);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o644);
   }, 60_000);
 
   it("refuses a settings file that is not JSON before changing anything", async () => {

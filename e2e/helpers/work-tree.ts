@@ -2,25 +2,10 @@
  * For the continuity tests: a real git work tree in a temporary directory, and `teamhub hook`
  * run as Claude Code runs it (a process with the hook's JSON on stdin).
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { BIN, ROOT } from "./hub-process.ts";
 
-export type WorkTree = { dir: string; write(file: string, text: string): void; commit(message: string): string; status(): string };
-
-/** A new repository in `dir` (default: a new temporary directory). */
-export function workTree(dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"))): WorkTree {
-  const git = (...args: string[]) => execFileSync("git", ["-C", dir, "-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], { encoding: "utf8" }).trim();
-  git("init", "-q");
-  return {
-    dir,
-    write: (file, text) => fs.writeFileSync(path.join(dir, file), text),
-    commit: (message) => (git("add", "-A"), git("commit", "-q", "-m", message), git("rev-parse", "HEAD")),
-    status: () => git("status", "--porcelain"),
-  };
-}
+export { workTree, type WorkTree } from "../../server/testing/work-tree.ts";
 
 export type HookRun = { code: number | null; stdout: string; stderr: string; output: () => any };
 

@@ -3,7 +3,7 @@
  * briefing. Texts are bounded like messages (§12); names follow the id rules (§0.7).
  */
 import { z } from "zod";
-import { EntityId } from "../ids.ts";
+import { EntityId, MemberName } from "../ids.ts";
 import { Cursor, Limit, TeamParam } from "./common.ts";
 
 const Text = (max: number) =>
@@ -28,7 +28,17 @@ export type RecordDecisionInput = z.infer<typeof RecordDecisionInput>;
 /** An ISO 8601 date-time (with a zone) or a date, e.g. 2026-01-31 or 2026-01-31T09:00:00Z. */
 export const Since = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T09:00:00Z" });
 
-export const ListDecisionsInput = z.object({ team: TeamParam, since: Since.optional(), limit: Limit, cursor: Cursor });
+export const ListDecisionsInput = z.object({
+  team: TeamParam,
+  since: Since.optional(),
+  /** Only decisions with a greater id: the newest one you have already seen. */
+  after: Cursor,
+  /** Only decisions related to this artifact (or contract). */
+  artifact: EntityId.optional(),
+  contract: EntityId.optional(),
+  limit: Limit,
+  cursor: Cursor,
+});
 export type ListDecisionsInput = z.infer<typeof ListDecisionsInput>;
 
 export const RegisterPatternInput = z.object({
@@ -79,8 +89,11 @@ export const RecordCheckpointInput = z.object({
 });
 export type RecordCheckpointInput = z.infer<typeof RecordCheckpointInput>;
 
-/** Which checkpoint a briefing starts from: that Claude session's latest, else the caller's latest. */
-export const LatestCheckpointInput = z.object({ team: TeamParam, claudeSessionId: ClaudeSessionId.optional() });
+/**
+ * Which checkpoint a briefing starts from: that Claude session's latest, else the caller's latest.
+ * `member`: an operator may ask on a member's behalf; anyone else only about itself.
+ */
+export const LatestCheckpointInput = z.object({ team: TeamParam, claudeSessionId: ClaudeSessionId.optional(), member: MemberName.optional() });
 export type LatestCheckpointInput = z.infer<typeof LatestCheckpointInput>;
 
 /** What the caller's work tree says; the hub has no access to it. */

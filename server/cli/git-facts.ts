@@ -15,7 +15,9 @@ const GIT_TIMEOUT_MS = 5000;
 const MAX_PATH_CHARS = 4096;
 
 function git(cwd: string, args: string[]): string | null {
-  const r = spawnSync("git", ["-C", cwd, ...args], { encoding: "utf8", timeout: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+  // No optional locks: `git status` refreshing the index must not make the user's own git commands fail on index.lock.
+  const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0" };
+  const r = spawnSync("git", ["-C", cwd, ...args], { encoding: "utf8", env, timeout: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
   return r.status === 0 ? r.stdout : null;
 }
 
@@ -47,9 +49,15 @@ export function gitFacts(cwd: string, since?: string): GitFacts | undefined {
   };
 }
 
-/** Git facts counted from the HEAD of the caller's last checkpoint (asked of the hub first). */
-export async function factsSinceCheckpoint(target: HubTarget, team: string, cwd: string, claudeSessionId?: string, timeoutMs?: number): Promise<GitFacts | undefined> {
+/** Git facts counted from the HEAD of the last checkpoint of the caller (or of `member`, asked by an operator), asked of the hub first. */
+export async function factsSinceCheckpoint(
+  target: HubTarget,
+  team: string,
+  cwd: string,
+  options: { claudeSessionId?: string; member?: string; timeoutMs?: number } = {},
+): Promise<GitFacts | undefined> {
   if (!isWorkTree(cwd)) return undefined;
-  const { checkpoint } = await call<{ checkpoint: CheckpointView | null }>(target, "GET", "/continuity/checkpoints/latest", { query: { team, claudeSessionId }, timeoutMs });
+  const { claudeSessionId, member, timeoutMs } = options;
+  const { checkpoint } = await call<{ checkpoint: CheckpointView | null }>(target, "GET", "/continuity/checkpoints/latest", { query: { team, claudeSessionId, member }, timeoutMs });
   return gitFacts(cwd, checkpoint?.state.head);
 }

@@ -7,8 +7,11 @@ import type { HubEvent } from "./types.ts";
 
 export type EventWait<T> = { promise: Promise<T | null>; cancel(): void };
 
-/** Resolves with `pick(event)` for the first event where it is not undefined, or null at the timeout. */
-export function waitForEvent<T>(bus: EventBus, pick: (e: HubEvent) => T | undefined, timeoutMs: number): EventWait<T> {
+/**
+ * Resolves with `pick(event)` for the first event where it is not undefined, or null at the
+ * timeout, on cancel(), or when `signal` aborts (the caller went away and no longer needs it).
+ */
+export function waitForEvent<T>(bus: EventBus, pick: (e: HubEvent) => T | undefined, timeoutMs: number, signal?: AbortSignal): EventWait<T> {
   let settle!: (v: T | null) => void;
   const promise = new Promise<T | null>((r) => (settle = r));
   const unsubscribe = bus.subscribe((events) => {
@@ -18,9 +21,13 @@ export function waitForEvent<T>(bus: EventBus, pick: (e: HubEvent) => T | undefi
     }
   });
   const timer = setTimeout(() => done(null), timeoutMs);
+  const abort = () => done(null);
+  signal?.addEventListener("abort", abort, { once: true });
+  if (signal?.aborted) abort();
   function done(v: T | null) {
     clearTimeout(timer);
     unsubscribe();
+    signal?.removeEventListener("abort", abort);
     settle(v);
   }
   return { promise, cancel: () => done(null) };

@@ -460,6 +460,9 @@ CREATE UNIQUE INDEX "StaleMark_seq_key" ON "StaleMark"("seq");
 CREATE INDEX "Message_teamId_recipient_id_idx" ON "Message"("teamId", "recipient", "id");
 
 -- CreateIndex
+CREATE INDEX "Message_teamId_recipient_archivedAt_id_idx" ON "Message"("teamId", "recipient", "archivedAt", "id");
+
+-- CreateIndex
 CREATE INDEX "Message_teamId_sender_createdAt_idx" ON "Message"("teamId", "sender", "createdAt");
 
 -- CreateIndex

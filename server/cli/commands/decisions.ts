@@ -6,7 +6,8 @@ import { action } from "../action.ts";
 import { table } from "../format.ts";
 import { collect, intOption, repeatable } from "../options.ts";
 
-type RecordOpts = { title: string; decision: string; rationale?: string; alternative?: string[]; artifact?: string[]; contract?: string[] };
+type RecordOpts = { decision: string; rationale?: string; alternative?: string[]; artifact?: string[]; contract?: string[] };
+type ListOpts = { since?: string; after?: string; artifact?: string; contract?: string; limit?: string; cursor?: string };
 
 function show(d: DecisionView): string {
   const related = [...d.related.artifacts.map((a) => `artifact ${a}`), ...d.related.contracts.map((c) => `contract ${c}`)];
@@ -23,9 +24,8 @@ function show(d: DecisionView): string {
 
 export function register(program: Command) {
   program
-    .command("decision-record")
+    .command("decision-record <title>")
     .description("write a decision into the team's journal (you are its author)")
-    .requiredOption("--title <text>", "a short title")
     .requiredOption("--decision <text>", "what was decided")
     .option("--rationale <text>", "why")
     .option("--alternative <text>", "an option considered and rejected (repeatable)", repeatable)
@@ -33,11 +33,11 @@ export function register(program: Command) {
     .option("--contract <id>", "a related contract (repeatable)", collect)
     .action(
       action<RecordOpts, DecisionView>(
-        ({ target, team, opts }) =>
+        ({ target, team, opts, args }) =>
           call(target, "POST", "/continuity/decisions", {
             query: { team },
             body: {
-              title: opts.title,
+              title: args[0],
               decision: opts.decision,
               rationale: opts.rationale,
               alternatives: opts.alternative,
@@ -51,12 +51,25 @@ export function register(program: Command) {
     .command("decision-list")
     .description("the decision journal, newest first")
     .option("--since <date>", "only decisions recorded at or after this ISO 8601 date or date-time")
+    .option("--after <id>", "only decisions after this one (the newest you have seen)")
+    .option("--artifact <id>", "only decisions related to this artifact")
+    .option("--contract <id>", "only decisions related to this contract")
     .option("--limit <n>", "page size (≤ 500)")
     .option("--cursor <n>", "continue after this cursor (nextCursor of the previous page)")
     .action(
-      action<{ since?: string; limit?: string; cursor?: string }, { items: DecisionView[]; nextCursor: number | null }>(
+      action<ListOpts, { items: DecisionView[]; nextCursor: number | null }>(
         ({ target, team, opts }) =>
-          call(target, "GET", "/continuity/decisions", { query: { team, since: opts.since, limit: intOption("--limit", opts.limit), cursor: intOption("--cursor", opts.cursor) } }),
+          call(target, "GET", "/continuity/decisions", {
+            query: {
+              team,
+              since: opts.since,
+              after: intOption("--after", opts.after),
+              artifact: opts.artifact,
+              contract: opts.contract,
+              limit: intOption("--limit", opts.limit),
+              cursor: intOption("--cursor", opts.cursor),
+            },
+          }),
         (page) =>
           [
             table(page.items.map((d) => ({ ...d, at: new Date(d.createdAt).toISOString() })), ["id", "title", "author", "at"]),

@@ -73,6 +73,17 @@ function write(file: string, p: Parsed) {
   fs.writeFileSync(file, `${JSON.stringify(p.settings, null, p.indent)}\n`, p.existed ? {} : { mode: 0o600 });
 }
 
+/**
+ * The hooks carry the token, so a file others may read (a global settings.json is usually 0644)
+ * becomes private to the user; returns the mode it had, which --uninstall restores.
+ */
+function makePrivate(file: string): number | undefined {
+  const mode = fs.statSync(file).mode & 0o777;
+  if ((mode & 0o077) === 0) return undefined;
+  fs.chmodSync(file, mode & 0o700);
+  return mode;
+}
+
 /** `keepOutOfGit`: the file is in a project, where a commit would publish the token. */
 export function installHooks(file: string, dataDir: string, command: (event: HookEvent) => string, keepOutOfGit: boolean): string {
   const parsed = readSettings(file);
@@ -85,8 +96,9 @@ export function installHooks(file: string, dataDir: string, command: (event: Hoo
   }
   const dirs = makeDirs(path.dirname(file));
   write(file, parsed);
+  const mode = makePrivate(file);
   const exclusion = keepOutOfGit ? excludeFromGit(file) : null;
-  remember(dataDir, file, { file: !parsed.existed, dirs, ...(exclusion ? { exclusion } : {}) });
+  remember(dataDir, file, { file: !parsed.existed, dirs, ...(exclusion ? { exclusion } : {}), ...(mode !== undefined ? { mode } : {}) });
   return `${parsed.existed ? "updated" : "created"} ${file} (${Object.keys(HOOKS).join(", ")})`;
 }
 

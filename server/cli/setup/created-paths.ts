@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Exclusion } from "./git-exclude.ts";
 
-export type Created = { file: boolean; dirs: string[]; exclusion?: Exclusion };
+/** `mode`: what a file the user already had was before setup made it private (it holds a token). */
+export type Created = { file: boolean; dirs: string[]; exclusion?: Exclusion; mode?: number };
 
 const RECORD = "claude-setup-created.json";
 
@@ -31,7 +32,14 @@ export function remember(dataDir: string, target: string, created: Created) {
   const all = load(dataDir);
   const known = all[target];
   const exclusion = created.exclusion ?? known?.exclusion;
-  all[target] = { file: created.file || (known?.file ?? false), dirs: [...new Set([...(known?.dirs ?? []), ...created.dirs])], ...(exclusion ? { exclusion } : {}) };
+  // The first mode recorded is the user's: a re-run finds the file already private.
+  const mode = known?.mode ?? created.mode;
+  all[target] = {
+    file: created.file || (known?.file ?? false),
+    dirs: [...new Set([...(known?.dirs ?? []), ...created.dirs])],
+    ...(exclusion ? { exclusion } : {}),
+    ...(mode !== undefined ? { mode } : {}),
+  };
   save(dataDir, all);
 }
 
@@ -59,10 +67,11 @@ function isEmptyObject(text: string): boolean {
   }
 }
 
-/** Removes what setup made, innermost first, as long as it is gone or empty. */
+/** Removes what setup made, innermost first, as long as it is gone or empty, and gives a file the user had its mode back. */
 export function removeCreated(target: string, created: Created | undefined) {
   if (!created) return;
   if (created.file && fs.existsSync(target) && isEmptyObject(fs.readFileSync(target, "utf8"))) fs.rmSync(target);
+  if (created.mode !== undefined && fs.existsSync(target)) fs.chmodSync(target, created.mode);
   for (const dir of [...created.dirs].reverse()) {
     if (fs.existsSync(dir) && fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
   }

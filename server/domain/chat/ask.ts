@@ -12,7 +12,8 @@ import type { HubEvent } from "../../events/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { markRead } from "./read-marks.ts";
-import { directInTx } from "./send.ts";
+import { directInTx, type Sent } from "./send.ts";
+import { waitForEvent } from "../../events/wait.ts";
 import { sendTransaction } from "./send-transaction.ts";
 
 export type AskResult =
@@ -21,36 +22,26 @@ export type AskResult =
 
 export async function ask({ db, bus }: DomainDeps, actor: Principal, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
   let questionId = 0;
-  let settle!: (reply: HubEvent | null) => void;
-  const outcome = new Promise<HubEvent | null>((resolve) => (settle = resolve));
-  const unsubscribe = bus.subscribe((events) => {
-    const hit = events.find((e) => e.type === "message.sent" && e.teamId === input.team && questionId !== 0 && e.payload.replyTo === questionId);
-    if (hit) settle(hit);
-  });
-  let timer: NodeJS.Timeout | undefined;
-  // A caller that went away (closed connection, cancelled MCP request) no longer needs the answer.
-  const cancel = () => settle(null);
-  signal?.addEventListener("abort", cancel, { once: true });
+  const isReply = (e: HubEvent) => (e.type === "message.sent" && e.teamId === input.team && questionId !== 0 && e.payload.replyTo === questionId ? e : undefined);
+  const started = Date.now();
+  const wait = waitForEvent(bus, isReply, input.timeoutSeconds * 1000, signal);
+  let sent: Sent;
   try {
-    const sent = await sendTransaction(db, "chat.ask", actor, input.team, async (tx) => {
+    sent = await sendTransaction(db, "chat.ask", actor, input.team, async (tx) => {
       const s = await directInTx(tx, actor, { team: input.team, to: input.to, kind: "ask", text: input.question });
       questionId = s.messageId;
       return s;
     });
-    const started = Date.now();
-    timer = setTimeout(() => settle(null), input.timeoutSeconds * 1000);
-    if (signal?.aborted) cancel();
-    const answer = await outcome;
-    if (!answer) {
-      return { answered: false, messageId: sent.messageId, to: sent.to, timedOut: !signal?.aborted, waitedSeconds: Math.round((Date.now() - started) / 1000) };
-    }
-    const replyId = answer.payload.messageId as number;
-    // The answer is handed over here, so it must not show up again as unread in the asker's inbox.
-    await db.write("chat.ask_answered", actor.name, (tx) => markRead(tx, input.team, actor.name, [replyId]));
-    return { answered: true, messageId: sent.messageId, to: sent.to, reply: { from: String(answer.payload.from), text: String(answer.payload.text), messageId: replyId, at: answer.at } };
-  } finally {
-    unsubscribe();
-    clearTimeout(timer);
-    signal?.removeEventListener("abort", cancel);
+  } catch (e) {
+    wait.cancel();
+    throw e;
   }
+  const answer = await wait.promise;
+  if (!answer) {
+    return { answered: false, messageId: sent.messageId, to: sent.to, timedOut: !signal?.aborted, waitedSeconds: Math.round((Date.now() - started) / 1000) };
+  }
+  const replyId = answer.payload.messageId as number;
+  // The answer is handed over here, so it must not show up again as unread in the asker's inbox.
+  await db.write("chat.ask_answered", actor.name, (tx) => markRead(tx, input.team, actor.name, [replyId]));
+  return { answered: true, messageId: sent.messageId, to: sent.to, reply: { from: String(answer.payload.from), text: String(answer.payload.text), messageId: replyId, at: answer.at } };
 }

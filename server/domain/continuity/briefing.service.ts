@@ -1,14 +1,15 @@
 /**
- * The briefing (§10): what changed for the calling principal since its last checkpoint, or a
- * first-time overview without one, structured and as markdown for Claude Code's
- * `additionalContext`. A briefing is a read: it marks nothing read and records nothing (the
- * SessionStart hook records its checkpoint in the same transaction, see hooks.service.ts).
+ * The briefing (§10): what changed for the calling principal (or, asked by an operator, a
+ * member) since its last checkpoint, or a first-time overview without one, structured and as
+ * markdown for Claude Code's `additionalContext`. A briefing is a read: it marks nothing read and
+ * records nothing (the SessionStart hook records its checkpoint in the same transaction, see
+ * hooks.service.ts).
  */
 import type { Sql } from "../../db/connection.ts";
 import type { BriefingInput, GitFacts } from "../../../lib/api/continuity.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { findLatest, type CheckpointView } from "./checkpoints.service.ts";
+import { findLatest, subjectOf, type CheckpointView } from "./checkpoints.service.ts";
 import type { DecisionView } from "./decisions.service.ts";
 import type { PatternView } from "./patterns.service.ts";
 import {
@@ -38,16 +39,16 @@ export type Briefing = {
   markdown: string;
 };
 
-export async function briefingFrom(sql: Sql, actor: Principal, input: BriefingInput): Promise<Briefing> {
-  const since = await findLatest(sql, input.team, actor.name, input.claudeSessionId);
+export async function briefingFrom(sql: Sql, principal: string, input: Omit<BriefingInput, "member">): Promise<Briefing> {
+  const since = await findLatest(sql, input.team, principal, input.claudeSessionId);
   const after = since?.lastEventId ?? null;
   const facts = {
     team: input.team,
-    principal: actor.name,
+    principal,
     since,
-    contracts: await contractsFor(sql, input.team, actor.name, after),
-    artifacts: await newerThanRead(sql, input.team, actor.name),
-    messages: await unreadMessages(sql, input.team, actor.name),
+    contracts: await contractsFor(sql, input.team, principal, after),
+    artifacts: await newerThanRead(sql, input.team, principal),
+    messages: await unreadMessages(sql, input.team, principal),
     decisions: await decisionsSince(sql, input.team, after),
     patterns: await patternsSince(sql, input.team, after),
     git: gitOf(input.git),
@@ -59,5 +60,6 @@ const gitOf = (g: GitFacts | undefined): Briefing["git"] =>
   g ? { head: g.head ?? null, since: g.since ?? null, changedFiles: g.changedFiles ?? [] } : null;
 
 export async function briefing({ db }: DomainDeps, actor: Principal, input: BriefingInput): Promise<Briefing> {
-  return db.read((sql) => briefingFrom(sql, actor, input));
+  const principal = subjectOf(actor, input.member);
+  return db.read((sql) => briefingFrom(sql, principal, input));
 }

@@ -3,6 +3,7 @@ import { continuityKit, member, type ContinuityKit } from "../../testing/continu
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { OPERATOR } from "../principal.ts";
 import { KEPT_CHECKPOINTS } from "./checkpoints.service.ts";
 
 let hub: TempHub;
@@ -49,6 +50,15 @@ describe("recording checkpoints", () => {
     expect(await c.latest(dev)).toMatchObject({ id: 2 });
     expect(await c.latest(member("nobody"))).toBeNull();
     expect(await c.latest(dev, { team: "other" })).toBeNull();
+  });
+
+  it("lets an operator look up a member's latest checkpoint, and no one else", async () => {
+    await c.checkpoint(dev, { kind: "pre_compact" });
+    expect(await c.latest(OPERATOR, { member: "api-dev" })).toMatchObject({ principal: "api-dev", kind: "pre_compact" });
+    expect(await c.latest(dev, { member: "api-dev" })).toMatchObject({ principal: "api-dev" });
+    const err = await refusedWithoutWriting(hub, () => c.latest(member("qa-dev"), { member: "api-dev" }));
+    expect(err).toMatchObject({ code: "forbidden", details: { field: "member" } });
+    expect(err.message).toBe("'qa-dev' may not read the checkpoints or briefing of 'api-dev': only its own, or an operator");
   });
 
   it(`keeps the latest ${KEPT_CHECKPOINTS} per principal`, async () => {

@@ -69,11 +69,14 @@ export async function recordDecision({ db }: DomainDeps, actor: Principal, input
   });
 }
 
-/** Newest first; `since` keeps those recorded at or after that time. */
+/** Newest first; `since` keeps those recorded at or after that time, `after` those after that id. */
 export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInput): Promise<{ items: DecisionView[]; nextCursor: number | null }> {
   const where = [`"teamId" = ?`];
   const params: (string | number | Date)[] = [input.team];
   if (input.since !== undefined) (where.push(`"createdAt" >= ?`), params.push(new Date(input.since)));
+  if (input.after !== undefined) (where.push(`"id" > ?`), params.push(input.after));
+  if (input.artifact) (where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.artifacts') WHERE "value" = ?)`), params.push(input.artifact));
+  if (input.contract) (where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.contracts') WHERE "value" = ?)`), params.push(input.contract));
   if (input.cursor !== undefined) (where.push(`"id" < ?`), params.push(input.cursor));
   const rows = await db.read((sql) => sql.all<DecisionRow>(`SELECT * FROM "Decision" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit + 1]));
   const page = rows.slice(0, input.limit);

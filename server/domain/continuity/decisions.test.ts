@@ -99,6 +99,23 @@ describe("listing decisions", () => {
     expect((await c.decisions({ since: "2999-01-01T00:00:00+02:00" })).items).toEqual([]);
   });
 
+  it("filters by the last id seen and by related artifact or contract", async () => {
+    await k.publish({ id: "api-spec" });
+    await k.publish({ id: "schema" });
+    await k.create({ id: "build-api" });
+    await c.decide({ title: "spec only", related: { artifacts: ["api-spec"] } });
+    await c.decide({ title: "both", related: { artifacts: ["schema", "api-spec"], contracts: ["build-api"] } });
+    await c.decide({ title: "contract only", related: { contracts: ["build-api"] } });
+    const titles = async (input: Record<string, unknown>) => (await c.decisions(input)).items.map((d) => d.title);
+    expect(await titles({ artifact: "api-spec" })).toEqual(["both", "spec only"]);
+    expect(await titles({ artifact: "schema" })).toEqual(["both"]);
+    expect(await titles({ contract: "build-api" })).toEqual(["contract only", "both"]);
+    expect(await titles({ artifact: "api-spec", contract: "build-api" })).toEqual(["both"]);
+    expect(await titles({ artifact: "ghost" })).toEqual([]);
+    expect(await titles({ after: 1 })).toEqual(["contract only", "both"]);
+    expect(await titles({ after: 1, artifact: "api-spec" })).toEqual(["both"]);
+  });
+
   it("keeps teams apart", async () => {
     await c.decide({ title: "here" });
     await c.decide({ title: "there", team: "other" });
@@ -112,6 +129,9 @@ describe("listing decisions", () => {
       [{ limit: 0 }, "limit"],
       [{ limit: 501 }, "limit"],
       [{ cursor: -1 }, "cursor"],
+      [{ after: "one" }, "after"],
+      [{ artifact: "Bad Id" }, "artifact"],
+      [{ contract: "" }, "contract"],
     ] as const) {
       const err = await refusedWithoutWriting(hub, () => c.decisions(input));
       expect(issues(err)[0]).toMatchObject({ field });

@@ -28,7 +28,7 @@ export type HookOutcome = { event: HookEvent; checkpoint: CheckpointView; briefi
 export async function runHook({ db }: DomainDeps, actor: Principal, input: HookInput): Promise<HookOutcome> {
   return db.write(`hook.${input.event}`, actor.name, async (tx) => {
     const claudeSessionId = input.hook.session_id;
-    const briefing = input.event === "session-start" ? await briefingFrom(tx, actor, { team: input.team, claudeSessionId, git: input.git }) : null;
+    const briefing = input.event === "session-start" ? await briefingFrom(tx, actor.name, { team: input.team, claudeSessionId, git: input.git }) : null;
     const previous = claudeSessionId ? await findLatest(tx, input.team, actor.name, claudeSessionId) : null;
     const previousSummary = previous?.claudeSessionId === claudeSessionId ? previous?.state.summary : undefined;
     const checkpoint = await recordCheckpointInTx(tx, actor, { team: input.team, kind: KIND[input.event], claudeSessionId, state: stateOf(input, previousSummary) });

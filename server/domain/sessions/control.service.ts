@@ -43,10 +43,10 @@ const turnEnded = (e: HubEvent, name: string, id: number) =>
   (e.type === "session.exited" && e.payload.abandonedInteraction === id) ||
   (e.type === "session.deleted" && e.payload.name === name);
 
-/** Runs the write that queues a turn, then waits until that turn has ended or the timeout passes. */
-export async function queueAndWait(deps: DomainDeps, name: string, queue: () => Promise<number>, timeoutMs: number): Promise<{ id: number; completed: boolean }> {
+/** Runs the write that queues a turn, then waits until that turn has ended, the timeout passes or the caller goes away. */
+export async function queueAndWait(deps: DomainDeps, name: string, queue: () => Promise<number>, timeoutMs: number, signal?: AbortSignal): Promise<{ id: number; completed: boolean }> {
   let id = -1;
-  const wait = waitForEvent(deps.bus, (e) => (turnEnded(e, name, id) ? true : undefined), timeoutMs);
+  const wait = waitForEvent(deps.bus, (e) => (turnEnded(e, name, id) ? true : undefined), timeoutMs, signal);
   try {
     id = await queue();
   } catch (e) {
@@ -62,10 +62,10 @@ export async function queueAndWait(deps: DomainDeps, name: string, queue: () => 
   return { id, completed: (await wait.promise) ?? false };
 }
 
-export async function sendMessage(deps: DomainDeps, actor: Principal, input: SendInput): Promise<SendResult> {
+export async function sendMessage(deps: DomainDeps, actor: Principal, input: SendInput, signal?: AbortSignal): Promise<SendResult> {
   const queue = () =>
     deps.db.write("session.send", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name)).id);
-  const { id, completed } = input.wait ? await queueAndWait(deps, input.name, queue, input.waitTimeoutMs) : { id: await queue(), completed: false };
+  const { id, completed } = input.wait ? await queueAndWait(deps, input.name, queue, input.waitTimeoutMs, signal) : { id: await queue(), completed: false };
   return deps.db.read(async (sql) => {
     const row = await interactionById(sql, id);
     const s = await requireSession(sql, input.name);

@@ -90,7 +90,7 @@ async function report(deps: DomainDeps, name: string, interactionId: number, com
 
 const waitBudget = (s: { enabled: boolean; timeoutMs: number }) => (s.enabled ? s.timeoutMs + WAIT_GRACE_MS : UNLIMITED_WAIT_MS);
 
-export async function delegate(deps: DomainDeps, actor: Principal, input: DelegateInput, defaults: SpawnDefaults): Promise<DelegateResult> {
+export async function delegate(deps: DomainDeps, actor: Principal, input: DelegateInput, defaults: SpawnDefaults, signal?: AbortSignal): Promise<DelegateResult> {
   const safety = Safety.parse({ enabled: input.safety, maxCostUsd: input.maxCost, maxTurns: input.maxTurns, timeoutMs: input.timeout });
   const prompt = input.context ? `${input.context}\n\n${input.task}` : input.task;
   const { id, completed } = await queueAndWait(
@@ -107,18 +107,20 @@ export async function delegate(deps: DomainDeps, actor: Principal, input: Delega
         return (await queueMessage(tx, row, prompt, actor.name)).id;
       }),
     waitBudget(safety),
+    signal,
   );
   return report(deps, input.name, id, completed);
 }
 
 /** A follow-up in the same conversation (§2 `continue`); a stopped delegate is resumed first. */
-export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput): Promise<DelegateResult> {
+export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput, signal?: AbortSignal): Promise<DelegateResult> {
   const s = await deps.db.read((sql) => requireSession(sql, input.name));
   const { id, completed } = await queueAndWait(
     deps,
     input.name,
     () => deps.db.write("session.continue", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name)).id),
     waitBudget(safetyOf(s)),
+    signal,
   );
   return report(deps, input.name, id, completed);
 }

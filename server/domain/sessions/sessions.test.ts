@@ -7,7 +7,7 @@ import { createToken, authenticate } from "../auth/tokens.service.ts";
 import { listRoster } from "../roster/roster.service.ts";
 import { updateTeamSettings } from "../teams/settings.ts";
 import { OPERATOR } from "../principal.ts";
-import { cleanupSessions, deleteSession } from "./control.service.ts";
+import { cleanupSessions, deleteSession, sendMessage } from "./control.service.ts";
 import { lastOutput, listSessions, sessionHistory, transcript } from "./queries.service.ts";
 import { appendTranscript, detectStalls } from "./runtime.ts";
 import { recoverSessions } from "./recovery.ts";
@@ -150,6 +150,16 @@ describe("operations and the state machine", () => {
     await k.spawn({ name: "slow" });
     const r = await k.send({ name: "slow", message: "ping", wait: true, waitTimeoutMs: 200 });
     expect(r).toMatchObject({ completed: false, interaction: { status: "queued" } });
+  });
+
+  it("send with wait stops waiting when the caller goes away", async () => {
+    await k.spawn({ name: "left" });
+    const caller = new AbortController();
+    setTimeout(() => caller.abort(), 50);
+    const started = Date.now();
+    const r = await sendMessage(hub, OPERATOR, { name: "left", message: "ping", wait: true, waitTimeoutMs: 60_000 }, caller.signal);
+    expect(r.completed).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("an exit abandons the running turn and cancels pending approvals", async () => {

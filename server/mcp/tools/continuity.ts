@@ -1,7 +1,16 @@
-/** Session continuity (§10): the decision journal, the pattern registry and the briefing. */
-import { BriefingInput, ListDecisionsInput, ListPatternsInput, PatternRefInput, RecordDecisionInput, RegisterPatternInput } from "../../../lib/api/continuity.ts";
+/** Session continuity (§10): the decision journal, the pattern registry, checkpoints and the briefing. */
+import {
+  BriefingInput,
+  CHECKPOINT_KINDS,
+  ListDecisionsInput,
+  ListPatternsInput,
+  PatternRefInput,
+  RecordCheckpointInput,
+  RecordDecisionInput,
+  RegisterPatternInput,
+} from "../../../lib/api/continuity.ts";
 import { tool } from "../tool.ts";
-import { CURSOR, LIMIT, TEAM } from "./common.ts";
+import { ARTIFACT_ID, CONTRACT_ID, CURSOR, LIMIT, TEAM } from "./common.ts";
 
 const PATTERN_NAME = "Pattern name: lowercase letters, digits, '.', '_' or '-' (e.g. 'error-envelope').";
 const SESSION = "Your Claude Code session id, when you know it: a resumed session is briefed from its own last checkpoint.";
@@ -30,7 +39,15 @@ export const continuityTools = [
     title: "List decisions",
     description: "The team's decision journal, newest first, with rationale, alternatives and related artifacts and contracts.",
     schema: ListDecisionsInput,
-    describe: { team: TEAM, since: "Only decisions recorded at or after this ISO 8601 date or date-time (e.g. '2026-01-31').", limit: LIMIT, cursor: CURSOR },
+    describe: {
+      team: TEAM,
+      since: "Only decisions recorded at or after this ISO 8601 date or date-time (e.g. '2026-01-31').",
+      after: "Only decisions with a greater id than this one (the newest decision you have already seen).",
+      artifact: `Only decisions related to this artifact. ${ARTIFACT_ID}`,
+      contract: `Only decisions related to this contract. ${CONTRACT_ID}`,
+      limit: LIMIT,
+      cursor: CURSOR,
+    },
     kind: "read",
     run: (s, actor, input) => s.continuity.listDecisions(actor, input),
   }),
@@ -79,9 +96,27 @@ export const continuityTools = [
     describe: {
       team: TEAM,
       claudeSessionId: SESSION,
+      member: "Operators only: brief this member instead of yourself.",
       git: "{head?, since?, changedFiles?}: your work tree's HEAD commit, the commit changedFiles are counted from, and the changed paths (optional).",
     },
     kind: "read",
     run: (s, actor, input) => s.continuity.briefing(actor, input),
+  }),
+  tool({
+    name: "session_checkpoint",
+    title: "Record a checkpoint",
+    description:
+      "Note where your work stands, so your next briefing counts from here and reminds you where you left off: a kind, and optionally your working directory, " +
+      "git HEAD, a short summary and the files you changed. The hooks of `teamhub setup --hooks` do this at every Stop, PreCompact and SessionEnd; call it yourself " +
+      "when there are no hooks, or before a compaction you start on purpose. The checkpoint is always your own.",
+    schema: RecordCheckpointInput,
+    describe: {
+      team: TEAM,
+      kind: `One of ${CHECKPOINT_KINDS.join(", ")}: 'stop' after a piece of work, 'pre_compact' before your context is compacted.`,
+      claudeSessionId: SESSION,
+      state: "{cwd?, head?, summary?, changedFiles?}: your working directory, git HEAD commit, where you are (≤ 4,000 characters) and changed paths.",
+    },
+    kind: "write",
+    run: (s, actor, input) => s.continuity.recordCheckpoint(actor, input),
   }),
 ];

@@ -80,7 +80,7 @@ export const sessionTools = [
     schema: AgentSendInput,
     describe: { name: NAME, message: "The message.", wait: WAIT, waitTimeoutMs: WAIT_TIMEOUT },
     kind: "write",
-    run: (s, actor, input) => s.sessions.send(actor, input),
+    run: (s, actor, input, signal) => s.sessions.send(actor, input, signal),
   }),
   tool({
     name: "resume_session",
@@ -195,7 +195,7 @@ export const sessionTools = [
       safety: "false removes the cost, turn and time limits (protected paths stay denied).",
     },
     kind: "write",
-    run: (s, actor, input) => s.sessions.delegate(actor, input),
+    run: (s, actor, input, signal) => s.sessions.delegate(actor, input, signal),
   }),
   tool({
     name: "continue_task",
@@ -204,7 +204,7 @@ export const sessionTools = [
     schema: ContinueInput,
     describe: { name: NAME, message: "The follow-up." },
     kind: "write",
-    run: (s, actor, input) => s.sessions.continue(actor, input),
+    run: (s, actor, input, signal) => s.sessions.continue(actor, input, signal),
   }),
   tool({
     name: "finish_task",

@@ -1,0 +1,20 @@
+/** A real git work tree in a temporary directory, for the tests of what briefings say about files. */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export type WorkTree = { dir: string; write(file: string, text: string): void; commit(message: string): string; status(): string; git(...args: string[]): string };
+
+/** A new repository in `dir` (default: a new temporary directory). */
+export function workTree(dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"))): WorkTree {
+  const git = (...args: string[]) => execFileSync("git", ["-C", dir, "-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], { encoding: "utf8" }).trim();
+  git("init", "-q");
+  return {
+    dir,
+    write: (file, text) => fs.writeFileSync(path.join(dir, file), text),
+    commit: (message) => (git("add", "-A"), git("commit", "-q", "-m", message), git("rev-parse", "HEAD")),
+    status: () => git("status", "--porcelain"),
+    git,
+  };
+}
