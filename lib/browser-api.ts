@@ -12,15 +12,22 @@ export class ApiError extends Error {
 
 export const TOKEN_KEY = "teamhub.token";
 
-function headers(): Record<string, string> {
+type Query = Record<string, string | number | boolean | undefined>;
+
+function headers(json: boolean): Record<string, string> {
   const token = typeof window === "undefined" ? null : window.localStorage.getItem(TOKEN_KEY);
-  return token ? { authorization: `Bearer ${token}` } : {};
+  return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { "content-type": "application/json" } : {}) };
 }
 
-export async function apiGet<T>(path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+async function request<T>(method: string, path: string, query: Query, body?: unknown): Promise<T> {
   const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${path}${qs.size ? `?${qs}` : ""}`, { headers: headers() });
-  const body = (await res.json()) as T & { error?: { code: string; message: string; details?: Record<string, unknown> } };
-  if (!res.ok) throw new ApiError(res.status, body.error?.code ?? "http", body.error?.message ?? res.statusText, body.error?.details);
-  return body;
+  const res = await fetch(`${path}${qs.size ? `?${qs}` : ""}`, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+  const parsed = (await res.json()) as T & { error?: { code: string; message: string; details?: Record<string, unknown> } };
+  if (!res.ok) throw new ApiError(res.status, parsed.error?.code ?? "http", parsed.error?.message ?? res.statusText, parsed.error?.details);
+  return parsed;
 }
+
+export const apiGet = <T>(path: string, query: Query = {}) => request<T>("GET", path, query);
+
+/** A change: POST/PATCH/DELETE with a JSON body; the hub's error message becomes the thrown ApiError's. */
+export const apiSend = <T>(method: "POST" | "PATCH" | "DELETE", path: string, body: unknown = {}, query: Query = {}) => request<T>(method, path, query, body);

@@ -2,15 +2,18 @@
  * A /ws connection that reconnects after a hub restart and resumes from the last event it saw,
  * so no event is missed. Messages are checked against the shared zod catalog.
  */
-import { ServerMessage, WS_VERSION, type WireEvent } from "./ws.ts";
+import { ServerMessage, WS_VERSION, type WireEvent, type WireTranscriptEntry } from "./ws.ts";
 import { TOKEN_KEY } from "./browser-api.ts";
 
 export type LiveState = "connecting" | "live" | "offline";
 
 export function connectLive(options: {
   teams: string[];
-  onEvent: (e: WireEvent) => void;
-  onState: (s: LiveState) => void;
+  /** Sessions whose transcript lines to receive as they are stored. */
+  sessions?: string[];
+  onEvent?: (e: WireEvent) => void;
+  onTranscript?: (t: WireTranscriptEntry) => void;
+  onState?: (s: LiveState) => void;
 }): () => void {
   let socket: WebSocket | null = null;
   let lastId: number | undefined;
@@ -19,7 +22,7 @@ export function connectLive(options: {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const open = () => {
-    options.onState("connecting");
+    options.onState?.("connecting");
     const token = window.localStorage.getItem(TOKEN_KEY);
     const url = new URL("/ws", window.location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -27,21 +30,22 @@ export function connectLive(options: {
     socket = new WebSocket(url);
     socket.onopen = () => {
       retry = 0;
-      socket?.send(JSON.stringify({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: options.teams, since: lastId } }));
+      socket?.send(JSON.stringify({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: options.teams, since: lastId, sessions: options.sessions ?? [] } }));
     };
     socket.onmessage = (m) => {
       const parsed = ServerMessage.safeParse(JSON.parse(String(m.data)));
       if (!parsed.success) return;
       const msg = parsed.data;
       if (msg.type === "hello") lastId ??= msg.payload.lastEventId;
-      if (msg.type === "subscribed") options.onState("live");
+      if (msg.type === "subscribed") options.onState?.("live");
+      if (msg.type === "transcript") options.onTranscript?.(msg.payload);
       if (msg.type === "event") {
         lastId = Math.max(lastId ?? 0, msg.payload.id);
-        options.onEvent(msg.payload);
+        options.onEvent?.(msg.payload);
       }
     };
     socket.onclose = () => {
-      options.onState("offline");
+      options.onState?.("offline");
       if (closed) return;
       // Back off up to 5 s so a restarting hub is picked up quickly without hammering it.
       timer = setTimeout(open, Math.min(5000, 250 * 2 ** retry++));

@@ -1,6 +1,7 @@
-/** Query keys and hooks for the home page. Every key starts with the team, so one /ws event invalidates exactly its team. */
+/** Queries of the overview page (keys in ./keys.ts). */
 import { useQuery } from "@tanstack/react-query";
 import { apiGet } from "../browser-api.ts";
+import { keys } from "./keys.ts";
 
 export type TeamSummary = { id: string; archived: boolean; artifacts: number; contracts: number; events: number };
 export type OverviewData = { teams: TeamSummary[]; team: string; contractsByStatus: Record<string, number> };
@@ -8,13 +9,6 @@ export type EventItem = { id: number; type: string; subject: string; principal: 
 export type ArtifactItem = { id: string; type: string; name: string; tags: string[]; latestVersion: number; currentVersion: number | null; status: string; publisher: string | null; updatedAt: string };
 export type ContractItem = { id: string; title: string; assignee: string; assigner: string; status: string; statusReason: string | null; priority: string; retryCount: number; updatedAt: string };
 
-export const keys = {
-  team: (team: string) => ["team", team] as const,
-  overview: (team: string) => ["team", team, "overview"] as const,
-  events: (team: string) => ["team", team, "events"] as const,
-  artifacts: (team: string) => ["team", team, "artifacts"] as const,
-  contracts: (team: string) => ["team", team, "contracts"] as const,
-};
 
 export const useOverview = (team: string) => useQuery({ queryKey: keys.overview(team), queryFn: () => apiGet<OverviewData>("/api/overview", { team }) });
 export const useEvents = (team: string) =>

@@ -1,0 +1,33 @@
+"use client";
+
+import { useRef, type ReactNode } from "react";
+
+/** A button that asks first, in a modal dialog, for actions that are hard to undo. */
+export function ConfirmButton({ label, question, onConfirm, danger, disabled }: { label: string; question: ReactNode; onConfirm: () => void; danger?: boolean; disabled?: boolean }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button type="button" className={danger ? "danger" : undefined} disabled={disabled} onClick={() => dialog.current?.showModal()}>
+        {label}
+      </button>
+      <dialog ref={dialog} aria-label={label}>
+        <p>{question}</p>
+        <div className="row">
+          <button
+            type="button"
+            className={danger ? "danger" : "primary"}
+            onClick={() => {
+              dialog.current?.close();
+              onConfirm();
+            }}
+          >
+            {label}
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
