@@ -15,7 +15,7 @@ export default defineConfig({
       reporter: ["text-summary", "text"],
     },
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"] } },
       { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], globalSetup: ["e2e/global-setup.ts"] } },
     ],
   },

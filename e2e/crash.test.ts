@@ -25,7 +25,9 @@ describe("crash safety", () => {
     const ackFile = path.join(dataDir, "acks.txt");
     fs.writeFileSync(ackFile, "");
     const workers = ["storm-a", "storm-b", "storm-c", "storm-a"].map((id) => storm(hub!.url, id, ackFile));
-    while (fs.readFileSync(ackFile, "utf8").split("\n").length < 300) await new Promise((r) => setTimeout(r, 20));
+    // Complete lines only: a worker may be halfway through appending one.
+    const acked = () => fs.readFileSync(ackFile, "utf8").split("\n").length - 1;
+    while (acked() < 300) await new Promise((r) => setTimeout(r, 20));
     await hub.kill("SIGKILL");
     await Promise.all(workers);
 

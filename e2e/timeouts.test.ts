@@ -45,11 +45,14 @@ describe("contract timeouts", () => {
   it("still fails it when the hub is killed and restarted before the deadline", async () => {
     const dataDir = tempDataDir("timeouts-restart");
     const first = await start(dataDir);
-    await api(first, "POST", "/api/contracts", { id: "survivor", title: "Outlive a crash", assignee: "dev", timeoutMs: 2500 });
+    const due = Date.now() + 6000;
+    await api(first, "POST", "/api/contracts", { id: "survivor", title: "Outlive a crash", assignee: "dev", timeoutMs: 6000 });
     await first.kill("SIGKILL");
     const second = await start(dataDir);
-    expect((await contract(second, "survivor")).status).toBe("ready");
-    const after = await waitFor(() => contract(second, "survivor"), (c) => c.status === "failed", 8000);
+    // On a loaded machine the restart itself can outlast the deadline; then it must already have failed.
+    const onRestart = await contract(second, "survivor");
+    if (Date.now() < due - 500) expect(onRestart.status).toBe("ready");
+    const after = await waitFor(() => contract(second, "survivor"), (c) => c.status === "failed", 12_000);
     expect(after).toMatchObject({ status: "failed", statusReason: "timeout" });
   });
 

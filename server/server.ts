@@ -127,7 +127,9 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   await supervisor.start();
 
   const hubFile = path.join(env.dataDir, HUB_FILE);
-  fs.writeFileSync(hubFile, JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString() }));
+  // Written whole and renamed into place: the CLI and tests poll for this file and must never read half of it.
+  fs.writeFileSync(`${hubFile}.tmp`, JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString() }));
+  fs.renameSync(`${hubFile}.tmp`, hubFile);
   log(`listening on ${url} (data: ${env.dataDir}${requireToken ? ", tokens required" : ""})`);
 
   let closing: Promise<void> | undefined;

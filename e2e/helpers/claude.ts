@@ -25,6 +25,8 @@ export function isolatedClaudeVars(apiUrl: string, home = fs.mkdtempSync(path.jo
     DISABLE_ERROR_REPORTING: "1",
     DISABLE_AUTOUPDATER: "1",
     CLAUDE_CODE_MAX_RETRIES: "1",
+    // Print mode otherwise sends the first request before a slow-starting MCP server is connected.
+    MCP_CONNECTION_NONBLOCKING: "false",
   };
 }
 

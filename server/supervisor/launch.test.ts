@@ -19,6 +19,7 @@ describe("the child environment", () => {
       DISABLE_AUTOUPDATER: "1",
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
       ENABLE_TOOL_SEARCH: "false",
+      MCP_CONNECTION_NONBLOCKING: "false",
     });
   });
 });

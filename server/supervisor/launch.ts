@@ -22,6 +22,8 @@ const SESSION_DEFAULTS = {
   CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
   // Newer CLIs hide MCP tools behind ToolSearch; the hub's tools must be callable directly.
   ENABLE_TOOL_SEARCH: "false",
+  // Print mode may otherwise send the first turn before the hub's MCP server is connected.
+  MCP_CONNECTION_NONBLOCKING: "false",
 };
 
 export function childEnv(config: ClaudeConfig, source: Record<string, string | undefined> = process.env): Record<string, string> {
