@@ -41,6 +41,12 @@ describe("delegate limits", () => {
     expect((await waitForSession(sh.hub, "d-turns", (s) => s.status === "stopped")).exitReason).toBe("limit:turns");
   }, 120_000);
 
+  it("failed when the API answers with an error", async () => {
+    const r = await delegate({ name: "d-error", task: "@error 500" });
+    expect(r).toMatchObject({ status: "failed", canContinue: false });
+    expect(r.error).toContain("API Error: 500");
+  }, 120_000);
+
   it("timed_out when an interaction runs past its time limit", async () => {
     const started = Date.now();
     const r = await delegate({ name: "d-slow", task: "@sleep 30000\n@reply too late", timeout: 2000 });
