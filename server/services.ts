@@ -27,10 +27,12 @@ import {
 } from "./domain/contracts/contracts.service.ts";
 import { eventsAfter, lastEventId, listEvents } from "./domain/events/events.service.ts";
 import { overview } from "./domain/overview/overview.service.ts";
-import { authenticate, createToken, revokeTokens } from "./domain/auth/tokens.service.ts";
-import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline } from "./domain/pipelines/pipelines.service.ts";
+import { authenticate, createToken, listTokens, readOperatorToken, revokeTokens } from "./domain/auth/tokens.service.ts";
+import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline, validatePipeline } from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
 import { audit, impact, lineage, staleArtifacts } from "./domain/lineage/lineage.service.ts";
+import { graphView } from "./domain/graph/graph-view.ts";
+import type { GraphInput } from "../lib/api/graph.ts";
 import type { AuditInput, ImpactInput, LineageInput, StaleInput } from "../lib/api/lineage.ts";
 import { deleteSnapshot, getSnapshot, listSnapshots, takeSnapshot } from "./domain/snapshots/snapshots.service.ts";
 import { replay, rollback } from "./domain/snapshots/rollback.service.ts";
@@ -39,7 +41,7 @@ import { phaseGate } from "./domain/gate/phase-gate.service.ts";
 import { teamReset } from "./domain/gate/team-reset.service.ts";
 import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../lib/api/snapshots.ts";
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
-import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput } from "../lib/api/pipelines.ts";
+import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
 import type { BatchSpawnInput, ContinueInput, EndSessionInput, DecideApprovalInput, DelegateInput, ForkInput, ListApprovalsInput, ListSessionsInput, SendInput, SessionRef, SpawnInput, TeamSpawnInput, TranscriptInput } from "../lib/api/sessions.ts";
 import { batchSpawn, forkSession, spawnSession, teamSpawn } from "./domain/sessions/spawn.service.ts";
@@ -47,11 +49,12 @@ import { cleanupSessions, deleteSession, killSession, pauseSession, resumeSessio
 import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
 import { decideApproval, listApprovals } from "./domain/sessions/approvals.ts";
 import { abortTask, continueTask, delegate, finishTask } from "./domain/sessions/delegate.service.ts";
-import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput } from "../lib/api/chat.ts";
+import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput, TeamMessagesInput } from "../lib/api/chat.ts";
 import { broadcast, sendMessage } from "./domain/chat/send.ts";
 import { reply } from "./domain/chat/reply.ts";
 import { ask } from "./domain/chat/ask.ts";
 import { checkInbox } from "./domain/chat/inbox.ts";
+import { teamMessages } from "./domain/chat/team-messages.ts";
 import type { BriefingInput, HookInput, LatestCheckpointInput, ListDecisionsInput, ListPatternsInput, PatternRefInput, RecordCheckpointInput, RecordDecisionInput, RegisterPatternInput } from "../lib/api/continuity.ts";
 import { listDecisions, recordDecision } from "./domain/continuity/decisions.service.ts";
 import { getPattern, listPatterns, registerPattern } from "./domain/continuity/patterns.service.ts";
@@ -79,6 +82,8 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       authenticate: (token: string) => authenticate(deps, token),
       createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),
       revoke: (a: Principal, i: { name: string; label?: string }) => revokeTokens(deps, a, i),
+      list: (a: Principal) => listTokens(deps, a),
+      operatorToken: (a: Principal) => readOperatorToken(a, info.dataDir),
     },
     teams: {
       list: () => listTeams(deps),
@@ -120,6 +125,8 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       stale: (_: Principal, i: StaleInput) => staleArtifacts(deps, i),
       audit: (_: Principal, i: AuditInput) => audit(deps, i),
     },
+    /** The canvas: contracts and artifacts of a team as one graph. */
+    graph: (_: Principal, i: GraphInput) => graphView(deps, i),
     snapshots: {
       take: (a: Principal, i: TakeSnapshotInput) => takeSnapshot(deps, a, i),
       list: (_: Principal, i: ListSnapshotsInput) => listSnapshots(deps, i),
@@ -141,6 +148,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       resume: (a: Principal, i: PipelineRefInput) => resumePipeline(deps, a, i),
       delete: (a: Principal, i: PipelineRefInput) => deletePipeline(deps, a, i),
       dryRun: (_: Principal, i: DryRunInput) => dryRun(deps, i),
+      validate: (_: Principal, i: ValidatePipelineInput) => validatePipeline(deps, i),
     },
     roster: {
       list: (_: Principal, i: { team: string }) => listRoster(deps, i),
@@ -153,6 +161,8 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       /** Waits for the reply or the timeout; `signal` ends the wait early when the caller goes away. */
       ask: (a: Principal, i: AskInput, signal?: AbortSignal) => ask(deps, a, i, signal),
       inbox: (a: Principal, i: CheckInboxInput) => checkInbox(deps, a, i),
+      /** The whole team's conversation, for operators; marks nothing read. */
+      messages: (a: Principal, i: TeamMessagesInput) => teamMessages(deps, a, i),
     },
     continuity: {
       recordDecision: (a: Principal, i: RecordDecisionInput) => recordDecision(deps, a, i),

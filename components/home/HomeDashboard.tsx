@@ -6,7 +6,9 @@ import { Card, ListState } from "../ui/Card.tsx";
 import { ArtifactTable } from "./ArtifactTable.tsx";
 import { ContractTable } from "./ContractTable.tsx";
 import { ContractsByState } from "./ContractsByState.tsx";
+import { CostCard } from "./CostCard.tsx";
 import { EventFeed } from "./EventFeed.tsx";
+import { NeedsAttention } from "./NeedsAttention.tsx";
 
 export function HomeDashboard() {
   const { team } = useTeam();
@@ -18,6 +20,14 @@ export function HomeDashboard() {
 
   return (
     <div className="grid">
+      <Card title="Needs attention" testId="attention">
+        <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
+        {overview.data && <NeedsAttention attention={overview.data.attention} />}
+      </Card>
+      <Card title="Cost so far" testId="costs">
+        <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
+        {overview.data && <CostCard costs={overview.data.costs} />}
+      </Card>
       <Card title="Contracts by state" testId="contracts-by-state">
         <ContractsByState counts={overview.data?.contractsByStatus ?? {}} />
       </Card>

@@ -16,7 +16,11 @@ export function NotifyToggle() {
   };
   return (
     <button type="button" className="ghost" onClick={() => void toggle()} aria-pressed={on} aria-label="browser notifications for approvals and failures">
-      {on ? "🔔" : "🔕"}
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+        <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        {!on && <path d="M3 3l18 18" />}
+      </svg>
     </button>
   );
 }

@@ -55,3 +55,25 @@ export const CheckInboxInput = z.strictObject({
   before: MessageId.optional(),
 });
 export type CheckInboxInput = z.infer<typeof CheckInboxInput>;
+
+export const MESSAGE_KINDS = ["dm", "broadcast", "ask", "reply", "notify", "turn", "system"] as const;
+export const MessageKind = z.enum(MESSAGE_KINDS, { error: `must be one of ${MESSAGE_KINDS.join(", ")}` });
+export type MessageKind = z.infer<typeof MessageKind>;
+
+/** The operator's view of a team's whole conversation; reading it marks nothing read. */
+export const TeamMessagesInput = z.strictObject({
+  team: TeamParam,
+  /** Messages this member sent or received. */
+  member: MemberName.optional(),
+  kind: MessageKind.optional(),
+  /** Only asks nobody has replied to yet. */
+  awaitingReply: Flag.default(false),
+  limit: z
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(INBOX_PAGE.max, { error: `must be at most ${INBOX_PAGE.max}` })
+    .default(100),
+  before: MessageId.optional(),
+});
+export type TeamMessagesInput = z.infer<typeof TeamMessagesInput>;

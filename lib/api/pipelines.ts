@@ -32,6 +32,21 @@ export const Trigger = z.object({
 });
 export type Trigger = z.infer<typeof Trigger>;
 
+/** What a trigger's events are about: it decides the variables a rule sees and the filters it takes. */
+export type Scope = "artifact" | "contract" | "message";
+
+export function scopeOf(trigger: TriggerType): Scope {
+  if (trigger.startsWith("contract_")) return "contract";
+  return trigger === "message_received" ? "message" : "artifact";
+}
+
+/** Filters that make sense for each kind of trigger; others are refused when a pipeline is created. */
+export const FILTERS: Record<Scope, ReadonlyArray<Exclude<keyof Trigger, "type">>> = {
+  artifact: ["artifactType", "artifactId", "publisher"],
+  contract: ["contractId", "publisher"],
+  message: ["publisher", "to"],
+};
+
 // Expressions are short by nature; anything longer is refused before parsing.
 export const MAX_EXPRESSION_CHARS = 4096;
 const Template = z.string().min(1, { error: "must not be empty" }).max(MAX_EXPRESSION_CHARS, { error: `must be at most ${MAX_EXPRESSION_CHARS} characters` });
@@ -82,6 +97,10 @@ export const CreatePipelineInput = z.object({
   status: z.enum(["active", "paused"]).default("active"),
 });
 export type CreatePipelineInput = z.infer<typeof CreatePipelineInput>;
+
+/** Rules (and optionally an id) as typed so far: checked like a create, answered with every issue instead of refused. */
+export const ValidatePipelineInput = z.object({ team: TeamParam, id: z.unknown().optional(), rules: z.unknown() });
+export type ValidatePipelineInput = z.infer<typeof ValidatePipelineInput>;
 
 export const PipelineRefInput = z.object({ team: TeamParam, id: EntityId });
 export type PipelineRefInput = z.infer<typeof PipelineRefInput>;

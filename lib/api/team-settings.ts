@@ -2,23 +2,46 @@ import { z } from "zod";
 import { TeamParam } from "./common.ts";
 
 /**
+ * A whole number in [min, max]. Each bound carries its own message: without one, zod v4 reports a
+ * bound with the schema's `error` ("must be a number"), which is wrong for 5 where 10 is the minimum.
+ */
+const Whole = (min: number, max: number) =>
+  z
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` });
+
+/** Each option's rule, without its default: a partial update must leave what it does not name alone. */
+const Options = {
+  wake: z.enum(["on", "off"]),
+  gateEnforcement: z.enum(["on", "off"]),
+  chatRateLimitPerMinute: Whole(1, 10_000),
+  chatLoopMaxExchanges: Whole(1, 10_000),
+  chatLoopWindowSeconds: Whole(1, 3600),
+  inboxLiveLimit: Whole(10, 100_000),
+};
+
+/**
  * Per-team options. Stored as JSON on the team row; every field has a default, so a team that
  * never set anything behaves as documented in the README.
  */
 export const TeamSettings = z.object({
   /** Deliver a turn to an idle supervised session when its contract becomes ready or a message arrives (§2). */
-  wake: z.enum(["on", "off"]).default("on"),
+  wake: Options.wake.default("on"),
   /** Phase-gate enforcement for team_spawn batches (§9); plain spawns never count as batches. */
-  gateEnforcement: z.enum(["on", "off"]).default("on"),
+  gateEnforcement: Options.gateEnforcement.default("on"),
   /** §3: messages one sender may send per minute. */
-  chatRateLimitPerMinute: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1).max(10_000).default(10),
+  chatRateLimitPerMinute: Options.chatRateLimitPerMinute.default(10),
   /** §3 loop guard: exchanges between one pair within `chatLoopWindowSeconds` before the pair is blocked. */
-  chatLoopMaxExchanges: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1).max(10_000).default(5),
-  chatLoopWindowSeconds: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1).max(3600).default(60),
+  chatLoopMaxExchanges: Options.chatLoopMaxExchanges.default(5),
+  chatLoopWindowSeconds: Options.chatLoopWindowSeconds.default(60),
   /** §3: newest messages kept live per inbox; older ones are archived (never deleted). */
-  inboxLiveLimit: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(10).max(100_000).default(1000),
+  inboxLiveLimit: Options.inboxLiveLimit.default(1000),
 });
 export type TeamSettings = z.infer<typeof TeamSettings>;
 
-export const UpdateTeamSettingsInput = TeamSettings.partial().extend({ team: TeamParam }).strict();
+// Built from the rules without defaults: `TeamSettings.partial()` would still fill in every default,
+// so changing one option would reset all the others.
+export const UpdateTeamSettingsInput = z.object(Options).partial().extend({ team: TeamParam }).strict();
 export type UpdateTeamSettingsInput = z.infer<typeof UpdateTeamSettingsInput>;

@@ -8,7 +8,7 @@ import { listEvents } from "../events/events.service.ts";
 import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
-import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, revokeTokens } from "./tokens.service.ts";
+import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, listTokens, readOperatorToken, revokeTokens } from "./tokens.service.ts";
 
 let hub: TempHub;
 let dataDir: string;
@@ -61,6 +61,16 @@ describe("operator token", () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(tokenRows().some((r) => r.hash === sha256(""))).toBe(false);
     expect((await refusal(authenticate(hub, old))).code).toBe("unauthorized");
+  });
+
+  it("is replaced, never revoked: revoking is refused, and a token revoked earlier is replaced at start", async () => {
+    const old = await ensureOperatorToken(hub, dataDir);
+    const err = await refusedWithoutWriting(hub, () => revokeTokens(hub, OPERATOR, { name: "operator" }));
+    expect(err.message).toContain(`delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`);
+    await hub.db.write("test.revoke", "test", (tx) => tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = 'operator'`, [tx.now]));
+    const fresh = await ensureOperatorToken(hub, dataDir);
+    expect(fresh).not.toBe(old);
+    expect(await authenticate(hub, fresh)).toEqual({ name: "operator", kind: "operator" });
   });
 });
 
@@ -146,5 +156,34 @@ describe("the event log", () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(t.token);
     expect((await listEvents(hub, ListEventsInput.parse({ team: "default" }))).events).toEqual([]);
+  });
+});
+
+describe("for the settings page", () => {
+  it("gives the operator token to an operator only", async () => {
+    const secret = await ensureOperatorToken(hub, dataDir);
+    expect(await readOperatorToken(OPERATOR, dataDir)).toEqual({ token: secret, file: path.join(dataDir, OPERATOR_TOKEN_FILE) });
+    for (const who of [{ name: "alice", kind: "member" }, { name: "ci-bot", kind: "agent" }, { name: "scheduler", kind: "system" }] as Principal[]) {
+      expect(await refusal(readOperatorToken(who, dataDir))).toMatchObject({ code: "forbidden", message: `'${who.name}' may not read the operator token: only an operator may` });
+    }
+    fs.rmSync(path.join(dataDir, OPERATOR_TOKEN_FILE));
+    expect((await refusal(readOperatorToken(OPERATOR, dataDir))).code).toBe("not_found");
+  });
+
+  it("lists the tokens that still work, without secrets, to operators only", async () => {
+    await ensureOperatorToken(hub, dataDir);
+    const alice = await issue({ name: "alice", label: "laptop" });
+    await issue({ name: "ci-bot", kind: "agent" });
+    await issue({ name: "bob" });
+    await revoke("bob");
+    const list = await listTokens(hub, OPERATOR);
+    expect(list).toEqual([
+      { principal: "alice", kind: "member", label: "laptop", createdAt: expect.any(Date) },
+      { principal: "ci-bot", kind: "agent", label: "", createdAt: expect.any(Date) },
+      { principal: "operator", kind: "operator", label: "operator token file", createdAt: expect.any(Date) },
+    ]);
+    expect(JSON.stringify(list)).not.toContain(alice.token);
+    const err = await refusedWithoutWriting(hub, () => listTokens(hub, { name: "alice", kind: "member" }));
+    expect(err).toMatchObject({ code: "forbidden", message: "'alice' may not list tokens: only an operator may" });
   });
 });

@@ -25,8 +25,10 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
   const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
   let secret = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+  // A token revoked by an older hub version would lock the file out for good: replace it.
+  const revoked = secret !== "" && (await db.read((sql) => sql.get(`SELECT 1 FROM "Token" WHERE "hash" = ? AND "revokedAt" IS NOT NULL`, [hash(secret)])));
   // A missing or emptied file gets a fresh token: an empty secret must never authenticate anyone.
-  if (!secret) {
+  if (!secret || revoked) {
     secret = newSecret("thop");
     fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
     fs.chmodSync(file, 0o600);
@@ -43,6 +45,31 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
     if (added.changes) await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${OPERATOR.name}`, payload: { principal: OPERATOR.name, kind: "operator", label: "operator token file" } });
   });
   return secret;
+}
+
+/**
+ * The operator token, for the person at the dashboard to copy into the CLI or an MCP client on
+ * another machine. Only an operator gets it: a member token never leads to the operator's powers.
+ */
+export async function readOperatorToken(actor: Principal, dataDir: string): Promise<{ token: string; file: string }> {
+  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not read the operator token: only an operator may`, { rule: "operator_only" });
+  const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
+  const token = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
+  if (!token) throw new DomainError("not_found", `the operator token file ${file} is missing or empty; restarting the hub writes a new one`, { what: "operator token", rule: "exists" });
+  return { token, file };
+}
+
+export type TokenView = { principal: string; kind: PrincipalKind; label: string; createdAt: Date };
+
+/** The tokens that still work (never their secrets, which are not stored). Only operators may list them. */
+export async function listTokens({ db }: DomainDeps, actor: Principal): Promise<TokenView[]> {
+  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not list tokens: only an operator may`, { rule: "operator_only" });
+  return db.read((sql) =>
+    sql.all<TokenView>(
+      `SELECT t."principal", p."kind", t."label", t."createdAt" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal"
+       WHERE t."revokedAt" IS NULL ORDER BY t."principal", t."id"`,
+    ),
+  );
 }
 
 export type IssuedToken = { principal: string; kind: PrincipalKind; token: string; label: string };
@@ -71,6 +98,10 @@ export async function createToken(
 /** Revokes a principal's tokens: all of them, or only those with the given label. */
 export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: { name: string; label?: string }): Promise<{ revoked: number }> {
   if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not revoke tokens: only an operator may`);
+  // Revoking it here would lock the token file out; rotation is replacing the file.
+  if (input.name === OPERATOR.name) {
+    throw conflict(`the operator token is not revoked, it is replaced: delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`, { field: "name" });
+  }
   return db.write("token.revoke", actor.name, async (tx) => {
     const r = await tx.run(
       `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL ${input.label === undefined ? "" : `AND "label" = ?`}`,

@@ -8,13 +8,11 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { invalidField } from "../../errors.ts";
-import { MAX_MESSAGE_CHARS } from "../../../lib/api/chat.ts";
+import { MAX_MESSAGE_CHARS, type MessageKind } from "../../../lib/api/chat.ts";
 import { teamSettings } from "../teams/settings.ts";
 import { archiveOverflow } from "./inbox-archive.ts";
 
-export { MAX_MESSAGE_CHARS };
-
-export type MessageKind = "dm" | "broadcast" | "ask" | "reply" | "notify" | "turn" | "system";
+export { MAX_MESSAGE_CHARS, type MessageKind };
 
 export type Delivery = { team: string; from: string; to: string[]; kind: MessageKind; text: string; replyTo?: number | null };
 

@@ -1,10 +1,14 @@
-/** The home page's read model: what exists and what just happened, per team. */
+/** The home page's read model: what exists, what needs a person and what it cost, per team. */
 import type { DomainDeps } from "../deps.ts";
+import { needsAttention, type Attention } from "./attention.ts";
+import { teamCosts, type Costs } from "./costs.ts";
 
 export type Overview = {
   teams: Array<{ id: string; archived: boolean; artifacts: number; contracts: number; events: number }>;
   team: string;
   contractsByStatus: Record<string, number>;
+  attention: Attention;
+  costs: Costs;
 };
 
 export async function overview({ db }: DomainDeps, input: { team: string }): Promise<Overview> {
@@ -23,6 +27,8 @@ export async function overview({ db }: DomainDeps, input: { team: string }): Pro
       teams: teams.map((t) => ({ id: t.id, archived: t.archivedAt !== null, artifacts: t.artifacts, contracts: t.contracts, events: t.events })),
       team: input.team,
       contractsByStatus,
+      attention: await needsAttention(sql, input.team),
+      costs: await teamCosts(sql, input.team),
     };
   });
 }

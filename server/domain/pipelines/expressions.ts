@@ -10,14 +10,7 @@
  * such as `artifact.verison` is an error at creation, not at 3 a.m.
  */
 import { Environment, type ASTNode } from "@marcbachmann/cel-js";
-import { MAX_EXPRESSION_CHARS, type TriggerType } from "../../../lib/api/pipelines.ts";
-
-export type Scope = "artifact" | "contract" | "message";
-
-export function scopeOf(trigger: TriggerType): Scope {
-  if (trigger.startsWith("contract_")) return "contract";
-  return trigger === "message_received" ? "message" : "artifact";
-}
+import { MAX_EXPRESSION_CHARS, type Scope } from "../../../lib/api/pipelines.ts";
 
 const LIMITS = { maxAstNodes: 256, maxDepth: 32, maxListElements: 100, maxMapEntries: 100, maxCallArguments: 8 };
 const COMPREHENSIONS = new Set(["map", "filter", "exists", "all", "exists_one"]);

@@ -4,15 +4,17 @@
  */
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
-import { conflict, invalidField, notFound } from "../../errors.ts";
+import { conflict, invalidField, notFound, type Issue } from "../../errors.ts";
 import type { HubEvent } from "../../events/types.ts";
-import { Rule, type CreatePipelineInput, type DryRunInput, type PipelineLogInput, type PipelineRefInput } from "../../../lib/api/pipelines.ts";
+import { EntityId } from "../../../lib/ids.ts";
+import { Rule, scopeOf, type CreatePipelineInput, type DryRunInput, type PipelineLogInput, type PipelineRefInput, type TriggerType, type ValidatePipelineInput } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { toHubEvent } from "../events/events.service.ts";
-import { EvaluationFailure, evaluateCondition, scopeOf, toCel } from "./expressions.ts";
-import { assertRules, renderedAction } from "./rules.ts";
+import { zodIssues } from "../zod-errors.ts";
+import { EvaluationFailure, evaluateCondition, toCel } from "./expressions.ts";
+import { assertRules, renderedAction, unparsedRulesIssues } from "./rules.ts";
 import { contextFor, eventVars, firesOn, passesFilters, type EventContext } from "./triggers.ts";
 
 const Rules = z.array(Rule);
@@ -32,6 +34,9 @@ async function loadPipeline(sql: Sql, team: string, id: string): Promise<Pipelin
   return row;
 }
 
+const exists = async (sql: Sql, team: string, id: string) => (await sql.get(`SELECT 1 FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [team, id])) !== undefined;
+const taken = (team: string, id: string) => `pipeline '${id}' already exists in team '${team}'`;
+
 async function counts(sql: Sql, pk: number): Promise<Record<string, number>> {
   const rows = await sql.all<{ outcome: string; n: number }>(`SELECT "outcome", COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ? GROUP BY "outcome"`, [pk]);
   return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
@@ -45,9 +50,7 @@ export async function createPipeline({ db }: DomainDeps, actor: Principal, input
   assertRules(input.rules);
   return db.write("pipeline.create", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
-    if (await tx.get(`SELECT 1 FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id])) {
-      throw conflict(`pipeline '${input.id}' already exists in team '${input.team}'`, { field: "id" });
-    }
+    if (await exists(tx, input.team, input.id)) throw conflict(taken(input.team, input.id), { field: "id" });
     const from = (await tx.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
     const triggers = [...new Set(input.rules.map((r) => r.trigger.type))].join(" ");
     await tx.run(
@@ -57,6 +60,21 @@ export async function createPipeline({ db }: DomainDeps, actor: Principal, input
     await tx.emit({ teamId: input.team, type: "pipeline.created", subject: `pipeline:${input.id}`, payload: { id: input.id, status: input.status, rules: input.rules.length, triggers } });
     return toView(await loadPipeline(tx, input.team, input.id), {});
   });
+}
+
+/**
+ * What creating this pipeline would refuse, field by field, without writing anything: the same
+ * schema and checks as createPipeline, for editors that validate while a person types.
+ */
+export async function validatePipeline({ db }: DomainDeps, input: ValidatePipelineInput): Promise<{ valid: boolean; issues: Issue[] }> {
+  const issues: Issue[] = [];
+  if (input.id !== undefined) {
+    const id = EntityId.safeParse(input.id, { reportInput: true });
+    if (!id.success) issues.push(...zodIssues(id.error, "id"));
+    else if (await db.read((sql) => exists(sql, input.team, id.data))) issues.push({ field: "id", rule: "unique", message: taken(input.team, id.data) });
+  }
+  issues.push(...unparsedRulesIssues(input.rules));
+  return { valid: issues.length === 0, issues };
 }
 
 export async function listPipelines({ db }: DomainDeps, input: { team: string }): Promise<PipelineView[]> {
@@ -154,7 +172,7 @@ export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<Dr
 }
 
 /** Variables for a sample event, taken from its payload (and data) instead of the database. */
-function sampleContext(e: HubEvent, data: unknown, trigger: Parameters<typeof scopeOf>[0]): EventContext {
+function sampleContext(e: HubEvent, data: unknown, trigger: TriggerType): EventContext {
   const p = e.payload;
   const str = (v: unknown, fallback = "") => (v === undefined || v === null ? fallback : String(v));
   const event = eventVars(e);

@@ -1,12 +1,13 @@
 /**
- * Checking rules when a pipeline is created (or dry-run): every condition and template is parsed
- * and type-checked against its trigger's variables, and filters must suit the trigger, so a rule
- * that is accepted can only fail at run time on the data, never on its own text.
+ * Checking rules when a pipeline is created, validated or dry-run: every condition and template
+ * is parsed and type-checked against its trigger's variables, and filters must suit the trigger,
+ * so a rule that is accepted can only fail at run time on the data, never on its own text.
  */
 import { invalid, type Issue } from "../../errors.ts";
-import type { Action, Rule } from "../../../lib/api/pipelines.ts";
-import { checkExpression, checkTemplate, renderTemplate, scopeOf, type Scope } from "./expressions.ts";
-import { FILTERS, type EventContext } from "./triggers.ts";
+import { CreatePipelineInput, FILTERS, Rule, scopeOf, type Action, type Scope } from "../../../lib/api/pipelines.ts";
+import { zodIssues } from "../zod-errors.ts";
+import { checkExpression, checkTemplate, renderTemplate } from "./expressions.ts";
+import type { EventContext } from "./triggers.ts";
 
 /** The template fields of an action, with their paths. */
 export function templates(action: Action): Array<[string, string]> {
@@ -51,10 +52,30 @@ export function ruleIssues(rule: Rule, prefix: string): Issue[] {
 
 const preview = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s);
 
+export const rulesIssues = (rules: Rule[]): Issue[] => rules.flatMap((r, i) => ruleIssues(r, `rules[${i}]`));
+
 export function assertRules(rules: Rule[]): void {
-  const issues = rules.flatMap((r, i) => ruleIssues(r, `rules[${i}]`));
+  const issues = rulesIssues(rules);
   if (issues.length) throw invalid(issues);
 }
+
+/**
+ * Every problem of a rule list that has not been parsed yet: the schema's (as every door parses
+ * it), then the expression and filter checks for each rule the schema accepted, so one malformed
+ * rule does not hide a bad condition in another. A list the schema refuses as a whole (not an
+ * array, too many rules) is not looked into.
+ */
+export function unparsedRulesIssues(raw: unknown): Issue[] {
+  const parsed = CreatePipelineInput.shape.rules.safeParse(raw, { reportInput: true });
+  if (parsed.success) return rulesIssues(parsed.data);
+  const schemaIssues = zodIssues(parsed.error, "rules");
+  if (parsed.error.issues.some((i) => typeof i.path[0] !== "number")) return schemaIssues;
+  const broken = new Set(parsed.error.issues.map((i) => i.path[0]));
+  const checked = (raw as unknown[]).flatMap((r, i) => (broken.has(i) ? [] : ruleIssues(Rule.parse(r), `rules[${i}]`)));
+  return [...schemaIssues, ...checked].sort((a, b) => ruleIndex(a) - ruleIndex(b));
+}
+
+const ruleIndex = (i: Issue) => Number(/^rules\[(\d+)\]/.exec(i.field)?.[1] ?? -1);
 
 /** The action with every template rendered, for dry runs: what would be done, without doing it. */
 export function renderedAction(action: Action, ctx: EventContext): Record<string, unknown> {

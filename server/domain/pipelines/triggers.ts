@@ -5,8 +5,8 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { HubEvent } from "../../events/types.ts";
-import type { Trigger, TriggerType } from "../../../lib/api/pipelines.ts";
-import { scopeOf, toCel, type Scope } from "./expressions.ts";
+import { scopeOf, type Scope, type Trigger, type TriggerType } from "../../../lib/api/pipelines.ts";
+import { toCel } from "./expressions.ts";
 
 /** The event-log type each trigger listens to, and the extra test on that event. */
 const FIRES_ON: Record<TriggerType, (e: Pick<HubEvent, "type" | "payload">) => boolean> = {
@@ -20,13 +20,6 @@ const FIRES_ON: Record<TriggerType, (e: Pick<HubEvent, "type" | "payload">) => b
 };
 
 export const firesOn = (trigger: Trigger, e: Pick<HubEvent, "type" | "payload">) => FIRES_ON[trigger.type](e);
-
-/** Filters that make sense for each kind of trigger; others are refused when a pipeline is created. */
-export const FILTERS: Record<Scope, ReadonlyArray<keyof Trigger>> = {
-  artifact: ["artifactType", "artifactId", "publisher"],
-  contract: ["contractId", "publisher"],
-  message: ["publisher", "to"],
-};
 
 export type EventContext = { scope: Scope; vars: Record<string, unknown>; subject: { id: string; type?: string; by: string; to?: string } };
 

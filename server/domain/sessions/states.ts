@@ -6,10 +6,10 @@
  *   any live state → stopped | interrupted | failed | killed → (resume / send) → starting
  */
 import { DomainError } from "../../errors.ts";
-import type { SessionStatus } from "../../../lib/api/sessions.ts";
+import { ENDED_STATUSES, LIVE_STATUSES, type SessionStatus } from "../../../lib/api/sessions.ts";
 
-export const LIVE: readonly SessionStatus[] = ["starting", "idle", "busy", "waiting_permission", "paused"];
-export const ENDED: readonly SessionStatus[] = ["stopped", "interrupted", "failed", "killed"];
+export const LIVE = LIVE_STATUSES;
+export const ENDED = ENDED_STATUSES;
 
 export const isLive = (s: string) => (LIVE as readonly string[]).includes(s);
 

@@ -1,0 +1,6 @@
+import { z } from "zod";
+import { handle } from "@/server/http/handle.ts";
+
+export const dynamic = "force-dynamic";
+// Not under /api/tokens/: that path's [name] segment revokes tokens, and 'operator' is a name there.
+export const GET = handle(z.object({}), (s, actor) => s.auth.operatorToken(actor));

@@ -1,0 +1,5 @@
+import { CanvasPage } from "@/components/graph/CanvasPage.tsx";
+
+export default function Canvas() {
+  return <CanvasPage />;
+}

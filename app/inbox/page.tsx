@@ -1,0 +1,5 @@
+import { InboxPage } from "@/components/inbox/InboxPage.tsx";
+
+export default function Page() {
+  return <InboxPage />;
+}

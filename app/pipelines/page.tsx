@@ -1,0 +1,5 @@
+import { PipelinesPage } from "@/components/pipelines/PipelinesPage.tsx";
+
+export default function Page() {
+  return <PipelinesPage />;
+}

@@ -1,0 +1,5 @@
+import { SettingsPage } from "@/components/settings/SettingsPage.tsx";
+
+export default function Page() {
+  return <SettingsPage />;
+}

@@ -1,0 +1,43 @@
+import type { VersionView } from "@/lib/queries/artifacts.ts";
+import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { When } from "../ui/When.tsx";
+
+/** Every version, newest first; choosing one shows its data and lineage. */
+export function VersionHistory({ versions, selected, onSelect }: { versions: VersionView[]; selected: number; onSelect: (v: number) => void }) {
+  return (
+    <table data-testid="versions">
+      <thead>
+        <tr>
+          <th>Version</th>
+          <th>Status</th>
+          <th>Publisher</th>
+          <th>Session</th>
+          <th>Contract</th>
+          <th>Published</th>
+          <th>Summary</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...versions].reverse().map((v) => (
+          <tr key={v.version} className={v.version === selected ? "selected" : undefined} data-testid={`version-${v.version}`}>
+            <td>
+              <button type="button" className="version-pick mono" aria-pressed={v.version === selected} aria-label={`show v${v.version}`} onClick={() => onSelect(v.version)}>
+                v{v.version}
+              </button>
+            </td>
+            <td>
+              <StatusBadge status={v.status} />
+            </td>
+            <td>{v.publisher}</td>
+            <td className="mono">{v.sessionId ?? "—"}</td>
+            <td className="mono">{v.contractId ?? "—"}</td>
+            <td>
+              <When at={v.createdAt} />
+            </td>
+            <td className="muted">{v.summary || "—"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,6 @@
+/** Declared once at module scope: a new object per render would make xyflow remount every node. */
+import type { NodeTypes } from "@xyflow/react";
+import ArtifactNode from "./nodes/ArtifactNode.tsx";
+import ContractNode from "./nodes/ContractNode.tsx";
+
+export const nodeTypes = { contract: ContractNode, artifact: ArtifactNode } satisfies NodeTypes;

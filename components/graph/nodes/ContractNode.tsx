@@ -1,0 +1,28 @@
+"use client";
+
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { memo } from "react";
+import type { ContractFlowNode } from "../flow-elements.ts";
+import { useDetailed } from "../use-detailed.ts";
+
+/** A contract, coloured by its state; its handles start and end dependency drags (when zoomed in enough to read it). */
+function ContractNode({ data }: NodeProps<ContractFlowNode>) {
+  const c = data.contract;
+  const detailed = useDetailed();
+  if (!detailed) return <div className={`canvas-node contract compact state-${c.status}`} data-status={c.status} title={`${c.title} (${c.status})`} />;
+  return (
+    <div className={`canvas-node contract state-${c.status}`} data-status={c.status} title={c.statusReason ?? undefined}>
+      <Handle type="target" position={Position.Top} id="in" className="nodrag" />
+      <div className="canvas-node-head">
+        <span className="canvas-node-title" title={c.title}>{c.title}</span>
+        <span className={`badge ${c.status}`}>{c.status.replace("_", " ")}</span>
+      </div>
+      <div className="canvas-node-meta">
+        <span className="mono">{c.id}</span> · {c.assignee}
+      </div>
+      <Handle type="source" position={Position.Bottom} id="out" className="nodrag" />
+    </div>
+  );
+}
+
+export default memo(ContractNode);

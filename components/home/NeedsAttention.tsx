@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { Attention, StaleReason } from "@/lib/queries/home.ts";
+import { summarizeInput } from "../sessions/transcript-model.ts";
+import { useNow } from "../sessions/useNow.ts";
+import { When } from "../ui/When.tsx";
+
+const sessionHref = (name: string) => `/sessions/${encodeURIComponent(name)}`;
+
+const staleWhy = (r: StaleReason) =>
+  r.kind === "superseded" ? `${r.input} was superseded` : r.kind === "upstream_stale" ? `${r.input} is stale` : `invalidated: ${r.reason}`;
+
+function Group({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <section className="attention-group" aria-label={title}>
+      <h3>
+        {title} <span className="count">{count}</span>
+      </h3>
+      <ul className="plain">{children}</ul>
+    </section>
+  );
+}
+
+/**
+ * Everything that waits for a person, each row linking to where it is acted on: the session page
+ * for approvals and broken sessions, the canvas for failed contracts, the artifact for stale ones.
+ */
+export function NeedsAttention({ attention: a }: { attention: Attention }) {
+  // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
+  const now = useNow(10_000);
+  const total = a.approvals.length + a.stalledSessions.length + a.failedSessions.length + a.failedContracts.length + a.staleArtifacts.length;
+  if (total === 0) return <p className="empty">Nothing needs you right now.</p>;
+  return (
+    <div className="attention">
+      <Group title="Approvals waiting" count={a.approvals.length}>
+        {a.approvals.map((x) => (
+          <li key={x.id} data-testid={`attention-approval-${x.id}`}>
+            <Link href={sessionHref(x.session)}>
+              <strong>{x.session}</strong> wants <strong>{x.toolName}</strong> <code>{summarizeInput(x.input, 60)}</code>
+            </Link>
+            <span className="muted"> · denied in {Math.max(0, Math.ceil((new Date(x.expiresAt).getTime() - now) / 60_000))} min unless decided</span>
+          </li>
+        ))}
+      </Group>
+      <Group title="Stalled sessions" count={a.stalledSessions.length}>
+        {a.stalledSessions.map((x) => (
+          <li key={x.name}>
+            <Link href={sessionHref(x.name)}>{x.name}</Link>
+            <span className="muted"> · {x.status}, silent since <When at={x.stalledAt} /></span>
+          </li>
+        ))}
+      </Group>
+      <Group title="Failed sessions" count={a.failedSessions.length}>
+        {a.failedSessions.map((x) => (
+          <li key={x.name}>
+            <Link href={sessionHref(x.name)}>{x.name}</Link>
+            <span className="muted"> · {x.exitReason ?? "failed"} <When at={x.updatedAt} /></span>
+            {x.lastError && <div className="muted clip">{x.lastError}</div>}
+          </li>
+        ))}
+      </Group>
+      <Group title="Failed contracts" count={a.failedContracts.length}>
+        {a.failedContracts.map((x) => (
+          <li key={x.id}>
+            <Link href={`/canvas?contract=${encodeURIComponent(x.id)}`} className="mono">{x.id}</Link> <span>{x.title}</span>
+            <span className="muted"> · {x.assignee}{x.statusReason ? `: ${x.statusReason}` : ""}</span>
+          </li>
+        ))}
+      </Group>
+      <Group title="Stale artifacts" count={a.staleArtifacts.length}>
+        {a.staleArtifacts.map((x) => (
+          <li key={x.artifactId}>
+            <Link href={`/artifacts/${encodeURIComponent(x.artifactId)}`} className="mono">{x.artifactId}@v{x.version}</Link>
+            <span className="muted"> · {x.reasons.map(staleWhy).join("; ")}</span>
+          </li>
+        ))}
+      </Group>
+    </div>
+  );
+}

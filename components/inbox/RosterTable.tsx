@@ -1,0 +1,59 @@
+"use client";
+
+import type { Member, SessionSummary } from "@/lib/queries/chat.ts";
+import { When } from "../ui/When.tsx";
+
+/** A member's supervised session: the one it was spawned as, else the newest acting as it. */
+const sessionOf = (m: Member, sessions: SessionSummary[]) => sessions.find((s) => s.name === (m.sessionId ?? m.name)) ?? sessions.find((s) => s.principal === m.name);
+
+export function RosterTable({ members, sessions, onMessage }: { members: Member[]; sessions: SessionSummary[]; onMessage: (name: string) => void }) {
+  return (
+    <table className="roster" data-testid="roster">
+      <thead>
+        <tr>
+          <th>Member</th>
+          <th>Role</th>
+          <th>Status</th>
+          <th>Current task</th>
+          <th>Last seen</th>
+          <th>Session</th>
+          <th aria-label="actions" />
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((m) => {
+          const s = sessionOf(m, sessions);
+          return (
+            <tr key={m.name} data-testid={`member-${m.name}`}>
+              <td>{m.name}</td>
+              <td>{m.role || "—"}</td>
+              <td>
+                <span className={`badge ${m.status}`}>{m.status}</span>
+              </td>
+              <td>{m.currentTask ?? "—"}</td>
+              <td>
+                <When at={m.lastSeen} />
+              </td>
+              <td>
+                {s ? (
+                  <>
+                    <span className="mono">{s.name}</span> <span className={`badge ${s.status}`}>{s.status.replace("_", " ")}</span>
+                    {s.stalled && <span className="badge failed">stalled</span>}
+                    {s.pendingApprovals > 0 && <span className="muted"> · {s.pendingApprovals} waiting for approval</span>}
+                  </>
+                ) : (
+                  <span className="muted">no session</span>
+                )}
+              </td>
+              <td>
+                <button type="button" className="small" onClick={() => onMessage(m.name)} aria-label={`write to ${m.name}`}>
+                  Write
+                </button>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

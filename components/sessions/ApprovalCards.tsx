@@ -1,0 +1,59 @@
+"use client";
+
+import { useState } from "react";
+import { useDecide, type ApprovalItem } from "@/lib/queries/sessions.ts";
+import { JsonView } from "../ui/JsonView.tsx";
+import { summarizeInput } from "./transcript-model.ts";
+import { useNow } from "./useNow.ts";
+
+function expiresIn(expiresAt: string, now: number): string {
+  const s = Math.max(0, Math.round((new Date(expiresAt).getTime() - now) / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem }) {
+  const decide = useDecide(team, approval.session);
+  const [note, setNote] = useState("");
+  const now = useNow();
+  const act = (decision: "allow" | "deny") => decide.mutate({ approvalId: approval.id, decision, note: note.trim() || undefined });
+  const summary = summarizeInput(approval.input);
+  return (
+    <section className="approval" aria-label={`permission request ${approval.id}: ${approval.toolName}`} data-testid={`approval-${approval.id}`}>
+      <div className="row">
+        <strong>{approval.toolName}</strong>
+        {summary && <code className="approval-what">{summary}</code>}
+        <span className="spacer" />
+        <span className="muted" title={new Date(approval.expiresAt).toLocaleString()}>
+          denied automatically in {expiresIn(approval.expiresAt, now)}
+        </span>
+      </div>
+      <p className="muted">{approval.reason}</p>
+      <details>
+        <summary>Full input</summary>
+        <JsonView value={approval.input} label={`input of ${approval.toolName}`} />
+      </details>
+      <div className="row">
+        <input aria-label={`note for request ${approval.id}`} placeholder="note (optional, sent with the answer)" value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} className="grow" />
+        <button type="button" className="primary" disabled={decide.isPending} onClick={() => act("allow")}>
+          Allow
+        </button>
+        <button type="button" className="danger" disabled={decide.isPending} onClick={() => act("deny")}>
+          Deny
+        </button>
+      </div>
+      {decide.error && <p className="form-error" role="alert">{decide.error.message}</p>}
+    </section>
+  );
+}
+
+/** The session's pending permission requests, each waiting for Allow or Deny from a person. */
+export function ApprovalCards({ team, approvals }: { team: string; approvals: ApprovalItem[] }) {
+  if (approvals.length === 0) return null;
+  return (
+    <div className="stack" role="region" aria-label="pending permission requests" data-testid="approvals">
+      {approvals.map((a) => (
+        <ApprovalCard key={a.id} team={team} approval={a} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect } from "react";
+import { useSession, useSessionHistory } from "@/lib/queries/sessions.ts";
+import { useTeam } from "../shell/TeamProvider.tsx";
+import { Card, ListState } from "../ui/Card.tsx";
+import { When } from "../ui/When.tsx";
+import { ApprovalCards } from "./ApprovalCards.tsx";
+import { HistoryPanel } from "./HistoryPanel.tsx";
+import { SendBox } from "./SendBox.tsx";
+import { SessionHeader } from "./SessionHeader.tsx";
+import { Transcript } from "./Transcript.tsx";
+
+/** One session: its state and controls, pending approvals, the live transcript, a send box and its history. */
+export function SessionDetailPage({ name }: { name: string }) {
+  const { team, setTeam } = useTeam();
+  const session = useSession(team, name);
+  const history = useSessionHistory(team, name);
+  const s = session.data;
+
+  // A link to a session of another team switches the dashboard to that team, so live updates
+  // (which invalidate the followed team's queries) reach this page.
+  useEffect(() => {
+    if (s && s.team !== team) setTeam(s.team);
+  }, [s, team, setTeam]);
+
+  if (!s) {
+    return (
+      <div className="stack">
+        <p>
+          <Link href="/sessions">← Sessions</Link>
+        </p>
+        <ListState loading={session.isLoading} error={session.error} empty={false} hint="" />
+      </div>
+    );
+  }
+  const interactions = history.data?.interactions ?? [];
+  return (
+    <div className="stack">
+      <p className="crumbs">
+        <Link href="/sessions">← Sessions</Link>
+      </p>
+      <SessionHeader session={s} />
+      <ApprovalCards team={s.team} approvals={s.approvals} />
+      <div className="session-layout">
+        <Card title="Transcript" testId="transcript-card">
+          <Transcript name={name} team={s.team} interactions={interactions} />
+          <SendBox team={s.team} name={name} status={s.status} />
+        </Card>
+        <div className="stack">
+          <Card title="History" testId="history-card">
+            <ListState loading={history.isLoading} error={history.error} empty={interactions.length === 0} hint="No turns yet." />
+            {interactions.length > 0 && <HistoryPanel interactions={interactions} />}
+          </Card>
+          <Card title="Safety violations" testId="violations">
+            {s.violations.length === 0 ? (
+              <p className="empty">None.</p>
+            ) : (
+              <ul className="plain">
+                {s.violations.map((v) => (
+                  <li key={v.id}>
+                    <strong>{v.kind.replace("_", " ")}</strong> {v.detail} <span className="muted">· <When at={v.at} /></span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

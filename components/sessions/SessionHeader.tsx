@@ -1,0 +1,71 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { duration, usd } from "@/lib/format.ts";
+import type { SessionDetail } from "@/lib/queries/sessions.ts";
+import { CopyButton } from "../ui/CopyButton.tsx";
+import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { SessionControls } from "./SessionControls.tsx";
+
+const Fact = ({ term, children, testId, wide }: { term: string; children: ReactNode; testId?: string; wide?: boolean }) => (
+  <div className={wide ? "wide" : undefined}>
+    <dt>{term}</dt>
+    <dd data-testid={testId}>{children}</dd>
+  </div>
+);
+
+/** Who the session is, what it has cost, how it is limited, and the buttons that change its state. */
+export function SessionHeader({ session: s }: { session: SessionDetail }) {
+  const limits = s.safety.enabled ? `${usd(s.safety.maxCostUsd)} · ${s.safety.maxTurns} turns · ${duration(s.safety.timeoutMs)} per turn` : "off (protected paths still denied)";
+  return (
+    <section className="card session-head" aria-label={`session ${s.name}`}>
+      <div className="row">
+        <h1 className="page-title">{s.name}</h1>
+        <span data-testid="session-status">
+          <StatusBadge status={s.status} />
+        </span>
+        {s.stalled && <span className="badge stalled">stalled</span>}
+        <span className="muted">
+          {s.kind}
+          {s.principal && s.principal !== s.name && <> · acts as {s.principal}</>}
+          {s.parent && (
+            <>
+              {" "}· forked from <Link href={`/sessions/${encodeURIComponent(s.parent)}`}>{s.parent}</Link>
+            </>
+          )}
+        </span>
+      </div>
+      <dl className="facts">
+        <Fact term="Model">{s.model ?? "default"}</Fact>
+        <Fact term="Cost" testId="session-cost">{usd(s.costUsd)}</Fact>
+        <Fact term="Model turns">{s.turns}</Fact>
+        <Fact term="Interactions">
+          {s.interactions}
+          {s.queued > 0 && <span className="muted"> (+{s.queued} queued)</span>}
+        </Fact>
+        <Fact term="PID">{s.pid ?? "—"}</Fact>
+        <Fact term="Claude session">
+          {s.claudeSessionId ? (
+            <span className="row nowrap">
+              <code title={s.claudeSessionId}>{s.claudeSessionId.slice(0, 8)}…</code>
+              <CopyButton text={s.claudeSessionId} label="Claude session id" />
+            </span>
+          ) : (
+            "—"
+          )}
+        </Fact>
+        <Fact term="Preset">{s.preset}{s.allowedTools.length > 0 && <span className="muted"> + {s.allowedTools.join(", ")}</span>}</Fact>
+        <Fact term="Safety limits" wide>{limits}</Fact>
+        <Fact term="Work dir" wide>
+          <code className="wrap">{s.workDir}</code>
+        </Fact>
+      </dl>
+      {s.lastError && (
+        <p className="error" data-testid="session-error">
+          {s.exitReason ? `${s.exitReason}: ` : ""}
+          {s.lastError}
+        </p>
+      )}
+      <SessionControls session={s} />
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { PRESETS } from "@/lib/api/sessions.ts";
+import { issuesAt, issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
+import { useSpawn } from "@/lib/queries/sessions.ts";
+
+const PRESET_HINT: Record<string, string> = {
+  "read-only": "reads and searches only",
+  review: "reads and searches only",
+  edit: "also edits files; asks you before anything else",
+  full: "allows every tool call",
+  plan: "the CLI's plan mode",
+};
+
+const EMPTY = { name: "", prompt: "", model: "", preset: "edit", workDir: "", maxCost: "", maxTurns: "", timeout: "", member: false, role: "" };
+type Draft = typeof EMPTY;
+
+/** The request body: only what was filled in, so the hub's defaults apply to the rest. */
+function bodyOf(d: Draft) {
+  const number = (v: string) => (v.trim() === "" ? undefined : Number(v));
+  const timeout = number(d.timeout);
+  const safety = { maxCostUsd: number(d.maxCost), maxTurns: number(d.maxTurns), timeoutMs: timeout === undefined ? undefined : timeout * 1000 };
+  const text = (v: string) => v.trim() || undefined;
+  return {
+    name: d.name.trim(),
+    prompt: d.prompt.trim() ? d.prompt : undefined,
+    model: text(d.model),
+    preset: d.preset,
+    workDir: text(d.workDir),
+    ...(Object.values(safety).some((v) => v !== undefined) ? { safety } : {}),
+    ...(d.member ? { role: d.role.trim() } : {}),
+  };
+}
+
+function Field({ label, field, issues, hint, children }: { label: string; field: string; issues: FieldIssue[]; hint?: string; children: ReactNode }) {
+  const mine = issuesAt(issues, field);
+  return (
+    <label className="field" data-field={field}>
+      <span>{label}</span>
+      {children}
+      {mine.map((i) => (
+        <span key={i.message} className="error">{i.message}</span>
+      ))}
+      {mine.length === 0 && hint && <span className="hint">{hint}</span>}
+    </label>
+  );
+}
+
+/** Starts a session, or a team member (roster, worker guide, own identity) when "as team member" is ticked. */
+export function SpawnForm({ team }: { team: string }) {
+  const spawn = useSpawn(team);
+  const [d, setD] = useState<Draft>(EMPTY);
+  const issues = issuesOf(spawn.error);
+  const set = <K extends keyof Draft>(k: K) => (e: { target: { value: string; checked?: boolean } }) =>
+    setD((old) => ({ ...old, [k]: typeof old[k] === "boolean" ? Boolean(e.target.checked) : e.target.value }));
+  const invalid = (field: string) => (issuesAt(issues, field).length > 0 ? true : undefined);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    spawn.mutate({ member: d.member, body: bodyOf(d) }, { onSuccess: () => setD((old) => ({ ...old, name: "", prompt: "" })) });
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="start a session" noValidate>
+      <Field label="Name" field="name" issues={issues}>
+        <input value={d.name} onChange={set("name")} aria-invalid={invalid("name")} required autoComplete="off" />
+      </Field>
+      <Field label="First message (optional)" field="prompt" issues={issues} hint="Without one the session starts idle and waits for a message.">
+        <textarea rows={3} value={d.prompt} onChange={set("prompt")} aria-invalid={invalid("prompt")} />
+      </Field>
+      <div className="split">
+        <Field label="Model" field="model" issues={issues} hint="alias or id; empty: the CLI's default">
+          <input value={d.model} onChange={set("model")} aria-invalid={invalid("model")} list="model-aliases" />
+        </Field>
+        <Field label="Preset" field="preset" issues={issues} hint={PRESET_HINT[d.preset]}>
+          <select value={d.preset} onChange={set("preset")} aria-invalid={invalid("preset")}>
+            {PRESETS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <datalist id="model-aliases">
+        <option value="sonnet" />
+        <option value="opus" />
+        <option value="haiku" />
+      </datalist>
+      <Field label="Work directory" field="workDir" issues={issues} hint="an absolute path; empty: the hub's work directory">
+        <input value={d.workDir} onChange={set("workDir")} aria-invalid={invalid("workDir")} className="mono" />
+      </Field>
+      <fieldset className="plain">
+        <legend className="muted">Safety net (empty: $2.00, 50 turns, 300 s per turn)</legend>
+        <div className="three">
+          <Field label="Max cost (USD)" field="safety.maxCostUsd" issues={issues}>
+            <input type="number" min="0" step="any" inputMode="decimal" value={d.maxCost} onChange={set("maxCost")} aria-invalid={invalid("safety.maxCostUsd")} />
+          </Field>
+          <Field label="Max turns" field="safety.maxTurns" issues={issues}>
+            <input type="number" min="1" step="1" value={d.maxTurns} onChange={set("maxTurns")} aria-invalid={invalid("safety.maxTurns")} />
+          </Field>
+          <Field label="Timeout (s)" field="safety.timeoutMs" issues={issues}>
+            <input type="number" min="1" step="1" value={d.timeout} onChange={set("timeout")} aria-invalid={invalid("safety.timeoutMs")} />
+          </Field>
+        </div>
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" checked={d.member} onChange={set("member")} />
+        <span>as team member (joins the roster of {team} with the worker guide and its own identity)</span>
+      </label>
+      {d.member && (
+        <Field label="Role" field="role" issues={issues}>
+          <input value={d.role} onChange={set("role")} aria-invalid={invalid("role")} placeholder="e.g. backend" />
+        </Field>
+      )}
+      {spawn.error && <p className="form-error" role="alert" data-testid="spawn-error">{spawn.error.message}</p>}
+      <div className="row">
+        <button type="submit" className="primary" disabled={spawn.isPending || !d.name.trim()}>
+          {spawn.isPending ? "Starting…" : d.member ? "Start team member" : "Start session"}
+        </button>
+        {spawn.data && !spawn.error && (
+          <span className="muted" role="status">
+            started <Link href={`/sessions/${encodeURIComponent(spawn.data.name)}`}>{spawn.data.name}</Link>
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { duration, usd } from "@/lib/format.ts";
+import type { InteractionItem } from "@/lib/queries/sessions.ts";
+import { JsonView } from "../ui/JsonView.tsx";
+import { summarizeInput, type Item } from "./transcript-model.ts";
+
+const DECISION_LABEL = { pending: "waiting for a decision", allowed: "allowed", denied: "denied", withdrawn: "withdrawn" } as const;
+
+function ResultFooter({ item, interaction }: { item: Extract<Item, { kind: "result" }>; interaction: InteractionItem | undefined }) {
+  const parts = [
+    item.isError ? `ended with an error (${item.subtype})` : `turn finished (${item.subtype})`,
+    interaction ? usd(interaction.costUsd) : null,
+    item.turns !== null ? `${item.turns} model turn${item.turns === 1 ? "" : "s"}` : null,
+    item.durationMs !== null ? duration(item.durationMs) : null,
+  ].filter(Boolean);
+  return (
+    <div className={item.isError ? "tx-result error" : "tx-result"} data-testid="tx-result">
+      {parts.join(" · ")}
+    </div>
+  );
+}
+
+/** One row of the transcript; tool calls, their results and raw stream lines are folded. */
+export function TranscriptRow({ item, interactions }: { item: Item; interactions: Map<number, InteractionItem> }) {
+  switch (item.kind) {
+    case "prompt":
+      return (
+        <div className="tx-prompt" data-testid="tx-prompt">
+          <span className="tx-who">prompt</span>
+          <div className="tx-body">{item.text}</div>
+        </div>
+      );
+    case "text":
+      return (
+        <div className={item.nested ? "tx-text nested" : "tx-text"} data-testid="tx-text">
+          {item.text}
+        </div>
+      );
+    case "tool": {
+      const state = item.result === null ? "running" : item.result.isError ? "error" : "done";
+      return (
+        <details className={`tx-tool ${state}${item.nested ? " nested" : ""}`} data-testid="tx-tool">
+          <summary>
+            <span className="tx-tool-name">{item.name}</span> <code>{summarizeInput(item.input)}</code> <span className="muted">{state === "running" ? "…" : state}</span>
+          </summary>
+          <JsonView value={item.input} label={`input of ${item.name}`} />
+          {item.result && <pre className={item.result.isError ? "tx-output error" : "tx-output"}>{item.result.text || "(no output)"}</pre>}
+        </details>
+      );
+    }
+    case "tool_result":
+      return (
+        <details className="tx-tool">
+          <summary>tool result{item.isError ? " (error)" : ""}</summary>
+          <pre className={item.isError ? "tx-output error" : "tx-output"}>{item.text}</pre>
+        </details>
+      );
+    case "permission": {
+      const what = summarizeInput(item.input);
+      return (
+        <div className={`tx-perm ${item.decision}`} data-testid="tx-permission" data-decision={item.decision}>
+          <span className="muted">permission</span> <strong>{item.toolName}</strong>
+          {what && <> <code>{what}</code></>} — <strong>{DECISION_LABEL[item.decision]}</strong>
+          {item.message && <>: {item.message}</>}
+        </div>
+      );
+    }
+    case "result":
+      return <ResultFooter item={item} interaction={item.interactionId === null ? undefined : interactions.get(item.interactionId)} />;
+    case "note":
+      return <div className="tx-note">{item.text}</div>;
+    case "raw":
+      return (
+        <details className="tx-raw">
+          <summary>{item.label}</summary>
+          <JsonView value={item.payload} label={item.label} />
+        </details>
+      );
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Which lifecycle buttons a session offers in its state (the hub's state machine in
+ * server/domain/sessions/states.ts decides; this only avoids offering what it would refuse).
+ */
+// Relative paths: the unit tests run this file without the app's "@/" alias.
+import { ENDED_STATUSES, LIVE_STATUSES, type SessionStatus } from "../../lib/api/sessions.ts";
+import type { SessionItem } from "../../lib/queries/sessions.ts";
+
+const live = (s: string) => LIVE_STATUSES.includes(s as SessionStatus);
+const ended = (s: string) => ENDED_STATUSES.includes(s as SessionStatus);
+
+export function controlsFor(s: Pick<SessionItem, "status" | "claudeSessionId" | "interactions">) {
+  return {
+    pause: live(s.status) && s.status !== "paused",
+    resume: s.status === "paused" || (ended(s.status) && s.claudeSessionId !== null),
+    stop: live(s.status),
+    kill: live(s.status),
+    fork: s.interactions > 0,
+    delete: true,
+  };
+}

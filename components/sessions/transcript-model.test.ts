@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import type { TranscriptEntry } from "@/lib/queries/sessions.ts";
+import { buildItems, mergeEntries, summarizeInput } from "./transcript-model.ts";
+
+let nextId = 1;
+const line = (direction: "in" | "out", type: string, subtype: string | null, payload: unknown, interactionId = 1): TranscriptEntry => ({
+  id: nextId++, interactionId, at: "2026-03-01T10:00:00.000Z", direction, type, subtype, payload,
+});
+
+// Shapes as the pinned CLI writes them and the hub records them (see server/supervisor/runner.ts).
+function deniedTurn(): TranscriptEntry[] {
+  nextId = 1;
+  return [
+    line("in", "user", null, { type: "user", message: { role: "user", content: [{ type: "text", text: "@bash rm -rf /tmp/x" }] } }),
+    line("out", "system", "init", { type: "system", subtype: "init", session_id: "s1", model: "claude-opus-4-8" }),
+    line("out", "assistant", null, { type: "assistant", message: { content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "rm -rf /tmp/x", description: "scripted" } }] }, parent_tool_use_id: null }),
+    line("out", "control_request", "can_use_tool", { type: "control_request", request_id: "req-1", request: { subtype: "can_use_tool", tool_name: "Bash", input: { command: "rm -rf /tmp/x" }, tool_use_id: "toolu_1" } }),
+    line("in", "control_response", "deny", { type: "control_response", response: { subtype: "success", request_id: "req-1", response: { behavior: "deny", message: "Denied by operator: no" } } }),
+    line("out", "user", null, { type: "user", message: { role: "user", content: [{ type: "tool_result", content: "Denied by operator: no", is_error: true, tool_use_id: "toolu_1" }] }, parent_tool_use_id: null }),
+    line("out", "assistant", null, { type: "assistant", message: { content: [{ type: "text", text: "after" }] }, parent_tool_use_id: null }),
+    line("out", "result", "success", { type: "result", subtype: "success", is_error: false, num_turns: 2, duration_ms: 215, total_cost_usd: 0.022, result: "after" }),
+  ];
+}
+
+describe("transcript model", () => {
+  it("shows the prompt, the tool call with its result folded under it, the denial, the text and a footer", () => {
+    const items = buildItems(deniedTurn());
+    expect(items.map((i) => i.kind)).toEqual(["prompt", "raw", "tool", "permission", "text", "result"]);
+    expect(items[0]).toMatchObject({ text: "@bash rm -rf /tmp/x" });
+    expect(items[1]).toMatchObject({ label: "system · init" });
+    expect(items[2]).toMatchObject({ name: "Bash", toolUseId: "toolu_1", result: { text: "Denied by operator: no", isError: true } });
+    expect(items[3]).toMatchObject({ toolName: "Bash", decision: "denied", message: "Denied by operator: no" });
+    expect(items[4]).toMatchObject({ text: "after", nested: false });
+    expect(items[5]).toMatchObject({ interactionId: 1, subtype: "success", isError: false, turns: 2, durationMs: 215 });
+  });
+
+  it("keeps a request pending until answered, and marks one the CLI withdrew", () => {
+    const turn = deniedTurn().slice(0, 4);
+    expect(buildItems(turn).at(-1)).toMatchObject({ kind: "permission", decision: "pending", message: null });
+    const cancel = line("out", "control_cancel_request", null, { type: "control_cancel_request", request_id: "req-1" });
+    expect(buildItems([...turn, cancel]).at(-1)).toMatchObject({ kind: "permission", decision: "withdrawn" });
+  });
+
+  it("keeps what it does not know, and results without their call, as their own rows", () => {
+    nextId = 100;
+    const items = buildItems([
+      line("out", "user", null, { type: "user", message: { content: [{ type: "tool_result", tool_use_id: "gone", content: [{ type: "text", text: "ok" }, { type: "image" }] }] } }),
+      line("out", "noise", null, { line: "warning: something" }),
+      line("out", "stream_event", null, { truncated: true, bytes: 300000, head: "{" }),
+      line("out", "user", null, { type: "user", message: { content: [{ type: "text", text: "[Request interrupted by user]" }] } }),
+    ]);
+    expect(items).toEqual([
+      { kind: "tool_result", key: "100.0", text: "ok\n[image]", isError: false },
+      expect.objectContaining({ kind: "raw", label: "noise" }),
+      expect.objectContaining({ kind: "raw", label: "stream_event (stored truncated: 300000 bytes)" }),
+      { kind: "note", key: "103.0", text: "[Request interrupted by user]" },
+    ]);
+  });
+
+  it("merges live and fetched lines in id order, each once", () => {
+    const all = deniedTurn();
+    const live = [all[5], all[6]];
+    const merged = mergeEntries(mergeEntries([], live), all.slice(0, 7));
+    expect(merged.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(mergeEntries(merged, [all[7]]).map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it("summarizes a tool input in one line", () => {
+    expect(summarizeInput({ command: "npm test\n  -- --watch", description: "run" })).toBe("npm test -- --watch");
+    expect(summarizeInput({ file_path: "/src/a.ts", content: "x" })).toBe("/src/a.ts");
+    expect(summarizeInput({ n: 1 })).toBe('{"n":1}');
+    expect(summarizeInput({ command: "x".repeat(100) }, 10)).toBe("xxxxxxxxx…");
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Turns stored transcript lines (the CLI's stream-json lines and what the hub sent it) into what
+ * the session page shows: prompts, assistant text, tool calls with their results folded under
+ * them, permission requests with their answers, and one footer per turn. Pure, so the page can
+ * rebuild it on every new line and tests can feed it recorded transcripts.
+ */
+import type { TranscriptEntry } from "@/lib/queries/sessions.ts";
+
+export type PermissionDecision = "pending" | "allowed" | "denied" | "withdrawn";
+
+export type Item =
+  | { kind: "prompt"; key: string; text: string; at: string }
+  | { kind: "text"; key: string; text: string; nested: boolean }
+  | { kind: "tool"; key: string; toolUseId: string | null; name: string; input: unknown; nested: boolean; result: { text: string; isError: boolean } | null }
+  | { kind: "tool_result"; key: string; text: string; isError: boolean }
+  | { kind: "permission"; key: string; requestId: string; toolName: string; input: unknown; decision: PermissionDecision; message: string | null }
+  | { kind: "result"; key: string; interactionId: number | null; subtype: string; isError: boolean; turns: number | null; durationMs: number | null }
+  | { kind: "note"; key: string; text: string }
+  | { kind: "raw"; key: string; label: string; payload: unknown };
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
+const blocks = (content: unknown): Obj[] => (Array.isArray(content) ? content.map(obj) : typeof content === "string" ? [{ type: "text", text: content }] : []);
+
+/** The text of a tool result's content: a string or text blocks (other blocks are named). */
+export function resultText(content: unknown): string {
+  if (typeof content === "string") return content;
+  return blocks(content)
+    .map((b) => str(b.text) ?? `[${str(b.type) ?? "block"}]`)
+    .join("\n");
+}
+
+/** One line saying what a tool call does: its command, path, pattern or first short string. */
+export function summarizeInput(input: unknown, max = 80): string {
+  const o = obj(input);
+  const pick = ["command", "file_path", "path", "pattern", "url", "query", "prompt", "description"].map((k) => str(o[k])).find((v) => v);
+  const text = pick ?? Object.values(o).map(str).find((v) => v) ?? (Object.keys(o).length ? JSON.stringify(o) : "");
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** Merges new lines into the known ones: sorted by id, each id once (live and fetched lines overlap). */
+export function mergeEntries(known: TranscriptEntry[], more: TranscriptEntry[]): TranscriptEntry[] {
+  if (more.length === 0) return known;
+  const last = known.at(-1)?.id ?? 0;
+  if (more.every((e, i) => e.id > (i === 0 ? last : more[i - 1].id))) return [...known, ...more];
+  const byId = new Map(known.map((e) => [e.id, e]));
+  for (const e of more) byId.set(e.id, e);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+export function buildItems(entries: TranscriptEntry[]): Item[] {
+  const items: Item[] = [];
+  const tools = new Map<string, Extract<Item, { kind: "tool" }>>();
+  const permissions = new Map<string, Extract<Item, { kind: "permission" }>>();
+  const raw = (e: TranscriptEntry, label: string) => items.push({ kind: "raw", key: `${e.id}`, label, payload: e.payload });
+
+  for (const e of entries) {
+    const p = obj(e.payload);
+    const label = `${e.direction === "in" ? "→ " : ""}${e.type}${e.subtype ? ` · ${e.subtype}` : ""}`;
+    if (p.truncated === true) {
+      raw(e, `${label} (stored truncated: ${String(p.bytes)} bytes)`);
+      continue;
+    }
+    const nested = str(p.parent_tool_use_id) !== null;
+
+    if (e.direction === "in" && e.type === "user") {
+      const text = blocks(obj(p.message).content).map((b) => str(b.text) ?? "").join("\n");
+      items.push({ kind: "prompt", key: `${e.id}`, text, at: e.at });
+    } else if (e.direction === "in" && e.type === "control_response" && (e.subtype === "allow" || e.subtype === "deny")) {
+      const response = obj(p.response);
+      const answer = obj(response.response);
+      const requestId = str(response.request_id) ?? "";
+      const decision: PermissionDecision = e.subtype === "allow" ? "allowed" : "denied";
+      const known = permissions.get(requestId);
+      if (known) Object.assign(known, { decision, message: str(answer.message) });
+      else items.push({ kind: "permission", key: `${e.id}`, requestId, toolName: "(tool)", input: null, decision, message: str(answer.message) });
+    } else if (e.direction === "out" && e.type === "assistant") {
+      for (const [i, b] of blocks(obj(p.message).content).entries()) {
+        const key = `${e.id}.${i}`;
+        if (b.type === "text") items.push({ kind: "text", key, text: str(b.text) ?? "", nested });
+        else if (b.type === "tool_use") {
+          const tool = { kind: "tool" as const, key, toolUseId: str(b.id), name: str(b.name) ?? "(tool)", input: b.input, nested, result: null };
+          if (tool.toolUseId) tools.set(tool.toolUseId, tool);
+          items.push(tool);
+        } else items.push({ kind: "raw", key, label: `assistant · ${str(b.type) ?? "block"}`, payload: b });
+      }
+    } else if (e.direction === "out" && e.type === "user") {
+      for (const [i, b] of blocks(obj(p.message).content).entries()) {
+        const key = `${e.id}.${i}`;
+        if (b.type === "tool_result") {
+          const result = { text: resultText(b.content), isError: b.is_error === true };
+          const tool = tools.get(str(b.tool_use_id) ?? "");
+          if (tool) tool.result = result;
+          else items.push({ kind: "tool_result", key, ...result });
+        } else if (b.type === "text") items.push({ kind: "note", key, text: str(b.text) ?? "" });
+        else items.push({ kind: "raw", key, label: `user · ${str(b.type) ?? "block"}`, payload: b });
+      }
+    } else if (e.direction === "out" && e.type === "control_request" && e.subtype === "can_use_tool") {
+      const request = obj(p.request);
+      const item = { kind: "permission" as const, key: `${e.id}`, requestId: str(p.request_id) ?? "", toolName: str(request.tool_name) ?? "(tool)", input: request.input, decision: "pending" as PermissionDecision, message: null };
+      permissions.set(item.requestId, item);
+      items.push(item);
+    } else if (e.direction === "out" && e.type === "control_cancel_request") {
+      const known = permissions.get(str(p.request_id) ?? "");
+      if (known) Object.assign(known, { decision: "withdrawn", message: "the CLI withdrew the request" });
+      else raw(e, label);
+    } else if (e.direction === "out" && e.type === "result") {
+      items.push({ kind: "result", key: `${e.id}`, interactionId: e.interactionId, subtype: str(p.subtype) ?? e.subtype ?? "", isError: p.is_error === true, turns: num(p.num_turns), durationMs: num(p.duration_ms) });
+    } else {
+      raw(e, label);
+    }
+  }
+  return items;
+}

@@ -1,0 +1,78 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { connectLive, type LiveState } from "@/lib/ws-client.ts";
+import { transcriptPage, type TranscriptEntry } from "@/lib/queries/sessions.ts";
+import { mergeEntries } from "./transcript-model.ts";
+
+const PAGE = 500;
+
+/**
+ * A session's transcript: stored lines from the API, then each new line as /ws pushes it. After
+ * every (re)subscription it reads what it may have missed from the last line it knows it has
+ * everything up to, so a reconnect leaves no gap; overlaps are merged away by id.
+ *
+ * @example const { entries, loading, error } = useTranscript("fix-auth", session.data?.team)
+ */
+export function useTranscript(name: string, team: string | undefined) {
+  const [entries, setEntries] = useState<TranscriptEntry[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<Error | null>(null);
+  const [live, setLive] = useState<LiveState>("connecting");
+  // Every line up to this id is known; lines pushed during a catch-up do not count until it ends.
+  const complete = useRef(0);
+  const highest = useRef(0);
+  const catching = useRef(false);
+
+  useEffect(() => {
+    if (!team) return;
+    setEntries([]);
+    setLoading(true);
+    complete.current = 0;
+    highest.current = 0;
+    let stopped = false;
+    const add = (more: TranscriptEntry[]) => {
+      if (more.length === 0) return;
+      highest.current = Math.max(highest.current, ...more.map((e) => e.id));
+      setEntries((known) => mergeEntries(known, more));
+    };
+    const catchUp = async () => {
+      catching.current = true;
+      try {
+        for (;;) {
+          const page = await transcriptPage(name, complete.current, PAGE);
+          if (stopped) return;
+          add(page.entries);
+          if (page.entries.length) complete.current = page.entries[page.entries.length - 1].id;
+          if (page.entries.length < PAGE) break;
+        }
+        complete.current = Math.max(complete.current, highest.current);
+        setError(null);
+      } catch (e) {
+        if (!stopped) setError(e as Error);
+      } finally {
+        catching.current = false;
+        if (!stopped) setLoading(false);
+      }
+    };
+    const disconnect = connectLive({
+      teams: [team],
+      sessions: [name],
+      onState: (s) => {
+        setLive(s);
+        if (s === "live") void catchUp();
+      },
+      onTranscript: (t) => {
+        if (t.session !== name) return;
+        add([t.entry]);
+        if (!catching.current) complete.current = Math.max(complete.current, t.entry.id);
+      },
+    });
+    return () => {
+      stopped = true;
+      disconnect();
+    };
+  }, [name, team]);
+
+  return { entries, loading, error, live };
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { CURRENT, useSnapshotActions, type RewindSummary, type SnapshotItem } from "@/lib/queries/snapshots.ts";
+import { ConfirmButton } from "../ui/ConfirmButton.tsx";
+import { When } from "../ui/When.tsx";
+
+const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
+const counts = (c: SnapshotItem["counts"]) => `${c.contracts} contracts · ${c.artifacts} artifacts · ${c.pipelines} pipelines · ${c.members} members`;
+
+type Props = {
+  team: string;
+  items: SnapshotItem[];
+  onCompare: (a: string, b: string) => void;
+  onReplay: (id: string) => void;
+  onRolledBack: (s: RewindSummary) => void;
+};
+
+/** Snapshots, newest first, each with compare, replay, rollback (asked first) and delete. */
+export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }: Props) {
+  const { rollback, remove } = useSnapshotActions(team);
+  const error = rollback.error ?? remove.error;
+  return (
+    <>
+      {error && <p className="form-error">{error.message}</p>}
+      <table>
+        <thead>
+          <tr><th>Snapshot</th><th>Taken</th><th>Contains</th><th aria-label="actions" /></tr>
+        </thead>
+        <tbody>
+          {items.map((s) => (
+            <tr key={s.id} data-testid={`snapshot-${s.id}`}>
+              <td>
+                <div className="mono">{s.id}</div>
+                <div>{s.label || <span className="muted">no label</span>} {s.kind !== "manual" && <span className="badge snapshot-kind">{s.kind}</span>}</div>
+              </td>
+              <td className="muted">
+                <When at={s.createdAt} /> by {s.createdBy}
+              </td>
+              <td className="muted">
+                {counts(s.counts)} <span title="compressed size">({kib(s.size)})</span>
+              </td>
+              <td className="actions">
+                <div className="row">
+                  <button type="button" onClick={() => onCompare(s.id, CURRENT)} aria-label={`compare ${s.id} with the current state`}>Diff</button>
+                  <button type="button" onClick={() => onReplay(s.id)} aria-label={`replay ${s.id}`}>Replay…</button>
+                  <ConfirmButton
+                    label="Rollback"
+                    danger
+                    disabled={rollback.isPending}
+                    question={
+                      <>
+                        Roll the team back to <code>{s.id}</code>? The hub first snapshots the current state (a <code>pre-rollback-…</code> snapshot: roll back to
+                        it to undo), then restores contracts, pipelines, roster and gate state, marks every version published since then rolled back (kept,
+                        readable by number) and tells the members whose contracts moved.
+                      </>
+                    }
+                    onConfirm={() => rollback.mutate(s.id, { onSuccess: onRolledBack })}
+                  />
+                  <ConfirmButton
+                    label="Delete"
+                    disabled={remove.isPending}
+                    question={<>Delete snapshot <code>{s.id}</code>? The team&apos;s state is not touched; only this saved point goes.</>}
+                    onConfirm={() => remove.mutate(s.id)}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

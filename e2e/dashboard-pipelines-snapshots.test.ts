@@ -1,0 +1,218 @@
+/**
+ * The pipelines and snapshots pages in a real browser against a real hub: the rule editor
+ * rejects an invalid condition inline and a dry run shows the action that would run; a snapshot
+ * taken in the UI, work completed, the diff viewer highlighting the changed contracts and the new
+ * versions, and a replay with an override from the UI after which the new versions appear.
+ */
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
+
+let hub: HubProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
+  page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await hub?.kill();
+});
+
+async function post(route: string, body: unknown) {
+  const r = await api(hub, "POST", route, body);
+  expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+  return r.body;
+}
+const publish = (id: string, type: string, data: unknown) => post("/api/artifacts", { id, type, data });
+const errorOf = (scope: Locator, field: string) => scope.locator(`[data-field="${field}"] [data-testid="field-error"]`);
+/** Full-page screenshots are taken from the top, so the sticky header sits where it belongs. */
+async function shot(name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+const confirm = (name: string) => page.locator("dialog[open]").getByRole("button", { name, exact: true }).click();
+
+describe("pipelines page", () => {
+  it("rejects an invalid condition and template inline, and a dry run shows the action that would run", async () => {
+    await page.goto(`${hub.url}/pipelines`);
+    await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+    await expect.poll(() => page.getByTestId("pipelines").innerText()).toContain("No pipelines in this team");
+
+    const editor = page.getByTestId("pipeline-editor");
+    const rule = editor.getByTestId("rule-0");
+    await editor.getByLabel("pipeline id").fill("ci-loop");
+    await rule.getByLabel("artifact type", { exact: true }).fill("test-results");
+    await rule.getByLabel("condition (optional)").fill("artifact.verison >= 2");
+    await rule.getByLabel("then (action)").selectOption("reopen_contract");
+    await rule.getByLabel("contract to reopen").fill("build-api");
+    await rule.getByLabel("reason").fill("Tests failing: ${data.failed failures");
+    await expect.poll(() => errorOf(rule, "rules[0].condition").innerText()).toBe("No such key: verison");
+    await expect.poll(() => errorOf(rule, "rules[0].action.reason").innerText()).toContain("has an unclosed ${");
+    await expect.poll(() => page.getByTestId("validation-status").innerText()).toBe("2 problems to fix");
+    await shot("pipeline-editor-error");
+
+    await rule.getByLabel("condition (optional)").fill("data.failed > 0");
+    await rule.getByLabel("reason").fill("Tests failing: ${data.failed} failures");
+    await expect.poll(() => page.getByTestId("validation-status").innerText()).toBe("ready to create");
+    expect(await errorOf(rule, "rules[0].condition").count()).toBe(0);
+
+    // A sample event, prefilled for the trigger and its filter.
+    const dry = page.getByTestId("pipeline-dry-run");
+    expect(JSON.parse(await dry.getByRole("textbox", { name: /sample event/ }).inputValue())).toMatchObject({ type: "artifact.published", payload: { type: "test-results" }, data: { failed: 3 } });
+    await dry.getByRole("button", { name: "Dry run" }).click();
+    const result = dry.getByTestId("dry-run-result");
+    await expect.poll(() => result.innerText()).toContain("fires");
+    expect(await result.innerText()).toContain("condition true");
+    expect(await dry.getByTestId("dry-run-action").innerText()).toMatch(/Would run reopen_contract[\s\S]*contractId\s+build-api[\s\S]*reason\s+Tests failing: 3 failures/);
+    await shot("pipeline-dry-run");
+
+    // A past event: passing tests, so the condition is false and nothing would run.
+    await publish("test-results-auth", "test-results", { total: 12, passed: 12, failed: 0 });
+    await dry.getByLabel("a past event").check();
+    const past = dry.getByLabel(/past event \(/);
+    await expect.poll(() => past.locator("option").allInnerTexts()).toContainEqual(expect.stringContaining("artifact.published test-results-auth@v1 by operator"));
+    await past.selectOption({ label: (await past.locator("option").allInnerTexts()).find((t) => t.includes("test-results-auth@v1"))! });
+    await dry.getByRole("button", { name: "Dry run" }).click();
+    await expect.poll(() => result.innerText()).toContain("condition false");
+    expect(await result.innerText()).toContain("Nothing would run.");
+
+    // The same draft as JSON, checked the same way; the issues are listed by field.
+    await editor.getByRole("button", { name: "JSON" }).click();
+    const json = editor.getByLabel("rules (JSON)");
+    const rules = JSON.parse(await json.inputValue());
+    expect(rules).toEqual([{ trigger: { type: "artifact_published", artifactType: "test-results" }, condition: "data.failed > 0", action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" } }]);
+    await json.fill(JSON.stringify([...rules, { trigger: { type: "contract_failed", artifactType: "test-results" }, action: { type: "broadcast", message: "${contract.id} failed" } }], null, 2));
+    await expect.poll(() => editor.locator('li[data-field="rules[1].trigger.artifactType"]').innerText()).toBe("rules[1].trigger.artifactType: does not apply to contract_failed triggers (they accept contractId, publisher)");
+    await json.fill(JSON.stringify(rules, null, 2));
+    await expect.poll(() => page.getByTestId("validation-status").innerText()).toBe("ready to create");
+    await editor.getByRole("button", { name: "Form" }).click();
+
+    await editor.getByRole("button", { name: "Create pipeline" }).click();
+    await expect.poll(() => page.getByTestId("pipeline-created").innerText()).toContain("Created ci-loop");
+    await expect.poll(() => page.getByTestId("pipeline-ci-loop").innerText()).toMatch(/ci-loop\s+active\s+1 artifact_published\s+none yet/);
+    // The id is taken now: the editor says so before anyone presses Create.
+    await editor.getByLabel("pipeline id").fill("ci-loop");
+    await expect.poll(() => errorOf(editor, "id").innerText()).toBe("pipeline 'ci-loop' already exists in team 'default'");
+    await shot("pipelines");
+  });
+
+  it("shows the execution log of a pipeline and follows it live", async () => {
+    await post("/api/contracts", { id: "build-api", title: "Build the API", assignee: "api-dev", expectedOutputs: [{ artifactType: "api-contract" }] });
+    await publish("api-contract-auth", "api-contract", { endpoints: [{ method: "POST", path: "/login" }] });
+    await page.getByTestId("pipeline-ci-loop").getByRole("link", { name: "ci-loop" }).click();
+    await expect.poll(() => page.getByTestId("execution-log").innerText()).toContain("Nothing has run yet");
+    expect(await page.getByTestId("pipeline-rules").innerText()).toContain("data.failed > 0");
+
+    await publish("test-results-auth", "test-results", { total: 12, passed: 10, failed: 2 });
+    const entry = page.getByTestId("execution").first();
+    await expect.poll(() => entry.getAttribute("data-outcome")).toBe("executed");
+    expect(await entry.innerText()).toContain("reason: Tests failing: 2 failures");
+    await publish("test-results-auth", "test-results", { total: 12, passed: 12, failed: 0 });
+    await expect.poll(() => page.getByTestId("execution").first().getAttribute("data-outcome")).toBe("condition_false");
+    await shot("pipeline-detail");
+  });
+});
+
+describe("snapshots page", () => {
+  const entity = (kind: string, id: string) => page.getByTestId("snapshot-diff").locator(`[data-kind="${kind}"][data-id="${id}"]`);
+  const change = (kind: string, id: string) => entity(kind, id).getAttribute("data-change");
+
+  it("takes a snapshot, and after work is done the diff highlights the changed contracts and the new versions", async () => {
+    await post("/api/teams", { id: "auth" });
+    await post("/api/contracts", { team: "auth", id: "setup-user-model", title: "Create User schema", assignee: "db-dev", expectedOutputs: [{ artifactType: "schema-change" }] });
+    await post("/api/contracts", {
+      team: "auth", id: "build-auth-api", title: "Build auth endpoints", assignee: "api-dev", inputs: { context: "Use REST" },
+      dependencies: [{ type: "contract", contractId: "setup-user-model" }], expectedOutputs: [{ artifactType: "api-contract" }],
+    });
+    await post("/api/artifacts", { team: "auth", id: "design-notes", type: "custom", data: { decided: ["REST"] } });
+
+    await page.goto(`${hub.url}/snapshots?team=auth`);
+    await expect.poll(() => page.getByTestId("snapshots").innerText()).toContain("No snapshots of this team yet");
+    await page.getByLabel("label", { exact: true }).fill("before the auth work");
+    await page.getByRole("button", { name: "Take snapshot" }).click();
+    await expect.poll(() => page.getByTestId("snapshots").innerText()).toMatch(/before the auth work[\s\S]*2 contracts · 1 artifacts · 0 pipelines · 0 members/);
+    await expect.poll(() => page.getByTestId("diff-overview").innerText()).toBe("contracts: no differences · artifacts: no differences · pipelines: no differences · roster: no differences");
+    await shot("snapshots");
+
+    // The work, done elsewhere: the diff against the current state follows it live.
+    await post("/api/artifacts", { team: "auth", id: "schema-user-model", type: "schema-change", data: { models: [{ name: "User", fields: ["email"] }] } });
+    await post("/api/artifacts", { team: "auth", id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model"], data: { endpoints: [{ method: "POST", path: "/login" }] } });
+    await post("/api/artifacts", { team: "auth", id: "design-notes", type: "custom", data: { decided: ["REST", "JWT"] } });
+
+    await expect.poll(() => change("contracts", "build-auth-api")).toBe("changed");
+    expect(await change("contracts", "setup-user-model")).toBe("changed");
+    expect(await entity("contracts", "build-auth-api").locator("summary").innerText()).toContain("status: pending → completed");
+    expect(await entity("contracts", "build-auth-api").locator('tr[data-path="status"]').getAttribute("data-change")).toBe("changed");
+    await expect.poll(() => change("artifacts", "api-contract-user-auth")).toBe("added");
+    expect(await change("artifacts", "schema-user-model")).toBe("added");
+    expect(await change("artifacts", "design-notes")).toBe("changed");
+    expect(await entity("artifacts", "design-notes").locator("summary").innerText()).toContain("v1 → v2");
+    expect(await page.getByTestId("diff-overview").innerText()).toBe("contracts: 2 changed · artifacts: 1 changed, 2 added · pipelines: no differences · roster: no differences");
+    await shot("snapshot-diff");
+    await page.getByTestId("theme").click();
+    await page.getByTestId("theme").click();
+    expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
+    await shot("snapshot-diff-dark");
+    await page.getByTestId("theme").click();
+  });
+
+  it("replays with an override from the UI, refusing bad overrides inline, and the new versions appear", async () => {
+    const snapshot = (await page.getByTestId("snapshots").locator("tbody tr").first().getAttribute("data-testid"))!.replace(/^snapshot-/, "");
+    await page.getByRole("button", { name: `replay ${snapshot}`, exact: true }).click();
+    const editor = page.getByTestId("replay-editor");
+    const overrides = editor.getByLabel("overrides (JSON)");
+    await expect.poll(async () => JSON.parse(await overrides.inputValue())).toEqual({
+      "build-auth-api": { inputs: { context: "Use REST" }, assignee: "api-dev", title: "Build auth endpoints" },
+      "setup-user-model": { inputs: {}, assignee: "db-dev", title: "Create User schema" },
+    });
+
+    // Checked as typed with the hub's own schema …
+    await overrides.fill(JSON.stringify({ "build-auth-api": { owner: "qa-dev" } }));
+    await expect.poll(() => editor.getByTestId("field-error").allInnerTexts()).toContain("overrides.build-auth-api: only inputs, assignee and title can be overridden (got owner)");
+    // … and what only the hub knows comes back from it, by field.
+    await overrides.fill(JSON.stringify({ "write-docs": { title: "Docs" } }));
+    await editor.getByRole("button", { name: `Replay ${snapshot}` }).click();
+    await confirm(`Replay ${snapshot}`);
+    await expect.poll(() => editor.getByTestId("field-error").innerText()).toBe(`overrides.write-docs: contract 'write-docs' is not in snapshot '${snapshot}'`);
+
+    await overrides.fill(JSON.stringify({ "build-auth-api": { inputs: { context: "Use GraphQL instead of REST" }, assignee: "api-dev", title: "Build auth endpoints" } }, null, 2));
+    await expect.poll(() => editor.getByRole("status").innerText()).toBe("1 contract overridden");
+    await editor.getByRole("button", { name: `Replay ${snapshot}` }).click();
+    await confirm(`Replay ${snapshot}`);
+
+    const result = page.getByTestId("rewind-result");
+    await expect.poll(() => result.innerText()).toContain(`Replayed ${snapshot}`);
+    expect(await result.innerText()).toContain("3 versions rolled back");
+    for (const ref of ["api-contract-user-auth@v1", "design-notes@v2", "schema-user-model@v1"]) expect(await result.innerText()).toContain(ref);
+    expect(await result.getByTestId("moved-build-auth-api").innerText()).toBe("build-auth-api completed → pending");
+    expect(await result.getByTestId("overridden").locator('tr[data-path="inputs.context"]').innerText()).toContain("Use GraphQL instead of REST");
+
+    // The diff now sets the run before the replay against the live state; the replayed run's versions appear in it.
+    const auto = (await result.locator("code").nth(1).innerText()).trim();
+    expect(auto).toMatch(/^pre-replay-/);
+    await expect.poll(() => page.getByTestId("snapshot-diff").getByLabel("A (before)").inputValue()).toBe(auto);
+    await expect.poll(() => entity("artifacts", "schema-user-model").locator("summary").innerText()).toContain("v1 → rolled back");
+    expect(await entity("contracts", "build-auth-api").locator("summary").innerText()).toContain("inputs");
+
+    await post("/api/artifacts", { team: "auth", id: "schema-user-model", type: "schema-change", data: { models: [{ name: "User", fields: ["email", "phone"] }] } });
+    await post("/api/artifacts", { team: "auth", id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model"], data: { endpoints: [{ method: "POST", path: "/graphql" }] } });
+    await expect.poll(() => entity("artifacts", "api-contract-user-auth").locator("summary").innerText()).toContain("v1 → v2");
+    expect(await change("artifacts", "api-contract-user-auth")).toBe("changed");
+    expect(await entity("artifacts", "schema-user-model").locator("summary").innerText()).toContain("v1 → v2");
+    expect(await entity("contracts", "build-auth-api").locator('tr[data-path="inputs.context"]').innerText()).toMatch(/Use REST[\s\S]*Use GraphQL instead of REST/);
+    await shot("snapshot-replay");
+
+    // Undo the replay: roll back to the snapshot it saved first, after confirming.
+    await page.getByTestId(`snapshot-${auto}`).getByRole("button", { name: "Rollback" }).click();
+    await confirm("Rollback");
+    await expect.poll(() => page.getByTestId("rewind-result").innerText()).toContain(`Rolled back to ${auto}`);
+    const undone = await page.getByTestId("rewind-result").innerText();
+    for (const ref of ["api-contract-user-auth@v2", "schema-user-model@v2"]) expect(undone).toContain(ref);
+    expect(undone).toMatch(/3 active again/);
+    await expect.poll(() => page.getByTestId("snapshot-diff").getByLabel("A (before)").inputValue()).toMatch(/^pre-rollback-/);
+  });
+});

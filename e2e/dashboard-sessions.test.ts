@@ -1,0 +1,166 @@
+/**
+ * The overview and session pages in a real browser, against a hub whose sessions run the real
+ * `claude` on the fake Messages API: start a session from the form, approve and deny Bash calls
+ * from the session page (the turn continues; the denial shows in the transcript), and see a
+ * waiting approval and the real costs on the overview.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usd } from "../lib/format.ts";
+import { directiveModel } from "./fake-anthropic/directives.ts";
+import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { api } from "./helpers/hub-process.ts";
+import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+
+let sh: SessionHub;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [sh, browser] = await Promise.all([startSessionHub(directiveModel()), launchBrowser()]);
+  page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await sh?.close();
+});
+
+const text = (testId: string) => page.getByTestId(testId).innerText();
+
+/** The same page in the dark theme, once `ready` shows what the light one showed. */
+async function darkScreenshot(name: string, ready: () => Promise<unknown>) {
+  await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  await expect.poll(() => text("live")).toContain("live");
+  await ready();
+  await screenshot(page, name);
+  await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
+}
+
+describe("sessions list and spawn form", () => {
+  it("shows the hub's refusal under the field, then starts a session that appears in the list live", async () => {
+    await page.goto(`${sh.hub.url}/sessions`);
+    await expect.poll(() => text("live")).toContain("live");
+    await expect.poll(() => text("sessions")).toContain("No sessions in this team yet");
+
+    const form = page.getByRole("form", { name: "start a session" });
+    await form.getByLabel("Name").fill("bad name");
+    await form.getByRole("button", { name: "Start session" }).click();
+    await expect.poll(() => form.locator('[data-field="name"] .error').innerText()).toContain("must match");
+    await expect.poll(() => form.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
+
+    const navigations: string[] = [];
+    page.on("framenavigated", (f) => navigations.push(f.url()));
+    await form.getByLabel("Name").fill("form-made");
+    await form.getByLabel("First message (optional)").fill("hello from the form");
+    await form.getByLabel("Preset").selectOption("read-only");
+    await form.getByLabel("Max turns").fill("7");
+    await form.getByRole("button", { name: "Start session" }).click();
+
+    await expect.poll(() => text("session-form-made"), { timeout: 30_000 }).toMatch(/form-made\s+session\s+idle/);
+    await expect.poll(() => text("session-form-made")).toMatch(/\$0\.0\d{3}\s+1\s+1/);
+    const made = (await api(sh.hub, "GET", "/api/sessions/form-made")).body;
+    expect(made).toMatchObject({ preset: "read-only", safety: expect.objectContaining({ maxTurns: 7 }), interactions: 1 });
+    expect(navigations).toEqual([]);
+    await screenshot(page, "sessions");
+  }, 90_000);
+});
+
+describe("session page", () => {
+  it("approves a pending Bash request and the session continues; a denial shows in the transcript", async () => {
+    const target = path.join(sh.work, "approved.txt");
+    await api(sh.hub, "POST", "/api/sessions", { name: "approver", preset: "edit", prompt: `@bash touch ${target}\n@reply done` });
+    await page.goto(`${sh.hub.url}/sessions/approver`);
+
+    const allow = page.getByRole("button", { name: "Allow" });
+    await allow.waitFor({ timeout: 30_000 });
+    await expect.poll(() => text("approvals")).toContain(`touch ${target}`);
+    await expect.poll(() => text("session-status")).toContain("waiting permission");
+    await expect.poll(() => page.locator('[data-testid="tx-permission"]').first().getAttribute("data-decision")).toBe("pending");
+    await screenshot(page, "session-approval");
+
+    await allow.click();
+    await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe("done");
+    await expect.poll(() => text("session-status")).toContain("idle");
+    expect(fs.existsSync(target)).toBe(true);
+    await expect.poll(() => page.locator('[data-testid="tx-permission"]').first().innerText()).toContain("allowed");
+    await expect.poll(() => text("transcript")).toMatch(/turn finished \(success\) · \$0\.\d+ · 2 model turns/);
+    await expect.poll(() => text("history")).toMatch(/1\s+completed\s+\$0\.\d+\s+2/);
+
+    // The second request goes through the send box, and is denied with a note.
+    const victim = path.join(sh.work, "keep-me");
+    fs.mkdirSync(victim);
+    await page.getByTestId("send-text").fill(`@bash rm -rf ${victim}\n@reply after`);
+    await page.getByTestId("send-text").press("Control+Enter");
+    const deny = page.getByRole("button", { name: "Deny" });
+    await deny.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("send-text").inputValue()).toBe("");
+    await page.getByLabel(/^note for request/).fill("not that directory");
+    await deny.click();
+
+    const denial = page.locator('[data-testid="tx-permission"][data-decision="denied"]');
+    await expect.poll(() => denial.innerText(), { timeout: 30_000 }).toContain("Denied by operator: not that directory");
+    expect(await denial.innerText()).toContain(`rm -rf ${victim}`);
+    await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe("after");
+    expect(fs.existsSync(victim)).toBe(true);
+    await expect.poll(() => text("history")).toMatch(/2\s+completed\s+1 denied/);
+    await expect.poll(() => page.getByRole("button", { name: "Allow" }).count()).toBe(0);
+    await screenshot(page, "session-detail");
+    await darkScreenshot("session-detail-dark", () => expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText()).toBe("after"));
+  }, 120_000);
+
+  it("offers the controls the state allows, and fork asks for a name", async () => {
+    await page.goto(`${sh.hub.url}/sessions/approver`);
+    await expect.poll(() => text("session-status")).toContain("idle");
+    const controls = page.getByRole("toolbar", { name: "session controls" });
+    expect(await controls.getByRole("button", { name: "Resume" }).isDisabled()).toBe(true);
+    await controls.getByRole("button", { name: "Pause" }).click();
+    await expect.poll(() => text("session-status")).toContain("paused");
+    expect(await controls.getByRole("button", { name: "Pause" }).isDisabled()).toBe(true);
+    await controls.getByRole("button", { name: "Resume" }).click();
+    await expect.poll(() => text("session-status")).toContain("idle");
+
+    await controls.getByRole("button", { name: "Fork…" }).click();
+    const dialog = page.getByRole("dialog", { name: "fork approver" });
+    await dialog.getByLabel("New session name").fill("approver");
+    await dialog.getByRole("button", { name: "Fork" }).click();
+    await expect.poll(() => dialog.locator(".form-error").innerText()).toContain("already exists");
+    await dialog.getByLabel("New session name").fill("approver-2");
+    await dialog.getByRole("button", { name: "Fork" }).click();
+    await expect.poll(async () => (await api(sh.hub, "GET", "/api/sessions/approver-2")).body.parent).toBe("approver");
+
+    await controls.getByRole("button", { name: "Stop" }).click();
+    await expect.poll(() => text("session-status"), { timeout: 30_000 }).toContain("stopped");
+    expect(await controls.getByRole("button", { name: "Kill" }).isDisabled()).toBe(true);
+    expect(await controls.getByRole("button", { name: "Resume" }).isDisabled()).toBe(false);
+  }, 90_000);
+});
+
+describe("overview", () => {
+  it("lists a waiting approval with a link to its session, and charts the real costs", async () => {
+    await api(sh.hub, "POST", "/api/sessions", { name: "waiting", prompt: `@bash touch ${path.join(sh.work, "later.txt")}\n@reply ok` });
+    await waitForSession(sh.hub, "waiting", (s) => s.status === "waiting_permission");
+
+    await page.goto(sh.hub.url);
+    await expect.poll(() => text("attention")).toContain("Approvals waiting");
+    await expect.poll(() => text("attention")).toMatch(/waiting wants Bash touch .*later\.txt/);
+
+    const { costs } = (await api(sh.hub, "GET", "/api/overview?team=default")).body;
+    expect(costs.perSession.map((s: { name: string }) => s.name).sort()).toEqual(["approver", "form-made"]);
+    expect(costs.perDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), costUsd: expect.closeTo(costs.totalUsd, 6) });
+    await expect.poll(() => text("cost-total")).toBe(usd(costs.totalUsd));
+    const perSession = await page.getByTestId("cost-per-session").getByRole("img").getAttribute("aria-label");
+    for (const s of costs.perSession) expect(perSession).toContain(`${s.name} ${usd(s.costUsd)}`);
+    const perDay = await page.getByTestId("cost-per-day").getByRole("img").getAttribute("aria-label");
+    expect(perDay).toContain(`${costs.perDay.at(-1).day} ${usd(costs.perDay.at(-1).costUsd)}; other days $0.00`);
+    await screenshot(page, "overview");
+    await darkScreenshot("overview-dark", () => expect.poll(() => text("cost-total")).toBe(usd(costs.totalUsd)));
+
+    await page.getByTestId("attention").getByRole("link", { name: /waiting wants Bash/ }).click();
+    await page.waitForURL(/\/sessions\/waiting$/);
+    await expect.poll(() => text("approvals")).toContain("later.txt");
+  }, 90_000);
+});

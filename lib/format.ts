@@ -1,0 +1,15 @@
+/** Numbers as the dashboard shows them: money and durations. */
+
+/** Dollars with cents, or with four decimals below a dollar, where session costs usually are. */
+export const usd = (n: number) => `$${n.toFixed(n !== 0 && Math.abs(n) < 1 ? 4 : 2)}`;
+
+/** "850 ms", "4.2 s", "3 min 05 s", "5 min", "2 h 10 min". */
+export function duration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (s < 3600) return s % 60 ? `${Math.floor(s / 60)} min ${pad(s % 60)} s` : `${s / 60} min`;
+  const min = Math.floor((s % 3600) / 60);
+  return min ? `${Math.floor(s / 3600)} h ${pad(min)} min` : `${Math.floor(s / 3600)} h`;
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GraphInput } from "../../../lib/api/graph.ts";
+import { buildLineageScenario, scenarioCommands } from "../../testing/lineage-scenario.ts";
+import { refusedWithoutWriting } from "../../testing/refusals.ts";
+import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { parseOrThrow } from "../zod-errors.ts";
+import { graphView } from "./graph-view.ts";
+
+let hub: TempHub;
+let run: ReturnType<typeof scenarioCommands>;
+beforeEach(async () => {
+  hub = tempHub();
+  await buildLineageScenario(hub);
+  run = scenarioCommands(hub);
+});
+afterEach(() => hub.close());
+
+const view = async (input: Record<string, unknown> = {}) => graphView(hub, parseOrThrow(GraphInput, input));
+const edgesOf = (g: Awaited<ReturnType<typeof view>>) => g.edges.map((e) => `${e.from} → ${e.to} (${e.kind})`);
+const nodeOf = (g: Awaited<ReturnType<typeof view>>, key: string) => g.nodes.find((n) => n.key === key);
+
+describe("the canvas graph", () => {
+  it("holds every contract and artifact of the seed scenario, with the edges between them", async () => {
+    const g = await view();
+    expect(g.team).toBe("default");
+    expect(g.nodes.map((n) => n.key)).toEqual([
+      "artifact:api", "artifact:docs", "artifact:logo", "artifact:schema", "artifact:tests",
+      "contract:build-api", "contract:document-api", "contract:review-schema", "contract:unrelated", "contract:write-tests",
+    ]);
+    expect(edgesOf(g)).toEqual([
+      "artifact:api → artifact:tests (derived_from)",
+      "artifact:api → contract:document-api (needs_artifact)",
+      "artifact:api → contract:write-tests (needs_artifact)",
+      "artifact:logo → contract:unrelated (needs_artifact)",
+      "artifact:schema → artifact:api (derived_from)",
+      "artifact:schema → contract:build-api (needs_artifact)",
+      "contract:build-api → artifact:api (output)",
+      "contract:document-api → artifact:docs (output)",
+      "contract:write-tests → artifact:tests (output)",
+    ]);
+    expect(nodeOf(g, "artifact:api")).toEqual({
+      kind: "artifact", key: "artifact:api", id: "api", type: "api-contract", name: "api", version: 2, latestVersion: 2,
+      status: "active", stale: false, staleReasons: [], publisher: "bob",
+    });
+    expect(nodeOf(g, "contract:write-tests")).toEqual({
+      kind: "contract", key: "contract:write-tests", id: "write-tests", title: "Work", assignee: "carol", status: "completed",
+      statusReason: expect.any(String), priority: "normal",
+    });
+  });
+
+  it("shows an artifact a contract names before anyone published it", async () => {
+    expect(nodeOf(await view(), "artifact:logo")).toEqual({
+      kind: "artifact", key: "artifact:logo", id: "logo", type: null, name: "logo", version: null, latestVersion: 0,
+      status: "unpublished", stale: false, staleReasons: [], publisher: null,
+    });
+  });
+
+  it("takes staleness from the lineage code, reasons included", async () => {
+    await run.bumpSchema();
+    const g = await view();
+    expect(nodeOf(g, "artifact:api")).toMatchObject({ stale: true, staleReasons: [{ kind: "superseded", input: "schema@v1", current: 2 }] });
+    expect(nodeOf(g, "artifact:docs")).toMatchObject({ stale: true, staleReasons: [{ kind: "upstream_stale", input: "api@v2" }] });
+    expect(nodeOf(g, "artifact:schema")).toMatchObject({ stale: false, version: 2, latestVersion: 2 });
+  });
+
+  it("links contract to contract, and follows dependencies added later", async () => {
+    await run.contract({ id: "deploy", assignee: "erin", dependencies: [{ type: "contract", contractId: "unrelated" }, { type: "artifact", artifactId: "tests", minVersion: 1 }] });
+    const g = await view();
+    expect(edgesOf(g).filter((e) => e.includes("deploy"))).toEqual([
+      "artifact:tests → contract:deploy (needs_artifact)",
+      "contract:unrelated → contract:deploy (depends_on)",
+    ]);
+  });
+
+  it("counts an artifact published under a contract as that contract's output, even when it was not expected", async () => {
+    await run.contract({ id: "extra", assignee: "dave" });
+    await run.start("extra", { name: "dave", kind: "member" });
+    await run.publish({ id: "notes", data: { text: "by the way" }, contractId: "extra" });
+    expect(edgesOf(await view()).filter((e) => e.includes("extra"))).toEqual(["contract:extra → artifact:notes (output)"]);
+  });
+
+  it("shows a rolled-back artifact with no current version, and an archived one only while a contract names it", async () => {
+    await run.setStatus("tests", 1, "rolled_back");
+    await run.archive("docs");
+    await run.publish({ id: "scratch", data: {} });
+    await run.archive("scratch");
+    const g = await view();
+    expect(nodeOf(g, "artifact:tests")).toMatchObject({ status: "rolled_back", version: null, latestVersion: 1 });
+    expect(nodeOf(g, "artifact:docs")).toMatchObject({ status: "archived", version: 1 });
+    expect(nodeOf(g, "artifact:scratch")).toBeUndefined();
+    // Its current version is gone, so tests derives from nothing on the canvas.
+    expect(edgesOf(g)).not.toContain("artifact:api → artifact:tests (derived_from)");
+  });
+
+  it("gives an empty graph for a team with nothing in it, and writes nothing", async () => {
+    const before = snapshotTables(hub.file);
+    expect(await view({ team: "empty" })).toEqual({ team: "empty", nodes: [], edges: [] });
+    await view();
+    expect(snapshotTables(hub.file)).toEqual(before);
+  });
+
+  it("refuses a bad team name, naming the field", async () => {
+    const e = await refusedWithoutWriting(hub, () => view({ team: "no spaces" }));
+    expect(e.message).toMatch(/^team: must match/);
+  });
+
+  it("reads a team of 2,000 nodes in well under a second", async () => {
+    const w = hub.db.writer.raw;
+    w.transaction(() => {
+      w.prepare(`INSERT INTO "Team" ("id") VALUES ('big')`).run();
+      const artifact = w.prepare(`INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion") VALUES ('big', ?, 'custom', ?, 1)`);
+      const version = w.prepare(`INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","publisher") VALUES (?, 1, '{}', 2, 'bench')`);
+      const edge = w.prepare(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?, ?, 'derived')`);
+      const contract = w.prepare(
+        `INSERT INTO "Contract" ("teamId","id","title","assigner","assignee","status","expectedOutputs") VALUES ('big', ?, 'Work', 'operator', 'bench', 'pending', ?)`,
+      );
+      const dependency = w.prepare(`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId") VALUES (?, 'big', 'contract', ?)`);
+      let previous = 0;
+      for (let i = 0; i < 1000; i++) {
+        const pk = Number(artifact.run(`a${i}`, `a${i}`).lastInsertRowid);
+        const seq = Number(version.run(pk).lastInsertRowid);
+        if (i % 20) edge.run(previous, seq);
+        previous = seq;
+        const cpk = Number(contract.run(`c${i}`, JSON.stringify([{ artifactType: "custom", artifactId: `a${i}`, required: true }])).lastInsertRowid);
+        if (i % 20) dependency.run(cpk, `c${i - 1}`);
+      }
+    })();
+    const started = performance.now();
+    const g = await view({ team: "big" });
+    const took = performance.now() - started;
+    expect(g.nodes.length).toBe(2000);
+    expect(g.edges.length).toBe(950 + 1000 + 950);
+    expect(took).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * What in a team needs a person now (§11 overview): tool calls waiting for a decision, sessions
+ * that stalled or failed, contracts that failed, artifacts that went stale. Each row carries what
+ * the dashboard needs to link to the place where it is acted on.
+ */
+import type { Sql } from "../../db/connection.ts";
+import { computeStale, type StaleReason } from "../lineage/compute-stale.ts";
+
+export type Attention = {
+  approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: Date; expiresAt: Date }>;
+  stalledSessions: Array<{ name: string; status: string; stalledAt: Date }>;
+  failedSessions: Array<{ name: string; exitReason: string | null; lastError: string | null; updatedAt: Date }>;
+  failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: Date }>;
+  staleArtifacts: Array<{ artifactId: string; version: number; reasons: StaleReason[] }>;
+};
+
+// The overview shows the head of each list; the pages behind the links show the rest.
+export const ATTENTION_LIMIT = 50;
+
+export async function needsAttention(sql: Sql, team: string): Promise<Attention> {
+  const approvals = await sql.all<Omit<Attention["approvals"][number], "input"> & { input: string }>(
+    `SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"
+     FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"
+     WHERE a."teamId" = ? AND a."status" = 'pending' ORDER BY a."expiresAt", a."id" LIMIT ?`,
+    [team, ATTENTION_LIMIT],
+  );
+  const stalledSessions = await sql.all<Attention["stalledSessions"][number]>(
+    `SELECT "name", "status", "stalledAt" FROM "Session" WHERE "teamId" = ? AND "stalledAt" IS NOT NULL ORDER BY "stalledAt" LIMIT ?`,
+    [team, ATTENTION_LIMIT],
+  );
+  const failedSessions = await sql.all<Attention["failedSessions"][number]>(
+    `SELECT "name", "exitReason", "lastError", "updatedAt" FROM "Session" WHERE "teamId" = ? AND "status" = 'failed' ORDER BY "updatedAt" DESC LIMIT ?`,
+    [team, ATTENTION_LIMIT],
+  );
+  const failedContracts = await sql.all<Attention["failedContracts"][number]>(
+    `SELECT "id", "title", "assignee", "statusReason", "updatedAt" FROM "Contract" WHERE "teamId" = ? AND "status" = 'failed' ORDER BY "updatedAt" DESC LIMIT ?`,
+    [team, ATTENTION_LIMIT],
+  );
+  const stale = [...(await computeStale(sql, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId)).slice(0, ATTENTION_LIMIT);
+  return {
+    approvals: approvals.map((a) => ({ ...a, input: JSON.parse(a.input) as Record<string, unknown> })),
+    stalledSessions,
+    failedSessions,
+    failedContracts,
+    staleArtifacts: stale,
+  };
+}

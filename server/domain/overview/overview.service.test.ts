@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ReasonInput } from "../../../lib/api/contracts.ts";
+import { scenarioCommands } from "../../testing/lineage-scenario.ts";
+import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
+import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { failContract } from "../contracts/contracts.service.ts";
+import { OPERATOR } from "../principal.ts";
+import { decideApproval } from "../sessions/approvals.ts";
+import { detectStalls, requestApproval } from "../sessions/runtime.ts";
+import { fillDays } from "./costs.ts";
+import { overview } from "./overview.service.ts";
+
+let hub: TempHub;
+let k: SessionKit;
+beforeEach(() => {
+  hub = tempHub();
+  k = sessionKit(hub);
+});
+afterEach(() => hub.close());
+
+/** A session that ran one turn costing `cost`, which ended on `day` (UTC). */
+async function ranTurn(name: string, cost: number, day: string, team = "default") {
+  await k.spawn({ team, name, prompt: "go" });
+  await k.launched(name);
+  const turn = (await k.startTurn(name))!;
+  await k.finish(name, { interactionId: turn.id, costDelta: cost });
+  await hub.db.write("test.sql", "operator", (tx) => tx.run(`UPDATE "Interaction" SET "endedAt" = ? WHERE "id" = ?`, [new Date(`${day}T12:00:00Z`), turn.id]));
+}
+
+describe("overview: needs attention", () => {
+  it("lists pending approvals, stalled and failed sessions, failed contracts and stale artifacts of the team only", async () => {
+    await k.spawn({ name: "stuck", prompt: "go" });
+    await k.launched("stuck");
+    await k.startTurn("stuck");
+    await detectStalls(hub, -1000);
+
+    await k.spawn({ name: "waiter", prompt: "go" });
+    await k.launched("waiter");
+    await k.startTurn("waiter");
+    await requestApproval(hub, await k.pk("waiter"), { requestId: "r1", toolName: "Bash", input: { command: "rm -rf build" }, reason: "edit preset asks before running Bash" });
+
+    await k.spawn({ name: "broken" });
+    await k.launched("broken");
+    await k.exit("broken", "failed");
+    await k.spawn({ name: "done" });
+    await k.launched("done");
+    await k.exit("done", "stopped");
+
+    const { publish, contract } = scenarioCommands(hub);
+    await contract({ id: "ship-it", assignee: "bob" });
+    await failContract(hub, OPERATOR, ReasonInput.parse({ id: "ship-it", reason: "tests never passed" }));
+    await contract({ id: "fine", assignee: "bob" });
+    await publish({ id: "schema", data: { v: 1 } });
+    await publish({ id: "api", data: {}, derivedFrom: ["schema@v1"] });
+    await publish({ id: "schema", data: { v: 2 } });
+
+    await k.spawn({ team: "other", name: "elsewhere", prompt: "go" });
+    await k.launched("elsewhere");
+    await k.startTurn("elsewhere");
+    await requestApproval(hub, await k.pk("elsewhere"), { requestId: "r2", toolName: "Write", input: {}, reason: "asks" });
+
+    const { attention } = await overview(hub, { team: "default" });
+    expect(attention.approvals).toEqual([
+      expect.objectContaining({ session: "waiter", toolName: "Bash", input: { command: "rm -rf build" }, reason: "edit preset asks before running Bash", expiresAt: expect.any(Date) }),
+    ]);
+    expect(attention.stalledSessions).toEqual([expect.objectContaining({ name: "stuck", status: "busy", stalledAt: expect.any(Date) })]);
+    expect(attention.failedSessions).toEqual([expect.objectContaining({ name: "broken", exitReason: "failed" })]);
+    expect(attention.failedContracts).toEqual([expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })]);
+    expect(attention.staleArtifacts).toEqual([expect.objectContaining({ artifactId: "api", version: 1, reasons: [expect.objectContaining({ kind: "superseded", input: "schema@v1" })] })]);
+
+    expect((await overview(hub, { team: "other" })).attention.approvals.map((a) => a.session)).toEqual(["elsewhere"]);
+  });
+
+  it("is empty for a quiet team", async () => {
+    expect((await overview(hub, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], failedSessions: [], failedContracts: [], staleArtifacts: [] });
+  });
+
+  it("a decided approval leaves the list", async () => {
+    await k.spawn({ name: "waiter", prompt: "go" });
+    await k.launched("waiter");
+    await k.startTurn("waiter");
+    const a = await requestApproval(hub, await k.pk("waiter"), { requestId: "r1", toolName: "Bash", input: {}, reason: "asks" });
+    expect((await overview(hub, { team: "default" })).attention.approvals).toHaveLength(1);
+    await decideApproval(hub, OPERATOR, { name: "waiter", approvalId: a!.id, decision: "deny" });
+    expect((await overview(hub, { team: "default" })).attention.approvals).toEqual([]);
+  });
+});
+
+describe("overview: costs", () => {
+  it("totals per session and per UTC day of the interactions' end, for the team only", async () => {
+    await ranTurn("a", 0.25, "2026-03-01");
+    await ranTurn("b", 1.5, "2026-03-03");
+    await ranTurn("c", 0.5, "2026-03-03");
+    await k.spawn({ name: "idle-one" });
+    await ranTurn("x", 9, "2026-03-02", "other");
+
+    const { costs } = await overview(hub, { team: "default" });
+    expect(costs.totalUsd).toBeCloseTo(2.25);
+    expect(costs.perSession).toEqual([
+      { name: "b", status: "idle", costUsd: 1.5 },
+      { name: "c", status: "idle", costUsd: 0.5 },
+      { name: "a", status: "idle", costUsd: 0.25 },
+    ]);
+    expect(costs.perDay).toEqual([
+      { day: "2026-02-25", costUsd: 0 },
+      { day: "2026-02-26", costUsd: 0 },
+      { day: "2026-02-27", costUsd: 0 },
+      { day: "2026-02-28", costUsd: 0 },
+      { day: "2026-03-01", costUsd: 0.25 },
+      { day: "2026-03-02", costUsd: 0 },
+      { day: "2026-03-03", costUsd: 2 },
+    ]);
+    const other = (await overview(hub, { team: "other" })).costs;
+    expect(other).toMatchObject({ totalUsd: 9, perSession: [{ name: "x", status: "idle", costUsd: 9 }] });
+    expect(other.perDay.filter((d) => d.costUsd > 0)).toEqual([{ day: "2026-03-02", costUsd: 9 }]);
+  });
+
+  it("a team without sessions has no cost and no days", async () => {
+    expect((await overview(hub, { team: "default" })).costs).toEqual({ totalUsd: 0, perSession: [], perDay: [] });
+  });
+
+  it("shows from 7 to 30 days, ending at the last day with cost", () => {
+    const days = fillDays([{ day: "2026-01-01", costUsd: 1 }, { day: "2026-02-15", costUsd: 2 }]);
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ day: "2026-01-17", costUsd: 0 });
+    expect(days.at(-1)).toEqual({ day: "2026-02-15", costUsd: 2 });
+    expect(fillDays([{ day: "2026-03-01", costUsd: 1 }]).map((d) => d.day)).toEqual(["2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01"]);
+  });
+});
