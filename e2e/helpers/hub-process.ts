@@ -26,10 +26,11 @@ export function tempDataDir(label = "hub"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `teamhub-${label}-`));
 }
 
-export async function startHub(dataDir = tempDataDir(), env: Record<string, string> = {}): Promise<HubProcess> {
+/** `port` 0 takes any free port; a restart that a browser must find again passes the one it had. */
+export async function startHub(dataDir = tempDataDir(), env: Record<string, string> = {}, port = 0): Promise<HubProcess> {
   fs.rmSync(path.join(dataDir, "hub.json"), { force: true });
   let output = "";
-  const child = spawn(process.execPath, [BIN, "start", "--port", "0"], {
+  const child = spawn(process.execPath, [BIN, "start", "--port", String(port)], {
     cwd: ROOT,
     env: { ...process.env, TEAMHUB_DATA_DIR: dataDir, TEAMHUB_SCHEDULER_INTERVAL_MS: "50", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -10,7 +10,7 @@ import type { MessagesRequest } from "../fake-anthropic/request.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "./claude.ts";
 import { api, startHub, tempDataDir, type HubProcess } from "./hub-process.ts";
 
-export type SessionHub = { hub: HubProcess; fake: FakeApi; work: string; restart(): Promise<void>; close(): Promise<void> };
+export type SessionHub = { hub: HubProcess; fake: FakeApi; work: string; restart(options?: { samePort?: boolean }): Promise<void>; close(): Promise<void> };
 
 export async function startSessionHub(respond: (req: MessagesRequest) => Reply | Promise<Reply>, env: Record<string, string> = {}): Promise<SessionHub> {
   const fake = await startFakeApi(respond);
@@ -21,8 +21,8 @@ export async function startSessionHub(respond: (req: MessagesRequest) => Reply |
     hub: await startHub(dataDir, hubEnv),
     fake,
     work,
-    async restart() {
-      sh.hub = await startHub(dataDir, hubEnv);
+    async restart({ samePort = false } = {}) {
+      sh.hub = await startHub(dataDir, hubEnv, samePort ? Number(new URL(sh.hub.url).port) : 0);
     },
     async close() {
       await sh.hub.kill();

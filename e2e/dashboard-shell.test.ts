@@ -1,0 +1,103 @@
+/**
+ * What every page shares, in a real browser against a real hub whose session runs the real
+ * claude CLI: page shortcuts, the theme, an alert and a browser notification when a session's
+ * process dies, and the live connection surviving a hub restart on the same port.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directiveModel } from "./fake-anthropic/directives.ts";
+import { launchBrowser } from "./helpers/browser.ts";
+import { api } from "./helpers/hub-process.ts";
+import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+
+let sh: SessionHub;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [sh, browser] = await Promise.all([startSessionHub(directiveModel()), launchBrowser()]);
+  context = await browser.newContext({ viewport: { width: 1366, height: 768 }, permissions: ["notifications"] });
+  // Records the notifications the page raises, and still raises them.
+  await context.addInitScript(() => {
+    const Real = window.Notification;
+    const shown: string[] = [];
+    (window as unknown as { shown: string[] }).shown = shown;
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push(`${title} | ${options?.body ?? ""}`);
+      }
+    }
+    window.Notification = Recorded as typeof Notification;
+  });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await sh?.close();
+});
+
+const shown = () => page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+
+describe("the dashboard shell", () => {
+  it("jumps between pages with Alt+number and switches the theme", async () => {
+    await page.goto(`${sh.hub.url}/`);
+    await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+    await page.keyboard.press("Alt+2");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/sessions");
+    expect(await page.getByRole("link", { name: "Sessions" }).getAttribute("aria-current")).toBe("page");
+    await page.keyboard.press("Alt+5");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/canvas");
+    await page.keyboard.press("Alt+1");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+
+    const theme = page.getByTestId("theme");
+    const attr = () => page.evaluate(() => document.documentElement.getAttribute("data-theme"));
+    await theme.click();
+    expect(await attr()).toBe("light");
+    await theme.click();
+    expect(await attr()).toBe("dark");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe("rgb(255, 255, 255)");
+    await page.reload();
+    await expect.poll(attr).toBe("dark");
+    await theme.click();
+    expect(await attr()).toBeNull();
+  });
+
+  it("alerts in the page and with a browser notification when a session's process dies", async () => {
+    await page.goto(`${sh.hub.url}/`);
+    const bell = page.getByRole("button", { name: "browser notifications for approvals and failures" });
+    await bell.click();
+    await expect.poll(() => bell.getAttribute("aria-pressed")).toBe("true");
+
+    expect((await api(sh.hub, "POST", "/api/sessions", { name: "doomed", prompt: "@reply ready" })).status).toBe(201);
+    const { pid } = await waitForSession(sh.hub, "doomed", (s) => s.status === "idle" && s.pid);
+    process.kill(pid, "SIGKILL");
+
+    const alert = page.getByTestId("alert").filter({ hasText: "doomed failed" });
+    await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toContain("crashed");
+    await expect.poll(shown).toEqual(["doomed failed | crashed"]);
+    expect(await alert.getByRole("link").getAttribute("href")).toBe("/sessions/doomed");
+    await alert.getByRole("link").click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/sessions/doomed");
+    expect(await page.getByTestId("alert").count()).toBe(0);
+  }, 60_000);
+
+  it("goes offline when the hub stops, reconnects when it is back on the same port, and follows new events without a reload", async () => {
+    await page.goto(`${sh.hub.url}/artifacts`);
+    const live = page.getByTestId("live");
+    await expect.poll(() => live.innerText()).toContain("live");
+    const navigations: string[] = [];
+    page.on("framenavigated", (f) => f === page.mainFrame() && navigations.push(f.url()));
+
+    await sh.hub.kill();
+    await expect.poll(() => live.innerText(), { timeout: 15_000 }).not.toContain("live");
+    await sh.restart({ samePort: true });
+    await expect.poll(() => live.innerText(), { timeout: 15_000 }).toContain("live");
+
+    expect((await api(sh.hub, "POST", "/api/artifacts", { id: "after-restart", type: "custom", data: { ok: true } })).status).toBe(201);
+    await expect.poll(() => page.locator("main").innerText(), { timeout: 10_000 }).toContain("after-restart");
+    expect(navigations).toEqual([]);
+  }, 120_000);
+});
