@@ -112,6 +112,26 @@ describe("session page", () => {
     await darkScreenshot("session-detail-dark", () => expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText()).toBe("after"));
   }, 120_000);
 
+  it("streams the model's text as it is written, then keeps the stored line", async () => {
+    expect((await api(sh.hub, "POST", "/api/sessions", { name: "writer" })).status).toBe(201);
+    await waitForSession(sh.hub, "writer", (s) => s.status === "idle");
+    await page.goto(`${sh.hub.url}/sessions/writer`);
+    await expect.poll(() => page.locator(".tx-status").innerText()).toContain("following live");
+    const words = "one two three four five six seven eight";
+    expect((await api(sh.hub, "POST", "/api/sessions/writer/send", { message: `@drip 300\n@reply ${words}` })).status).toBe(200);
+
+    // Part of the text is on screen while the model is still writing the rest.
+    const streaming = page.getByTestId("tx-streaming");
+    await expect.poll(() => streaming.innerText(), { timeout: 30_000 }).toMatch(/^one two/);
+    expect(await streaming.innerText()).not.toContain("eight");
+    await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe(words);
+    expect(await streaming.count()).toBe(0);
+    // The pieces were pushed, not stored: the transcript keeps the whole assistant line only.
+    const stored = (await api(sh.hub, "GET", "/api/sessions/writer/transcript")).body.entries.map((e: { type: string }) => e.type);
+    expect(stored).toContain("assistant");
+    expect(stored).not.toContain("stream_event");
+  }, 90_000);
+
   it("offers the controls the state allows, and fork asks for a name", async () => {
     await page.goto(`${sh.hub.url}/sessions/approver`);
     await expect.poll(() => text("session-status")).toContain("idle");

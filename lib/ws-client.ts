@@ -13,6 +13,8 @@ export function connectLive(options: {
   sessions?: string[];
   onEvent?: (e: WireEvent) => void;
   onTranscript?: (t: WireTranscriptEntry) => void;
+  /** The model's text of a followed session as it streams (a piece at a time). */
+  onTextDelta?: (d: { session: string; text: string }) => void;
   onState?: (s: LiveState) => void;
 }): () => void {
   let socket: WebSocket | null = null;
@@ -39,6 +41,7 @@ export function connectLive(options: {
       if (msg.type === "hello") lastId ??= msg.payload.lastEventId;
       if (msg.type === "subscribed") options.onState?.("live");
       if (msg.type === "transcript") options.onTranscript?.(msg.payload);
+      if (msg.type === "transcript_delta") options.onTextDelta?.(msg.payload);
       if (msg.type === "event") {
         lastId = Math.max(lastId ?? 0, msg.payload.id);
         options.onEvent?.(msg.payload);

@@ -12,7 +12,7 @@ const STICK_PX = 48;
 
 /** The live transcript; it follows new lines unless the reader scrolled up to read older ones. */
 export function Transcript({ name, team, interactions }: { name: string; team: string | undefined; interactions: InteractionItem[] }) {
-  const { entries, loading, error, live } = useTranscript(name, team);
+  const { entries, loading, error, live, streaming } = useTranscript(name, team);
   const items = useMemo(() => buildItems(entries), [entries]);
   const byId = useMemo(() => new Map(interactions.map((i) => [i.id, i])), [interactions]);
   const box = useRef<HTMLDivElement>(null);
@@ -24,7 +24,7 @@ export function Transcript({ name, team, interactions }: { name: string; team: s
     if (!el) return;
     if (stick.current) el.scrollTop = el.scrollHeight;
     else setBehind(true);
-  }, [items]);
+  }, [items, streaming]);
 
   const onScroll = () => {
     const el = box.current!;
@@ -44,6 +44,12 @@ export function Transcript({ name, team, interactions }: { name: string; team: s
         {items.map((item) => (
           <TranscriptRow key={item.key} item={item} interactions={byId} />
         ))}
+        {streaming && (
+          <div className="tx-text streaming" data-testid="tx-streaming">
+            {streaming}
+            <span className="tx-caret" aria-hidden="true" />
+          </div>
+        )}
       </div>
       <div className="row tx-status">
         <span className="muted">{live === "live" ? "following live" : live === "offline" ? "offline: reconnecting…" : "connecting…"}</span>

@@ -8,7 +8,8 @@ import { mergeEntries } from "./transcript-model.ts";
 const PAGE = 500;
 
 /**
- * A session's transcript: stored lines from the API, then each new line as /ws pushes it. After
+ * A session's transcript: stored lines from the API, then each new line as /ws pushes it, and
+ * the text the model is writing right now (`streaming`) until its stored line arrives. After
  * every (re)subscription it reads what it may have missed from the last line it knows it has
  * everything up to, so a reconnect leaves no gap; overlaps are merged away by id.
  *
@@ -19,6 +20,7 @@ export function useTranscript(name: string, team: string | undefined) {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<Error | null>(null);
   const [live, setLive] = useState<LiveState>("connecting");
+  const [streaming, setStreaming] = useState("");
   // Every line up to this id is known; lines pushed during a catch-up do not count until it ends.
   const complete = useRef(0);
   const highest = useRef(0);
@@ -27,6 +29,7 @@ export function useTranscript(name: string, team: string | undefined) {
   useEffect(() => {
     if (!team) return;
     setEntries([]);
+    setStreaming("");
     setLoading(true);
     complete.current = 0;
     highest.current = 0;
@@ -61,9 +64,16 @@ export function useTranscript(name: string, team: string | undefined) {
       onState: (s) => {
         setLive(s);
         if (s === "live") void catchUp();
+        // Pieces sent while the connection was down are gone; the stored line will bring the whole text.
+        else setStreaming("");
+      },
+      onTextDelta: (d) => {
+        if (d.session === name) setStreaming((text) => text + d.text);
       },
       onTranscript: (t) => {
         if (t.session !== name) return;
+        // The stored assistant line holds the streamed text; a result ends the turn either way.
+        if (t.entry.type === "assistant" || t.entry.type === "result") setStreaming("");
         add([t.entry]);
         if (!catching.current) complete.current = Math.max(complete.current, t.entry.id);
       },
@@ -74,5 +84,5 @@ export function useTranscript(name: string, team: string | undefined) {
     };
   }, [name, team]);
 
-  return { entries, loading, error, live };
+  return { entries, loading, error, live, streaming };
 }

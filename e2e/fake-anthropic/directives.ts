@@ -8,6 +8,7 @@
  *   @read <file>              call Read
  *   @mcp <tool> <json>        call mcp__teamhub__<tool>
  *   @sleep <ms>               delay the final reply      @hang  never answer
+ *   @drip <ms>                stream the final text a word at a time, <ms> apart
  *   @error <status>           answer with an API error
  *   @usage <in> <out>         token usage of every reply (drives the CLI's cost)
  *   @reply <text>             the final text (default: "pong: <prompt>" or the tool results)
@@ -83,9 +84,10 @@ export function directiveModel(fallback?: (req: MessagesRequest) => Reply | Prom
     const round = roundsSinceLastPrompt(req);
     if (round < tools.length) return withUsage({ tools: [toolCall(tools[round])] });
     const sleep = directives.find((d) => d.verb === "sleep");
+    const drip = directives.find((d) => d.verb === "drip");
     const final = directives.find((d) => d.verb === "reply")?.arg;
     const results = toolResults(req).map((r) => `${r.name}${r.isError ? " ERROR" : ""}: ${r.text}`);
-    return withUsage({ text: final ?? (results.length ? results.join("\n") : `pong: ${text}`), delayMs: sleep ? Number(sleep.arg) : undefined });
+    return withUsage({ text: final ?? (results.length ? results.join("\n") : `pong: ${text}`), delayMs: sleep ? Number(sleep.arg) : undefined, dripMs: drip ? Number(drip.arg) : undefined });
   };
 }
 

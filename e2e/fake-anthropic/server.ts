@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import type { MessagesRequest } from "./request.ts";
 
 export type Reply =
-  | { text: string; delayMs?: number; usage?: Usage }
+  /** `dripMs`: the text streams a word at a time, this far apart (as a slow model's would). */
+  | { text: string; delayMs?: number; dripMs?: number; usage?: Usage }
   | { tools: Array<{ name: string; input: unknown }>; text?: string; delayMs?: number; usage?: Usage }
   | { error: number; message?: string; retry?: boolean }
   | { hang: true };
@@ -28,20 +29,24 @@ function content(reply: Extract<Reply, { text?: string }>) {
   return out;
 }
 
-function sse(res: http.ServerResponse, model: string, blocks: Array<Record<string, unknown>>, stop: string, usage: Usage) {
+async function sse(res: http.ServerResponse, model: string, blocks: Array<Record<string, unknown>>, stop: string, usage: Usage, dripMs = 0) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   send("message_start", { message: { id: nextId("msg"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } });
-  blocks.forEach((b, index) => {
+  for (const [index, b] of blocks.entries()) {
     if (b.type === "text") {
       send("content_block_start", { index, content_block: { type: "text", text: "" } });
-      send("content_block_delta", { index, delta: { type: "text_delta", text: b.text } });
+      const pieces = dripMs ? String(b.text).split(/(?<= )/) : [String(b.text)];
+      for (const [i, text] of pieces.entries()) {
+        if (i) await new Promise((r) => setTimeout(r, dripMs));
+        send("content_block_delta", { index, delta: { type: "text_delta", text } });
+      }
     } else {
       send("content_block_start", { index, content_block: { type: "tool_use", id: b.id, name: b.name, input: {} } });
       send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: JSON.stringify(b.input) } });
     }
     send("content_block_stop", { index });
-  });
+  }
   send("message_delta", { delta: { stop_reason: stop, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
   send("message_stop", {});
   res.end();
@@ -69,7 +74,7 @@ export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Pr
     const blocks = content(reply);
     const stop = "tools" in reply && reply.tools.length ? "tool_use" : "end_turn";
     const usage = reply.usage ?? { input_tokens: 1000, output_tokens: 20 };
-    if (body.stream) return sse(res, body.model, blocks, stop, usage);
+    if (body.stream) return sse(res, body.model, blocks, stop, usage, "dripMs" in reply ? reply.dripMs : 0);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ id: nextId("msg"), type: "message", role: "assistant", model: body.model, content: blocks, stop_reason: stop, stop_sequence: null, usage }));
   });

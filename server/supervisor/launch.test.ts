@@ -46,7 +46,7 @@ const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 describe("arguments", () => {
   it("run stream-json with the stdio permission tool, ask rules and the hub's MCP server", () => {
     const args = claudeArgs(row(), safety, { kind: "fresh" }, "/d/mcp.json");
-    expect(args.slice(0, 9)).toEqual(["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--permission-prompt-tool", "stdio", "--permission-mode"]);
+    expect(args.slice(0, 10)).toEqual(["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--permission-prompt-tool", "stdio", "--permission-mode"]);
     expect(after(args, "--permission-mode")).toBe("default");
     expect(JSON.parse(after(args, "--settings")).permissions.ask).toContain("Bash");
     expect(after(args, "--mcp-config")).toBe("/d/mcp.json");

@@ -61,7 +61,8 @@ export function resolveClaudeBin(config: ClaudeConfig, env: Record<string, strin
 }
 
 export function claudeArgs(s: SessionRow, safety: StoredSafety, mode: LaunchMode, mcpConfigFile: string): string[] {
-  const args = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--permission-prompt-tool", "stdio"];
+  // Partial messages let the dashboard show the model's text as it streams.
+  const args = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--permission-prompt-tool", "stdio"];
   args.push("--permission-mode", s.preset === "plan" ? "plan" : "default");
   // Ask rules make the CLI bring every built-in tool call to the hub's policy, even ones it would allow itself.
   args.push("--settings", JSON.stringify({ permissions: { ask: ASK_RULES } }));

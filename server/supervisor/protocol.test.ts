@@ -30,6 +30,13 @@ describe("classify", () => {
     expect(classify({ type: "control_request", request_id: "r2", request: { subtype: "hook_callback" } }).kind).toBe("control_request");
     expect(classify({ type: "control_response", response: { subtype: "success", request_id: "r3", response: {} } }).kind).toBe("control_response");
   });
+  it("reads streamed text pieces, and leaves the other partial events as 'other'", () => {
+    const piece = { type: "stream_event", event: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } }, parent_tool_use_id: null, session_id: "s" };
+    expect(classify(piece)).toMatchObject({ kind: "text_delta", msg: { event: { delta: { text: "Hel" } } } });
+    const json = { type: "stream_event", event: { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: "{" } } };
+    expect(classify(json)).toEqual({ kind: "other", type: "stream_event", subtype: null });
+    expect(classify({ type: "stream_event", event: { type: "message_start", message: {} } }).kind).toBe("other");
+  });
 });
 
 describe("input lines", () => {

@@ -44,6 +44,13 @@ const ControlResponse = z.object({
   response: z.object({ subtype: z.enum(["success", "error"]), request_id: z.string(), response: z.unknown().optional(), error: z.string().optional() }).loose(),
 }).loose();
 
+/** With --include-partial-messages: the model's text as it arrives, before the whole assistant message. */
+const TextDelta = z.object({
+  type: z.literal("stream_event"),
+  event: z.object({ type: z.literal("content_block_delta"), delta: z.object({ type: z.literal("text_delta"), text: z.string() }).loose() }).loose(),
+  parent_tool_use_id: z.string().nullable().optional(),
+}).loose();
+
 const ControlCancel = z.object({ type: z.literal("control_cancel_request"), request_id: z.string() }).loose();
 
 export type Init = z.infer<typeof Init>;
@@ -60,6 +67,7 @@ export type OutputMessage =
   | { kind: "control_response"; msg: z.infer<typeof ControlResponse> }
   | { kind: "control_cancel"; msg: z.infer<typeof ControlCancel> }
   | { kind: "keep_alive" }
+  | { kind: "text_delta"; msg: z.infer<typeof TextDelta> }
   /** Anything else, including types this version of the hub has never seen: kept, not acted on. */
   | { kind: "other"; type: string; subtype: string | null };
 
@@ -71,6 +79,7 @@ const PARSERS = [
   ["control_request", OtherControlRequest],
   ["control_response", ControlResponse],
   ["control_cancel", ControlCancel],
+  ["text_delta", TextDelta],
 ] as const;
 
 /** Classifies one parsed stdout line. Never throws. */

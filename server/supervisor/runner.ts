@@ -159,6 +159,13 @@ export class SessionRunner {
   }
 
   private async handle(raw: Record<string, unknown>, msg: OutputMessage): Promise<void> {
+    if (msg.kind === "text_delta") {
+      if (!msg.msg.parent_tool_use_id) this.ctx.feed.publish({ session: this.name, team: this.team, textDelta: msg.msg.event.delta.text });
+      return;
+    }
+    // The other partial events (message and block starts and stops, tool input as it streams) add
+    // nothing the complete messages do not hold, and would multiply the transcript's size.
+    if (raw.type === "stream_event") return;
     await this.record("out", typeof raw.type === "string" ? raw.type : "unknown", typeof raw.subtype === "string" ? raw.subtype : msg.kind === "can_use_tool" ? "can_use_tool" : null, raw);
     switch (msg.kind) {
       case "init":

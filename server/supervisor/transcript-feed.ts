@@ -1,11 +1,12 @@
 /**
- * Live transcript lines, pushed to /ws after they are stored. Separate from the event log on
+ * Live transcript lines, pushed to /ws after they are stored, and the model's text as it streams
+ * (never stored: the complete assistant line that follows holds the same text). Separate from the event log on
  * purpose: a session emits many stream events per turn, and they are already durable in
  * TranscriptEntry, where a reconnecting client reads what it missed.
  */
 import type { StoredLine } from "../domain/sessions/runtime.ts";
 
-export type TranscriptPush = { session: string; team: string; entry: StoredLine };
+export type TranscriptPush = { session: string; team: string } & ({ entry: StoredLine } | { textDelta: string });
 type Listener = (push: TranscriptPush) => void;
 
 export class TranscriptFeed {

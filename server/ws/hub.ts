@@ -44,7 +44,8 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
   const unfollow = feed.subscribe((push) => {
     for (const c of clients) {
       if (!follows(c, push) || c.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
-      send(c.socket, { v: WS_VERSION, type: "transcript", team: push.team, payload: { session: push.session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
+      if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team: push.team, payload: { session: push.session, text: push.textDelta } });
+      else send(c.socket, { v: WS_VERSION, type: "transcript", team: push.team, payload: { session: push.session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
     }
   });
 
