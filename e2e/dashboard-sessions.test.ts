@@ -169,7 +169,7 @@ describe("overview", () => {
     await expect.poll(() => text("attention")).toMatch(/waiting wants Bash touch .*later\.txt/);
 
     const { costs } = (await api(sh.hub, "GET", "/api/overview?team=default")).body;
-    expect(costs.perSession.map((s: { name: string }) => s.name).sort()).toEqual(["approver", "form-made"]);
+    expect(costs.perSession.map((s: { name: string }) => s.name).sort()).toEqual(["approver", "form-made", "writer"]);
     expect(costs.perDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), costUsd: expect.closeTo(costs.totalUsd, 6) });
     await expect.poll(() => text("cost-total")).toBe(usd(costs.totalUsd));
     const perSession = await page.getByTestId("cost-per-session").getByRole("img").getAttribute("aria-label");
