@@ -7,6 +7,11 @@ import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";
 
 const KINDS: GraphEdgeKind[] = ["depends_on", "needs_artifact", "output", "derived_from"];
 
+function handleCentre(n: CanvasNode, id: string | null | undefined): [number, number] {
+  const h = n.handles!.find((x) => x.id === id)!;
+  return [n.position.x + h.x + h.width! / 2, n.position.y + h.y + h.height! / 2];
+}
+
 /**
  * Every edge as one SVG path per kind, drawn in the viewport while zoomed out. xyflow draws an
  * edge as its own component (a wrapper, a path, a marker, a position lookup), which for 2,000
@@ -21,8 +26,9 @@ function OverviewEdges({ nodes, edges }: { nodes: CanvasNode[]; edges: CanvasEdg
     for (const e of edges) {
       const [from, to] = [byId.get(e.source), byId.get(e.target)];
       if (e.hidden || !from || !to || !e.data) continue;
-      const [sx, sy] = [from.position.x + from.width! / 2, from.position.y + from.height!];
-      const [tx, ty] = [to.position.x + to.width! / 2, to.position.y];
+      // From the same handles xyflow draws its edges between, so nothing shifts at the zoom line.
+      const [sx, sy] = handleCentre(from, e.sourceHandle);
+      const [tx, ty] = handleCentre(to, e.targetHandle);
       const bend = Math.max(Math.abs(ty - sy) / 2, 20);
       d.get(e.data.kind)!.push(`M${sx},${sy}C${sx},${sy + bend} ${tx},${ty - bend} ${tx},${ty}`);
     }
