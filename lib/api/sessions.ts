@@ -5,11 +5,14 @@ import { z } from "zod";
 import { MemberName } from "../ids.ts";
 import { Cursor, Flag, Limit, TeamParam } from "./common.ts";
 
-export const SESSION_STATUSES = ["starting", "idle", "busy", "waiting_permission", "paused", "stopped", "interrupted", "failed", "killed"] as const;
+export const SESSION_STATUSES = ["queued", "starting", "idle", "busy", "waiting_permission", "paused", "stopped", "interrupted", "failed", "killed"] as const;
 export const SessionStatus = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof SessionStatus>;
-/** Live: the hub holds (or is starting) the process. Ended: it is gone; resumable with a Claude session id. */
-export const LIVE_STATUSES: readonly SessionStatus[] = ["starting", "idle", "busy", "waiting_permission", "paused"];
+/**
+ * Live: the hub holds (or is starting, or waits to admit) the process. Ended: it is gone; resumable
+ * with a Claude session id. `queued` waits for a place under the admission limit (§13).
+ */
+export const LIVE_STATUSES: readonly SessionStatus[] = ["queued", "starting", "idle", "busy", "waiting_permission", "paused"];
 export const ENDED_STATUSES: readonly SessionStatus[] = ["stopped", "interrupted", "failed", "killed"];
 
 export const PRESETS = ["read-only", "review", "edit", "full", "plan"] as const;

@@ -33,6 +33,9 @@ export type SessionRow = {
   exitReason: string | null;
   stalledAt: Date | null;
   parent: string | null;
+  spawnedBy: string | null;
+  sandbox: "bubblewrap" | "none" | null;
+  queuedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   lastEventAt: Date | null;

@@ -2,7 +2,7 @@
  * The session state machine (§2). A session is *live* while the hub holds (or is starting) its
  * process, and *ended* otherwise; an ended session with a Claude session id can be resumed.
  *
- *   starting → idle ⇄ busy ⇄ waiting_permission;  any live state ⇄ paused;
+ *   queued → starting → idle ⇄ busy ⇄ waiting_permission;  any live state ⇄ paused;
  *   any live state → stopped | interrupted | failed | killed → (resume / send) → starting
  */
 import { DomainError } from "../../errors.ts";
@@ -16,15 +16,16 @@ export const isLive = (s: string) => (LIVE as readonly string[]).includes(s);
 const ENDINGS: SessionStatus[] = ["stopped", "interrupted", "failed", "killed"];
 
 const NEXT: Record<SessionStatus, SessionStatus[]> = {
+  queued: ["starting", ...ENDINGS],
   starting: ["idle", "busy", "paused", ...ENDINGS],
   idle: ["busy", "paused", ...ENDINGS],
   busy: ["idle", "waiting_permission", "paused", ...ENDINGS],
   waiting_permission: ["busy", "idle", "paused", ...ENDINGS],
   paused: ["idle", "busy", "waiting_permission", ...ENDINGS],
-  stopped: ["starting"],
-  interrupted: ["starting"],
-  failed: ["starting"],
-  killed: ["starting"],
+  stopped: ["starting", "queued"],
+  interrupted: ["starting", "queued"],
+  failed: ["starting", "queued"],
+  killed: ["starting", "queued"],
 };
 
 export function canMove(from: SessionStatus, to: SessionStatus): boolean {

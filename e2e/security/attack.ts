@@ -1,0 +1,35 @@
+/**
+ * One attack, one test (§13 acceptance). `attack` runs the attack through a real door and its
+ * assertions prove it failed and changed nothing; the outcome is tallied in a file the e2e global
+ * setup names, and the run ends with "N attacks, 0 succeeded" (a failed assertion is an attack
+ * that succeeded).
+ */
+import fs from "node:fs";
+import { inject, it } from "vitest";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    attackLog: string;
+  }
+}
+
+export function attack(title: string, fn: () => Promise<void>, timeoutMs?: number): void {
+  it(`attack: ${title}`, async () => {
+    let held = false;
+    try {
+      await fn();
+      held = true;
+    } finally {
+      fs.appendFileSync(inject("attackLog"), `${JSON.stringify({ title, held })}\n`);
+    }
+  }, timeoutMs);
+}
+
+/** The tally line printed at the end of the run; null when no attack ran. */
+export function attackSummary(log: string): string | null {
+  if (!fs.existsSync(log)) return null;
+  const rows = fs.readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { title: string; held: boolean });
+  if (!rows.length) return null;
+  const succeeded = rows.filter((r) => !r.held);
+  return [`${rows.length} attacks, ${succeeded.length} succeeded`, ...succeeded.map((r) => `  succeeded: ${r.title}`)].join("\n");
+}
