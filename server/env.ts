@@ -29,6 +29,11 @@ const Env = z.object({
   // A busy session with no stream event for this long is flagged stalled; 1 also interrupts it.
   TEAMHUB_STALL_MINUTES: z.coerce.number().positive().max(24 * 60).default(10),
   TEAMHUB_STALL_INTERRUPT: z.enum(["0", "1"]).default("0"),
+  // The sessions' OS sandbox (§13): auto uses bubblewrap when it works here; off runs sessions unsandboxed,
+  // in which case the full preset and safety-off are refused.
+  TEAMHUB_SANDBOX: z.enum(["auto", "off"]).default("auto"),
+  // The bubblewrap binary (default: bwrap on PATH).
+  TEAMHUB_BWRAP: z.string().min(1).default("bwrap"),
 });
 
 export type HubEnv = {
@@ -52,6 +57,8 @@ export type ClaudeConfig = {
   workDir: string;
   stallMs: number;
   interruptStalled: boolean;
+  sandbox: "auto" | "off";
+  bwrap: string;
 };
 
 const EnvObject = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "variable names must be identifiers" }), z.string());
@@ -89,6 +96,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
       workDir: path.resolve(e.TEAMHUB_WORK_DIR ?? process.cwd()),
       stallMs: Math.round(e.TEAMHUB_STALL_MINUTES * 60_000),
       interruptStalled: e.TEAMHUB_STALL_INTERRUPT === "1",
+      sandbox: e.TEAMHUB_SANDBOX,
+      bwrap: e.TEAMHUB_BWRAP,
     },
   };
 }

@@ -28,6 +28,7 @@ import { TOOLS } from "./mcp/tools/index.ts";
 import { Supervisor } from "./supervisor/supervisor.ts";
 import { TranscriptFeed } from "./supervisor/transcript-feed.ts";
 import { childEnv, resolveClaudeBin } from "./supervisor/launch.ts";
+import { checkSandbox } from "./supervisor/sandbox-check.ts";
 
 export const HUB_FILE = "hub.json";
 
@@ -56,7 +57,12 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
   const preflight = () => void resolveClaudeBin(env.claude, childEnv(env.claude));
-  const svc = createServices(deps, { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir }, { preflight });
+  const sandbox = checkSandbox(env.claude.sandbox, env.claude.bwrap);
+  if (sandbox.kind === "none") {
+    console.warn(`[teamhub] WARNING: sessions will NOT be sandboxed (${sandbox.reason}); the full preset and safety-off are refused`);
+  }
+  const info = { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir, sandbox: sandbox.kind };
+  const svc = createServices(deps, info, { preflight });
   registerServices(svc);
 
   const guard = createHostGuard(env.allowedHosts);

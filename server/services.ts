@@ -62,13 +62,14 @@ import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoi
 import { briefing } from "./domain/continuity/briefing.service.ts";
 import { runHook } from "./domain/continuity/hooks.service.ts";
 
-export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string; sessionWorkDir: string };
+/** `sandbox`: whether sessions run in the OS sandbox here (§13); without it, full and safety-off are refused. */
+export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string; sessionWorkDir: string; sandbox: "bubblewrap" | "none" };
 
 /** What only the hub process can check before a session is written (the CLI binary it will run). */
 export type SessionRuntime = { preflight(): void };
 
 export function createServices(deps: DomainDeps, info: HubInfo, runtime?: SessionRuntime) {
-  const defaults = { workDir: info.sessionWorkDir };
+  const defaults = { workDir: info.sessionWorkDir, sandbox: info.sandbox };
   const preflight = <T>(fn: () => Promise<T>) => {
     runtime?.preflight();
     return fn();
@@ -77,7 +78,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     info,
     /** For reads done on the hub's own behalf (resource listings, completions). */
     operator: OPERATOR,
-    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken }),
+    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken, sandbox: info.sandbox }),
     auth: {
       authenticate: (token: string) => authenticate(deps, token),
       createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),

@@ -14,6 +14,7 @@ import { startLogTailer } from "../events/log-tailer.ts";
 import { createServices } from "../services.ts";
 import { hubVersion } from "../version.ts";
 import { buildMcpServer } from "./build-server.ts";
+import { checkSandbox } from "../supervisor/sandbox-check.ts";
 import { notifyResourceChanges } from "./notify.ts";
 
 export async function runMcpStdio(token: string | undefined): Promise<void> {
@@ -21,7 +22,9 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
   migrate(env.databaseFile);
   const bus = new EventBus();
   const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous });
-  const svc = createServices({ db, bus }, { version: hubVersion(), startedAt: new Date(), requireToken: false, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir });
+  // Sessions it spawns are launched by the running hub on this machine, so the same check applies.
+  const sandbox = checkSandbox(env.claude.sandbox, env.claude.bwrap).kind;
+  const svc = createServices({ db, bus }, { version: hubVersion(), startedAt: new Date(), requireToken: false, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir, sandbox });
   const principal = token ? await svc.auth.authenticate(token) : OPERATOR;
   const server = buildMcpServer(svc, () => principal);
   const tailer = startLogTailer(db, bus);

@@ -6,7 +6,7 @@ import type { ClaudeConfig } from "../env.ts";
 import type { SessionRow } from "../domain/sessions/sessions.repo.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin } from "./launch.ts";
 
-const config: ClaudeConfig = { bin: undefined, env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9" }, passEnv: ["MY_KEY"], workDir: "/w", stallMs: 600_000, interruptStalled: false };
+const config: ClaudeConfig = { bin: undefined, env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9" }, passEnv: ["MY_KEY"], workDir: "/w", stallMs: 600_000, interruptStalled: false, sandbox: "auto", bwrap: "bwrap" };
 
 describe("the child environment", () => {
   it("is built from a safe base, named pass-throughs and the configured variables only", () => {

@@ -32,7 +32,7 @@ type Raw = Record<string, unknown>;
 export function sessionKit(hub: TempHub, actor: Principal = OPERATOR) {
   const workDir = path.join(hub.dir, "work");
   fs.mkdirSync(workDir, { recursive: true });
-  const defaults = { workDir };
+  const defaults = { workDir, sandbox: "bubblewrap" as const };
   const pk = async (name: string) => (await hub.db.read((sql) => findSession(sql, name)))!.pk;
   return {
     workDir,

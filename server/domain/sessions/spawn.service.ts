@@ -19,7 +19,7 @@ import { queueMessage } from "./interactions.ts";
 import { findSession, requireSession, safetyOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
 import { DomainError } from "../../errors.ts";
 
-export type SpawnDefaults = { workDir: string };
+export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none" };
 
 // Principals the hub itself uses; a session named like one would be confused with it.
 const RESERVED = new Set(["operator", "supervisor", "scheduler", "system"]);
