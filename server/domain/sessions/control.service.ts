@@ -161,7 +161,7 @@ export async function deleteSession({ db }: DomainDeps, actor: Principal, input:
 export async function cleanupSessions({ db }: DomainDeps, actor: Principal, input: { days: number }): Promise<{ deleted: string[] }> {
   return db.write("session.cleanup", actor.name, async (tx) => {
     const cutoff = new Date(tx.now.getTime() - input.days * 24 * 3600 * 1000);
-    const old = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" IN (${ENDED.map(() => "?").join(",")}) AND "updatedAt" < ? ORDER BY "name"`, [...ENDED, cutoff]);
+    const old = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" IN (${ENDED.map(() => "?").join(",")}) AND "updatedAt" <= ? ORDER BY "name"`, [...ENDED, cutoff]);
     for (const s of old) await deleteInTx(tx, s, actor.name);
     return { deleted: old.map((s) => s.name) };
   });
