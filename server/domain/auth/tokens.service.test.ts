@@ -8,7 +8,7 @@ import { listEvents } from "../events/events.service.ts";
 import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
-import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, listTokens, readOperatorToken, revokeTokens } from "./tokens.service.ts";
+import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, listTokens, readOperatorToken, revokeTokens, tokenHash } from "./tokens.service.ts";
 
 let hub: TempHub;
 let dataDir: string;
@@ -148,7 +148,7 @@ describe("the event log", () => {
     await revoke("alice");
     const logged = await listEvents(hub, ListEventsInput.parse({ hub: true }));
     expect(logged.events.map((e) => [e.teamId, e.type, e.subject, e.payload])).toEqual([
-      [null, "token.revoked", "principal:alice", { principal: "alice", count: 1 }],
+      [null, "token.revoked", "principal:alice", { principal: "alice", count: 1, hashes: [tokenHash(t.token)] }],
       [null, "token.issued", "principal:alice", { principal: "alice", kind: "member", label: "laptop" }],
       [null, "token.issued", "principal:operator", { principal: "operator", kind: "operator", label: "operator token file" }],
     ]);
