@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
-import { ensureOperatorToken } from "./domain/auth/tokens.service.ts";
+import { ensureOperatorToken, tokenHash } from "./domain/auth/tokens.service.ts";
+import { OPERATOR } from "./domain/principal.ts";
 import { readEnv, type HubEnv } from "./env.ts";
 import { EventBus } from "./events/bus.ts";
 import { MAX_BODY_BYTES } from "./http/handle.ts";
@@ -21,7 +22,7 @@ import { registerServices } from "./registry.ts";
 import { startScheduler } from "./scheduler.ts";
 import { PipelineRunner } from "./domain/pipelines/runner.ts";
 import { createServices } from "./services.ts";
-import { createWsHub } from "./ws/hub.ts";
+import { createWsHub, type WsIdentity } from "./ws/hub.ts";
 import { startLogTailer } from "./events/log-tailer.ts";
 import { createMcpHttp } from "./mcp/http.ts";
 import type { ToolDef } from "./mcp/tool.ts";
@@ -112,9 +113,12 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     const failure = guard(req);
     if (failure) return refuseRaw(socket, 403, "Forbidden", "forbidden", failure.message, guardDetails(failure));
     const token = new URL(req.url ?? "/", "http://hub").searchParams.get("token");
-    const authorized = token ? svc.auth.authenticate(token).then(() => true, () => false) : Promise.resolve(!requireToken);
-    void authorized.then((ok) =>
-      ok ? ws.handleUpgrade(req, socket, head) : socket.end("HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\n\r\na valid ?token= is required\n"),
+    // Without a token, only a hub that requires none lets the caller in, as the operator (as /api does).
+    const identity: Promise<WsIdentity | null> = token
+      ? svc.auth.authenticate(token).then((principal) => ({ principal, token: tokenHash(token) }), () => null)
+      : Promise.resolve(requireToken ? null : { principal: OPERATOR, token: null });
+    void identity.then((who) =>
+      who ? ws.handleUpgrade(req, socket, head, who) : refuseRaw(socket, 401, "Unauthorized", "unauthorized", "a valid ?token= is required", { field: "token", rule: "valid_token" }),
     );
   });
 
