@@ -63,7 +63,7 @@ function refuseUnknownFields(schema: z.ZodType, body: Record<string, unknown>) {
   const shape = shapeOf(schema);
   if (!shape) return;
   let strict = strictShapes.get(schema);
-  if (!strict) strictShapes.set(schema, (strict = z.strictObject(Object.fromEntries(Object.keys(shape).map((k) => [k, z.unknown()])))));
+  if (!strict) strictShapes.set(schema, (strict = z.strictObject(Object.fromEntries(Object.keys(shape).map((k) => [k, z.unknown().optional()])))));
   const r = strict.safeParse(body, { reportInput: true });
   if (!r.success) throw invalid(zodIssues(r.error));
 }
