@@ -93,7 +93,13 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
       return;
     }
     if (!handleNext) return refuse(res, 503, "starting", "the hub is starting; retry in a moment", {});
-    if (pathname.startsWith("/api/")) jsonMethodNotAllowed(req, res);
+    if (pathname.startsWith("/api/")) {
+      // Next reads a body whole before the route sees it, so only a declared length can be checked up front.
+      if (req.headers["transfer-encoding"] !== undefined) {
+        return refuse(res, 411, "length_required", "/api request bodies must be sent with a Content-Length", { field: "body", rule: "content_length" });
+      }
+      jsonMethodNotAllowed(req, res);
+    }
     handleNext(req, res).catch((e) => {
       console.error("[teamhub] request failed:", e);
       if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});

@@ -38,8 +38,9 @@ async function unchanged(run: () => Promise<void>) {
   expect((await api(hub, "GET", "/api/health")).status).toBe(200);
 }
 
-const rpcCall = (args: unknown, id = 9) =>
-  mcpPost(hub, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "artifact_publish", arguments: args } }, { "mcp-session-id": session });
+/** `args` is JSON text, so that depths JSON.stringify cannot write can be sent. */
+const rpcCall = (args: string, id = 9) =>
+  mcpPost(hub, `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"artifact_publish","arguments":${args}}}`, { "mcp-session-id": session });
 
 const UNKNOWN_FIELD_CASES: Array<[string, string, string, Record<string, unknown>, string, Record<string, unknown>]> = [
   ["owner on an artifact", "POST", "/api/artifacts", { id: "a1", type: "custom", data: {}, owner: "someone-else" }, "artifact_publish", { id: "a1", type: "custom", data: {}, owner: "someone-else" }],
@@ -93,7 +94,7 @@ attack("a deep value in a GET-less route body (contract criteria) is refused bef
 
 attack("MCP tools/call with arguments 10,000 levels deep gets -32602 naming max_depth", async () => {
   await unchanged(async () => {
-    const r = await rpcCall({ id: "deep", type: "custom", data: nested(10_000) });
+    const r = await rpcCall(`{"id":"deep","type":"custom","data":${deepText(10_000)}}`);
     expect(r.status).toBe(400);
     expect(r.rpc).toMatchObject({ id: 9, error: { code: -32602, data: { field: "body", rule: "max_depth" } } });
   });
@@ -101,7 +102,7 @@ attack("MCP tools/call with arguments 10,000 levels deep gets -32602 naming max_
 
 attack("MCP tools/call with arguments just past the limit is refused as well", async () => {
   await unchanged(async () => {
-    const r = await rpcCall({ id: "deep", type: "custom", data: nested(62) });
+    const r = await rpcCall(`{"id":"deep","type":"custom","data":${deepText(62)}}`);
     expect(r.rpc.error).toMatchObject({ code: -32602, message: expect.stringContaining("max_depth") });
   });
 });
@@ -128,7 +129,7 @@ for (const [label, args] of [
 ] as Array<[string, unknown]>) {
   attack(`MCP tools/call whose arguments is ${label} gets JSON-RPC -32602`, async () => {
     await unchanged(async () => {
-      const r = await rpcCall(args, 11);
+      const r = await rpcCall(JSON.stringify(args), 11);
       expect(r.rpc).toMatchObject({ id: 11, error: { code: -32602 } });
     });
   });
@@ -153,26 +154,31 @@ attack("a body over 4 MiB (declared length) answers 413 in the JSON error shape"
   });
 });
 
-/** A chunked POST, which carries no Content-Length for the front check to see. */
+/** A chunked POST, which carries no Content-Length for the front check to see; stops sending once answered. */
 function chunkedPost(route: string, chunks: number, chunk: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
+    let answered = false;
     const req = http.request(`${hub.url}${route}`, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+      answered = true;
       let text = "";
       res.on("data", (d) => (text += d));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
     });
-    req.on("error", reject);
-    req.write(`{"id":"big","type":"custom","data":"`);
-    for (let i = 0; i < chunks; i++) req.write(chunk);
-    req.end(`"}`);
+    req.on("error", (e) => answered || reject(e));
+    void (async () => {
+      const send = (text: string) => new Promise<void>((r) => (req.write(text) ? r() : req.once("drain", () => r())));
+      await send(`{"id":"big","type":"custom","data":"`);
+      for (let i = 0; i < chunks && !answered && !req.destroyed; i++) await send(chunk);
+      if (!answered && !req.destroyed) req.end(`"}`);
+    })();
   });
 }
 
-attack("a chunked body over 4 MiB (no Content-Length) answers 413 in the JSON error shape", async () => {
+attack("a chunked body over 4 MiB (no Content-Length) on /api is refused up front with 411 in the JSON error shape", async () => {
   await unchanged(async () => {
     const r = await chunkedPost("/api/artifacts", 5, "x".repeat(1024 * 1024));
-    expect(r.status).toBe(413);
-    expect(r.body.error).toMatchObject({ code: "too_large", details: { field: "body", rule: "max_size" } });
+    expect(r.status).toBe(411);
+    expect(r.body.error).toMatchObject({ code: "length_required", details: { field: "body", rule: "content_length" } });
   });
 });
 

@@ -46,7 +46,7 @@ async function marker(s: Socket, text: string) {
 
 it("delivers a member's own DMs and broadcasts to its /ws (so the refusals below are filtering)", async () => {
   const bob = await subscribed(tokens.bob);
-  expect((await api(hub, "POST", "/api/chat/messages", { to: "bob", message: "for bob only" }, as("alice"))).status).toBe(200);
+  expect((await api(hub, "POST", "/api/chat/send", { to: "bob", message: "for bob only" }, as("alice"))).status).toBe(200);
   await marker(bob, "marker-own");
   expect(eventTypes(bob).some((e) => e.includes("for bob only"))).toBe(true);
   bob.socket.close();
@@ -54,14 +54,14 @@ it("delivers a member's own DMs and broadcasts to its /ws (so the refusals below
 
 attack("a member's /ws does not receive another member's DM live", async () => {
   const carol = await subscribed(tokens.carol);
-  expect((await api(hub, "POST", "/api/chat/messages", { to: "bob", message: "secret plan A" }, as("alice"))).status).toBe(200);
+  expect((await api(hub, "POST", "/api/chat/send", { to: "bob", message: "secret plan A" }, as("alice"))).status).toBe(200);
   await marker(carol, "marker-live");
   expect(eventTypes(carol).filter((e) => e.includes("secret plan"))).toEqual([]);
   carol.socket.close();
 });
 
 attack("a member's /ws replay (since: 0) holds no other member's DMs, asks or replies", async () => {
-  expect((await api(hub, "POST", "/api/chat/messages", { to: "bob", message: "secret plan B" }, as("alice"))).status).toBe(200);
+  expect((await api(hub, "POST", "/api/chat/send", { to: "bob", message: "secret plan B" }, as("alice"))).status).toBe(200);
   const carol = await subscribed(tokens.carol, { since: 0 });
   await marker(carol, "marker-replay");
   const dms = carol.inbox.filter((m) => m.type === "event" && m.payload.type === "message.sent" && ["dm", "ask", "reply"].includes(String(m.payload.payload.kind)));

@@ -20,19 +20,27 @@ export function refuseRaw(socket: Duplex, status: number, reason: string, code: 
   socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
 }
 
-/** Gives Next's bodiless 405 on an /api route the JSON shape, naming the methods the route has. */
+/**
+ * Gives Next's bodiless 405 on an /api route the JSON shape. Next streams its responses, so the
+ * status is caught where node writes the head (also implicitly, from write or flushHeaders), and
+ * Next's own (empty) body is replaced.
+ */
 export function jsonMethodNotAllowed(req: http.IncomingMessage, res: http.ServerResponse) {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  const text = body("method_not_allowed", `${req.method} is not supported on ${new URL(req.url ?? "/", "http://hub").pathname}`, { field: "method", rule: "allowed_method" });
+  let replacing = false;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status !== 405) return writeHead(status, ...rest);
+    replacing = true;
+    res.removeHeader("transfer-encoding");
+    return writeHead(405, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  }) as typeof res.writeHead;
+  res.write = ((...args: unknown[]) => (replacing || res.statusCode === 405 ? (res.headersSent || res.writeHead(405), true) : write(...args))) as typeof res.write;
   res.end = ((...args: unknown[]) => {
-    if (res.statusCode !== 405 || res.headersSent) return end(...args);
-    const allow = res.getHeader("allow");
-    const text = body("method_not_allowed", `${req.method} is not supported on ${new URL(req.url ?? "/", "http://hub").pathname}${allow ? `; use ${allow}` : ""}`, {
-      field: "method",
-      rule: "allowed_method",
-      ...(allow ? { allow: String(allow).split(/,\s*/) } : {}),
-    });
-    res.setHeader("content-type", "application/json");
-    res.setHeader("content-length", Buffer.byteLength(text));
+    if (!replacing && res.statusCode !== 405) return end(...args);
+    if (!res.headersSent) res.writeHead(405);
     return end(text);
   }) as typeof res.end;
 }

@@ -125,7 +125,7 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
     }
     if (deeperThan(value)) {
       const id = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
-      jsonRpcError(res, 400, ErrorCode.InvalidParams, `Invalid params: body: ${DEPTH_RULE.message}`, { id, data: { field: "body", rule: DEPTH_RULE.rule } });
+      jsonRpcError(res, 400, ErrorCode.InvalidParams, `Invalid params: body: ${DEPTH_RULE.message} (${DEPTH_RULE.rule})`, { id, data: { field: "body", rule: DEPTH_RULE.rule } });
       return null;
     }
     return { value };

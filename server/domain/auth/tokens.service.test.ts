@@ -8,7 +8,7 @@ import { listEvents } from "../events/events.service.ts";
 import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
-import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, listTokens, readOperatorToken, revokeTokens, tokenHash } from "./tokens.service.ts";
+import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, listTokens, readOperatorToken, revokeTokens, issueSessionToken, tokenHash } from "./tokens.service.ts";
 
 let hub: TempHub;
 let dataDir: string;
@@ -156,6 +156,17 @@ describe("the event log", () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(t.token);
     expect((await listEvents(hub, ListEventsInput.parse({ team: "default" }))).events).toEqual([]);
+  });
+});
+
+describe("session tokens", () => {
+  it("a new session token retires the earlier one with a token.revoked event naming its hash, so live connections close", async () => {
+    const first = await issueSessionToken(hub, { name: "worker", kind: "member" });
+    const second = await issueSessionToken(hub, { name: "worker", kind: "member" });
+    await expect(authenticate(hub, first)).rejects.toMatchObject({ code: "unauthorized" });
+    expect(await authenticate(hub, second)).toMatchObject({ name: "worker", sessionId: "worker" });
+    const revoked = (await listEvents(hub, ListEventsInput.parse({ hub: true, type: "token.revoked" }))).events;
+    expect(revoked.map((e) => e.payload)).toEqual([{ principal: "worker", count: 1, hashes: [sha256(first)] }]);
   });
 });
 
