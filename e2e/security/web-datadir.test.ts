@@ -10,11 +10,10 @@ import { api, startHub, tempDataDir, type HubProcess } from "../helpers/hub-proc
 import { attack } from "./attack.ts";
 
 const hubs: HubProcess[] = [];
+const dirs: string[] = [];
 afterAll(async () => {
-  for (const h of hubs) {
-    await h.kill();
-    fs.rmSync(h.dataDir, { recursive: true, force: true });
-  }
+  for (const h of hubs) await h.kill();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
@@ -35,7 +34,10 @@ function open(dir: string): string[] {
 }
 
 attack("another local user cannot read a fresh hub's token, database or journal files", async () => {
-  const dir = path.join(tempDataDir("modes"), "data");
+  const parent = tempDataDir("modes");
+  dirs.push(parent);
+  // A data dir the hub creates itself, as on a first `teamhub start`.
+  const dir = path.join(parent, "data");
   const hub = await startHub(dir);
   hubs.push(hub);
   expect((await api(hub, "POST", "/api/artifacts", { id: "a", type: "custom", data: {} })).status).toBe(201);
@@ -45,6 +47,7 @@ attack("another local user cannot read a fresh hub's token, database or journal 
 
 attack("a data dir left world-readable is made private again at start", async () => {
   const dir = tempDataDir("loose");
+  dirs.push(dir);
   const first = await startHub(dir);
   await first.kill();
   fs.mkdirSync(path.join(dir, "sessions", "7"), { recursive: true });
