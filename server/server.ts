@@ -123,9 +123,10 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     const identity: Promise<WsIdentity | null> = token
       ? svc.auth.authenticate(token).then((principal) => ({ principal, token: tokenHash(token) }), () => null)
       : Promise.resolve(requireToken ? null : { principal: OPERATOR, token: null });
-    void identity.then((who) =>
-      who ? ws.handleUpgrade(req, socket, head, who) : refuseRaw(socket, 401, "Unauthorized", "unauthorized", "a valid ?token= is required", { field: "token", rule: "valid_token" }),
-    );
+    void identity.then((who) => {
+      if (who) return ws.handleUpgrade(req, socket, head, who);
+      refuseRaw(socket, 401, "Unauthorized", "unauthorized", "a valid ?token= is required", { field: "token", rule: "valid_token" });
+    });
   });
 
   await new Promise<void>((resolve, reject) => {

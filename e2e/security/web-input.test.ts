@@ -42,15 +42,16 @@ async function unchanged(run: () => Promise<void>) {
 const rpcCall = (args: string, id = 9) =>
   mcpPost(hub, `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"artifact_publish","arguments":${args}}}`, { "mcp-session-id": session });
 
-const UNKNOWN_FIELD_CASES: Array<[string, string, string, Record<string, unknown>, string, Record<string, unknown>]> = [
-  ["owner on an artifact", "POST", "/api/artifacts", { id: "a1", type: "custom", data: {}, owner: "someone-else" }, "artifact_publish", { id: "a1", type: "custom", data: {}, owner: "someone-else" }],
-  ["createdBy on a contract", "POST", "/api/contracts", { id: "c1", title: "T", assignee: "dev", createdBy: "lead" }, "contract_create", { id: "c1", title: "T", assignee: "dev", createdBy: "lead" }],
-  ["an unknown key on a team", "POST", "/api/teams", { id: "t1", admin: true }, "", {}],
-  ["scope on a token", "POST", "/api/tokens", { name: "mallory", kind: "member", scope: "operator" }, "", {}],
-  ["admin on a roster member", "POST", "/api/roster", { name: "mallory", role: "dev", isLead: true }, "", {}],
+/** [title, method, route, body (its last key is the unknown one), the MCP tool taking the same input, if any] */
+const UNKNOWN_FIELD_CASES: Array<[string, string, string, Record<string, unknown>, string]> = [
+  ["owner on an artifact", "POST", "/api/artifacts", { id: "a1", type: "custom", data: {}, owner: "someone-else" }, "artifact_publish"],
+  ["createdBy on a contract", "POST", "/api/contracts", { id: "c1", title: "T", assignee: "dev", createdBy: "lead" }, "contract_create"],
+  ["an unknown key on a team", "POST", "/api/teams", { id: "t1", admin: true }, ""],
+  ["scope on a token", "POST", "/api/tokens", { name: "mallory", kind: "member", scope: "operator" }, ""],
+  ["admin on a roster member", "POST", "/api/roster", { name: "mallory", role: "dev", isLead: true }, ""],
 ];
 
-for (const [title, method, route, body, tool, args] of UNKNOWN_FIELD_CASES) {
+for (const [title, method, route, body, tool] of UNKNOWN_FIELD_CASES) {
   attack(`unknown body field (${title}) on the HTTP API is refused like MCP refuses it`, async () => {
     await unchanged(async () => {
       const r = await api(hub, method, route, body);
@@ -59,7 +60,7 @@ for (const [title, method, route, body, tool, args] of UNKNOWN_FIELD_CASES) {
       const issue = { field: "", rule: "unrecognized_keys", message: `Unrecognized key: "${extra}"` };
       expect(r.body.error).toMatchObject({ code: "invalid_input", details: { issues: [issue] } });
       if (tool) {
-        const m = await call(client, tool, args);
+        const m = await call(client, tool, body);
         expect(m.isError).toBe(true);
         expect((m.structuredContent as { error: { details: { issues: unknown[] } } }).error.details.issues).toContainEqual(expect.objectContaining(issue));
       }
@@ -141,7 +142,11 @@ attack("a wrong method on an /api route answers 405 in the JSON error shape", as
       const r = await api(hub, method, route, {});
       expect(r.status, `${method} ${route}`).toBe(405);
       expect(r.headers["content-type"]).toMatch(/^application\/json/);
-      expect(r.body.error).toMatchObject({ code: "method_not_allowed", message: expect.stringContaining(method), details: { field: "method", rule: "allowed_method" } });
+      expect(r.body.error).toMatchObject({
+        code: "method_not_allowed",
+        message: expect.stringContaining(method),
+        details: { field: "method", rule: "allowed_method" },
+      });
     }
   });
 });
@@ -158,7 +163,8 @@ attack("a body over 4 MiB (declared length) answers 413 in the JSON error shape"
 function chunkedPost(route: string, chunks: number, chunk: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const req = http.request(`${hub.url}${route}`, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+    const headers = { "content-type": "application/json", "transfer-encoding": "chunked" };
+    const req = http.request(`${hub.url}${route}`, { method: "POST", headers }, (res) => {
       answered = true;
       let text = "";
       res.on("data", (d) => (text += d));

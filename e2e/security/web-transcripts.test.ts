@@ -29,7 +29,8 @@ async function following(token?: string): Promise<Socket> {
   return s;
 }
 
-const linesOf = (s: Socket, session: string) => s.inbox.filter((m) => (m.type === "transcript" || m.type === "transcript_delta") && m.payload.session === session);
+const linesOf = (s: Socket, session: string) =>
+  s.inbox.filter((m) => (m.type === "transcript" || m.type === "transcript_delta") && m.payload.session === session);
 
 attack("a member following every session on /ws receives no transcript line of someone else's session", async () => {
   const operator = await following();

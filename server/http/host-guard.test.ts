@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createHostGuard, hostName, isLoopbackAddress, isLoopbackIPv4, originName } from "./host-guard.ts";
 
 const guard = createHostGuard(["hub.example.com"]);
-const check = (host: string | undefined, origin?: string) => guard({ headers: { ...(host === undefined ? {} : { host }), ...(origin === undefined ? {} : { origin }) } });
+const check = (host: string | undefined, origin?: string) =>
+  guard({ headers: { ...(host === undefined ? {} : { host }), ...(origin === undefined ? {} : { origin }) } });
 
 const ALLOWED_HOSTS = [
   "localhost",

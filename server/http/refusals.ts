@@ -17,7 +17,8 @@ export function refuse(res: http.ServerResponse, status: number, code: string, m
 export function refuseRaw(socket: Duplex, status: number, reason: string, code: string, message: string, details: Record<string, unknown>) {
   const text = body(code, message, details);
   if (!socket.writable) return socket.destroy();
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`);
+  const head = [`HTTP/1.1 ${status} ${reason}`, "content-type: application/json", `content-length: ${Buffer.byteLength(text)}`, "connection: close"];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${text}`);
 }
 
 /**
@@ -29,7 +30,8 @@ export function jsonMethodNotAllowed(req: http.IncomingMessage, res: http.Server
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  const text = body("method_not_allowed", `${req.method} is not supported on ${new URL(req.url ?? "/", "http://hub").pathname}`, { field: "method", rule: "allowed_method" });
+  const route = new URL(req.url ?? "/", "http://hub").pathname;
+  const text = body("method_not_allowed", `${req.method} is not supported on ${route}`, { field: "method", rule: "allowed_method" });
   let replacing = false;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
     if (status !== 405) return writeHead(status, ...rest);
@@ -37,7 +39,11 @@ export function jsonMethodNotAllowed(req: http.IncomingMessage, res: http.Server
     res.removeHeader("transfer-encoding");
     return writeHead(405, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   }) as typeof res.writeHead;
-  res.write = ((...args: unknown[]) => (replacing || res.statusCode === 405 ? (res.headersSent || res.writeHead(405), true) : write(...args))) as typeof res.write;
+  res.write = ((...args: unknown[]) => {
+    if (!replacing && res.statusCode !== 405) return write(...args);
+    if (!res.headersSent) res.writeHead(405);
+    return true;
+  }) as typeof res.write;
   res.end = ((...args: unknown[]) => {
     if (!replacing && res.statusCode !== 405) return end(...args);
     if (!res.headersSent) res.writeHead(405);

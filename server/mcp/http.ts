@@ -113,7 +113,8 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
   async function parsedBody(req: IncomingMessage, res: ServerResponse): Promise<{ value: unknown } | null> {
     const text = await readBody(req);
     if (text === null) {
-      jsonRpcError(res, 413, ErrorCode.InvalidRequest, `Request body too large: at most ${MAX_BODY_BYTES} bytes`, { data: { field: "body", rule: "max_size" } });
+      const data = { field: "body", rule: "max_size" };
+      jsonRpcError(res, 413, ErrorCode.InvalidRequest, `Request body too large: at most ${MAX_BODY_BYTES} bytes`, { data });
       return null;
     }
     let value: unknown;
@@ -125,7 +126,8 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
     }
     if (deeperThan(value)) {
       const id = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
-      jsonRpcError(res, 400, ErrorCode.InvalidParams, `Invalid params: body: ${DEPTH_RULE.message} (${DEPTH_RULE.rule})`, { id, data: { field: "body", rule: DEPTH_RULE.rule } });
+      const data = { field: "body", rule: DEPTH_RULE.rule };
+      jsonRpcError(res, 400, ErrorCode.InvalidParams, `Invalid params: body: ${DEPTH_RULE.message} (${DEPTH_RULE.rule})`, { id, data });
       return null;
     }
     return { value };
@@ -133,7 +135,9 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const caller = await callerOf(req);
-    if (!caller) return jsonRpcError(res, 401, -32001, "Unauthorized: send 'Authorization: Bearer <token>' with a Team Hub token (teamhub token create <member>)");
+    if (!caller) {
+      return jsonRpcError(res, 401, -32001, "Unauthorized: send 'Authorization: Bearer <token>' with a Team Hub token (teamhub token create <member>)");
+    }
     const { principal } = caller;
     (req as IncomingMessage & { auth?: unknown }).auth = { token: "", clientId: principal.name, scopes: [], extra: { principal } };
     const body = req.method === "POST" ? await parsedBody(req, res) : { value: undefined };
@@ -141,7 +145,7 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
       const s = sessions.get(id);
-      if (!s) return jsonRpcError(res, 404, -32001, "Session not found: it ended, was evicted or its token revoked, or the hub restarted; initialize a new one");
+      if (!s) return jsonRpcError(res, 404, -32001, "Session not found: it ended, was evicted, its token was revoked, or the hub restarted");
       if (s.principal !== principal.name) return jsonRpcError(res, 403, -32001, `This session belongs to '${s.principal}', not '${principal.name}'`);
       s.lastUsed = Date.now();
       return s.transport.handleRequest(req, res, body.value);

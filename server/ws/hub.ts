@@ -124,8 +124,9 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
 
   const pushTo = (c: Client, push: TranscriptPush) => {
     if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-    if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team: push.team, payload: { session: push.session, text: push.textDelta } });
-    else send(c.socket, { v: WS_VERSION, type: "transcript", team: push.team, payload: { session: push.session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
+    const { team, session } = push;
+    if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: push.textDelta } });
+    else send(c.socket, { v: WS_VERSION, type: "transcript", team, payload: { session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
   };
 
   const unfollow = feed.subscribe((push) => {

@@ -117,7 +117,12 @@ export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: 
  * authenticated with them at once (only hashes: the secrets are never stored).
  */
 const revokedEvent = (principal: string, rows: Array<{ hash: string }>) =>
-  ({ teamId: null, type: "token.revoked", subject: `principal:${principal}`, payload: { principal, count: rows.length, hashes: rows.map((r) => r.hash) } }) as const;
+  ({
+    teamId: null,
+    type: "token.revoked",
+    subject: `principal:${principal}`,
+    payload: { principal, count: rows.length, hashes: rows.map((r) => r.hash) },
+  }) as const;
 
 export const tokenHash = hash;
 
