@@ -71,10 +71,27 @@ export const conflict = (message: string, details: Record<string, unknown> = {})
 
 export const forbidden = (message: string, details: Record<string, unknown> = {}) => new DomainError("forbidden", message, details);
 
-/** Short, safe rendering of a received value for error details. */
+/** Short, safe rendering of a received value for error details: at most 80 characters, and never a deep walk. */
 export function preview(value: unknown): unknown {
   if (typeof value === "string") return value.length > 80 ? `${value.slice(0, 77)}…` : value;
   if (value === null || typeof value !== "object") return value;
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : value;
+  const cut = { at: false };
+  const text = render(value, 4, cut);
+  return cut.at || text.length > 80 ? `${text.slice(0, 77)}…` : value;
+}
+
+/** JSON text of the first `levels` levels, stopping once it is longer than a preview shows; `cut` records what was left out. */
+function render(value: unknown, levels: number, cut: { at: boolean }): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (levels === 0) return ((cut.at = true), "…");
+  const keys = Object.keys(value);
+  const parts: string[] = [];
+  let length = 0;
+  for (const k of keys) {
+    if (length > 80) return ((cut.at = true), `${Array.isArray(value) ? "[" : "{"}${parts.join(",")}`);
+    const part = `${Array.isArray(value) ? "" : `${JSON.stringify(k)}:`}${render((value as Record<string, unknown>)[k], levels - 1, cut)}`;
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return Array.isArray(value) ? `[${parts.join(",")}]` : `{${parts.join(",")}}`;
 }

@@ -10,16 +10,19 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { Database } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
-import { ensureOperatorToken } from "./domain/auth/tokens.service.ts";
+import { ensureOperatorToken, tokenHash } from "./domain/auth/tokens.service.ts";
+import { OPERATOR } from "./domain/principal.ts";
 import { readEnv, type HubEnv } from "./env.ts";
 import { EventBus } from "./events/bus.ts";
 import { MAX_BODY_BYTES } from "./http/handle.ts";
 import { createHostGuard, isLoopbackAddress, type GuardFailure } from "./http/host-guard.ts";
+import { jsonMethodNotAllowed, onClientError, refuse, refuseRaw } from "./http/refusals.ts";
+import { secureDataDir, secureDatabaseFiles, writePrivateFile } from "./data-dir.ts";
 import { registerServices } from "./registry.ts";
 import { startScheduler } from "./scheduler.ts";
 import { PipelineRunner } from "./domain/pipelines/runner.ts";
 import { createServices } from "./services.ts";
-import { createWsHub } from "./ws/hub.ts";
+import { createWsHub, type WsIdentity } from "./ws/hub.ts";
 import { startLogTailer } from "./events/log-tailer.ts";
 import { createMcpHttp } from "./mcp/http.ts";
 import type { ToolDef } from "./mcp/tool.ts";
@@ -32,11 +35,6 @@ import { checkSandbox } from "./supervisor/sandbox-check.ts";
 
 export const HUB_FILE = "hub.json";
 
-function refuse(res: http.ServerResponse, status: number, code: string, message: string, details: Record<string, unknown>) {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ error: { code, message, details } }));
-}
-
 const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
 
 export type RunningHub = { url: string; port: number; close(): Promise<void> };
@@ -47,12 +45,19 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   if (!env.dev && !fs.existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) {
     throw new Error("no production build of the dashboard: run `npm run build` (or start with --dev)");
   }
-  fs.mkdirSync(env.dataDir, { recursive: true });
+  if (!isLoopbackAddress(env.host) && env.requireToken === false) {
+    throw new Error(
+      `TEAMHUB_REQUIRE_TOKEN=0 is refused when listening beyond loopback (TEAMHUB_HOST=${env.host}): every request must carry a token there. ` +
+        "Unset TEAMHUB_REQUIRE_TOKEN, or listen on 127.0.0.1.",
+    );
+  }
+  secureDataDir(env.dataDir, env.databaseFile);
   const migrated = migrate(env.databaseFile);
   if (migrated.applied.length) log(`applied migrations: ${migrated.applied.join(", ")}`);
 
   const bus = new EventBus();
   const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true });
+  secureDatabaseFiles(env.databaseFile);
   const deps = { db, bus };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
@@ -79,7 +84,8 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
       return refuse(res, 413, "too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
     }
-    if (new URL(req.url ?? "/", "http://hub").pathname === "/mcp") {
+    const pathname = new URL(req.url ?? "/", "http://hub").pathname;
+    if (pathname === "/mcp") {
       mcp.handle(req, res).catch((e) => {
         console.error("[teamhub] /mcp request failed:", e);
         if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});
@@ -87,11 +93,19 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
       return;
     }
     if (!handleNext) return refuse(res, 503, "starting", "the hub is starting; retry in a moment", {});
+    if (pathname.startsWith("/api/")) {
+      // Next reads a body whole before the route sees it, so only a declared length can be checked up front.
+      if (req.headers["transfer-encoding"] !== undefined) {
+        return refuse(res, 411, "length_required", "/api request bodies must be sent with a Content-Length", { field: "body", rule: "content_length" });
+      }
+      jsonMethodNotAllowed(req, res);
+    }
     handleNext(req, res).catch((e) => {
       console.error("[teamhub] request failed:", e);
       if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});
     });
   });
+  server.on("clientError", onClientError);
   // Keep-alive sockets would otherwise hold a graceful shutdown open.
   server.keepAliveTimeout = 5_000;
 
@@ -103,15 +117,16 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
       return;
     }
     const failure = guard(req);
-    if (failure) {
-      socket.end(`HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\n${failure.message}\n`);
-      return;
-    }
+    if (failure) return refuseRaw(socket, 403, "Forbidden", "forbidden", failure.message, guardDetails(failure));
     const token = new URL(req.url ?? "/", "http://hub").searchParams.get("token");
-    const authorized = token ? svc.auth.authenticate(token).then(() => true, () => false) : Promise.resolve(!requireToken);
-    void authorized.then((ok) =>
-      ok ? ws.handleUpgrade(req, socket, head) : socket.end("HTTP/1.1 401 Unauthorized\r\ncontent-type: text/plain\r\n\r\na valid ?token= is required\n"),
-    );
+    // Without a token, only a hub that requires none lets the caller in, as the operator (as /api does).
+    const identity: Promise<WsIdentity | null> = token
+      ? svc.auth.authenticate(token).then((principal) => ({ principal, token: tokenHash(token) }), () => null)
+      : Promise.resolve(requireToken ? null : { principal: OPERATOR, token: null });
+    void identity.then((who) => {
+      if (who) return ws.handleUpgrade(req, socket, head, who);
+      refuseRaw(socket, 401, "Unauthorized", "unauthorized", "a valid ?token= is required", { field: "token", rule: "valid_token" });
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -134,7 +149,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
 
   const hubFile = path.join(env.dataDir, HUB_FILE);
   // Written whole and renamed into place: the CLI and tests poll for this file and must never read half of it.
-  fs.writeFileSync(`${hubFile}.tmp`, JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString() }));
+  writePrivateFile(`${hubFile}.tmp`, JSON.stringify({ url, pid: process.pid, startedAt: new Date().toISOString() }));
   fs.renameSync(`${hubFile}.tmp`, hubFile);
   log(`listening on ${url} (data: ${env.dataDir}${requireToken ? ", tokens required" : ""})`);
 

@@ -88,7 +88,13 @@ export function cliAsync(dataDir: string, args: string[], env: Record<string, st
  * One HTTP request with JSON in and out. node:http rather than fetch, because fetch refuses to
  * send a Host header of our choosing and the Host checks need exactly that.
  */
-export function api(hub: { url: string }, method: string, route: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+export function api(
+  hub: { url: string },
+  method: string,
+  route: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {
   const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -105,7 +111,7 @@ export function api(hub: { url: string }, method: string, route: string, body?: 
           } catch {
             // leave as text
           }
-          resolve({ status: res.statusCode ?? 0, body: json });
+          resolve({ status: res.statusCode ?? 0, body: json, headers: res.headers });
         });
       },
     );

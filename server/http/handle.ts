@@ -3,12 +3,13 @@
  * one service call → JSON. Domain errors map to `{error: {code, message, details}}` here and
  * nowhere else.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { DomainError, invalid, invalidField } from "../errors.ts";
 import { zodIssues } from "../domain/zod-errors.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
 import { services } from "../registry.ts";
-import { typedQuery } from "./query.ts";
+import { DEPTH_RULE, deeperThan } from "./json-depth.ts";
+import { shapeOf, typedQuery } from "./query.ts";
 import type { Services } from "../services.ts";
 
 // A 1 MiB artifact can grow when its strings are escaped; the domain gives the precise error.
@@ -26,7 +27,9 @@ export function handle<S extends z.ZodType, O>(
     try {
       const s = services();
       const actor = await principalOf(s, req);
-      const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...(await bodyOf(req)), ...typedQuery(schema, pathParams((await ctx.params) ?? {})) };
+      const body = await bodyOf(req);
+      refuseUnknownFields(schema, body);
+      const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...body, ...typedQuery(schema, pathParams((await ctx.params) ?? {})) };
       const parsed = schema.safeParse(raw, { reportInput: true });
       if (!parsed.success) throw invalid(zodIssues(parsed.error));
       return Response.json(await op(s, actor, parsed.data, req.signal), { status: options.status ?? 200 });
@@ -51,12 +54,38 @@ async function principalOf(s: Services, req: Request): Promise<Principal> {
   return s.auth.authenticate(m[1]);
 }
 
+/**
+ * Body fields the route does not take are refused, as MCP refuses unknown arguments: the same zod
+ * check (a strict object over the route's fields) gives the same issue, rule `unrecognized_keys`.
+ */
+const strictShapes = new WeakMap<z.ZodType, z.ZodType>();
+function refuseUnknownFields(schema: z.ZodType, body: Record<string, unknown>) {
+  const shape = shapeOf(schema);
+  if (!shape) return;
+  let strict = strictShapes.get(schema);
+  if (!strict) strictShapes.set(schema, (strict = z.strictObject(Object.fromEntries(Object.keys(shape).map((k) => [k, z.unknown().optional()])))));
+  const r = strict.safeParse(body, { reportInput: true });
+  if (!r.success) throw invalid(zodIssues(r.error));
+}
+
+/** The body, read up to MAX_BODY_BYTES whatever Content-Length says (a chunked body has none). */
+async function readBody(req: Request): Promise<string> {
+  if (!req.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      throw new DomainError("too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 async function bodyOf(req: Request): Promise<Record<string, unknown>> {
   if (req.method === "GET" || req.method === "HEAD") return {};
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new DomainError("too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
-  }
+  const text = await readBody(req);
   if (text.trim() === "") return {};
   // Requiring JSON also keeps plain cross-site form posts out (they cannot send this type).
   if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) {
@@ -68,6 +97,7 @@ async function bodyOf(req: Request): Promise<Record<string, unknown>> {
   } catch (e) {
     throw invalidField("body", "json", `is not valid JSON: ${(e as Error).message}`);
   }
+  if (deeperThan(body)) throw invalidField("body", DEPTH_RULE.rule, DEPTH_RULE.message);
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidField("body", "object", "must be a JSON object");
   return body as Record<string, unknown>;
 }

@@ -18,8 +18,15 @@ function baseType(s: z.ZodType): string {
   return d.type;
 }
 
+/** The fields of an object schema (through a pipe's input), or null for any other schema. */
+export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | null {
+  const d = defOf(schema);
+  if (d.type === "pipe" && d.in) return shapeOf(d.in);
+  return d.shape ?? null;
+}
+
 export function typedQuery(schema: z.ZodType, query: URLSearchParams): Record<string, unknown> {
-  const shape = defOf(schema).shape ?? {};
+  const shape = shapeOf(schema) ?? {};
   const out: Record<string, unknown> = {};
   for (const [key, text] of query) {
     const field = shape[key];

@@ -30,6 +30,13 @@ export type Identify = (extra: Extra) => Principal;
 
 export type BuiltServer = { mcp: McpServer; subscriptions: Set<string> };
 
+/**
+ * tools/call as the protocol layer first sees it: any `arguments`. The SDK's own check of the real
+ * schema then refuses a non-object with -32602 (Invalid params); with the real schema here the
+ * generic parse would fail first and answer -32603 (Internal error).
+ */
+const AnyArgumentsCall = CallToolRequestSchema.extend({ params: CallToolRequestSchema.shape.params.extend({ arguments: z.unknown().optional() }) });
+
 const json = (uri: string, value: unknown) => ({ contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }] });
 
 /** Values starting with what was typed, for completion lists (at most 100, as the protocol allows). */
@@ -49,7 +56,9 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: inputJsonSchema(t) as never, annotations: { title: t.title, ...t.annotations } })),
   }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+  mcp.server.setRequestHandler(AnyArgumentsCall, async (loose, extra) => {
+    // The SDK has refused anything the real schema refuses; its parse also drops keys such as __proto__.
+    const req = CallToolRequestSchema.parse(loose);
     const def = byName.get(req.params.name);
     if (!def) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}. tools/list shows the ${tools.length} tools of this server.`);
     const actor = identify(extra);

@@ -3,78 +3,169 @@
  * hold SSE headers back and lose the session map on recompiles; see README). One McpServer per
  * session. Every request is authenticated on its own: its bearer token's principal is who acts,
  * and a session stays with the principal that opened it.
+ *
+ * Bounds (§13): each principal holds at most PER_PRINCIPAL sessions — one more evicts its own least
+ * recently used — so a client that keeps initializing only churns its own; when the hub-wide cap
+ * is reached, the principal holding the most gives one up. Bodies are read here, size- and
+ * depth-checked, then handed to the SDK parsed. A revoked token's sessions close at once.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { EventBus } from "../events/bus.ts";
 import { DomainError } from "../errors.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
+import { tokenHash } from "../domain/auth/tokens.service.ts";
 import type { Services } from "../services.ts";
+import { MAX_BODY_BYTES } from "../http/handle.ts";
+import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
+import { revokedTokenHashes } from "../http/revoked.ts";
 import { buildMcpServer, type BuiltServer } from "./build-server.ts";
 import { notifyResourceChanges } from "./notify.ts";
 import type { ToolDef } from "./tool.ts";
 
 // Enough for every agent of a large team; idle sessions are closed so the map cannot grow for ever.
-const MAX_SESSIONS = 1000;
+export const MAX_SESSIONS = 1000;
+// Generous for one agent or person (each client process holds one), far below the hub-wide cap.
+export const PER_PRINCIPAL = 32;
 const IDLE_MS = 60 * 60 * 1000;
 
-type Session = { transport: StreamableHTTPServerTransport; server: BuiltServer; principal: string; lastUsed: number };
+type Session = { transport: StreamableHTTPServerTransport; server: BuiltServer; principal: string; owner: string; token: string | null; lastUsed: number };
+type Caller = { principal: Principal; token: string | null };
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, options: { id?: unknown; data?: unknown } = {}) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message, ...(options.data ? { data: options.data } : {}) }, id: options.id ?? null }));
+}
+
+/** A supervised session acting as a member is its own owner: the member's other clients never evict it. */
+const ownerOf = (p: Principal) => (p.sessionId ? `${p.name}#${p.sessionId}` : p.name);
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function createMcpHttp(svc: Services, bus: EventBus, options: { requireToken: boolean; extraTools?: ToolDef[] }) {
   const sessions = new Map<string, Session>();
+
+  const drop = (id: string) => {
+    const s = sessions.get(id);
+    if (!s) return;
+    sessions.delete(id);
+    void s.transport.close().catch(() => {});
+  };
+
   const unsubscribe = bus.subscribe((events) => {
+    const revoked = revokedTokenHashes(events);
+    if (revoked.size) for (const [id, s] of sessions) if (s.token && revoked.has(s.token)) drop(id);
     for (const s of sessions.values()) notifyResourceChanges(s.server, events);
   });
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const [id, s] of sessions) if (now - s.lastUsed > IDLE_MS) void s.transport.close().finally(() => sessions.delete(id));
+    for (const [id, s] of sessions) if (now - s.lastUsed > IDLE_MS) drop(id);
   }, 60_000);
   sweep.unref();
 
-  async function principalOf(req: IncomingMessage): Promise<Principal | null> {
+  /** The least recently used session among those `matching`. */
+  const oldest = (matching: (s: Session) => boolean) => {
+    let found: [string, Session] | undefined;
+    for (const entry of sessions) if (matching(entry[1]) && (!found || entry[1].lastUsed < found[1].lastUsed)) found = entry;
+    return found?.[0];
+  };
+
+  /** Room for one more session of `owner`, taken from `owner` itself or from whoever holds the most. */
+  function makeRoom(owner: string) {
+    const counts = new Map<string, number>();
+    for (const s of sessions.values()) counts.set(s.owner, (counts.get(s.owner) ?? 0) + 1);
+    if ((counts.get(owner) ?? 0) >= PER_PRINCIPAL) {
+      const id = oldest((s) => s.owner === owner);
+      if (id) drop(id);
+      return;
+    }
+    if (sessions.size < MAX_SESSIONS) return;
+    const largest = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    const id = oldest((s) => s.owner === largest);
+    if (id) drop(id);
+  }
+
+  async function callerOf(req: IncomingMessage): Promise<Caller | null> {
     const header = req.headers.authorization;
-    if (!header) return options.requireToken ? null : OPERATOR;
+    if (!header) return options.requireToken ? null : { principal: OPERATOR, token: null };
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     if (!m) return null;
     try {
-      return await svc.auth.authenticate(m[1]);
+      return { principal: await svc.auth.authenticate(m[1]), token: tokenHash(m[1]) };
     } catch (e) {
       if (DomainError.is(e)) return null;
       throw e;
     }
   }
 
+  /** The parsed JSON-RPC body, or null after answering a body that is too large, not JSON or too deep. */
+  async function parsedBody(req: IncomingMessage, res: ServerResponse): Promise<{ value: unknown } | null> {
+    const text = await readBody(req);
+    if (text === null) {
+      const data = { field: "body", rule: "max_size" };
+      jsonRpcError(res, 413, ErrorCode.InvalidRequest, `Request body too large: at most ${MAX_BODY_BYTES} bytes`, { data });
+      return null;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      jsonRpcError(res, 400, ErrorCode.ParseError, `Parse error: ${(e as Error).message}`);
+      return null;
+    }
+    if (deeperThan(value)) {
+      const id = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as { id?: unknown }).id : undefined;
+      const data = { field: "body", rule: DEPTH_RULE.rule };
+      jsonRpcError(res, 400, ErrorCode.InvalidParams, `Invalid params: body: ${DEPTH_RULE.message} (${DEPTH_RULE.rule})`, { id, data });
+      return null;
+    }
+    return { value };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const principal = await principalOf(req);
-    if (!principal) return jsonRpcError(res, 401, -32001, "Unauthorized: send 'Authorization: Bearer <token>' with a Team Hub token (teamhub token create <member>)");
+    const caller = await callerOf(req);
+    if (!caller) {
+      return jsonRpcError(res, 401, -32001, "Unauthorized: send 'Authorization: Bearer <token>' with a Team Hub token (teamhub token create <member>)");
+    }
+    const { principal } = caller;
     (req as IncomingMessage & { auth?: unknown }).auth = { token: "", clientId: principal.name, scopes: [], extra: { principal } };
+    const body = req.method === "POST" ? await parsedBody(req, res) : { value: undefined };
+    if (!body) return;
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
       const s = sessions.get(id);
-      if (!s) return jsonRpcError(res, 404, -32001, "Session not found: it ended or the hub restarted; initialize a new one");
+      if (!s) return jsonRpcError(res, 404, -32001, "Session not found: it ended, was evicted, its token was revoked, or the hub restarted");
       if (s.principal !== principal.name) return jsonRpcError(res, 403, -32001, `This session belongs to '${s.principal}', not '${principal.name}'`);
       s.lastUsed = Date.now();
-      return s.transport.handleRequest(req, res);
+      return s.transport.handleRequest(req, res, body.value);
     }
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no session; start one with an initialize POST");
-    if (sessions.size >= MAX_SESSIONS) return jsonRpcError(res, 503, -32000, "Too many MCP sessions; retry later");
     const server = buildMcpServer(svc, (extra) => (extra.authInfo?.extra?.principal as Principal | undefined) ?? principal, { extraTools: options.extraTools });
+    const owner = ownerOf(principal);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => void sessions.set(sid, { transport, server, principal: principal.name, lastUsed: Date.now() }),
+      onsessioninitialized: (sid) => {
+        makeRoom(owner);
+        sessions.set(sid, { transport, server, principal: principal.name, owner, token: caller.token, lastUsed: Date.now() });
+      },
       onsessionclosed: (sid) => void sessions.delete(sid),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     await server.mcp.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body.value);
   }
 
   return {

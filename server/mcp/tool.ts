@@ -10,6 +10,7 @@ import { DomainError } from "../errors.ts";
 import { zodIssues } from "../domain/zod-errors.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { Services } from "../services.ts";
+import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
 
@@ -83,6 +84,9 @@ function success(value: unknown): ToolResult {
 export async function callTool(def: ToolDef, s: Services, actor: Principal, args: unknown, signal?: AbortSignal): Promise<ToolResult> {
   if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
     return failure("invalid_input", "arguments: must be a JSON object");
+  }
+  if (deeperThan(args)) {
+    return failure("invalid_input", `arguments: ${DEPTH_RULE.message}`, { issues: [{ field: "arguments", ...DEPTH_RULE }] });
   }
   const given = (args ?? {}) as Record<string, unknown>;
   const impersonation = IDENTITY_FIELDS.find((f) => f in given && !(f in def.input.shape));

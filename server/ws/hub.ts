@@ -2,92 +2,224 @@
  * /ws: live event log for the dashboard and scripts. Clients subscribe to teams, optionally
  * from an event id, and receive every committed event after that, replayed from the log first.
  * The socket is a view: it never writes.
+ *
+ * Each connection reads as its principal (§13): events pass through `eventFor`, transcript lines
+ * only reach who may see the session. Bounds: subscribes run one at a time per connection (a
+ * newer one supersedes a replay in progress), replays read the log in pages and yield between
+ * them, and subscribes are rate limited; a client that keeps flooding is closed (1008). A socket
+ * opened with a token that is revoked later is closed at once (1008).
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { ClientMessage, WS_VERSION, type ServerMessage } from "../../lib/ws.ts";
+import { eventFor, transcriptVisibleTo } from "../domain/auth/visibility.ts";
+import { actsForAnyone, type Principal } from "../domain/principal.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
+import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
+import { revokedTokenHashes } from "../http/revoked.ts";
 import type { Services } from "../services.ts";
 import type { TranscriptFeed, TranscriptPush } from "../supervisor/transcript-feed.ts";
 
 // A client that stops reading must not make the hub buffer without bound.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-const REPLAY_LIMIT = 5000;
+export const REPLAY_LIMIT = 5000;
+// Small enough that one page never holds the event loop for long; the hub serves others between pages.
+const REPLAY_PAGE = 200;
+// Subscribes: a burst of SUBSCRIBE_BURST, then SUBSCRIBE_PER_SECOND; FLOOD_CLOSE refusals in a row close the socket.
+export const SUBSCRIBE_BURST = 10;
+export const SUBSCRIBE_PER_SECOND = 2;
+export const FLOOD_CLOSE = 20;
 
-type Client = { socket: WebSocket; teams: Set<string> | null; sessions: Set<string>; ready: boolean; backlog: HubEvent[] };
+/** Who a connection reads as, and the hash of the token it opened with (null: no token). */
+export type WsIdentity = { principal: Principal; token: string | null };
+
+type SessionInfo = { name: string; principal?: string | null; spawnedBy?: string | null };
+
+type Client = WsIdentity & {
+  socket: WebSocket;
+  teams: Set<string> | null;
+  sessions: Set<string>;
+  ready: boolean;
+  backlog: HubEvent[];
+  /** Bumped by every subscribe: a replay whose generation is stale stops at its next page. */
+  generation: number;
+  queue: Promise<void>;
+  bucket: { tokens: number; at: number; refused: number };
+};
 
 function send(socket: WebSocket, msg: ServerMessage) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
 }
+
+const errorFrame = (code: string, message: string): ServerMessage => ({ v: WS_VERSION, type: "error", team: null, payload: { code, message } });
 
 const wire = (e: HubEvent): ServerMessage => ({ v: WS_VERSION, type: "event", team: e.teamId, payload: { ...e, at: e.at.toISOString() } });
 
 const follows = (c: Client, push: TranscriptPush) =>
   (c.sessions.has(push.session) || c.sessions.has("*")) && (c.teams === null || c.teams.has(push.team));
 
+const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
+
+/** Takes one subscribe from the connection's bucket; false when it is empty. */
+function allowSubscribe(c: Client): boolean {
+  const now = Date.now();
+  const b = c.bucket;
+  b.tokens = Math.min(SUBSCRIBE_BURST, b.tokens + ((now - b.at) / 1000) * SUBSCRIBE_PER_SECOND);
+  b.at = now;
+  if (b.tokens < 1) return (b.refused++, false);
+  b.tokens -= 1;
+  b.refused = 0;
+  return true;
+}
+
 export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
+  const sessionInfo = new Map<string, Promise<SessionInfo | null>>();
+  const resolvedInfo = new Map<string, SessionInfo | null>();
+
+  /** A session's owner fields, read once per name (and again after it is created or deleted anew). */
+  function infoOf(name: string): Promise<SessionInfo | null> {
+    let p = sessionInfo.get(name);
+    if (!p) {
+      p = svc.sessions.status(svc.operator, { name }).then(
+        (s) => s as SessionInfo,
+        () => null,
+      );
+      void p.then((info) => sessionInfo.get(name) === p && resolvedInfo.set(name, info));
+      sessionInfo.set(name, p);
+    }
+    return p;
+  }
 
   const deliver = (c: Client, e: HubEvent) => {
-    if (c.teams && (e.teamId === null || !c.teams.has(e.teamId))) return;
-    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return c.socket.close(1013, "too slow: reconnect with since");
-    send(c.socket, wire(e));
+    if (c.teams && (e.teamId === null || !c.teams.has(e.teamId))) return false;
+    const visible = eventFor(c.principal, e);
+    if (!visible) return false;
+    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return (c.socket.close(1013, "too slow: reconnect with since"), false);
+    send(c.socket, wire(visible));
+    return true;
   };
 
   const unsubscribe = bus.subscribe((events) => {
-    for (const c of clients) for (const e of events) (c.ready ? deliver(c, e) : c.backlog.push(e));
-  });
-
-  const unfollow = feed.subscribe((push) => {
+    const revoked = revokedTokenHashes(events);
     for (const c of clients) {
-      if (!follows(c, push) || c.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
-      if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team: push.team, payload: { session: push.session, text: push.textDelta } });
-      else send(c.socket, { v: WS_VERSION, type: "transcript", team: push.team, payload: { session: push.session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
+      if (c.token && revoked.has(c.token)) {
+        clients.delete(c);
+        c.socket.close(1008, "token revoked");
+        continue;
+      }
+      for (const e of events) (c.ready ? deliver(c, e) : c.backlog.push(e));
+    }
+    for (const e of events) {
+      if (e.type === "session.created" || e.type === "session.deleted") {
+        const name = e.subject.replace(/^session:/, "");
+        sessionInfo.delete(name);
+        resolvedInfo.delete(name);
+      }
     }
   });
 
-  async function subscribe(c: Client, teams: string[], since: number | undefined, sessions: string[]) {
+  const pushTo = (c: Client, push: TranscriptPush) => {
+    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    const { team, session } = push;
+    if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: push.textDelta } });
+    else send(c.socket, { v: WS_VERSION, type: "transcript", team, payload: { session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
+  };
+
+  const unfollow = feed.subscribe((push) => {
+    for (const c of clients) {
+      if (!follows(c, push)) continue;
+      if (actsForAnyone(c.principal)) {
+        pushTo(c, push);
+        continue;
+      }
+      const known = resolvedInfo.get(push.session);
+      if (known !== undefined) {
+        if (known && transcriptVisibleTo(c.principal, known)) pushTo(c, push);
+        continue;
+      }
+      // Lines that arrive before the first lookup completes wait for it, in order.
+      void infoOf(push.session).then((info) => info && transcriptVisibleTo(c.principal, info) && clients.has(c) && pushTo(c, push));
+    }
+  });
+
+  const current = (c: Client, generation: number) => c.generation === generation && c.socket.readyState === c.socket.OPEN;
+
+  async function subscribe(c: Client, generation: number, teams: string[], since: number | undefined, sessions: string[]) {
     c.sessions = new Set(sessions);
     c.ready = false;
     c.backlog = [];
     c.teams = teams.length ? new Set(teams) : null;
-    const replay = since === undefined ? [] : await svc.events.after({ teams, after: since, limit: REPLAY_LIMIT });
-    for (const e of replay) deliver(c, e);
+    let replayed = 0;
+    let last = since ?? 0;
+    if (since !== undefined) {
+      for (let read = 0; read < REPLAY_LIMIT; ) {
+        const page = await svc.events.after({ teams, after: last, limit: Math.min(REPLAY_PAGE, REPLAY_LIMIT - read) });
+        if (!current(c, generation)) return;
+        for (const e of page) if (deliver(c, e)) replayed++;
+        read += page.length;
+        if (page.length) last = page[page.length - 1].id;
+        if (page.length < REPLAY_PAGE) break;
+        await yieldToOthers();
+        if (!current(c, generation)) return;
+      }
+    }
     // Events committed while the replay was read arrive through the backlog, without duplicates.
-    const last = replay.length ? replay[replay.length - 1].id : (since ?? 0);
     for (const e of c.backlog) if (since === undefined || e.id > last) deliver(c, e);
     c.backlog = [];
     c.ready = true;
-    send(c.socket, { v: WS_VERSION, type: "subscribed", team: null, payload: { teams, replayed: replay.length } });
+    send(c.socket, { v: WS_VERSION, type: "subscribed", team: null, payload: { teams, replayed } });
   }
 
-  wss.on("connection", async (socket: WebSocket) => {
-    const client: Client = { socket, teams: null, sessions: new Set(), ready: true, backlog: [] };
+  function onMessage(c: Client, data: unknown) {
+    let msg: ClientMessage;
+    try {
+      const value: unknown = JSON.parse(String(data));
+      if (deeperThan(value)) throw new Error(`message: ${DEPTH_RULE.message} (${DEPTH_RULE.rule})`);
+      const parsed = ClientMessage.safeParse(value);
+      if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join(".") || "message"}: ${i.message}`).join("; "));
+      msg = parsed.data;
+    } catch (e) {
+      return send(c.socket, errorFrame("invalid_input", (e as Error).message));
+    }
+    if (msg.type === "ping") return send(c.socket, { v: WS_VERSION, type: "pong", team: null, payload: {} });
+    if (!allowSubscribe(c)) {
+      if (c.bucket.refused >= FLOOD_CLOSE) return c.socket.close(1008, "too many subscribes");
+      return send(c.socket, errorFrame("rate_limited", `too many subscribes: at most ${SUBSCRIBE_BURST} at once, then ${SUBSCRIBE_PER_SECOND} a second`));
+    }
+    const generation = ++c.generation;
+    const { teams, since, sessions } = msg.payload;
+    c.queue = c.queue.then(() =>
+      current(c, generation)
+        ? subscribe(c, generation, teams, since, sessions).catch((e: Error) => send(c.socket, errorFrame("internal", e.message)))
+        : undefined,
+    );
+  }
+
+  wss.on("connection", async (socket: WebSocket, _req: IncomingMessage, identity: WsIdentity) => {
+    const client: Client = {
+      ...identity,
+      socket,
+      teams: null,
+      sessions: new Set(),
+      ready: true,
+      backlog: [],
+      generation: 0,
+      queue: Promise.resolve(),
+      bucket: { tokens: SUBSCRIBE_BURST, at: Date.now(), refused: 0 },
+    };
     clients.add(client);
     socket.on("close", () => clients.delete(client));
-    socket.on("message", async (data) => {
-      let msg: ClientMessage;
-      try {
-        const parsed = ClientMessage.safeParse(JSON.parse(String(data)));
-        if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join(".") || "message"}: ${i.message}`).join("; "));
-        msg = parsed.data;
-      } catch (e) {
-        return send(socket, { v: WS_VERSION, type: "error", team: null, payload: { code: "invalid_input", message: (e as Error).message } });
-      }
-      if (msg.type === "ping") return send(socket, { v: WS_VERSION, type: "pong", team: null, payload: {} });
-      await subscribe(client, msg.payload.teams, msg.payload.since, msg.payload.sessions).catch((e: Error) =>
-        send(socket, { v: WS_VERSION, type: "error", team: null, payload: { code: "internal", message: e.message } }),
-      );
-    });
+    socket.on("message", (data) => onMessage(client, data));
     send(socket, { v: WS_VERSION, type: "hello", team: null, payload: { version: svc.info.version, lastEventId: await svc.events.lastId() } });
   });
 
   return {
-    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, identity: WsIdentity) {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req, identity));
     },
     close() {
       unsubscribe();

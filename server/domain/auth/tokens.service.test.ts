@@ -8,7 +8,17 @@ import { listEvents } from "../events/events.service.ts";
 import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
-import { OPERATOR_TOKEN_FILE, authenticate, createToken, ensureOperatorToken, listTokens, readOperatorToken, revokeTokens } from "./tokens.service.ts";
+import {
+  OPERATOR_TOKEN_FILE,
+  authenticate,
+  createToken,
+  ensureOperatorToken,
+  issueSessionToken,
+  listTokens,
+  readOperatorToken,
+  revokeTokens,
+  tokenHash,
+} from "./tokens.service.ts";
 
 let hub: TempHub;
 let dataDir: string;
@@ -148,7 +158,7 @@ describe("the event log", () => {
     await revoke("alice");
     const logged = await listEvents(hub, ListEventsInput.parse({ hub: true }));
     expect(logged.events.map((e) => [e.teamId, e.type, e.subject, e.payload])).toEqual([
-      [null, "token.revoked", "principal:alice", { principal: "alice", count: 1 }],
+      [null, "token.revoked", "principal:alice", { principal: "alice", count: 1, hashes: [tokenHash(t.token)] }],
       [null, "token.issued", "principal:alice", { principal: "alice", kind: "member", label: "laptop" }],
       [null, "token.issued", "principal:operator", { principal: "operator", kind: "operator", label: "operator token file" }],
     ]);
@@ -156,6 +166,17 @@ describe("the event log", () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(t.token);
     expect((await listEvents(hub, ListEventsInput.parse({ team: "default" }))).events).toEqual([]);
+  });
+});
+
+describe("session tokens", () => {
+  it("a new session token retires the earlier one with a token.revoked event naming its hash, so live connections close", async () => {
+    const first = await issueSessionToken(hub, { name: "worker", kind: "member" });
+    const second = await issueSessionToken(hub, { name: "worker", kind: "member" });
+    await expect(authenticate(hub, first)).rejects.toMatchObject({ code: "unauthorized" });
+    expect(await authenticate(hub, second)).toMatchObject({ name: "worker", sessionId: "worker" });
+    const revoked = (await listEvents(hub, ListEventsInput.parse({ hub: true, type: "token.revoked" }))).events;
+    expect(revoked.map((e) => e.payload)).toEqual([{ principal: "worker", count: 1, hashes: [sha256(first)] }]);
   });
 });
 

@@ -103,14 +103,28 @@ export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: 
     throw conflict(`the operator token is not revoked, it is replaced: delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`, { field: "name" });
   }
   return db.write("token.revoke", actor.name, async (tx) => {
-    const r = await tx.run(
-      `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL ${input.label === undefined ? "" : `AND "label" = ?`}`,
+    const rows = await tx.all<{ hash: string }>(
+      `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL ${input.label === undefined ? "" : `AND "label" = ?`} RETURNING "hash"`,
       input.label === undefined ? [tx.now, input.name] : [tx.now, input.name, input.label],
     );
-    if (r.changes) await tx.emit({ teamId: null, type: "token.revoked", subject: `principal:${input.name}`, payload: { principal: input.name, count: r.changes } });
-    return { revoked: r.changes };
+    if (rows.length) await tx.emit(revokedEvent(input.name, rows));
+    return { revoked: rows.length };
   });
 }
+
+/**
+ * `hashes` name the tokens that stopped working, so /ws and MCP can close the connections that
+ * authenticated with them at once (only hashes: the secrets are never stored).
+ */
+const revokedEvent = (principal: string, rows: Array<{ hash: string }>) =>
+  ({
+    teamId: null,
+    type: "token.revoked",
+    subject: `principal:${principal}`,
+    payload: { principal, count: rows.length, hashes: rows.map((r) => r.hash) },
+  }) as const;
+
+export const tokenHash = hash;
 
 /** The principal a bearer token stands for; an unknown or revoked token is refused. */
 export async function authenticate({ db }: DomainDeps, secret: string): Promise<Principal> {
@@ -142,7 +156,11 @@ export async function issueSessionToken({ db }: DomainDeps, session: { name: str
       throw conflict(`principal '${session.name}' exists as ${existing.kind}, not ${session.kind}`, { field: "name" });
     }
     await ensurePrincipal(tx, session.name, session.kind, tx.now);
-    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [tx.now, session.name, label]);
+    const retired = await tx.all<{ hash: string }>(
+      `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL RETURNING "hash"`,
+      [tx.now, session.name, label],
+    );
+    if (retired.length) await tx.emit(revokedEvent(session.name, retired));
     await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [session.name, hash(secret), label, tx.now]);
     await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${session.name}`, payload: { principal: session.name, kind: session.kind, label } });
   });
