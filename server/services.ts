@@ -81,7 +81,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     info,
     /** For reads done on the hub's own behalf (resource listings, completions). */
     operator: OPERATOR,
-    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken, sandbox: info.sandbox }),
+    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken, sandbox: info.sandbox, maxLiveSessions: info.maxLiveSessions }),
     auth: {
       authenticate: (token: string) => authenticate(deps, token),
       createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),
