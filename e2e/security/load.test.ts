@@ -64,6 +64,8 @@ async function subscribeFlood(): Promise<number> {
   await new Promise<void>((resolve, reject) => (socket.once("open", () => resolve()), socket.once("error", reject)));
   let frames = 0;
   socket.on("message", () => frames++);
+  // The hub may drop a client this abusive; that is its right, not a failure of the test.
+  socket.on("error", () => undefined);
   const frame = JSON.stringify({ v: 1, type: "subscribe", team: null, payload: { teams: [], since: 0 } });
   for (let i = 0; i < SUBSCRIBES; i++) socket.send(frame);
   await new Promise<void>((resolve) => socket.send(JSON.stringify({ v: 1, type: "ping", team: null, payload: {} }), () => resolve()));
@@ -74,7 +76,8 @@ async function subscribeFlood(): Promise<number> {
 function initializeFlood(token: string): Promise<number[]> {
   const body = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "flood", version: "1" } } };
   const headers = { authorization: `Bearer ${token}`, accept: "application/json, text/event-stream" };
-  return pool(range(INITIALIZES), 20, async () => (await api(sh.hub, "POST", "/mcp", body, headers)).status);
+  // Status 0: the hub dropped the connection, which it may do to a client this abusive.
+  return pool(range(INITIALIZES), 20, async () => (await api(sh.hub, "POST", "/mcp", body, headers).catch(() => ({ status: 0 }))).status);
 }
 
 async function allFirstTurnsDone(names: string[], timeoutMs: number): Promise<any[]> {
@@ -90,6 +93,7 @@ async function allFirstTurnsDone(names: string[], timeoutMs: number): Promise<an
 
 describe("load: subscribe flood, initialize flood and 50 spawns at once", () => {
   it("keeps /api/health p99 < 100 ms, a session's MCP calls working, extra spawns queued, and completes every first turn", async () => {
+    expect((await api(sh.hub, "POST", "/api/roster", { team: "seed", name: "listener" })).status).toBe(200);
     await pool(range(SEED_EVENTS), 16, async (i) => expect((await api(sh.hub, "POST", "/api/chat/broadcast", { team: "seed", message: `seed ${i}` })).status).toBe(200));
     const member = (await api(sh.hub, "POST", "/api/tokens", { name: "loader", kind: "member" })).body.token as string;
     const limit = (await api(sh.hub, "GET", "/api/health")).body.maxLiveSessions as number;
