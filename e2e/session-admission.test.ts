@@ -23,6 +23,9 @@ const spawn = async (name: string, prompt: string) => {
   return r.body;
 };
 
+/** Field 19 of /proc/<pid>/stat, after the command name (which may hold spaces) in parentheses. */
+const niceness = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+
 /** Samples the sessions API until stopped: the most sessions holding a process, and the most live pids, at once. */
 function watchLive() {
   let peakHolding = 0;
@@ -83,7 +86,10 @@ describe("admission with TEAMHUB_MAX_LIVE_SESSIONS=2", () => {
 
   it("a queued session is stopped or killed without launching, keeps messages, and keeps its place across a restart", async () => {
     for (const name of ["hold-1", "hold-2"]) await spawn(name, "@sleep 600000\n@reply never");
-    for (const name of ["hold-1", "hold-2"]) await waitForSession(sh.hub, name, (s) => s.status === "busy");
+    const holders = [];
+    for (const name of ["hold-1", "hold-2"]) holders.push(await waitForSession(sh.hub, name, (s) => s.status === "busy"));
+    // Sessions run below the hub's priority, so that starting processes do not stall its requests.
+    for (const s of holders) expect(niceness(s.pid)).toBe(10);
     const q = await Promise.all(["q-stop", "q-kill", "q-keep"].map((n) => spawn(n, `@reply first turn of ${n}`)));
     expect(q.map((s) => [s.status, s.queuePosition])).toEqual([
       ["queued", 1],
