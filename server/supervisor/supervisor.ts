@@ -58,7 +58,7 @@ export class Supervisor {
       // In order, one event at a time: a stop must not overtake the creation it follows.
       this.chain = this.chain.then(() => this.dispatch(events)).catch((e) => console.error("[teamhub] supervisor:", e));
     });
-    this.stopWakeups = startWakeups(this.options.deps);
+    this.stopWakeups = startWakeups(this.options.deps, this.options.maxLive);
     for (const s of recovered.toLaunch) await this.launch(s);
     this.chain = this.chain.then(() => this.admit()).catch((e) => console.error("[teamhub] admission:", e));
     const every = this.options.stallCheckMs ?? Math.min(60_000, Math.max(1000, Math.floor(this.options.claude.stallMs / 4)));
