@@ -77,8 +77,12 @@ describe("admission", () => {
     expect(await k.status("y")).toMatchObject({ status: "starting", queued: 1, exitReason: null });
   });
 
-  it("stop and kill end a queued session without a launch; pause is refused", async () => {
+  it("stop and kill end a queued session without a launch, answering whoever waits on its turn; pause is refused", async () => {
     for (const name of ["a", "b", "c", "d"]) await k.spawn({ name });
+    const waiting = k.delegate({ name: "e", task: "never runs" });
+    await expect.poll(async () => (await row("e")).status).toBe("queued");
+    await k.kill("e");
+    expect(await waiting).toMatchObject({ status: "failed", name: "e" });
     await expect(k.pause("c")).rejects.toThrow(/queued; pause needs/);
     expect(await k.stop("c", true)).toMatchObject({ status: "stopped", exitReason: "stopped", pid: null });
     expect(await k.kill("d", true)).toMatchObject({ status: "killed", exitReason: "killed" });

@@ -128,15 +128,23 @@ async function endSession(deps: DomainDeps, actor: Principal, input: SessionRef 
   return deps.db.read(async (sql) => viewOf(sql, await requireSession(sql, input.name)));
 }
 
-/** A queued session has no process: it ends here, without ever launching, and leaves the queue. */
+/**
+ * A queued session has no process: it ends here, without ever launching, and leaves the queue.
+ * The turn it was waiting to run is abandoned, as a live session's running turn is, so whoever
+ * waits on it (a delegate, a send with wait) is answered; later messages stay for a resume.
+ */
 async function endQueued(tx: WriteTx, s: SessionRow, how: "stop" | "kill"): Promise<void> {
   const status = how === "stop" ? "stopped" : "killed";
   await moveTo(tx, s, status, `${status} while queued`, { exitReason: status });
+  const first = await tx.get<{ id: number }>(`SELECT "id" FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [s.pk]);
+  if (first) {
+    await tx.run(`UPDATE "Interaction" SET "status" = 'interrupted', "response" = ?, "endedAt" = ? WHERE "id" = ?`, [`(not run: ${status} while queued)`, tx.now, first.id]);
+  }
   await tx.emit({
     teamId: s.teamId,
     type: "session.exited",
     subject: `session:${s.name}`,
-    payload: { name: s.name, status, reason: status, code: null, signal: null, abandonedInteraction: null, stderrTail: "" },
+    payload: { name: s.name, status, reason: status, code: null, signal: null, abandonedInteraction: first?.id ?? null, stderrTail: "" },
   });
 }
 
