@@ -2,11 +2,13 @@
  * The admission limit with the real CLI (§13 bounds): with TEAMHUB_MAX_LIVE_SESSIONS=2, spawns
  * beyond two wait as `queued` with their position, never more than two hold a process, and all
  * start in order and finish their first turn; a queued session can be stopped or killed without
- * ever launching, keeps the messages sent to it, and keeps its place across a hub restart.
+ * ever launching, keeps the messages sent to it, shows "queued (#n)" in the dashboard, and keeps
+ * its place across a hub restart.
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { launchBrowser } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -44,6 +46,20 @@ function watchLive() {
     await loop;
     return { peakHolding, peakPids };
   };
+}
+
+/** The dashboard's sessions list and session page both show the state with the position. */
+async function showsQueued(name: string, label: string): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${sh.hub.url}/sessions`);
+    await expect.poll(() => page.getByTestId(`session-${name}`).innerText(), { timeout: 30_000 }).toContain(label);
+    await page.goto(`${sh.hub.url}/sessions/${name}`);
+    await expect.poll(() => page.getByTestId("session-status").innerText(), { timeout: 30_000 }).toBe(label);
+  } finally {
+    await browser.close();
+  }
 }
 
 describe("admission with TEAMHUB_MAX_LIVE_SESSIONS=2", () => {
@@ -102,6 +118,7 @@ describe("admission with TEAMHUB_MAX_LIVE_SESSIONS=2", () => {
     expect((await api(sh.hub, "POST", "/api/sessions/q-keep/pause", {})).status).toBe(409);
     const sent = (await api(sh.hub, "POST", "/api/sessions/q-keep/send", { message: "@reply second message, delivered after the start" })).body;
     expect(sent.session).toMatchObject({ status: "queued", queuePosition: 1, queued: 2 });
+    await showsQueued("q-keep", "queued (#1)");
     const started = (await events("session.started")).map((e) => e.payload.name);
     expect(started).not.toContain("q-stop");
     expect(started).not.toContain("q-kill");
