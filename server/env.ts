@@ -3,6 +3,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { defaultMaxLive } from "./domain/sessions/admission.ts";
 
 const Env = z.object({
   TEAMHUB_HOST: z.string().default("127.0.0.1"),
@@ -29,6 +30,8 @@ const Env = z.object({
   // A busy session with no stream event for this long is flagged stalled; 1 also interrupts it.
   TEAMHUB_STALL_MINUTES: z.coerce.number().positive().max(24 * 60).default(10),
   TEAMHUB_STALL_INTERRUPT: z.enum(["0", "1"]).default("0"),
+  // Sessions holding a `claude` process at once; more wait as `queued`. Unset: derived from cores and memory; 0: no limit.
+  TEAMHUB_MAX_LIVE_SESSIONS: z.coerce.number().int().min(0).max(10_000).optional(),
   // The sessions' OS sandbox (§13): auto uses bubblewrap when it works here; off runs sessions unsandboxed,
   // in which case the full preset and safety-off are refused.
   TEAMHUB_SANDBOX: z.enum(["auto", "off"]).default("auto"),
@@ -47,6 +50,8 @@ export type HubEnv = {
   dev: boolean;
   quiet: boolean;
   requireToken: boolean | undefined;
+  /** The admission limit (0: none); see server/domain/sessions/admission.ts. */
+  maxLiveSessions: number;
   claude: ClaudeConfig;
 };
 
@@ -89,6 +94,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     dev: e.TEAMHUB_DEV === "1",
     quiet: e.TEAMHUB_QUIET === "1",
     requireToken: e.TEAMHUB_REQUIRE_TOKEN === undefined ? undefined : e.TEAMHUB_REQUIRE_TOKEN === "1",
+    maxLiveSessions: e.TEAMHUB_MAX_LIVE_SESSIONS ?? defaultMaxLive(),
     claude: {
       bin: e.CLAUDE_BIN || undefined,
       env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),

@@ -66,7 +66,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   if (sandbox.kind === "none") {
     console.warn(`[teamhub] WARNING: sessions will NOT be sandboxed (${sandbox.reason}); the full preset and safety-off are refused`);
   }
-  const info = { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir, sandbox: sandbox.kind };
+  const info = { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir, sandbox: sandbox.kind, maxLiveSessions: env.maxLiveSessions };
   const svc = createServices(deps, info, { preflight });
   registerServices(svc);
 
@@ -144,7 +144,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
   pipelines.start(bus);
-  const supervisor = new Supervisor({ deps, claude: env.claude, hubUrl: url, dataDir: env.dataDir, feed, hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)) });
+  const supervisor = new Supervisor({ deps, claude: env.claude, maxLive: env.maxLiveSessions, hubUrl: url, dataDir: env.dataDir, feed, hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)) });
   await supervisor.start();
 
   const hubFile = path.join(env.dataDir, HUB_FILE);

@@ -62,14 +62,17 @@ import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoi
 import { briefing } from "./domain/continuity/briefing.service.ts";
 import { runHook } from "./domain/continuity/hooks.service.ts";
 
-/** `sandbox`: whether sessions run in the OS sandbox here (§13); without it, full and safety-off are refused. */
-export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string; sessionWorkDir: string; sandbox: "bubblewrap" | "none" };
+/**
+ * `sandbox`: whether sessions run in the OS sandbox here (§13); without it, full and safety-off are refused.
+ * `maxLiveSessions`: the admission limit on sessions holding a `claude` process (0: no limit).
+ */
+export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string; sessionWorkDir: string; sandbox: "bubblewrap" | "none"; maxLiveSessions: number };
 
 /** What only the hub process can check before a session is written (the CLI binary it will run). */
 export type SessionRuntime = { preflight(): void };
 
 export function createServices(deps: DomainDeps, info: HubInfo, runtime?: SessionRuntime) {
-  const defaults = { workDir: info.sessionWorkDir, sandbox: info.sandbox };
+  const defaults = { workDir: info.sessionWorkDir, sandbox: info.sandbox, maxLive: info.maxLiveSessions };
   const preflight = <T>(fn: () => Promise<T>) => {
     runtime?.preflight();
     return fn();
@@ -78,7 +81,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     info,
     /** For reads done on the hub's own behalf (resource listings, completions). */
     operator: OPERATOR,
-    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken, sandbox: info.sandbox }),
+    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken, sandbox: info.sandbox, maxLiveSessions: info.maxLiveSessions }),
     auth: {
       authenticate: (token: string) => authenticate(deps, token),
       createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),
@@ -182,12 +185,12 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       fork: (a: Principal, i: ForkInput) => preflight(() => forkSession(deps, a, i, defaults)),
       teamSpawn: (a: Principal, i: TeamSpawnInput) => preflight(() => teamSpawn(deps, a, i, defaults)),
       delegate: (a: Principal, i: DelegateInput, signal?: AbortSignal) => preflight(() => delegate(deps, a, i, defaults, signal)),
-      send: (a: Principal, i: SendInput, signal?: AbortSignal) => sendToSession(deps, a, i, signal),
-      continue: (a: Principal, i: ContinueInput, signal?: AbortSignal) => continueTask(deps, a, i, signal),
+      send: (a: Principal, i: SendInput, signal?: AbortSignal) => sendToSession(deps, a, i, defaults.maxLive, signal),
+      continue: (a: Principal, i: ContinueInput, signal?: AbortSignal) => continueTask(deps, a, i, defaults.maxLive, signal),
       finish: (a: Principal, i: SessionRef) => finishTask(deps, a, i),
       abort: (a: Principal, i: SessionRef) => abortTask(deps, a, i),
       pause: (a: Principal, i: SessionRef) => pauseSession(deps, a, i),
-      resume: (a: Principal, i: SessionRef) => resumeSession(deps, a, i),
+      resume: (a: Principal, i: SessionRef) => resumeSession(deps, a, i, defaults.maxLive),
       stop: (a: Principal, i: EndSessionInput) => stopSession(deps, a, i),
       kill: (a: Principal, i: EndSessionInput) => killSession(deps, a, i),
       delete: (a: Principal, i: SessionRef) => deleteSession(deps, a, i),

@@ -21,7 +21,7 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
       <div className="row">
         <h1 className="page-title">{s.name}</h1>
         <span data-testid="session-status">
-          <StatusBadge status={s.status} />
+          <StatusBadge status={s.status} position={s.queuePosition} />
         </span>
         {s.stalled && <span className="badge stalled">stalled</span>}
         <span className="muted">

@@ -32,7 +32,7 @@ export function SessionTable({ items }: { items: SessionItem[] }) {
               </td>
               <td>{s.kind}</td>
               <td>
-                <StatusBadge status={s.status} />
+                <StatusBadge status={s.status} position={s.queuePosition} />
                 {s.stalled && <span className="badge stalled">stalled</span>}
               </td>
               <td className="mono">{s.model ?? "default"}</td>

@@ -11,6 +11,7 @@ describe("session controls by state", () => {
     expect(enabled("idle")).toEqual(["pause", "stop", "kill", "fork", "delete"]);
     expect(enabled("waiting_permission")).toEqual(["pause", "stop", "kill", "fork", "delete"]);
     expect(enabled("paused")).toEqual(["resume", "stop", "kill", "fork", "delete"]);
+    expect(enabled("queued", { interactions: 0 })).toEqual(["stop", "kill", "delete"]);
     expect(enabled("stopped")).toEqual(["resume", "fork", "delete"]);
     expect(enabled("failed", { claudeSessionId: null, interactions: 0 })).toEqual(["delete"]);
   });

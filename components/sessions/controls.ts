@@ -11,7 +11,7 @@ const ended = (s: string) => ENDED_STATUSES.includes(s as SessionStatus);
 
 export function controlsFor(s: Pick<SessionItem, "status" | "claudeSessionId" | "interactions">) {
   return {
-    pause: live(s.status) && s.status !== "paused",
+    pause: live(s.status) && s.status !== "paused" && s.status !== "queued",
     resume: s.status === "paused" || (ended(s.status) && s.claudeSessionId !== null),
     stop: live(s.status),
     kill: live(s.status),

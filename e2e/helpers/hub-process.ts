@@ -86,7 +86,8 @@ export function cliAsync(dataDir: string, args: string[], env: Record<string, st
 
 /**
  * One HTTP request with JSON in and out. node:http rather than fetch, because fetch refuses to
- * send a Host header of our choosing and the Host checks need exactly that.
+ * send a Host header of our choosing and the Host checks need exactly that. `agent: false` opens
+ * a connection of its own instead of reusing a pooled keep-alive one.
  */
 export function api(
   hub: { url: string },
@@ -94,12 +95,13 @@ export function api(
   route: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  agent?: http.Agent | false,
 ): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {
   const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${hub.url}${route}`,
-      { method, headers: { ...(payload !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers } },
+      { method, agent, headers: { ...(payload !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers } },
       (res) => {
         let text = "";
         res.setEncoding("utf8");

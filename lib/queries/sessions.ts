@@ -32,6 +32,8 @@ export type SessionItem = {
   updatedAt: string;
   queued: number;
   pendingApprovals: number;
+  /** Place in the admission queue while `queued` (1 starts next). */
+  queuePosition: number | null;
 };
 
 export type ApprovalItem = { id: number; session: string; requestId: string; toolName: string; input: Record<string, unknown>; reason: string; status: string; createdAt: string; expiresAt: string };

@@ -77,6 +77,6 @@ export function spawnBody(opts: SpawnOpts) {
   };
 }
 
-export const sessionLine = (s: Pick<SessionView, "name" | "status" | "model" | "costUsd" | "turns" | "queued" | "pendingApprovals">) =>
-  `${s.name}: ${s.status}${s.model ? ` (${s.model})` : ""}, $${s.costUsd.toFixed(4)}, ${s.turns} turns` +
+export const sessionLine = (s: Pick<SessionView, "name" | "status" | "queuePosition" | "model" | "costUsd" | "turns" | "queued" | "pendingApprovals">) =>
+  `${s.name}: ${s.status}${s.queuePosition ? ` (#${s.queuePosition})` : ""}${s.model ? ` (${s.model})` : ""}, $${s.costUsd.toFixed(4)}, ${s.turns} turns` +
   `${s.queued ? `, ${s.queued} queued` : ""}${s.pendingApprovals ? `, ${s.pendingApprovals} waiting for approval` : ""}`;

@@ -293,8 +293,8 @@ export class SessionRunner {
     return this.proc?.alive ? this.proc.interrupt() : false;
   }
 
-  async stop(): Promise<void> {
-    this.ending ??= { status: "stopped", reason: "stopped" };
+  async stop(reason = "stopped"): Promise<void> {
+    this.ending ??= { status: "stopped", reason };
     if (this.proc?.alive) await this.proc.stop();
     await this.exited;
   }

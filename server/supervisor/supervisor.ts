@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import type { ClaudeConfig } from "../env.ts";
 import type { DomainDeps } from "../domain/deps.ts";
+import { admissionPass } from "../domain/sessions/admission.ts";
 import { recoverSessions } from "../domain/sessions/recovery.ts";
 import { detectStalls, recordExit } from "../domain/sessions/runtime.ts";
 import { findSession, type SessionRow } from "../domain/sessions/sessions.repo.ts";
@@ -18,9 +19,14 @@ import { SessionRunner, sessionDir, type RunnerContext } from "./runner.ts";
 import type { TranscriptFeed } from "./transcript-feed.ts";
 import { startWakeups } from "./wakeups.ts";
 
+// Events after which a place may have freed up or the queue changed.
+const ADMISSION_TRIGGERS = new Set(["session.queued", "session.exited", "session.deleted", "session.status_changed"]);
+
 export type SupervisorOptions = {
   deps: DomainDeps & { bus: EventBus };
   claude: ClaudeConfig;
+  /** The admission limit on sessions holding a process (0: none). */
+  maxLive: number;
   hubUrl: string;
   dataDir: string;
   hubReadTools: ReadonlySet<string>;
@@ -32,6 +38,8 @@ export type SupervisorOptions = {
 
 export class Supervisor {
   private readonly runners = new Map<number, SessionRunner>();
+  /** Sessions asked to yield their place whose process has not ended yet. */
+  private readonly yielding = new Set<number>();
   private readonly ctx: RunnerContext;
   private unsubscribe: (() => void) | null = null;
   private stopWakeups: (() => void) | null = null;
@@ -50,8 +58,9 @@ export class Supervisor {
       // In order, one event at a time: a stop must not overtake the creation it follows.
       this.chain = this.chain.then(() => this.dispatch(events)).catch((e) => console.error("[teamhub] supervisor:", e));
     });
-    this.stopWakeups = startWakeups(this.options.deps);
+    this.stopWakeups = startWakeups(this.options.deps, this.options.maxLive);
     for (const s of recovered.toLaunch) await this.launch(s);
+    this.chain = this.chain.then(() => this.admit()).catch((e) => console.error("[teamhub] admission:", e));
     const every = this.options.stallCheckMs ?? Math.min(60_000, Math.max(1000, Math.floor(this.options.claude.stallMs / 4)));
     this.stallTimer = setInterval(() => void this.checkStalls(), every);
     this.stallTimer.unref();
@@ -63,7 +72,8 @@ export class Supervisor {
       const name = e.payload.name as string;
       switch (e.type) {
         case "session.created":
-        case "session.resume_requested": {
+        case "session.resume_requested":
+        case "session.admitted": {
           const s = await this.options.deps.db.read((sql) => findSession(sql, name));
           if (s && s.status === "starting" && !this.runners.has(s.pk)) await this.launch(s);
           break;
@@ -74,7 +84,7 @@ export class Supervisor {
           break;
         case "session.stop_requested":
         case "session.kill_requested":
-          await this.end(name, e.type === "session.stop_requested" ? "stop" : "kill");
+          await this.end(name, e.type === "session.stop_requested" ? "stop" : "kill", e.payload.reason as string | undefined);
           break;
         case "session.approval_decided": {
           const status = e.payload.status as string;
@@ -92,6 +102,14 @@ export class Supervisor {
         }
       }
     }
+    if (!this.closing && events.some((e) => ADMISSION_TRIGGERS.has(e.type))) await this.admit();
+  }
+
+  /** Gives free places to queued sessions in order, and asks idle ones to yield while others wait. */
+  private async admit(): Promise<void> {
+    // Admitted sessions are launched when their `session.admitted` reaches dispatch, like every other launch.
+    const { yielding } = await admissionPass(this.options.deps, this.options.maxLive, this.yielding);
+    for (const s of yielding) this.yielding.add(s.pk);
   }
 
   private runnerFor(name: string): SessionRunner | undefined {
@@ -100,7 +118,10 @@ export class Supervisor {
   }
 
   private async launch(s: SessionRow): Promise<void> {
-    const runner = new SessionRunner(this.ctx, s.pk, s.name, s.teamId, (r) => this.runners.delete(r.pk));
+    const runner = new SessionRunner(this.ctx, s.pk, s.name, s.teamId, (r) => {
+      this.runners.delete(r.pk);
+      this.yielding.delete(r.pk);
+    });
     this.runners.set(s.pk, runner);
     await runner.launch(await this.modeOf(s));
   }
@@ -116,11 +137,12 @@ export class Supervisor {
     return { kind: "fresh" };
   }
 
-  private async end(name: string, how: "stop" | "kill"): Promise<void> {
+  /** `reason` is set when the hub itself asks (a session yielding its place, see admission.ts). */
+  private async end(name: string, how: "stop" | "kill", reason?: string): Promise<void> {
     const runner = this.runnerFor(name);
     if (runner) {
       // Not awaited: a graceful stop can take a whole turn, and other sessions must not wait for it.
-      void (how === "stop" ? runner.stop() : runner.kill());
+      void (how === "stop" ? runner.stop(reason) : runner.kill());
       return;
     }
     // No process here (it never launched, or the hub restarted): the request ends it directly.

@@ -3,7 +3,8 @@ import { sessionKit, type SessionKit } from "../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
 import { OPERATOR } from "../domain/principal.ts";
 import { updateTeamSettings } from "../domain/teams/settings.ts";
-import { wakeMember } from "../domain/sessions/wake.ts";
+import { YIELDED } from "../domain/sessions/admission.ts";
+import { wakeMember, type Wake } from "../domain/sessions/wake.ts";
 import { sessionHistory } from "../domain/sessions/queries.service.ts";
 import type { HubEvent } from "../events/types.ts";
 import { wakeFor } from "./wakeups.ts";
@@ -35,24 +36,33 @@ describe("wakeMember", () => {
   });
   afterEach(() => hub.close());
 
+  const wake = (w: Wake) => wakeMember(hub, w, 0);
   const prompts = async (name: string) => (await sessionHistory(hub, { name, limit: 50 })).interactions.map((i) => i.prompt);
 
   it("queues a turn for the member's live session; one pending message wake-up is enough", async () => {
     await k.teamSpawn({ team: "t", name: "dev" });
     const msg = { team: "t", member: "dev", reason: "message" as const, text: "[Team Hub] New message: a wrote" };
-    expect(await wakeMember(hub, msg)).toBe(true);
-    expect(await wakeMember(hub, msg)).toBe(false);
-    expect(await wakeMember(hub, { team: "t", member: "dev", reason: "contract", text: "[Team Hub] Your contract 'x' is ready." })).toBe(true);
+    expect(await wake(msg)).toBe(true);
+    expect(await wake(msg)).toBe(false);
+    expect(await wake({ team: "t", member: "dev", reason: "contract", text: "[Team Hub] Your contract 'x' is ready." })).toBe(true);
     expect(await prompts("dev")).toEqual([msg.text, "[Team Hub] Your contract 'x' is ready."]);
   });
 
   it("does nothing without a live session, or with wake-ups off (except explicit turns)", async () => {
-    expect(await wakeMember(hub, { team: "t", member: "nobody", reason: "message", text: "x" })).toBe(false);
+    expect(await wake({ team: "t", member: "nobody", reason: "message", text: "x" })).toBe(false);
     await k.teamSpawn({ team: "t", name: "dev" });
     await updateTeamSettings(hub, OPERATOR, { team: "t", wake: "off" });
-    expect(await wakeMember(hub, { team: "t", member: "dev", reason: "message", text: "x" })).toBe(false);
-    expect(await wakeMember(hub, { team: "t", member: "dev", reason: "turn", text: "do it" })).toBe(true);
+    expect(await wake({ team: "t", member: "dev", reason: "message", text: "x" })).toBe(false);
+    expect(await wake({ team: "t", member: "dev", reason: "turn", text: "do it" })).toBe(true);
     await k.exit("dev");
-    expect(await wakeMember(hub, { team: "t", member: "dev", reason: "turn", text: "again" })).toBe(false);
+    expect(await wake({ team: "t", member: "dev", reason: "turn", text: "again" })).toBe(false);
+  });
+
+  it("resumes a member that yielded its place to the admission queue", async () => {
+    await k.teamSpawn({ team: "t", name: "dev" });
+    await k.launched("dev");
+    await hub.db.write("test.yield", "test", (tx) => tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'dev'`, [YIELDED]));
+    expect(await wake({ team: "t", member: "dev", reason: "message", text: "[Team Hub] New message: a wrote" })).toBe(true);
+    expect(await k.status("dev")).toMatchObject({ status: "starting", queued: 1, exitReason: null });
   });
 });

@@ -28,14 +28,15 @@ export function wakeFor(e: HubEvent): Wake | null {
   return null;
 }
 
-export function startWakeups(deps: DomainDeps): () => void {
+/** `maxLive`: the admission limit, for members that yielded their place and are woken back. */
+export function startWakeups(deps: DomainDeps, maxLive: number): () => void {
   let chain: Promise<void> = Promise.resolve();
   return deps.bus.subscribe((events) => {
     const wakes = events.map(wakeFor).filter((w): w is Wake => w !== null);
     if (wakes.length === 0) return;
     chain = chain
       .then(async () => {
-        for (const w of wakes) await wakeMember(deps, w);
+        for (const w of wakes) await wakeMember(deps, w, maxLive);
       })
       .catch((e) => console.error("[teamhub] wake-up failed:", e));
   });

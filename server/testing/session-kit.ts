@@ -29,10 +29,11 @@ import type { TempHub } from "./temp-hub.ts";
 
 type Raw = Record<string, unknown>;
 
-export function sessionKit(hub: TempHub, actor: Principal = OPERATOR) {
+/** `maxLive`: the admission limit the kit's operations apply (0, the default: none). */
+export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive = 0 } = {}) {
   const workDir = path.join(hub.dir, "work");
   fs.mkdirSync(workDir, { recursive: true });
-  const defaults = { workDir, sandbox: "bubblewrap" as const };
+  const defaults = { workDir, sandbox: "bubblewrap" as const, maxLive };
   const pk = async (name: string) => (await hub.db.read((sql) => findSession(sql, name)))!.pk;
   return {
     workDir,
@@ -40,13 +41,13 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR) {
     batch: async (sessions: Raw[]) => batchSpawn(hub, actor, parseOrThrow(BatchSpawnInput, { sessions }), defaults),
     fork: async (input: Raw) => forkSession(hub, actor, parseOrThrow(ForkInput, input), defaults),
     teamSpawn: async (input: Raw) => teamSpawn(hub, actor, parseOrThrow(TeamSpawnInput, input), defaults),
-    send: async (input: Raw) => sendMessage(hub, actor, parseOrThrow(SendInput, input)),
+    send: async (input: Raw) => sendMessage(hub, actor, parseOrThrow(SendInput, input), maxLive),
     pause: async (name: string) => pauseSession(hub, actor, parseOrThrow(SessionRef, { name })),
-    resume: async (name: string) => resumeSession(hub, actor, parseOrThrow(SessionRef, { name })),
+    resume: async (name: string) => resumeSession(hub, actor, parseOrThrow(SessionRef, { name }), maxLive),
     stop: async (name: string, wait = false) => stopSession(hub, actor, parseOrThrow(EndSessionInput, { name, wait, waitTimeoutMs: 2000 })),
     kill: async (name: string, wait = false) => killSession(hub, actor, parseOrThrow(EndSessionInput, { name, wait, waitTimeoutMs: 2000 })),
     delegate: async (input: Raw) => delegate(hub, actor, parseOrThrow(DelegateInput, input), defaults),
-    continue: async (input: Raw) => continueTask(hub, actor, parseOrThrow(ContinueInput, input)),
+    continue: async (input: Raw) => continueTask(hub, actor, parseOrThrow(ContinueInput, input), maxLive),
     status: (name: string) => sessionStatus(hub, { name }),
     pk,
     /** The process started: the session is idle (or starts its first queued turn). */

@@ -13,6 +13,7 @@ import type { Principal } from "../principal.ts";
 import { sessionTokenLabel } from "../auth/tokens.service.ts";
 import { interactionById, interactionView, queueMessage, runningInteraction, type InteractionView } from "./interactions.ts";
 import { pendingApprovals } from "./approvals.ts";
+import { announceQueued, placeFor } from "./admission.ts";
 import { moveTo, requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
 import { ENDED, assertMove, isLive } from "./states.ts";
 
@@ -20,17 +21,19 @@ function refuse(s: SessionRow, operation: string, needs: string): never {
   throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; ${operation} needs it to be ${needs}`, { name: s.name, current: s.status, operation });
 }
 
-/** Ended → starting, so the supervisor relaunches it with `--resume`. */
-async function requestResume(tx: WriteTx, s: SessionRow, why: string): Promise<void> {
+/** Ended → starting (or queued, when no place is free), so the supervisor relaunches it with `--resume`. */
+async function requestResume(tx: WriteTx, s: SessionRow, why: string, maxLive: number): Promise<void> {
   if (!s.claudeSessionId) throw new DomainError("precondition_failed", `session '${s.name}' has no Claude session id to resume`, { name: s.name });
-  assertMove(s.name, s.status, "starting", "resume");
-  await moveTo(tx, s, "starting", why, { exitReason: null });
+  const to = await placeFor(tx, maxLive);
+  assertMove(s.name, s.status, to, "resume");
+  await moveTo(tx, s, to, why, to === "queued" ? { exitReason: null, queuedAt: tx.now } : { exitReason: null });
   await tx.emit({ teamId: s.teamId, type: "session.resume_requested", subject: `session:${s.name}`, payload: { name: s.name, claudeSessionId: s.claudeSessionId } });
+  if (to === "queued") await announceQueued(tx, s, maxLive);
 }
 
-/** Queues a message inside an existing transaction; a session that is not running is resumed first. */
-export async function sendInTx(tx: WriteTx, s: SessionRow, message: string, source: string) {
-  if (!isLive(s.status)) await requestResume(tx, s, `message from ${source}`);
+/** Queues a message inside an existing transaction; a session that is not running is resumed first (through admission). */
+export async function sendInTx(tx: WriteTx, s: SessionRow, message: string, source: string, maxLive: number) {
+  if (!isLive(s.status)) await requestResume(tx, s, `message from ${source}`, maxLive);
   return queueMessage(tx, s, message, source);
 }
 
@@ -62,9 +65,9 @@ export async function queueAndWait(deps: DomainDeps, name: string, queue: () => 
   return { id, completed: (await wait.promise) ?? false };
 }
 
-export async function sendMessage(deps: DomainDeps, actor: Principal, input: SendInput, signal?: AbortSignal): Promise<SendResult> {
+export async function sendMessage(deps: DomainDeps, actor: Principal, input: SendInput, maxLive: number, signal?: AbortSignal): Promise<SendResult> {
   const queue = () =>
-    deps.db.write("session.send", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name)).id);
+    deps.db.write("session.send", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name, maxLive)).id);
   const { id, completed } = input.wait ? await queueAndWait(deps, input.name, queue, input.waitTimeoutMs, signal) : { id: await queue(), completed: false };
   return deps.db.read(async (sql) => {
     const row = await interactionById(sql, id);
@@ -78,14 +81,14 @@ export async function sendMessage(deps: DomainDeps, actor: Principal, input: Sen
 export async function pauseSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionView> {
   return db.write("session.pause", actor.name, async (tx) => {
     const s = await requireSession(tx, input.name);
-    if (!isLive(s.status) || s.status === "paused") refuse(s, "pause", "starting, idle, busy or waiting_permission");
+    if (!isLive(s.status) || s.status === "paused" || s.status === "queued") refuse(s, "pause", "starting, idle, busy or waiting_permission");
     await moveTo(tx, s, "paused", `paused by ${actor.name}`);
     return viewOf(tx, s);
   });
 }
 
 /** Resume: a paused session continues where it was; an ended one is relaunched with `--resume`. */
-export async function resumeSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionView> {
+export async function resumeSession({ db }: DomainDeps, actor: Principal, input: SessionRef, maxLive: number): Promise<SessionView> {
   return db.write("session.resume", actor.name, async (tx) => {
     const s = await requireSession(tx, input.name);
     if (s.status === "paused") {
@@ -94,7 +97,7 @@ export async function resumeSession({ db }: DomainDeps, actor: Principal, input:
       await moveTo(tx, s, waiting ? "waiting_permission" : running ? "busy" : s.pid ? "idle" : "starting", `resumed by ${actor.name}`);
       await tx.emit({ teamId: s.teamId, type: "session.unpaused", subject: `session:${s.name}`, payload: { name: s.name } });
     } else if ((ENDED as string[]).includes(s.status)) {
-      await requestResume(tx, s, `resumed by ${actor.name}`);
+      await requestResume(tx, s, `resumed by ${actor.name}`, maxLive);
     } else {
       refuse(s, "resume", "paused, stopped, interrupted, failed or killed");
     }
@@ -109,7 +112,8 @@ async function endSession(deps: DomainDeps, actor: Principal, input: SessionRef 
   try {
     await deps.db.write(`session.${how}`, actor.name, async (tx) => {
       const s = await requireSession(tx, input.name);
-      if (!isLive(s.status)) refuse(s, how, "running (starting, idle, busy, waiting_permission or paused)");
+      if (!isLive(s.status)) refuse(s, how, "running (queued, starting, idle, busy, waiting_permission or paused)");
+      if (s.status === "queued") return endQueued(tx, s, how);
       await tx.emit({ teamId: s.teamId, type: `session.${how}_requested`, subject: `session:${s.name}`, payload: { name: s.name, by: actor.name } });
     });
   } catch (e) {
@@ -122,6 +126,26 @@ async function endSession(deps: DomainDeps, actor: Principal, input: SessionRef 
     else wait.cancel();
   }
   return deps.db.read(async (sql) => viewOf(sql, await requireSession(sql, input.name)));
+}
+
+/**
+ * A queued session has no process: it ends here, without ever launching, and leaves the queue.
+ * The turn it was waiting to run is abandoned, as a live session's running turn is, so whoever
+ * waits on it (a delegate, a send with wait) is answered; later messages stay for a resume.
+ */
+async function endQueued(tx: WriteTx, s: SessionRow, how: "stop" | "kill"): Promise<void> {
+  const status = how === "stop" ? "stopped" : "killed";
+  await moveTo(tx, s, status, `${status} while queued`, { exitReason: status });
+  const first = await tx.get<{ id: number }>(`SELECT "id" FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [s.pk]);
+  if (first) {
+    await tx.run(`UPDATE "Interaction" SET "status" = 'interrupted', "response" = ?, "endedAt" = ? WHERE "id" = ?`, [`(not run: ${status} while queued)`, tx.now, first.id]);
+  }
+  await tx.emit({
+    teamId: s.teamId,
+    type: "session.exited",
+    subject: `session:${s.name}`,
+    payload: { name: s.name, status, reason: status, code: null, signal: null, abandonedInteraction: first?.id ?? null, stderrTail: "" },
+  });
 }
 
 /** Stop (§2): close stdin so the current turn can finish; the Claude session id is kept for resume. */

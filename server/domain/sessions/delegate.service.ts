@@ -113,12 +113,12 @@ export async function delegate(deps: DomainDeps, actor: Principal, input: Delega
 }
 
 /** A follow-up in the same conversation (§2 `continue`); a stopped delegate is resumed first. */
-export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput, signal?: AbortSignal): Promise<DelegateResult> {
+export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput, maxLive: number, signal?: AbortSignal): Promise<DelegateResult> {
   const s = await deps.db.read((sql) => requireSession(sql, input.name));
   const { id, completed } = await queueAndWait(
     deps,
     input.name,
-    () => deps.db.write("session.continue", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name)).id),
+    () => deps.db.write("session.continue", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name, maxLive)).id),
     waitBudget(safetyOf(s)),
     signal,
   );

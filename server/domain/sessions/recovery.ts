@@ -2,7 +2,8 @@
  * Restart recovery (§2): when the hub starts, no process of a previous run is ours any more.
  * Sessions that had one become `interrupted` (their Claude session id kept, so `resume`
  * continues the conversation); sessions whose launch was requested but never happened are
- * returned to be launched now.
+ * returned to be launched now. Queued sessions keep their place: they never had a process, and
+ * the supervisor admits them in order as before.
  */
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
@@ -18,6 +19,7 @@ export async function recoverSessions({ db }: DomainDeps): Promise<Recovery> {
     const live = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" IN (${LIVE.map(() => "?").join(",")}) ORDER BY "pk"`, [...LIVE]);
     const out: Recovery = { interrupted: [], toLaunch: [] };
     for (const s of live) {
+      if (s.status === "queued") continue;
       if (s.status === "starting" && s.pid === null) {
         out.toLaunch.push(s);
         continue;

@@ -57,6 +57,8 @@ export type SessionView = Omit<SessionRow, "pk" | "allowedTools" | "safety" | "t
   stalledAt: Date | null;
   queued: number;
   pendingApprovals: number;
+  /** Where a `queued` session stands in the admission queue (1 starts next); null otherwise. */
+  queuePosition: number | null;
 };
 
 export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
@@ -74,7 +76,18 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
     stalled: row.stalledAt !== null,
     queued: counts?.queued ?? 0,
     pendingApprovals: counts?.pending ?? 0,
+    queuePosition: await queuePosition(sql, row),
   };
+}
+
+/** 1 for the next session to start; null when the session is not queued. */
+export async function queuePosition(sql: Sql, row: Pick<SessionRow, "pk" | "status" | "queuedAt">): Promise<number | null> {
+  if (row.status !== "queued" || !row.queuedAt) return null;
+  const r = await sql.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM "Session" WHERE "status" = 'queued' AND ("queuedAt" < ? OR ("queuedAt" = ? AND "pk" <= ?))`,
+    [row.queuedAt, row.queuedAt, row.pk],
+  );
+  return r?.n ?? null;
 }
 
 export async function findSession(sql: Sql, name: string): Promise<SessionRow | undefined> {

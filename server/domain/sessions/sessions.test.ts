@@ -157,7 +157,7 @@ describe("operations and the state machine", () => {
     const caller = new AbortController();
     setTimeout(() => caller.abort(), 50);
     const started = Date.now();
-    const r = await sendMessage(hub, OPERATOR, { name: "left", message: "ping", wait: true, waitTimeoutMs: 60_000 }, caller.signal);
+    const r = await sendMessage(hub, OPERATOR, { name: "left", message: "ping", wait: true, waitTimeoutMs: 60_000 }, 0, caller.signal);
     expect(r.completed).toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
   });

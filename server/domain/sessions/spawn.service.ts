@@ -15,11 +15,13 @@ import { recordSpawnBatch } from "../gate/spawn-batches.ts";
 import { rosterOf, upsertMemberInTx } from "../roster/roster.service.ts";
 import { teamSettings } from "../teams/settings.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
+import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
 import { findSession, requireSession, safetyOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
 import { DomainError } from "../../errors.ts";
 
-export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none" };
+/** `maxLive`: the admission limit on sessions holding a process (0: none), see admission.ts. */
+export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number };
 
 // Principals the hub itself uses; a session named like one would be confused with it.
 const RESERVED = new Set(["operator", "supervisor", "scheduler", "system"]);
@@ -43,10 +45,11 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
   checkWorkDir(workDir);
   await ensureTeam(tx, s.team);
   const safety = { ...Safety.parse(s.safety ?? {}), ...(s.maxTurns ? { maxTurns: s.maxTurns } : {}), approvalTimeoutMs: s.approvalTimeoutMs };
+  const status = await placeFor(tx, defaults.maxLive);
   const r = await tx.run(
-    `INSERT INTO "Session" ("name","teamId","kind","status","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety","principal","parent","createdAt","updatedAt")
-     VALUES (?,?,?,'starting',?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    [s.name, s.team, s.kind, randomUUID(), s.model ?? null, workDir, s.preset, JSON.stringify(s.allowedTools), s.systemPrompt ?? null, s.agent ?? null, s.maxBudgetUsd ?? null, JSON.stringify(safety), s.name, s.parent ?? null, tx.now, tx.now],
+    `INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety","principal","parent","createdAt","updatedAt")
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    [s.name, s.team, s.kind, status, status === "queued" ? tx.now : null, randomUUID(), s.model ?? null, workDir, s.preset, JSON.stringify(s.allowedTools), s.systemPrompt ?? null, s.agent ?? null, s.maxBudgetUsd ?? null, JSON.stringify(safety), s.name, s.parent ?? null, tx.now, tx.now],
   );
   const row = (await tx.get<SessionRow>(`SELECT * FROM "Session" WHERE "pk" = ?`, [r.lastInsertRowid]))!;
   await tx.emit({
@@ -55,6 +58,7 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
     subject: `session:${s.name}`,
     payload: { name: s.name, kind: s.kind, team: s.team, preset: s.preset, model: s.model ?? null, workDir, parent: s.parent ?? null, forkFrom: s.forkFrom ?? null, by: actor.name },
   });
+  if (status === "queued") await announceQueued(tx, row, defaults.maxLive);
   if (s.prompt) await queueMessage(tx, row, s.prompt, s.source);
   return row;
 }

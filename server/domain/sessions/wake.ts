@@ -2,12 +2,14 @@
  * Wake-ups (§2): instead of agents polling, the hub gives a live supervised member a turn when
  * its contract becomes ready or a message arrives for it. A busy session gets the turn when its
  * current one ends. Team option `wake: off` turns this off; explicit `send_to_session` turns
- * from pipelines are always delivered.
+ * from pipelines are always delivered. A member that yielded its place to the admission queue
+ * is still on duty: the wake-up resumes it (through the queue).
  */
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { teamSettings } from "../teams/settings.ts";
-import { queueMessage } from "./interactions.ts";
+import { YIELDED } from "./admission.ts";
+import { sendInTx } from "./control.service.ts";
 import type { SessionRow } from "./sessions.repo.ts";
 import { LIVE } from "./states.ts";
 
@@ -16,11 +18,12 @@ export const WAKE_PREFIX = "[Team Hub]";
 export type Wake = { team: string; member: string; text: string; reason: "contract" | "message" | "turn" };
 
 /** Queues the wake-up turn; false when nobody live is there to wake or the team switched it off. */
-export async function wakeMember({ db }: DomainDeps, w: Wake): Promise<boolean> {
+export async function wakeMember({ db }: DomainDeps, w: Wake, maxLive: number): Promise<boolean> {
   return db.write("session.wake", SUPERVISOR.name, async (tx) => {
     const s = await tx.get<SessionRow>(
-      `SELECT * FROM "Session" WHERE "teamId" = ? AND "principal" = ? AND "status" IN (${LIVE.map(() => "?").join(",")}) ORDER BY "pk" DESC LIMIT 1`,
-      [w.team, w.member, ...LIVE],
+      `SELECT * FROM "Session" WHERE "teamId" = ? AND "principal" = ? AND ("status" IN (${LIVE.map(() => "?").join(",")}) OR ("status" = 'stopped' AND "exitReason" = ?))
+       ORDER BY "pk" DESC LIMIT 1`,
+      [w.team, w.member, ...LIVE, YIELDED],
     );
     if (!s) return false;
     if (w.reason !== "turn" && (await teamSettings(tx, w.team)).wake === "off") return false;
@@ -29,7 +32,7 @@ export async function wakeMember({ db }: DomainDeps, w: Wake): Promise<boolean> 
       const pending = await tx.get(`SELECT 1 FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' AND "prompt" LIKE ?`, [s.pk, `${WAKE_PREFIX} New message%`]);
       if (pending) return false;
     }
-    await queueMessage(tx, s, w.text, `wake:${w.reason}`);
+    await sendInTx(tx, s, w.text, `wake:${w.reason}`, maxLive);
     return true;
   });
 }

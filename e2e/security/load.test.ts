@@ -1,0 +1,139 @@
+/**
+ * Bounded load (§13, issue 10 "Load"): against one real hub with the real CLI, while one client
+ * sends 300 `/ws` subscribe {since: 0} frames over a log of a few thousand events, another sends
+ * 1,000 MCP initialize POSTs as one member, and 50 spawns with a first prompt are requested at
+ * once, `/api/health` keeps a p99 under 100 ms, a supervised session's MCP calls succeed, spawns
+ * beyond the admission limit are `queued`, and all 50 first turns complete.
+ */
+import WebSocket from "ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directiveModel } from "../fake-anthropic/directives.ts";
+import { api } from "../helpers/hub-process.ts";
+import { startSessionHub, type SessionHub } from "../helpers/session-hub.ts";
+
+const SEED_EVENTS = 3000;
+const SUBSCRIBES = 300;
+const INITIALIZES = 1000;
+const SPAWNS = 50;
+const HEALTH_EVERY_MS = 20;
+
+let sh: SessionHub;
+beforeAll(async () => (sh = await startSessionHub(directiveModel())));
+afterAll(async () => sh?.close());
+
+/**
+ * Every request on its own connection: a pooled keep-alive socket that the hub closes as idle
+ * just as the next request goes out is reset, which would be the client's race, not the hub's.
+ */
+const call = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => api(sh.hub, method, route, body, headers, false);
+
+/** Runs `fn` over `items` with at most `width` in flight. */
+async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  }));
+  return out;
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** /api/health every HEALTH_EVERY_MS until stopped (a request still in flight delays the next one). */
+function sampleHealth() {
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      const t0 = performance.now();
+      const r = await call("GET", "/api/health").catch((e: Error) => ({ status: 0, body: e.message }));
+      latencies.push(performance.now() - t0);
+      if (r.status !== 200) failures.push(`${r.status}: ${JSON.stringify(r.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, HEALTH_EVERY_MS - (performance.now() - t0))));
+    }
+  })();
+  return async () => {
+    on = false;
+    await loop;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+    return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1], failures };
+  };
+}
+
+/** One /ws connection that sends every subscribe frame at once, as a hostile client would. */
+async function subscribeFlood(): Promise<number> {
+  const socket = new WebSocket(`${sh.hub.url.replace(/^http/, "ws")}/ws`);
+  await new Promise<void>((resolve, reject) => (socket.once("open", () => resolve()), socket.once("error", reject)));
+  let frames = 0;
+  socket.on("message", () => frames++);
+  // The hub may drop a client this abusive; that is its right, not a failure of the test.
+  socket.on("error", () => undefined);
+  const frame = JSON.stringify({ v: 1, type: "subscribe", team: null, payload: { teams: [], since: 0 } });
+  for (let i = 0; i < SUBSCRIBES; i++) socket.send(frame);
+  await new Promise<void>((resolve) => socket.send(JSON.stringify({ v: 1, type: "ping", team: null, payload: {} }), () => resolve()));
+  socket.close();
+  return frames;
+}
+
+function initializeFlood(token: string): Promise<number[]> {
+  const body = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "flood", version: "1" } } };
+  const headers = { authorization: `Bearer ${token}`, accept: "application/json, text/event-stream" };
+  // Status 0: the hub dropped the connection, which it may do to a client this abusive.
+  return pool(range(INITIALIZES), 20, async () => (await call("POST", "/mcp", body, headers).catch(() => ({ status: 0 }))).status);
+}
+
+async function allFirstTurnsDone(names: string[], timeoutMs: number): Promise<any[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last: any[] = [];
+  while (Date.now() < deadline) {
+    last = ((await call("GET", "/api/sessions?team=load&limit=500")).body as any[]).filter((s) => names.includes(s.name));
+    if (last.length === names.length && last.every((s) => s.interactions >= 1)) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`first turns not all done: ${JSON.stringify(last.filter((s) => s.interactions < 1).map((s) => [s.name, s.status, s.queuePosition]))}`);
+}
+
+describe("load: subscribe flood, initialize flood and 50 spawns at once", () => {
+  it("keeps /api/health p99 < 100 ms, a session's MCP calls working, extra spawns queued, and completes every first turn", async () => {
+    expect((await call("POST", "/api/roster", { team: "seed", name: "listener" })).status).toBe(200);
+    await pool(range(SEED_EVENTS), 16, async (i) => expect((await call("POST", "/api/chat/broadcast", { team: "seed", message: `seed ${i}` })).status).toBe(200));
+    const member = (await call("POST", "/api/tokens", { name: "loader", kind: "member" })).body.token as string;
+    const limit = (await call("GET", "/api/health")).body.maxLiveSessions as number;
+    expect(limit).toBeGreaterThanOrEqual(2);
+
+    const health = sampleHealth();
+    const names = range(SPAWNS).map((i) => `load-${i}`);
+    const [frames, initStatuses, delegated, spawned] = await Promise.all([
+      subscribeFlood(),
+      initializeFlood(member),
+      call("POST", "/api/delegate", { team: "load", name: "mcp-user", task: '@mcp artifact_list {"team":"load"}', timeout: 240_000 }),
+      Promise.all(names.map((name) => call("POST", "/api/sessions", { team: "load", name, prompt: `@reply first turn of ${name}` }))),
+    ]);
+    const done = await allFirstTurnsDone(names, 300_000);
+    const h = await health();
+    console.log(`load: /api/health ${h.count} samples p50 ${h.p50.toFixed(1)} ms p99 ${h.p99.toFixed(1)} ms max ${h.max.toFixed(1)} ms; ws frames back ${frames}; limit ${limit}`);
+
+    expect(spawned.map((r) => r.status)).toEqual(names.map(() => 201));
+    const starting = spawned.filter((r) => r.body.status === "starting");
+    const queued = spawned.filter((r) => r.body.status === "queued");
+    expect(starting.length + queued.length).toBe(SPAWNS);
+    expect(starting.length).toBeLessThanOrEqual(limit);
+    expect(queued.length).toBeGreaterThanOrEqual(SPAWNS - limit);
+    for (const r of queued) expect(r.body.queuePosition).toBeGreaterThanOrEqual(1);
+    for (const s of done) expect(s.lastOutput).toBe(`first turn of ${s.name}`);
+
+    expect(delegated.status).toBe(200);
+    expect(delegated.body).toMatchObject({ status: "completed", toolsUsed: ["mcp__teamhub__artifact_list"] });
+    expect(delegated.body.response).toMatch(/^mcp__teamhub__artifact_list: /);
+    expect(delegated.body.response).not.toContain("ERROR");
+
+    expect(initStatuses.length).toBe(INITIALIZES);
+    expect(h.failures).toEqual([]);
+    expect(h.p99).toBeLessThan(100);
+  }, 600_000);
+});
