@@ -44,11 +44,11 @@ export function register(program: Command) {
     .action(action<{ name?: string }, { deleted: string }>(({ target, opts, args }) => call(target, "DELETE", route(nameOf(args[0], opts.name))), (r) => `deleted ${r.deleted}`));
   program
     .command("cleanup")
-    .description("delete sessions that ended more than --days days ago")
+    .description("delete sessions that ended more than --days days ago: every team's, or only --team's")
     .requiredOption("--days <n>")
     .action(
       action<{ days: string }, { deleted: string[] }>(
-        ({ target, opts }) => call(target, "POST", "/cleanup", { body: { days: intOption("--days", opts.days) } }),
+        ({ target, opts }) => call(target, "POST", "/cleanup", { body: { days: intOption("--days", opts.days), team: opts.team } }),
         (r) => (r.deleted.length ? `deleted ${r.deleted.length}: ${r.deleted.join(", ")}` : "nothing to delete"),
       ),
     );
