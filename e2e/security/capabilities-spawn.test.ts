@@ -48,6 +48,7 @@ beforeAll(async () => {
   const r = cli(sh.hub.dataDir, ["token", "create", "mallory", "--json"]);
   expect(r.code, r.stderr).toBe(0);
   mallory = r.json().token;
+  expect(cli(sh.hub.dataDir, ["token", "create", "victim"]).code).toBe(0);
   fs.symlinkSync("/", path.join(sh.work, "escape"));
   mcp = await httpClient(sh.hub.url, mallory);
 }, 180_000);
@@ -69,6 +70,7 @@ describe("a member token spawning", () => {
   attack("a batch with one full entry starts none", () => refusedSpawn("/api/batch-spawn", { sessions: [{ name: "ok" }, { name: "x", preset: "full" }] }, "preset", "max_preset"));
   attack("delegate with the safety net off", () => refusedSpawn("/api/delegate", { name: "x", task: "t", safety: false }, "safety.enabled", "safety_on"));
   attack("team_spawn with preset full", () => refusedSpawn("/api/team-spawn", { name: "x", preset: "full" }, "preset", "max_preset"));
+  attack("team_spawn named after another member, to act as it", () => refusedSpawn("/api/team-spawn", { name: "victim" }, "name", "not_a_principal"));
   attack("MCP spawn_session with preset full, safety off and workDir /", () =>
     unchanged(sh, async () => {
       const r = await call(mcp, "spawn_session", { name: "x", preset: "full", safety: { enabled: false }, workDir: "/" });

@@ -2,6 +2,8 @@
  * The capability table, every operation × every kind of principal: who is let through, and what
  * the refusal names. Lead grants are real rows, written through the grants service.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -101,5 +103,13 @@ describe("lead grants", () => {
     await createToken(hub, OPERATOR, { name: "bot2", kind: "agent" });
     expect((await grant("bot2")).principal).toBe("bot2");
     expect((await refusedWithoutWriting(hub, () => revokeLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "a", name: "alice" })))).code).toBe("not_found");
+  });
+});
+
+describe("docs/security.md", () => {
+  it("documents every operation with the rule the table gives it", () => {
+    const doc = fs.readFileSync(path.join(import.meta.dirname, "../../../docs/security.md"), "utf8");
+    const rows = [...doc.matchAll(/^\| `([a-z_.]+)` \| (\w+) \|/gm)].map((m) => [m[1], m[2]]);
+    expect(Object.fromEntries(rows)).toEqual(Object.fromEntries(OPERATIONS.map((op) => [op, CAPABILITIES[op].rule])));
   });
 });

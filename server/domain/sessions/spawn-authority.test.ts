@@ -56,6 +56,13 @@ describe("a member token", () => {
     expect(viaLink.message).toContain("(really '/')");
   });
 
+  it("may not name a session after a principal with a token, which would act as that principal", async () => {
+    await createToken(hub, OPERATOR, { name: "bob", kind: "member" });
+    expect(await refused(() => sessionKit(hub, ALICE).teamSpawn({ name: "bob" }))).toMatchObject({ field: "name", rule: "not_a_principal" });
+    expect(await refused(() => k.spawn({ name: "bob" }, PARENT))).toMatchObject({ field: "name", rule: "not_a_principal" });
+    expect(await k.teamSpawn({ name: "bob" })).toMatchObject({ name: "bob", spawnedBy: "operator" });
+  });
+
   it("follows the team's settings: a wider maxPreset, a root of its own", async () => {
     const root = path.join(hub.dir, "root");
     fs.mkdirSync(path.join(root, "sub"), { recursive: true });

@@ -3,7 +3,8 @@
  * batch, fork, team_spawn, delegate). It returns the work dir and safety net the new session gets,
  * or refuses with the field and the rule it breaks before anything is written.
  *
- * - Everyone: where sessions are not sandboxed, no `full` preset and no safety off.
+ * - Everyone: where sessions are not sandboxed, no `full` preset and no safety off; everyone but the
+ *   operator: no session named after a principal that holds a token (it would act as that principal).
  * - The operator and the team's leads: nothing more.
  * - A member or agent token: preset up to the team's `maxPreset`, safety on, limits up to the
  *   team's, no allowedTools unless `maxPreset` is full, work dir inside the team's root.
@@ -29,7 +30,7 @@ const HUB_DEFAULTS = Safety.parse({});
 export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none" };
 export type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
 
-type Request = Pick<SpawnInput, "team" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs">;
+type Request = Pick<SpawnInput, "team" | "name" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs">;
 
 function beyond(actor: Principal, field: string, rule: string, message: string, received?: unknown): DomainError {
   return new DomainError("forbidden", `${field}: ${message}`, { field, rule, operation: "session.spawn", principal: actor.name, ...(received === undefined ? {} : { received }) });
@@ -118,6 +119,12 @@ function forSession(actor: Principal, own: SessionRow, r: Request, safety: Store
   return { workDir: within(actor, r.workDir ?? own.workDir, own.workDir, "your own work dir"), safety: granted, maxBudgetUsd: r.maxBudgetUsd ?? null };
 }
 
+/** A session acts as its name: one named after a principal that holds a token of its own would act as that principal. */
+async function notAnotherPrincipal(sql: Sql, actor: Principal, name: string): Promise<void> {
+  const holder = await sql.get(`SELECT 1 FROM "Token" WHERE "principal" = ? AND "revokedAt" IS NULL`, [name]);
+  if (holder) throw beyond(actor, "name", "not_a_principal", `'${name}' is a principal with a token of its own; a session with that name would act as it`, name);
+}
+
 export async function grantSpawn(sql: Sql, actor: Principal, r: Request, defaults: SpawnDefaults): Promise<Granted> {
   const safety = asked(r);
   if (defaults.sandbox === "none") {
@@ -125,6 +132,7 @@ export async function grantSpawn(sql: Sql, actor: Principal, r: Request, default
     if (r.preset === "full") throw beyond(actor, "preset", "sandbox", `'full' is refused: ${why}`, r.preset);
     if (!safety.enabled) throw beyond(actor, "safety.enabled", "sandbox", `switching the safety net off is refused: ${why}`, false);
   }
+  if (!actsForAnyone(actor)) await notAnotherPrincipal(sql, actor, r.name);
   if (actor.sessionId) {
     const own = await findSession(sql, actor.sessionId);
     if (!own) throw beyond(actor, "session", "exists", `session '${actor.sessionId}' no longer exists, so it has no authority to spawn`);
