@@ -62,12 +62,14 @@ describe("a member token spawning", () => {
   attack("preset full", () => refusedSpawn("/api/sessions", { name: "x", preset: "full" }, "preset", "max_preset"));
   attack("safety off", () => refusedSpawn("/api/sessions", { name: "x", safety: { enabled: false } }, "safety.enabled", "safety_on"));
   attack("workDir /", () => refusedSpawn("/api/sessions", { name: "x", workDir: "/" }, "workDir", "inside_root"));
-  attack("workDir escaping the team root through a symlink", () => refusedSpawn("/api/sessions", { name: "x", workDir: path.join(sh.work, "escape") }, "workDir", "inside_root"));
+  attack("workDir escaping the team root through a symlink", () =>
+    refusedSpawn("/api/sessions", { name: "x", workDir: path.join(sh.work, "escape") }, "workDir", "inside_root"));
   attack("workDir escaping the team root through ..", () => refusedSpawn("/api/sessions", { name: "x", workDir: `${sh.work}/..` }, "workDir", "inside_root"));
   attack("a budget above the team's limit", () => refusedSpawn("/api/sessions", { name: "x", safety: { maxCostUsd: 500 } }, "safety.maxCostUsd", "team_limit"));
   attack("maxBudgetUsd above the team's limit", () => refusedSpawn("/api/sessions", { name: "x", maxBudgetUsd: 500 }, "maxBudgetUsd", "team_limit"));
   attack("allowedTools that widen the preset", () => refusedSpawn("/api/sessions", { name: "x", allowedTools: ["Bash"] }, "allowedTools", "max_preset"));
-  attack("a batch with one full entry starts none", () => refusedSpawn("/api/batch-spawn", { sessions: [{ name: "ok" }, { name: "x", preset: "full" }] }, "preset", "max_preset"));
+  attack("a batch with one full entry starts none", () =>
+    refusedSpawn("/api/batch-spawn", { sessions: [{ name: "ok" }, { name: "x", preset: "full" }] }, "preset", "max_preset"));
   attack("delegate with the safety net off", () => refusedSpawn("/api/delegate", { name: "x", task: "t", safety: false }, "safety.enabled", "safety_on"));
   attack("team_spawn with preset full", () => refusedSpawn("/api/team-spawn", { name: "x", preset: "full" }, "preset", "max_preset"));
   attack("team_spawn named after another member, to act as it", () => refusedSpawn("/api/team-spawn", { name: "victim" }, "name", "not_a_principal"));
@@ -116,7 +118,8 @@ describe("a supervised session spawning through the real claude", () => {
     }, "parent"), 120_000);
   attack("@mcp delegate_task with more budget than it has left", () =>
     unchanged(sh, async () => {
-      expect(await turn(`@mcp delegate_task {"name":"x","task":"t","maxCost":50}`)).toMatch(/ERROR: forbidden: safety\.maxCostUsd: 50 is more than your remaining budget/);
+      const out = await turn(`@mcp delegate_task {"name":"x","task":"t","maxCost":50}`);
+      expect(out).toMatch(/ERROR: forbidden: safety\.maxCostUsd: 50 is more than your remaining budget/);
     }, "parent"), 120_000);
   attack("@mcp team_reset from a session", () =>
     unchanged(sh, async () => {
@@ -142,6 +145,8 @@ describe("a hub where sessions cannot be sandboxed", () => {
     bare = await startSessionHub(directiveModel(), { TEAMHUB_SANDBOX: "off" });
   }, 180_000);
   attack("the operator spawning preset full", () => refusedSpawn("/api/sessions", { name: "x", preset: "full" }, "preset", "sandbox", null, () => bare));
-  attack("the operator switching the safety net off", () => refusedSpawn("/api/sessions", { name: "x", safety: { enabled: false } }, "safety.enabled", "sandbox", null, () => bare));
-  attack("the operator delegating with safety off", () => refusedSpawn("/api/delegate", { name: "x", task: "t", safety: false }, "safety.enabled", "sandbox", null, () => bare));
+  attack("the operator switching the safety net off", () =>
+    refusedSpawn("/api/sessions", { name: "x", safety: { enabled: false } }, "safety.enabled", "sandbox", null, () => bare));
+  attack("the operator delegating with safety off", () =>
+    refusedSpawn("/api/delegate", { name: "x", task: "t", safety: false }, "safety.enabled", "sandbox", null, () => bare));
 });

@@ -182,7 +182,8 @@ describe("a lead", () => {
 
   it("does the team-wide operations of its own team", async () => {
     expect((await api(sh.hub, "PATCH", "/api/teams/t/settings", { wake: "off" }, as(lea))).body).toMatchObject({ wake: "off" });
-    expect((await api(sh.hub, "POST", `/api/sessions/asker/approvals/${approvalId}`, { decision: "deny" }, as(lea))).body).toMatchObject({ status: "denied", decidedBy: "lea" });
+    const decided = await api(sh.hub, "POST", `/api/sessions/asker/approvals/${approvalId}`, { decision: "deny" }, as(lea));
+    expect(decided.body).toMatchObject({ status: "denied", decidedBy: "lea" });
     expect((await api(sh.hub, "GET", "/api/sessions/asker/transcript", undefined, as(lea))).status).toBe(200);
     expect((await api(sh.hub, "POST", "/api/snapshots/s1/rollback?team=t", {}, as(lea))).status).toBe(200);
     expect((await api(sh.hub, "POST", "/api/teams/t/reset", { confirm: true }, as(lea))).body).toMatchObject({ team: "t" });

@@ -23,7 +23,10 @@ const Options = {
   inboxLiveLimit: Whole(10, 100_000),
   maxPreset: Preset,
   rootDir: z.string({ error: "must be a string" }).max(4096).refine((p) => p.startsWith("/"), { error: "must be an absolute path" }).nullable(),
-  maxCostUsd: z.number({ error: "must be a number" }).positive({ error: "must be more than 0" }).max(MAX_COST_USD, { error: `must be at most ${MAX_COST_USD}` }),
+  maxCostUsd: z
+    .number({ error: "must be a number" })
+    .positive({ error: "must be more than 0" })
+    .max(MAX_COST_USD, { error: `must be at most ${MAX_COST_USD}` }),
   maxTurns: Whole(1, 10_000),
   maxTimeoutMs: Whole(1000, 24 * 3600 * 1000),
 };

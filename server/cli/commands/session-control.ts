@@ -62,7 +62,8 @@ export function register(program: Command) {
         (s) =>
           [
             sessionLine(s),
-            `  claude session ${s.claudeSessionId ?? "—"}, pid ${s.pid ?? "—"}, preset ${s.preset}, in ${s.workDir}${s.spawnedBy ? `, spawned by ${s.spawnedBy}` : ""}`,
+            `  claude session ${s.claudeSessionId ?? "—"}, pid ${s.pid ?? "—"}, preset ${s.preset}, in ${s.workDir}`,
+            s.spawnedBy ? `  spawned by ${s.spawnedBy}` : "",
             s.running ? `  running turn ${s.running.n}` : "",
             ...s.approvals.map((a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${new Date(a.expiresAt).toISOString()})`),
             ...s.violations.map((v) => `  violation: ${v.kind}: ${v.detail}`),

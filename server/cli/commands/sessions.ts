@@ -105,7 +105,8 @@ export function register(program: Command) {
     .action(
       action<{ all?: boolean; status?: string; limit?: string }, SessionView[]>(
         ({ target, team, opts }) => call(target, "GET", "/sessions", { query: { team: opts.all ? undefined : team, status: opts.status, limit: intOption("--limit", opts.limit) } }),
-        (list) => table(list.map((s) => ({ ...s, cost: `$${s.costUsd.toFixed(4)}` })), ["name", "team", "status", "model", "cost", "turns", "interactions", "queued", "spawnedBy"]),
+        (list) =>
+          table(list.map((s) => ({ ...s, cost: `$${s.costUsd.toFixed(4)}` })), ["name", "team", "status", "model", "cost", "turns", "interactions", "queued", "spawnedBy"]),
       ),
     );
 }

@@ -8,6 +8,10 @@ import { action } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption } from "../options.ts";
 
+type SettingOption =
+  | "wake" | "gateEnforcement" | "chatRateLimit" | "chatLoopMax" | "chatLoopWindow" | "inboxLiveLimit"
+  | "maxPreset" | "rootDir" | "maxCost" | "maxTurns" | "maxTimeoutMs";
+
 export function register(program: Command) {
   program
     .command("teams")
@@ -36,7 +40,7 @@ export function register(program: Command) {
     .option("--max-turns <n>", "most turns a member may give a session it spawns")
     .option("--max-timeout-ms <ms>", "longest time per interaction a member may give a session it spawns")
     .action(
-      action<Record<"wake" | "gateEnforcement" | "chatRateLimit" | "chatLoopMax" | "chatLoopWindow" | "inboxLiveLimit" | "maxPreset" | "rootDir" | "maxCost" | "maxTurns" | "maxTimeoutMs", string | undefined>, TeamSettings>(
+      action<Partial<Record<SettingOption, string>>, TeamSettings>(
         ({ target, team, opts }) => {
           const changes = {
             wake: opts.wake,
@@ -61,7 +65,12 @@ export function register(program: Command) {
   program
     .command("lead-grant <name>")
     .description("let a member or agent do the team's team-wide operations (reset, rollback, settings, approvals, …) on --team (operator only)")
-    .action(action<object, LeadView>(({ target, team, args }) => call(target, "POST", leads(team), { body: { name: args[0] } }), (l) => `${l.principal} is now a lead of team ${l.team}`));
+    .action(
+      action<object, LeadView>(
+        ({ target, team, args }) => call(target, "POST", leads(team), { body: { name: args[0] } }),
+        (l) => `${l.principal} is now a lead of team ${l.team}`,
+      ),
+    );
   program
     .command("lead-revoke <name>")
     .description("take back a lead grant on --team (operator only)")
@@ -74,7 +83,12 @@ export function register(program: Command) {
   program
     .command("leads")
     .description("the leads of --team (operator only)")
-    .action(action<object, LeadView[]>(({ target, team }) => call(target, "GET", leads(team)), (r) => table(r.map((l) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() })), ["principal", "grantedBy", "createdAt"])));
+    .action(
+      action<object, LeadView[]>(
+        ({ target, team }) => call(target, "GET", leads(team)),
+        (r) => table(r.map((l) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() })), ["principal", "grantedBy", "createdAt"]),
+      ),
+    );
   program
     .command("events")
     .description("the team's event log: newest first, or after an event id oldest first")

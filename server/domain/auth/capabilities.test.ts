@@ -50,9 +50,12 @@ describe("the table", () => {
 
   it("groups the team-wide and destructive operations under lead, and tokens and grants under the operator alone", () => {
     const by = (rule: string) => OPERATIONS.filter((op) => CAPABILITIES[op].rule === rule).sort();
-    expect(by("operator")).toEqual(["events.hub", "leads.grant", "leads.list", "leads.revoke", "tokens.issue", "tokens.list", "tokens.read_operator", "tokens.revoke"]);
+    expect(by("operator")).toEqual([
+      "events.hub", "leads.grant", "leads.list", "leads.revoke", "tokens.issue", "tokens.list", "tokens.read_operator", "tokens.revoke",
+    ]);
     expect(by("lead")).toEqual([
-      "approval.decide", "chat.team_messages", "sessions.cleanup", "snapshot.delete", "snapshot.replay", "snapshot.rollback", "team.archive", "team.reset", "team.settings",
+      "approval.decide", "chat.team_messages", "sessions.cleanup", "snapshot.delete", "snapshot.replay", "snapshot.rollback",
+      "team.archive", "team.reset", "team.settings",
     ]);
   });
 
@@ -90,7 +93,8 @@ describe("lead grants", () => {
 
   it("are the operator's alone to give, take or list, and a lead cannot grant itself more", async () => {
     for (const p of [LEAD_A, ALICE, SESSION]) {
-      expect((await refusedWithoutWriting(hub, () => grantLead(hub, p, parseOrThrow(LeadRefInput, { team: "b", name: p.name })))).details).toMatchObject({ operation: "leads.grant" });
+      expect((await refusedWithoutWriting(hub, () =>
+        grantLead(hub, p, parseOrThrow(LeadRefInput, { team: "b", name: p.name })))).details).toMatchObject({ operation: "leads.grant" });
       expect((await refusedWithoutWriting(hub, () => revokeLead(hub, p, parseOrThrow(LeadRefInput, { team: "b", name: "lead-b" })))).code).toBe("forbidden");
       expect((await refusal(listLeads(hub, p, { team: "a" }))).code).toBe("forbidden");
     }
@@ -102,7 +106,8 @@ describe("lead grants", () => {
     expect((await refusedWithoutWriting(hub, () => grant("lead-a"))).details).toMatchObject({ field: "name", rule: "unique" });
     await createToken(hub, OPERATOR, { name: "bot2", kind: "agent" });
     expect((await grant("bot2")).principal).toBe("bot2");
-    expect((await refusedWithoutWriting(hub, () => revokeLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "a", name: "alice" })))).code).toBe("not_found");
+    expect((await refusedWithoutWriting(hub, () =>
+      revokeLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "a", name: "alice" })))).code).toBe("not_found");
   });
 });
 

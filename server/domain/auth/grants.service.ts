@@ -18,14 +18,17 @@ export async function grantLead({ db }: DomainDeps, actor: Principal, input: Lea
     await authorize(tx, actor, "leads.grant", { team: null });
     const principal = await tx.get<{ kind: string }>(`SELECT "kind" FROM "Principal" WHERE "name" = ?`, [input.name]);
     if (!principal) throw notFound("principal", input.name, "name");
-    if (principal.kind === "operator") throw conflict(`'${input.name}' is the operator, who already may do everything`, { field: "name", rule: "not_operator" });
+    if (principal.kind === "operator") {
+      throw conflict(`'${input.name}' is the operator, who already may do everything`, { field: "name", rule: "not_operator" });
+    }
     await ensureTeam(tx, input.team);
     const added = await tx.run(
       `INSERT INTO "TeamGrant" ("teamId","principal","role","grantedBy","createdAt") VALUES (?,?,'lead',?,?) ON CONFLICT DO NOTHING`,
       [input.team, input.name, actor.name, tx.now],
     );
     if (!added.changes) throw conflict(`'${input.name}' is already a lead of team '${input.team}'`, { field: "name", rule: "unique" });
-    await tx.emit({ teamId: input.team, type: "team.lead_granted", subject: `team:${input.team}`, payload: { team: input.team, principal: input.name, by: actor.name } });
+    const payload = { team: input.team, principal: input.name, by: actor.name };
+    await tx.emit({ teamId: input.team, type: "team.lead_granted", subject: `team:${input.team}`, payload });
     return (await tx.get<LeadView>(`${SELECT} WHERE "teamId" = ? AND "principal" = ? AND "role" = 'lead'`, [input.team, input.name]))!;
   });
 }
@@ -35,7 +38,8 @@ export async function revokeLead({ db }: DomainDeps, actor: Principal, input: Le
     await authorize(tx, actor, "leads.revoke", { team: null });
     const r = await tx.run(`DELETE FROM "TeamGrant" WHERE "teamId" = ? AND "principal" = ? AND "role" = 'lead'`, [input.team, input.name]);
     if (!r.changes) throw notFound(`lead of team '${input.team}'`, input.name, "name");
-    await tx.emit({ teamId: input.team, type: "team.lead_revoked", subject: `team:${input.team}`, payload: { team: input.team, principal: input.name, by: actor.name } });
+    const payload = { team: input.team, principal: input.name, by: actor.name };
+    await tx.emit({ teamId: input.team, type: "team.lead_revoked", subject: `team:${input.team}`, payload });
     return { revoked: input.name, team: input.team };
   });
 }

@@ -77,5 +77,6 @@ export async function subjectOf(sql: Sql, actor: Principal, team: string, member
 }
 
 export async function latestCheckpoint({ db }: DomainDeps, actor: Principal, input: LatestCheckpointInput): Promise<{ checkpoint: CheckpointView | null }> {
-  return { checkpoint: await db.read(async (sql) => findLatest(sql, input.team, await subjectOf(sql, actor, input.team, input.member), input.claudeSessionId)) };
+  const checkpoint = await db.read(async (sql) => findLatest(sql, input.team, await subjectOf(sql, actor, input.team, input.member), input.claudeSessionId));
+  return { checkpoint };
 }

@@ -31,8 +31,9 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
+const onPublish = (action: Record<string, unknown>) => [{ trigger: { type: "artifact_published" }, action }];
 const reopener = (by: Principal, id = "reopen-build") =>
-  createPipeline(hub, by, CreatePipelineInput.parse({ id, rules: [{ trigger: { type: "artifact_published" }, action: { type: "reopen_contract", contractId: "build", reason: "again" } }] }));
+  createPipeline(hub, by, CreatePipelineInput.parse({ id, rules: onPublish({ type: "reopen_contract", contractId: "build", reason: "again" }) }));
 const fire = async () => {
   await publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id: `a${hub.events.length}`, type: "custom", data: { x: 1 } }));
   await runner.drain();
@@ -67,12 +68,15 @@ describe("pipelines act as their creator", () => {
   });
 
   it("a creator whose tokens were revoked acts no more", async () => {
-    await createPipeline(hub, MALLORY, CreatePipelineInput.parse({ id: "notify", rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "dev", message: "hi" } }] }));
+    await createPipeline(hub, MALLORY, CreatePipelineInput.parse({ id: "notify", rules: onPublish({ type: "notify_session", target: "dev", message: "hi" }) }));
     await fire();
     expect(await lastRun("notify")).toMatchObject({ outcome: "executed" });
     await revokeTokens(hub, OPERATOR, { name: "mallory" });
     await fire();
-    expect(await lastRun("notify")).toMatchObject({ outcome: "failed", error: "pipeline 'notify' acts with the authority of its creator 'mallory', who no longer holds a valid token" });
+    expect(await lastRun("notify")).toMatchObject({
+      outcome: "failed",
+      error: "pipeline 'notify' acts with the authority of its creator 'mallory', who no longer holds a valid token",
+    });
   });
 
   it("the operator's pipelines do what they always did", async () => {

@@ -10,7 +10,8 @@ import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
 export async function creatorOf(sql: Sql, pipeline: { id: string; createdBy: string }): Promise<Principal> {
   if (pipeline.createdBy === OPERATOR.name) return OPERATOR;
   const row = await sql.get<{ kind: PrincipalKind; live: number }>(
-    `SELECT p."kind", (SELECT COUNT(*) FROM "Token" t WHERE t."principal" = p."name" AND t."revokedAt" IS NULL) AS "live" FROM "Principal" p WHERE p."name" = ?`,
+    `SELECT p."kind", (SELECT COUNT(*) FROM "Token" t WHERE t."principal" = p."name" AND t."revokedAt" IS NULL) AS "live"
+     FROM "Principal" p WHERE p."name" = ?`,
     [pipeline.createdBy],
   );
   const refuse = (why: string) =>

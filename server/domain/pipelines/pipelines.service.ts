@@ -112,7 +112,8 @@ async function setStatus({ db }: DomainDeps, actor: Principal, input: PipelineRe
   return db.write(`pipeline.${status === "active" ? "resume" : "pause"}`, actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const row = await loadPipeline(tx, input.team, input.id);
-    await authorize(tx, actor, status === "active" ? "pipeline.resume" : "pipeline.pause", { team: input.team, owners: [row.createdBy], label: `'${input.id}'` });
+    const target = { team: input.team, owners: [row.createdBy], label: `'${input.id}'` };
+    await authorize(tx, actor, status === "active" ? "pipeline.resume" : "pipeline.pause", target);
     if (row.status === status) throw invalidField("id", "status", `pipeline '${input.id}' is already ${status}`);
     await tx.run(`UPDATE "Pipeline" SET "status" = ?, "updatedAt" = ? WHERE "pk" = ?`, [status, tx.now, row.pk]);
     await tx.emit({ teamId: input.team, type: status === "active" ? "pipeline.resumed" : "pipeline.paused", subject: `pipeline:${input.id}`, payload: { id: input.id } });

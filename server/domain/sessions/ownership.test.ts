@@ -47,9 +47,11 @@ describe("operating a session", () => {
       ["session.send", () => asBob.send({ name: "alices", message: "do my bidding" })],
     ];
     for (const [operation, call] of ops) {
-      expect([operation, (await refusedWithoutWriting(hub, call)).details]).toEqual([operation, { rule: "owner", operation, principal: "bob", team: "default" }]);
+      const { details } = await refusedWithoutWriting(hub, call);
+      expect([operation, details]).toEqual([operation, { rule: "owner", operation, principal: "bob", team: "default" }]);
     }
-    expect((await refusedWithoutWriting(hub, () => cleanupSessions(hub, BOB, { days: 0, team: "default" }))).details).toMatchObject({ operation: "sessions.cleanup" });
+    expect((await refusedWithoutWriting(hub, () =>
+      cleanupSessions(hub, BOB, { days: 0, team: "default" }))).details).toMatchObject({ operation: "sessions.cleanup" });
   });
 
   it("is allowed to its spawner and to a lead of its team", async () => {
@@ -62,7 +64,12 @@ describe("operating a session", () => {
 
 describe("reading a session", () => {
   it("its transcript, output and history are its owners'; others see its state without output or approval inputs", async () => {
-    for (const read of [() => transcript(hub, BOB, { name: "alices", limit: 10 }), () => lastOutput(hub, BOB, { name: "alices" }), () => sessionHistory(hub, BOB, { name: "alices", limit: 10 })]) {
+    const reads = [
+      () => transcript(hub, BOB, { name: "alices", limit: 10 }),
+      () => lastOutput(hub, BOB, { name: "alices" }),
+      () => sessionHistory(hub, BOB, { name: "alices", limit: 10 }),
+    ];
+    for (const read of reads) {
       expect((await refusal(read())).details).toMatchObject({ operation: "session.read", principal: "bob" });
     }
     expect((await transcript(hub, ALICE, { name: "alices", limit: 10 })).name).toBe("alices");

@@ -33,7 +33,8 @@ export type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: num
 type Request = Pick<SpawnInput, "team" | "name" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs">;
 
 function beyond(actor: Principal, field: string, rule: string, message: string, received?: unknown): DomainError {
-  return new DomainError("forbidden", `${field}: ${message}`, { field, rule, operation: "session.spawn", principal: actor.name, ...(received === undefined ? {} : { received }) });
+  const details = { field, rule, operation: "session.spawn", principal: actor.name, ...(received === undefined ? {} : { received }) };
+  return new DomainError("forbidden", `${field}: ${message}`, details);
 }
 
 function realDir(dir: string, field: string): string {
@@ -74,11 +75,13 @@ function capped(actor: Principal, field: string, value: number, fallback: number
 async function forMember(sql: Sql, actor: Principal, r: Request, safety: StoredSafety, defaults: SpawnDefaults): Promise<Granted> {
   const t = await teamSettings(sql, r.team);
   if (PRESET_RANK[r.preset] > PRESET_RANK[t.maxPreset]) {
-    throw beyond(actor, "preset", "max_preset", `'${r.preset}' is wider than team '${r.team}' lets members spawn (maxPreset '${t.maxPreset}'; ${ORDER})`, r.preset);
+    const why = `'${r.preset}' is wider than team '${r.team}' lets members spawn (maxPreset '${t.maxPreset}'; ${ORDER})`;
+    throw beyond(actor, "preset", "max_preset", why, r.preset);
   }
   if (!safety.enabled) throw beyond(actor, "safety.enabled", "safety_on", "only the operator or a lead may switch the safety net off", false);
   if (r.allowedTools.length && t.maxPreset !== "full") {
-    throw beyond(actor, "allowedTools", "max_preset", `allowed-tool rules widen a preset; team '${r.team}' lets members spawn up to '${t.maxPreset}' only`, r.allowedTools);
+    const why = `allowed-tool rules widen a preset; team '${r.team}' lets members spawn up to '${t.maxPreset}' only`;
+    throw beyond(actor, "allowedTools", "max_preset", why, r.allowedTools);
   }
   const limit = (field: string, value: number, max: number, setting: string) => {
     if (value > max) throw beyond(actor, field, "team_limit", `${value} is more than team '${r.team}' lets members give (${setting} ${max})`, value);
@@ -104,13 +107,17 @@ function forSession(actor: Principal, own: SessionRow, r: Request, safety: Store
   const mine = safetyOf(own);
   const caps = [mine.enabled ? mine.maxCostUsd : Infinity, own.maxBudgetUsd ?? Infinity];
   const left = Math.min(...caps) - own.costUsd;
-  if (left <= 0) throw beyond(actor, "safety.maxCostUsd", "own_budget", `you have no budget left to give (spent $${own.costUsd.toFixed(2)} of $${Math.min(...caps)})`);
+  if (left <= 0) {
+    throw beyond(actor, "safety.maxCostUsd", "own_budget", `you have no budget left to give (spent $${own.costUsd.toFixed(2)} of $${Math.min(...caps)})`);
+  }
   const budget = `your remaining budget ($${left.toFixed(2)})`;
   const granted: StoredSafety = {
     ...safety,
     maxCostUsd: capped(actor, "safety.maxCostUsd", safety.maxCostUsd, HUB_DEFAULTS.maxCostUsd, left, budget),
     maxTurns: mine.enabled ? capped(actor, "safety.maxTurns", safety.maxTurns, HUB_DEFAULTS.maxTurns, mine.maxTurns, "your own maxTurns") : safety.maxTurns,
-    timeoutMs: mine.enabled ? capped(actor, "safety.timeoutMs", safety.timeoutMs, HUB_DEFAULTS.timeoutMs, mine.timeoutMs, "your own timeoutMs") : safety.timeoutMs,
+    timeoutMs: mine.enabled
+      ? capped(actor, "safety.timeoutMs", safety.timeoutMs, HUB_DEFAULTS.timeoutMs, mine.timeoutMs, "your own timeoutMs")
+      : safety.timeoutMs,
     protectedPaths: [...new Set([...mine.protectedPaths, ...safety.protectedPaths])],
   };
   if (r.maxBudgetUsd !== undefined && r.maxBudgetUsd > left) {
@@ -122,7 +129,9 @@ function forSession(actor: Principal, own: SessionRow, r: Request, safety: Store
 /** A session acts as its name: one named after a principal that holds a token of its own would act as that principal. */
 async function notAnotherPrincipal(sql: Sql, actor: Principal, name: string): Promise<void> {
   const holder = await sql.get(`SELECT 1 FROM "Token" WHERE "principal" = ? AND "revokedAt" IS NULL`, [name]);
-  if (holder) throw beyond(actor, "name", "not_a_principal", `'${name}' is a principal with a token of its own; a session with that name would act as it`, name);
+  if (holder) {
+    throw beyond(actor, "name", "not_a_principal", `'${name}' is a principal with a token of its own; a session with that name would act as it`, name);
+  }
 }
 
 export async function grantSpawn(sql: Sql, actor: Principal, r: Request, defaults: SpawnDefaults): Promise<Granted> {
