@@ -139,7 +139,7 @@ describe("the journal, the registry and the briefing from the CLI", () => {
     // The operator sees what a member would be told; a member cannot look at someone else's.
     expect(run("briefing", "--as", "api-dev", "--json").json()).toMatchObject({ principal: "api-dev", since: { kind: "session_start" } });
     const nosy = cli(hub.dataDir, ["briefing", "--as", "operator"], { TEAMHUB_TOKEN: devToken });
-    expect([nosy.code, nosy.stderr.trim()]).toEqual([2, "teamhub: forbidden: 'api-dev' may not read the checkpoints or briefing of 'operator': only its own, or an operator"]);
+    expect([nosy.code, nosy.stderr.trim()]).toEqual([2, "teamhub: forbidden: 'api-dev' (member) may not read the checkpoints or briefing of 'operator': only the member itself, a lead of team 'default' or the operator may"]);
   }, 60_000);
 
   it("refuses bad input with exit 2 naming the field", async () => {

@@ -88,7 +88,7 @@ describe("identity comes from the token", () => {
     await api(hub, "POST", "/api/contracts", { id: "qa-task", title: "Test it", assignee: "qa-dev" });
     const apiDev = await open(httpClient(hub.url, tokens["api-dev"]));
     const refused = await call(apiDev, "contract_complete", { id: "qa-task" });
-    expect(refused.text).toBe("forbidden: 'api-dev' may not complete contract 'qa-task': only its assignee 'qa-dev' or an operator may");
+    expect(refused.text).toBe("forbidden: 'api-dev' (member) may not complete contract 'qa-task' (assignee 'qa-dev'): only its assignee, a lead of team 'default' or the operator may");
     expect((await api(hub, "GET", "/api/contracts/qa-task")).body.status).toBe("ready");
     const qaDev = await open(httpClient(hub.url, tokens["qa-dev"]));
     expect((await call(qaDev, "contract_complete", { id: "qa-task", summary: "done" })).structuredContent).toMatchObject({ status: "completed" });

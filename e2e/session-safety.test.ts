@@ -111,6 +111,6 @@ describe("approvals", () => {
     const token = (await api(sh.hub, "POST", "/api/tokens", { name: "sneaky" })).body.token;
     const r = await api(sh.hub, "POST", "/api/sessions/asker/approvals/1", { decision: "allow" }, { authorization: `Bearer ${token}` });
     expect(r.status).toBe(403);
-    expect(r.body.error.message).toContain("only a person (operator)");
+    expect(r.body.error.details).toMatchObject({ rule: "lead", operation: "approval.decide" });
   });
 });

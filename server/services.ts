@@ -28,6 +28,8 @@ import {
 import { eventsAfter, lastEventId, listEvents } from "./domain/events/events.service.ts";
 import { overview } from "./domain/overview/overview.service.ts";
 import { authenticate, createToken, listTokens, readOperatorToken, revokeTokens } from "./domain/auth/tokens.service.ts";
+import { grantLead, listLeads, revokeLead } from "./domain/auth/grants.service.ts";
+import type { LeadRefInput } from "../lib/api/leads.ts";
 import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline, validatePipeline } from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
 import { audit, impact, lineage, staleArtifacts } from "./domain/lineage/lineage.service.ts";
@@ -43,7 +45,7 @@ import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, Take
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
 import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
-import type { BatchSpawnInput, ContinueInput, EndSessionInput, DecideApprovalInput, DelegateInput, ForkInput, ListApprovalsInput, ListSessionsInput, SendInput, SessionRef, SpawnInput, TeamSpawnInput, TranscriptInput } from "../lib/api/sessions.ts";
+import type { BatchSpawnInput, CleanupInput, ContinueInput, EndSessionInput, DecideApprovalInput, DelegateInput, ForkInput, ListApprovalsInput, ListSessionsInput, SendInput, SessionRef, SpawnInput, TeamSpawnInput, TranscriptInput } from "../lib/api/sessions.ts";
 import { batchSpawn, forkSession, spawnSession, teamSpawn } from "./domain/sessions/spawn.service.ts";
 import { cleanupSessions, deleteSession, killSession, pauseSession, resumeSession, sendMessage as sendToSession, stopSession } from "./domain/sessions/control.service.ts";
 import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
@@ -87,7 +89,13 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),
       revoke: (a: Principal, i: { name: string; label?: string }) => revokeTokens(deps, a, i),
       list: (a: Principal) => listTokens(deps, a),
-      operatorToken: (a: Principal) => readOperatorToken(a, info.dataDir),
+      operatorToken: (a: Principal) => readOperatorToken(deps, a, info.dataDir),
+    },
+    /** Lead grants (§13): who may do a team's team-wide operations besides the operator. */
+    leads: {
+      grant: (a: Principal, i: LeadRefInput) => grantLead(deps, a, i),
+      revoke: (a: Principal, i: LeadRefInput) => revokeLead(deps, a, i),
+      list: (a: Principal, i: { team: string }) => listLeads(deps, a, i),
     },
     teams: {
       list: () => listTeams(deps),
@@ -97,11 +105,11 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       updateSettings: (a: Principal, i: UpdateTeamSettingsInput) => updateTeamSettings(deps, a, i),
     },
     events: {
-      list: (_: Principal, i: ListEventsInput) => listEvents(deps, i),
+      list: (a: Principal, i: ListEventsInput) => listEvents(deps, a, i),
       after: (i: { teams: string[]; after: number; limit: number }) => eventsAfter(deps, i),
       lastId: () => lastEventId(deps),
     },
-    overview: (_: Principal, i: { team: string }) => overview(deps, i),
+    overview: (a: Principal, i: { team: string }) => overview(deps, a, i),
     artifacts: {
       publish: (a: Principal, i: PublishArtifactInput) => publishArtifact(deps, a, i),
       get: (a: Principal, i: GetArtifactInput) => getArtifact(deps, a, i),
@@ -194,13 +202,13 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       stop: (a: Principal, i: EndSessionInput) => stopSession(deps, a, i),
       kill: (a: Principal, i: EndSessionInput) => killSession(deps, a, i),
       delete: (a: Principal, i: SessionRef) => deleteSession(deps, a, i),
-      cleanup: (a: Principal, i: { days: number }) => cleanupSessions(deps, a, i),
-      status: (_: Principal, i: SessionRef) => sessionStatus(deps, i),
-      output: (_: Principal, i: SessionRef) => lastOutput(deps, i),
-      list: (_: Principal, i: ListSessionsInput) => listSessions(deps, i),
-      history: (_: Principal, i: SessionRef & { limit: number }) => sessionHistory(deps, i),
-      transcript: (_: Principal, i: TranscriptInput) => transcript(deps, i),
-      approvals: (_: Principal, i: ListApprovalsInput) => listApprovals(deps, i),
+      cleanup: (a: Principal, i: CleanupInput) => cleanupSessions(deps, a, i),
+      status: (a: Principal, i: SessionRef) => sessionStatus(deps, a, i),
+      output: (a: Principal, i: SessionRef) => lastOutput(deps, a, i),
+      list: (a: Principal, i: ListSessionsInput) => listSessions(deps, a, i),
+      history: (a: Principal, i: SessionRef & { limit: number }) => sessionHistory(deps, a, i),
+      transcript: (a: Principal, i: TranscriptInput) => transcript(deps, a, i),
+      approvals: (a: Principal, i: ListApprovalsInput) => listApprovals(deps, a, i),
       decide: (a: Principal, i: DecideApprovalInput) => decideApproval(deps, a, i),
     },
   };

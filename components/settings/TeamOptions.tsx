@@ -12,7 +12,7 @@ const NUMBERS: Array<{ key: NumberKey; label: string; hint: string }> = [
   { key: "chatLoopWindowSeconds", label: "Loop guard: window (seconds)", hint: "the window those exchanges are counted in, and how long the block lasts" },
   { key: "inboxLiveLimit", label: "Inbox live limit", hint: "newest messages kept live per inbox; older ones are archived, never deleted" },
 ];
-type Draft = Omit<TeamSettings, NumberKey> & Record<NumberKey, string>;
+type Draft = Pick<TeamSettings, "wake" | "gateEnforcement"> & Record<NumberKey, string>;
 
 const toDraft = (s: TeamSettings): Draft => ({
   wake: s.wake,

@@ -2,7 +2,7 @@
  * Sessions (§2): supervised `claude` processes. Every door (HTTP, MCP, CLI) parses with these.
  */
 import { z } from "zod";
-import { MemberName } from "../ids.ts";
+import { MemberName, TeamId } from "../ids.ts";
 import { Cursor, Flag, Limit, TeamParam } from "./common.ts";
 
 export const SESSION_STATUSES = ["queued", "starting", "idle", "busy", "waiting_permission", "paused", "stopped", "interrupted", "failed", "killed"] as const;
@@ -87,7 +87,9 @@ export const HistoryInput = SessionRef.extend({ limit: Limit }).strict();
 export const TranscriptInput = SessionRef.extend({ after: Cursor, limit: Limit }).strict();
 export type TranscriptInput = z.infer<typeof TranscriptInput>;
 
-export const CleanupInput = z.object({ days: z.number().int().min(0).max(3650) }).strict();
+/** Without `team`, every team's ended sessions (operator only); with it, that team's (its leads may too). */
+export const CleanupInput = z.object({ days: z.number().int().min(0).max(3650), team: TeamId.optional() }).strict();
+export type CleanupInput = z.infer<typeof CleanupInput>;
 
 export const BatchSpawnInput = z.object({ sessions: z.array(SpawnInput).min(1).max(50) }).strict();
 export type BatchSpawnInput = z.infer<typeof BatchSpawnInput>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TeamParam } from "./common.ts";
+import { MAX_COST_USD, Preset } from "./sessions.ts";
 
 /**
  * A whole number in [min, max]. Each bound carries its own message: without one, zod v4 reports a
@@ -20,6 +21,14 @@ const Options = {
   chatLoopMaxExchanges: Whole(1, 10_000),
   chatLoopWindowSeconds: Whole(1, 3600),
   inboxLiveLimit: Whole(10, 100_000),
+  maxPreset: Preset,
+  rootDir: z.string({ error: "must be a string" }).max(4096).refine((p) => p.startsWith("/"), { error: "must be an absolute path" }).nullable(),
+  maxCostUsd: z
+    .number({ error: "must be a number" })
+    .positive({ error: "must be more than 0" })
+    .max(MAX_COST_USD, { error: `must be at most ${MAX_COST_USD}` }),
+  maxTurns: Whole(1, 10_000),
+  maxTimeoutMs: Whole(1000, 24 * 3600 * 1000),
 };
 
 /**
@@ -38,6 +47,17 @@ export const TeamSettings = z.object({
   chatLoopWindowSeconds: Options.chatLoopWindowSeconds.default(60),
   /** §3: newest messages kept live per inbox; older ones are archived (never deleted). */
   inboxLiveLimit: Options.inboxLiveLimit.default(1000),
+  /**
+   * §13: the widest preset a member token (not a lead) may give a session it spawns. Presets are
+   * ordered read-only = plan < review < edit < full.
+   */
+  maxPreset: Options.maxPreset.default("edit"),
+  /** §13: members spawn only inside this directory (real paths); null is the hub's session work dir. */
+  rootDir: Options.rootDir.default(null),
+  /** §13: the most a member may give a session it spawns: cost (safety.maxCostUsd and maxBudgetUsd), turns, time per interaction. */
+  maxCostUsd: Options.maxCostUsd.default(2),
+  maxTurns: Options.maxTurns.default(50),
+  maxTimeoutMs: Options.maxTimeoutMs.default(5 * 60 * 1000),
 });
 export type TeamSettings = z.infer<typeof TeamSettings>;
 

@@ -113,10 +113,10 @@ describe("transactions", () => {
     expect(labels(await eventsAfter(hub, { teams: [], after: 0, limit: 10 }))).toEqual(["a1", "b1", "a2"]);
     expect(labels(await eventsAfter(hub, { teams: ["a"], after: 0, limit: 10 }))).toEqual(["a1", "a2"]);
     expect(labels(await eventsAfter(hub, { teams: ["a", "b"], after: hub.events[0].id, limit: 1 }))).toEqual(["b1"]);
-    const newest = await listEvents(hub, ListEventsInput.parse({ team: "a" }));
+    const newest = await listEvents(hub, OPERATOR, ListEventsInput.parse({ team: "a" }));
     expect(labels(newest.events)).toEqual(["a2", "a1"]);
     expect(newest.lastId).toBe(hub.events[2].id);
-    expect(await listEvents(hub, ListEventsInput.parse({ team: "a", after: hub.events[2].id }))).toEqual({ events: [], lastId: null });
+    expect(await listEvents(hub, OPERATOR, ListEventsInput.parse({ team: "a", after: hub.events[2].id }))).toEqual({ events: [], lastId: null });
   });
 
   it("record the cause and depth of events a cascade writes", async () => {

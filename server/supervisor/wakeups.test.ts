@@ -37,7 +37,7 @@ describe("wakeMember", () => {
   afterEach(() => hub.close());
 
   const wake = (w: Wake) => wakeMember(hub, w, 0);
-  const prompts = async (name: string) => (await sessionHistory(hub, { name, limit: 50 })).interactions.map((i) => i.prompt);
+  const prompts = async (name: string) => (await sessionHistory(hub, OPERATOR, { name, limit: 50 })).interactions.map((i) => i.prompt);
 
   it("queues a turn for the member's live session; one pending message wake-up is enough", async () => {
     await k.teamSpawn({ team: "t", name: "dev" });

@@ -48,7 +48,7 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
     kill: async (name: string, wait = false) => killSession(hub, actor, parseOrThrow(EndSessionInput, { name, wait, waitTimeoutMs: 2000 })),
     delegate: async (input: Raw) => delegate(hub, actor, parseOrThrow(DelegateInput, input), defaults),
     continue: async (input: Raw) => continueTask(hub, actor, parseOrThrow(ContinueInput, input), maxLive),
-    status: (name: string) => sessionStatus(hub, { name }),
+    status: (name: string) => sessionStatus(hub, actor, { name }),
     pk,
     /** The process started: the session is idle (or starts its first queued turn). */
     launched: async (name: string) => markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [] }),

@@ -44,11 +44,11 @@ export function register(program: Command) {
     .action(action<{ name?: string }, { deleted: string }>(({ target, opts, args }) => call(target, "DELETE", route(nameOf(args[0], opts.name))), (r) => `deleted ${r.deleted}`));
   program
     .command("cleanup")
-    .description("delete sessions that ended more than --days days ago")
+    .description("delete sessions that ended more than --days days ago: every team's, or only --team's")
     .requiredOption("--days <n>")
     .action(
       action<{ days: string }, { deleted: string[] }>(
-        ({ target, opts }) => call(target, "POST", "/cleanup", { body: { days: intOption("--days", opts.days) } }),
+        ({ target, opts }) => call(target, "POST", "/cleanup", { body: { days: intOption("--days", opts.days), team: opts.team } }),
         (r) => (r.deleted.length ? `deleted ${r.deleted.length}: ${r.deleted.join(", ")}` : "nothing to delete"),
       ),
     );
@@ -63,6 +63,7 @@ export function register(program: Command) {
           [
             sessionLine(s),
             `  claude session ${s.claudeSessionId ?? "—"}, pid ${s.pid ?? "—"}, preset ${s.preset}, in ${s.workDir}`,
+            s.spawnedBy ? `  spawned by ${s.spawnedBy}` : "",
             s.running ? `  running turn ${s.running.n}` : "",
             ...s.approvals.map((a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${new Date(a.expiresAt).toISOString()})`),
             ...s.violations.map((v) => `  violation: ${v.kind}: ${v.detail}`),

@@ -108,7 +108,7 @@ export function register(program: Command) {
         (list) =>
           table(
             list.map((s) => ({ ...s, status: s.queuePosition ? `queued (#${s.queuePosition})` : s.status, cost: `$${s.costUsd.toFixed(4)}` })),
-            ["name", "team", "status", "model", "cost", "turns", "interactions", "queued"],
+            ["name", "team", "status", "model", "cost", "turns", "interactions", "queued", "spawnedBy"],
           ),
       ),
     );

@@ -1,11 +1,16 @@
 import type { Command } from "commander";
 import type { TeamView } from "../../domain/teams/teams.service.ts";
+import type { LeadView } from "../../domain/auth/grants.service.ts";
 import type { TeamSettings } from "../../../lib/api/team-settings.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { call } from "../api-client.ts";
 import { action } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption } from "../options.ts";
+
+type SettingOption =
+  | "wake" | "gateEnforcement" | "chatRateLimit" | "chatLoopMax" | "chatLoopWindow" | "inboxLiveLimit"
+  | "maxPreset" | "rootDir" | "maxCost" | "maxTurns" | "maxTimeoutMs";
 
 export function register(program: Command) {
   program
@@ -29,8 +34,13 @@ export function register(program: Command) {
     .option("--chat-loop-max <n>", "exchanges between one pair within the loop window before it is blocked")
     .option("--chat-loop-window <seconds>")
     .option("--inbox-live-limit <n>", "newest messages kept live per inbox; older ones are archived")
+    .option("--max-preset <preset>", "widest preset a member may spawn (read-only = plan < review < edit < full)")
+    .option("--root-dir <path>", "members spawn sessions only inside this directory")
+    .option("--max-cost <usd>", "most cost (USD) a member may give a session it spawns")
+    .option("--max-turns <n>", "most turns a member may give a session it spawns")
+    .option("--max-timeout-ms <ms>", "longest time per interaction a member may give a session it spawns")
     .action(
-      action<{ wake?: string; gateEnforcement?: string; chatRateLimit?: string; chatLoopMax?: string; chatLoopWindow?: string; inboxLiveLimit?: string }, TeamSettings>(
+      action<Partial<Record<SettingOption, string>>, TeamSettings>(
         ({ target, team, opts }) => {
           const changes = {
             wake: opts.wake,
@@ -39,11 +49,44 @@ export function register(program: Command) {
             chatLoopMaxExchanges: intOption("--chat-loop-max", opts.chatLoopMax),
             chatLoopWindowSeconds: intOption("--chat-loop-window", opts.chatLoopWindow),
             inboxLiveLimit: intOption("--inbox-live-limit", opts.inboxLiveLimit),
+            maxPreset: opts.maxPreset,
+            rootDir: opts.rootDir,
+            maxCostUsd: opts.maxCost === undefined ? undefined : Number(opts.maxCost),
+            maxTurns: intOption("--max-turns", opts.maxTurns),
+            maxTimeoutMs: intOption("--max-timeout-ms", opts.maxTimeoutMs),
           };
           const path = `/teams/${encodeURIComponent(team)}/settings`;
           return Object.values(changes).some((v) => v !== undefined) ? call(target, "PATCH", path, { body: changes }) : call(target, "GET", path);
         },
         (t) => Object.entries(t).map(([k, v]) => `${k}: ${v}`).join("\n"),
+      ),
+    );
+  const leads = (team: string) => `/teams/${encodeURIComponent(team)}/leads`;
+  program
+    .command("lead-grant <name>")
+    .description("let a member or agent do the team's team-wide operations (reset, rollback, settings, approvals, …) on --team (operator only)")
+    .action(
+      action<object, LeadView>(
+        ({ target, team, args }) => call(target, "POST", leads(team), { body: { name: args[0] } }),
+        (l) => `${l.principal} is now a lead of team ${l.team}`,
+      ),
+    );
+  program
+    .command("lead-revoke <name>")
+    .description("take back a lead grant on --team (operator only)")
+    .action(
+      action<object, { revoked: string; team: string }>(
+        ({ target, team, args }) => call(target, "DELETE", `${leads(team)}/${encodeURIComponent(args[0])}`),
+        (r) => `${r.revoked} is no longer a lead of team ${r.team}`,
+      ),
+    );
+  program
+    .command("leads")
+    .description("the leads of --team (operator only)")
+    .action(
+      action<object, LeadView[]>(
+        ({ target, team }) => call(target, "GET", leads(team)),
+        (r) => table(r.map((l) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() })), ["principal", "grantedBy", "createdAt"]),
       ),
     );
   program

@@ -398,7 +398,7 @@ describe("events and effects", () => {
       size: JSON.stringify({ a: 1 }).length,
     });
     // The same event is in the log.
-    const logged = await listEvents(hub, ListEventsInput.parse({ team: "t2", type: "artifact.published" }));
+    const logged = await listEvents(hub, OPERATOR, ListEventsInput.parse({ team: "t2", type: "artifact.published" }));
     expect(logged.events).toMatchObject([{ id: events[1].id, payload: events[1].payload }]);
     expect(v.effects).toEqual([]);
   });

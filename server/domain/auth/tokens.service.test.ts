@@ -88,7 +88,7 @@ describe("issued tokens", () => {
   it("are issued by operators only, shown once and stored as a hash", async () => {
     const before = snapshotTables(hub.file);
     const err = await refusal(issue({ name: "alice" }, { name: "bob", kind: "member" }));
-    expect(err).toMatchObject({ code: "forbidden", status: 403, message: "'bob' may not issue tokens: only an operator may" });
+    expect(err).toMatchObject({ code: "forbidden", status: 403, message: "'bob' (member) may not issue tokens: only the operator may" });
     expect(snapshotTables(hub.file)).toEqual(before);
 
     const t = await issue({ name: "alice", label: "laptop" });
@@ -136,7 +136,7 @@ describe("issued tokens", () => {
   it("can be revoked by operators only", async () => {
     const t = await issue({ name: "alice" });
     const err = await refusedWithoutWriting(hub, () => revoke("alice", { name: "alice", kind: "member" }));
-    expect(err).toMatchObject({ code: "forbidden", message: "'alice' may not revoke tokens: only an operator may" });
+    expect(err).toMatchObject({ code: "forbidden", message: "'alice' (member) may not revoke tokens: only the operator may" });
     expect((await authenticate(hub, t.token)).name).toBe("alice");
   });
 
@@ -156,7 +156,7 @@ describe("the event log", () => {
     const t = await issue({ name: "alice", label: "laptop" });
     await revoke("alice");
     await revoke("alice");
-    const logged = await listEvents(hub, ListEventsInput.parse({ hub: true }));
+    const logged = await listEvents(hub, OPERATOR, ListEventsInput.parse({ hub: true }));
     expect(logged.events.map((e) => [e.teamId, e.type, e.subject, e.payload])).toEqual([
       [null, "token.revoked", "principal:alice", { principal: "alice", count: 1, hashes: [tokenHash(t.token)] }],
       [null, "token.issued", "principal:alice", { principal: "alice", kind: "member", label: "laptop" }],
@@ -165,7 +165,7 @@ describe("the event log", () => {
     const text = JSON.stringify(snapshotTables(hub.file).Event);
     expect(text).not.toContain(secret);
     expect(text).not.toContain(t.token);
-    expect((await listEvents(hub, ListEventsInput.parse({ team: "default" }))).events).toEqual([]);
+    expect((await listEvents(hub, OPERATOR, ListEventsInput.parse({ team: "default" }))).events).toEqual([]);
   });
 });
 
@@ -175,7 +175,7 @@ describe("session tokens", () => {
     const second = await issueSessionToken(hub, { name: "worker", kind: "member" });
     await expect(authenticate(hub, first)).rejects.toMatchObject({ code: "unauthorized" });
     expect(await authenticate(hub, second)).toMatchObject({ name: "worker", sessionId: "worker" });
-    const revoked = (await listEvents(hub, ListEventsInput.parse({ hub: true, type: "token.revoked" }))).events;
+    const revoked = (await listEvents(hub, OPERATOR, ListEventsInput.parse({ hub: true, type: "token.revoked" }))).events;
     expect(revoked.map((e) => e.payload)).toEqual([{ principal: "worker", count: 1, hashes: [sha256(first)] }]);
   });
 });
@@ -183,12 +183,16 @@ describe("session tokens", () => {
 describe("for the settings page", () => {
   it("gives the operator token to an operator only", async () => {
     const secret = await ensureOperatorToken(hub, dataDir);
-    expect(await readOperatorToken(OPERATOR, dataDir)).toEqual({ token: secret, file: path.join(dataDir, OPERATOR_TOKEN_FILE) });
-    for (const who of [{ name: "alice", kind: "member" }, { name: "ci-bot", kind: "agent" }, { name: "scheduler", kind: "system" }] as Principal[]) {
-      expect(await refusal(readOperatorToken(who, dataDir))).toMatchObject({ code: "forbidden", message: `'${who.name}' may not read the operator token: only an operator may` });
+    expect(await readOperatorToken(hub, OPERATOR, dataDir)).toEqual({ token: secret, file: path.join(dataDir, OPERATOR_TOKEN_FILE) });
+    for (const who of [{ name: "alice", kind: "member" }, { name: "ci-bot", kind: "agent" }] as Principal[]) {
+      expect(await refusal(readOperatorToken(hub, who, dataDir))).toMatchObject({
+        code: "forbidden",
+        message: `'${who.name}' (${who.kind}) may not read the operator token: only the operator may`,
+        details: { rule: "operator", operation: "tokens.read_operator" },
+      });
     }
     fs.rmSync(path.join(dataDir, OPERATOR_TOKEN_FILE));
-    expect((await refusal(readOperatorToken(OPERATOR, dataDir))).code).toBe("not_found");
+    expect((await refusal(readOperatorToken(hub, OPERATOR, dataDir))).code).toBe("not_found");
   });
 
   it("lists the tokens that still work, without secrets, to operators only", async () => {
@@ -205,6 +209,6 @@ describe("for the settings page", () => {
     ]);
     expect(JSON.stringify(list)).not.toContain(alice.token);
     const err = await refusedWithoutWriting(hub, () => listTokens(hub, { name: "alice", kind: "member" }));
-    expect(err).toMatchObject({ code: "forbidden", message: "'alice' may not list tokens: only an operator may" });
+    expect(err).toMatchObject({ code: "forbidden", message: "'alice' (member) may not list tokens: only the operator may" });
   });
 });

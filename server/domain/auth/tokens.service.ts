@@ -7,9 +7,10 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
-import { DomainError, conflict, forbidden } from "../../errors.ts";
+import { DomainError, conflict } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
+import { authorize } from "./capabilities.ts";
 
 export const OPERATOR_TOKEN_FILE = "operator-token";
 
@@ -51,8 +52,8 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
  * The operator token, for the person at the dashboard to copy into the CLI or an MCP client on
  * another machine. Only an operator gets it: a member token never leads to the operator's powers.
  */
-export async function readOperatorToken(actor: Principal, dataDir: string): Promise<{ token: string; file: string }> {
-  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not read the operator token: only an operator may`, { rule: "operator_only" });
+export async function readOperatorToken({ db }: DomainDeps, actor: Principal, dataDir: string): Promise<{ token: string; file: string }> {
+  await db.read((sql) => authorize(sql, actor, "tokens.read_operator", { team: null }));
   const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
   const token = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
   if (!token) throw new DomainError("not_found", `the operator token file ${file} is missing or empty; restarting the hub writes a new one`, { what: "operator token", rule: "exists" });
@@ -63,13 +64,13 @@ export type TokenView = { principal: string; kind: PrincipalKind; label: string;
 
 /** The tokens that still work (never their secrets, which are not stored). Only operators may list them. */
 export async function listTokens({ db }: DomainDeps, actor: Principal): Promise<TokenView[]> {
-  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not list tokens: only an operator may`, { rule: "operator_only" });
-  return db.read((sql) =>
-    sql.all<TokenView>(
+  return db.read(async (sql) => {
+    await authorize(sql, actor, "tokens.list", { team: null });
+    return sql.all<TokenView>(
       `SELECT t."principal", p."kind", t."label", t."createdAt" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal"
        WHERE t."revokedAt" IS NULL ORDER BY t."principal", t."id"`,
-    ),
-  );
+    );
+  });
 }
 
 export type IssuedToken = { principal: string; kind: PrincipalKind; token: string; label: string };
@@ -80,7 +81,7 @@ export async function createToken(
   actor: Principal,
   input: { name: string; kind: "member" | "agent"; label?: string },
 ): Promise<IssuedToken> {
-  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not issue tokens: only an operator may`);
+  await db.read((sql) => authorize(sql, actor, "tokens.issue", { team: null }));
   if (input.name === OPERATOR.name) throw conflict(`'${OPERATOR.name}' is reserved for people at the dashboard and CLI`, { field: "name" });
   const secret = newSecret(input.kind === "member" ? "thm" : "tha");
   await db.write("token.create", actor.name, async (tx) => {
@@ -97,7 +98,7 @@ export async function createToken(
 
 /** Revokes a principal's tokens: all of them, or only those with the given label. */
 export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: { name: string; label?: string }): Promise<{ revoked: number }> {
-  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not revoke tokens: only an operator may`);
+  await db.read((sql) => authorize(sql, actor, "tokens.revoke", { team: null }));
   // Revoking it here would lock the token file out; rotation is replacing the file.
   if (input.name === OPERATOR.name) {
     throw conflict(`the operator token is not revoked, it is replaced: delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`, { field: "name" });

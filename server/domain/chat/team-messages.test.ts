@@ -92,7 +92,7 @@ describe("the team's conversation", () => {
     await c.send("api-dev", "qa-dev", "private");
     const e = await refusedWithoutWriting(hub, () => read({}, member("qa-dev")));
     expect(e.code).toBe("forbidden");
-    expect(e.message).toBe("'qa-dev' may not read the whole conversation of team 'default': only an operator may; a member reads its own inbox (team_check_inbox)");
+    expect(e.message).toBe("'qa-dev' (member) may not read the whole conversation of the team: only a lead of team 'default' or the operator may");
     expect((await read({}, { name: "scheduler", kind: "system" })).messages).toHaveLength(1);
   });
 

@@ -6,9 +6,9 @@
  * conversation marks nothing read and emits nothing, so the recipients' unread state is theirs.
  */
 import type { TeamMessagesInput } from "../../../lib/api/chat.ts";
-import { forbidden } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
-import { actsForAnyone, type Principal } from "../principal.ts";
+import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 
 export type TeamMessage = {
   id: number;
@@ -34,11 +34,7 @@ type Row = { id: number; sender: string; recipient: string; kind: string; text: 
 const FIRST_REPLY = `(SELECT MIN(r."id") FROM "Message" r WHERE r."teamId" = m."teamId" AND r."recipient" = m."sender" AND r."id" > m."id" AND r."replyTo" = m."id")`;
 
 export async function teamMessages({ db }: DomainDeps, actor: Principal, input: TeamMessagesInput): Promise<TeamMessages> {
-  if (!actsForAnyone(actor)) {
-    throw forbidden(`'${actor.name}' may not read the whole conversation of team '${input.team}': only an operator may; a member reads its own inbox (team_check_inbox)`, {
-      rule: "operator_only",
-    });
-  }
+  await db.read((sql) => authorize(sql, actor, "chat.team_messages", { team: input.team }));
   const where = [`m."teamId" = ?`];
   const params: Array<string | number> = [input.team];
   if (input.member) (where.push(`(m."sender" = ? OR m."recipient" = ?)`), params.push(input.member, input.member));

@@ -60,6 +60,5 @@ const gitOf = (g: GitFacts | undefined): Briefing["git"] =>
   g ? { head: g.head ?? null, since: g.since ?? null, changedFiles: g.changedFiles ?? [] } : null;
 
 export async function briefing({ db }: DomainDeps, actor: Principal, input: BriefingInput): Promise<Briefing> {
-  const principal = subjectOf(actor, input.member);
-  return db.read((sql) => briefingFrom(sql, principal, input));
+  return db.read(async (sql) => briefingFrom(sql, await subjectOf(sql, actor, input.team, input.member), input));
 }

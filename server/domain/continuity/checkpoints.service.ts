@@ -7,9 +7,9 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { CheckpointState, type CheckpointKind, type LatestCheckpointInput, type RecordCheckpointInput } from "../../../lib/api/continuity.ts";
-import { forbidden } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
-import { actsForAnyone, type Principal } from "../principal.ts";
+import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
 // Only the latest matters to a briefing; a bounded tail keeps a few days of history per principal.
@@ -69,14 +69,14 @@ export async function recordCheckpoint({ db }: DomainDeps, actor: Principal, inp
   return db.write("checkpoint.record", actor.name, (tx) => recordCheckpointInTx(tx, actor, input));
 }
 
-/** Whose checkpoints a read is about: the caller's own, or, for an operator, the member it names. */
-export function subjectOf(actor: Principal, member: string | undefined): string {
+/** Whose checkpoints a read is about: the caller's own, or, for an operator or the team's lead, the member it names. */
+export async function subjectOf(sql: Sql, actor: Principal, team: string, member: string | undefined): Promise<string> {
   if (member === undefined || member === actor.name) return actor.name;
-  if (!actsForAnyone(actor)) throw forbidden(`'${actor.name}' may not read the checkpoints or briefing of '${member}': only its own, or an operator`, { field: "member" });
+  await authorize(sql, actor, "continuity.read", { team, owners: [member], label: `'${member}'` });
   return member;
 }
 
 export async function latestCheckpoint({ db }: DomainDeps, actor: Principal, input: LatestCheckpointInput): Promise<{ checkpoint: CheckpointView | null }> {
-  const principal = subjectOf(actor, input.member);
-  return { checkpoint: await db.read((sql) => findLatest(sql, input.team, principal, input.claudeSessionId)) };
+  const checkpoint = await db.read(async (sql) => findLatest(sql, input.team, await subjectOf(sql, actor, input.team, input.member), input.claudeSessionId));
+  return { checkpoint };
 }

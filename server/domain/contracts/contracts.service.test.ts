@@ -141,7 +141,7 @@ describe("create and read", () => {
     expect(page.items[1].dependencies).toEqual([{ type: "contract", contractId: "a" }]);
     const rest = await listContracts(hub, ListContractsInput.parse({ limit: 2, cursor: page.nextCursor }));
     expect(rest).toMatchObject({ items: [{ id: "c" }], nextCursor: null });
-    expect((await overview(hub, { team: "default" })).contractsByStatus).toEqual({ pending: 1, ready: 2, in_progress: 0, completed: 0, failed: 0 });
+    expect((await overview(hub, OPERATOR, { team: "default" })).contractsByStatus).toEqual({ pending: 1, ready: 2, in_progress: 0, completed: 0, failed: 0 });
   });
 });
 
@@ -626,8 +626,8 @@ describe("permissions", () => {
     await create({ id: "c", assignee: "dev" }, member("lead"));
     if (op !== "start") await start("c", DEV);
     const err = await refusedWithoutWriting(hub, () => asActor[op]("c", MALLORY));
-    expect(err).toMatchObject({ code: "forbidden", status: 403, details: { id: "c", operation: op, principal: "mallory" } });
-    expect(err.message).toBe(`'mallory' may not ${op} contract 'c': only its assignee 'dev' or an operator may`);
+    expect(err).toMatchObject({ code: "forbidden", status: 403, details: { rule: "owner", operation: `contract.${op}`, principal: "mallory", team: "default" } });
+    expect(err.message).toBe(`'mallory' (member) may not ${op} contract 'c' (assignee 'dev'): only its assignee, a lead of team 'default' or the operator may`);
     // The assigner is not the assignee either.
     expect((await refusal(asActor[op]("c", member("lead")))).code).toBe("forbidden");
     await asActor[op]("c", DEV);
@@ -638,7 +638,7 @@ describe("permissions", () => {
     const LEAD = member("lead");
     await create({ id: "c" }, LEAD);
     const refused = await refusedWithoutWriting(hub, () => reassign("c", "x", MALLORY));
-    expect(refused.message).toBe("'mallory' may not reassign contract 'c': only its assigner 'lead' or an operator may");
+    expect(refused.message).toBe("'mallory' (member) may not reassign contract 'c' (assigner 'lead'): only its assigner, a lead of team 'default' or the operator may");
     expect((await refusal(addDep("c", { type: "artifact", artifactId: "a" }, DEV))).code).toBe("forbidden");
     await addDep("c", { type: "artifact", artifactId: "a" }, LEAD);
     await removeDep("c", { type: "artifact", artifactId: "a" }, LEAD);

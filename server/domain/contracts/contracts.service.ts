@@ -61,7 +61,7 @@ export async function insertDependency(tx: WriteTx, contractPk: number, team: st
 async function contractFor(tx: WriteTx, actor: Principal, input: ContractRefInput, op: Operation): Promise<LoadedContract> {
   await ensureTeam(tx, input.team);
   const c = await loadContract(tx, input.team, input.id);
-  assertActor(c, actor, op);
+  await assertActor(tx, c, actor, op);
   assertCan(c, op);
   return c;
 }

@@ -5,9 +5,11 @@
  *   pending → ready → in_progress → completed | failed;  completed | failed → (reopen) → pending | ready
  */
 import type { WriteTx } from "../../db/database.ts";
-import { DomainError, forbidden } from "../../errors.ts";
+import type { Sql } from "../../db/connection.ts";
+import { DomainError } from "../../errors.ts";
 import type { ContractStatus } from "../../../lib/api/contracts.ts";
-import { actsForAnyone, type Principal } from "../principal.ts";
+import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import type { LoadedContract } from "./contracts.repo.ts";
 
 export type Operation = "start" | "complete" | "fail" | "reopen" | "reassign" | "change_dependencies";
@@ -32,23 +34,15 @@ export function assertCan(c: LoadedContract, op: Operation): void {
   }
 }
 
-/** Who may do what: the assignee works on it, the assigner manages it, operators do anything. */
-export function assertActor(c: LoadedContract, actor: Principal, op: Operation): void {
-  if (actsForAnyone(actor)) return;
-  const ok =
-    op === "start" || op === "complete" || op === "fail"
-      ? actor.name === c.assignee
-      : op === "reopen"
-        ? actor.name === c.assignee || actor.name === c.assigner
-        : actor.name === c.assigner;
-  if (!ok) {
-    const who = op === "start" || op === "complete" || op === "fail" ? `its assignee '${c.assignee}'` : `its assigner '${c.assigner}'`;
-    throw forbidden(`'${actor.name}' may not ${op.replace("_", " ")} contract '${c.id}': only ${who} or an operator may`, {
-      id: c.id,
-      operation: op,
-      principal: actor.name,
-    });
-  }
+const WORK: Operation[] = ["start", "complete", "fail"];
+
+/** Who may do what (capabilities.ts): the assignee works on it, the assigner manages it, a lead or the operator does anything. */
+export async function assertActor(sql: Sql, c: LoadedContract, actor: Principal, op: Operation): Promise<void> {
+  const assignee = WORK.includes(op) || op === "reopen";
+  const assigner = !WORK.includes(op);
+  const owners = [assignee ? c.assignee : null, assigner ? c.assigner : null];
+  const parties = [assignee ? `assignee '${c.assignee}'` : "", assigner ? `assigner '${c.assigner}'` : ""].filter(Boolean).join(", ");
+  await authorize(sql, actor, `contract.${op}`, { team: c.team, owners, label: `'${c.id}' (${parties})` });
 }
 
 export async function setStatus(

@@ -3,19 +3,29 @@ import type { EventRow } from "../../db/rows.ts";
 import type { HubEvent } from "../../events/types.ts";
 import type { ListEventsInput } from "../../../lib/api/teams.ts";
 import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
+import { eventFor } from "../auth/visibility.ts";
 
 export const toHubEvent = (r: EventRow): HubEvent => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> });
 
-/** With `after`: the events that follow it, oldest first. Without: the newest, newest first. */
-export async function listEvents({ db }: DomainDeps, input: ListEventsInput): Promise<{ events: HubEvent[]; lastId: number | null }> {
+/**
+ * With `after`: the events that follow it, oldest first. Without: the newest, newest first. Each
+ * event is shown as `actor` may see it (visibility.ts); `lastId` is the last one read, so a cursor
+ * moves past the events hidden from the caller too.
+ */
+export async function listEvents({ db }: DomainDeps, actor: Principal, input: ListEventsInput): Promise<{ events: HubEvent[]; lastId: number | null }> {
   const where = [input.hub ? `"teamId" IS NULL` : `"teamId" = ?`];
   const params: (string | number)[] = input.hub ? [] : [input.team];
   if (input.type) (where.push(`"type" = ?`), params.push(input.type));
   if (input.after !== undefined) (where.push(`"id" > ?`), params.push(input.after));
   const order = input.after !== undefined ? "ASC" : "DESC";
-  const rows = await db.read((sql) => sql.all<EventRow>(`SELECT * FROM "Event" WHERE ${where.join(" AND ")} ORDER BY "id" ${order} LIMIT ?`, [...params, input.limit]));
-  const events = rows.map(toHubEvent);
-  return { events, lastId: events.length ? Math.max(...events.map((e) => e.id)) : null };
+  const rows = await db.read(async (sql) => {
+    if (input.hub) await authorize(sql, actor, "events.hub", { team: null });
+    return sql.all<EventRow>(`SELECT * FROM "Event" WHERE ${where.join(" AND ")} ORDER BY "id" ${order} LIMIT ?`, [...params, input.limit]);
+  });
+  const events = rows.map(toHubEvent).flatMap((e) => eventFor(actor, e) ?? []);
+  return { events, lastId: rows.length ? Math.max(...rows.map((r) => r.id)) : null };
 }
 
 /** Events after a cursor across the given teams (all when empty), oldest first: /ws catch-up. */

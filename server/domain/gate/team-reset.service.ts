@@ -9,6 +9,7 @@ import type { TeamResetInput } from "../../../lib/api/gate.ts";
 import { invalid } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import { EMPTY_COORDINATION, restoreCoordination } from "../snapshots/restore.ts";
 import { writeSnapshot } from "../snapshots/snapshot-store.ts";
 import { captureState } from "../snapshots/state.ts";
@@ -26,6 +27,7 @@ export type ResetSummary = {
 export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamResetInput): Promise<ResetSummary> {
   return deps.db.write("team.reset", actor.name, async (tx) => {
     const team = input.team;
+    await authorize(tx, actor, "team.reset", { team });
     await ensureTeam(tx, team);
     const preserved = [...new Set(input.preserve_artifacts)];
     const keep = JSON.stringify(preserved);

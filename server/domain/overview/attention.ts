@@ -17,7 +17,8 @@ export type Attention = {
 // The overview shows the head of each list; the pages behind the links show the rest.
 export const ATTENTION_LIMIT = 50;
 
-export async function needsAttention(sql: Sql, team: string): Promise<Attention> {
+/** `showInputs`: what waiting tool calls would do is shown only to those who may decide them (§13). */
+export async function needsAttention(sql: Sql, team: string, showInputs: boolean): Promise<Attention> {
   const approvals = await sql.all<Omit<Attention["approvals"][number], "input"> & { input: string }>(
     `SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"
      FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"
@@ -38,7 +39,7 @@ export async function needsAttention(sql: Sql, team: string): Promise<Attention>
   );
   const stale = [...(await computeStale(sql, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId)).slice(0, ATTENTION_LIMIT);
   return {
-    approvals: approvals.map((a) => ({ ...a, input: JSON.parse(a.input) as Record<string, unknown> })),
+    approvals: approvals.map((a) => ({ ...a, input: showInputs ? (JSON.parse(a.input) as Record<string, unknown>) : {} })),
     stalledSessions,
     failedSessions,
     failedContracts,

@@ -59,7 +59,7 @@ describe("overview: needs attention", () => {
     await k.startTurn("elsewhere");
     await requestApproval(hub, await k.pk("elsewhere"), { requestId: "r2", toolName: "Write", input: {}, reason: "asks" });
 
-    const { attention } = await overview(hub, { team: "default" });
+    const { attention } = await overview(hub, OPERATOR, { team: "default" });
     expect(attention.approvals).toEqual([
       expect.objectContaining({ session: "waiter", toolName: "Bash", input: { command: "rm -rf build" }, reason: "edit preset asks before running Bash", expiresAt: expect.any(Date) }),
     ]);
@@ -68,11 +68,11 @@ describe("overview: needs attention", () => {
     expect(attention.failedContracts).toEqual([expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })]);
     expect(attention.staleArtifacts).toEqual([expect.objectContaining({ artifactId: "api", version: 1, reasons: [expect.objectContaining({ kind: "superseded", input: "schema@v1" })] })]);
 
-    expect((await overview(hub, { team: "other" })).attention.approvals.map((a) => a.session)).toEqual(["elsewhere"]);
+    expect((await overview(hub, OPERATOR, { team: "other" })).attention.approvals.map((a) => a.session)).toEqual(["elsewhere"]);
   });
 
   it("is empty for a quiet team", async () => {
-    expect((await overview(hub, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], failedSessions: [], failedContracts: [], staleArtifacts: [] });
+    expect((await overview(hub, OPERATOR, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], failedSessions: [], failedContracts: [], staleArtifacts: [] });
   });
 
   it("a decided approval leaves the list", async () => {
@@ -80,9 +80,9 @@ describe("overview: needs attention", () => {
     await k.launched("waiter");
     await k.startTurn("waiter");
     const a = await requestApproval(hub, await k.pk("waiter"), { requestId: "r1", toolName: "Bash", input: {}, reason: "asks" });
-    expect((await overview(hub, { team: "default" })).attention.approvals).toHaveLength(1);
+    expect((await overview(hub, OPERATOR, { team: "default" })).attention.approvals).toHaveLength(1);
     await decideApproval(hub, OPERATOR, { name: "waiter", approvalId: a!.id, decision: "deny" });
-    expect((await overview(hub, { team: "default" })).attention.approvals).toEqual([]);
+    expect((await overview(hub, OPERATOR, { team: "default" })).attention.approvals).toEqual([]);
   });
 });
 
@@ -94,7 +94,7 @@ describe("overview: costs", () => {
     await k.spawn({ name: "idle-one" });
     await ranTurn("x", 9, "2026-03-02", "other");
 
-    const { costs } = await overview(hub, { team: "default" });
+    const { costs } = await overview(hub, OPERATOR, { team: "default" });
     expect(costs.totalUsd).toBeCloseTo(2.25);
     expect(costs.perSession).toEqual([
       { name: "b", status: "idle", costUsd: 1.5 },
@@ -110,13 +110,13 @@ describe("overview: costs", () => {
       { day: "2026-03-02", costUsd: 0 },
       { day: "2026-03-03", costUsd: 2 },
     ]);
-    const other = (await overview(hub, { team: "other" })).costs;
+    const other = (await overview(hub, OPERATOR, { team: "other" })).costs;
     expect(other).toMatchObject({ totalUsd: 9, perSession: [{ name: "x", status: "idle", costUsd: 9 }] });
     expect(other.perDay.filter((d) => d.costUsd > 0)).toEqual([{ day: "2026-03-02", costUsd: 9 }]);
   });
 
   it("a team without sessions has no cost and no days", async () => {
-    expect((await overview(hub, { team: "default" })).costs).toEqual({ totalUsd: 0, perSession: [], perDay: [] });
+    expect((await overview(hub, OPERATOR, { team: "default" })).costs).toEqual({ totalUsd: 0, perSession: [], perDay: [] });
   });
 
   it("shows from 7 to 30 days, ending at the last day with cost", () => {

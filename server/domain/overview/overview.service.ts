@@ -1,5 +1,7 @@
 /** The home page's read model: what exists, what needs a person and what it cost, per team. */
 import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { permits } from "../auth/capabilities.ts";
 import { needsAttention, type Attention } from "./attention.ts";
 import { teamCosts, type Costs } from "./costs.ts";
 
@@ -11,7 +13,7 @@ export type Overview = {
   costs: Costs;
 };
 
-export async function overview({ db }: DomainDeps, input: { team: string }): Promise<Overview> {
+export async function overview({ db }: DomainDeps, actor: Principal, input: { team: string }): Promise<Overview> {
   return db.read(async (sql) => {
     const teams = await sql.all<{ id: string; archivedAt: Date | null; artifacts: number; contracts: number; events: number }>(
       `SELECT t."id", t."archivedAt",
@@ -27,7 +29,7 @@ export async function overview({ db }: DomainDeps, input: { team: string }): Pro
       teams: teams.map((t) => ({ id: t.id, archived: t.archivedAt !== null, artifacts: t.artifacts, contracts: t.contracts, events: t.events })),
       team: input.team,
       contractsByStatus,
-      attention: await needsAttention(sql, input.team),
+      attention: await needsAttention(sql, input.team, await permits(sql, actor, "approval.decide", { team: input.team })),
       costs: await teamCosts(sql, input.team),
     };
   });

@@ -21,7 +21,8 @@ import type { EventContext } from "./triggers.ts";
 
 export type ActionOutcome = { outcome: "executed" | "skipped"; detail: Record<string, unknown> };
 
-type Run = { tx: WriteTx; team: string; actor: Principal; ctx: EventContext };
+/** `actor`: the creator, whose authority the action has; `sender`: the pipeline, named on the notices it delivers. */
+type Run = { tx: WriteTx; team: string; actor: Principal; sender: string; ctx: EventContext };
 
 const render = (r: Run, text: string) => renderTemplate(text, r.ctx.scope, r.ctx.vars);
 /** A rendered value must still be a valid value of its field. */
@@ -30,7 +31,7 @@ const renderAs = <S extends z.ZodType>(r: Run, schema: S, text: string, field: s
 async function message(r: Run, kind: "notify" | "turn", target: string, text: string): Promise<ActionOutcome> {
   const to = renderAs(r, MemberName, target, "action.target");
   const body = render(r, text);
-  const ids = await deliver(r.tx, { team: r.team, from: r.actor.name, to: [to], kind, text: body });
+  const ids = await deliver(r.tx, { team: r.team, from: r.sender, to: [to], kind, text: body });
   return { outcome: "executed", detail: { target: to, message: body, messageIds: ids, delivery: kind === "turn" ? "turn" : "inbox" } };
 }
 
@@ -43,7 +44,7 @@ export async function runAction(r: Run, action: Action): Promise<ActionOutcome> 
     case "broadcast": {
       const body = render(r, action.message);
       const members = (await rosterOf(r.tx, r.team)).map((m) => m.name);
-      const ids = await deliver(r.tx, { team: r.team, from: r.actor.name, to: members, kind: "broadcast", text: body });
+      const ids = await deliver(r.tx, { team: r.team, from: r.sender, to: members, kind: "broadcast", text: body });
       return { outcome: "executed", detail: { message: body, recipients: members, messageIds: ids } };
     }
     case "reopen_contract": {
@@ -66,7 +67,7 @@ export async function runAction(r: Run, action: Action): Promise<ActionOutcome> 
     case "invalidate_downstream": {
       const source = action.artifactId ? renderAs(r, EntityId, action.artifactId, "action.artifactId") : r.ctx.subject.id;
       if (!source) throw invalidField("action.artifactId", "required", "is required when the trigger is not about an artifact");
-      const marked = await invalidateDownstream(r.tx, r.team, source, `invalidated by ${r.actor.name}`, r.actor.name);
+      const marked = await invalidateDownstream(r.tx, r.team, source, `invalidated by ${r.sender}`, r.actor.name);
       return { outcome: "executed", detail: { artifactId: source, marked } };
     }
   }

@@ -10,6 +10,7 @@ import { EntityId } from "../../../lib/ids.ts";
 import { Rule, scopeOf, type CreatePipelineInput, type DryRunInput, type PipelineLogInput, type PipelineRefInput, type TriggerType, type ValidatePipelineInput } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { toHubEvent } from "../events/events.service.ts";
 import { zodIssues } from "../zod-errors.ts";
@@ -111,6 +112,8 @@ async function setStatus({ db }: DomainDeps, actor: Principal, input: PipelineRe
   return db.write(`pipeline.${status === "active" ? "resume" : "pause"}`, actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const row = await loadPipeline(tx, input.team, input.id);
+    const target = { team: input.team, owners: [row.createdBy], label: `'${input.id}'` };
+    await authorize(tx, actor, status === "active" ? "pipeline.resume" : "pipeline.pause", target);
     if (row.status === status) throw invalidField("id", "status", `pipeline '${input.id}' is already ${status}`);
     await tx.run(`UPDATE "Pipeline" SET "status" = ?, "updatedAt" = ? WHERE "pk" = ?`, [status, tx.now, row.pk]);
     await tx.emit({ teamId: input.team, type: status === "active" ? "pipeline.resumed" : "pipeline.paused", subject: `pipeline:${input.id}`, payload: { id: input.id } });
@@ -126,6 +129,7 @@ export async function deletePipeline({ db }: DomainDeps, actor: Principal, input
   return db.write("pipeline.delete", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const row = await loadPipeline(tx, input.team, input.id);
+    await authorize(tx, actor, "pipeline.delete", { team: input.team, owners: [row.createdBy], label: `'${input.id}'` });
     await tx.run(`DELETE FROM "Pipeline" WHERE "pk" = ?`, [row.pk]);
     await tx.emit({ teamId: input.team, type: "pipeline.deleted", subject: `pipeline:${input.id}`, payload: { id: input.id } });
     return { deleted: input.id };

@@ -163,7 +163,7 @@ describe("execution guarantees", () => {
     });
     await runner.drain();
     expect((await log("followup")).map((x) => x.outcome)).toEqual(["executed", "skipped"]);
-    expect(await status("fix-deploy")).toMatchObject({ title: "Fix deploy: disk full", assignee: "ops", assigner: "pipeline:followup", priority: "high", status: "ready" });
+    expect(await status("fix-deploy")).toMatchObject({ title: "Fix deploy: disk full", assignee: "ops", assigner: "operator", priority: "high", status: "ready" });
   });
 
   it("logs a condition that fails at run time instead of crashing", async () => {

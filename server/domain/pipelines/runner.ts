@@ -13,8 +13,8 @@ import type { HubEvent } from "../../events/types.ts";
 import type { Rule } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
 import { toHubEvent } from "../events/events.service.ts";
-import type { Principal } from "../principal.ts";
 import { runAction, type ActionOutcome } from "./actions.ts";
+import { creatorOf } from "./creator.ts";
 import { EvaluationFailure, evaluateCondition } from "./expressions.ts";
 import { parseRules, type PipelineRow } from "./pipelines.service.ts";
 import { contextFor, firesOn, passesFilters, type EventContext } from "./triggers.ts";
@@ -25,8 +25,6 @@ const RUNNER = "pipeline-runner";
 
 type Active = PipelineRow & { parsed: Rule[] };
 type Record_ = { pipeline: Active; ruleIndex: number; rule: Rule; outcome: string; conditionResult: boolean | null; detail?: unknown; error?: string; started: number };
-
-export const pipelinePrincipal = (id: string): Principal => ({ name: `pipeline:${id}`, kind: "system" });
 
 async function readCursor(sql: Sql): Promise<number> {
   const row = await sql.get<{ lastEventId: number }>(`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`);
@@ -152,17 +150,20 @@ export class PipelineRunner {
     for (const r of acting) await this.act(e, r, ctx!);
   }
 
-  /** One fired rule in its own transaction; a failed action rolls back and is logged in another. */
+  /**
+   * One fired rule in its own transaction, as the pipeline's creator (creator.ts); a failed action,
+   * a refused one included, rolls back and is logged in another.
+   */
   private async act(e: HubEvent, r: Record_, ctx: EventContext): Promise<void> {
-    const actor = pipelinePrincipal(r.pipeline.id);
     const cause = { eventId: e.id, depth: e.depth };
     try {
-      await this.deps.db.write("pipeline.execute", actor.name, async (tx) => {
+      await this.deps.db.write("pipeline.execute", r.pipeline.createdBy, async (tx) => {
         if (await alreadyDone(tx, r, e.id)) return;
+        const actor = await creatorOf(tx, r.pipeline);
         if (r.rule.rateLimit && (await overRate(tx, r))) {
           return record(tx, e, { ...r, outcome: "rate_limited", error: `more than ${r.rule.rateLimit.max} executions in ${r.rule.rateLimit.perSeconds} s` });
         }
-        const done: ActionOutcome = await runAction({ tx, team: r.pipeline.teamId, actor, ctx }, r.rule.action);
+        const done: ActionOutcome = await runAction({ tx, team: r.pipeline.teamId, actor, sender: `pipeline:${r.pipeline.id}`, ctx }, r.rule.action);
         await record(tx, e, { ...r, outcome: done.outcome, detail: done.detail });
       }, { cause });
     } catch (err) {

@@ -4,10 +4,10 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { forbidden } from "../../errors.ts";
 import type { UpsertMemberInput } from "../../../lib/api/roster.ts";
 import type { DomainDeps } from "../deps.ts";
-import { actsForAnyone, type Principal } from "../principal.ts";
+import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
 export type MemberView = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: Date; lastSeen: Date };
@@ -25,10 +25,8 @@ export async function listRoster({ db }: DomainDeps, input: { team: string }): P
 
 /** Joins the team, or updates role/status/task. A member may only update itself. */
 export async function upsertMember({ db }: DomainDeps, actor: Principal, input: UpsertMemberInput): Promise<MemberView> {
-  if (!actsForAnyone(actor) && actor.name !== input.name) {
-    throw forbidden(`'${actor.name}' may not change the roster entry of '${input.name}': only its own, or an operator`, { field: "name" });
-  }
   return db.write("roster.upsert", actor.name, async (tx) => {
+    await authorize(tx, actor, "roster.update", { team: input.team, owners: [input.name], label: `'${input.name}'` });
     await ensureTeam(tx, input.team);
     return upsertMemberInTx(tx, input);
   });

@@ -54,8 +54,8 @@ describe("approvals", () => {
     expect(await expireApproval(hub, a.id)).toBeNull();
     const b = await ask("r2");
     await cancelApproval(hub, b.id, "withdrawn");
-    expect((await listApprovals(hub, { limit: 10 })).map((x) => [x.id, x.status])).toEqual([[b.id, "cancelled"], [a.id, "timed_out"]]);
-    expect((await listApprovals(hub, { team: "default", status: "timed_out", limit: 10 })).map((x) => x.id)).toEqual([a.id]);
+    expect((await listApprovals(hub, OPERATOR, { limit: 10 })).map((x) => [x.id, x.status])).toEqual([[b.id, "cancelled"], [a.id, "timed_out"]]);
+    expect((await listApprovals(hub, OPERATOR, { team: "default", status: "timed_out", limit: 10 })).map((x) => x.id)).toEqual([a.id]);
   });
 
   it("a request while paused keeps the session paused", async () => {

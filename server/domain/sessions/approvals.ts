@@ -4,10 +4,11 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { DomainError, forbidden, notFound } from "../../errors.ts";
+import { DomainError, notFound } from "../../errors.ts";
 import type { DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
+import { authorize, permits } from "../auth/capabilities.ts";
 import { moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 
 export type ApprovalStatus = "pending" | "allowed" | "denied" | "timed_out" | "cancelled";
@@ -85,11 +86,11 @@ export async function settleApproval(
   return (await approvalById(tx, id))!;
 }
 
-/** A person's answer (§2): only operators decide, since approvals exist for what agents may not do alone. */
+/** A person's answer (§2): the operator or a lead of the session's team, since approvals exist for what agents may not do alone. */
 export async function decideApproval({ db }: DomainDeps, actor: Principal, input: DecideApprovalInput): Promise<ApprovalView> {
-  if (actor.kind !== "operator") throw forbidden(`'${actor.name}' may not decide permission requests: only a person (operator) may`, { field: "decision" });
   return db.write("session.approval", actor.name, async (tx) => {
     const session = await requireSession(tx, input.name);
+    await authorize(tx, actor, "approval.decide", { team: session.teamId, label: `of session '${session.name}'` });
     const current = await approvalById(tx, input.approvalId);
     if (!current || current.session !== session.name) throw notFound(`approval of session '${session.name}'`, String(input.approvalId), "approvalId");
     if (current.status !== "pending") {
@@ -99,15 +100,24 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
   });
 }
 
-export async function listApprovals({ db }: DomainDeps, input: ListApprovalsInput): Promise<ApprovalView[]> {
+/** What a tool call would do is shown to those who may decide it (the operator, the team's leads); others see that it is hidden. */
+export async function approvalFor(sql: Sql, actor: Principal, a: ApprovalView): Promise<ApprovalView & { inputHidden?: true }> {
+  if (await permits(sql, actor, "approval.decide", { team: a.teamId })) return a;
+  return { ...a, input: {}, inputHidden: true };
+}
+
+export async function listApprovals({ db }: DomainDeps, actor: Principal, input: ListApprovalsInput): Promise<ApprovalView[]> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (input.team) (where.push(`a."teamId" = ?`), params.push(input.team));
   if (input.status) (where.push(`a."status" = ?`), params.push(input.status));
-  const rows = await db.read((sql) =>
-    sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY a."id" DESC LIMIT ?`, [...(params as never[]), input.limit]),
-  );
-  return rows.map(toView);
+  return db.read(async (sql) => {
+    const rows = await sql.all<ApprovalRow & { session: string }>(
+      `${SELECT_VIEW} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY a."id" DESC LIMIT ?`,
+      [...(params as never[]), input.limit],
+    );
+    return Promise.all(rows.map((r) => approvalFor(sql, actor, toView(r))));
+  });
 }
 
 export async function pendingApprovals(sql: Sql, sessionPk: number): Promise<ApprovalView[]> {

@@ -7,7 +7,9 @@ import type { WriteTx } from "../../db/database.ts";
 import { DomainError } from "../../errors.ts";
 import { waitForEvent } from "../../events/wait.ts";
 import type { HubEvent } from "../../events/types.ts";
-import type { SendInput, SessionRef } from "../../../lib/api/sessions.ts";
+import type { CleanupInput, SendInput, SessionRef } from "../../../lib/api/sessions.ts";
+import { authorize } from "../auth/capabilities.ts";
+import { authorizeSession } from "./ownership.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { sessionTokenLabel } from "../auth/tokens.service.ts";
@@ -65,9 +67,15 @@ export async function queueAndWait(deps: DomainDeps, name: string, queue: () => 
   return { id, completed: (await wait.promise) ?? false };
 }
 
+/** Queues a turn from `actor`, who must own the session (a turn makes it act with its own tools). */
+export async function sendAs(tx: WriteTx, actor: Principal, name: string, message: string, maxLive: number) {
+  const s = await requireSession(tx, name);
+  await authorizeSession(tx, actor, "session.send", s);
+  return sendInTx(tx, s, message, actor.name, maxLive);
+}
+
 export async function sendMessage(deps: DomainDeps, actor: Principal, input: SendInput, maxLive: number, signal?: AbortSignal): Promise<SendResult> {
-  const queue = () =>
-    deps.db.write("session.send", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name, maxLive)).id);
+  const queue = () => deps.db.write("session.send", actor.name, async (tx) => (await sendAs(tx, actor, input.name, input.message, maxLive)).id);
   const { id, completed } = input.wait ? await queueAndWait(deps, input.name, queue, input.waitTimeoutMs, signal) : { id: await queue(), completed: false };
   return deps.db.read(async (sql) => {
     const row = await interactionById(sql, id);
@@ -81,6 +89,7 @@ export async function sendMessage(deps: DomainDeps, actor: Principal, input: Sen
 export async function pauseSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionView> {
   return db.write("session.pause", actor.name, async (tx) => {
     const s = await requireSession(tx, input.name);
+    await authorizeSession(tx, actor, "session.pause", s);
     if (!isLive(s.status) || s.status === "paused" || s.status === "queued") refuse(s, "pause", "starting, idle, busy or waiting_permission");
     await moveTo(tx, s, "paused", `paused by ${actor.name}`);
     return viewOf(tx, s);
@@ -91,6 +100,7 @@ export async function pauseSession({ db }: DomainDeps, actor: Principal, input: 
 export async function resumeSession({ db }: DomainDeps, actor: Principal, input: SessionRef, maxLive: number): Promise<SessionView> {
   return db.write("session.resume", actor.name, async (tx) => {
     const s = await requireSession(tx, input.name);
+    await authorizeSession(tx, actor, "session.resume", s);
     if (s.status === "paused") {
       const running = await runningInteraction(tx, s.pk);
       const waiting = running && (await pendingApprovals(tx, s.pk)).length > 0;
@@ -112,6 +122,7 @@ async function endSession(deps: DomainDeps, actor: Principal, input: SessionRef 
   try {
     await deps.db.write(`session.${how}`, actor.name, async (tx) => {
       const s = await requireSession(tx, input.name);
+      await authorizeSession(tx, actor, `session.${how}`, s);
       if (!isLive(s.status)) refuse(s, how, "running (queued, starting, idle, busy, waiting_permission or paused)");
       if (s.status === "queued") return endQueued(tx, s, how);
       await tx.emit({ teamId: s.teamId, type: `session.${how}_requested`, subject: `session:${s.name}`, payload: { name: s.name, by: actor.name } });
@@ -176,16 +187,26 @@ async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void>
 /** Delete (§2): removes the session, its transcript and history; a running process is killed. */
 export async function deleteSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<{ deleted: string }> {
   return db.write("session.delete", actor.name, async (tx) => {
-    await deleteInTx(tx, await requireSession(tx, input.name), actor.name);
+    const s = await requireSession(tx, input.name);
+    await authorizeSession(tx, actor, "session.delete", s);
+    await deleteInTx(tx, s, actor.name);
     return { deleted: input.name };
   });
 }
 
-/** Cleanup (§2): deletes sessions that ended more than `days` days ago. Running sessions are kept. */
-export async function cleanupSessions({ db }: DomainDeps, actor: Principal, input: { days: number }): Promise<{ deleted: string[] }> {
+/**
+ * Cleanup (§2): deletes sessions that ended more than `days` days ago. Running sessions are kept.
+ * Without a team it sweeps the whole hub (operator only); with one, that team's (its leads too).
+ */
+export async function cleanupSessions({ db }: DomainDeps, actor: Principal, input: CleanupInput): Promise<{ deleted: string[] }> {
   return db.write("session.cleanup", actor.name, async (tx) => {
+    await authorize(tx, actor, "sessions.cleanup", { team: input.team ?? null });
     const cutoff = new Date(tx.now.getTime() - input.days * 24 * 3600 * 1000);
-    const old = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" IN (${ENDED.map(() => "?").join(",")}) AND "updatedAt" <= ? ORDER BY "name"`, [...ENDED, cutoff]);
+    const team = input.team === undefined ? "" : `AND "teamId" = ?`;
+    const old = await tx.all<SessionRow>(
+      `SELECT * FROM "Session" WHERE "status" IN (${ENDED.map(() => "?").join(",")}) AND "updatedAt" <= ? ${team} ORDER BY "name"`,
+      [...ENDED, cutoff, ...(input.team === undefined ? [] : [input.team])],
+    );
     for (const s of old) await deleteInTx(tx, s, actor.name);
     return { deleted: old.map((s) => s.name) };
   });

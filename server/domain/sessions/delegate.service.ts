@@ -9,7 +9,7 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety } from "../../../lib/api/sessions.ts";
 import { interactionById, queueMessage, type InteractionRow } from "./interactions.ts";
-import { queueAndWait, sendInTx, killSession, stopSession } from "./control.service.ts";
+import { queueAndWait, sendAs, killSession, stopSession } from "./control.service.ts";
 import { requireSession, safetyOf, type SessionRow } from "./sessions.repo.ts";
 import { insertSession, type SpawnDefaults } from "./spawn.service.ts";
 import { isLive } from "./states.ts";
@@ -118,7 +118,7 @@ export async function continueTask(deps: DomainDeps, actor: Principal, input: Co
   const { id, completed } = await queueAndWait(
     deps,
     input.name,
-    () => deps.db.write("session.continue", actor.name, async (tx) => (await sendInTx(tx, await requireSession(tx, input.name), input.message, actor.name, maxLive)).id),
+    () => deps.db.write("session.continue", actor.name, async (tx) => (await sendAs(tx, actor, input.name, input.message, maxLive)).id),
     waitBudget(safetyOf(s)),
     signal,
   );

@@ -1,28 +1,41 @@
 /** Reading sessions: status, last output, list, history, transcript. */
 import type { ListSessionsInput, SessionRef, TranscriptInput } from "../../../lib/api/sessions.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { DomainDeps } from "../deps.ts";
-import { pendingApprovals, type ApprovalView } from "./approvals.ts";
+import type { Principal } from "../principal.ts";
+import { approvalFor, pendingApprovals, type ApprovalView } from "./approvals.ts";
+import { authorizeSession, ownsSession } from "./ownership.ts";
 import { interactionView, runningInteraction, type InteractionRow, type InteractionView } from "./interactions.ts";
 import { requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
+
+/** What a session said is its owners' (§13): others see its state, not its output. */
+async function shownTo(sql: Sql, actor: Principal, s: SessionRow): Promise<SessionView & { outputHidden?: true }> {
+  const view = await viewOf(sql, s);
+  return (await ownsSession(sql, actor, s)) ? view : { ...view, lastOutput: null, outputHidden: true };
+}
 
 export type Violation = { id: number; kind: string; detail: string; at: Date };
 export type SessionStatusView = SessionView & { running: InteractionView | null; approvals: ApprovalView[]; violations: Violation[] };
 
-export async function sessionStatus({ db }: DomainDeps, input: SessionRef): Promise<SessionStatusView> {
+export async function sessionStatus({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionStatusView> {
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
     const running = await runningInteraction(sql, s.pk);
     const violations = await sql.all<Violation>(`SELECT "id","kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ? ORDER BY "id"`, [s.pk]);
-    return { ...(await viewOf(sql, s)), running: running ? interactionView(running) : null, approvals: await pendingApprovals(sql, s.pk), violations };
+    const approvals = await Promise.all((await pendingApprovals(sql, s.pk)).map((a) => approvalFor(sql, actor, a)));
+    const owned = await ownsSession(sql, actor, s);
+    const shown = running && !owned ? { ...interactionView(running), prompt: "", response: null } : running && interactionView(running);
+    return { ...(await shownTo(sql, actor, s)), running: shown || null, approvals, violations };
   });
 }
 
 export type OutputView = { name: string; status: string; output: string | null; interaction: InteractionView | null };
 
 /** The last response (§2 `output`): the newest finished interaction's text. */
-export async function lastOutput({ db }: DomainDeps, input: SessionRef): Promise<OutputView> {
+export async function lastOutput({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<OutputView> {
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
+    await authorizeSession(sql, actor, "session.read", s);
     const last = await sql.get<InteractionRow>(
       `SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" NOT IN ('queued','running','cancelled') ORDER BY "n" DESC LIMIT 1`,
       [s.pk],
@@ -31,23 +44,24 @@ export async function lastOutput({ db }: DomainDeps, input: SessionRef): Promise
   });
 }
 
-export async function listSessions({ db }: DomainDeps, input: ListSessionsInput): Promise<SessionView[]> {
+export async function listSessions({ db }: DomainDeps, actor: Principal, input: ListSessionsInput): Promise<SessionView[]> {
   return db.read(async (sql) => {
     const where: string[] = [];
     const params: string[] = [];
     if (input.team) (where.push(`"teamId" = ?`), params.push(input.team));
     if (input.status) (where.push(`"status" = ?`), params.push(input.status));
     const rows = await sql.all<SessionRow>(`SELECT * FROM "Session" ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY "createdAt" DESC, "pk" DESC LIMIT ?`, [...params, input.limit]);
-    return Promise.all(rows.map((r) => viewOf(sql, r)));
+    return Promise.all(rows.map((r) => shownTo(sql, actor, r)));
   });
 }
 
 export type HistoryView = { name: string; costUsd: number; turns: number; interactions: InteractionView[] };
 
 /** Every interaction, oldest first, with its cost, turns, duration and tools (§2 `history`). */
-export async function sessionHistory({ db }: DomainDeps, input: SessionRef & { limit: number }): Promise<HistoryView> {
+export async function sessionHistory({ db }: DomainDeps, actor: Principal, input: SessionRef & { limit: number }): Promise<HistoryView> {
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
+    await authorizeSession(sql, actor, "session.read", s);
     const rows = await sql.all<InteractionRow>(`SELECT * FROM (SELECT * FROM "Interaction" WHERE "sessionPk" = ? ORDER BY "n" DESC LIMIT ?) ORDER BY "n"`, [s.pk, input.limit]);
     return { name: s.name, costUsd: s.costUsd, turns: s.turns, interactions: rows.map(interactionView) };
   });
@@ -56,9 +70,10 @@ export async function sessionHistory({ db }: DomainDeps, input: SessionRef & { l
 export type TranscriptEntryView = { id: number; interactionId: number | null; at: Date; direction: "in" | "out"; type: string; subtype: string | null; payload: unknown };
 
 /** The stored stream, oldest first; `after` pages forward (and is how /ws clients catch up). */
-export async function transcript({ db }: DomainDeps, input: TranscriptInput): Promise<{ name: string; entries: TranscriptEntryView[] }> {
+export async function transcript({ db }: DomainDeps, actor: Principal, input: TranscriptInput): Promise<{ name: string; entries: TranscriptEntryView[] }> {
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
+    await authorizeSession(sql, actor, "session.read", s);
     const rows = await sql.all<Omit<TranscriptEntryView, "payload"> & { payload: string }>(
       `SELECT "id","interactionId","at","direction","type","subtype","payload" FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "id" > ? ORDER BY "id" LIMIT ?`,
       [s.pk, input.after ?? 0, input.limit],

@@ -105,8 +105,8 @@ describe("operations and the state machine", () => {
     expect(second.prompt).toBe("second");
     await k.finish("s", { interactionId: second.id, response: "two" });
     expect(await k.status("s")).toMatchObject({ status: "idle", interactions: 2, turns: 3, costUsd: 0.03, lastOutput: "two" });
-    expect((await lastOutput(hub, { name: "s" })).output).toBe("two");
-    expect((await sessionHistory(hub, { name: "s", limit: 10 })).interactions.map((i) => [i.n, i.status, i.costUsd])).toEqual([[1, "completed", 0.02], [2, "completed", 0.01]]);
+    expect((await lastOutput(hub, OPERATOR, { name: "s" })).output).toBe("two");
+    expect((await sessionHistory(hub, OPERATOR, { name: "s", limit: 10 })).interactions.map((i) => [i.n, i.status, i.costUsd])).toEqual([[1, "completed", 0.02], [2, "completed", 0.01]]);
   });
 
   it("pausing during a turn keeps the turn and stays paused after it", async () => {
@@ -169,7 +169,7 @@ describe("operations and the state machine", () => {
     await k.exit("s", "failed");
     const s = await k.status("s");
     expect(s).toMatchObject({ status: "failed", pid: null, running: null });
-    expect((await sessionHistory(hub, { name: "s", limit: 5 })).interactions[0].status).toBe("error");
+    expect((await sessionHistory(hub, OPERATOR, { name: "s", limit: 5 })).interactions[0].status).toBe("error");
   });
 });
 
@@ -203,7 +203,7 @@ describe("delegate", () => {
     const stop = k.supervise("d", (p) => ({ response: p.includes("question") ? "Which file should I change?" : "done" }));
     const r = await k.delegate({ name: "d", task: "do it", context: "background" });
     expect(r).toMatchObject({ status: "completed", response: "done", name: "d", canContinue: true, cost: 0.01, turns: 1, error: null });
-    expect((await sessionHistory(hub, { name: "d", limit: 5 })).interactions[0].prompt).toBe("background\n\ndo it");
+    expect((await sessionHistory(hub, OPERATOR, { name: "d", limit: 5 })).interactions[0].prompt).toBe("background\n\ndo it");
     expect(await k.continue({ name: "d", message: "a question" })).toMatchObject({ status: "needs_input", response: "Which file should I change?" });
     await stop();
   });
@@ -247,7 +247,7 @@ describe("delete, cleanup, recovery, stalls", () => {
     await k.spawn({ name: "running" });
     expect(await cleanupSessions(hub, OPERATOR, { days: 1 })).toEqual({ deleted: [] });
     expect(await cleanupSessions(hub, OPERATOR, { days: 0 })).toEqual({ deleted: ["old"] });
-    expect((await listSessions(hub, { limit: 10 })).map((s) => s.name)).toEqual(["running"]);
+    expect((await listSessions(hub, OPERATOR, { limit: 10 })).map((s) => s.name)).toEqual(["running"]);
   });
 
   it("recovery interrupts sessions that had a process and returns unlaunched ones to launch", async () => {
@@ -261,7 +261,7 @@ describe("delete, cleanup, recovery, stalls", () => {
     expect(r.interrupted.map((s) => [s.name, s.previousPid])).toEqual([["was-busy", 4242]]);
     expect(r.toLaunch.map((s) => s.name)).toEqual(["never-launched"]);
     expect(await k.status("was-busy")).toMatchObject({ status: "interrupted", exitReason: "hub_restart", pid: null, running: null });
-    expect((await sessionHistory(hub, { name: "was-busy", limit: 5 })).interactions[0].status).toBe("interrupted");
+    expect((await sessionHistory(hub, OPERATOR, { name: "was-busy", limit: 5 })).interactions[0].status).toBe("interrupted");
   });
 
   it("flags busy sessions silent past the threshold, once", async () => {
@@ -283,9 +283,9 @@ describe("delete, cleanup, recovery, stalls", () => {
     const pk = await k.pk("t");
     for (let i = 0; i < 3; i++) await appendTranscript(hub, pk, { interactionId: null, direction: "out", type: "assistant", subtype: null, payload: { i } });
     await appendTranscript(hub, pk, { interactionId: null, direction: "out", type: "assistant", subtype: null, payload: { big: "x".repeat(300_000) } });
-    const first = await transcript(hub, { name: "t", limit: 2 });
+    const first = await transcript(hub, OPERATOR, { name: "t", limit: 2 });
     expect(first.entries.map((e) => e.payload)).toEqual([{ i: 0 }, { i: 1 }]);
-    const rest = await transcript(hub, { name: "t", after: first.entries[1].id, limit: 10 });
+    const rest = await transcript(hub, OPERATOR, { name: "t", after: first.entries[1].id, limit: 10 });
     expect(rest.entries[0].payload).toEqual({ i: 2 });
     expect(rest.entries[1].payload).toMatchObject({ truncated: true });
   });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { WriteTx } from "../../db/database.ts";
 import { conflict, invalidField } from "../../errors.ts";
-import { Safety, type BatchSpawnInput, type ForkInput, type SpawnInput, type TeamSpawnInput } from "../../../lib/api/sessions.ts";
+import { type BatchSpawnInput, type ForkInput, type SpawnInput, type TeamSpawnInput } from "../../../lib/api/sessions.ts";
 import { workerGuide } from "../../../lib/guides.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -18,10 +18,11 @@ import { ensureTeam } from "../teams/teams.service.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
 import { findSession, requireSession, safetyOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
-import { DomainError } from "../../errors.ts";
+import { grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
+import { authorizeSession } from "./ownership.ts";
 
-/** `maxLive`: the admission limit on sessions holding a process (0: none), see admission.ts. */
-export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number };
+export type { SpawnDefaults };
+import { DomainError } from "../../errors.ts";
 
 // Principals the hub itself uses; a session named like one would be confused with it.
 const RESERVED = new Set(["operator", "supervisor", "scheduler", "system"]);
@@ -38,25 +39,29 @@ function checkWorkDir(dir: string): void {
   if (!stat.isDirectory()) throw invalidField("workDir", "directory", `'${dir}' is not a directory`, dir);
 }
 
+/** Writes the session once the spawner's authority allows it (spawn-authority.ts); `spawnedBy` records who asked. */
 export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession, defaults: SpawnDefaults): Promise<SessionRow> {
   if (RESERVED.has(s.name.toLowerCase())) throw conflict(`'${s.name}' is reserved for the hub's own principals`, { field: "name" });
   if (await findSession(tx, s.name)) throw conflict(`session '${s.name}' already exists`, { field: "name" });
-  const workDir = s.workDir ?? defaults.workDir;
-  checkWorkDir(workDir);
+  checkWorkDir(s.workDir ?? defaults.workDir);
+  const { workDir, safety, maxBudgetUsd } = await grantSpawn(tx, actor, s, defaults);
   await ensureTeam(tx, s.team);
-  const safety = { ...Safety.parse(s.safety ?? {}), ...(s.maxTurns ? { maxTurns: s.maxTurns } : {}), approvalTimeoutMs: s.approvalTimeoutMs };
   const status = await placeFor(tx, defaults.maxLive);
   const r = await tx.run(
-    `INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety","principal","parent","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
-    [s.name, s.team, s.kind, status, status === "queued" ? tx.now : null, randomUUID(), s.model ?? null, workDir, s.preset, JSON.stringify(s.allowedTools), s.systemPrompt ?? null, s.agent ?? null, s.maxBudgetUsd ?? null, JSON.stringify(safety), s.name, s.parent ?? null, tx.now, tx.now],
+    `INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety",
+       "principal","parent","spawnedBy","createdAt","updatedAt")
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+    [
+      s.name, s.team, s.kind, status, status === "queued" ? tx.now : null, randomUUID(), s.model ?? null, workDir, s.preset, JSON.stringify(s.allowedTools),
+      s.systemPrompt ?? null, s.agent ?? null, maxBudgetUsd, JSON.stringify(safety), s.name, s.parent ?? null, actor.name, tx.now, tx.now,
+    ],
   );
   const row = (await tx.get<SessionRow>(`SELECT * FROM "Session" WHERE "pk" = ?`, [r.lastInsertRowid]))!;
   await tx.emit({
     teamId: s.team,
     type: "session.created",
     subject: `session:${s.name}`,
-    payload: { name: s.name, kind: s.kind, team: s.team, preset: s.preset, model: s.model ?? null, workDir, parent: s.parent ?? null, forkFrom: s.forkFrom ?? null, by: actor.name },
+    payload: { name: s.name, kind: s.kind, team: s.team, preset: s.preset, model: s.model ?? null, workDir, parent: s.parent ?? null, forkFrom: s.forkFrom ?? null, by: actor.name, spawnedBy: actor.name },
   });
   if (status === "queued") await announceQueued(tx, row, defaults.maxLive);
   if (s.prompt) await queueMessage(tx, row, s.prompt, s.source);
@@ -90,6 +95,7 @@ export async function batchSpawn({ db }: DomainDeps, actor: Principal, input: Ba
 export async function forkSession({ db }: DomainDeps, actor: Principal, input: ForkInput, defaults: SpawnDefaults): Promise<SessionView> {
   return db.write("session.fork", actor.name, async (tx) => {
     const parent = await requireSession(tx, input.name);
+    await authorizeSession(tx, actor, "session.fork", parent);
     if (parent.interactions === 0) {
       throw new DomainError("precondition_failed", `session '${parent.name}' has no finished turn yet, so there is no conversation to fork`, { field: "name" });
     }

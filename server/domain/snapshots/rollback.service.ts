@@ -10,6 +10,7 @@ import { formatRef } from "../artifacts/refs.ts";
 import { Resolution } from "../contracts/resolver.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { contractMoves, notifyAssignees, type ContractMove, type ContractPoint } from "./notify.ts";
 import { applyOverrides, assertOverridable, type Overridden, type Overrides } from "./overrides.ts";
@@ -117,6 +118,7 @@ const eventPayload = (s: RewindSummary) => ({
 
 export async function rollback(deps: DomainDeps, actor: Principal, input: SnapshotRefInput): Promise<RewindSummary> {
   return deps.db.write("snapshot.rollback", actor.name, async (tx) => {
+    await authorize(tx, actor, "snapshot.rollback", { team: input.team });
     const summary = await rewind(tx, actor, input, { autoKind: "pre-rollback", what: "rollback to snapshot", overrides: {} });
     await tx.emit({ teamId: input.team, type: "snapshot.rolled_back", subject: `snapshot:${input.id}`, payload: eventPayload(summary) });
     return summary;
@@ -125,6 +127,7 @@ export async function rollback(deps: DomainDeps, actor: Principal, input: Snapsh
 
 export async function replay(deps: DomainDeps, actor: Principal, input: ReplayInput): Promise<RewindSummary> {
   return deps.db.write("snapshot.replay", actor.name, async (tx) => {
+    await authorize(tx, actor, "snapshot.replay", { team: input.team });
     const summary = await rewind(tx, actor, input, { autoKind: "pre-replay", what: "replay of snapshot", overrides: input.overrides });
     await tx.emit({ teamId: input.team, type: "snapshot.replayed", subject: `snapshot:${input.id}`, payload: { ...eventPayload(summary), overridden: summary.overridden } });
     return summary;

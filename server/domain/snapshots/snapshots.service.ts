@@ -5,6 +5,7 @@
 import type { ListSnapshotsInput, SnapshotRefInput, TakeSnapshotInput } from "../../../lib/api/snapshots.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { deleteSnapshotRow, listSnapshotMeta, loadSnapshot, writeSnapshot, type SnapshotMeta } from "./snapshot-store.ts";
 import type { SnapshotState } from "./state.ts";
@@ -29,6 +30,7 @@ export async function getSnapshot(deps: DomainDeps, input: SnapshotRefInput): Pr
 
 export async function deleteSnapshot(deps: DomainDeps, actor: Principal, input: SnapshotRefInput): Promise<{ id: string; deleted: true }> {
   return deps.db.write("snapshot.delete", actor.name, async (tx) => {
+    await authorize(tx, actor, "snapshot.delete", { team: input.team });
     await ensureTeam(tx, input.team);
     await deleteSnapshotRow(tx, input.team, input.id);
     await tx.emit({ teamId: input.team, type: "snapshot.deleted", subject: `snapshot:${input.id}`, payload: { id: input.id } });

@@ -28,12 +28,15 @@ describe("team settings", () => {
 
   it("changes only the options named, leaving the others as they were", async () => {
     await update({ wake: "off", chatRateLimitPerMinute: 25 });
-    expect(await update({ inboxLiveLimit: 2000 })).toEqual({ wake: "off", gateEnforcement: "on", chatRateLimitPerMinute: 25, chatLoopMaxExchanges: 5, chatLoopWindowSeconds: 60, inboxLiveLimit: 2000 });
+    expect(await update({ inboxLiveLimit: 2000 })).toEqual({
+      wake: "off", gateEnforcement: "on", chatRateLimitPerMinute: 25, chatLoopMaxExchanges: 5, chatLoopWindowSeconds: 60, inboxLiveLimit: 2000,
+      maxPreset: "edit", rootDir: null, maxCostUsd: 2, maxTurns: 50, maxTimeoutMs: 300000,
+    });
     expect(hub.events.at(-1)).toMatchObject({ type: "team.settings_changed", payload: { changes: { inboxLiveLimit: 2000 } } });
   });
 
   it("may be changed by operators only", async () => {
     const e = await refusedWithoutWriting(hub, () => updateTeamSettings(hub, { name: "api-dev", kind: "member" }, parseOrThrow(UpdateTeamSettingsInput, { wake: "off" })));
-    expect(e).toMatchObject({ code: "forbidden", message: "only an operator may change team settings ('api-dev' is a member)" });
+    expect(e).toMatchObject({ code: "forbidden", message: "'api-dev' (member) may not change team settings: only a lead of team 'default' or the operator may" });
   });
 });

@@ -5,8 +5,8 @@
 import type { Sql } from "../../db/connection.ts";
 import { TeamSettings, type UpdateTeamSettingsInput } from "../../../lib/api/team-settings.ts";
 import type { DomainDeps } from "../deps.ts";
-import { actsForAnyone, type Principal } from "../principal.ts";
-import { forbidden } from "../../errors.ts";
+import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "./teams.service.ts";
 
 function parse(raw: string | undefined): TeamSettings {
@@ -26,9 +26,9 @@ export async function getTeamSettings({ db }: DomainDeps, input: { team: string 
 }
 
 export async function updateTeamSettings({ db }: DomainDeps, actor: Principal, input: UpdateTeamSettingsInput): Promise<TeamSettings> {
-  if (!actsForAnyone(actor)) throw forbidden(`only an operator may change team settings ('${actor.name}' is a ${actor.kind})`, { field: "team" });
   const { team, ...changes } = input;
   return db.write("team.settings", actor.name, async (tx) => {
+    await authorize(tx, actor, "team.settings", { team });
     await ensureTeam(tx, team);
     const next = TeamSettings.parse({ ...(await teamSettings(tx, team)), ...changes });
     await tx.run(`UPDATE "Team" SET "settings" = ? WHERE "id" = ?`, [JSON.stringify(next), team]);

@@ -7,6 +7,7 @@ import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict, notFound } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
+import { authorize } from "../auth/capabilities.ts";
 
 export type TeamRow = { id: string; createdAt: Date; archivedAt: Date | null; settings: string };
 export type TeamView = { id: string; createdAt: Date; archivedAt: Date | null; settings: Record<string, unknown> };
@@ -35,6 +36,7 @@ export async function createTeam({ db }: DomainDeps, actor: Principal, input: { 
 
 export async function archiveTeam({ db }: DomainDeps, actor: Principal, input: { team: string }): Promise<TeamView> {
   return db.write("team.archive", actor.name, async (tx) => {
+    await authorize(tx, actor, "team.archive", { team: input.team });
     const row = await tx.get<TeamRow>(`SELECT * FROM "Team" WHERE "id" = ?`, [input.team]);
     if (!row) throw notFound("team", input.team, "team");
     if (row.archivedAt) throw new DomainError("team_archived", `team '${input.team}' is already archived`, { team: input.team });

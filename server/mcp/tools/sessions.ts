@@ -23,14 +23,16 @@ const SPAWN_FIELDS = {
   name: NAME,
   prompt: "The first message; omit to start the session idle.",
   model: "Model alias or id, e.g. 'sonnet', 'opus', 'haiku'. Omit for the CLI's default.",
-  workDir: "Absolute working directory (default: the hub's).",
-  preset: PRESET,
+  workDir: "Absolute working directory: inside your own work dir when you are a session (the default), inside the team's root for member tokens.",
+  preset: `${PRESET} No wider than your own preset (sessions) or the team's maxPreset (members); order read-only = plan < review < edit < full.`,
   allowedTools: "Extra rules the hub allows without asking, e.g. ['Bash(npm test:*)'].",
   systemPrompt: "Text appended to the session's system prompt.",
   agent: "A Claude Code agent to run as.",
   maxBudgetUsd: "Budget passed to the CLI (--max-budget-usd).",
   maxTurns: "Safety limit on model turns over the session (default 50).",
-  safety: "{enabled, maxCostUsd (default 2), maxTurns (50), timeoutMs per interaction (300000), protectedPaths (added to the built-in ones)}.",
+  safety:
+    "{enabled, maxCostUsd (default 2), maxTurns (50), timeoutMs per interaction (300000), protectedPaths (added to the built-in ones)}. " +
+    "Only the operator or a lead may switch it off; a session gives at most what it has left itself.",
   approvalTimeoutMs: "How long a permission request waits for a person before it is denied (default 300000).",
 };
 const WAIT = "Wait for the reply (default true here); false returns as soon as the message is queued.";

@@ -1,0 +1,95 @@
+/**
+ * Who may do what (§13): ONE table of guarded operations, and `authorize`, which every domain
+ * service calls before it changes or reveals anything guarded. Adapters never decide this.
+ *
+ * Rules, from narrowest to widest:
+ * - `operator`: the operator (a person at the dashboard or CLI) and the hub's own machinery only.
+ * - `lead`: also principals the operator granted `lead` on the target's team (TeamGrant).
+ * - `owner`: also the target's owners (a session: itself and whoever spawned it; a contract: its
+ *   assignee or assigner, per operation; a pipeline: its creator; a roster entry or checkpoint: its member).
+ * - `anyone`: every authenticated principal; further limits live in the operation (spawn authority).
+ */
+import type { Sql } from "../../db/connection.ts";
+import { forbidden } from "../../errors.ts";
+import { actsForAnyone, type Principal } from "../principal.ts";
+
+export type Rule = "operator" | "lead" | "owner" | "anyone";
+
+type Capability = { rule: Rule; what: string; owners?: string };
+
+export const CAPABILITIES = {
+  "tokens.issue": { rule: "operator", what: "issue tokens" },
+  "tokens.revoke": { rule: "operator", what: "revoke tokens" },
+  "tokens.list": { rule: "operator", what: "list tokens" },
+  "tokens.read_operator": { rule: "operator", what: "read the operator token" },
+  "leads.grant": { rule: "operator", what: "grant lead on a team" },
+  "leads.revoke": { rule: "operator", what: "revoke lead on a team" },
+  "leads.list": { rule: "operator", what: "list the leads of a team" },
+  "events.hub": { rule: "operator", what: "read hub-wide events (tokens, grants)" },
+  "team.reset": { rule: "lead", what: "reset the team" },
+  "team.archive": { rule: "lead", what: "archive the team" },
+  "team.settings": { rule: "lead", what: "change team settings" },
+  "snapshot.rollback": { rule: "lead", what: "roll the team back to a snapshot" },
+  "snapshot.replay": { rule: "lead", what: "replay a snapshot" },
+  "snapshot.delete": { rule: "lead", what: "delete a snapshot" },
+  "sessions.cleanup": { rule: "lead", what: "clean up ended sessions" },
+  "approval.decide": { rule: "lead", what: "decide permission requests" },
+  "chat.team_messages": { rule: "lead", what: "read the whole conversation of the team" },
+  "session.delete": { rule: "owner", what: "delete session", owners: "the session itself or whoever spawned it" },
+  "session.stop": { rule: "owner", what: "stop session", owners: "the session itself or whoever spawned it" },
+  "session.kill": { rule: "owner", what: "kill session", owners: "the session itself or whoever spawned it" },
+  "session.pause": { rule: "owner", what: "pause session", owners: "the session itself or whoever spawned it" },
+  "session.resume": { rule: "owner", what: "resume session", owners: "the session itself or whoever spawned it" },
+  "session.send": { rule: "owner", what: "send a turn to session", owners: "the session itself or whoever spawned it" },
+  "session.fork": { rule: "owner", what: "fork session", owners: "the session itself or whoever spawned it" },
+  "session.read": { rule: "owner", what: "read the transcript and output of session", owners: "the session itself or whoever spawned it" },
+  "contract.start": { rule: "owner", what: "start contract", owners: "its assignee" },
+  "contract.complete": { rule: "owner", what: "complete contract", owners: "its assignee" },
+  "contract.fail": { rule: "owner", what: "fail contract", owners: "its assignee" },
+  "contract.reopen": { rule: "owner", what: "reopen contract", owners: "its assignee or assigner" },
+  "contract.reassign": { rule: "owner", what: "reassign contract", owners: "its assigner" },
+  "contract.change_dependencies": { rule: "owner", what: "change dependencies of contract", owners: "its assigner" },
+  "pipeline.pause": { rule: "owner", what: "pause pipeline", owners: "its creator" },
+  "pipeline.resume": { rule: "owner", what: "resume pipeline", owners: "its creator" },
+  "pipeline.delete": { rule: "owner", what: "delete pipeline", owners: "its creator" },
+  "roster.update": { rule: "owner", what: "change the roster entry of", owners: "the member itself" },
+  "continuity.read": { rule: "owner", what: "read the checkpoints or briefing of", owners: "the member itself" },
+  "session.spawn": { rule: "anyone", what: "spawn sessions (within its own authority)" },
+} as const satisfies Record<string, Capability>;
+
+export type Operation = keyof typeof CAPABILITIES;
+
+/** What the operation acts on: its team (null: hub-wide, so `lead` cannot apply) and, for `owner` rules, who owns it. */
+export type Target = { team: string | null; owners?: ReadonlyArray<string | null | undefined>; label?: string };
+
+export async function isLead(sql: Sql, name: string, team: string): Promise<boolean> {
+  return (await sql.get(`SELECT 1 FROM "TeamGrant" WHERE "teamId" = ? AND "principal" = ? AND "role" = 'lead'`, [team, name])) !== undefined;
+}
+
+/** Whether `actor` may do `operation` on `target`, and if not, the rule that refuses it. */
+export async function permits(sql: Sql, actor: Principal, operation: Operation, target: Target): Promise<boolean> {
+  const { rule } = CAPABILITIES[operation] as Capability;
+  if (actsForAnyone(actor) || rule === "anyone") return true;
+  if (rule === "operator") return false;
+  if (rule === "owner" && target.owners?.some((o) => o !== null && o !== undefined && o === actor.name)) return true;
+  return target.team !== null && (await isLead(sql, actor.name, target.team));
+}
+
+function whoMay(c: Capability, target: Target): string {
+  const lead = target.team === null ? [] : [`a lead of team '${target.team}'`];
+  const owners = c.rule === "owner" && c.owners ? [c.owners] : [];
+  return [...owners, ...(c.rule === "operator" ? [] : lead), "the operator"].join(", ").replace(/, ([^,]*)$/, " or $1");
+}
+
+/** Throws `forbidden` naming the operation, the principal and the rule unless `actor` may do it. */
+export async function authorize(sql: Sql, actor: Principal, operation: Operation, target: Target): Promise<void> {
+  if (await permits(sql, actor, operation, target)) return;
+  const c = CAPABILITIES[operation] as Capability;
+  const subject = target.label ? ` ${target.label}` : "";
+  throw forbidden(`'${actor.name}' (${actor.kind}) may not ${c.what}${subject}: only ${whoMay(c, target)} may`, {
+    rule: c.rule,
+    operation,
+    principal: actor.name,
+    ...(target.team === null ? {} : { team: target.team }),
+  });
+}

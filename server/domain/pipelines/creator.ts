@@ -1,0 +1,27 @@
+/**
+ * The authority a pipeline acts with (§13): its creator's, looked up when each action runs, so a
+ * pipeline can never do what its creator may not, and loses its powers with its creator's
+ * (revoked tokens, a revoked lead grant).
+ */
+import type { Sql } from "../../db/connection.ts";
+import { forbidden } from "../../errors.ts";
+import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
+
+export async function creatorOf(sql: Sql, pipeline: { id: string; createdBy: string }): Promise<Principal> {
+  if (pipeline.createdBy === OPERATOR.name) return OPERATOR;
+  const row = await sql.get<{ kind: PrincipalKind; live: number }>(
+    `SELECT p."kind", (SELECT COUNT(*) FROM "Token" t WHERE t."principal" = p."name" AND t."revokedAt" IS NULL) AS "live"
+     FROM "Principal" p WHERE p."name" = ?`,
+    [pipeline.createdBy],
+  );
+  const refuse = (why: string) =>
+    forbidden(`pipeline '${pipeline.id}' acts with the authority of its creator '${pipeline.createdBy}', who ${why}`, {
+      rule: "creator_authority",
+      operation: "pipeline.execute",
+      principal: pipeline.createdBy,
+    });
+  if (!row) throw refuse("is not a known principal");
+  if (row.kind === "operator") return { name: pipeline.createdBy, kind: "operator" };
+  if (!row.live) throw refuse("no longer holds a valid token");
+  return { name: pipeline.createdBy, kind: row.kind };
+}
