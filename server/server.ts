@@ -129,7 +129,15 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
   pipelines.start(bus);
-  const supervisor = new Supervisor({ deps, claude: env.claude, hubUrl: url, dataDir: env.dataDir, feed, hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)) });
+  const supervisor = new Supervisor({
+    deps,
+    claude: env.claude,
+    hubUrl: url,
+    dataDir: env.dataDir,
+    feed,
+    hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)),
+    sandbox: sandbox.kind === "bubblewrap" ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...["", "-wal", "-shm", "-journal"].map((s) => env.databaseFile + s)] } : null,
+  });
   await supervisor.start();
 
   const hubFile = path.join(env.dataDir, HUB_FILE);
