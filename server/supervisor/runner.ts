@@ -94,7 +94,8 @@ export class SessionRunner {
     this.policy = {
       preset: s.preset,
       allowedTools: JSON.parse(s.allowedTools) as string[],
-      protectedPaths: this.safety.protectedPaths,
+      // The hub's data dir (tokens, database, other sessions' files) is never a session's business.
+      protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`],
       workDir: s.workDir,
       hubReadTools: this.ctx.hubReadTools,
     };

@@ -66,7 +66,7 @@ function isDir(p: string): boolean {
 }
 
 /** Masks and read-only binds for protected entries of the work tree, found by a bounded walk. */
-export async function protectedMounts(workDir: string, patterns: string[]): Promise<Mount[]> {
+export async function protectedMounts(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
   const names: RegExp[] = [];
   const mounts: Mount[] = [];
   const mount = (real: string, readOnly: boolean) => {
@@ -102,7 +102,7 @@ export async function protectedMounts(workDir: string, patterns: string[]): Prom
         if (e.name === ".git" && e.isFile()) mounts.push(...linkedGitDirs(full));
         continue;
       }
-      if (e.isDirectory()) queue.push(full);
+      if (e.isDirectory() && !skip.includes(full)) queue.push(full);
     }
   }
   return mounts;
@@ -165,7 +165,7 @@ function toArgs(m: Mount): string[] {
     case "tmpfs":
       return ["--tmpfs", m.dest];
     case "mask-dir":
-      return ["--tmpfs", m.dest, "--remount-ro", m.dest];
+      return ["--tmpfs", m.dest];
     case "mask-file":
       return ["--ro-bind", "/dev/null", m.dest];
     case "symlink":
@@ -177,14 +177,15 @@ function toArgs(m: Mount): string[] {
 export async function sandboxCommand(input: SandboxInput): Promise<SandboxCommand> {
   const workDir = fs.realpathSync(input.workDir);
   const bin = fs.realpathSync(input.bin);
+  const hidden = input.hidden.map(realOrNull).filter((p): p is string => p !== null);
   const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env), { kind: "rw", src: workDir, dest: workDir }];
-  mounts.push(...(await protectedMounts(workDir, input.protectedPaths)));
+  mounts.push(...(await protectedMounts(workDir, input.protectedPaths, hidden)));
   mounts.push({ kind: "ro", src: bin, dest: bin });
   const binds = mounts.filter((m) => m.kind === "ro" || m.kind === "rw");
-  for (const hidden of input.hidden) {
-    const real = realOrNull(hidden);
-    // Absent unless something shown contains it; then it is covered.
-    if (real && binds.some((b) => inside(real, b.dest))) mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
+  for (const real of hidden) {
+    // Absent unless something shown contains it; then it is covered (once: not again inside another hidden dir).
+    if (hidden.some((h) => h !== real && inside(real, h) && isDir(h))) continue;
+    if (binds.some((b) => inside(real, b.dest))) mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
   }
   const mcp = fs.realpathSync(input.mcpConfigFile);
   mounts.push({ kind: "ro", src: mcp, dest: mcp });
@@ -206,6 +207,8 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
     "--proc",
     "/proc",
     ...ordered.flatMap(({ m }) => toArgs(m)),
+    // Masked dirs turn read-only only now, once everything mounted inside them (the session's own MCP config) is in place.
+    ...ordered.flatMap(({ m }) => (m.kind === "mask-dir" ? ["--remount-ro", m.dest] : [])),
     "--chdir",
     workDir,
     "--",
