@@ -62,7 +62,7 @@ function input(overrides: Partial<SandboxInput> = {}): SandboxInput {
 /** Runs a shell script inside the sandbox and returns what it printed. */
 async function inside(script: string): Promise<string> {
   const cmd = await sandboxCommand(input({ args: ["-c", script] }));
-  const r = spawnSync(cmd.bin, cmd.args, { cwd: cmd.cwd, env: input().env, encoding: "utf8", timeout: 20_000, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+  const r = spawnSync(cmd.bin, cmd.args, { cwd: cmd.cwd, env: input().env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 20_000, stdio: ["ignore", "pipe", "pipe", "pipe"] });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
 }
