@@ -80,6 +80,11 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
     expect(out).toBe("credentials:\n\ndeep/er/credentials:\n\nlinked/credentials/:\n\nreal-creds:\nend\n");
   });
 
+  it("holds no capability, so no mask can be lifted, even when the hub runs as root", async () => {
+    const out = await inside("grep CapEff /proc/self/status; umount .env 2>/dev/null; umount data 2>/dev/null; umount -l credentials 2>/dev/null; cat .env data/operator-token credentials/key.pem 2>&1 | grep -c SECRET; true");
+    expect(out).toBe("CapEff:\t0000000000000000\n0\n");
+  });
+
   it("keeps .git and node_modules readable but not writable", async () => {
     expect(await inside("cat .git/config; echo x >> .git/config 2>/dev/null || echo ro; touch node_modules/p/y 2>/dev/null || echo ro")).toBe("[core]\nro\nro\n");
   });

@@ -198,6 +198,9 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
     "--unshare-uts",
     "--unshare-cgroup-try",
     "--new-session",
+    // Run by root, bubblewrap would keep the capabilities, and with them umount: a mask could be lifted.
+    "--cap-drop",
+    "ALL",
     // The CLI is pid 1 of its namespace, so a signal to it arrives (bwrap itself forwards none) and its end ends every process it started.
     "--as-pid-1",
     "--json-status-fd",
