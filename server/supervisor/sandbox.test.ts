@@ -54,7 +54,7 @@ function input(overrides: Partial<SandboxInput> = {}): SandboxInput {
     env: { HOME: home, CLAUDE_CONFIG_DIR: path.join(home, ".claude"), TMPDIR: path.join(home, "tmp"), PATH: "/usr/bin:/bin" },
     hidden: [data, path.join(data, "teamhub.db")],
     mcpConfigFile: path.join(data, "sessions", "2", "mcp.json"),
-    protectedPaths: ["deploy/prod.yaml"],
+    protectedPaths: ["deploy/prod.yaml", `${root}/outside/secret.txt`],
     ...overrides,
   };
 }

@@ -36,15 +36,15 @@ const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx
 // Name patterns that stay readable (work needs them) but may never be written.
 const READ_ONLY_NAMES = new Set([".git", "node_modules"]);
 // A work tree larger than this is scanned only this far; the permission policy still guards the rest.
-export const SCAN_LIMIT = 50_000;
+const SCAN_LIMIT = 50_000;
 
 type Mount =
   | { kind: "ro" | "rw"; src: string; dest: string }
   | { kind: "mask-file" | "mask-dir" | "tmpfs"; dest: string }
   | { kind: "symlink"; target: string; dest: string };
 
-// Later mounts cover earlier ones: a parent must come before what is mounted inside it, and at
-// the same path the more restrictive kind wins.
+// Later mounts cover earlier ones: a parent comes before what is mounted inside it, and at one path
+// binds cover tmpfs (the work dir over an empty HOME), rw covers ro (a work dir under /opt), masks cover all.
 const ORDER: Record<Mount["kind"], number> = { symlink: 0, tmpfs: 1, ro: 2, rw: 3, "mask-dir": 4, "mask-file": 5 };
 const depth = (p: string) => p.split("/").filter(Boolean).length;
 const inside = (p: string, dir: string) => p === dir || p.startsWith(dir === "/" ? "/" : `${dir}/`);
@@ -66,7 +66,7 @@ function isDir(p: string): boolean {
 }
 
 /** Masks and read-only binds for protected entries of the work tree, found by a bounded walk. */
-export async function protectedMounts(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
+async function protectedMounts(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
   const names: RegExp[] = [];
   const mounts: Mount[] = [];
   const mount = (real: string, readOnly: boolean) => {
@@ -77,8 +77,9 @@ export async function protectedMounts(workDir: string, patterns: string[], skip:
     const body = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
     if (!body.includes("/")) names.push(globToRegExp(body));
     else {
+      // A path (relative to the work dir, or absolute) is masked wherever it leads.
       const real = realOrNull(path.resolve(workDir, body));
-      if (real && inside(real, workDir)) mount(real, false);
+      if (real) mount(real, false);
     }
   }
   const queue = [workDir];
@@ -181,16 +182,17 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
   const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env), { kind: "rw", src: workDir, dest: workDir }];
   mounts.push(...(await protectedMounts(workDir, input.protectedPaths, hidden)));
   mounts.push({ kind: "ro", src: bin, dest: bin });
-  const binds = mounts.filter((m) => m.kind === "ro" || m.kind === "rw");
   for (const real of hidden) {
-    // Absent unless something shown contains it; then it is covered (once: not again inside another hidden dir).
-    if (hidden.some((h) => h !== real && inside(real, h) && isDir(h))) continue;
-    if (binds.some((b) => inside(real, b.dest))) mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
+    // Covered once: not again inside another hidden dir.
+    if (!hidden.some((h) => h !== real && inside(real, h) && isDir(h))) mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
   }
+  const binds = mounts.filter((m) => m.kind === "ro" || m.kind === "rw");
+  // A mask is needed only where something shown contains it; elsewhere the path is absent already.
+  const needed = mounts.filter((m) => (m.kind !== "mask-dir" && m.kind !== "mask-file") || binds.some((b) => inside(m.dest, b.dest)));
   const mcp = fs.realpathSync(input.mcpConfigFile);
-  mounts.push({ kind: "ro", src: mcp, dest: mcp });
-  // Parents first; at the same path the stricter kind comes last and wins.
-  const ordered = mounts.map((m, i) => ({ m, i })).sort((a, b) => depth(a.m.dest) - depth(b.m.dest) || ORDER[a.m.kind] - ORDER[b.m.kind] || a.i - b.i);
+  needed.push({ kind: "ro", src: mcp, dest: mcp });
+  // Parents first; at one path, ORDER decides.
+  const ordered = needed.map((m, i) => ({ m, i })).sort((a, b) => depth(a.m.dest) - depth(b.m.dest) || ORDER[a.m.kind] - ORDER[b.m.kind] || a.i - b.i);
   const args = [
     "--die-with-parent",
     "--unshare-pid",
