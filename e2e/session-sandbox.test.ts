@@ -16,7 +16,11 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [boxed, open, browser] = await Promise.all([startSessionHub(directiveModel()), startSessionHub(directiveModel(), { TEAMHUB_BWRAP: "/nonexistent/bwrap" }), launchBrowser()]);
+  [boxed, open, browser] = await Promise.all([
+    startSessionHub(directiveModel()),
+    startSessionHub(directiveModel(), { TEAMHUB_BWRAP: "/nonexistent/bwrap" }),
+    launchBrowser(),
+  ]);
   page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
 });
 afterAll(async () => {
@@ -25,7 +29,8 @@ afterAll(async () => {
 });
 
 const spawn = async (sh: SessionHub, name: string) => {
-  expect((await api(sh.hub, "POST", "/api/sessions", { name, allowedTools: ["Bash"], prompt: "@bash cat /proc/1/comm; ls -A $HOME\n@reply seen" })).status).toBe(201);
+  const prompt = "@bash cat /proc/1/comm; ls -A $HOME\n@reply seen";
+  expect((await api(sh.hub, "POST", "/api/sessions", { name, allowedTools: ["Bash"], prompt })).status).toBe(201);
   return waitForSession(sh.hub, name, (s) => s.status === "idle" && s.interactions === 1 && s.lastOutput !== null);
 };
 

@@ -39,6 +39,9 @@ function refuse(res: http.ServerResponse, status: number, code: string, message:
 
 const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
 
+// The database and SQLite's companions, hidden from sessions wherever DATABASE_URL puts them.
+const DB_FILES = ["", "-wal", "-shm", "-journal"];
+
 export type RunningHub = { url: string; port: number; close(): Promise<void> };
 
 /** `mcpExtraTools` exists for benchmarks that compare against a trivial tool on the same transport. */
@@ -136,7 +139,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     dataDir: env.dataDir,
     feed,
     hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)),
-    sandbox: sandbox.kind === "bubblewrap" ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...["", "-wal", "-shm", "-journal"].map((s) => env.databaseFile + s)] } : null,
+    sandbox: sandbox.kind === "bubblewrap" ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...DB_FILES.map((suffix) => env.databaseFile + suffix)] } : null,
   });
   await supervisor.start();
 

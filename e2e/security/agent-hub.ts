@@ -31,7 +31,7 @@ const secret = (label: string) => `${label}_${randomBytes(12).toString("hex")}`;
 export async function startAgentHub(): Promise<AgentHub> {
   const hubHome = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-hubhome-"));
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-outside-"));
-  const secrets = { env: secret("envsecret"), key: secret("pemkey"), git: secret("ghp"), home: secret("homekey"), outside: secret("outside"), canary: secret("canary") };
+  const secrets = Object.fromEntries(["env", "key", "git", "home", "outside", "canary"].map((label) => [label, secret(label)]));
   const sh = await startSessionHub(directiveModel(), { HOME: hubHome, TEAMHUB_ATTACK_CANARY: secrets.canary }, { dataInWorkDir: true });
   const w = (rel: string, content: string) => {
     fs.mkdirSync(path.dirname(path.join(sh.work, rel)), { recursive: true });

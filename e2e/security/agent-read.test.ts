@@ -38,6 +38,8 @@ attack("read-only cat of a symlink to .env", async () => void (await read("@bash
 attack("read-only cat credential?/key.pem", async () => void (await read("@bash cat credential?/key.pem")), T);
 attack("read-only cat of a symlinked dir to .git (gitlink/config)", async () => void (await read("@bash cat gitlink/config")), T);
 attack("read-only .. escape to a file beside the work dir", async () => void (await read(`@bash cat ../${path.basename(ah.outside)}/secret.txt`)), T);
-attack("read-only Read through src/../.. to a file beside the work dir", async () => void (await read(`@read ${ah.work}/src/../../${path.basename(ah.outside)}/secret.txt`)), T);
+attack("read-only Read through src/../.. to a file beside the work dir", async () => {
+  await read(`@read ${ah.work}/src/../../${path.basename(ah.outside)}/secret.txt`);
+}, T);
 attack("read-only Read of a file in the hub's HOME by absolute path", async () => void (await read(`@read ${ah.hubHome}/.ssh/id_rsa`)), T);
 attack("read-only cat of a file in the hub's HOME by absolute path", async () => void (await read(`@bash cat ${ah.hubHome}/.ssh/id_rsa`)), T);

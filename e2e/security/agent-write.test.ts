@@ -31,7 +31,8 @@ attack("full write into .git through a spelling the policy cannot read (the sand
 }, T);
 attack("full read of .env through a spelling the policy cannot read (the sandbox masks it)", async () => void (await full(`@bash cat $(printf '.e%s' nv)`)), T);
 attack("full umount of the masks over .env, credentials/ and the data dir, then reading what was under them", async () => {
-  const [out] = await full(`@bash for m in $(printf '.e%s credential%s da%s' nv s ta); do umount -l $m; done; cat $(printf '.e%s' nv) $(printf 'da%s/operator-token' ta)`);
+  const lift = "for m in $(printf '.e%s credential%s da%s' nv s ta); do umount -l $m; done";
+  const [out] = await full(`@bash ${lift}; cat $(printf '.e%s' nv) $(printf 'da%s/operator-token' ta)`);
   expect(out).toMatch(/must be superuser|Operation not permitted/);
 }, T);
 attack("full write to a file beside the work dir", async () => void (await full(`@bash echo pwned > ${ah.outside}/new.txt`)), T);

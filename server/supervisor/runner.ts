@@ -44,7 +44,7 @@ export type RunnerContext = {
   feed: TranscriptFeed;
   hubReadTools: ReadonlySet<string>;
   timing: Timing;
-  /** bubblewrap, and what it must hide besides the defaults (the hub's data dir and database); null: unsandboxed. */
+  /** bubblewrap and the paths it must hide (the hub's data dir and database); null: sessions run unsandboxed. */
   sandbox: SandboxConfig | null;
 };
 
@@ -110,7 +110,7 @@ export class SessionRunner {
       args = claudeArgs(s, this.safety, mode, mcpConfigFile);
       const sandbox = this.ctx.sandbox;
       command = sandbox
-        ? await sandboxCommand({ bwrap: sandbox.bwrap, bin, args, workDir: s.workDir, env, hidden: sandbox.hidden, mcpConfigFile, protectedPaths: this.safety.protectedPaths })
+        ? await sandboxCommand({ ...sandbox, bin, args, workDir: s.workDir, env, mcpConfigFile, protectedPaths: this.safety.protectedPaths })
         : { bin, args, cwd: s.workDir };
     } catch (e) {
       await recordExit(this.ctx.deps, this.pk, { status: "failed", reason: "spawn_failed", code: null, signal: null, error: (e as Error).message, stderrTail: "" });
