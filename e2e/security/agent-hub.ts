@@ -23,6 +23,8 @@ export type AgentHub = SessionHub & {
   hubPid: number;
   /** The other session's directory in data/sessions. */
   victimPk: string;
+  /** The Claude session id of a conversation in another work dir that holds the `xfersecret` secret. */
+  transcriptId: string;
   cleanup(): Promise<void>;
 };
 
@@ -31,7 +33,7 @@ const secret = (label: string) => `${label}_${randomBytes(12).toString("hex")}`;
 export async function startAgentHub(): Promise<AgentHub> {
   const hubHome = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-hubhome-"));
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-outside-"));
-  const secrets = Object.fromEntries(["env", "key", "git", "home", "outside", "canary"].map((label) => [label, secret(label)]));
+  const secrets = Object.fromEntries(["env", "key", "git", "home", "outside", "canary", "xfersecret"].map((label) => [label, secret(label)]));
   const sh = await startSessionHub(directiveModel(), { HOME: hubHome, TEAMHUB_ATTACK_CANARY: secrets.canary }, { dataInWorkDir: true });
   const w = (rel: string, content: string) => {
     fs.mkdirSync(path.dirname(path.join(sh.work, rel)), { recursive: true });
@@ -56,6 +58,10 @@ export async function startAgentHub(): Promise<AgentHub> {
   const victimDir = path.join(sh.hub.dataDir, "sessions");
   const [victimPk] = fs.readdirSync(victimDir);
   const victimConfig = fs.readFileSync(path.join(victimDir, victimPk, "mcp.json"), "utf8");
+  // A conversation in another work dir, kept by the CLI in the config dir every session shares.
+  const otherWork = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-otherwork-"));
+  await api(sh.hub, "POST", "/api/sessions", { name: "elsewhere", workDir: otherWork, prompt: `remember ${secrets.xfersecret}` });
+  const elsewhere = await waitForSession(sh.hub, "elsewhere", (s) => s.status === "idle" && s.interactions === 1);
   const operatorToken = fs.readFileSync(path.join(sh.hub.dataDir, "operator-token"), "utf8").trim();
   const hubPid = (JSON.parse(fs.readFileSync(path.join(sh.hub.dataDir, "hub.json"), "utf8")) as { pid: number }).pid;
   const all = { ...secrets, operator: operatorToken, victim: /Bearer ([^"]+)/.exec(victimConfig)![1] };
@@ -65,9 +71,10 @@ export async function startAgentHub(): Promise<AgentHub> {
     outside,
     hubPid,
     victimPk,
+    transcriptId: elsewhere.claudeSessionId as string,
     async cleanup() {
       await sh.close();
-      for (const dir of [sh.work, hubHome, outside]) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of [sh.work, hubHome, outside, otherWork]) fs.rmSync(dir, { recursive: true, force: true });
     },
   });
 }
@@ -105,8 +112,8 @@ let attacks = 0;
 
 /**
  * Runs one attack as a delegate session (its own process) and checks it: the tool ran and its
- * result went back to the model, no secret is in anything the model was sent, and the disk is
- * byte-identical. Returns the tool results the model saw, for attack-specific checks.
+ * result went back to the model, no secret is in anything this session's model was sent, and the
+ * disk is byte-identical. Returns the tool results the model saw, for attack-specific checks.
  */
 export async function agentAttack(ah: AgentHub, preset: "read-only" | "full", directives: string[]): Promise<string[]> {
   const marker = `attack-${++attacks}-${randomBytes(4).toString("hex")}`;
@@ -116,7 +123,7 @@ export async function agentAttack(ah: AgentHub, preset: "read-only" | "full", di
   const mine = ah.fake.requests.filter((q) => allPrompts(q)[0]?.startsWith(marker));
   const results = mine.flatMap((q) => toolResults(q).map((t) => t.text));
   expect(results).toHaveLength(directives.length);
-  const sent = JSON.stringify(ah.fake.requests);
+  const sent = JSON.stringify(mine);
   for (const [name, value] of Object.entries(ah.secrets)) expect(sent.includes(value), `secret '${name}' reached the model`).toBe(false);
   expect(diskState(ah)).toEqual(before);
   const s = (await api(ah.hub, "GET", `/api/sessions/${marker}`)).body;

@@ -109,8 +109,9 @@ export class SessionRunner {
       const mcpConfigFile = await this.writeMcpConfig(s);
       args = claudeArgs(s, this.safety, mode, mcpConfigFile);
       const sandbox = this.ctx.sandbox;
+      const conversations = [s.claudeSessionId!, ...(mode.kind === "fork" ? [mode.from] : [])];
       command = sandbox
-        ? await sandboxCommand({ ...sandbox, bin, args, workDir: s.workDir, env, mcpConfigFile, protectedPaths: this.safety.protectedPaths })
+        ? await sandboxCommand({ ...sandbox, bin, args, env, mcpConfigFile, conversations, workDir: s.workDir, protectedPaths: this.safety.protectedPaths })
         : { bin, args, cwd: s.workDir };
     } catch (e) {
       await recordExit(this.ctx.deps, this.pk, { status: "failed", reason: "spawn_failed", code: null, signal: null, error: (e as Error).message, stderrTail: "" });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ClaudeProcess, type Exit } from "./child-process.ts";
 import { checkSandbox } from "./sandbox-check.ts";
-import { sandboxCommand, STATUS_FD, type SandboxInput } from "./sandbox.ts";
+import { projectSlug, sandboxCommand, STATUS_FD, type SandboxInput } from "./sandbox.ts";
 
 const bwrap = checkSandbox("auto", "bwrap");
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-sandbox-"));
@@ -38,6 +38,11 @@ put("work/data/sessions/1/mcp.json", "SECRET=victim\n");
 put("work/data/sessions/2/mcp.json", '{"own": true}\n');
 put("home/.ssh/id_rsa", "SECRET=home\n");
 put("home/.claude/settings.json", "{}\n");
+put(`home/.claude/projects/${projectSlug(fs.realpathSync(work))}/c-own.jsonl`, "own\n");
+put("home/.claude/projects/odd-slug/c-parent.jsonl", "parent\n");
+put("home/.claude/projects/-elsewhere/c-other.jsonl", "SECRET=transcript\n");
+put("home/.claude/file-history/c-own/f", "own\n");
+put("home/.claude/file-history/c-other/f", "SECRET=history\n");
 put("outside/secret.txt", "SECRET=outside\n");
 fs.symlinkSync(path.join(root, "outside", "secret.txt"), path.join(work, "out-link"));
 fs.symlinkSync(".env", path.join(work, "env-link"));
@@ -55,6 +60,7 @@ function input(overrides: Partial<SandboxInput> = {}): SandboxInput {
     hidden: [data, path.join(data, "teamhub.db")],
     mcpConfigFile: path.join(data, "sessions", "2", "mcp.json"),
     protectedPaths: ["deploy/prod.yaml", `${root}/outside/secret.txt`],
+    conversations: ["c-own", "c-parent"],
     ...overrides,
   };
 }
@@ -97,8 +103,13 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
 
   it("shows only the CLI's config of HOME, a fresh TMPDIR, and nothing outside", async () => {
     expect(await inside(`ls -A "$HOME" "$HOME/.claude" "$TMPDIR" ${root}; cat out-link ${root}/outside/secret.txt 2>/dev/null || echo none`)).toBe(
-      `${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\nsettings.json\n\n${home}/tmp:\nnone\n`,
+      `${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\nfile-history\nprojects\nsettings.json\n\n${home}/tmp:\nnone\n`,
     );
+  });
+
+  it("shows, of the CLI's conversations, only this work dir's and this session's (and its fork parent's, wherever they are)", async () => {
+    const out = await inside("cd $HOME/.claude; cat projects/*/* file-history/*/*; ls -A projects/-elsewhere file-history/c-other; touch projects/-elsewhere/x 2>/dev/null || echo ro");
+    expect(out).toBe("own\nparent\nown\nfile-history/c-other:\n\nprojects/-elsewhere:\nro\n");
   });
 
   it("gives the process its own PID namespace, where it is pid 1 and sees no other process", async () => {
@@ -106,6 +117,12 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
     expect([self, hub]).toEqual(["1", "unreachable"]);
     // Only the shell and the few processes of its own pipeline.
     expect(pids.trim().split(" ").map(Number).every((p) => p < 10)).toBe(true);
+  });
+
+  it("names a work dir's project as the CLI does, long paths included", () => {
+    expect(projectSlug("/tmp/tmp.zzRGJcxB0m")).toBe("-tmp-tmp-zzRGJcxB0m");
+    // As the pinned CLI named it when run in this directory.
+    expect(projectSlug(`/tmp/slugprobe/${"a".repeat(250)}`)).toBe(`-tmp-slugprobe-${"a".repeat(185)}-rdhzjl`);
   });
 
   it("delivers SIGTERM to the process inside (bubblewrap itself forwards none) and SIGKILL ends the whole sandbox", async () => {

@@ -25,6 +25,8 @@ export type SandboxInput = {
   mcpConfigFile: string;
   /** The session's safety patterns besides the built-in ones. */
   protectedPaths: string[];
+  /** The Claude conversations this process may see in the CLI's config dir: its own (and, for a fork, its parent's). */
+  conversations: string[];
 };
 
 export type SandboxCommand = { bin: string; args: string[]; cwd: string };
@@ -139,8 +141,43 @@ function systemMounts(): Mount[] {
   return out;
 }
 
-/** HOME is empty but for the CLI's config dir (its settings, sessions and `.claude.json`); TMPDIR is fresh. */
-function homeMounts(env: Record<string, string>): Mount[] {
+/**
+ * Where the CLI keeps a work dir's conversations: `projects/<slug>` of its config dir, the slug as
+ * the CLI computes it (non-alphanumerics → `-`; past 200 characters, cut and suffixed with a hash).
+ */
+export function projectSlug(dir: string): string {
+  const slug = dir.replace(/[^a-zA-Z0-9]/g, "-");
+  if (slug.length <= 200) return slug;
+  let hash = 0;
+  for (let i = 0; i < dir.length; i++) hash = ((hash << 5) - hash + dir.charCodeAt(i)) | 0;
+  return `${slug.slice(0, 200)}-${Math.abs(hash).toString(36)}`;
+}
+
+const subdirs = (dir: string) => {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Other work dirs' conversations and other sessions' file histories in the shared config dir are
+ * masked. A project dir holding one of this session's conversations is never masked, whatever the
+ * slug, so resume and fork keep working even if a CLI computes slugs differently.
+ */
+function otherConversations(configDir: string, workDir: string, conversations: string[]): Mount[] {
+  const projects = path.join(configDir, "projects");
+  const own = (name: string) => name === projectSlug(workDir) || conversations.some((id) => fs.existsSync(path.join(projects, name, `${id}.jsonl`)));
+  const history = path.join(configDir, "file-history");
+  return [
+    ...subdirs(projects).filter((name) => !own(name)).map((name): Mount => ({ kind: "mask-dir", dest: path.join(projects, name) })),
+    ...subdirs(history).filter((id) => !conversations.includes(id)).map((id): Mount => ({ kind: "mask-dir", dest: path.join(history, id) })),
+  ];
+}
+
+/** HOME is empty but for the CLI's config dir (its settings, this work dir's conversations, `.claude.json`); TMPDIR is fresh. */
+function homeMounts(env: Record<string, string>, workDir: string, conversations: string[]): Mount[] {
   const out: Mount[] = [{ kind: "tmpfs", dest: "/tmp" }];
   const home = env.HOME && path.resolve(env.HOME);
   if (home && home !== "/") out.push({ kind: "tmpfs", dest: realOrNull(home) ?? home });
@@ -148,7 +185,7 @@ function homeMounts(env: Record<string, string>): Mount[] {
   if (configDir) {
     fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
     const real = fs.realpathSync(configDir);
-    out.push({ kind: "rw", src: real, dest: real });
+    out.push({ kind: "rw", src: real, dest: real }, ...otherConversations(real, workDir, conversations));
   }
   // Without CLAUDE_CONFIG_DIR the CLI keeps its state file next to the config dir, in HOME itself.
   const stateFile = !env.CLAUDE_CONFIG_DIR && home ? realOrNull(path.join(home, ".claude.json")) : null;
@@ -179,7 +216,7 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
   const workDir = fs.realpathSync(input.workDir);
   const bin = fs.realpathSync(input.bin);
   const hidden = input.hidden.map(realOrNull).filter((p): p is string => p !== null);
-  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env), { kind: "rw", src: workDir, dest: workDir }];
+  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env, workDir, input.conversations), { kind: "rw", src: workDir, dest: workDir }];
   mounts.push(...(await protectedMounts(workDir, input.protectedPaths, hidden)));
   mounts.push({ kind: "ro", src: bin, dest: bin });
   for (const real of hidden) {
