@@ -66,6 +66,8 @@ describe("Pattern 1: a linear chain worked by woken members", () => {
     for (const c of contracts) expect((await api(sh.hub, "GET", `/api/contracts/${c.id}?team=p1`)).body.status).toBe("completed");
     const published = await Promise.all(Object.values(OUTPUTS).map(async (o) => (await api(sh.hub, "GET", `/api/artifacts/${o.artifactId}?team=p1`)).body));
     expect(published.map((v) => [v.publisher, v.sessionId])).toEqual([["db-dev", "db-dev"], ["api-dev", "api-dev"], ["qa-dev", "qa-dev"]]);
+    // The contract completes at the publish; the turn that published ends (and is costed) a moment later.
+    for (const name of ["db-dev", "api-dev", "qa-dev"]) await waitForSession(sh.hub, name, (s) => s.status === "idle");
     const trail = (await api(sh.hub, "GET", "/api/audit?team=p1&ref=tests-user")).body.trail;
     expect(trail.map((t: any) => [t.artifactId, t.cost?.session, t.cost?.interaction])).toEqual([["tests-user", "qa-dev", 1], ["api-user", "api-dev", 1], ["schema-user", "db-dev", 1]]);
     for (const t of trail) expect(t.cost.costUsd).toBeGreaterThan(0);
