@@ -37,6 +37,9 @@ export const HUB_FILE = "hub.json";
 
 const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
 
+// The database and SQLite's companions, hidden from sessions wherever DATABASE_URL puts them.
+const DB_FILES = ["", "-wal", "-shm", "-journal"];
+
 export type RunningHub = { url: string; port: number; close(): Promise<void> };
 
 /** `mcpExtraTools` exists for benchmarks that compare against a trivial tool on the same transport. */
@@ -144,7 +147,16 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
   pipelines.start(bus);
-  const supervisor = new Supervisor({ deps, claude: env.claude, maxLive: env.maxLiveSessions, hubUrl: url, dataDir: env.dataDir, feed, hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)) });
+  const supervisor = new Supervisor({
+    deps,
+    claude: env.claude,
+    maxLive: env.maxLiveSessions,
+    hubUrl: url,
+    dataDir: env.dataDir,
+    feed,
+    hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)),
+    sandbox: sandbox.kind === "bubblewrap" ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...DB_FILES.map((suffix) => env.databaseFile + suffix)] } : null,
+  });
   await supervisor.start();
 
   const hubFile = path.join(env.dataDir, HUB_FILE);

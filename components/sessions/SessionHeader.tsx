@@ -4,6 +4,7 @@ import { duration, usd } from "@/lib/format.ts";
 import type { SessionDetail } from "@/lib/queries/sessions.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { SandboxBadge } from "./SandboxBadge.tsx";
 import { SessionControls } from "./SessionControls.tsx";
 
 const Fact = ({ term, children, testId, wide }: { term: string; children: ReactNode; testId?: string; wide?: boolean }) => (
@@ -24,6 +25,7 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
           <StatusBadge status={s.status} position={s.queuePosition} />
         </span>
         {s.stalled && <span className="badge stalled">stalled</span>}
+        <SandboxBadge sandbox={s.sandbox} />
         <span className="muted">
           {s.kind}
           {s.principal && s.principal !== s.name && <> · acts as {s.principal}</>}

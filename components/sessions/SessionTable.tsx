@@ -2,6 +2,7 @@ import Link from "next/link";
 import { usd } from "@/lib/format.ts";
 import type { SessionItem } from "@/lib/queries/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { SandboxBadge } from "./SandboxBadge.tsx";
 import { When } from "../ui/When.tsx";
 
 export function SessionTable({ items }: { items: SessionItem[] }) {
@@ -34,6 +35,7 @@ export function SessionTable({ items }: { items: SessionItem[] }) {
               <td>
                 <StatusBadge status={s.status} position={s.queuePosition} />
                 {s.stalled && <span className="badge stalled">stalled</span>}
+                <SandboxBadge sandbox={s.sandbox} />
               </td>
               <td className="mono">{s.model ?? "default"}</td>
               <td className="num">{usd(s.costUsd)}</td>

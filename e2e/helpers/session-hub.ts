@@ -12,10 +12,16 @@ import { api, startHub, tempDataDir, type HubProcess } from "./hub-process.ts";
 
 export type SessionHub = { hub: HubProcess; fake: FakeApi; work: string; restart(options?: { samePort?: boolean }): Promise<void>; close(): Promise<void> };
 
-export async function startSessionHub(respond: (req: MessagesRequest) => Reply | Promise<Reply>, env: Record<string, string> = {}): Promise<SessionHub> {
+/** `dataInWorkDir`: the default layout of `npm start` (work dir = cwd, data = ./data), with the data dir inside the sessions' work dir. */
+export async function startSessionHub(
+  respond: (req: MessagesRequest) => Reply | Promise<Reply>,
+  env: Record<string, string> = {},
+  options: { dataInWorkDir?: boolean } = {},
+): Promise<SessionHub> {
   const fake = await startFakeApi(respond);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"));
-  const dataDir = tempDataDir("sessions");
+  const dataDir = options.dataInWorkDir ? path.join(work, "data") : tempDataDir("sessions");
+  fs.mkdirSync(dataDir, { recursive: true });
   const hubEnv = { CLAUDE_BIN, TEAMHUB_CLAUDE_ENV: JSON.stringify(isolatedClaudeVars(fake.url)), TEAMHUB_WORK_DIR: work, ...env };
   const sh: SessionHub = {
     hub: await startHub(dataDir, hubEnv),

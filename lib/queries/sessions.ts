@@ -28,6 +28,8 @@ export type SessionItem = {
   exitReason: string | null;
   stalled: boolean;
   parent: string | null;
+  /** Whether the last process ran in the OS sandbox; null until it first launched. */
+  sandbox: "bubblewrap" | "none" | null;
   createdAt: string;
   updatedAt: string;
   queued: number;

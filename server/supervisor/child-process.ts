@@ -7,6 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import readline from "node:readline";
+import type { Readable } from "node:stream";
 import { classify, controlRequest, type OutputMessage } from "./protocol.ts";
 
 export type ExitReason =
@@ -46,6 +47,7 @@ const STDERR_TAIL_BYTES = 16 * 1024;
 export class ClaudeProcess {
   private readonly child: ChildProcessWithoutNullStreams;
   private stderrTail = "";
+  private innerPid: number | undefined;
   private requested: "stop" | "kill" | null = null;
   private exited: Exit | null = null;
   private readonly exitWaiters: Array<(e: Exit) => void> = [];
@@ -54,12 +56,15 @@ export class ClaudeProcess {
   constructor(
     bin: string,
     args: string[],
-    options: { cwd: string; env: Record<string, string> },
+    /** `statusFd`: the binary is bubblewrap reporting on that fd the pid of the CLI it runs, which signals must reach. */
+    options: { cwd: string; env: Record<string, string>; statusFd?: number },
     private readonly handlers: ProcessHandlers,
     private readonly timing: Timing = DEFAULT_TIMING,
   ) {
-    this.child = spawn(bin, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const stdio = ["pipe", "pipe", "pipe", ...(options.statusFd ? Array(options.statusFd - 2).fill("pipe") : [])];
+    this.child = spawn(bin, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio }) as ChildProcessWithoutNullStreams;
     if (this.child.pid !== undefined) lowerPriority(this.child.pid);
+    if (options.statusFd) this.readStatus(this.child.stdio[options.statusFd] as Readable);
     this.child.stdin.on("error", () => {
       // EPIPE after the process died; the exit handler reports it.
     });
@@ -78,6 +83,27 @@ export class ClaudeProcess {
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  private readStatus(stream: Readable) {
+    readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+      try {
+        const pid = (JSON.parse(line) as { "child-pid"?: unknown })["child-pid"];
+        if (typeof pid === "number") this.innerPid = pid;
+      } catch {
+        // Not a status line; bubblewrap writes only JSON here.
+      }
+    });
+  }
+
+  /** SIGTERM must reach the CLI itself (inside a sandbox, bubblewrap would die without passing it on); SIGKILL ends the whole sandbox. */
+  private signal(signal: NodeJS.Signals) {
+    if (signal === "SIGKILL" || this.innerPid === undefined) return void this.child.kill(signal);
+    try {
+      process.kill(this.innerPid, signal);
+    } catch {
+      this.child.kill(signal);
+    }
   }
 
   get alive(): boolean {
@@ -179,8 +205,8 @@ export class ClaudeProcess {
       void this.interrupt();
       this.child.stdin.end();
       if (!(await this.exitWithin(this.timing.interruptGraceMs))) {
-        this.child.kill("SIGTERM");
-        if (!(await this.exitWithin(this.timing.termGraceMs))) this.child.kill("SIGKILL");
+        this.signal("SIGTERM");
+        if (!(await this.exitWithin(this.timing.termGraceMs))) this.signal("SIGKILL");
       }
     }
     return this.waitForExit();

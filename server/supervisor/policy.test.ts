@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { decide, isReadOnlyCommand, protectedMatch, ruleAllows, type Policy } from "./policy.ts";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { BUILTIN_PROTECTED, decide, expandGlob, isReadOnlyCommand, protectedMatch, realPath, ruleAllows, shellWords, type Policy } from "./policy.ts";
 
 const base: Policy = { preset: "edit", allowedTools: [], protectedPaths: [], workDir: "/w", hubReadTools: new Set(["artifact_get", "contract_list"]) };
 const with_ = (p: Partial<Policy>): Policy => ({ ...base, ...p });
@@ -84,4 +87,70 @@ describe("allow rules", () => {
 describe("read-only commands", () => {
   it.each(["ls", "cat a.txt | grep x", "git log --oneline", "find . -name '*.ts'"])("%s reads only", (c) => expect(isReadOnlyCommand(c)).toBe(true));
   it.each(["ls > out", "cat a; rm b", "echo $(whoami)", "find . -delete", "git push", "rm x", "npm test", "a && b"])("%s does not", (c) => expect(isReadOnlyCommand(c)).toBe(false));
+});
+
+describe("real paths and shell spelling", () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-policy-"));
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-policy-out-"));
+  fs.writeFileSync(path.join(work, ".env"), "SECRET=1\n");
+  fs.mkdirSync(path.join(work, ".git"));
+  fs.writeFileSync(path.join(work, ".git", "config"), "[core]\n");
+  fs.mkdirSync(path.join(work, "credentials"));
+  fs.writeFileSync(path.join(work, "credentials", "key.pem"), "KEY\n");
+  fs.mkdirSync(path.join(work, "node_modules"));
+  fs.mkdirSync(path.join(work, "src"));
+  fs.writeFileSync(path.join(work, "src", "a.ts"), "");
+  fs.symlinkSync(".env", path.join(work, "link"));
+  fs.symlinkSync(".git", path.join(work, "gitlink"));
+  fs.symlinkSync(work, path.join(outside, "back"));
+  afterAll(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+  const full = with_({ preset: "full", workDir: work });
+
+  it("resolves symlinks and .. to the deepest existing ancestor", () => {
+    expect(realPath("link", work)).toBe(path.join(work, ".env"));
+    expect(realPath("gitlink/hooks/pre-commit", work)).toBe(path.join(work, ".git", "hooks", "pre-commit"));
+    expect(realPath(`${outside}/back/src/../.env`, work)).toBe(path.join(work, ".env"));
+    expect(protectedMatch("link", BUILTIN_PROTECTED, work)).toBe(".env*");
+    expect(protectedMatch("gitlink/config", BUILTIN_PROTECTED, work)).toBe(".git/");
+    expect(protectedMatch("src/a.ts", BUILTIN_PROTECTED, work)).toBeNull();
+  });
+
+  it("strips shell quoting before matching", () => {
+    expect(shellWords(`cat .en""v '.e'nv .en\\v "a b" x=.env`)).toEqual(["cat", ".env", ".env", ".env", "a b", "x", ".env"]);
+  });
+
+  it("expands globs against the work dir, leaving dotfiles to patterns that name the dot", () => {
+    expect(expandGlob(".en?", work)).toEqual([".en?", path.join(work, ".env")]);
+    expect(expandGlob(".[e]nv", work)).toEqual([".[e]nv", path.join(work, ".env")]);
+    expect(expandGlob("credential?/*.pem", work)).toEqual(["credential?/*.pem", path.join(work, "credentials", "key.pem")]);
+    expect(expandGlob("*", work)).not.toContain(path.join(work, ".env"));
+  });
+
+  it.each([
+    `cat .en""v`,
+    "cat .en?",
+    "cat .[e]nv",
+    "tail .e*",
+    `cat '.e'nv`,
+    "cat .en\\v",
+    "cat link",
+    "cat credential?/key.pem",
+    "cat gitlink/config",
+    "sed -i s/a/b/ .gi?/config",
+    "echo x > node_module?/x",
+    `cat ${outside}/back/.env`,
+  ])("denies %s even in full", (command) => {
+    const d = decide(full, "Bash", { command });
+    expect(d.behavior).toBe("deny");
+    expect(d).toHaveProperty("protectedPath");
+  });
+
+  it("denies tools whose path leads through a link into a protected place", () => {
+    expect(decide(full, "Write", { file_path: path.join(work, "gitlink", "hooks", "pre-commit") }).behavior).toBe("deny");
+    expect(decide(full, "Read", { file_path: path.join(work, "src", "..", "link") }).behavior).toBe("deny");
+    expect(decide(full, "Bash", { command: "ls src/*.ts" }).behavior).toBe("allow");
+  });
 });

@@ -4,6 +4,7 @@
  * decides it: protected paths are denied outright, then the session's allowed-tool rules, then
  * the preset. "ask" means a person decides in the dashboard.
  */
+import fs from "node:fs";
 import path from "node:path";
 import type { Preset } from "../../lib/api/sessions.ts";
 
@@ -48,40 +49,147 @@ export function isReadOnlyCommand(command: string): boolean {
   });
 }
 
-function globToRegExp(glob: string): RegExp {
+export function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
 }
 
-/** Whether a path (absolute, or relative to the work dir) falls under a protected pattern. */
+/**
+ * Where a path really leads: symlinks and `..` resolved by the system as far as the path exists
+ * (the deepest existing ancestor), the rest appended as written.
+ */
+export function realPath(p: string, workDir: string): string {
+  let head = path.isAbsolute(p) ? p : `${workDir}/${p}`;
+  const tail: string[] = [];
+  for (;;) {
+    try {
+      return path.join(fs.realpathSync.native(head), ...tail);
+    } catch {
+      const cut = head.lastIndexOf("/");
+      if (cut <= 0) return path.resolve(workDir, p);
+      tail.unshift(head.slice(cut + 1));
+      head = head.slice(0, cut);
+    }
+  }
+}
+
+/** Whether a path (absolute, or relative to the work dir) falls under a protected pattern, as written or where it really leads. */
 export function protectedMatch(p: string, patterns: string[], workDir: string): string | null {
-  const abs = path.resolve(workDir, p);
-  const parts = abs.split(path.sep).filter(Boolean);
+  const roots = [...new Set([workDir, realPath(workDir, "/")])];
+  const targets = [...new Set([path.resolve(workDir, p), realPath(p, workDir)])];
   for (const pattern of patterns) {
     const body = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
     if (body.includes("/")) {
-      const target = path.resolve(workDir, body);
-      if (abs === target || abs.startsWith(target + path.sep)) return pattern;
+      const protectedDirs = roots.map((r) => path.resolve(r, body));
+      if (targets.some((t) => protectedDirs.some((d) => t === d || t.startsWith(d + path.sep)))) return pattern;
       continue;
     }
     // A name pattern matches any part of the path: the directory itself and everything in it.
     const re = globToRegExp(body);
-    if (parts.some((part) => re.test(part))) return pattern;
+    if (targets.some((t) => t.split(path.sep).some((part) => re.test(part)))) return pattern;
   }
   return null;
 }
 
-/** Words of a shell command that could be paths (split on whitespace, quotes and operators). */
-function commandPaths(command: string): string[] {
-  return command
-    .split(/[\s;&|<>()'"`=]+/)
-    .map((w) => w.trim())
-    .filter((w) => w && !w.startsWith("-"));
+/**
+ * The words of a shell command with quoting removed as the shell would (`.en""v`, `.en\v` and
+ * `'.e'nv` are all `.env`), split at blanks, operators and `=`. An approximation: what it misses,
+ * the sandbox still stops.
+ */
+export function shellWords(command: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let quote: "'" | '"' | null = null;
+  const end = () => {
+    if (word) words.push(word);
+    word = "";
+  };
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i];
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word += c;
+    } else if (c === "\\") {
+      word += command[++i] ?? "";
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else word += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+    } else if (/[\s;&|<>()`=]/.test(c)) {
+      end();
+    } else {
+      word += c;
+    }
+  }
+  end();
+  return words;
+}
+
+// Bounds on expanding one word against the disk: directories read and names returned.
+const GLOB_MAX_DIRS = 200;
+const GLOB_MAX_MATCHES = 1000;
+
+/** One glob segment as bash matches it: `*`, `?`, `[…]` and `[!…]`; a leading dot must be written. */
+function segmentRegExp(segment: string): RegExp {
+  let re = "";
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i];
+    if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else if (c === "[") {
+      const close = segment.indexOf("]", i + 2);
+      if (close < 0) re += "\\[";
+      else {
+        const body = segment.slice(i + 1, close);
+        re += `[${body.startsWith("!") || body.startsWith("^") ? `^${body.slice(1)}` : body}]`;
+        i = close;
+      }
+    } else re += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+const hasGlob = (s: string) => /[*?[]/.test(s);
+
+/** The paths a glob word names on disk, relative to the work dir (the word itself when it has no glob). */
+export function expandGlob(word: string, workDir: string): string[] {
+  if (!hasGlob(word)) return [word];
+  const absolute = path.isAbsolute(word);
+  let current = [absolute ? "/" : workDir];
+  let dirsRead = 0;
+  for (const segment of word.split("/").filter(Boolean)) {
+    if (!hasGlob(segment)) {
+      current = current.map((c) => path.join(c, segment));
+      continue;
+    }
+    const re = segmentRegExp(segment);
+    const next: string[] = [];
+    for (const dir of current) {
+      if (++dirsRead > GLOB_MAX_DIRS) break;
+      let names: string[] = [];
+      try {
+        names = fs.readdirSync(dir);
+      } catch {
+        continue;
+      }
+      for (const name of names) if (re.test(name) && (segment.startsWith(".") || !name.startsWith("."))) next.push(path.join(dir, name));
+    }
+    current = next.slice(0, GLOB_MAX_MATCHES);
+  }
+  return [word, ...current];
+}
+
+/** Words of a shell command that could be paths, with globs expanded against the work dir. */
+function commandPaths(command: string, workDir: string): string[] {
+  return shellWords(command)
+    .filter((w) => !w.startsWith("-"))
+    .flatMap((w) => expandGlob(w, workDir));
 }
 
 function touchedProtected(toolName: string, input: Record<string, unknown>, policy: Policy, patterns: string[]): string | null {
   const candidates: string[] = [];
   for (const f of PATH_FIELDS) if (typeof input[f] === "string") candidates.push(input[f] as string);
-  if (toolName === "Bash" && typeof input.command === "string") candidates.push(...commandPaths(input.command));
+  if (toolName === "Bash" && typeof input.command === "string") candidates.push(...commandPaths(input.command, policy.workDir));
   if (toolName === "Glob" && typeof input.pattern === "string") candidates.push(input.pattern);
   for (const c of candidates) {
     const hit = protectedMatch(c, patterns, policy.workDir);

@@ -32,6 +32,7 @@ import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
 import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
 import { decide, type Policy } from "./policy.ts";
+import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
 import { permissionResponse, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
 import type { TranscriptFeed } from "./transcript-feed.ts";
 
@@ -43,7 +44,11 @@ export type RunnerContext = {
   feed: TranscriptFeed;
   hubReadTools: ReadonlySet<string>;
   timing: Timing;
+  /** bubblewrap and the paths it must hide (the hub's data dir and database); null: sessions run unsandboxed. */
+  sandbox: SandboxConfig | null;
 };
+
+export type SandboxConfig = { bwrap: string; hidden: string[] };
 
 type Turn = { interaction: InteractionRow; startedAt: number; texts: string[]; tools: string[]; timer: NodeJS.Timeout | null; limit?: { kind: ViolationKind; detail: string } };
 type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: NodeJS.Timeout };
@@ -89,26 +94,33 @@ export class SessionRunner {
     this.policy = {
       preset: s.preset,
       allowedTools: JSON.parse(s.allowedTools) as string[],
-      protectedPaths: this.safety.protectedPaths,
+      // The hub's data dir (tokens, database, other sessions' files) is never a session's business.
+      protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`],
       workDir: s.workDir,
       hubReadTools: this.ctx.hubReadTools,
     };
     this.cost = freshTracker(mode.kind !== "fresh", s.costUsd);
-    let bin: string;
+    let command: SandboxCommand;
     let args: string[];
     let env: Record<string, string>;
     try {
       env = childEnv(this.ctx.claude);
-      bin = resolveClaudeBin(this.ctx.claude, env);
-      args = claudeArgs(s, this.safety, mode, await this.writeMcpConfig(s));
+      const bin = resolveClaudeBin(this.ctx.claude, env);
+      const mcpConfigFile = await this.writeMcpConfig(s);
+      args = claudeArgs(s, this.safety, mode, mcpConfigFile);
+      const sandbox = this.ctx.sandbox;
+      const conversations = [s.claudeSessionId!, ...(mode.kind === "fork" ? [mode.from] : [])];
+      command = sandbox
+        ? await sandboxCommand({ ...sandbox, bin, args, env, mcpConfigFile, conversations, workDir: s.workDir, protectedPaths: this.safety.protectedPaths })
+        : { bin, args, cwd: s.workDir };
     } catch (e) {
       await recordExit(this.ctx.deps, this.pk, { status: "failed", reason: "spawn_failed", code: null, signal: null, error: (e as Error).message, stderrTail: "" });
       return this.gone();
     }
     this.proc = new ClaudeProcess(
-      bin,
-      args,
-      { cwd: s.workDir, env },
+      command.bin,
+      command.args,
+      { cwd: command.cwd, env, statusFd: this.ctx.sandbox ? STATUS_FD : undefined },
       {
         onMessage: (raw, msg) => this.enqueue(() => this.handle(raw, msg)),
         onNoise: (line) => this.enqueue(() => this.record("out", "noise", null, { line })),
@@ -117,7 +129,7 @@ export class SessionRunner {
       this.ctx.timing,
     );
     if (this.proc.pid === undefined) return; // spawn failed; onExit reports it
-    await markLaunched(this.ctx.deps, this.pk, { pid: this.proc.pid, mode: mode.kind, args: redact(args) });
+    await markLaunched(this.ctx.deps, this.pk, { pid: this.proc.pid, mode: mode.kind, args: redact(args), sandbox: this.ctx.sandbox ? "bubblewrap" : "none" });
     await this.pump();
   }
 

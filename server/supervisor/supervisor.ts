@@ -15,7 +15,7 @@ import type { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
 import { DEFAULT_TIMING, type Timing } from "./child-process.ts";
 import type { LaunchMode } from "./launch.ts";
-import { SessionRunner, sessionDir, type RunnerContext } from "./runner.ts";
+import { SessionRunner, sessionDir, type RunnerContext, type SandboxConfig } from "./runner.ts";
 import type { TranscriptFeed } from "./transcript-feed.ts";
 import { startWakeups } from "./wakeups.ts";
 
@@ -34,6 +34,8 @@ export type SupervisorOptions = {
   feed: TranscriptFeed;
   timing?: Timing;
   stallCheckMs?: number;
+  /** null: the hub could not sandbox sessions (§13) and runs them as they are. */
+  sandbox: SandboxConfig | null;
 };
 
 export class Supervisor {
@@ -48,7 +50,7 @@ export class Supervisor {
   private closing = false;
 
   constructor(private readonly options: SupervisorOptions) {
-    this.ctx = { deps: options.deps, claude: options.claude, hubUrl: options.hubUrl, dataDir: options.dataDir, feed: options.feed, hubReadTools: options.hubReadTools, timing: options.timing ?? DEFAULT_TIMING };
+    this.ctx = { deps: options.deps, claude: options.claude, hubUrl: options.hubUrl, dataDir: options.dataDir, feed: options.feed, hubReadTools: options.hubReadTools, timing: options.timing ?? DEFAULT_TIMING, sandbox: options.sandbox };
   }
 
   async start(): Promise<void> {

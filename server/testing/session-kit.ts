@@ -51,7 +51,7 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
     status: (name: string) => sessionStatus(hub, actor, { name }),
     pk,
     /** The process started: the session is idle (or starts its first queued turn). */
-    launched: async (name: string) => markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [] }),
+    launched: async (name: string) => markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" }),
     startTurn: async (name: string) => startNextTurn(hub, await pk(name)),
     finish: async (name: string, r: Partial<TurnResult> & { interactionId: number }) =>
       finishTurn(hub, await pk(name), { status: "completed", isError: false, subtype: "success", response: "ok", costDelta: 0.01, turns: 1, durationMs: 5, toolsUsed: [], permissionDenials: [], empty: false, ...r }),
@@ -65,7 +65,7 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
       let chain = Promise.resolve();
       const step = async (e: HubEvent) => {
         if (e.payload.name !== name) return;
-        if (e.type === "session.created" || e.type === "session.resume_requested") await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [] });
+        if (e.type === "session.created" || e.type === "session.resume_requested") await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
         for (let turn = await startNextTurn(hub, await pk(name)); turn; turn = await startNextTurn(hub, await pk(name))) {
           await finishTurn(hub, await pk(name), { status: "completed", isError: false, subtype: "success", response: "ok", costDelta: 0.01, turns: 1, durationMs: 5, toolsUsed: [], permissionDenials: [], empty: false, interactionId: turn.id, ...answer(turn.prompt) });
         }

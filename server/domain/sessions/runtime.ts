@@ -22,11 +22,16 @@ async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: W
   });
 }
 
-export async function markLaunched(deps: DomainDeps, pk: number, info: { pid: number; mode: string; args: string[] }): Promise<void> {
+export type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none" };
+
+/** The process runs; `sandbox` records whether in the OS sandbox (§13), shown on the session everywhere. */
+export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInfo): Promise<void> {
   await write(deps, "session.launched", pk, async (tx, s) => {
     const to: SessionStatus = s.status === "paused" ? "paused" : "idle";
-    await moveTo(tx, s, to, `process ${info.pid} started (${info.mode})`, { pid: info.pid, exitReason: null, lastError: null, stalledAt: null, lastEventAt: tx.now });
-    await tx.emit({ teamId: s.teamId, type: "session.started", subject: `session:${s.name}`, payload: { name: s.name, pid: info.pid, mode: info.mode, args: info.args } });
+    const sets = { pid: info.pid, sandbox: info.sandbox, exitReason: null, lastError: null, stalledAt: null, lastEventAt: tx.now };
+    await moveTo(tx, s, to, `process ${info.pid} started (${info.mode}, sandbox: ${info.sandbox})`, sets);
+    const payload = { name: s.name, pid: info.pid, mode: info.mode, sandbox: info.sandbox, args: info.args };
+    await tx.emit({ teamId: s.teamId, type: "session.started", subject: `session:${s.name}`, payload });
   });
 }
 

@@ -1,0 +1,65 @@
+/**
+ * The sandbox from the outside (§13): a hub whose bubblewrap works runs every session in it and
+ * says so; a hub where it cannot run warns at start and marks every session "not sandboxed" in the
+ * API, the session list and the session page — and the CLI still works in both.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directiveModel } from "./fake-anthropic/directives.ts";
+import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { api } from "./helpers/hub-process.ts";
+import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+
+let boxed: SessionHub;
+let open: SessionHub;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [boxed, open, browser] = await Promise.all([
+    startSessionHub(directiveModel()),
+    startSessionHub(directiveModel(), { TEAMHUB_BWRAP: "/nonexistent/bwrap" }),
+    launchBrowser(),
+  ]);
+  page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([boxed?.close(), open?.close()]);
+});
+
+const spawn = async (sh: SessionHub, name: string) => {
+  const prompt = "@bash cat /proc/1/comm; ls -A $HOME\n@reply seen";
+  expect((await api(sh.hub, "POST", "/api/sessions", { name, allowedTools: ["Bash"], prompt })).status).toBe(201);
+  return waitForSession(sh.hub, name, (s) => s.status === "idle" && s.interactions === 1 && s.lastOutput !== null);
+};
+
+describe("a hub with bubblewrap", () => {
+  it("runs the session as pid 1 of its own namespace with only the CLI's part of HOME, and says so", async () => {
+    expect(boxed.hub.log()).not.toContain("NOT be sandboxed");
+    expect((await api(boxed.hub, "GET", "/api/health")).body.sandbox).toBe("bubblewrap");
+    const s = await spawn(boxed, "boxed");
+    expect(s).toMatchObject({ sandbox: "bubblewrap", lastOutput: "seen" });
+    const transcript = JSON.stringify((await api(boxed.hub, "GET", "/api/sessions/boxed/transcript?limit=500")).body.entries);
+    // pid 1 of the namespace is the CLI itself; HOME holds its config dir and TMPDIR, nothing else.
+    expect(transcript).toMatch(/"content":"claude[^"]*\\n\.claude\\ntmp"/);
+  }, 120_000);
+});
+
+describe("a hub where bubblewrap cannot run", () => {
+  it("warns at start, and its sessions run unsandboxed, marked so in the API, the list and the session page", async () => {
+    expect(open.hub.log()).toMatch(/WARNING: sessions will NOT be sandboxed \(\/nonexistent\/bwrap: ENOENT/);
+    expect((await api(open.hub, "GET", "/api/health")).body.sandbox).toBe("none");
+    expect(await spawn(open, "open")).toMatchObject({ sandbox: "none", lastOutput: "seen" });
+
+    await page.goto(`${open.hub.url}/sessions`);
+    await expect.poll(() => page.getByTestId("session-open").getByTestId("not-sandboxed").innerText()).toBe("not sandboxed");
+    await page.goto(`${open.hub.url}/sessions/open`);
+    await expect.poll(() => page.getByTestId("not-sandboxed").innerText()).toBe("not sandboxed");
+    await screenshot(page, "session-not-sandboxed");
+
+    await page.goto(`${boxed.hub.url}/sessions`);
+    await expect.poll(() => page.getByTestId("session-boxed").innerText()).toContain("boxed");
+    expect(await page.getByTestId("not-sandboxed").count()).toBe(0);
+  }, 120_000);
+});

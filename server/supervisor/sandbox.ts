@@ -1,0 +1,261 @@
+/**
+ * The OS sandbox of one session (§13): the bubblewrap command line that makes the `claude`
+ * process see the system read-only, its work dir read-write with `.git/` and `node_modules/`
+ * read-only and secrets masked, only the parts of HOME the CLI needs, its own MCP config, and
+ * nothing of the hub's data dir — in its own PID namespace, so no other process is reachable.
+ *
+ * Every bind uses real paths (symlinks and `..` resolved), so a link in the work dir can only
+ * reach what is mounted at its target: a mask, a read-only copy or nothing at all.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { BUILTIN_PROTECTED, globToRegExp } from "./policy.ts";
+
+export type SandboxInput = {
+  bwrap: string;
+  /** The CLI as resolved on the host (a symlink is followed: the real file is bound and run). */
+  bin: string;
+  args: string[];
+  workDir: string;
+  /** The session's environment: HOME, CLAUDE_CONFIG_DIR and TMPDIR decide what of HOME is shown. */
+  env: Record<string, string>;
+  /** Never visible, wherever they lie: the hub's data dir and database. */
+  hidden: string[];
+  /** The session's own MCP config, the one file of the data dir it may read. */
+  mcpConfigFile: string;
+  /** The session's safety patterns besides the built-in ones. */
+  protectedPaths: string[];
+  /** The Claude conversations this process may see in the CLI's config dir: its own (and, for a fork, its parent's). */
+  conversations: string[];
+};
+
+export type SandboxCommand = { bin: string; args: string[]; cwd: string };
+
+/** File descriptor bubblewrap writes its status to: `{"child-pid": N}` once the CLI runs, then its exit code. */
+export const STATUS_FD = 3;
+
+const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"];
+// Name patterns that stay readable (work needs them) but may never be written.
+const READ_ONLY_NAMES = new Set([".git", "node_modules"]);
+// A work tree larger than this is scanned only this far; the permission policy still guards the rest.
+const SCAN_LIMIT = 50_000;
+
+type Mount =
+  | { kind: "ro" | "rw"; src: string; dest: string }
+  | { kind: "mask-file" | "mask-dir" | "tmpfs"; dest: string }
+  | { kind: "symlink"; target: string; dest: string };
+
+// Later mounts cover earlier ones: a parent comes before what is mounted inside it, and at one path
+// binds cover tmpfs (the work dir over an empty HOME), rw covers ro (a work dir under /opt), masks cover all.
+const ORDER: Record<Mount["kind"], number> = { symlink: 0, tmpfs: 1, ro: 2, rw: 3, "mask-dir": 4, "mask-file": 5 };
+const depth = (p: string) => p.split("/").filter(Boolean).length;
+const inside = (p: string, dir: string) => p === dir || p.startsWith(dir === "/" ? "/" : `${dir}/`);
+
+function realOrNull(p: string): string | null {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return null;
+  }
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Masks and read-only binds for protected entries of the work tree, found by a bounded walk. */
+async function protectedMounts(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
+  const names: RegExp[] = [];
+  const mounts: Mount[] = [];
+  const mount = (real: string, readOnly: boolean) => {
+    if (readOnly) mounts.push({ kind: "ro", src: real, dest: real });
+    else mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
+  };
+  for (const pattern of [...BUILTIN_PROTECTED, ...patterns]) {
+    const body = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
+    if (!body.includes("/")) names.push(globToRegExp(body));
+    else {
+      // A path (relative to the work dir, or absolute) is masked wherever it leads.
+      const real = realOrNull(path.resolve(workDir, body));
+      if (real) mount(real, false);
+    }
+  }
+  const queue = [workDir];
+  let seen = 0;
+  while (queue.length && seen < SCAN_LIMIT) {
+    const dir = queue.shift()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      if (++seen > SCAN_LIMIT) break;
+      const full = path.join(dir, e.name);
+      const readOnly = READ_ONLY_NAMES.has(e.name);
+      if (readOnly || names.some((re) => re.test(e.name))) {
+        // A protected name that is a link protects what it points at, when that is inside the work tree.
+        const real = e.isSymbolicLink() ? realOrNull(full) : full;
+        if (real && inside(real, workDir)) mount(real, readOnly);
+        if (e.name === ".git" && e.isFile()) mounts.push(...linkedGitDirs(full));
+        continue;
+      }
+      if (e.isDirectory() && !skip.includes(full)) queue.push(full);
+    }
+  }
+  return mounts;
+}
+
+/** A work tree's `.git` file names its git dir (and that one its common dir): readable, never writable. */
+function linkedGitDirs(dotGit: string): Mount[] {
+  const m = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, "utf8"));
+  const gitDir = m && realOrNull(path.resolve(path.dirname(dotGit), m[1].trim()));
+  if (!gitDir) return [];
+  const out: Mount[] = [{ kind: "ro", src: gitDir, dest: gitDir }];
+  const commonFile = path.join(gitDir, "commondir");
+  const common = fs.existsSync(commonFile) && realOrNull(path.resolve(gitDir, fs.readFileSync(commonFile, "utf8").trim()));
+  if (common) out.push({ kind: "ro", src: common, dest: common });
+  return out;
+}
+
+function systemMounts(): Mount[] {
+  const out: Mount[] = [];
+  for (const dir of SYSTEM_DIRS) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(dir);
+    } catch {
+      continue;
+    }
+    if (st.isSymbolicLink()) out.push({ kind: "symlink", target: fs.readlinkSync(dir), dest: dir });
+    else if (st.isDirectory()) out.push({ kind: "ro", src: dir, dest: dir });
+  }
+  // Name resolution must keep working when resolv.conf points elsewhere (systemd-resolved, containers).
+  const resolv = realOrNull("/etc/resolv.conf");
+  if (resolv && !inside(resolv, "/etc") && !inside(resolv, "/usr")) out.push({ kind: "ro", src: resolv, dest: resolv });
+  return out;
+}
+
+/**
+ * Where the CLI keeps a work dir's conversations: `projects/<slug>` of its config dir, the slug as
+ * the CLI computes it (non-alphanumerics → `-`; past 200 characters, cut and suffixed with a hash).
+ */
+export function projectSlug(dir: string): string {
+  const slug = dir.replace(/[^a-zA-Z0-9]/g, "-");
+  if (slug.length <= 200) return slug;
+  let hash = 0;
+  for (let i = 0; i < dir.length; i++) hash = ((hash << 5) - hash + dir.charCodeAt(i)) | 0;
+  return `${slug.slice(0, 200)}-${Math.abs(hash).toString(36)}`;
+}
+
+const subdirs = (dir: string) => {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Other work dirs' conversations and other sessions' file histories in the shared config dir are
+ * masked. A project dir holding one of this session's conversations is never masked, whatever the
+ * slug, so resume and fork keep working even if a CLI computes slugs differently.
+ */
+function otherConversations(configDir: string, workDir: string, conversations: string[]): Mount[] {
+  const projects = path.join(configDir, "projects");
+  const own = (name: string) => name === projectSlug(workDir) || conversations.some((id) => fs.existsSync(path.join(projects, name, `${id}.jsonl`)));
+  const history = path.join(configDir, "file-history");
+  return [
+    ...subdirs(projects).filter((name) => !own(name)).map((name): Mount => ({ kind: "mask-dir", dest: path.join(projects, name) })),
+    ...subdirs(history).filter((id) => !conversations.includes(id)).map((id): Mount => ({ kind: "mask-dir", dest: path.join(history, id) })),
+  ];
+}
+
+/** HOME is empty but for the CLI's config dir (its settings, this work dir's conversations, `.claude.json`); TMPDIR is fresh. */
+function homeMounts(env: Record<string, string>, workDir: string, conversations: string[]): Mount[] {
+  const out: Mount[] = [{ kind: "tmpfs", dest: "/tmp" }];
+  const home = env.HOME && path.resolve(env.HOME);
+  if (home && home !== "/") out.push({ kind: "tmpfs", dest: realOrNull(home) ?? home });
+  const configDir = env.CLAUDE_CONFIG_DIR ?? (home ? path.join(home, ".claude") : null);
+  if (configDir) {
+    fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    const real = fs.realpathSync(configDir);
+    out.push({ kind: "rw", src: real, dest: real }, ...otherConversations(real, workDir, conversations));
+  }
+  // Without CLAUDE_CONFIG_DIR the CLI keeps its state file next to the config dir, in HOME itself.
+  const stateFile = !env.CLAUDE_CONFIG_DIR && home ? realOrNull(path.join(home, ".claude.json")) : null;
+  if (stateFile) out.push({ kind: "rw", src: stateFile, dest: stateFile });
+  if (env.TMPDIR && path.resolve(env.TMPDIR) !== "/tmp") out.push({ kind: "tmpfs", dest: path.resolve(env.TMPDIR) });
+  return out;
+}
+
+function toArgs(m: Mount): string[] {
+  switch (m.kind) {
+    case "ro":
+      return ["--ro-bind", m.src, m.dest];
+    case "rw":
+      return ["--bind", m.src, m.dest];
+    case "tmpfs":
+      return ["--tmpfs", m.dest];
+    case "mask-dir":
+      return ["--tmpfs", m.dest];
+    case "mask-file":
+      return ["--ro-bind", "/dev/null", m.dest];
+    case "symlink":
+      return ["--symlink", m.target, m.dest];
+  }
+}
+
+/** The command that runs the CLI in its sandbox: `bwrap <namespaces and mounts> -- <claude> <args>`. */
+export async function sandboxCommand(input: SandboxInput): Promise<SandboxCommand> {
+  const workDir = fs.realpathSync(input.workDir);
+  const bin = fs.realpathSync(input.bin);
+  const hidden = input.hidden.map(realOrNull).filter((p): p is string => p !== null);
+  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env, workDir, input.conversations), { kind: "rw", src: workDir, dest: workDir }];
+  mounts.push(...(await protectedMounts(workDir, input.protectedPaths, hidden)));
+  mounts.push({ kind: "ro", src: bin, dest: bin });
+  for (const real of hidden) {
+    // Covered once: not again inside another hidden dir.
+    if (!hidden.some((h) => h !== real && inside(real, h) && isDir(h))) mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
+  }
+  const binds = mounts.filter((m) => m.kind === "ro" || m.kind === "rw");
+  // A mask is needed only where something shown contains it; elsewhere the path is absent already.
+  const needed = mounts.filter((m) => (m.kind !== "mask-dir" && m.kind !== "mask-file") || binds.some((b) => inside(m.dest, b.dest)));
+  const mcp = fs.realpathSync(input.mcpConfigFile);
+  needed.push({ kind: "ro", src: mcp, dest: mcp });
+  // Parents first; at one path, ORDER decides.
+  const ordered = needed.map((m, i) => ({ m, i })).sort((a, b) => depth(a.m.dest) - depth(b.m.dest) || ORDER[a.m.kind] - ORDER[b.m.kind] || a.i - b.i);
+  const args = [
+    "--die-with-parent",
+    "--unshare-pid",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--new-session",
+    // Run by root, bubblewrap would keep the capabilities, and with them umount: a mask could be lifted.
+    "--cap-drop",
+    "ALL",
+    // The CLI is pid 1 of its namespace, so a signal to it arrives (bwrap itself forwards none) and its end ends every process it started.
+    "--as-pid-1",
+    "--json-status-fd",
+    String(STATUS_FD),
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    ...ordered.flatMap(({ m }) => toArgs(m)),
+    // Masked dirs turn read-only only now, once everything mounted inside them (the session's own MCP config) is in place.
+    ...ordered.flatMap(({ m }) => (m.kind === "mask-dir" ? ["--remount-ro", m.dest] : [])),
+    "--chdir",
+    workDir,
+    "--",
+    bin,
+    ...input.args,
+  ];
+  return { bin: input.bwrap, args, cwd: workDir };
+}
