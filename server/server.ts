@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
@@ -16,6 +17,7 @@ import { readEnv, type HubEnv } from "./env.ts";
 import { EventBus } from "./events/bus.ts";
 import { MAX_BODY_BYTES } from "./http/handle.ts";
 import { createHostGuard, isLoopbackAddress, type GuardFailure } from "./http/host-guard.ts";
+import { createSessionPeerCheck } from "./http/session-peer.ts";
 import { jsonMethodNotAllowed, onClientError, refuse, refuseRaw } from "./http/refusals.ts";
 import { secureDataDir, secureDatabaseFiles, writePrivateFile } from "./data-dir.ts";
 import { registerServices } from "./registry.ts";
@@ -81,9 +83,18 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
   let handleNext: Handler | null = null;
 
-  const server = http.createServer((req, res) => {
+  let supervisor: Supervisor | null = null;
+  const fromSession = createSessionPeerCheck(() => supervisor?.livePids() ?? []);
+  /** A tokenless caller is the operator only on a hub that requires no token, and never from a session's process. */
+  const tokenlessRefused = async (socket: Socket) => requireToken || (await fromSession(socket));
+  const SESSION_PEER = "requests from a supervised session must carry its own token (its MCP config has it); only the operator's tools may omit one";
+
+  const server = http.createServer(async (req, res) => {
     const failure = guard(req);
     if (failure) return refuse(res, 403, "forbidden", failure.message, guardDetails(failure));
+    if (!requireToken && req.headers.authorization === undefined && (await fromSession(req.socket))) {
+      return refuse(res, 401, "unauthorized", SESSION_PEER, { field: "Authorization", rule: "session_token" });
+    }
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
       return refuse(res, 413, "too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
     }
@@ -125,7 +136,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     // Without a token, only a hub that requires none lets the caller in, as the operator (as /api does).
     const identity: Promise<WsIdentity | null> = token
       ? svc.auth.authenticate(token).then((principal) => ({ principal, token: tokenHash(token) }), () => null)
-      : Promise.resolve(requireToken ? null : { principal: OPERATOR, token: null });
+      : tokenlessRefused(req.socket).then((refused) => (refused ? null : { principal: OPERATOR, token: null }));
     void identity.then((who) => {
       if (who) return ws.handleUpgrade(req, socket, head, who);
       refuseRaw(socket, 401, "Unauthorized", "unauthorized", "a valid ?token= is required", { field: "token", rule: "valid_token" });
@@ -147,7 +158,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
   pipelines.start(bus);
-  const supervisor = new Supervisor({
+  supervisor = new Supervisor({
     deps,
     claude: env.claude,
     maxLive: env.maxLiveSessions,

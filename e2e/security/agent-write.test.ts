@@ -51,3 +51,45 @@ attack("full kill of the hub's pid", async () => {
   expect((await api(ah.hub, "GET", "/api/health")).status).toBe(200);
 }, T);
 attack("full overwrite of the operator token", async () => void (await full(`@bash d=$(printf 'da%s' ta); echo mine > $d/operator-token`)), T);
+
+// The sandbox shares the hub's network (its /mcp is on loopback), so these go through the doors themselves:
+// a tokenless request from a session's process must never count as the operator's.
+const hubUrl = () => ah.hub.url;
+const teamRows = () => {
+  const s = dbSnapshot(ah.hub.dbFile);
+  // The attacking delegate's own session token is the one row it legitimately adds.
+  const tokens = (s.Token as Array<{ principal: string }>).filter((t) => !t.principal.startsWith("attack-"));
+  return { Team: s.Team, Snapshot: s.Snapshot, Contract: s.Contract, Token: tokens, TeamGrant: s.TeamGrant };
+};
+attack("full curl of /api/operator-token without a token (loopback is not the operator for a session)", async () => {
+  const [out] = await full(`@bash curl -s ${hubUrl()}/api/operator-token`);
+  expect(out).toContain('"code":"unauthorized"');
+  expect(out).toContain("session_token");
+}, T);
+attack("full tokenless POST to reset the team over loopback", async () => {
+  const before = teamRows();
+  const [out] = await full(`@bash curl -s -X POST -H 'content-type: application/json' -d '{}' ${hubUrl()}/api/teams/default/reset`);
+  expect(out).toContain('"code":"unauthorized"');
+  expect(teamRows()).toEqual(before);
+}, T);
+attack("full tokenless token issue over loopback (a member token for itself)", async () => {
+  const before = teamRows();
+  const [out] = await full(`@bash curl -s -X POST -H 'content-type: application/json' -d '{"name":"mallory","kind":"member"}' ${hubUrl()}/api/tokens`);
+  expect(out).toContain('"code":"unauthorized"');
+  expect(teamRows()).toEqual(before);
+}, T);
+attack("full tokenless /ws upgrade over loopback (the operator's event stream)", async () => {
+  const upgrade = "-H 'Connection: Upgrade' -H 'Upgrade: websocket' -H 'Sec-WebSocket-Version: 13' -H 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='";
+  const [out] = await full(`@bash curl -s -i --max-time 5 ${upgrade} ${hubUrl()}/ws | head -1`);
+  expect(out).toMatch(/HTTP\/1\.1 401/);
+}, T);
+attack("full tokenless MCP initialize over loopback", async () => {
+  const body = `'{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}'`;
+  const headers = "-H 'content-type: application/json' -H 'accept: application/json, text/event-stream'";
+  const [out] = await full(`@bash curl -s -i ${headers} -d ${body} ${hubUrl()}/mcp | head -1`);
+  expect(out).toMatch(/HTTP\/1\.1 401/);
+}, T);
+attack("full tokenless request from a process the session left running in the background", async () => {
+  const [out] = await full(`@bash (sleep 0.2; curl -s ${hubUrl()}/api/operator-token > bg-out.txt) & wait; cat bg-out.txt; rm bg-out.txt`);
+  expect(out).toContain('"code":"unauthorized"');
+}, T);

@@ -114,6 +114,11 @@ export class Supervisor {
     for (const s of yielding) this.yielding.add(s.pk);
   }
 
+  /** The processes it started and that still run (bubblewrap's, or the CLI's without the sandbox). */
+  livePids(): number[] {
+    return [...this.runners.values()].flatMap((r) => (r.pid === undefined ? [] : [r.pid]));
+  }
+
   private runnerFor(name: string): SessionRunner | undefined {
     for (const r of this.runners.values()) if (r.name === name) return r;
     return undefined;
