@@ -1,12 +1,16 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: domain/unit tests need no dashboard build; e2e tests start real hubs, whose
-// dashboard bundle the e2e global setup builds first when its sources changed.
+/** Tests that measure latency under load: they run after the others, one file at a time, on an otherwise quiet machine. */
+const TIMING = ["e2e/security/load.test.ts", "e2e/security/web-load.test.ts"];
+
+// Domain/unit tests need no dashboard build; e2e tests start real hubs, whose dashboard bundle the e2e global
+// setup builds first when its sources changed. The attack reporter prints "N attacks, M succeeded" at the end.
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
+    reporters: ["default", "./e2e/security/attack-reporter.ts"],
     // `npx vitest run server --coverage`: how much of the domain and the SQL layer the tests run.
     coverage: {
       provider: "v8",
@@ -15,8 +19,12 @@ export default defineConfig({
       reporter: ["text-summary", "text"],
     },
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"] } },
-      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], globalSetup: ["e2e/global-setup.ts"] } },
+      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], exclude: TIMING, globalSetup: ["e2e/global-setup.ts"], sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: "timing", include: TIMING, globalSetup: ["e2e/global-setup.ts"], fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

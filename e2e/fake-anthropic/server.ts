@@ -55,7 +55,7 @@ async function sse(res: http.ServerResponse, model: string, blocks: Array<Record
 export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Promise<Reply>): Promise<FakeApi> {
   const requests: MessagesRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
-  const server = http.createServer(async (req, res) => {
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     if (req.method !== "POST") return void res.writeHead(404).end();
     let text = "";
@@ -77,7 +77,9 @@ export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Pr
     if (body.stream) return sse(res, body.model, blocks, stop, usage, "dripMs" in reply ? reply.dripMs : 0);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ id: nextId("msg"), type: "message", role: "assistant", model: body.model, content: blocks, stop_reason: stop, stop_sequence: null, usage }));
-  });
+  };
+  // A CLI killed mid-request aborts the body it was sending: that ends this exchange, not the test run.
+  const server = http.createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,10 +1,12 @@
 /**
  * One attack, one test (§13 acceptance). `attack` runs the attack through a real door and its
  * assertions prove it failed and changed nothing; the outcome is tallied in a file the e2e global
- * setup names, and the run ends with "N attacks, 0 succeeded" (a failed assertion is an attack
- * that succeeded).
+ * setup names, and attack-reporter.ts ends the run with "N attacks, 0 succeeded" (a failed assertion
+ * is an attack that succeeded).
  */
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { inject, it } from "vitest";
 
 declare module "vitest" {
@@ -24,6 +26,9 @@ export function attack(title: string, fn: () => Promise<void>, timeoutMs?: numbe
     }
   }, timeoutMs);
 }
+
+/** Where this run's attacks are tallied: named by the pid of vitest's main process, where the global setups and reporters run. */
+export const attackLogPath = (pid = process.pid) => path.join(os.tmpdir(), `teamhub-attacks-${pid}.jsonl`);
 
 /** The tally line printed at the end of the run; null when no attack ran. */
 export function attackSummary(log: string): string | null {

@@ -110,6 +110,8 @@ attack("subscribes superseding each other on one /ws run one at a time: only the
   const [done] = await s.next("subscribed");
   expect(s.inbox.filter((m) => m.type === "subscribed")).toHaveLength(1);
   expect(done.payload).toMatchObject({ teams: ["none-such"], replayed: 0 });
-  expect(s.inbox.filter((m) => m.type === "event").length).toBeLessThanOrEqual(200);
+  // Each superseded replay stops at its next page, so together they send less than one whole replay of the
+  // 2,500 artifacts' events (how many pages go out first depends on how fast the frames arrive).
+  expect(s.inbox.filter((m) => m.type === "event").length).toBeLessThan(2500);
   s.socket.close();
 }, 60_000);
