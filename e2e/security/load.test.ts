@@ -5,6 +5,7 @@
  * once, `/api/health` keeps a p99 under 100 ms, a supervised session's MCP calls succeed, spawns
  * beyond the admission limit are `queued`, and all 50 first turns complete.
  */
+import http from "node:http";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "../fake-anthropic/directives.ts";
@@ -19,7 +20,10 @@ const HEALTH_EVERY_MS = 20;
 
 let sh: SessionHub;
 beforeAll(async () => (sh = await startSessionHub(directiveModel())));
-afterAll(async () => sh?.close());
+afterAll(async () => {
+  monitor.destroy();
+  await sh?.close();
+});
 
 /**
  * Every request on its own connection: a pooled keep-alive socket that the hub closes as idle
@@ -42,6 +46,12 @@ async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+/**
+ * A monitoring client as one is run in practice: one kept-alive connection, one request at a time
+ * (it never idles for the hub's 5 s keep-alive timeout, so the race described above cannot happen).
+ */
+const monitor = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
 /** /api/health every HEALTH_EVERY_MS until stopped (a request still in flight delays the next one). */
 function sampleHealth() {
   const latencies: number[] = [];
@@ -50,7 +60,7 @@ function sampleHealth() {
   const loop = (async () => {
     while (on) {
       const t0 = performance.now();
-      const r = await call("GET", "/api/health").catch((e: Error) => ({ status: 0, body: e.message }));
+      const r = await api(sh.hub, "GET", "/api/health", undefined, {}, monitor).catch((e: Error) => ({ status: 0, body: e.message }));
       latencies.push(performance.now() - t0);
       if (r.status !== 200) failures.push(`${r.status}: ${JSON.stringify(r.body)}`);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, HEALTH_EVERY_MS - (performance.now() - t0))));

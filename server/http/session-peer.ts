@@ -10,46 +10,48 @@
  * below a session process the supervisor started (sessions without the sandbox). A connection whose
  * peer cannot be established is treated as a session's: the check fails closed.
  */
-import fs from "node:fs/promises";
+import fs from "node:fs";
 import type { Socket } from "node:net";
 
 const PROC = "/proc";
+const hex4 = (port: number) => port.toString(16).toUpperCase().padStart(4, "0");
 
-/** `0100007F:D431` → 54321: the port is the part after the colon, in hex. */
-const portOf = (field: string) => parseInt(field.slice(field.indexOf(":") + 1), 16);
-
-/** Inodes of sockets whose local port is `clientPort` and remote port `serverPort`. */
+/**
+ * Inodes of sockets whose local port is `clientPort` and remote port `serverPort`. The tables can be
+ * long (every TIME_WAIT socket is listed), so they are read asynchronously and searched with one regex.
+ */
 async function socketInodes(clientPort: number, serverPort: number): Promise<Set<string>> {
   const inodes = new Set<string>();
+  const row = new RegExp(`^ *\\d+: [0-9A-F]+:${hex4(clientPort)} [0-9A-F]+:${hex4(serverPort)} (?:\\S+ +){6}(\\d+)`, "gm");
   for (const table of ["net/tcp", "net/tcp6"]) {
-    const text = await fs.readFile(`${PROC}/${table}`, "utf8").catch(() => "");
-    for (const line of text.split("\n").slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      if (cols.length > 9 && portOf(cols[1]) === clientPort && portOf(cols[2]) === serverPort) inodes.add(cols[9]);
-    }
+    const text = await fs.promises.readFile(`${PROC}/${table}`, "utf8").catch(() => "");
+    for (const m of text.matchAll(row)) if (m[1] !== "0") inodes.add(m[1]);
   }
   return inodes;
 }
 
 type Proc = { pid: number; ppid: number; foreignNs: boolean };
 
-async function processes(): Promise<Proc[]> {
-  const ownNs = await fs.readlink(`${PROC}/self/ns/pid`);
-  const pids = (await fs.readdir(PROC)).filter((n) => /^\d+$/.test(n)).map(Number);
-  const found = await Promise.all(
-    pids.map(async (pid): Promise<Proc | null> => {
-      try {
-        const stat = await fs.readFile(`${PROC}/${pid}/stat`, "utf8");
-        // The command name may hold spaces and parentheses: the fields we want follow the last ')'.
-        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        const ns = await fs.readlink(`${PROC}/${pid}/ns/pid`);
-        return { pid, ppid, foreignNs: ns !== ownNs };
-      } catch {
-        return null; // it exited meanwhile
-      }
-    }),
-  );
-  return found.filter((p): p is Proc => p !== null);
+/**
+ * Every process with its parent and whether it lives in another PID namespace. Read synchronously:
+ * procfs answers these small reads from memory (about 20 µs a process), far cheaper than a trip
+ * through the thread pool each, and a brand-new process must never be missed by a cached view.
+ */
+function processes(): Proc[] {
+  const ownNs = fs.readlinkSync(`${PROC}/self/ns/pid`);
+  const out: Proc[] = [];
+  for (const name of fs.readdirSync(PROC)) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`${PROC}/${name}/stat`, "utf8");
+      // The command name may hold spaces and parentheses: the fields we want follow the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      out.push({ pid: Number(name), ppid, foreignNs: fs.readlinkSync(`${PROC}/${name}/ns/pid`) !== ownNs });
+    } catch {
+      // it exited meanwhile
+    }
+  }
+  return out;
 }
 
 /** Processes in another PID namespace, and every descendant of one of `roots` (the roots included). */
@@ -62,13 +64,20 @@ function suspects(procs: Proc[], roots: ReadonlySet<number>): number[] {
   return procs.filter((p) => p.foreignNs || below(p.pid)).map((p) => p.pid);
 }
 
-async function holds(pid: number, targets: Set<string>): Promise<boolean> {
-  const fds = await fs.readdir(`${PROC}/${pid}/fd`).catch(() => [] as string[]);
-  for (const fd of fds) {
-    const link = await fs.readlink(`${PROC}/${pid}/fd/${fd}`).catch(() => "");
-    if (targets.has(link)) return true;
+function holds(pid: number, targets: Set<string>): boolean {
+  let fds: string[];
+  try {
+    fds = fs.readdirSync(`${PROC}/${pid}/fd`);
+  } catch {
+    return false;
   }
-  return false;
+  return fds.some((fd) => {
+    try {
+      return targets.has(fs.readlinkSync(`${PROC}/${pid}/fd/${fd}`));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**
@@ -82,9 +91,7 @@ export function createSessionPeerCheck(sessionPids: () => Iterable<number>) {
     const inodes = await socketInodes(socket.remotePort, socket.localPort);
     if (inodes.size === 0) return true;
     const targets = new Set([...inodes].map((i) => `socket:[${i}]`));
-    const candidates = suspects(await processes(), roots);
-    const found = await Promise.all(candidates.map((pid) => holds(pid, targets)));
-    return found.some(Boolean);
+    return suspects(processes(), roots).some((pid) => holds(pid, targets));
   }
   return function fromSession(socket: Socket): Promise<boolean> {
     let answer = known.get(socket);
