@@ -2,31 +2,22 @@
  * /ws: typed envelopes of the event log, pushed after commit; a subscriber can resume from an
  * event id and misses nothing; the Host/Origin checks apply to the upgrade as well.
  */
-import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ServerMessage, WS_VERSION } from "../lib/ws.ts";
+import { WS_VERSION } from "../lib/ws.ts";
 import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
+import { openSocket } from "./helpers/web-doors.ts";
 
 let hub: HubProcess;
 beforeAll(async () => (hub = await startHub()));
 afterAll(async () => hub?.kill());
 
-type Msg = ReturnType<typeof ServerMessage.parse>;
-
+/** The refused-upgrade case rejects with the status, as a client library would. */
 function connect(headers: Record<string, string> = {}) {
-  const socket = new WebSocket(`${hub.url.replace("http", "ws")}/ws`, { headers });
-  const inbox: Msg[] = [];
-  socket.on("message", (d) => inbox.push(ServerMessage.parse(JSON.parse(String(d)))));
-  const next = async (type: Msg["type"], count = 1) => {
-    const end = Date.now() + 5000;
-    while (inbox.filter((m) => m.type === type).length < count) {
-      if (Date.now() > end) throw new Error(`no ${count}× ${type}; got ${JSON.stringify(inbox.map((m) => m.type))}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return inbox.filter((m) => m.type === type);
-  };
-  const send = (msg: unknown) => socket.send(JSON.stringify(msg));
-  return { socket, inbox, next, send, opened: new Promise<void>((r, j) => (socket.once("open", () => r()), socket.once("error", j))) };
+  const c = openSocket(hub, { headers });
+  const opened = c.opened.then(({ status, body }) => {
+    if (status !== 101) throw new Error(`upgrade refused: ${status} ${body}`);
+  });
+  return { ...c, opened };
 }
 
 const publish = (team: string, id: string) => api(hub, "POST", `/api/artifacts?team=${team}`, { id, type: "custom", data: { id } });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { dbSnapshot } from "../helpers/db-snapshot.ts";
 import { api, startHub, tempDataDir, type HubProcess } from "../helpers/hub-process.ts";
 import { attack } from "./attack.ts";
-import { INITIALIZE, mcpPost, openSocket } from "./web-doors.ts";
+import { INITIALIZE, mcpPost, openSocket } from "../helpers/web-doors.ts";
 
 let hub: HubProcess;
 let port: string;

@@ -12,7 +12,7 @@ import { dbSnapshot } from "../helpers/db-snapshot.ts";
 import { api, startHub, type HubProcess } from "../helpers/hub-process.ts";
 import { call, httpClient } from "../helpers/mcp-client.ts";
 import { attack } from "./attack.ts";
-import { mcpPost, mcpSession, openSocket } from "./web-doors.ts";
+import { mcpPost, mcpSession, openSocket } from "../helpers/web-doors.ts";
 
 let hub: HubProcess;
 let client: Client;

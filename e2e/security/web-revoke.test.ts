@@ -8,7 +8,7 @@ import { WS_VERSION } from "../../lib/ws.ts";
 import { dbSnapshot } from "../helpers/db-snapshot.ts";
 import { api, startHub, type HubProcess } from "../helpers/hub-process.ts";
 import { attack } from "./attack.ts";
-import { mcpPost, mcpSession, openSocket, type Socket } from "./web-doors.ts";
+import { mcpPost, mcpSession, openSocket, type Socket } from "../helpers/web-doors.ts";
 
 let hub: HubProcess;
 const tokens: Record<string, string> = {};

@@ -10,7 +10,7 @@ import { dbSnapshot } from "../helpers/db-snapshot.ts";
 import { api } from "../helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "../helpers/session-hub.ts";
 import { attack } from "./attack.ts";
-import { openSocket, type Socket } from "./web-doors.ts";
+import { openSocket, type Socket } from "../helpers/web-doors.ts";
 
 let sh: SessionHub;
 let carolToken: string;

@@ -4,7 +4,7 @@
  */
 import WebSocket from "ws";
 import { ServerMessage } from "../../lib/ws.ts";
-import { api } from "../helpers/hub-process.ts";
+import { api } from "./hub-process.ts";
 
 type Msg = ReturnType<typeof ServerMessage.parse>;
 
