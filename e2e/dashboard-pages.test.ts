@@ -3,7 +3,7 @@
  * artifact page (version diff, readers, lineage links that navigate), the operator's inbox and the
  * team's conversation following messages live (a member writes and asks over HTTP with its own
  * token; the operator answers from the page), and the settings (team options that persist, the
- * operator token, member tokens, Claude Code setup commands).
+ * bounds on what member tokens may spawn, the operator token, member tokens, Claude Code setup commands).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -261,6 +261,40 @@ describe("settings", () => {
     // A change made elsewhere shows up in the form.
     await ok(api(hub, "PATCH", "/api/teams/default/settings", { chatLoopMaxExchanges: 7 }));
     await expect.poll(() => form.getByLabel("Loop guard: exchanges").inputValue()).toBe("7");
+  });
+
+  it("sets what a member token may spawn, and a refused bound shows under its field with nothing saved", async () => {
+    const form = page.getByRole("form", { name: "options of team default" });
+    const preset = form.getByLabel("Member spawns: widest preset");
+    const cost = form.getByLabel("Member spawns: max cost (USD)");
+    await expect.poll(() => preset.inputValue()).toBe("edit");
+    expect(await form.getByLabel("Member spawns: root directory").inputValue()).toBe("");
+    expect(await form.getByLabel("Member spawns: max turns").inputValue()).toBe("50");
+    expect(await form.getByLabel("Member spawns: max timeout (ms)").inputValue()).toBe("300000");
+
+    await preset.selectOption("review");
+    await cost.fill("1");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => form.getByRole("status").innerText()).toBe("Saved.");
+    const saved = await ok(api(hub, "GET", "/api/teams/default/settings"));
+    expect(saved).toMatchObject({ maxPreset: "review", maxCostUsd: 1, rootDir: null, maxTurns: 50, maxTimeoutMs: 300_000, chatLoopMaxExchanges: 7 });
+
+    for (const bad of ["0", "-1"]) {
+      await preset.selectOption("plan");
+      await cost.fill(bad);
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => cost.getAttribute("aria-invalid")).toBe("true");
+      expect(await form.locator("label", { has: page.getByLabel("Member spawns: max cost (USD)") }).locator(".error").innerText()).toBe("must be more than 0");
+      expect(await ok(api(hub, "GET", "/api/teams/default/settings"))).toEqual(saved);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("settings-390");
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    await form.getByRole("button", { name: "Discard changes" }).click();
+    await expect.poll(() => cost.inputValue()).toBe("1");
+    expect(await preset.inputValue()).toBe("review");
+    expect(await cost.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("reveals and copies the operator token, issues and revokes a member token", async () => {
