@@ -288,6 +288,8 @@ describe("settings", () => {
       expect(await ok(api(hub, "GET", "/api/teams/default/settings"))).toEqual(saved);
     }
     await page.setViewportSize({ width: 390, height: 844 });
+    // Nothing on the page may be wider than a phone screen (the tokens table scrolls inside its card).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await shot("settings-390");
     await page.setViewportSize({ width: 1366, height: 768 });
 

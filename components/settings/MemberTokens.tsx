@@ -72,44 +72,47 @@ export function MemberTokens() {
       <IssueForm />
       <ListState loading={tokens.isLoading} error={tokens.error} empty={rows.length === 0} hint="No tokens yet." />
       {rows.length > 0 && (
-        <table data-testid="tokens">
-          <thead>
-            <tr>
-              <th>Principal</th>
-              <th>Kind</th>
-              <th>Label</th>
-              <th>Issued</th>
-              <th aria-label="actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((t, i) => (
-              <tr key={i} data-testid={`token-${t.principal}`}>
-                <td>{t.principal}</td>
-                <td>{t.kind}</td>
-                <td className="mono">{t.label || "—"}</td>
-                <td>
-                  <When at={t.createdAt} />
-                </td>
-                <td>
-                  {revocable(t) && (
-                    <ConfirmButton
-                      label={`Revoke`}
-                      danger
-                      question={
-                        <>
-                          Revoke the token{t.label ? <> labelled <code>{t.label}</code></> : " without a label"} of <strong>{t.principal}</strong>? Whatever uses it (a Claude Code setup, a running
-                          session) is refused from then on.
-                        </>
-                      }
-                      onConfirm={() => revoke.mutate({ name: t.principal, label: t.label })}
-                    />
-                  )}
-                </td>
+        // Wider than a phone screen: the table scrolls inside its card instead of widening the page.
+        <div className="table-scroll">
+          <table data-testid="tokens">
+            <thead>
+              <tr>
+                <th>Principal</th>
+                <th>Kind</th>
+                <th>Label</th>
+                <th>Issued</th>
+                <th aria-label="actions" />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((t, i) => (
+                <tr key={i} data-testid={`token-${t.principal}`}>
+                  <td>{t.principal}</td>
+                  <td>{t.kind}</td>
+                  <td className="mono">{t.label || "—"}</td>
+                  <td>
+                    <When at={t.createdAt} />
+                  </td>
+                  <td>
+                    {revocable(t) && (
+                      <ConfirmButton
+                        label={`Revoke`}
+                        danger
+                        question={
+                          <>
+                            Revoke the token{t.label ? <> labelled <code>{t.label}</code></> : " without a label"} of <strong>{t.principal}</strong>? Whatever uses it (a Claude Code setup, a running
+                            session) is refused from then on.
+                          </>
+                        }
+                        onConfirm={() => revoke.mutate({ name: t.principal, label: t.label })}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {revoke.error && <p className="form-error" role="alert">{revoke.error.message}</p>}
     </div>

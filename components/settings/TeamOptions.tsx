@@ -16,7 +16,12 @@ const LIMITS: NumberField[] = [
 ];
 // Bounds on what a member token may spawn (§13); leads and the operator are not bound by them.
 const BOUNDS: NumberField[] = [
-  { key: "maxCostUsd", label: "Member spawns: max cost (USD)", hint: "the most a member may give a session it spawns (safety.maxCostUsd, maxBudgetUsd)", decimal: true },
+  {
+    key: "maxCostUsd",
+    label: "Member spawns: max cost (USD)",
+    hint: "the most a member may give a session it spawns (safety.maxCostUsd, maxBudgetUsd)",
+    decimal: true,
+  },
   { key: "maxTurns", label: "Member spawns: max turns", hint: "the most turns a member may give a session it spawns" },
   { key: "maxTimeoutMs", label: "Member spawns: max timeout (ms)", hint: "the longest time per interaction a member may give a session it spawns" },
 ];
@@ -87,7 +92,8 @@ export function TeamOptions({ team }: { team: string }) {
         // Empty number fields are sent as they are, so the hub names the field that needs a value.
         const numbers = Object.fromEntries(NUMBERS.map(({ key }) => [key, draft[key].trim() === "" ? null : Number(draft[key])]));
         const rootDir = draft.rootDir.trim() === "" ? null : draft.rootDir.trim();
-        update.mutate({ wake: draft.wake, gateEnforcement: draft.gateEnforcement, maxPreset: draft.maxPreset, rootDir, ...numbers }, { onSuccess: () => setDirty(false) });
+        const choices = { wake: draft.wake, gateEnforcement: draft.gateEnforcement, maxPreset: draft.maxPreset, rootDir };
+        update.mutate({ ...choices, ...numbers }, { onSuccess: () => setDirty(false) });
       }}
     >
       <div className="options-grid">
@@ -95,34 +101,41 @@ export function TeamOptions({ team }: { team: string }) {
         {onOff("gateEnforcement", "Phase-gate enforcement", "a team_spawn batch after the first needs a passed phase gate")}
         {LIMITS.map(numberField)}
       </div>
-      <fieldset className="plain">
-        <legend className="muted">What a member token may spawn (leads and the operator are not bound by these)</legend>
-        <div className="options-grid">
-          <label className="field">
-            <span>Member spawns: widest preset</span>
-            <select value={draft.maxPreset} onChange={(e) => set({ maxPreset: e.target.value as Draft["maxPreset"] })} aria-label="Member spawns: widest preset" aria-invalid={errors.has("maxPreset") || undefined}>
-              {PRESETS.map((p) => (
-                <option key={p}>{p}</option>
-              ))}
-            </select>
-            {note("maxPreset", "what a member token may spawn: the widest preset (read-only = plan < review < edit < full)")}
-          </label>
-          <label className="field">
-            <span>Member spawns: root directory</span>
-            <input
-              className="mono"
-              value={draft.rootDir}
-              onChange={(e) => set({ rootDir: e.target.value })}
-              placeholder="the hub's session work dir"
-              aria-label="Member spawns: root directory"
-              aria-invalid={errors.has("rootDir") || undefined}
-              data-testid="setting-rootDir"
-            />
-            {note("rootDir", "an absolute path; members spawn only inside it; empty: the hub's session work dir")}
-          </label>
-          {BOUNDS.map(numberField)}
-        </div>
-      </fieldset>
+      <div className="options-bounds">
+        <fieldset className="plain">
+          <legend className="muted">What a member token may spawn (leads and the operator are not bound by these)</legend>
+          <div className="options-grid">
+            <label className="field">
+              <span>Member spawns: widest preset</span>
+              <select
+                value={draft.maxPreset}
+                onChange={(e) => set({ maxPreset: e.target.value as Draft["maxPreset"] })}
+                aria-label="Member spawns: widest preset"
+                aria-invalid={errors.has("maxPreset") || undefined}
+              >
+                {PRESETS.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </select>
+              {note("maxPreset", "what a member token may spawn: the widest preset (read-only = plan < review < edit < full)")}
+            </label>
+            <label className="field">
+              <span>Member spawns: root directory</span>
+              <input
+                className="mono"
+                value={draft.rootDir}
+                onChange={(e) => set({ rootDir: e.target.value })}
+                placeholder="the hub's session work dir"
+                aria-label="Member spawns: root directory"
+                aria-invalid={errors.has("rootDir") || undefined}
+                data-testid="setting-rootDir"
+              />
+              {note("rootDir", "an absolute path; members spawn only inside it; empty: the hub's session work dir")}
+            </label>
+            {BOUNDS.map(numberField)}
+          </div>
+        </fieldset>
+      </div>
       <div className="row">
         <button type="submit" className="primary" disabled={update.isPending || !dirty}>
           {update.isPending ? "Saving…" : "Save"}
