@@ -84,7 +84,8 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   let handleNext: Handler | null = null;
 
   let supervisor: Supervisor | null = null;
-  const fromSession = createSessionPeerCheck(() => supervisor?.livePids() ?? []);
+  const peers = createSessionPeerCheck(() => supervisor?.livePids() ?? []);
+  const fromSession = (socket: Socket) => peers.fromSession(socket);
   /** A tokenless caller is the operator only on a hub that requires no token, and never from a session's process. */
   const tokenlessRefused = async (socket: Socket) => requireToken || (await fromSession(socket));
   const SESSION_PEER = "requests from a supervised session must carry its own token (its MCP config has it); only the operator's tools may omit one";
@@ -120,6 +121,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     });
   });
   server.on("clientError", onClientError);
+  server.on("connection", (socket: Socket) => peers.accepted(socket));
   // Keep-alive sockets would otherwise hold a graceful shutdown open.
   server.keepAliveTimeout = 5_000;
 

@@ -26,7 +26,7 @@ describe("a connection's peer", () => {
     // A shell (the "session process") whose child connects and stays connected.
     child = spawn("sh", ["-c", `exec node -e "require('net').connect(${port}, '127.0.0.1'); setInterval(() => {}, 1000)"`]);
     const socket = await accepted;
-    expect(await createSessionPeerCheck(() => [child!.pid!])(socket)).toBe(true);
+    expect(await createSessionPeerCheck(() => [child!.pid!]).fromSession(socket)).toBe(true);
   });
 
   it("is not a session's when the client is any other process, and no session runs at all", async () => {
@@ -34,8 +34,8 @@ describe("a connection's peer", () => {
     const client = net.connect(port, "127.0.0.1");
     const socket = await accepted;
     child = spawn("sleep", ["30"]);
-    expect(await createSessionPeerCheck(() => [child!.pid!])(socket)).toBe(false);
-    expect(await createSessionPeerCheck(() => [])(socket)).toBe(false);
+    expect(await createSessionPeerCheck(() => [child!.pid!]).fromSession(socket)).toBe(false);
+    expect(await createSessionPeerCheck(() => []).fromSession(socket)).toBe(false);
     client.destroy();
   });
 });

@@ -16,18 +16,16 @@ import type { Socket } from "node:net";
 const PROC = "/proc";
 const hex4 = (port: number) => port.toString(16).toUpperCase().padStart(4, "0");
 
-/**
- * Inodes of sockets whose local port is `clientPort` and remote port `serverPort`. The tables can be
- * long (every TIME_WAIT socket is listed), so they are read asynchronously and searched with one regex.
- */
-async function socketInodes(clientPort: number, serverPort: number): Promise<Set<string>> {
-  const inodes = new Set<string>();
+/** Both TCP tables as text. They can be long (every TIME_WAIT socket is listed), so they are read asynchronously. */
+async function readTables(): Promise<string> {
+  const texts = await Promise.all(["net/tcp", "net/tcp6"].map((t) => fs.promises.readFile(`${PROC}/${t}`, "utf8").catch(() => "")));
+  return texts.join("\n");
+}
+
+/** Inodes of the sockets in `tables` whose local port is `clientPort` and remote port `serverPort`, found with one regex. */
+function socketInodes(tables: string, clientPort: number, serverPort: number): Set<string> {
   const row = new RegExp(`^ *\\d+: [0-9A-F]+:${hex4(clientPort)} [0-9A-F]+:${hex4(serverPort)} (?:\\S+ +){6}(\\d+)`, "gm");
-  for (const table of ["net/tcp", "net/tcp6"]) {
-    const text = await fs.promises.readFile(`${PROC}/${table}`, "utf8").catch(() => "");
-    for (const m of text.matchAll(row)) if (m[1] !== "0") inodes.add(m[1]);
-  }
-  return inodes;
+  return new Set([...tables.matchAll(row)].map((m) => m[1]).filter((inode) => inode !== "0"));
 }
 
 type Proc = { pid: number; ppid: number; foreignNs: boolean };
@@ -64,43 +62,84 @@ function suspects(procs: Proc[], roots: ReadonlySet<number>): number[] {
   return procs.filter((p) => p.foreignNs || below(p.pid)).map((p) => p.pid);
 }
 
-function holds(pid: number, targets: Set<string>): boolean {
+/** The sockets a process holds, as their fd links read (`socket:[inode]`). */
+function socketsOf(pid: number): string[] {
   let fds: string[];
   try {
     fds = fs.readdirSync(`${PROC}/${pid}/fd`);
   } catch {
-    return false;
+    return [];
   }
-  return fds.some((fd) => {
+  return fds.flatMap((fd) => {
     try {
-      return targets.has(fs.readlinkSync(`${PROC}/${pid}/fd/${fd}`));
+      const link = fs.readlinkSync(`${PROC}/${pid}/fd/${fd}`);
+      return link.startsWith("socket:") ? [link] : [];
     } catch {
-      return false;
+      return [];
     }
   });
 }
 
+/** The TCP tables and the sockets every session process holds, all read after `startedAt`. */
+type View = { startedAt: number; tables: string; held: Set<string> };
+
 /**
  * Answers, once per connection, whether its peer is a session's process. `sessionPids` lists the
  * processes the supervisor started (bubblewrap's, or the CLI's itself without the sandbox).
+ *
+ * A burst of new connections (fifty spawns at once) shares one read of the TCP tables and the process
+ * table: a view read after a connection was accepted is valid for it, because its socket, its table
+ * row and its peer process existed before the accept. A connection accepted while a view is being
+ * read waits for the next one.
  */
 export function createSessionPeerCheck(sessionPids: () => Iterable<number>) {
   const known = new WeakMap<Socket, Promise<boolean>>();
+  const acceptedAt = new WeakMap<Socket, number>();
+  let latest: { startedAt: number; view: Promise<View>; done: boolean } | null = null;
+  let next: Promise<View> | null = null;
+
+  function start(roots: Set<number>): Promise<View> {
+    const startedAt = performance.now();
+    const view = readTables().then((tables) => ({ startedAt, tables, held: new Set(suspects(processes(), roots).flatMap(socketsOf)) }));
+    const entry = { startedAt, view, done: false };
+    latest = entry;
+    void view.finally(() => (entry.done = true)).catch(() => undefined);
+    return view;
+  }
+
+  function viewSince(t: number, roots: Set<number>): Promise<View> {
+    if (latest && latest.startedAt >= t) return latest.view;
+    if (!latest || latest.done) return start(roots);
+    next ??= latest.view
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return start(new Set(sessionPids()));
+      });
+    return next;
+  }
+
   async function check(socket: Socket, roots: Set<number>): Promise<boolean> {
     if (socket.remotePort === undefined || socket.localPort === undefined) return true;
-    const inodes = await socketInodes(socket.remotePort, socket.localPort);
-    if (inodes.size === 0) return true;
-    const targets = new Set([...inodes].map((i) => `socket:[${i}]`));
-    return suspects(processes(), roots).some((pid) => holds(pid, targets));
+    const { tables, held } = await viewSince(acceptedAt.get(socket) ?? performance.now(), roots);
+    const inodes = socketInodes(tables, socket.remotePort, socket.localPort);
+    return inodes.size === 0 || [...inodes].some((i) => held.has(`socket:[${i}]`));
   }
-  return function fromSession(socket: Socket): Promise<boolean> {
-    let answer = known.get(socket);
-    if (!answer) {
-      const roots = new Set(sessionPids());
-      // No session process alive: none can be at the other end (a sandbox dies with its bubblewrap).
-      answer = roots.size === 0 ? Promise.resolve(false) : check(socket, roots).catch(() => true);
-      known.set(socket, answer);
-    }
-    return answer;
+
+  return {
+    /** Call for every accepted connection: its accept time decides which process views may answer for it. */
+    accepted(socket: Socket): void {
+      acceptedAt.set(socket, performance.now());
+    },
+    fromSession(socket: Socket): Promise<boolean> {
+      let answer = known.get(socket);
+      if (!answer) {
+        const roots = new Set(sessionPids());
+        // No session process alive: none can be at the other end (a sandbox dies with its bubblewrap).
+        answer = roots.size === 0 ? Promise.resolve(false) : check(socket, roots).catch(() => true);
+        known.set(socket, answer);
+      }
+      return answer;
+    },
   };
 }
