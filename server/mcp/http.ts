@@ -21,6 +21,7 @@ import type { Services } from "../services.ts";
 import { MAX_BODY_BYTES } from "../http/handle.ts";
 import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 import { revokedTokenHashes } from "../http/revoked.ts";
+import { TokenBucket } from "../http/token-bucket.ts";
 import { buildMcpServer, type BuiltServer } from "./build-server.ts";
 import { notifyResourceChanges } from "./notify.ts";
 import type { ToolDef } from "./tool.ts";
@@ -30,12 +31,22 @@ export const MAX_SESSIONS = 1000;
 // Generous for one agent or person (each client process holds one), far below the hub-wide cap.
 export const PER_PRINCIPAL = 32;
 const IDLE_MS = 60 * 60 * 1000;
+// New sessions per principal: a burst of INIT_BURST, then INIT_PER_SECOND. A flood of initializes is refused
+// before any server is built for it, so it cannot take the hub's event loop from everyone else.
+export const INIT_BURST = 50;
+export const INIT_PER_SECOND = 10;
 
 type Session = { transport: StreamableHTTPServerTransport; server: BuiltServer; principal: string; owner: string; token: string | null; lastUsed: number };
 type Caller = { principal: Principal; token: string | null };
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string, options: { id?: unknown; data?: unknown } = {}) {
-  res.writeHead(status, { "content-type": "application/json" });
+function jsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  options: { id?: unknown; data?: unknown; headers?: Record<string, string> } = {},
+) {
+  res.writeHead(status, { "content-type": "application/json", ...options.headers });
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message, ...(options.data ? { data: options.data } : {}) }, id: options.id ?? null }));
 }
 
@@ -55,6 +66,8 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 
 export function createMcpHttp(svc: Services, bus: EventBus, options: { requireToken: boolean; extraTools?: ToolDef[] }) {
   const sessions = new Map<string, Session>();
+  // Owners are principals (and supervised sessions): a bounded set, each with a small bucket.
+  const initBuckets = new Map<string, TokenBucket>();
 
   const drop = (id: string) => {
     const s = sessions.get(id);
@@ -151,8 +164,14 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
       return s.transport.handleRequest(req, res, body.value);
     }
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no session; start one with an initialize POST");
-    const server = buildMcpServer(svc, (extra) => (extra.authInfo?.extra?.principal as Principal | undefined) ?? principal, { extraTools: options.extraTools });
     const owner = ownerOf(principal);
+    let bucket = initBuckets.get(owner);
+    if (!bucket) initBuckets.set(owner, (bucket = new TokenBucket(INIT_BURST, INIT_PER_SECOND)));
+    if (!bucket.take()) {
+      const message = `Too many new MCP sessions for '${owner}': at most ${INIT_BURST} at once, then ${INIT_PER_SECOND} a second; reuse a session`;
+      return jsonRpcError(res, 429, -32000, message, { data: { field: "initialize", rule: "rate_limited" }, headers: { "retry-after": "1" } });
+    }
+    const server = buildMcpServer(svc, (extra) => (extra.authInfo?.extra?.principal as Principal | undefined) ?? principal, { extraTools: options.extraTools });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sid) => {

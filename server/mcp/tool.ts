@@ -114,8 +114,16 @@ export async function callTool(def: ToolDef, s: Services, actor: Principal, args
 }
 
 /** The JSON Schema a client sees for a tool's arguments. */
+// Tool definitions never change while the hub runs, and converting all of them takes ~20 ms of one
+// thread: every client's tools/list (each session's CLI sends one at start) reuses the first conversion.
+const jsonSchemas = new WeakMap<ToolDef, Record<string, unknown>>();
+
 export function inputJsonSchema(def: ToolDef): Record<string, unknown> {
-  const schema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  delete schema.$schema;
+  let schema = jsonSchemas.get(def);
+  if (!schema) {
+    schema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    delete schema.$schema;
+    jsonSchemas.set(def, schema);
+  }
   return schema;
 }

@@ -21,6 +21,7 @@ import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 import { revokedTokenHashes } from "../http/revoked.ts";
 import type { Services } from "../services.ts";
 import type { TranscriptFeed, TranscriptPush } from "../supervisor/transcript-feed.ts";
+import { TokenBucket } from "../http/token-bucket.ts";
 
 // A client that stops reading must not make the hub buffer without bound.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -46,7 +47,7 @@ type Client = WsIdentity & {
   /** Bumped by every subscribe: a replay whose generation is stale stops at its next page. */
   generation: number;
   queue: Promise<void>;
-  bucket: { tokens: number; at: number; refused: number };
+  bucket: TokenBucket;
 };
 
 function send(socket: WebSocket, msg: ServerMessage) {
@@ -62,17 +63,6 @@ const follows = (c: Client, push: TranscriptPush) =>
 
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
 
-/** Takes one subscribe from the connection's bucket; false when it is empty. */
-function allowSubscribe(c: Client): boolean {
-  const now = Date.now();
-  const b = c.bucket;
-  b.tokens = Math.min(SUBSCRIBE_BURST, b.tokens + ((now - b.at) / 1000) * SUBSCRIBE_PER_SECOND);
-  b.at = now;
-  if (b.tokens < 1) return (b.refused++, false);
-  b.tokens -= 1;
-  b.refused = 0;
-  return true;
-}
 
 export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -186,8 +176,8 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
       return send(c.socket, errorFrame("invalid_input", (e as Error).message));
     }
     if (msg.type === "ping") return send(c.socket, { v: WS_VERSION, type: "pong", team: null, payload: {} });
-    if (!allowSubscribe(c)) {
-      if (c.bucket.refused >= FLOOD_CLOSE) return c.socket.close(1008, "too many subscribes");
+    if (!c.bucket.take()) {
+      if (c.bucket.refusedInARow >= FLOOD_CLOSE) return c.socket.close(1008, "too many subscribes");
       return send(c.socket, errorFrame("rate_limited", `too many subscribes: at most ${SUBSCRIBE_BURST} at once, then ${SUBSCRIBE_PER_SECOND} a second`));
     }
     const generation = ++c.generation;
@@ -209,7 +199,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
       backlog: [],
       generation: 0,
       queue: Promise.resolve(),
-      bucket: { tokens: SUBSCRIBE_BURST, at: Date.now(), refused: 0 },
+      bucket: new TokenBucket(SUBSCRIBE_BURST, SUBSCRIBE_PER_SECOND),
     };
     clients.add(client);
     socket.on("close", () => clients.delete(client));
