@@ -19,8 +19,8 @@ export default defineConfig({
       reporter: ["text-summary", "text"],
     },
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"], sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], exclude: TIMING, globalSetup: ["e2e/global-setup.ts"], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"] } },
+      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], exclude: TIMING, globalSetup: ["e2e/global-setup.ts"] } },
       {
         extends: true,
         test: { name: "timing", include: TIMING, globalSetup: ["e2e/global-setup.ts"], fileParallelism: false, sequence: { groupOrder: 1 } },

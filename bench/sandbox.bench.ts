@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { startFakeApi } from "../e2e/fake-anthropic/server.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "../e2e/helpers/claude.ts";
-import { startHub, type HubProcess } from "../e2e/helpers/hub-process.ts";
+import { api, startHub, type HubProcess } from "../e2e/helpers/hub-process.ts";
 import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { checkSandbox } from "../server/supervisor/sandbox-check.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
@@ -56,17 +56,14 @@ async function startSide(dir: string, apiUrl: string, sandbox: "auto" | "off"): 
   return { hub, events: await eventStream(hub.url), times: [] };
 }
 
-const post = (side: Side, route: string, body: unknown) =>
-  fetch(`${side.hub.url}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-
 async function spawnToFirstResult(side: Side, name: string): Promise<number> {
   const done = side.events.next((e) => e.type === "session.turn_completed" && e.payload.name === name);
   const t0 = performance.now();
-  const res = await post(side, "/api/sessions", { name, prompt: "hello" });
-  check(res.ok, `spawn ${name}: ${await res.text()}`);
+  const res = await api(side.hub, "POST", "/api/sessions", { name, prompt: "hello" });
+  check(res.status >= 200 && res.status < 300, `spawn ${name}: ${typeof res.body === "string" ? res.body : JSON.stringify(res.body)}`);
   await done;
   const elapsed = performance.now() - t0;
-  await post(side, `/api/sessions/${name}/stop`, {});
+  await api(side.hub, "POST", `/api/sessions/${name}/stop`, {});
   return elapsed;
 }
 

@@ -9,6 +9,9 @@ import path from "node:path";
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 
+/** The database's suffixes: the file itself and SQLite's companions, wherever DATABASE_URL puts them. */
+export const DB_FILES = ["", "-wal", "-shm", "-journal"];
+
 /** Files and directories under `root`, without following symlinks (a link out of the data dir is left alone). */
 function tighten(root: string) {
   const stack = [root];
@@ -36,8 +39,11 @@ export function secureDataDir(dataDir: string, databaseFile: string) {
 }
 
 /** The database and its journal files, wherever DATABASE_URL put them. */
-export function secureDatabaseFiles(databaseFile: string) {
-  for (const f of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, FILE_MODE);
+function secureDatabaseFiles(databaseFile: string) {
+  for (const suffix of DB_FILES) {
+    const f = databaseFile + suffix;
+    if (fs.existsSync(f)) fs.chmodSync(f, FILE_MODE);
+  }
 }
 
 export function writePrivateFile(file: string, text: string) {

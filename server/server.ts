@@ -19,7 +19,7 @@ import { MAX_BODY_BYTES } from "./http/handle.ts";
 import { createHostGuard, isLoopbackAddress, type GuardFailure } from "./http/host-guard.ts";
 import { createSessionPeerCheck } from "./http/session-peer.ts";
 import { jsonMethodNotAllowed, onClientError, refuse, refuseRaw } from "./http/refusals.ts";
-import { secureDataDir, secureDatabaseFiles, writePrivateFile } from "./data-dir.ts";
+import { DB_FILES, secureDataDir, writePrivateFile } from "./data-dir.ts";
 import { registerServices } from "./registry.ts";
 import { startScheduler } from "./scheduler.ts";
 import { PipelineRunner } from "./domain/pipelines/runner.ts";
@@ -38,9 +38,6 @@ import { checkSandbox } from "./supervisor/sandbox-check.ts";
 export const HUB_FILE = "hub.json";
 
 const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
-
-// The database and SQLite's companions, hidden from sessions wherever DATABASE_URL puts them.
-const DB_FILES = ["", "-wal", "-shm", "-journal"];
 
 export type RunningHub = { url: string; port: number; close(): Promise<void> };
 
@@ -61,8 +58,8 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   if (migrated.applied.length) log(`applied migrations: ${migrated.applied.join(", ")}`);
 
   const bus = new EventBus();
+  // SQLite gives its -wal and -shm files the database file's mode, which secureDataDir set.
   const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true });
-  secureDatabaseFiles(env.databaseFile);
   const deps = { db, bus };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
@@ -85,15 +82,14 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
 
   let supervisor: Supervisor | null = null;
   const peers = createSessionPeerCheck(() => supervisor?.livePids() ?? []);
-  const fromSession = (socket: Socket) => peers.fromSession(socket);
-  /** A tokenless caller is the operator only on a hub that requires no token, and never from a session's process. */
-  const tokenlessRefused = async (socket: Socket) => requireToken || (await fromSession(socket));
+  /** A tokenless caller is the operator on a hub that requires no token, but never when it is a session's process. */
+  const sessionWithoutToken = async (socket: Socket) => !requireToken && (await peers.fromSession(socket));
   const SESSION_PEER = "requests from a supervised session must carry its own token (its MCP config has it); only the operator's tools may omit one";
 
   const server = http.createServer(async (req, res) => {
     const failure = guard(req);
     if (failure) return refuse(res, 403, "forbidden", failure.message, guardDetails(failure));
-    if (!requireToken && req.headers.authorization === undefined && (await fromSession(req.socket))) {
+    if (req.headers.authorization === undefined && (await sessionWithoutToken(req.socket))) {
       return refuse(res, 401, "unauthorized", SESSION_PEER, { field: "Authorization", rule: "session_token" });
     }
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
@@ -126,22 +122,22 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   server.keepAliveTimeout = 5_000;
 
   server.on("upgrade", (req, socket, head) => {
-    const pathname = new URL(req.url ?? "/", "http://hub").pathname;
-    if (pathname !== "/ws") {
+    const requested = new URL(req.url ?? "/", "http://hub");
+    if (requested.pathname !== "/ws") {
       // In dev, Next attaches its own upgrade listener for HMR; in production nothing else may upgrade.
       if (!env.dev) socket.destroy();
       return;
     }
     const failure = guard(req);
-    if (failure) return refuseRaw(socket, 403, "Forbidden", "forbidden", failure.message, guardDetails(failure));
-    const token = new URL(req.url ?? "/", "http://hub").searchParams.get("token");
+    if (failure) return refuseRaw(socket, 403, "forbidden", failure.message, guardDetails(failure));
+    const token = requested.searchParams.get("token");
     // Without a token, only a hub that requires none lets the caller in, as the operator (as /api does).
     const identity: Promise<WsIdentity | null> = token
       ? svc.auth.authenticate(token).then((principal) => ({ principal, token: tokenHash(token) }), () => null)
-      : tokenlessRefused(req.socket).then((refused) => (refused ? null : { principal: OPERATOR, token: null }));
+      : sessionWithoutToken(req.socket).then((refused) => (requireToken || refused ? null : { principal: OPERATOR, token: null }));
     void identity.then((who) => {
       if (who) return ws.handleUpgrade(req, socket, head, who);
-      refuseRaw(socket, 401, "Unauthorized", "unauthorized", "a valid ?token= is required", { field: "token", rule: "valid_token" });
+      refuseRaw(socket, 401, "unauthorized", "a valid ?token= is required", { field: "token", rule: "valid_token" });
     });
   });
 

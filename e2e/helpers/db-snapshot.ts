@@ -1,4 +1,5 @@
 import BetterSqlite3 from "better-sqlite3";
+import { expect } from "vitest";
 
 /** Every row of every table, read through a separate read-only connection (the hub may be running). */
 export function dbSnapshot(file: string): Record<string, unknown[]> {
@@ -9,6 +10,15 @@ export function dbSnapshot(file: string): Record<string, unknown[]> {
   } finally {
     db.close();
   }
+}
+
+export type DbSnapshot = Record<string, unknown[]>;
+
+/** Runs `fn` and proves the database (or the part `view` picks of it) is as it was before. */
+export async function expectDbUnchanged(file: string, fn: () => Promise<void>, view: (snapshot: DbSnapshot) => unknown = (s) => s): Promise<void> {
+  const before = view(dbSnapshot(file));
+  await fn();
+  expect(view(dbSnapshot(file))).toEqual(before);
 }
 
 export function query<T>(file: string, sql: string, ...params: unknown[]): T[] {

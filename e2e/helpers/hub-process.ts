@@ -121,3 +121,21 @@ export function api(
     req.end(payload);
   });
 }
+
+/** The Authorization header of a bearer token; none without one (the operator, on loopback). */
+export const bearer = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+/** Runs `job(0)` … `job(n - 1)` with at most `width` in flight; the results in index order. */
+export async function pool<R>(n: number, width: number, job: (i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await job(i);
+      }
+    }),
+  );
+  return out;
+}

@@ -2,9 +2,10 @@
  * Raw clients for the web-side attack tests: a /ws socket with any headers and token, and MCP
  * JSON-RPC POSTs with any headers (node:http, so Host is ours to choose).
  */
+import { vi } from "vitest";
 import WebSocket from "ws";
 import { ServerMessage } from "../../lib/ws.ts";
-import { api } from "./hub-process.ts";
+import { api, bearer } from "./hub-process.ts";
 
 type Msg = ReturnType<typeof ServerMessage.parse>;
 
@@ -34,11 +35,12 @@ export function openSocket(hub: { url: string }, options: { token?: string; head
   });
   const closed = new Promise<{ code: number; reason: string }>((r) => socket.once("close", (code, reason) => r({ code, reason: String(reason) })));
   const next = async (type: Msg["type"], count = 1) => {
-    const end = Date.now() + 10_000;
-    while (inbox.filter((m) => m.type === type).length < count) {
-      if (Date.now() > end) throw new Error(`no ${count}× ${type}; got ${JSON.stringify(inbox.map((m) => m.type))}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitFor(
+      () => {
+        if (inbox.filter((m) => m.type === type).length < count) throw new Error(`no ${count}× ${type}; got ${JSON.stringify(inbox.map((m) => m.type))}`);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     return inbox.filter((m) => m.type === type);
   };
   return { socket, inbox, opened, closed, next, send: (msg) => socket.send(typeof msg === "string" ? msg : JSON.stringify(msg)) };
@@ -60,7 +62,7 @@ export async function mcpPost(hub: { url: string }, body: unknown, headers: Reco
 
 /** An initialized MCP session id for `token` (the SDK wants `notifications/initialized` before other calls). */
 export async function mcpSession(hub: { url: string }, token?: string): Promise<string> {
-  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const auth = bearer(token);
   const init = await mcpPost(hub, INITIALIZE, auth);
   if (init.status !== 200 || !init.session) throw new Error(`initialize failed: ${init.status} ${JSON.stringify(init.rpc)}`);
   await mcpPost(hub, { jsonrpc: "2.0", method: "notifications/initialized" }, { ...auth, "mcp-session-id": init.session });

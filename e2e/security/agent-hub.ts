@@ -63,7 +63,8 @@ export async function startAgentHub(): Promise<AgentHub> {
   await api(sh.hub, "POST", "/api/sessions", { name: "elsewhere", workDir: otherWork, prompt: `remember ${secrets.xfersecret}` });
   const elsewhere = await waitForSession(sh.hub, "elsewhere", (s) => s.status === "idle" && s.interactions === 1);
   const operatorToken = fs.readFileSync(path.join(sh.hub.dataDir, "operator-token"), "utf8").trim();
-  const hubPid = (JSON.parse(fs.readFileSync(path.join(sh.hub.dataDir, "hub.json"), "utf8")) as { pid: number }).pid;
+  // `teamhub start` runs the hub in the process startHub spawned (the pid hub.json records).
+  const hubPid = sh.hub.child.pid!;
   const all = { ...secrets, operator: operatorToken, victim: /Bearer ([^"]+)/.exec(victimConfig)![1] };
   return Object.assign(sh, {
     secrets: all,

@@ -8,8 +8,8 @@ import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "../fake-anthropic/directives.ts";
-import { api, cli } from "../helpers/hub-process.ts";
-import { dbSnapshot } from "../helpers/db-snapshot.ts";
+import { api, bearer as as, cli } from "../helpers/hub-process.ts";
+import { expectDbUnchanged, type DbSnapshot } from "../helpers/db-snapshot.ts";
 import { call, httpClient } from "../helpers/mcp-client.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "../helpers/session-hub.ts";
 import { attack } from "./attack.ts";
@@ -19,22 +19,17 @@ let bare: SessionHub;
 let mallory: string;
 let mcp: Client;
 
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The tables a spawn (or a reset) would change; a session's own turn legitimately changes the others. */
 const GUARDED = ["Session", "Contract", "Artifact", "ArtifactVersion", "Pipeline", "Member", "Snapshot", "Token", "Principal", "TeamGrant", "Team", "Message"];
-function guarded(hub: SessionHub, exceptSession?: string) {
-  const all = dbSnapshot(hub.hub.dbFile);
+function guarded(all: DbSnapshot, exceptSession?: string) {
   const rows = Object.fromEntries(GUARDED.map((t) => [t, all[t]]));
   // The acting session's own row moves (status, cost) while it works; every other row must not.
   rows.Session = (all.Session as Array<{ name: string }>).filter((s) => s.name !== exceptSession);
   return rows;
 }
-async function unchanged(hub: SessionHub, fn: () => Promise<void>, exceptSession?: string): Promise<void> {
-  const before = guarded(hub, exceptSession);
-  await fn();
-  expect(guarded(hub, exceptSession)).toEqual(before);
-}
+const unchanged = (hub: SessionHub, fn: () => Promise<void>, exceptSession?: string): Promise<void> =>
+  expectDbUnchanged(hub.hub.dbFile, fn, (all) => guarded(all, exceptSession));
 
 /** A spawn request refused with 403 naming the field and rule, and no row written. */
 const refusedSpawn = (route: string, body: unknown, field: string, rule: string, token: string | null = mallory, hub = () => sh) =>

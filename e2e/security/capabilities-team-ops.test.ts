@@ -5,10 +5,10 @@
  * database is unchanged.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { directiveModel } from "../fake-anthropic/directives.ts";
-import { api, cli } from "../helpers/hub-process.ts";
-import { dbSnapshot } from "../helpers/db-snapshot.ts";
+import { api, bearer as as, cli } from "../helpers/hub-process.ts";
+import { dbSnapshot, expectDbUnchanged } from "../helpers/db-snapshot.ts";
 import { call, httpClient } from "../helpers/mcp-client.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "../helpers/session-hub.ts";
 import { attack } from "./attack.ts";
@@ -20,7 +20,6 @@ let alice: string;
 let mcp: Client;
 let approvalId: number;
 
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
 const token = (name: string) => {
   const r = cli(sh.hub.dataDir, ["token", "create", name, "--json"]);
   expect(r.code, r.stderr).toBe(0);
@@ -28,11 +27,7 @@ const token = (name: string) => {
 };
 
 /** Runs the attack and proves nothing in the database changed. */
-async function unchanged(fn: () => Promise<void>): Promise<void> {
-  const before = dbSnapshot(sh.hub.dbFile);
-  await fn();
-  expect(dbSnapshot(sh.hub.dbFile)).toEqual(before);
-}
+const unchanged = (fn: () => Promise<void>): Promise<void> => expectDbUnchanged(sh.hub.dbFile, fn);
 
 /** An HTTP request refused with 403 forbidden naming the operation, and nothing written. */
 const refusedOverHttp = (method: string, route: string, body: unknown, operation: string, who = mallory) =>
@@ -161,12 +156,14 @@ describe("a member's pipeline acts with its creator's authority", () => {
     }, as(mallory));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await api(sh.hub, "POST", "/api/artifacts?team=t", { id: "bait", type: "custom", data: { x: 1 } }, as(mallory))).status).toBe(201);
-    const deadline = Date.now() + 30_000;
-    let log: Array<{ outcome: string; error: string | null }> = [];
-    while (log.length === 0 && Date.now() < deadline) {
-      log = (await api(sh.hub, "GET", "/api/pipelines/sneaky?team=t", undefined, as(mallory))).body.log;
-      if (log.length === 0) await new Promise((r) => setTimeout(r, 50));
-    }
+    const log = await vi.waitFor(
+      async () => {
+        const entries = (await api(sh.hub, "GET", "/api/pipelines/sneaky?team=t", undefined, as(mallory))).body.log as Array<{ outcome: string; error: string | null }>;
+        if (entries.length === 0) throw new Error("the pipeline has not run");
+        return entries;
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     expect(log.map((x) => [x.outcome, x.error])).toEqual([["failed", expect.stringContaining("'mallory' (member) may not reopen contract 'c1'")]]);
     expect(contract()).toEqual(before);
   });

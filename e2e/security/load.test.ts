@@ -9,8 +9,10 @@ import { Worker } from "node:worker_threads";
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "../fake-anthropic/directives.ts";
-import { api } from "../helpers/hub-process.ts";
+import { summarize } from "../../bench/lib/stats.ts";
+import { api, bearer, pool } from "../helpers/hub-process.ts";
 import { startSessionHub, type SessionHub } from "../helpers/session-hub.ts";
+import { INITIALIZE } from "../helpers/web-doors.ts";
 
 const SEED_EVENTS = 3000;
 const SUBSCRIBES = 300;
@@ -28,21 +30,6 @@ afterAll(async () => sh?.close());
  */
 const call = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) => api(sh.hub, method, route, body, headers, false);
 
-/** Runs `fn` over `items` with at most `width` in flight. */
-async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
-  return out;
-}
-
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-
 /**
  * /api/health every HEALTH_EVERY_MS until stopped, from e2e/helpers/health-probe.mjs in a worker thread: a
  * monitoring client as one is run in practice (one kept-alive connection, one request at a time), whose
@@ -55,9 +42,8 @@ function sampleHealth() {
     probe.postMessage("stop");
     const { latencies, failures } = await done;
     await probe.terminate();
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-    return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1], failures };
+    const { count, p50, p99 } = summarize(Float64Array.from(latencies));
+    return { count, p50, p99, max: latencies.reduce((a, b) => Math.max(a, b), -Infinity), failures };
   };
 }
 
@@ -80,10 +66,9 @@ async function subscribeFlood(): Promise<number> {
 }
 
 function initializeFlood(token: string, count = INITIALIZES): Promise<number[]> {
-  const body = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "flood", version: "1" } } };
-  const headers = { authorization: `Bearer ${token}`, accept: "application/json, text/event-stream" };
+  const headers = { ...bearer(token), accept: "application/json, text/event-stream" };
   // Status 0: the hub dropped the connection, which it may do to a client this abusive.
-  return pool(range(count), 20, async () => (await call("POST", "/mcp", body, headers).catch(() => ({ status: 0 }))).status);
+  return pool(count, 20, async () => (await call("POST", "/mcp", INITIALIZE, headers).catch(() => ({ status: 0 }))).status);
 }
 
 async function allFirstTurnsDone(names: string[], timeoutMs: number): Promise<any[]> {
@@ -100,7 +85,7 @@ async function allFirstTurnsDone(names: string[], timeoutMs: number): Promise<an
 describe("load: subscribe flood, initialize flood and 50 spawns at once", () => {
   it("keeps /api/health p99 < 100 ms, a session's MCP calls working, extra spawns queued, and completes every first turn", async () => {
     expect((await call("POST", "/api/roster", { team: "seed", name: "listener" })).status).toBe(200);
-    await pool(range(SEED_EVENTS), 16, async (i) => expect((await call("POST", "/api/chat/broadcast", { team: "seed", message: `seed ${i}` })).status).toBe(200));
+    await pool(SEED_EVENTS, 16, async (i) => expect((await call("POST", "/api/chat/broadcast", { team: "seed", message: `seed ${i}` })).status).toBe(200));
     const member = (await call("POST", "/api/tokens", { name: "loader", kind: "member" })).body.token as string;
     const limit = (await call("GET", "/api/health")).body.maxLiveSessions as number;
     expect(limit).toBeGreaterThanOrEqual(2);
@@ -109,7 +94,7 @@ describe("load: subscribe flood, initialize flood and 50 spawns at once", () => 
     for (const route of ["/api/sessions?team=load", "/api/delegate", "/api/sessions/load-0"]) expect((await call("GET", route)).status).toBeLessThan(500);
     expect((await initializeFlood(member, 1))[0]).toBe(200);
     const health = sampleHealth();
-    const names = range(SPAWNS).map((i) => `load-${i}`);
+    const names = Array.from({ length: SPAWNS }, (_, i) => `load-${i}`);
     const [frames, initStatuses, delegated, spawned] = await Promise.all([
       subscribeFlood(),
       initializeFlood(member),

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, expect } from "vitest";
 import { WS_VERSION } from "../../lib/ws.ts";
-import { dbSnapshot } from "../helpers/db-snapshot.ts";
+import { expectDbUnchanged } from "../helpers/db-snapshot.ts";
 import { api, startHub, type HubProcess } from "../helpers/hub-process.ts";
 import { call, httpClient } from "../helpers/mcp-client.ts";
 import { attack } from "./attack.ts";
@@ -32,9 +32,7 @@ const deepText = (depth: number, inner = "") => `${"[".repeat(depth)}${inner}${"
 
 /** The database must not change; `/api/health` must still answer. */
 async function unchanged(run: () => Promise<void>) {
-  const before = dbSnapshot(hub.dbFile);
-  await run();
-  expect(dbSnapshot(hub.dbFile)).toEqual(before);
+  await expectDbUnchanged(hub.dbFile, run);
   expect((await api(hub, "GET", "/api/health")).status).toBe(200);
 }
 

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { WS_VERSION } from "../../lib/ws.ts";
 import { dbSnapshot } from "../helpers/db-snapshot.ts";
-import { api, startHub, type HubProcess } from "../helpers/hub-process.ts";
+import { api, bearer as bearerOf, pool, startHub, type HubProcess } from "../helpers/hub-process.ts";
+import { summarize } from "../../bench/lib/stats.ts";
 import { attack } from "./attack.ts";
 import { INITIALIZE, mcpPost, mcpSession, openSocket } from "../helpers/web-doors.ts";
 import { PER_PRINCIPAL } from "../../server/mcp/http.ts";
@@ -20,19 +21,11 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => hub?.kill());
 
-const bearer = (name: string) => ({ authorization: `Bearer ${tokens[name]}` });
+const bearer = (name: string) => bearerOf(tokens[name]);
 const listTools = (session: string, headers: Record<string, string>) =>
   mcpPost(hub, { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }, { ...headers, "mcp-session-id": session });
 
-/** Runs `n` jobs, `width` at a time. */
-async function pool(n: number, width: number, job: (i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < n) await job(next++);
-  }));
-}
-
-const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.99) - 1];
+const p99 = (samples: number[]) => summarize(Float64Array.from(samples)).p99;
 
 attack("1,000 MCP initializes from one principal lock out no other principal", async () => {
   const victimBefore = await mcpSession(hub, tokens.victim);

@@ -3,10 +3,10 @@
  * another member's DMs or the hub-wide token events (live or replayed), and revoking a token
  * closes its open /ws sockets (1008) and MCP sessions at once.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { WS_VERSION } from "../../lib/ws.ts";
 import { dbSnapshot } from "../helpers/db-snapshot.ts";
-import { api, startHub, type HubProcess } from "../helpers/hub-process.ts";
+import { api, bearer, startHub, type HubProcess } from "../helpers/hub-process.ts";
 import { attack } from "./attack.ts";
 import { mcpPost, mcpSession, openSocket, type Socket } from "../helpers/web-doors.ts";
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => hub?.kill());
 
-const as = (name: string) => ({ authorization: `Bearer ${tokens[name]}` });
+const as = (name: string) => bearer(tokens[name]);
 const subscribe = (s: Socket, payload: Record<string, unknown> = {}) =>
   s.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: [], ...payload } });
 const eventTypes = (s: Socket) => s.inbox.flatMap((m) => (m.type === "event" ? [`${m.payload.type} ${JSON.stringify(m.payload.payload)}`] : []));
@@ -38,11 +38,12 @@ async function subscribed(token: string, payload: Record<string, unknown> = {}) 
 /** A broadcast every member may see: once it arrives, everything sent before it has been delivered or withheld. */
 async function marker(s: Socket, text: string) {
   expect((await api(hub, "POST", "/api/chat/broadcast", { message: text })).status).toBe(200);
-  const end = Date.now() + 10_000;
-  while (!eventTypes(s).some((e) => e.includes(text))) {
-    if (Date.now() > end) throw new Error(`marker ${text} never arrived: ${eventTypes(s).join("\n")}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!eventTypes(s).some((e) => e.includes(text))) throw new Error(`marker ${text} never arrived: ${eventTypes(s).join("\n")}`);
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 }
 
 it("delivers a member's own DMs and broadcasts to its /ws (so the refusals below are filtering)", async () => {
@@ -96,7 +97,7 @@ attack("a revoked token's MCP session is closed: the same session id is gone eve
   tokens.eve = (await api(hub, "POST", "/api/tokens", { name: "eve", label: "old" })).body.token;
   const session = await mcpSession(hub, tokens.eve);
   const list = (token: string) =>
-    mcpPost(hub, { jsonrpc: "2.0", id: 3, method: "tools/list", params: {} }, { authorization: `Bearer ${token}`, "mcp-session-id": session });
+    mcpPost(hub, { jsonrpc: "2.0", id: 3, method: "tools/list", params: {} }, { ...bearer(token), "mcp-session-id": session });
   expect((await list(tokens.eve)).status).toBe(200);
   expect((await api(hub, "DELETE", "/api/tokens/eve")).body).toEqual({ revoked: 1 });
   const before = dbSnapshot(hub.dbFile);
@@ -106,7 +107,7 @@ attack("a revoked token's MCP session is closed: the same session id is gone eve
   const publish = await mcpPost(
     hub,
     { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "artifact_publish", arguments: { id: "x", type: "custom", data: {} } } },
-    { authorization: `Bearer ${tokens.eve}`, "mcp-session-id": session },
+    { ...bearer(tokens.eve), "mcp-session-id": session },
   );
   expect(publish.status).toBe(401);
   expect(dbSnapshot(hub.dbFile).Artifact).toEqual(before.Artifact);

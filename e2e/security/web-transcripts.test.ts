@@ -3,7 +3,7 @@
  * (sessions: ["*"]) gets no line of a session that is not theirs, while the operator gets them
  * all — with the real `claude` behind the fake Messages API producing the lines.
  */
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, vi } from "vitest";
 import { WS_VERSION } from "../../lib/ws.ts";
 import { directiveModel } from "../fake-anthropic/directives.ts";
 import { dbSnapshot } from "../helpers/db-snapshot.ts";
@@ -38,11 +38,12 @@ attack("a member following every session on /ws receives no transcript line of s
   const spawned = await api(sh.hub, "POST", "/api/sessions", { name: "secretive", prompt: "the launch codes are 1234" });
   expect(spawned.status, JSON.stringify(spawned.body)).toBe(201);
   await waitForSession(sh.hub, "secretive", (s) => s.interactions === 1 && s.status === "idle", 90_000);
-  const end = Date.now() + 10_000;
-  while (!linesOf(operator, "secretive").some((m) => JSON.stringify(m).includes("launch codes"))) {
-    if (Date.now() > end) throw new Error("the operator never saw the transcript");
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitFor(
+    () => {
+      if (!linesOf(operator, "secretive").some((m) => JSON.stringify(m).includes("launch codes"))) throw new Error("the operator never saw the transcript");
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   // Anything pushed to carol would have been sent with the operator's copy; a round trip later it is here.
   const before = dbSnapshot(sh.hub.dbFile);
   carol.send({ v: WS_VERSION, type: "ping" });

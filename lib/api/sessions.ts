@@ -41,6 +41,8 @@ export const Safety = z.object({
   protectedPaths: z.array(z.string().min(1).max(500)).max(100).default([]),
 });
 export type Safety = z.infer<typeof Safety>;
+/** The safety net a session gets when it asks for nothing; team limits default to the same. */
+export const SAFETY_DEFAULTS = Safety.parse({});
 
 export const SpawnInput = z.object({
   team: TeamParam,

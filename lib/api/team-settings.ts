@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TeamParam } from "./common.ts";
-import { MAX_COST_USD, Preset } from "./sessions.ts";
+import { MAX_COST_USD, Preset, SAFETY_DEFAULTS } from "./sessions.ts";
 
 /**
  * A whole number in [min, max]. Each bound carries its own message: without one, zod v4 reports a
@@ -55,9 +55,9 @@ export const TeamSettings = z.object({
   /** §13: members spawn only inside this directory (real paths); null is the hub's session work dir. */
   rootDir: Options.rootDir.default(null),
   /** §13: the most a member may give a session it spawns: cost (safety.maxCostUsd and maxBudgetUsd), turns, time per interaction. */
-  maxCostUsd: Options.maxCostUsd.default(2),
-  maxTurns: Options.maxTurns.default(50),
-  maxTimeoutMs: Options.maxTimeoutMs.default(5 * 60 * 1000),
+  maxCostUsd: Options.maxCostUsd.default(SAFETY_DEFAULTS.maxCostUsd),
+  maxTurns: Options.maxTurns.default(SAFETY_DEFAULTS.maxTurns),
+  maxTimeoutMs: Options.maxTimeoutMs.default(SAFETY_DEFAULTS.timeoutMs),
 });
 export type TeamSettings = z.infer<typeof TeamSettings>;
 

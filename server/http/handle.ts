@@ -4,16 +4,16 @@
  * nowhere else.
  */
 import { z } from "zod";
-import { DomainError, invalid, invalidField } from "../errors.ts";
-import { zodIssues } from "../domain/zod-errors.ts";
+import { DomainError, invalidField } from "../errors.ts";
+import { parseOrThrow } from "../domain/zod-errors.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
 import { services } from "../registry.ts";
+import { MAX_BODY_BYTES, readCapped } from "./body.ts";
 import { DEPTH_RULE, deeperThan } from "./json-depth.ts";
 import { shapeOf, typedQuery } from "./query.ts";
 import type { Services } from "../services.ts";
 
-// A 1 MiB artifact can grow when its strings are escaped; the domain gives the precise error.
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+export { MAX_BODY_BYTES } from "./body.ts";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -30,9 +30,8 @@ export function handle<S extends z.ZodType, O>(
       const body = await bodyOf(req);
       refuseUnknownFields(schema, body);
       const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...body, ...typedQuery(schema, pathParams((await ctx.params) ?? {})) };
-      const parsed = schema.safeParse(raw, { reportInput: true });
-      if (!parsed.success) throw invalid(zodIssues(parsed.error));
-      return Response.json(await op(s, actor, parsed.data, req.signal), { status: options.status ?? 200 });
+      const input = parseOrThrow(schema, raw);
+      return Response.json(await op(s, actor, input, req.signal), { status: options.status ?? 200 });
     } catch (e) {
       return errorResponse(e);
     }
@@ -64,23 +63,15 @@ function refuseUnknownFields(schema: z.ZodType, body: Record<string, unknown>) {
   if (!shape) return;
   let strict = strictShapes.get(schema);
   if (!strict) strictShapes.set(schema, (strict = z.strictObject(Object.fromEntries(Object.keys(shape).map((k) => [k, z.unknown().optional()])))));
-  const r = strict.safeParse(body, { reportInput: true });
-  if (!r.success) throw invalid(zodIssues(r.error));
+  parseOrThrow(strict, body);
 }
 
 /** The body, read up to MAX_BODY_BYTES whatever Content-Length says (a chunked body has none). */
 async function readBody(req: Request): Promise<string> {
   if (!req.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      throw new DomainError("too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const text = await readCapped(req.body as unknown as AsyncIterable<Uint8Array>);
+  if (text === null) throw new DomainError("too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
+  return text;
 }
 
 async function bodyOf(req: Request): Promise<Record<string, unknown>> {

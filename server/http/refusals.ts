@@ -3,7 +3,7 @@
  * message, details}}` shape as every /api error: Host/Origin, body size, header size, and the
  * wrong method on an /api route (Next answers that one itself, with an empty body).
  */
-import type http from "node:http";
+import http from "node:http";
 import type { Duplex } from "node:stream";
 
 const body = (code: string, message: string, details: Record<string, unknown>) => JSON.stringify({ error: { code, message, details } });
@@ -14,10 +14,10 @@ export function refuse(res: http.ServerResponse, status: number, code: string, m
 }
 
 /** For a socket that never became a request (an upgrade, or a request node could not parse). */
-export function refuseRaw(socket: Duplex, status: number, reason: string, code: string, message: string, details: Record<string, unknown>) {
+export function refuseRaw(socket: Duplex, status: number, code: string, message: string, details: Record<string, unknown>) {
   const text = body(code, message, details);
   if (!socket.writable) return socket.destroy();
-  const head = [`HTTP/1.1 ${status} ${reason}`, "content-type: application/json", `content-length: ${Buffer.byteLength(text)}`, "connection: close"];
+  const head = [`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, "content-type: application/json", `content-length: ${Buffer.byteLength(text)}`, "connection: close"];
   socket.end(`${head.join("\r\n")}\r\n\r\n${text}`);
 }
 
@@ -55,7 +55,7 @@ export function jsonMethodNotAllowed(req: http.IncomingMessage, res: http.Server
 export function onClientError(err: Error & { code?: string }, socket: Duplex) {
   if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();
   if (err.code === "HPE_HEADER_OVERFLOW") {
-    return refuseRaw(socket, 431, "Request Header Fields Too Large", "too_large", "the request headers are too large", { field: "headers", rule: "max_size" });
+    return refuseRaw(socket, 431, "too_large", "the request headers are too large", { field: "headers", rule: "max_size" });
   }
-  refuseRaw(socket, 400, "Bad Request", "invalid_input", `the request could not be parsed: ${err.code ?? err.message}`, { field: "request", rule: "http" });
+  refuseRaw(socket, 400, "invalid_input", `the request could not be parsed: ${err.code ?? err.message}`, { field: "request", rule: "http" });
 }

@@ -15,6 +15,11 @@ export class TokenBucket {
     this.tokens = burst;
   }
 
+  /** True when the bucket has refilled to `burst`: it is then no different from a new one. */
+  full(now = Date.now()): boolean {
+    return this.tokens + ((now - this.at) / 1000) * this.perSecond >= this.burst;
+  }
+
   take(): boolean {
     const now = Date.now();
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.perSecond);

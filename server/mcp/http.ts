@@ -18,7 +18,7 @@ import { DomainError } from "../errors.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
 import { tokenHash } from "../domain/auth/tokens.service.ts";
 import type { Services } from "../services.ts";
-import { MAX_BODY_BYTES } from "../http/handle.ts";
+import { MAX_BODY_BYTES, readCapped } from "../http/body.ts";
 import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 import { revokedTokenHashes } from "../http/revoked.ts";
 import { TokenBucket } from "../http/token-bucket.ts";
@@ -27,14 +27,14 @@ import { notifyResourceChanges } from "./notify.ts";
 import type { ToolDef } from "./tool.ts";
 
 // Enough for every agent of a large team; idle sessions are closed so the map cannot grow for ever.
-export const MAX_SESSIONS = 1000;
+const MAX_SESSIONS = 1000;
 // Generous for one agent or person (each client process holds one), far below the hub-wide cap.
 export const PER_PRINCIPAL = 32;
 const IDLE_MS = 60 * 60 * 1000;
 // New sessions per principal: a burst of INIT_BURST, then INIT_PER_SECOND. A flood of initializes is refused
 // before any server is built for it, so it cannot take the hub's event loop from everyone else.
-export const INIT_BURST = 50;
-export const INIT_PER_SECOND = 10;
+const INIT_BURST = 50;
+const INIT_PER_SECOND = 10;
 
 type Session = { transport: StreamableHTTPServerTransport; server: BuiltServer; principal: string; owner: string; token: string | null; lastUsed: number };
 type Caller = { principal: Principal; token: string | null };
@@ -53,20 +53,10 @@ function jsonRpcError(
 /** A supervised session acting as a member is its own owner: the member's other clients never evict it. */
 const ownerOf = (p: Principal) => (p.sessionId ? `${p.name}#${p.sessionId}` : p.name);
 
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 export function createMcpHttp(svc: Services, bus: EventBus, options: { requireToken: boolean; extraTools?: ToolDef[] }) {
   const sessions = new Map<string, Session>();
-  // Owners are principals (and supervised sessions): a bounded set, each with a small bucket.
+  // One small bucket per owner that initialized lately. Owners include each supervised session
+  // (`name#sessionId`), so the set is not bounded by the principals: the sweep drops full buckets.
   const initBuckets = new Map<string, TokenBucket>();
 
   const drop = (id: string) => {
@@ -84,6 +74,8 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [id, s] of sessions) if (now - s.lastUsed > IDLE_MS) drop(id);
+    // A full bucket is no different from the new one the next initialize would make.
+    for (const [owner, bucket] of initBuckets) if (bucket.full(now)) initBuckets.delete(owner);
   }, 60_000);
   sweep.unref();
 
@@ -104,7 +96,9 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
       return;
     }
     if (sessions.size < MAX_SESSIONS) return;
-    const largest = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    let largest = owner;
+    let most = -1;
+    for (const [o, n] of counts) if (n > most) [largest, most] = [o, n];
     const id = oldest((s) => s.owner === largest);
     if (id) drop(id);
   }
@@ -124,7 +118,7 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
 
   /** The parsed JSON-RPC body, or null after answering a body that is too large, not JSON or too deep. */
   async function parsedBody(req: IncomingMessage, res: ServerResponse): Promise<{ value: unknown } | null> {
-    const text = await readBody(req);
+    const text = await readCapped(req);
     if (text === null) {
       const data = { field: "body", rule: "max_size" };
       jsonRpcError(res, 413, ErrorCode.InvalidRequest, `Request body too large: at most ${MAX_BODY_BYTES} bytes`, { data });

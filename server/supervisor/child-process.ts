@@ -39,7 +39,7 @@ export const DEFAULT_TIMING: Timing = { stopGraceMs: 30_000, interruptGraceMs: 3
  * take the cores from the hub's event loop, and every request (health, dashboard, MCP) would wait
  * (measured: /api/health p99 154 ms → 32 ms under 50 spawns on 2 cores). Children inherit it.
  */
-export const SESSION_NICENESS = 10;
+const SESSION_NICENESS = 10;
 
 // Enough of stderr to explain a crash, without letting a chatty process grow the hub.
 const STDERR_TAIL_BYTES = 16 * 1024;

@@ -72,22 +72,43 @@ export function realPath(p: string, workDir: string): string {
   }
 }
 
+export type ProtectedPattern = {
+  pattern: string;
+  /** The pattern without its trailing `/`. */
+  body: string;
+  /** For a name pattern (no `/` in its body), the regex a path part must match; null for a path pattern. */
+  name: RegExp | null;
+};
+
+/** Protected patterns parsed once: a path pattern (its body has a `/`) or a name pattern with its regex. */
+export function parseProtected(patterns: string[]): ProtectedPattern[] {
+  return patterns.map((pattern) => {
+    const body = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
+    return { pattern, body, name: body.includes("/") ? null : globToRegExp(body) };
+  });
+}
+
+/** `protectedMatch` for many paths under one work dir: the patterns and the work dir's real path resolved once. */
+export function protectedMatcher(patterns: string[], workDir: string): (p: string) => string | null {
+  const roots = [...new Set([workDir, realPath(workDir, "/")])];
+  const parsed = parseProtected(patterns).map((x) => ({ ...x, dirs: x.name ? [] : roots.map((r) => path.resolve(r, x.body)) }));
+  return (p) => {
+    const targets = [...new Set([path.resolve(workDir, p), realPath(p, workDir)])];
+    for (const { pattern, name, dirs } of parsed) {
+      if (!name) {
+        if (targets.some((t) => dirs.some((d) => t === d || t.startsWith(d + path.sep)))) return pattern;
+        continue;
+      }
+      // A name pattern matches any part of the path: the directory itself and everything in it.
+      if (targets.some((t) => t.split(path.sep).some((part) => name.test(part)))) return pattern;
+    }
+    return null;
+  };
+}
+
 /** Whether a path (absolute, or relative to the work dir) falls under a protected pattern, as written or where it really leads. */
 export function protectedMatch(p: string, patterns: string[], workDir: string): string | null {
-  const roots = [...new Set([workDir, realPath(workDir, "/")])];
-  const targets = [...new Set([path.resolve(workDir, p), realPath(p, workDir)])];
-  for (const pattern of patterns) {
-    const body = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
-    if (body.includes("/")) {
-      const protectedDirs = roots.map((r) => path.resolve(r, body));
-      if (targets.some((t) => protectedDirs.some((d) => t === d || t.startsWith(d + path.sep)))) return pattern;
-      continue;
-    }
-    // A name pattern matches any part of the path: the directory itself and everything in it.
-    const re = globToRegExp(body);
-    if (targets.some((t) => t.split(path.sep).some((part) => re.test(part)))) return pattern;
-  }
-  return null;
+  return protectedMatcher(patterns, workDir)(p);
 }
 
 /**
@@ -191,8 +212,10 @@ function touchedProtected(toolName: string, input: Record<string, unknown>, poli
   for (const f of PATH_FIELDS) if (typeof input[f] === "string") candidates.push(input[f] as string);
   if (toolName === "Bash" && typeof input.command === "string") candidates.push(...commandPaths(input.command, policy.workDir));
   if (toolName === "Glob" && typeof input.pattern === "string") candidates.push(input.pattern);
+  if (candidates.length === 0) return null;
+  const match = protectedMatcher(patterns, policy.workDir);
   for (const c of candidates) {
-    const hit = protectedMatch(c, patterns, policy.workDir);
+    const hit = match(c);
     if (hit) return `${hit} (${c})`;
   }
   return null;

@@ -8,6 +8,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { writePrivateFile } from "../data-dir.ts";
 import type { ClaudeConfig } from "../env.ts";
 import type { DomainDeps } from "../domain/deps.ts";
 import { issueSessionToken } from "../domain/auth/tokens.service.ts";
@@ -34,7 +35,7 @@ import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } fr
 import { decide, type Policy } from "./policy.ts";
 import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
 import { permissionResponse, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
-import type { TranscriptFeed } from "./transcript-feed.ts";
+import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
 
 export type RunnerContext = {
   deps: DomainDeps;
@@ -69,6 +70,7 @@ export class SessionRunner {
   private pumping = false;
   private safety!: StoredSafety;
   private policy!: Policy;
+  private owner!: TranscriptOwner;
   private readonly exited: Promise<void>;
   private markExited!: () => void;
 
@@ -90,6 +92,7 @@ export class SessionRunner {
   async launch(mode: LaunchMode): Promise<void> {
     const s = await this.ctx.deps.db.read((sql) => sessionByPk(sql, this.pk));
     if (!s) return this.gone();
+    this.owner = { name: s.name, principal: s.principal, spawnedBy: s.spawnedBy };
     this.safety = safetyOf(s);
     this.policy = {
       preset: s.preset,
@@ -138,8 +141,7 @@ export class SessionRunner {
     const dir = sessionDir(this.ctx.dataDir, s.pk);
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, "mcp.json");
-    fs.writeFileSync(file, JSON.stringify(mcpConfig(this.ctx.hubUrl, token), null, 2), { mode: 0o600 });
-    fs.chmodSync(file, 0o600);
+    writePrivateFile(file, JSON.stringify(mcpConfig(this.ctx.hubUrl, token), null, 2));
     return file;
   }
 
@@ -167,12 +169,12 @@ export class SessionRunner {
 
   private async record(direction: "in" | "out", type: string, subtype: string | null, payload: unknown): Promise<void> {
     const entry = await appendTranscript(this.ctx.deps, this.pk, { interactionId: this.turn?.interaction.id ?? null, direction, type, subtype, payload });
-    if (entry) this.ctx.feed.publish({ session: this.name, team: this.team, entry });
+    if (entry) this.ctx.feed.publish({ session: this.name, team: this.team, owner: this.owner, entry });
   }
 
   private async handle(raw: Record<string, unknown>, msg: OutputMessage): Promise<void> {
     if (msg.kind === "text_delta") {
-      if (!msg.msg.parent_tool_use_id) this.ctx.feed.publish({ session: this.name, team: this.team, textDelta: msg.msg.event.delta.text });
+      if (!msg.msg.parent_tool_use_id) this.ctx.feed.publish({ session: this.name, team: this.team, owner: this.owner, textDelta: msg.msg.event.delta.text });
       return;
     }
     // The other partial events (message and block starts and stops, tool input as it streams) add

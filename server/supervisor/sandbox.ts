@@ -9,7 +9,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { BUILTIN_PROTECTED, globToRegExp } from "./policy.ts";
+import { BUILTIN_PROTECTED, parseProtected } from "./policy.ts";
 
 export type SandboxInput = {
   bwrap: string;
@@ -67,17 +67,31 @@ function isDir(p: string): boolean {
   }
 }
 
+// Scans under way, by (work dir, patterns, skip): launches asking meanwhile share one walk. An entry
+// goes once its walk settles, so every launch gets a walk that started no earlier than its request.
+const scans = new Map<string, Promise<Mount[]>>();
+
 /** Masks and read-only binds for protected entries of the work tree, found by a bounded walk. */
-async function protectedMounts(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
+function protectedMounts(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
+  const key = JSON.stringify([workDir, patterns, skip]);
+  let scan = scans.get(key);
+  if (!scan) {
+    scan = scanProtected(workDir, patterns, skip).finally(() => scans.delete(key));
+    scans.set(key, scan);
+  }
+  return scan;
+}
+
+async function scanProtected(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
   const names: RegExp[] = [];
   const mounts: Mount[] = [];
-  const mount = (real: string, readOnly: boolean) => {
+  // `dir` when the caller knows already whether `real` is a directory.
+  const mount = (real: string, readOnly: boolean, dir?: boolean) => {
     if (readOnly) mounts.push({ kind: "ro", src: real, dest: real });
-    else mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
+    else mounts.push({ kind: (dir ?? isDir(real)) ? "mask-dir" : "mask-file", dest: real });
   };
-  for (const pattern of [...BUILTIN_PROTECTED, ...patterns]) {
-    const body = pattern.endsWith("/") ? pattern.slice(0, -1) : pattern;
-    if (!body.includes("/")) names.push(globToRegExp(body));
+  for (const { body, name } of parseProtected([...BUILTIN_PROTECTED, ...patterns])) {
+    if (name) names.push(name);
     else {
       // A path (relative to the work dir, or absolute) is masked wherever it leads.
       const real = realOrNull(path.resolve(workDir, body));
@@ -86,8 +100,8 @@ async function protectedMounts(workDir: string, patterns: string[], skip: string
   }
   const queue = [workDir];
   let seen = 0;
-  while (queue.length && seen < SCAN_LIMIT) {
-    const dir = queue.shift()!;
+  for (let next = 0; next < queue.length && seen < SCAN_LIMIT; next++) {
+    const dir = queue[next];
     let entries: fs.Dirent[];
     try {
       entries = await fs.promises.readdir(dir, { withFileTypes: true });
@@ -100,8 +114,9 @@ async function protectedMounts(workDir: string, patterns: string[], skip: string
       const readOnly = READ_ONLY_NAMES.has(e.name);
       if (readOnly || names.some((re) => re.test(e.name))) {
         // A protected name that is a link protects what it points at, when that is inside the work tree.
-        const real = e.isSymbolicLink() ? realOrNull(full) : full;
-        if (real && inside(real, workDir)) mount(real, readOnly);
+        const link = e.isSymbolicLink();
+        const real = link ? realOrNull(full) : full;
+        if (real && inside(real, workDir)) mount(real, readOnly, link ? undefined : e.isDirectory());
         if (e.name === ".git" && e.isFile()) mounts.push(...linkedGitDirs(full));
         continue;
       }
@@ -123,7 +138,14 @@ function linkedGitDirs(dotGit: string): Mount[] {
   return out;
 }
 
+// The system dirs do not change while the hub runs: looked at once.
+let systemMountsOnce: Mount[] | null = null;
+
 function systemMounts(): Mount[] {
+  return (systemMountsOnce ??= scanSystemMounts());
+}
+
+function scanSystemMounts(): Mount[] {
   const out: Mount[] = [];
   for (const dir of SYSTEM_DIRS) {
     let st: fs.Stats;
@@ -201,7 +223,6 @@ function toArgs(m: Mount): string[] {
     case "rw":
       return ["--bind", m.src, m.dest];
     case "tmpfs":
-      return ["--tmpfs", m.dest];
     case "mask-dir":
       return ["--tmpfs", m.dest];
     case "mask-file":

@@ -6,7 +6,10 @@
  */
 import type { StoredLine } from "../domain/sessions/runtime.ts";
 
-export type TranscriptPush = { session: string; team: string } & ({ entry: StoredLine } | { textDelta: string });
+/** Who owns the session, so /ws can tell who may see its lines without reading the database. */
+export type TranscriptOwner = { name: string; principal: string | null; spawnedBy: string | null };
+
+export type TranscriptPush = { session: string; team: string; owner: TranscriptOwner } & ({ entry: StoredLine } | { textDelta: string });
 type Listener = (push: TranscriptPush) => void;
 
 export class TranscriptFeed {

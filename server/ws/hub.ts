@@ -14,29 +14,27 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { ClientMessage, WS_VERSION, type ServerMessage } from "../../lib/ws.ts";
 import { eventFor, transcriptVisibleTo } from "../domain/auth/visibility.ts";
-import { actsForAnyone, type Principal } from "../domain/principal.ts";
+import type { Principal } from "../domain/principal.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
 import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 import { revokedTokenHashes } from "../http/revoked.ts";
+import { TokenBucket } from "../http/token-bucket.ts";
 import type { Services } from "../services.ts";
 import type { TranscriptFeed, TranscriptPush } from "../supervisor/transcript-feed.ts";
-import { TokenBucket } from "../http/token-bucket.ts";
 
 // A client that stops reading must not make the hub buffer without bound.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
-export const REPLAY_LIMIT = 5000;
+const REPLAY_LIMIT = 5000;
 // Small enough that one page never holds the event loop for long; the hub serves others between pages.
 const REPLAY_PAGE = 200;
 // Subscribes: a burst of SUBSCRIBE_BURST, then SUBSCRIBE_PER_SECOND; FLOOD_CLOSE refusals in a row close the socket.
-export const SUBSCRIBE_BURST = 10;
-export const SUBSCRIBE_PER_SECOND = 2;
-export const FLOOD_CLOSE = 20;
+const SUBSCRIBE_BURST = 10;
+const SUBSCRIBE_PER_SECOND = 2;
+const FLOOD_CLOSE = 20;
 
 /** Who a connection reads as, and the hash of the token it opened with (null: no token). */
 export type WsIdentity = { principal: Principal; token: string | null };
-
-type SessionInfo = { name: string; principal?: string | null; spawnedBy?: string | null };
 
 type Client = WsIdentity & {
   socket: WebSocket;
@@ -63,26 +61,9 @@ const follows = (c: Client, push: TranscriptPush) =>
 
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
 
-
 export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
-  const sessionInfo = new Map<string, Promise<SessionInfo | null>>();
-  const resolvedInfo = new Map<string, SessionInfo | null>();
-
-  /** A session's owner fields, read once per name (and again after it is created or deleted anew). */
-  function infoOf(name: string): Promise<SessionInfo | null> {
-    let p = sessionInfo.get(name);
-    if (!p) {
-      p = svc.sessions.status(svc.operator, { name }).then(
-        (s) => s as SessionInfo,
-        () => null,
-      );
-      void p.then((info) => sessionInfo.get(name) === p && resolvedInfo.set(name, info));
-      sessionInfo.set(name, p);
-    }
-    return p;
-  }
 
   const deliver = (c: Client, e: HubEvent) => {
     if (c.teams && (e.teamId === null || !c.teams.has(e.teamId))) return false;
@@ -103,13 +84,6 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
       }
       for (const e of events) (c.ready ? deliver(c, e) : c.backlog.push(e));
     }
-    for (const e of events) {
-      if (e.type === "session.created" || e.type === "session.deleted") {
-        const name = e.subject.replace(/^session:/, "");
-        sessionInfo.delete(name);
-        resolvedInfo.delete(name);
-      }
-    }
   });
 
   const pushTo = (c: Client, push: TranscriptPush) => {
@@ -119,21 +93,9 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
     else send(c.socket, { v: WS_VERSION, type: "transcript", team, payload: { session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
   };
 
+  // The push carries the session's owner, so visibility is decided here without a lookup.
   const unfollow = feed.subscribe((push) => {
-    for (const c of clients) {
-      if (!follows(c, push)) continue;
-      if (actsForAnyone(c.principal)) {
-        pushTo(c, push);
-        continue;
-      }
-      const known = resolvedInfo.get(push.session);
-      if (known !== undefined) {
-        if (known && transcriptVisibleTo(c.principal, known)) pushTo(c, push);
-        continue;
-      }
-      // Lines that arrive before the first lookup completes wait for it, in order.
-      void infoOf(push.session).then((info) => info && transcriptVisibleTo(c.principal, info) && clients.has(c) && pushTo(c, push));
-    }
+    for (const c of clients) if (follows(c, push) && transcriptVisibleTo(c.principal, push.owner)) pushTo(c, push);
   });
 
   const current = (c: Client, generation: number) => c.generation === generation && c.socket.readyState === c.socket.OPEN;

@@ -6,7 +6,7 @@ import type { HubEvent } from "../../events/types.ts";
 import { call } from "../api-client.ts";
 import { action } from "../action.ts";
 import { table } from "../format.ts";
-import { intOption } from "../options.ts";
+import { intOption, numberOption } from "../options.ts";
 
 type SettingOption =
   | "wake" | "gateEnforcement" | "chatRateLimit" | "chatLoopMax" | "chatLoopWindow" | "inboxLiveLimit"
@@ -51,7 +51,7 @@ export function register(program: Command) {
             inboxLiveLimit: intOption("--inbox-live-limit", opts.inboxLiveLimit),
             maxPreset: opts.maxPreset,
             rootDir: opts.rootDir,
-            maxCostUsd: opts.maxCost === undefined ? undefined : Number(opts.maxCost),
+            maxCostUsd: numberOption("--max-cost", opts.maxCost),
             maxTurns: intOption("--max-turns", opts.maxTurns),
             maxTimeoutMs: intOption("--max-timeout-ms", opts.maxTimeoutMs),
           };

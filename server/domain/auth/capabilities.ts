@@ -13,7 +13,7 @@ import type { Sql } from "../../db/connection.ts";
 import { forbidden } from "../../errors.ts";
 import { actsForAnyone, type Principal } from "../principal.ts";
 
-export type Rule = "operator" | "lead" | "owner" | "anyone";
+type Rule = "operator" | "lead" | "owner" | "anyone";
 
 type Capability = { rule: Rule; what: string; owners?: string };
 
@@ -66,13 +66,35 @@ export async function isLead(sql: Sql, name: string, team: string): Promise<bool
   return (await sql.get(`SELECT 1 FROM "TeamGrant" WHERE "teamId" = ? AND "principal" = ? AND "role" = 'lead'`, [team, name])) !== undefined;
 }
 
+/** Whether the actor leads a team; `permitsMany` hands `permits` one that remembers its answers. */
+type LeadLookup = (team: string) => Promise<boolean>;
+
 /** Whether `actor` may do `operation` on `target`, and if not, the rule that refuses it. */
-export async function permits(sql: Sql, actor: Principal, operation: Operation, target: Target): Promise<boolean> {
+export async function permits(
+  sql: Sql,
+  actor: Principal,
+  operation: Operation,
+  target: Target,
+  lead: LeadLookup = (team) => isLead(sql, actor.name, team),
+): Promise<boolean> {
   const { rule } = CAPABILITIES[operation] as Capability;
   if (actsForAnyone(actor) || rule === "anyone") return true;
   if (rule === "operator") return false;
   if (rule === "owner" && target.owners?.some((o) => o !== null && o !== undefined && o === actor.name)) return true;
-  return target.team !== null && (await isLead(sql, actor.name, target.team));
+  return target.team !== null && (await lead(target.team));
+}
+
+export type Permits = (operation: Operation, target: Target) => Promise<boolean>;
+
+/** `permits` for many targets in one read: the actor's lead grant is looked up at most once per team. */
+export function permitsMany(sql: Sql, actor: Principal): Permits {
+  const leads = new Map<string, Promise<boolean>>();
+  const lead: LeadLookup = (team) => {
+    let known = leads.get(team);
+    if (!known) leads.set(team, (known = isLead(sql, actor.name, team)));
+    return known;
+  };
+  return (operation, target) => permits(sql, actor, operation, target, lead);
 }
 
 function whoMay(c: Capability, target: Target): string {

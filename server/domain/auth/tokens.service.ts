@@ -7,6 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
@@ -14,7 +15,7 @@ import { authorize } from "./capabilities.ts";
 
 export const OPERATOR_TOKEN_FILE = "operator-token";
 
-const hash = (secret: string) => createHash("sha256").update(secret).digest("hex");
+export const tokenHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
 
 async function ensurePrincipal(sql: Sql & { run: Sql["run"] }, name: string, kind: PrincipalKind, now: Date) {
@@ -27,7 +28,7 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
   fs.mkdirSync(dataDir, { recursive: true });
   let secret = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
   // A token revoked by an older hub version would lock the file out for good: replace it.
-  const revoked = secret !== "" && (await db.read((sql) => sql.get(`SELECT 1 FROM "Token" WHERE "hash" = ? AND "revokedAt" IS NOT NULL`, [hash(secret)])));
+  const revoked = secret !== "" && (await db.read((sql) => sql.get(`SELECT 1 FROM "Token" WHERE "hash" = ? AND "revokedAt" IS NOT NULL`, [tokenHash(secret)])));
   // A missing or emptied file gets a fresh token: an empty secret must never authenticate anyone.
   if (!secret || revoked) {
     secret = newSecret("thop");
@@ -37,10 +38,10 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
   await db.write("token.operator", OPERATOR.name, async (tx) => {
     await ensurePrincipal(tx, OPERATOR.name, "operator", tx.now);
     // A replaced token file retires the previous operator token.
-    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "hash" <> ? AND "revokedAt" IS NULL`, [tx.now, OPERATOR.name, hash(secret)]);
+    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "hash" <> ? AND "revokedAt" IS NULL`, [tx.now, OPERATOR.name, tokenHash(secret)]);
     const added = await tx.run(`INSERT OR IGNORE INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?)`, [
       OPERATOR.name,
-      hash(secret),
+      tokenHash(secret),
       tx.now,
     ]);
     if (added.changes) await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${OPERATOR.name}`, payload: { principal: OPERATOR.name, kind: "operator", label: "operator token file" } });
@@ -90,7 +91,7 @@ export async function createToken(
       throw conflict(`principal '${input.name}' exists as ${existing.kind}, not ${input.kind}`, { field: "kind" });
     }
     await ensurePrincipal(tx, input.name, input.kind, tx.now);
-    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [input.name, hash(secret), input.label ?? "", tx.now]);
+    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [input.name, tokenHash(secret), input.label ?? "", tx.now]);
     await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${input.name}`, payload: { principal: input.name, kind: input.kind, label: input.label ?? "" } });
   });
   return { principal: input.name, kind: input.kind, token: secret, label: input.label ?? "" };
@@ -103,14 +104,7 @@ export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: 
   if (input.name === OPERATOR.name) {
     throw conflict(`the operator token is not revoked, it is replaced: delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`, { field: "name" });
   }
-  return db.write("token.revoke", actor.name, async (tx) => {
-    const rows = await tx.all<{ hash: string }>(
-      `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL ${input.label === undefined ? "" : `AND "label" = ?`} RETURNING "hash"`,
-      input.label === undefined ? [tx.now, input.name] : [tx.now, input.name, input.label],
-    );
-    if (rows.length) await tx.emit(revokedEvent(input.name, rows));
-    return { revoked: rows.length };
-  });
+  return db.write("token.revoke", actor.name, async (tx) => ({ revoked: await retireTokens(tx, input.name, input.label) }));
 }
 
 /**
@@ -125,11 +119,24 @@ const revokedEvent = (principal: string, rows: Array<{ hash: string }>) =>
     payload: { principal, count: rows.length, hashes: rows.map((r) => r.hash) },
   }) as const;
 
-export const tokenHash = hash;
+/** Revokes a principal's live tokens (only those with `label` when given); emits `token.revoked` when any were. */
+async function retireTokens(tx: WriteTx, principal: string, label?: string): Promise<number> {
+  const rows = await tx.all<{ hash: string }>(
+    `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL ${label === undefined ? "" : `AND "label" = ?`} RETURNING "hash"`,
+    label === undefined ? [tx.now, principal] : [tx.now, principal, label],
+  );
+  if (rows.length) await tx.emit(revokedEvent(principal, rows));
+  return rows.length;
+}
+
+/** Whether the principal holds a token that still works. */
+export async function hasLiveToken(sql: Sql, name: string): Promise<boolean> {
+  return !!(await sql.get(`SELECT 1 FROM "Token" WHERE "principal" = ? AND "revokedAt" IS NULL`, [name]));
+}
 
 /** The principal a bearer token stands for; an unknown or revoked token is refused. */
 export async function authenticate({ db }: DomainDeps, secret: string): Promise<Principal> {
-  const h = hash(secret);
+  const h = tokenHash(secret);
   const row = await db.read((sql) =>
     sql.get<{ hash: string; name: string; kind: PrincipalKind; label: string }>(
       `SELECT t."hash", t."label", p."name", p."kind" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal" WHERE t."hash" = ? AND t."revokedAt" IS NULL`,
@@ -157,12 +164,8 @@ export async function issueSessionToken({ db }: DomainDeps, session: { name: str
       throw conflict(`principal '${session.name}' exists as ${existing.kind}, not ${session.kind}`, { field: "name" });
     }
     await ensurePrincipal(tx, session.name, session.kind, tx.now);
-    const retired = await tx.all<{ hash: string }>(
-      `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL RETURNING "hash"`,
-      [tx.now, session.name, label],
-    );
-    if (retired.length) await tx.emit(revokedEvent(session.name, retired));
-    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [session.name, hash(secret), label, tx.now]);
+    await retireTokens(tx, session.name, label);
+    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [session.name, tokenHash(secret), label, tx.now]);
     await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${session.name}`, payload: { principal: session.name, kind: session.kind, label } });
   });
   return secret;

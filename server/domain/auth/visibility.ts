@@ -5,6 +5,7 @@
  */
 import type { HubEvent } from "../../events/types.ts";
 import { actsForAnyone, type Principal } from "../principal.ts";
+import { sessionOwners } from "../sessions/ownership.ts";
 
 /** Message kinds addressed to one recipient; broadcasts and hub notices go to everyone. */
 const ADDRESSED = new Set(["dm", "ask", "reply"]);
@@ -29,6 +30,5 @@ export function eventFor(p: Principal, e: HubEvent): HubEvent | null {
 
 /** Live transcript lines of a session: the operator's, and the session's own principal's. */
 export function transcriptVisibleTo(p: Principal, session: { name: string; principal?: string | null; spawnedBy?: string | null }): boolean {
-  if (actsForAnyone(p)) return true;
-  return p.name === (session.principal ?? session.name) || p.sessionId === session.name || (session.spawnedBy !== null && session.spawnedBy !== undefined && session.spawnedBy === p.name);
+  return actsForAnyone(p) || p.sessionId === session.name || sessionOwners(session).includes(p.name);
 }

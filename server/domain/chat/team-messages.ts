@@ -34,21 +34,21 @@ type Row = { id: number; sender: string; recipient: string; kind: string; text: 
 const FIRST_REPLY = `(SELECT MIN(r."id") FROM "Message" r WHERE r."teamId" = m."teamId" AND r."recipient" = m."sender" AND r."id" > m."id" AND r."replyTo" = m."id")`;
 
 export async function teamMessages({ db }: DomainDeps, actor: Principal, input: TeamMessagesInput): Promise<TeamMessages> {
-  await db.read((sql) => authorize(sql, actor, "chat.team_messages", { team: input.team }));
   const where = [`m."teamId" = ?`];
   const params: Array<string | number> = [input.team];
   if (input.member) (where.push(`(m."sender" = ? OR m."recipient" = ?)`), params.push(input.member, input.member));
   if (input.kind) (where.push(`m."kind" = ?`), params.push(input.kind));
   if (input.awaitingReply) where.push(`m."kind" = 'ask' AND ${FIRST_REPLY} IS NULL`);
   if (input.before !== undefined) (where.push(`m."id" < ?`), params.push(input.before));
-  const rows = await db.read((sql) =>
-    sql.all<Row>(
+  const rows = await db.read(async (sql) => {
+    await authorize(sql, actor, "chat.team_messages", { team: input.team });
+    return sql.all<Row>(
       `SELECT m."id", m."sender", m."recipient", m."kind", m."text", m."replyTo", m."createdAt", m."readAt", m."archivedAt", ${FIRST_REPLY} AS "replyId"
        FROM "Message" m WHERE ${where.join(" AND ")} ORDER BY m."id" DESC LIMIT ?`,
       // One row past the page tells whether older messages remain.
       [...params, input.limit + 1],
-    ),
-  );
+    );
+  });
   const page = rows.slice(0, input.limit);
   return {
     messages: page.map((m) => ({

@@ -14,6 +14,7 @@ import type { WriteTx } from "../../db/database.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { moveTo, queuePosition, type SessionRow } from "./sessions.repo.ts";
+import { LIVE } from "./states.ts";
 import type { SessionStatus } from "../../../lib/api/sessions.ts";
 
 export const YIELDED = "admission:yielded";
@@ -27,7 +28,7 @@ export function defaultMaxLive(cores = os.availableParallelism(), freeBytes = os
 }
 
 /** The states in which a session holds (or is about to start) a process. */
-const HOLDING: SessionStatus[] = ["starting", "idle", "busy", "waiting_permission", "paused"];
+const HOLDING = LIVE.filter((s) => s !== "queued");
 const holdingList = HOLDING.map((s) => `'${s}'`).join(",");
 
 async function counts(sql: Sql): Promise<{ holding: number; queued: number }> {
@@ -50,7 +51,7 @@ export async function announceQueued(tx: WriteTx, row: SessionRow, maxLive: numb
   await tx.emit({ teamId: row.teamId, type: "session.queued", subject: `session:${row.name}`, payload: { name: row.name, position, maxLive } });
 }
 
-export type AdmissionPass = { admitted: SessionRow[]; yielding: SessionRow[] };
+type AdmissionPass = { admitted: SessionRow[]; yielding: SessionRow[] };
 
 const NOTHING: AdmissionPass = { admitted: [], yielding: [] };
 

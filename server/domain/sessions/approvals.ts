@@ -8,7 +8,7 @@ import { DomainError, notFound } from "../../errors.ts";
 import type { DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { authorize, permits } from "../auth/capabilities.ts";
+import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
 import { moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 
 export type ApprovalStatus = "pending" | "allowed" | "denied" | "timed_out" | "cancelled";
@@ -101,8 +101,13 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
 }
 
 /** What a tool call would do is shown to those who may decide it (the operator, the team's leads); others see that it is hidden. */
-export async function approvalFor(sql: Sql, actor: Principal, a: ApprovalView): Promise<ApprovalView & { inputHidden?: true }> {
-  if (await permits(sql, actor, "approval.decide", { team: a.teamId })) return a;
+export async function approvalFor(
+  sql: Sql,
+  actor: Principal,
+  a: ApprovalView,
+  may: Permits = permitsMany(sql, actor),
+): Promise<ApprovalView & { inputHidden?: true }> {
+  if (await may("approval.decide", { team: a.teamId })) return a;
   return { ...a, input: {}, inputHidden: true };
 }
 
@@ -116,7 +121,8 @@ export async function listApprovals({ db }: DomainDeps, actor: Principal, input:
       `${SELECT_VIEW} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY a."id" DESC LIMIT ?`,
       [...(params as never[]), input.limit],
     );
-    return Promise.all(rows.map((r) => approvalFor(sql, actor, toView(r))));
+    const may = permitsMany(sql, actor);
+    return Promise.all(rows.map((r) => approvalFor(sql, actor, toView(r), may)));
   });
 }
 

@@ -11,7 +11,8 @@ import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety } from "../../../lib/api/sessions.t
 import { interactionById, queueMessage, type InteractionRow } from "./interactions.ts";
 import { queueAndWait, sendAs, killSession, stopSession } from "./control.service.ts";
 import { requireSession, safetyOf, type SessionRow } from "./sessions.repo.ts";
-import { insertSession, type SpawnDefaults } from "./spawn.service.ts";
+import { insertSession } from "./spawn.service.ts";
+import type { SpawnDefaults } from "./spawn-authority.ts";
 import { isLive } from "./states.ts";
 
 export type DelegateStatus = "completed" | "needs_input" | "failed" | "cost_exceeded" | "turns_exceeded" | "timed_out";

@@ -4,14 +4,15 @@ import type { Sql } from "../../db/connection.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { approvalFor, pendingApprovals, type ApprovalView } from "./approvals.ts";
+import { permitsMany, type Permits } from "../auth/capabilities.ts";
 import { authorizeSession, ownsSession } from "./ownership.ts";
 import { interactionView, runningInteraction, type InteractionRow, type InteractionView } from "./interactions.ts";
 import { requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
 
 /** What a session said is its owners' (§13): others see its state, not its output. */
-async function shownTo(sql: Sql, actor: Principal, s: SessionRow): Promise<SessionView & { outputHidden?: true }> {
+async function shownTo(sql: Sql, actor: Principal, s: SessionRow, may: Permits): Promise<SessionView & { outputHidden?: true }> {
   const view = await viewOf(sql, s);
-  return (await ownsSession(sql, actor, s)) ? view : { ...view, lastOutput: null, outputHidden: true };
+  return (await ownsSession(sql, actor, s, may)) ? view : { ...view, lastOutput: null, outputHidden: true };
 }
 
 export type Violation = { id: number; kind: string; detail: string; at: Date };
@@ -22,10 +23,11 @@ export async function sessionStatus({ db }: DomainDeps, actor: Principal, input:
     const s = await requireSession(sql, input.name);
     const running = await runningInteraction(sql, s.pk);
     const violations = await sql.all<Violation>(`SELECT "id","kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ? ORDER BY "id"`, [s.pk]);
-    const approvals = await Promise.all((await pendingApprovals(sql, s.pk)).map((a) => approvalFor(sql, actor, a)));
-    const owned = await ownsSession(sql, actor, s);
+    const may = permitsMany(sql, actor);
+    const approvals = await Promise.all((await pendingApprovals(sql, s.pk)).map((a) => approvalFor(sql, actor, a, may)));
+    const owned = await ownsSession(sql, actor, s, may);
     const shown = running && !owned ? { ...interactionView(running), prompt: "", response: null } : running && interactionView(running);
-    return { ...(await shownTo(sql, actor, s)), running: shown || null, approvals, violations };
+    return { ...(await shownTo(sql, actor, s, may)), running: shown || null, approvals, violations };
   });
 }
 
@@ -51,7 +53,8 @@ export async function listSessions({ db }: DomainDeps, actor: Principal, input: 
     if (input.team) (where.push(`"teamId" = ?`), params.push(input.team));
     if (input.status) (where.push(`"status" = ?`), params.push(input.status));
     const rows = await sql.all<SessionRow>(`SELECT * FROM "Session" ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY "createdAt" DESC, "pk" DESC LIMIT ?`, [...params, input.limit]);
-    return Promise.all(rows.map((r) => shownTo(sql, actor, r)));
+    const may = permitsMany(sql, actor);
+    return Promise.all(rows.map((r) => shownTo(sql, actor, r, may)));
   });
 }
 

@@ -22,7 +22,7 @@ async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: W
   });
 }
 
-export type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none" };
+type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none" };
 
 /** The process runs; `sandbox` records whether in the OS sandbox (§13), shown on the session everywhere. */
 export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInfo): Promise<void> {

@@ -16,20 +16,21 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
 import { DomainError, invalidField } from "../../errors.ts";
-import { Safety, type Preset, type SpawnInput } from "../../../lib/api/sessions.ts";
+import { SAFETY_DEFAULTS, Safety, type Preset, type SpawnInput } from "../../../lib/api/sessions.ts";
 import { actsForAnyone, type Principal } from "../principal.ts";
 import { isLead } from "../auth/capabilities.ts";
+import { hasLiveToken } from "../auth/tokens.service.ts";
 import { teamSettings } from "../teams/settings.ts";
 import { findSession, safetyOf, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
 
 /** Wider presets let a session do more without asking; read-only and plan only read. */
-export const PRESET_RANK: Record<Preset, number> = { "read-only": 0, plan: 0, review: 1, edit: 2, full: 3 };
+const PRESET_RANK: Record<Preset, number> = { "read-only": 0, plan: 0, review: 1, edit: 2, full: 3 };
 const ORDER = "read-only = plan < review < edit < full";
-const HUB_DEFAULTS = Safety.parse({});
+const HUB_DEFAULTS = SAFETY_DEFAULTS;
 
 /** `maxLive`: the admission limit on sessions holding a process (0: none), see admission.ts. */
 export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number };
-export type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
+type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
 
 type Request = Pick<SpawnInput, "team" | "name" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs">;
 
@@ -38,22 +39,27 @@ function beyond(actor: Principal, field: string, rule: string, message: string, 
   return new DomainError("forbidden", `${field}: ${message}`, details);
 }
 
-function realDir(dir: string, field: string): string {
-  let real: string;
+/** Refuses a work dir that does not exist or is not a directory. */
+export function checkWorkDir(dir: string): void {
+  let stat: fs.Stats;
   try {
-    real = fs.realpathSync(dir);
+    stat = fs.statSync(dir);
   } catch {
-    throw invalidField(field, "exists", `directory '${dir}' does not exist`, dir);
+    throw invalidField("workDir", "exists", `directory '${dir}' does not exist`, dir);
   }
-  if (!fs.statSync(real).isDirectory()) throw invalidField(field, "directory", `'${dir}' is not a directory`, dir);
-  return real;
+  if (!stat.isDirectory()) throw invalidField("workDir", "directory", `'${dir}' is not a directory`, dir);
+}
+
+function realDir(dir: string): string {
+  checkWorkDir(dir);
+  return fs.realpathSync(dir);
 }
 
 const inside = (dir: string, root: string) => dir === root || dir.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 
 function within(actor: Principal, workDir: string, root: string, whose: string): string {
-  const real = realDir(workDir, "workDir");
-  const realRoot = realDir(root, "workDir");
+  const real = realDir(workDir);
+  const realRoot = realDir(root);
   if (!inside(real, realRoot)) {
     throw beyond(actor, "workDir", "inside_root", `'${workDir}'${real === workDir ? "" : ` (really '${real}')`} is outside ${whose} '${realRoot}'`, workDir);
   }
@@ -129,8 +135,7 @@ function forSession(actor: Principal, own: SessionRow, r: Request, safety: Store
 
 /** A session acts as its name: one named after a principal that holds a token of its own would act as that principal. */
 async function notAnotherPrincipal(sql: Sql, actor: Principal, name: string): Promise<void> {
-  const holder = await sql.get(`SELECT 1 FROM "Token" WHERE "principal" = ? AND "revokedAt" IS NULL`, [name]);
-  if (holder) {
+  if (await hasLiveToken(sql, name)) {
     throw beyond(actor, "name", "not_a_principal", `'${name}' is a principal with a token of its own; a session with that name would act as it`, name);
   }
 }

@@ -3,10 +3,9 @@
  * message) in one transaction; the supervisor launches the process when `session.created`
  * commits, in whichever process runs the hub.
  */
-import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { WriteTx } from "../../db/database.ts";
-import { conflict, invalidField } from "../../errors.ts";
+import { DomainError, conflict, invalidField } from "../../errors.ts";
 import { type BatchSpawnInput, type ForkInput, type SpawnInput, type TeamSpawnInput } from "../../../lib/api/sessions.ts";
 import { workerGuide } from "../../../lib/guides.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -18,26 +17,13 @@ import { ensureTeam } from "../teams/teams.service.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
 import { findSession, requireSession, safetyOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
-import { grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
+import { checkWorkDir, grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
 import { authorizeSession } from "./ownership.ts";
-
-export type { SpawnDefaults };
-import { DomainError } from "../../errors.ts";
 
 // Principals the hub itself uses; a session named like one would be confused with it.
 const RESERVED = new Set(["operator", "supervisor", "scheduler", "system"]);
 
 export type NewSession = SpawnInput & { kind: SessionKind; parent?: string | null; forkFrom?: string | null; source: string };
-
-function checkWorkDir(dir: string): void {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(dir);
-  } catch {
-    throw invalidField("workDir", "exists", `directory '${dir}' does not exist`, dir);
-  }
-  if (!stat.isDirectory()) throw invalidField("workDir", "directory", `'${dir}' is not a directory`, dir);
-}
 
 /** Writes the session once the spawner's authority allows it (spawn-authority.ts); `spawnedBy` records who asked. */
 export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession, defaults: SpawnDefaults): Promise<SessionRow> {
