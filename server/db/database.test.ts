@@ -57,6 +57,44 @@ describe("transactions", () => {
     expect(await writeTeam("next")).toBe("next");
   });
 
+  it("run a dry run's work, summary steps included, and keep none of it", async () => {
+    const before = snapshotTables(hub.file);
+    const seen = await hub.db.write(
+      "test.preview",
+      "tester",
+      async (tx) => {
+        await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('preview',?,'{}')`, [tx.now]);
+        tx.beforeCommit(async () => void (await tx.emit({ teamId: "preview", type: "test.step", subject: "team:preview", payload: { label: "summary" } })));
+        tx.afterCommit(() => {
+          throw new Error("an after-commit step of a dry run must not run");
+        });
+        return tx.dryRun;
+      },
+      { dryRun: true },
+    );
+    expect(seen).toBe(true);
+    expect(hub.events).toEqual([]);
+    expect(snapshotTables(hub.file)).toEqual(before);
+  });
+
+  it("run summary steps after the command, before commit, including ones they register", async () => {
+    const order: string[] = [];
+    await hub.db.write("test.summary", "tester", async (tx) => {
+      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('sum',?,'{}')`, [tx.now]);
+      tx.beforeCommit(async () => {
+        order.push("first");
+        tx.beforeCommit(async () => void order.push("registered by the first"));
+      });
+      tx.beforeCommit(async () => {
+        order.push("second");
+        await tx.emit({ teamId: "sum", type: "test.step", subject: "team:sum", payload: { label: "summary" } });
+      });
+      order.push("command");
+    });
+    expect(order).toEqual(["command", "first", "second", "registered by the first"]);
+    expect(hub.events.map((e) => e.payload.label)).toEqual(["summary"]);
+  });
+
   it("roll back a domain command refused half-way through", async () => {
     await publish({ id: "spec" });
     const before = snapshotTables(hub.file);

@@ -3,7 +3,8 @@
  *
  * `write(name, fn)` is the only way to change state: it runs fn in one IMMEDIATE transaction,
  * appends every event fn emits to the event log inside it, and publishes those events on the
- * bus after COMMIT. `read(fn)` runs on the reader connection in its own snapshot, so it never
+ * bus after COMMIT; with `dryRun` it rolls back instead, so a preview runs exactly the code the
+ * real command runs and writes nothing. `read(fn)` runs on the reader connection in its own snapshot, so it never
  * sees a write that has not committed.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -20,6 +21,14 @@ export interface WriteTx extends Sql {
   emit(event: NewEvent): Promise<HubEvent>;
   /** Runs after commit; a failure is logged, never reported as a failed write. */
   afterCommit(fn: () => void | Promise<void>): void;
+  /**
+   * Runs inside the transaction once the command's own work is done, before COMMIT, in the order
+   * registered; it may write and emit. For work that sums up a whole transaction (one notice per
+   * recipient, however many steps of a cascade concerned it).
+   */
+  beforeCommit(fn: () => Promise<void>): void;
+  /** True when the write is a preview: everything it does is rolled back at the end. */
+  readonly dryRun: boolean;
   readonly cause: Cause | null;
   /** Events emitted so far in this transaction, oldest first. */
   readonly emitted: readonly HubEvent[];
@@ -61,20 +70,27 @@ export class Database {
     name: string,
     principal: string,
     fn: (tx: WriteTx) => Promise<T>,
-    options: { cause?: Cause | null } = {},
+    options: { cause?: Cause | null; dryRun?: boolean } = {},
   ): Promise<T> {
     const outer = insideWrite.getStore();
     if (outer) throw new Error(`write '${name}' started inside write '${outer}': pass the transaction down instead`);
     const release = await this.writeLock.lock();
     const events: HubEvent[] = [];
     const hooks: Array<() => void | Promise<void>> = [];
+    const dryRun = options.dryRun ?? false;
     let result: T;
     try {
-      const tx = this.transaction(name, principal, options.cause ?? null, events, hooks);
+      const summaries: Array<() => Promise<void>> = [];
+      const tx = this.transaction(name, principal, options.cause ?? null, events, hooks, summaries, dryRun);
       this.writer.runSync("BEGIN IMMEDIATE");
       try {
-        result = await insideWrite.run(name, () => fn(tx));
-        this.writer.runSync("COMMIT");
+        result = await insideWrite.run(name, async () => {
+          const r = await fn(tx);
+          // A summary step may register another (a notice that moves a contract): run until none is left.
+          for (let i = 0; i < summaries.length; i++) await summaries[i]();
+          return r;
+        });
+        this.writer.runSync(dryRun ? "ROLLBACK" : "COMMIT");
       } catch (e) {
         if (this.writer.raw.inTransaction) this.writer.runSync("ROLLBACK");
         throw e;
@@ -82,6 +98,7 @@ export class Database {
     } finally {
       release();
     }
+    if (dryRun) return result;
     this.bus.publish(events);
     for (const hook of hooks) {
       try {
@@ -119,6 +136,8 @@ export class Database {
     cause: Cause | null,
     events: HubEvent[],
     hooks: Array<() => void | Promise<void>>,
+    summaries: Array<() => Promise<void>>,
+    dryRun: boolean,
   ): WriteTx {
     const w = this.writer;
     const now = new Date();
@@ -131,7 +150,9 @@ export class Database {
       all: <T>(sql: string, params?: readonly Param[]) => w.all<T>(sql, params),
       get: <T>(sql: string, params?: readonly Param[]) => w.get<T>(sql, params),
       run: (sql: string, params?: readonly Param[]): Promise<RunResult> => w.run(sql, params),
+      dryRun,
       afterCommit: (fn) => void hooks.push(fn),
+      beforeCommit: (fn) => void summaries.push(fn),
       emit: async (e) => {
         const at = new Date();
         const depth = cause ? cause.depth + 1 : 0;
