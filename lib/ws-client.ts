@@ -2,7 +2,7 @@
  * A /ws connection that reconnects after a hub restart and resumes from the last event it saw,
  * so no event is missed. Messages are checked against the shared zod catalog.
  */
-import { ServerMessage, WS_VERSION, type WireEvent, type WireTranscriptEntry } from "./ws.ts";
+import { ServerMessage, WS_VERSION, type TextDelta, type WireEvent, type WireTranscriptEntry } from "./ws.ts";
 import { TOKEN_KEY } from "./browser-api.ts";
 
 export type LiveState = "connecting" | "live" | "offline";
@@ -13,8 +13,8 @@ export function connectLive(options: {
   sessions?: string[];
   onEvent?: (e: WireEvent) => void;
   onTranscript?: (t: WireTranscriptEntry) => void;
-  /** The model's text of a followed session as it streams (a piece at a time). */
-  onTextDelta?: (d: { session: string; text: string }) => void;
+  /** The model's text of a followed session as it streams: the text so far on subscribing (`soFar`), then a piece at a time. */
+  onTextDelta?: (d: TextDelta) => void;
   onState?: (s: LiveState) => void;
 }): () => void {
   let socket: WebSocket | null = null;

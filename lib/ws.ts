@@ -51,14 +51,31 @@ export const WireTranscriptEntry = z.object({
 });
 export type WireTranscriptEntry = z.infer<typeof WireTranscriptEntry>;
 
+/**
+ * The model's text as it streams, before the stored assistant line with the whole text; not stored. A subscribe
+ * first sends, per followed session with a message in flight, the text streamed so far as one delta with
+ * `soFar: true` (replace what you hold; `elided` leading characters went over the hub's cap), then the live
+ * pieces: nothing missing, nothing twice. An empty `soFar` later says the message will not complete (its process
+ * is gone) and what was streamed of it is void.
+ */
+export const TextDelta = z.object({ session: z.string(), text: z.string(), soFar: z.literal(true).optional(), elided: z.number().optional() });
+export type TextDelta = z.infer<typeof TextDelta>;
+
 export const ServerMessage = z.discriminatedUnion("type", [
   z.object({ v: z.literal(WS_VERSION), type: z.literal("hello"), team: z.null(), payload: z.object({ version: z.string(), lastEventId: z.number() }) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("event"), team: z.string().nullable(), payload: WireEvent }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript"), team: z.string(), payload: WireTranscriptEntry }),
-  /** The model's text as it streams, before the stored assistant line with the whole text; not stored, not replayed. */
-  z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript_delta"), team: z.string(), payload: z.object({ session: z.string(), text: z.string() }) }),
+  z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript_delta"), team: z.string(), payload: TextDelta }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("subscribed"), team: z.null(), payload: z.object({ teams: z.array(z.string()), replayed: z.number() }) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("pong"), team: z.null(), payload: z.object({}) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("error"), team: z.null(), payload: z.object({ code: z.string(), message: z.string() }) }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** A transcript line that supersedes the streamed text: the top-level assistant line holding it, or the turn's result. */
+export function endsTextInFlight(entry: { type: string; payload: unknown }): boolean {
+  if (entry.type === "result") return true;
+  if (entry.type !== "assistant") return false;
+  const parent = (entry.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id;
+  return parent === null || parent === undefined;
+}

@@ -3,15 +3,17 @@
 import { useEffect, useRef, useState } from "react";
 import { connectLive, type LiveState } from "@/lib/ws-client.ts";
 import { transcriptPage, type TranscriptEntry } from "@/lib/queries/sessions.ts";
+import { endsTextInFlight } from "@/lib/ws.ts";
 import { mergeEntries } from "./transcript-model.ts";
 
 const PAGE = 500;
 
 /**
  * A session's transcript: stored lines from the API, then each new line as /ws pushes it, and
- * the text the model is writing right now (`streaming`) until its stored line arrives. After
- * every (re)subscription it reads what it may have missed from the last line it knows it has
- * everything up to, so a reconnect leaves no gap; overlaps are merged away by id.
+ * the text the model is writing right now (`streaming`, from the message's first word even when the
+ * page opens mid-message) until its stored line arrives. After every (re)subscription it reads what
+ * it may have missed from the last line it knows it has everything up to, so a reconnect leaves no
+ * gap; overlaps are merged away by id.
  *
  * @example const { entries, loading, error } = useTranscript("fix-auth", session.data?.team)
  */
@@ -68,12 +70,15 @@ export function useTranscript(name: string, team: string | undefined) {
         else setStreaming("");
       },
       onTextDelta: (d) => {
-        if (d.session === name) setStreaming((text) => text + d.text);
+        if (d.session !== name) return;
+        // The text so far (sent on subscribing, so a page opened mid-message starts at its first word) replaces what we hold.
+        if (d.soFar) setStreaming(d.elided ? `…${d.text}` : d.text);
+        else setStreaming((text) => text + d.text);
       },
       onTranscript: (t) => {
         if (t.session !== name) return;
         // The stored assistant line holds the streamed text; a result ends the turn either way.
-        if (t.entry.type === "assistant" || t.entry.type === "result") setStreaming("");
+        if (endsTextInFlight(t.entry)) setStreaming("");
         add([t.entry]);
         if (!catching.current) complete.current = Math.max(complete.current, t.entry.id);
       },

@@ -30,7 +30,7 @@ export type SupervisorOptions = {
   hubUrl: string;
   dataDir: string;
   hubReadTools: ReadonlySet<string>;
-  /** Shared with /ws, which pushes each stored transcript line to its subscribers. */
+  /** Shared with /ws, which pushes each stored transcript line to its subscribers; told when a process is gone. */
   feed: TranscriptFeed;
   timing?: Timing;
   stallCheckMs?: number;
@@ -128,6 +128,7 @@ export class Supervisor {
     const runner = new SessionRunner(this.ctx, s.pk, s.name, s.teamId, (r) => {
       this.runners.delete(r.pk);
       this.yielding.delete(r.pk);
+      this.options.feed.ended(r.name);
     });
     this.runners.set(s.pk, runner);
     await runner.launch(await this.modeOf(s));

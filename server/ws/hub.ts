@@ -21,7 +21,7 @@ import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 import { revokedTokenHashes } from "../http/revoked.ts";
 import { TokenBucket } from "../http/token-bucket.ts";
 import type { Services } from "../services.ts";
-import type { TranscriptFeed, TranscriptPush } from "../supervisor/transcript-feed.ts";
+import type { TranscriptFeed, TranscriptOwner, TranscriptPush } from "../supervisor/transcript-feed.ts";
 
 // A client that stops reading must not make the hub buffer without bound.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -56,7 +56,7 @@ const errorFrame = (code: string, message: string): ServerMessage => ({ v: WS_VE
 
 const wire = (e: HubEvent): ServerMessage => ({ v: WS_VERSION, type: "event", team: e.teamId, payload: { ...e, at: e.at.toISOString() } });
 
-const follows = (c: Client, push: TranscriptPush) =>
+const follows = (c: Client, push: { session: string; team: string }) =>
   (c.sessions.has(push.session) || c.sessions.has("*")) && (c.teams === null || c.teams.has(push.team));
 
 const yieldToOthers = () => new Promise<void>((r) => setImmediate(r));
@@ -90,13 +90,28 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
     if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
     const { team, session } = push;
     if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: push.textDelta } });
+    else if ("textEnded" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: "", soFar: true } });
     else send(c.socket, { v: WS_VERSION, type: "transcript", team, payload: { session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
   };
 
   // The push carries the session's owner, so visibility is decided here without a lookup.
+  const sees = (c: Client, push: { session: string; team: string; owner: TranscriptOwner }) => follows(c, push) && transcriptVisibleTo(c.principal, push.owner);
+
   const unfollow = feed.subscribe((push) => {
-    for (const c of clients) if (follows(c, push) && transcriptVisibleTo(c.principal, push.owner)) pushTo(c, push);
+    for (const c of clients) if (sees(c, push)) pushTo(c, push);
   });
+
+  /**
+   * The text streamed so far of each followed message in flight, as one delta. Called in the same tick that
+   * sets what the client follows: every piece published before is in it, every later one is pushed live.
+   */
+  const sendTextsSoFar = (c: Client) => {
+    for (const t of feed.textsSoFar()) {
+      if (!t.text || !sees(c, t) || c.socket.bufferedAmount > MAX_BUFFERED_BYTES) continue;
+      const payload = { session: t.session, text: t.text, soFar: true as const, ...(t.elided ? { elided: t.elided } : {}) };
+      send(c.socket, { v: WS_VERSION, type: "transcript_delta", team: t.team, payload });
+    }
+  };
 
   const current = (c: Client, generation: number) => c.generation === generation && c.socket.readyState === c.socket.OPEN;
 
@@ -105,6 +120,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
     c.ready = false;
     c.backlog = [];
     c.teams = teams.length ? new Set(teams) : null;
+    sendTextsSoFar(c);
     let replayed = 0;
     let last = since ?? 0;
     if (since !== undefined) {
