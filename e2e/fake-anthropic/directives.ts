@@ -9,6 +9,7 @@
  *   @mcp <tool> <json>        call mcp__teamhub__<tool>
  *   @sleep <ms>               delay the final reply      @hang  never answer
  *   @drip <ms>                stream the final text a word at a time, <ms> apart
+ *   @hold <n>                 after the final text's first <n> words, wait for the test's `fake.release()`
  *   @error <status>           answer with an API error
  *   @usage <in> <out>         token usage of every reply (drives the CLI's cost)
  *   @reply <text>             the final text (default: "pong: <prompt>" or the tool results)
@@ -85,9 +86,10 @@ export function directiveModel(fallback?: (req: MessagesRequest) => Reply | Prom
     if (round < tools.length) return withUsage({ tools: [toolCall(tools[round])] });
     const sleep = directives.find((d) => d.verb === "sleep");
     const drip = directives.find((d) => d.verb === "drip");
+    const holdAfter = directives.filter((d) => d.verb === "hold").map((d) => Number(d.arg));
     const final = directives.find((d) => d.verb === "reply")?.arg;
     const results = toolResults(req).map((r) => `${r.name}${r.isError ? " ERROR" : ""}: ${r.text}`);
-    return withUsage({ text: final ?? (results.length ? results.join("\n") : `pong: ${text}`), delayMs: sleep ? Number(sleep.arg) : undefined, dripMs: drip ? Number(drip.arg) : undefined });
+    return withUsage({ text: final ?? (results.length ? results.join("\n") : `pong: ${text}`), delayMs: sleep ? Number(sleep.arg) : undefined, dripMs: drip ? Number(drip.arg) : undefined, holdAfter });
   };
 }
 

@@ -9,15 +9,52 @@ import type { AddressInfo } from "node:net";
 import type { MessagesRequest } from "./request.ts";
 
 export type Reply =
-  /** `dripMs`: the text streams a word at a time, this far apart (as a slow model's would). */
-  | { text: string; delayMs?: number; dripMs?: number; usage?: Usage }
+  /**
+   * `dripMs`: the text streams a word at a time, this far apart (as a slow model's would). `holdAfter`: after
+   * each of these word counts the stream waits for the test's `release()`, so a test decides where the model is.
+   */
+  | { text: string; delayMs?: number; dripMs?: number; holdAfter?: number[]; usage?: Usage }
   | { tools: Array<{ name: string; input: unknown }>; text?: string; delayMs?: number; usage?: Usage }
   | { error: number; message?: string; retry?: boolean }
   | { hang: true };
 
 type Usage = { input_tokens: number; output_tokens: number };
 
-export type FakeApi = { url: string; requests: MessagesRequest[]; close(): Promise<void> };
+export type FakeApi = {
+  url: string;
+  requests: MessagesRequest[];
+  /** Lets a held stream go on to its next hold; a release before the stream gets there is kept for it. */
+  release(): void;
+  close(): Promise<void>;
+};
+
+/** Releases counted against holds, in either order; a stream whose client went away stops waiting (and takes none). */
+function gate() {
+  let kept = 0;
+  const waiting = new Set<() => void>();
+  return {
+    async pass(res: http.ServerResponse): Promise<void> {
+      if (kept > 0) {
+        kept--;
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          waiting.delete(go);
+          res.off("close", go);
+          resolve();
+        };
+        waiting.add(go);
+        res.once("close", go);
+      });
+    },
+    release() {
+      const [next] = waiting;
+      if (next) next();
+      else kept++;
+    },
+  };
+}
 
 let ids = 0;
 const nextId = (prefix: string) => `${prefix}_fake_${(++ids).toString(16).padStart(8, "0")}`;
@@ -29,16 +66,21 @@ function content(reply: Extract<Reply, { text?: string }>) {
   return out;
 }
 
-async function sse(res: http.ServerResponse, model: string, blocks: Array<Record<string, unknown>>, stop: string, usage: Usage, dripMs = 0) {
+type Pacing = { dripMs: number; holdAfter: number[]; hold: (res: http.ServerResponse) => Promise<void> };
+
+async function sse(res: http.ServerResponse, model: string, blocks: Array<Record<string, unknown>>, stop: string, usage: Usage, pacing: Pacing) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   send("message_start", { message: { id: nextId("msg"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } });
   for (const [index, b] of blocks.entries()) {
     if (b.type === "text") {
       send("content_block_start", { index, content_block: { type: "text", text: "" } });
-      const pieces = dripMs ? String(b.text).split(/(?<= )/) : [String(b.text)];
+      const { dripMs, holdAfter, hold } = pacing;
+      const pieces = dripMs || holdAfter.length ? String(b.text).split(/(?<= )/) : [String(b.text)];
       for (const [i, text] of pieces.entries()) {
-        if (i) await new Promise((r) => setTimeout(r, dripMs));
+        if (holdAfter.includes(i)) await hold(res);
+        if (i && dripMs) await new Promise((r) => setTimeout(r, dripMs));
+        if (res.destroyed) return;
         send("content_block_delta", { index, delta: { type: "text_delta", text } });
       }
     } else {
@@ -55,6 +97,7 @@ async function sse(res: http.ServerResponse, model: string, blocks: Array<Record
 export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Promise<Reply>): Promise<FakeApi> {
   const requests: MessagesRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
+  const holds = gate();
   const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
     if (req.method !== "POST") return void res.writeHead(404).end();
@@ -74,7 +117,8 @@ export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Pr
     const blocks = content(reply);
     const stop = "tools" in reply && reply.tools.length ? "tool_use" : "end_turn";
     const usage = reply.usage ?? { input_tokens: 1000, output_tokens: 20 };
-    if (body.stream) return sse(res, body.model, blocks, stop, usage, "dripMs" in reply ? reply.dripMs : 0);
+    const pacing = { dripMs: ("dripMs" in reply && reply.dripMs) || 0, holdAfter: ("holdAfter" in reply && reply.holdAfter) || [], hold: holds.pass };
+    if (body.stream) return sse(res, body.model, blocks, stop, usage, pacing);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ id: nextId("msg"), type: "message", role: "assistant", model: body.model, content: blocks, stop_reason: stop, stop_sequence: null, usage }));
   };
@@ -84,6 +128,7 @@ export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Pr
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    release: holds.release,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
