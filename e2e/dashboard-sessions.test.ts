@@ -1,17 +1,18 @@
 /**
  * The overview and session pages in a real browser, against a hub whose sessions run the real
  * `claude` on the fake Messages API: start a session from the form, approve and deny Bash calls
- * from the session page (the turn continues; the denial shows in the transcript), and see a
- * waiting approval and the real costs on the overview.
+ * from the session page (the turn continues; the denial shows in the transcript), follow the model's text as it
+ * streams (also when the page opens mid-message), and see a waiting approval and the real costs on the overview.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { usd } from "../lib/format.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
+import { following, textInFlight } from "./helpers/live-text.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let sh: SessionHub;
@@ -118,18 +119,46 @@ describe("session page", () => {
     await page.goto(`${sh.hub.url}/sessions/writer`);
     await expect.poll(() => page.locator(".tx-status").innerText()).toContain("following live");
     const words = "one two three four five six seven eight";
-    expect((await api(sh.hub, "POST", "/api/sessions/writer/send", { message: `@drip 300\n@reply ${words}` })).status).toBe(200);
+    expect((await api(sh.hub, "POST", "/api/sessions/writer/send", { message: `@drip 50\n@hold 2\n@reply ${words}` })).status).toBe(200);
 
-    // Part of the text is on screen while the model is still writing the rest.
+    // Part of the text is on screen while the model holds the rest.
     const streaming = page.getByTestId("tx-streaming");
-    await expect.poll(() => streaming.innerText(), { timeout: 30_000 }).toMatch(/^one two/);
-    expect(await streaming.innerText()).not.toContain("eight");
+    await expect.poll(() => streaming.innerText(), { timeout: 30_000 }).toMatch(/^one two\s*$/);
+    sh.fake.release();
     await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe(words);
     expect(await streaming.count()).toBe(0);
     // The pieces were pushed, not stored: the transcript keeps the whole assistant line only.
     const stored = (await api(sh.hub, "GET", "/api/sessions/writer/transcript")).body.entries.map((e: { type: string }) => e.type);
     expect(stored).toContain("assistant");
     expect(stored).not.toContain("stream_event");
+  }, 90_000);
+
+  it("opened mid-message, shows the text from its first word and keeps appending", async () => {
+    expect((await api(sh.hub, "POST", "/api/sessions", { name: "narrator" })).status).toBe(201);
+    await waitForSession(sh.hub, "narrator", (s) => s.status === "idle");
+    // A /ws client tells when the hub has the first words; the model then holds the rest until the test says.
+    const watcher = await following(sh.hub, ["narrator"]);
+    const words = "Once upon a time a hub kept every word it streamed for whoever came late";
+    const message = `@drip 20\n@hold 4\n@hold 8\n@reply ${words}`;
+    expect((await api(sh.hub, "POST", "/api/sessions/narrator/send", { message })).status).toBe(200);
+    await vi.waitFor(() => expect(textInFlight(watcher, "narrator")).toBe("Once upon a time "), { timeout: 30_000, interval: 20 });
+
+    await page.goto(`${sh.hub.url}/sessions/narrator`);
+    const streaming = page.getByTestId("tx-streaming");
+    await expect.poll(() => streaming.innerText(), { timeout: 30_000 }).toMatch(/^Once upon a time\s*$/);
+    await screenshot(page, "session-streaming");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "session-streaming-390");
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // Reopened (here in the dark theme): the text so far again, from its first word, not twice.
+    await darkScreenshot("session-streaming-dark", () => expect.poll(() => streaming.innerText()).toMatch(/^Once upon a time\s*$/));
+
+    sh.fake.release();
+    await expect.poll(() => streaming.innerText(), { timeout: 30_000 }).toMatch(/^Once upon a time a hub kept every\s*$/);
+    sh.fake.release();
+    await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe(words);
+    expect(await streaming.count()).toBe(0);
+    watcher.socket.close();
   }, 90_000);
 
   it("offers the controls the state allows, and fork asks for a name", async () => {
@@ -169,7 +198,7 @@ describe("overview", () => {
     await expect.poll(() => text("attention")).toMatch(/waiting wants Bash touch .*later\.txt/);
 
     const { costs } = (await api(sh.hub, "GET", "/api/overview?team=default")).body;
-    expect(costs.perSession.map((s: { name: string }) => s.name).sort()).toEqual(["approver", "form-made", "writer"]);
+    expect(costs.perSession.map((s: { name: string }) => s.name).sort()).toEqual(["approver", "form-made", "narrator", "writer"]);
     expect(costs.perDay.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), costUsd: expect.closeTo(costs.totalUsd, 6) });
     await expect.poll(() => text("cost-total")).toBe(usd(costs.totalUsd));
     const perSession = await page.getByTestId("cost-per-session").getByRole("img").getAttribute("aria-label");

@@ -6,11 +6,12 @@
  * depends on timing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { endsTextInFlight, WS_VERSION } from "../lib/ws.ts";
+import { WS_VERSION } from "../lib/ws.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
-import { openSocket, type Socket } from "./helpers/web-doors.ts";
+import { connected, following, subscribe, textDeltas as deltas, textInFlight as shown } from "./helpers/live-text.ts";
+import type { Socket } from "./helpers/web-doors.ts";
 
 let sh: SessionHub;
 let carolToken: string;
@@ -20,40 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => sh?.close());
 
-type Options = { token?: string; sessions: string[]; since?: number };
-
-async function connected(token?: string): Promise<Socket> {
-  const s = openSocket(sh.hub, { token });
-  expect((await s.opened).status).toBe(101);
-  await s.next("hello");
-  return s;
-}
-
-const subscribe = (s: Socket, { sessions, since }: Options) =>
-  s.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: [], sessions, since } });
-
-async function following(options: Options): Promise<Socket> {
-  const s = await connected(options.token);
-  subscribe(s, options);
-  await s.next("subscribed");
-  return s;
-}
-
 async function idleSession(name: string) {
   expect((await api(sh.hub, "POST", "/api/sessions", { name })).status).toBe(201);
   await waitForSession(sh.hub, name, (s) => s.status === "idle", 60_000);
-}
-
-const deltas = (s: Socket, session: string) => s.inbox.flatMap((m) => (m.type === "transcript_delta" && m.payload.session === session ? [m.payload] : []));
-
-/** What a client shows of the message in flight: a `soFar` delta replaces it, a piece is appended, the line holding it ends it. */
-function shown(s: Socket, session: string): string {
-  let text = "";
-  for (const m of s.inbox) {
-    if (m.type === "transcript_delta" && m.payload.session === session) text = m.payload.soFar ? m.payload.text : text + m.payload.text;
-    if (m.type === "transcript" && m.payload.session === session && endsTextInFlight(m.payload.entry)) text = "";
-  }
-  return text;
 }
 
 /** The text of the stored top-level assistant line, once the socket has it (one session per socket here). */
@@ -84,20 +54,23 @@ async function roundTrip(s: Socket) {
 describe("/ws: the text in flight", () => {
   it("a client that subscribes mid-message receives the text so far, then the rest: the whole message, nothing twice", async () => {
     await idleSession("talker");
-    const watcher = await following({ sessions: ["talker"] });
+    const watcher = await following(sh.hub, ["talker"]);
     const words = "alpha bravo charlie delta echo foxtrot golf hotel india juliet";
-    const sent = await api(sh.hub, "POST", "/api/sessions/talker/send", { message: `@drip 20\n@hold 3\n@reply ${words}` });
+    const sent = await api(sh.hub, "POST", "/api/sessions/talker/send", { message: `@drip 20\n@hold 3\n@hold 6\n@reply ${words}` });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await until(() => expect(shown(watcher, "talker")).toBe("alpha bravo charlie "));
 
     // The stream is held after three words: what this client has can only have come with its subscribe.
-    const late = await following({ sessions: ["talker"] });
+    const late = await following(sh.hub, ["talker"]);
     await roundTrip(late);
     expect(deltas(late, "talker")).toEqual([{ session: "talker", text: "alpha bravo charlie ", soFar: true }]);
 
-    // This one subscribes as the stream goes on, with an event replay from the start to read meanwhile.
-    const racing = await connected();
-    subscribe(racing, { sessions: ["talker"], since: 0 });
+    // This one subscribes as the stream goes on, with an event replay from the start to read meanwhile; the
+    // stream stops again at its next hold, so the message cannot complete before the subscribe has been read.
+    const racing = await connected(sh.hub);
+    subscribe(racing, ["talker"], 0);
+    sh.fake.release();
+    await racing.next("subscribed");
     sh.fake.release();
 
     for (const s of [watcher, late, racing]) await until(() => expect(storedReply(s)).toBe(words));
@@ -112,7 +85,7 @@ describe("/ws: the text in flight", () => {
 
     // The stored line ended the message: a client subscribing now gets no text so far.
     await waitForSession(sh.hub, "talker", (s) => s.status === "idle");
-    const after = await following({ sessions: ["talker"] });
+    const after = await following(sh.hub, ["talker"]);
     await roundTrip(after);
     expect(deltas(after, "talker")).toEqual([]);
     for (const s of [watcher, late, racing, after]) s.socket.close();
@@ -120,13 +93,13 @@ describe("/ws: the text in flight", () => {
 
   it("reaches only who may see the session, and a process that dies mid-message voids what it streamed", async () => {
     await idleSession("secretive");
-    const watcher = await following({ sessions: ["secretive"] });
+    const watcher = await following(sh.hub, ["secretive"]);
     const sent = await api(sh.hub, "POST", "/api/sessions/secretive/send", { message: "@hold 2\n@reply the launch codes are 1234" });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await until(() => expect(shown(watcher, "secretive")).toBe("the launch "));
 
-    const carol = await following({ token: carolToken, sessions: ["*"] });
-    const operator = await following({ sessions: ["*"] });
+    const carol = await following(sh.hub, ["*"], carolToken);
+    const operator = await following(sh.hub, ["*"]);
     await roundTrip(carol);
     expect(deltas(operator, "secretive")).toEqual([{ session: "secretive", text: "the launch ", soFar: true }]);
     expect(deltas(carol, "secretive")).toEqual([]);
@@ -138,7 +111,7 @@ describe("/ws: the text in flight", () => {
     // Followers are told the text will not complete; a new subscriber gets none of it.
     for (const s of [watcher, operator]) await until(() => expect(deltas(s, "secretive").at(-1)).toEqual({ session: "secretive", text: "", soFar: true }));
     expect(shown(watcher, "secretive")).toBe("");
-    const after = await following({ sessions: ["secretive"] });
+    const after = await following(sh.hub, ["secretive"]);
     await roundTrip(after);
     await roundTrip(carol);
     expect(deltas(after, "secretive")).toEqual([]);
