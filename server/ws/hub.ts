@@ -4,7 +4,8 @@
  * The socket is a view: it never writes.
  *
  * Each connection reads as its principal (§13): events pass through `eventFor`, transcript lines
- * only reach who may see the session. Bounds: subscribes run one at a time per connection (a
+ * only reach who may see the session. Following a session starts with the text streamed so far of
+ * its message in flight, so a client joining mid-message has it from the first word. Bounds: subscribes run one at a time per connection (a
  * newer one supersedes a replay in progress), replays read the log in pages and yield between
  * them, and subscribes are rate limited; a client that keeps flooding is closed (1008). A socket
  * opened with a token that is revoked later is closed at once (1008).
