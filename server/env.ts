@@ -25,7 +25,7 @@ const Env = z.object({
   // and, unless TEAMHUB_CLAUDE_INHERIT_CREDENTIALS=0, what the hub's own `claude` would authenticate with (see server/supervisor/launch.ts).
   TEAMHUB_CLAUDE_ENV: z.string().default("{}"),
   TEAMHUB_CLAUDE_INHERIT_CREDENTIALS: z.enum(["0", "1"]).default("1"),
-  // Names of the hub's own variables to pass through to sessions, comma-separated (e.g. ANTHROPIC_API_KEY).
+  // More of the hub's own variables to pass through to sessions, comma-separated (e.g. CLAUDE_CODE_USE_BEDROCK,AWS_PROFILE).
   TEAMHUB_CLAUDE_PASS_ENV: z.string().default(""),
   // Working directory of sessions spawned without one.
   TEAMHUB_WORK_DIR: z.string().optional(),
