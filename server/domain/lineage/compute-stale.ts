@@ -112,8 +112,9 @@ async function decide(sql: Sql, team: string, candidates: Head[], known: Head[])
     const nearest = stale.get(source.pk)!.reasons.reduce((a, b) => (byNearest(b, a) < 0 ? b : a));
     for (const e of consumers.get(source.pk) ?? []) {
       const target = byCurrentSeq.get(e.toSeq)!;
+      const at = current(target);
       // Around a cycle (contract links can close one) the path would come back to the target: it is stale already, and that explains it.
-      if (nearest.path.some((s) => s.version === current(target))) continue;
+      if (nearest.root === at || nearest.path.some((s) => s.version === at)) continue;
       if (flag(target, { ...nearest, path: [step(e, input), ...nearest.path] })) queue.push(target);
     }
   }

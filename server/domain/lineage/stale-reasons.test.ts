@@ -108,4 +108,14 @@ describe("direct and transitive paths", () => {
       ["superseded", "schema-user-model@v1", ["client@v1 ← api@v1", "api@v1 ← model@v1", "model@v1 ← schema-user-model@v1"]],
     ]);
   });
+
+  it("a path never comes back to the version it explains, not even to an invalidated root", async () => {
+    const a = await run.publish({ id: "a", data: {} });
+    const b = await run.publish({ id: "b", data: {}, derivedFrom: ["a"] });
+    // b@v1 → a@v1 as a contract link would make it, and a mark on a@v1 alone.
+    await run.sql(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (?, ?, 'contract', 'loop')`, [b.seq, a.seq]);
+    await run.sql(`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","at") VALUES ('default', ?, 'wrong', 'qa', ?)`, [a.seq, new Date().toISOString()]);
+    expect(await whyOf("a")).toEqual(["a@v1 was invalidated by qa: wrong"]);
+    expect(await whyOf("b")).toEqual(["a@v1 was invalidated by qa: wrong; path: b@v1 ← a@v1 (derivedFrom)"]);
+  });
 });
