@@ -74,7 +74,7 @@ describe("artifacts", () => {
     await expect.poll(() => text("artifact-row-api-contract-user-auth")).toMatch(/stale[\s\S]*api-contract\s+v1\s+active\s+api-dev/);
     expect(await page.getByTestId("artifact-row-schema-user-model").getByTestId("stale-badge").count()).toBe(0);
     const staleWhy = await page.getByTestId("artifact-row-api-contract-user-auth").getByTestId("stale-badge").getAttribute("title");
-    expect(staleWhy).toBe("built on schema-user-model@v1, but schema-user-model is now at v2");
+    expect(staleWhy).toBe("schema-user-model@v1 was superseded by schema-user-model@v2; path: api-contract-user-auth@v1 ← schema-user-model@v1 (derivedFrom)");
 
     const filters = page.getByRole("search", { name: "filter artifacts" });
     const rows = () => page.getByTestId("artifact-list").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-testid")));
@@ -128,7 +128,7 @@ describe("artifacts", () => {
     // Used by → the derived artifact, stale because it was built on v1.
     await page.getByTestId("used-by").getByRole("link", { name: "api-contract-user-auth@v1" }).click();
     await page.waitForURL(/\/artifacts\/api-contract-user-auth/);
-    await expect.poll(() => text("stale-why")).toBe("Stale (v1): built on schema-user-model@v1, but schema-user-model is now at v2.");
+    await expect.poll(() => text("stale-reason")).toMatch(/^schema-user-model@v1 was superseded by schema-user-model@v2\s+path: api-contract-user-auth@v1 ← schema-user-model@v1 \(derivedFrom\)$/);
     await expect.poll(() => text("derived-from")).toBe("schema-user-model@v1");
     await expect.poll(() => text("contracts")).toContain("write-auth-tests");
 

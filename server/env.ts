@@ -21,9 +21,11 @@ const Env = z.object({
   TEAMHUB_REQUIRE_TOKEN: z.enum(["0", "1"]).optional(),
   // The Claude Code CLI the supervisor runs (default: `claude` on PATH).
   CLAUDE_BIN: z.string().optional(),
-  // Variables every supervised session gets, as a JSON object; nothing else of the hub's environment is inherited but a safe base (PATH, HOME, locale…).
+  // Variables every supervised session gets, as a JSON object; nothing else of the hub's environment is inherited but a safe base (PATH, HOME, locale…)
+  // and, unless TEAMHUB_CLAUDE_INHERIT_CREDENTIALS=0, what the hub's own `claude` would authenticate with (see server/supervisor/launch.ts).
   TEAMHUB_CLAUDE_ENV: z.string().default("{}"),
-  // Names of the hub's own variables to pass through to sessions, comma-separated (e.g. ANTHROPIC_API_KEY).
+  TEAMHUB_CLAUDE_INHERIT_CREDENTIALS: z.enum(["0", "1"]).default("1"),
+  // More of the hub's own variables to pass through to sessions, comma-separated (e.g. CLAUDE_CODE_USE_BEDROCK,AWS_PROFILE).
   TEAMHUB_CLAUDE_PASS_ENV: z.string().default(""),
   // Working directory of sessions spawned without one.
   TEAMHUB_WORK_DIR: z.string().optional(),
@@ -59,6 +61,8 @@ export type ClaudeConfig = {
   bin: string | undefined;
   env: Record<string, string>;
   passEnv: string[];
+  /** Pass the hub's ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, … and CLAUDE_CONFIG_DIR to sessions (default). */
+  inheritCredentials: boolean;
   workDir: string;
   stallMs: number;
   interruptStalled: boolean;
@@ -99,6 +103,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
       bin: e.CLAUDE_BIN || undefined,
       env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),
       passEnv: e.TEAMHUB_CLAUDE_PASS_ENV.split(",").map((n) => n.trim()).filter(Boolean),
+      inheritCredentials: e.TEAMHUB_CLAUDE_INHERIT_CREDENTIALS === "1",
       workDir: path.resolve(e.TEAMHUB_WORK_DIR ?? process.cwd()),
       stallMs: Math.round(e.TEAMHUB_STALL_MINUTES * 60_000),
       interruptStalled: e.TEAMHUB_STALL_INTERRUPT === "1",

@@ -1,12 +1,12 @@
 /**
  * Which artifacts §6 calls stale in the planned team, worked out from the plan alone: a current
  * version that pinned an input's older version is stale (superseded), and so is one whose input
- * is itself stale (upstream_stale). Layers are visited in order, so every input is decided first.
- * staleArtifacts must return exactly this, reasons included.
+ * is itself stale (through it, back to a superseded root). Layers are visited in order, so every
+ * input is decided first. staleArtifacts must return exactly this, reasons included.
  */
 import { ARTIFACTS, VERSIONS, artifactId, inputsOf, type TeamPlan } from "./team-plan.ts";
 
-/** Artifact id → its reasons as `kind input`, sorted. */
+/** Artifact id → its reasons, sorted: `superseded <root>` for a superseded input, `superseded via <input>` for a stale one. */
 export type ExpectedStale = Map<string, string[]>;
 
 export function expectedStale(plan: TeamPlan): ExpectedStale {
@@ -16,7 +16,7 @@ export function expectedStale(plan: TeamPlan): ExpectedStale {
     const reasons: string[] = [];
     for (const [source, version] of inputsOf(plan, a, VERSIONS)) {
       if (version !== VERSIONS) reasons.push(`superseded ${artifactId(source)}@v${version}`);
-      else if (stale.has(source)) reasons.push(`upstream_stale ${artifactId(source)}@v${VERSIONS}`);
+      else if (stale.has(source)) reasons.push(`superseded via ${artifactId(source)}@v${VERSIONS}`);
     }
     if (reasons.length === 0) continue;
     stale.add(a);
@@ -25,4 +25,4 @@ export function expectedStale(plan: TeamPlan): ExpectedStale {
   return out;
 }
 
-export const directlyStale = (expected: ExpectedStale) => [...expected.values()].filter((reasons) => reasons.some((r) => r.startsWith("superseded"))).length;
+export const directlyStale = (expected: ExpectedStale) => [...expected.values()].filter((reasons) => reasons.some((r) => !r.startsWith("superseded via"))).length;

@@ -1,7 +1,7 @@
 /** The generated team, read back through the domain functions: if these disagree with the plan, every figure after them would measure a wrong database. */
 import { GetArtifactInput } from "../../lib/api/artifacts.ts";
 import { ContractRefInput } from "../../lib/api/contracts.ts";
-import { ImpactInput, LineageInput, StaleInput } from "../../lib/api/lineage.ts";
+import { ImpactInput, LineageInput, StaleInput, type StaleReason } from "../../lib/api/lineage.ts";
 import { getArtifact } from "../../server/domain/artifacts/artifacts.service.ts";
 import { getContract } from "../../server/domain/contracts/contracts.service.ts";
 import { impact, lineage, staleArtifacts } from "../../server/domain/lineage/lineage.service.ts";
@@ -31,8 +31,11 @@ async function checkLineageDepth(hub: BenchHub): Promise<void> {
 async function checkStale(hub: BenchHub, { stale }: BigTeam): Promise<void> {
   const found = await staleArtifacts(hub, StaleInput.parse({}));
   const wrong = found.filter((s) => {
-    const reasons = s.reasons.map((r) => `${r.kind} ${"input" in r ? r.input : r.reason}`).sort();
-    return s.version !== VERSIONS || reasons.join() !== stale.get(s.artifactId)?.join();
+    const direct = (r: StaleReason) => r.path.length === 1 && r.path[0].input === r.root;
+    const reasons = s.reasons.map((r) => (direct(r) ? `${r.kind} ${r.root}` : `${r.kind} via ${r.path[0].input}`)).sort();
+    // Every path runs from this version, input to input, up to its root.
+    const connected = s.reasons.every((r) => r.path[0].version === `${s.artifactId}@v${s.version}` && r.path.every((p, i) => (r.path[i + 1]?.version ?? r.root) === p.input));
+    return s.version !== VERSIONS || !connected || reasons.join() !== stale.get(s.artifactId)?.join();
   });
   check(found.length === stale.size && wrong.length === 0, `staleArtifacts returned ${found.length} artifacts (${wrong.length} with other reasons than planned, e.g. ${wrong[0]?.artifactId}), the plan makes ${stale.size} stale`);
 }

@@ -10,7 +10,8 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
 import { ArtifactLineage } from "./ArtifactLineage.tsx";
 import { ArtifactReaders } from "./ArtifactReaders.tsx";
-import { StaleBadge, staleReasonText } from "./StaleBadge.tsx";
+import { StaleBadge } from "./StaleBadge.tsx";
+import { StaleWhy } from "./StaleWhy.tsx";
 import { VersionCompare } from "./VersionCompare.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
 
@@ -60,11 +61,7 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
           </span>
         ))}
       </header>
-      {staleInfo && (
-        <p className="stale-why" data-testid="stale-why">
-          Stale (v{staleInfo.version}): {staleInfo.reasons.map(staleReasonText).join("; ")}.
-        </p>
-      )}
+      {staleInfo && <StaleWhy team={team} stale={staleInfo} />}
       <div className="grid">
         <Card title="Versions" testId="history">
           <VersionHistory versions={versions} selected={selected.version} onSelect={setPicked} />

@@ -7,7 +7,8 @@ import { artifactHref } from "./ArtifactList.tsx";
 
 const RELATION: Record<DependentContract["relation"], string> = { dependency: "depends on", criterion: "checks in its criteria", output: "expects as output" };
 
-function RefLink({ team, refText }: { team: string; refText: string }) {
+/** A version reference (`id@vN`, or a bare id) as a link to that artifact page. */
+export function RefLink({ team, refText }: { team: string; refText: string }) {
   const [id, v] = refText.split("@v");
   return (
     <Link href={artifactHref(team, id, v ? Number(v) : undefined)} className="mono">

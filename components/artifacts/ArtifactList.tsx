@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { StaleArtifact } from "@/lib/queries/artifacts.ts";
+import type { StaleArtifact } from "@/lib/api/lineage.ts";
 import type { ArtifactItem } from "@/lib/queries/home.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ArtifactGraphNode, GraphEdge } from "@/lib/api/graph.ts";
 import { useArtifactHistory } from "@/lib/queries/artifacts.ts";
-import { staleReasonText } from "../artifacts/StaleBadge.tsx";
+import { staleReasonText } from "@/lib/stale-reason.ts";
 import { ListState } from "../ui/Card.tsx";
 import { JsonView } from "../ui/JsonView.tsx";
 import { splitKey } from "./flow-elements.ts";

@@ -2,15 +2,13 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { Attention, StaleReason } from "@/lib/queries/home.ts";
+import type { Attention } from "@/lib/queries/home.ts";
+import { staleReasonText } from "@/lib/stale-reason.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
 
 const sessionHref = (name: string) => `/sessions/${encodeURIComponent(name)}`;
-
-const staleWhy = (r: StaleReason) =>
-  r.kind === "superseded" ? `${r.input} was superseded` : r.kind === "upstream_stale" ? `${r.input} is stale` : `invalidated: ${r.reason}`;
 
 function Group({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   if (count === 0) return null;
@@ -74,7 +72,7 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
         {a.staleArtifacts.map((x) => (
           <li key={x.artifactId}>
             <Link href={`/artifacts/${encodeURIComponent(x.artifactId)}`} className="mono">{x.artifactId}@v{x.version}</Link>
-            <span className="muted"> · {x.reasons.map(staleWhy).join("; ")}</span>
+            <span className="muted"> · {x.reasons.map(staleReasonText).join(" · ")}</span>
           </li>
         ))}
       </Group>

@@ -57,11 +57,12 @@ export function ClaudeSetup() {
       </div>
       <h3>Supervised sessions</h3>
       <p>
-        The hub runs <code>claude</code> from <code>PATH</code>, or the binary named by <code>CLAUDE_BIN</code>. Sessions get a clean environment; pass what they need with{" "}
-        <code>TEAMHUB_CLAUDE_ENV</code> (a JSON object) and <code>TEAMHUB_CLAUDE_PASS_ENV</code> (names of the hub&apos;s own variables):
+        The hub runs <code>claude</code> from <code>PATH</code>, or the binary named by <code>CLAUDE_BIN</code>. Sessions authenticate as that <code>claude</code> does in the shell that starts the hub:{" "}
+        <code>ANTHROPIC_API_KEY</code>, <code>ANTHROPIC_AUTH_TOKEN</code> or its login (<code>claude /login</code>). Nothing else of the hub&apos;s Claude setup passes; add variables with{" "}
+        <code>TEAMHUB_CLAUDE_ENV</code> (a JSON object) or <code>TEAMHUB_CLAUDE_PASS_ENV</code> (names of the hub&apos;s own variables):
       </p>
       <ul className="plain">
-        <Command text={`CLAUDE_BIN=$(which claude) TEAMHUB_CLAUDE_ENV='{"ANTHROPIC_BASE_URL":"https://api.anthropic.com"}' TEAMHUB_CLAUDE_PASS_ENV=ANTHROPIC_API_KEY npx teamhub start`} label="start with session settings">
+        <Command text={`CLAUDE_BIN=$(which claude) TEAMHUB_CLAUDE_PASS_ENV=CLAUDE_CODE_USE_BEDROCK,AWS_PROFILE,AWS_REGION npx teamhub start`} label="start with session settings">
           Set them where the hub starts; they apply to every session it launches.
         </Command>
       </ul>

@@ -2,7 +2,8 @@
  * A loopback fake of the Anthropic Messages API that the real `claude` CLI talks to
  * (ANTHROPIC_BASE_URL). Each reply is decided by the test's `respond` from the request content,
  * so retries and parallel side calls get sensible answers. Streams SSE or answers JSON, as the
- * CLI asks; can also fail, be slow, or hang.
+ * CLI asks; can also fail, be slow, or hang. With `keys`, it also checks credentials as the real API
+ * does: a request whose x-api-key or bearer token is not one of them gets 401 authentication_error.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -55,6 +56,7 @@ function gate() {
     },
   };
 }
+export type FakeApiOptions = { keys?: string[] };
 
 let ids = 0;
 const nextId = (prefix: string) => `${prefix}_fake_${(++ids).toString(16).padStart(8, "0")}`;
@@ -94,7 +96,14 @@ async function sse(res: http.ServerResponse, model: string, blocks: Array<Record
   res.end();
 }
 
-export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Promise<Reply>): Promise<FakeApi> {
+/** The credential a request carries: its x-api-key (ANTHROPIC_API_KEY) or bearer token (ANTHROPIC_AUTH_TOKEN, a login). */
+function credentialOf(req: http.IncomingMessage): string | undefined {
+  const key = req.headers["x-api-key"];
+  if (typeof key === "string") return key;
+  return /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+}
+
+export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Promise<Reply>, options: FakeApiOptions = {}): Promise<FakeApi> {
   const requests: MessagesRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   const holds = gate();
@@ -104,6 +113,12 @@ export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Pr
     let text = "";
     for await (const chunk of req) text += chunk;
     const body = JSON.parse(text || "{}") as MessagesRequest;
+    // After the body is read: the real API answers a bad key only once the request is in.
+    const credential = credentialOf(req);
+    if (options.keys && !(credential && options.keys.includes(credential))) {
+      res.writeHead(401, { "content-type": "application/json" });
+      return void res.end(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } }));
+    }
     if (path === "/v1/messages/count_tokens") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ input_tokens: 100 }));
     if (path !== "/v1/messages") return void res.writeHead(404).end();
     requests.push(body);

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT } from "./hub-process.ts";
+import { ROOT, runnerEnv } from "./hub-process.ts";
 
 export const CLAUDE_BIN = path.join(ROOT, "node_modules/.bin/claude");
 
@@ -31,8 +31,7 @@ export function isolatedClaudeVars(apiUrl: string, home = fs.mkdtempSync(path.jo
 }
 
 export function claudeEnv(apiUrl: string, home?: string): Record<string, string> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(k))) as Record<string, string>;
-  return { ...inherited, ...isolatedClaudeVars(apiUrl, home) };
+  return { ...runnerEnv(), ...isolatedClaudeVars(apiUrl, home) };
 }
 
 export type ClaudeRun = { code: number | null; stdout: string; stderr: string };

@@ -27,12 +27,21 @@ export function tempDataDir(label = "hub"): string {
 }
 
 /** `port` 0 takes any free port; a restart that a browser must find again passes the one it had. */
+/**
+ * The test runner's environment without its own Claude Code and Anthropic settings (CLAUDE_BIN
+ * aside): hubs pass a shell's credentials to their sessions, and a test's sessions must never
+ * get the developer's.
+ */
+export function runnerEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && (e[0] === "CLAUDE_BIN" || !/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(e[0]))));
+}
+
 export async function startHub(dataDir = tempDataDir(), env: Record<string, string> = {}, port = 0): Promise<HubProcess> {
   fs.rmSync(path.join(dataDir, "hub.json"), { force: true });
   let output = "";
   const child = spawn(process.execPath, [BIN, "start", "--port", String(port)], {
     cwd: ROOT,
-    env: { ...process.env, TEAMHUB_DATA_DIR: dataDir, TEAMHUB_SCHEDULER_INTERVAL_MS: "50", ...env },
+    env: { ...(runnerEnv() as NodeJS.ProcessEnv), TEAMHUB_DATA_DIR: dataDir, TEAMHUB_SCHEDULER_INTERVAL_MS: "50", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (output += d));

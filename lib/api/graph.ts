@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { ContractStatus } from "./contracts.ts";
+import type { StaleReason } from "./lineage.ts";
 import { TeamParam } from "./common.ts";
 
 export const GraphInput = z.object({ team: TeamParam });
@@ -16,11 +17,6 @@ export type GraphInput = z.infer<typeof GraphInput>;
  */
 export type ArtifactNodeStatus = "active" | "rolled_back" | "archived" | "unpublished";
 
-/** Why an artifact's current version is stale (the §6 verdict, as computed by the lineage code). */
-export type StaleReasonView =
-  | { kind: "superseded"; input: string; current: number | null }
-  | { kind: "upstream_stale"; input: string }
-  | { kind: "invalidated"; reason: string; markedBy: string };
 
 /** Node keys are `artifact:<id>` and `contract:<id>`: the two kinds have separate id spaces. */
 export type ArtifactGraphNode = {
@@ -35,7 +31,8 @@ export type ArtifactGraphNode = {
   latestVersion: number;
   status: ArtifactNodeStatus;
   stale: boolean;
-  staleReasons: StaleReasonView[];
+  /** Why its current version is stale (the §6 verdict, as computed by the lineage code). */
+  staleReasons: StaleReason[];
   publisher: string | null;
 };
 

@@ -33,3 +33,25 @@ export type StaleInput = z.infer<typeof StaleInput>;
 
 export const AuditInput = z.object({ team: TeamParam, ref: VersionRef });
 export type AuditInput = z.infer<typeof AuditInput>;
+
+/**
+ * One hop of a stale path, from a version to one of its inputs: named in its `derivedFrom`, or a
+ * pinned input of the contract it was published under (linked when that contract completed).
+ */
+export type StaleStep =
+  | { version: string; input: string; via: "derivedFrom" }
+  | { version: string; input: string; via: "contract"; contractId: string };
+
+/**
+ * Why an artifact's current version is stale: what happened to the root version, and the path from
+ * the stale version up to it (`path[0].version` is the stale version, the last step's input the
+ * root). The path is empty when the stale version itself was invalidated.
+ * `superseded`: the root's artifact now has a newer current version; `rolled_back`: the root was
+ * rolled back, `current` is what its artifact has now (older, newer or none).
+ */
+export type StaleReason =
+  | { kind: "superseded"; root: string; current: string; path: StaleStep[] }
+  | { kind: "rolled_back"; root: string; current: string | null; path: StaleStep[] }
+  | { kind: "invalidated"; root: string; reason: string; markedBy: string; path: StaleStep[] };
+
+export type StaleArtifact = { artifactId: string; version: number; reasons: StaleReason[] };

@@ -4,6 +4,7 @@
  * and the readers list would then say the operator read every version someone looked at here.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { StaleArtifact } from "../api/lineage.ts";
 import { apiGet } from "../browser-api.ts";
 import type { ArtifactItem } from "./home.ts";
 import { keys } from "./keys.ts";
@@ -25,11 +26,6 @@ export type VersionView = {
   createdAt: string;
   data: unknown;
 };
-export type StaleReason =
-  | { kind: "superseded"; input: string; current: number | null }
-  | { kind: "upstream_stale"; input: string }
-  | { kind: "invalidated"; reason: string; markedBy: string };
-export type StaleArtifact = { artifactId: string; version: number; reasons: StaleReason[] };
 export type ReadRecord = { reader: string; version: number; at: string };
 export type LineageNode = { key: string; artifactId: string; version: number; type: string; status: string; current: boolean; stale: boolean; depth: number };
 export type LineageEdge = { from: string; to: string; kind: string; contractId: string | null };

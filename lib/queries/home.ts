@@ -1,16 +1,16 @@
 /** Queries of the overview page (keys in ./keys.ts). */
 import { useQuery } from "@tanstack/react-query";
+import type { StaleArtifact } from "../api/lineage.ts";
 import { apiGet } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
 export type TeamSummary = { id: string; archived: boolean; artifacts: number; contracts: number; events: number };
-export type StaleReason = { kind: "superseded"; input: string; current: number | null } | { kind: "upstream_stale"; input: string } | { kind: "invalidated"; reason: string; markedBy: string };
 export type Attention = {
   approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: string; expiresAt: string }>;
   stalledSessions: Array<{ name: string; status: string; stalledAt: string }>;
   failedSessions: Array<{ name: string; exitReason: string | null; lastError: string | null; updatedAt: string }>;
   failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: string }>;
-  staleArtifacts: Array<{ artifactId: string; version: number; reasons: StaleReason[] }>;
+  staleArtifacts: StaleArtifact[];
 };
 export type Costs = { totalUsd: number; perSession: Array<{ name: string; status: string; costUsd: number }>; perDay: Array<{ day: string; costUsd: number }> };
 export type OverviewData = { teams: TeamSummary[]; team: string; contractsByStatus: Record<string, number>; attention: Attention; costs: Costs };

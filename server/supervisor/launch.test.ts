@@ -2,25 +2,73 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ClaudeConfig } from "../env.ts";
+import { readEnv, type ClaudeConfig } from "../env.ts";
 import type { SessionRow } from "../domain/sessions/sessions.repo.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin } from "./launch.ts";
 
-const config: ClaudeConfig = { bin: undefined, env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9" }, passEnv: ["MY_KEY"], workDir: "/w", stallMs: 600_000, interruptStalled: false, sandbox: "auto", bwrap: "bwrap" };
+const config: ClaudeConfig = {
+  bin: undefined,
+  env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9" },
+  passEnv: ["MY_KEY"],
+  inheritCredentials: true,
+  workDir: "/w",
+  stallMs: 600_000,
+  interruptStalled: false,
+  sandbox: "auto",
+  bwrap: "bwrap",
+};
+
+/** A shell running inside Claude Code, with a key and a login of its own: what a hub started there inherits. */
+const SHELL = {
+  PATH: "/bin",
+  HOME: "/h",
+  SECRET_TOKEN: "x",
+  MY_KEY: "k",
+  ANTHROPIC_API_KEY: "sk-ant-key",
+  ANTHROPIC_AUTH_TOKEN: "bearer",
+  ANTHROPIC_BASE_URL: "https://gateway.example",
+  CLAUDE_CODE_OAUTH_TOKEN: "oauth",
+  CLAUDE_CONFIG_DIR: "/h/.claude-work",
+  // Nesting markers and the parent's own settings.
+  CLAUDECODE: "1",
+  CLAUDE_CODE_ENTRYPOINT: "cli",
+  CLAUDE_CODE_SSE_PORT: "41234",
+  CLAUDE_AGENT_SDK_VERSION: "0.1.0",
+  ANTHROPIC_MODEL: "claude-opus-4",
+  CLAUDE_CODE_MAX_OUTPUT_TOKENS: "64000",
+};
+const SESSION_DEFAULTS = { DISABLE_AUTOUPDATER: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", ENABLE_TOOL_SEARCH: "false", MCP_CONNECTION_NONBLOCKING: "false" };
 
 describe("the child environment", () => {
-  it("is built from a safe base, named pass-throughs and the configured variables only", () => {
-    const env = childEnv(config, { PATH: "/bin", HOME: "/h", ANTHROPIC_API_KEY: "leak", CLAUDE_CONFIG_DIR: "/leak", CLAUDECODE: "1", SECRET_TOKEN: "x", MY_KEY: "k" });
-    expect(env).toEqual({
+  it("passes the safe base, the hub's credentials and login dir, and named variables; never nesting markers or other Claude settings", () => {
+    expect(childEnv({ ...config, env: {} }, SHELL)).toEqual({
       PATH: "/bin",
       HOME: "/h",
+      ANTHROPIC_API_KEY: "sk-ant-key",
+      ANTHROPIC_AUTH_TOKEN: "bearer",
+      ANTHROPIC_BASE_URL: "https://gateway.example",
+      CLAUDE_CODE_OAUTH_TOKEN: "oauth",
+      CLAUDE_CONFIG_DIR: "/h/.claude-work",
       MY_KEY: "k",
-      ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
-      DISABLE_AUTOUPDATER: "1",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-      ENABLE_TOOL_SEARCH: "false",
-      MCP_CONNECTION_NONBLOCKING: "false",
+      ...SESSION_DEFAULTS,
     });
+  });
+
+  it("lets the configured variables win over inherited ones", () => {
+    expect(childEnv({ ...config, env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "test" } }, SHELL)).toMatchObject({ ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "test", ANTHROPIC_AUTH_TOKEN: "bearer" });
+  });
+
+  it("with TEAMHUB_CLAUDE_INHERIT_CREDENTIALS=0, passes no credential unless configured or named", () => {
+    const env = childEnv({ ...config, inheritCredentials: false, passEnv: ["ANTHROPIC_API_KEY"] }, SHELL);
+    expect(env).toEqual({ PATH: "/bin", HOME: "/h", ANTHROPIC_API_KEY: "sk-ant-key", ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ...SESSION_DEFAULTS });
+    const hubEnv = (vars: Record<string, string>) => readEnv(vars as NodeJS.ProcessEnv).claude;
+    expect(hubEnv({ TEAMHUB_CLAUDE_INHERIT_CREDENTIALS: "0" }).inheritCredentials).toBe(false);
+    expect(hubEnv({}).inheritCredentials).toBe(true);
+    expect(() => hubEnv({ TEAMHUB_CLAUDE_INHERIT_CREDENTIALS: "yes" })).toThrow(/TEAMHUB_CLAUDE_INHERIT_CREDENTIALS/);
+  });
+
+  it("passes only what is set", () => {
+    expect(childEnv({ ...config, env: {}, passEnv: [] }, { PATH: "/bin" })).toEqual({ PATH: "/bin", ...SESSION_DEFAULTS });
   });
 });
 

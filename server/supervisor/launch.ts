@@ -1,7 +1,9 @@
 /**
  * How a session's `claude` process is started: the binary, the arguments for a fresh, resumed
- * or forked conversation, and an environment built from scratch (§2) so that nothing of the
- * hub's own Claude or Anthropic setup leaks into a session.
+ * or forked conversation, and an environment built from scratch (§2): of the hub's own Claude
+ * and Anthropic setup only what authenticates passes, so a `claude` that works in the shell that
+ * started the hub works in its sessions, and a hub started from inside Claude Code does not make
+ * its sessions believe they are nested.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,9 +14,16 @@ import { ASK_RULES } from "./policy.ts";
 
 export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string };
 
-// What a CLI needs to run at all; everything else must be named in the hub's configuration.
+// What a CLI needs to run at all; anything else passes only when listed below or named in the hub's configuration.
 const BASE_VARIABLES = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "TMPDIR", "TZ", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "NODE_EXTRA_CA_CERTS"];
-const NEVER_INHERITED = /^(ANTHROPIC_|CLAUDE_|CLAUDECODE$)/;
+/**
+ * What the CLI (2.1.x) authenticates with: an API key or a bearer token, the endpoint they are valid
+ * for, a long-lived login token (`claude setup-token`), and the config dir holding the interactive
+ * login (`.credentials.json`, and `.claude.json` next to it; without CLAUDE_CONFIG_DIR that is
+ * ~/.claude, found through HOME). Nesting markers (CLAUDECODE, CLAUDE_CODE_ENTRYPOINT, …) and every
+ * other ANTHROPIC_* / CLAUDE_* setting stay behind.
+ */
+export const CREDENTIAL_VARIABLES = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CONFIG_DIR"];
 
 /** Supervised sessions are not interactive: no updater, no side calls the hub did not ask for. */
 const SESSION_DEFAULTS = {
@@ -28,9 +37,9 @@ const SESSION_DEFAULTS = {
 
 export function childEnv(config: ClaudeConfig, source: Record<string, string | undefined> = process.env): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const name of BASE_VARIABLES) if (source[name] !== undefined && !NEVER_INHERITED.test(name)) env[name] = source[name]!;
-  // Named explicitly by the operator, so even ANTHROPIC_API_KEY may pass this way.
-  for (const name of config.passEnv) if (source[name] !== undefined) env[name] = source[name]!;
+  // Nothing passes unless listed; passEnv is named by the operator, so any variable may pass that way.
+  const inherited = [...BASE_VARIABLES, ...(config.inheritCredentials ? CREDENTIAL_VARIABLES : []), ...config.passEnv];
+  for (const name of inherited) if (source[name] !== undefined) env[name] = source[name]!;
   return { ...env, ...SESSION_DEFAULTS, ...config.env };
 }
 

@@ -38,6 +38,9 @@ put("work/data/sessions/1/mcp.json", "SECRET=victim\n");
 put("work/data/sessions/2/mcp.json", '{"own": true}\n');
 put("home/.ssh/id_rsa", "SECRET=home\n");
 put("home/.claude/settings.json", "{}\n");
+// The CLI's login, as `claude /login` leaves it, and its state file beside the config dir.
+put("home/.claude/.credentials.json", '{"claudeAiOauth":{}}\n');
+put("home/.claude.json", '{"state":1}\n');
 put(`home/.claude/projects/${projectSlug(fs.realpathSync(work))}/c-own.jsonl`, "own\n");
 put("home/.claude/projects/odd-slug/c-parent.jsonl", "parent\n");
 put("home/.claude/projects/-elsewhere/c-other.jsonl", "SECRET=transcript\n");
@@ -66,9 +69,9 @@ function input(overrides: Partial<SandboxInput> = {}): SandboxInput {
 }
 
 /** Runs a shell script inside the sandbox and returns what it printed. */
-async function inside(script: string): Promise<string> {
-  const cmd = await sandboxCommand(input({ args: ["-c", script] }));
-  const r = spawnSync(cmd.bin, cmd.args, { cwd: cmd.cwd, env: input().env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 20_000, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+async function inside(script: string, overrides: Partial<SandboxInput> = {}): Promise<string> {
+  const cmd = await sandboxCommand(input({ args: ["-c", script], ...overrides }));
+  const r = spawnSync(cmd.bin, cmd.args, { cwd: cmd.cwd, env: input(overrides).env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 20_000, stdio: ["ignore", "pipe", "pipe", "pipe"] });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
 }
@@ -103,7 +106,14 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
 
   it("shows only the CLI's config of HOME, a fresh TMPDIR, and nothing outside", async () => {
     expect(await inside(`ls -A "$HOME" "$HOME/.claude" "$TMPDIR" ${root}; cat out-link ${root}/outside/secret.txt 2>/dev/null || echo none`)).toBe(
-      `${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\nfile-history\nprojects\nsettings.json\n\n${home}/tmp:\nnone\n`,
+      `${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\n.credentials.json\nfile-history\nprojects\nsettings.json\n\n${home}/tmp:\nnone\n`,
+    );
+  });
+
+  it("shows the CLI's login without CLAUDE_CONFIG_DIR too: ~/.claude with its credentials, ~/.claude.json beside it, nothing else of HOME", async () => {
+    const env = { HOME: home, TMPDIR: path.join(home, "tmp"), PATH: "/usr/bin:/bin" };
+    expect(await inside(`ls -A "$HOME"; cat "$HOME/.claude/.credentials.json" "$HOME/.claude.json"; cat "$HOME/.ssh/id_rsa" 2>/dev/null || echo none`, { env })).toBe(
+      '.claude\n.claude.json\ntmp\n{"claudeAiOauth":{}}\n{"state":1}\nnone\n',
     );
   });
 

@@ -9,10 +9,10 @@
  * that does not, and reads by the people who used each version.
  */
 import { GetArtifactInput, ListArtifactsInput, PublishArtifactInput } from "../../lib/api/artifacts.ts";
-import { ContractRefInput, CreateContractInput } from "../../lib/api/contracts.ts";
+import { ContractRefInput, CreateContractInput, ReopenContractInput } from "../../lib/api/contracts.ts";
 import { AuditInput, ImpactInput, LineageInput, StaleInput } from "../../lib/api/lineage.ts";
 import { getArtifact, listArtifacts, publishArtifact } from "../domain/artifacts/artifacts.service.ts";
-import { createContract, startContract } from "../domain/contracts/contracts.service.ts";
+import { createContract, reopenContract, startContract } from "../domain/contracts/contracts.service.ts";
 import { audit, impact, lineage, staleArtifacts } from "../domain/lineage/lineage.service.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
 import type { TempHub } from "./temp-hub.ts";
@@ -34,6 +34,7 @@ export function scenarioCommands(hub: TempHub) {
     publish,
     contract: (input: Record<string, unknown>) => createContract(hub, OPERATOR, CreateContractInput.parse({ title: "Work", ...input })),
     start: (id: string, actor: Principal) => startContract(hub, actor, ContractRefInput.parse({ id })),
+    reopen: (id: string, reason: string) => reopenContract(hub, OPERATOR, ReopenContractInput.parse({ id, reason })),
     read: (id: string, version: number, actor: Principal) => getArtifact(hub, actor, GetArtifactInput.parse({ id, version })),
     bumpSchema: () => publish({ id: "schema", type: "schema-change", data: SCHEMA_DATA }, ALICE),
     bumpApi: () => publish({ id: "api", type: "api-contract", data: API_DATA, derivedFrom: ["schema"] }, BOB),

@@ -1,6 +1,7 @@
 /** artifact-lineage, artifact-impact, artifact-stale and team-audit (§6). */
 import type { Command } from "commander";
-import type { StaleArtifact } from "../../domain/lineage/compute-stale.ts";
+import type { StaleArtifact } from "../../../lib/api/lineage.ts";
+import { staleCauseText, stalePathText } from "../../../lib/stale-reason.ts";
 import type { AuditEntry, Impact, LineageGraph } from "../../domain/lineage/lineage.service.ts";
 import { call } from "../api-client.ts";
 import { action } from "../action.ts";
@@ -62,7 +63,7 @@ export function register(program: Command) {
           list.length === 0
             ? "nothing is stale"
             : list
-                .map((s) => `${s.artifactId}@v${s.version}\n${s.reasons.map((r) => `   ${r.kind === "superseded" ? `built on ${r.input}, now v${r.current ?? "—"}` : r.kind === "upstream_stale" ? `input ${r.input} is stale` : `invalidated by ${r.markedBy}: ${r.reason}`}`).join("\n")}`)
+                .map((s) => `${s.artifactId}@v${s.version}\n${s.reasons.map((r) => `   ${staleCauseText(r)}${r.path.length ? `\n     path: ${stalePathText(r.path)}` : ""}`).join("\n")}`)
                 .join("\n"),
       ),
     );

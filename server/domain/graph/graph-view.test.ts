@@ -58,8 +58,10 @@ describe("the canvas graph", () => {
   it("takes staleness from the lineage code, reasons included", async () => {
     await run.bumpSchema();
     const g = await view();
-    expect(nodeOf(g, "artifact:api")).toMatchObject({ stale: true, staleReasons: [{ kind: "superseded", input: "schema@v1", current: 2 }] });
-    expect(nodeOf(g, "artifact:docs")).toMatchObject({ stale: true, staleReasons: [{ kind: "upstream_stale", input: "api@v2" }] });
+    const root = { kind: "superseded", root: "schema@v1", current: "schema@v2" };
+    const apiStep = { version: "api@v2", input: "schema@v1", via: "derivedFrom" };
+    expect(nodeOf(g, "artifact:api")).toMatchObject({ stale: true, staleReasons: [{ ...root, path: [apiStep] }] });
+    expect(nodeOf(g, "artifact:docs")).toMatchObject({ stale: true, staleReasons: [{ ...root, path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }, apiStep] }] });
     expect(nodeOf(g, "artifact:schema")).toMatchObject({ stale: false, version: 2, latestVersion: 2 });
   });
 

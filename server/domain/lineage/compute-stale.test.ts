@@ -37,15 +37,19 @@ afterAll(() => hub.close());
 describe("computeStale at scale", () => {
   it("finds every stale artifact of 10,000 / 100,000 versions in under 500 ms", async () => {
     const timings: number[] = [];
-    let stale = new Map();
+    let stale: Awaited<ReturnType<typeof computeStale>> = new Map();
     for (let run = 0; run < 3; run++) {
       const started = performance.now();
       stale = await hub.db.read((sql) => computeStale(sql, "default"));
       timings.push(performance.now() - started);
     }
     expect(stale.size).toBe(((CHAINS - 1) * CHAINS) / 2);
-    expect(stale.get("c7-p7")).toEqual({ artifactId: "c7-p7", version: 10, reasons: [{ kind: "superseded", input: "c7-p6@v9", current: 10 }] });
-    expect(stale.get("c7-p8")).toEqual({ artifactId: "c7-p8", version: 10, reasons: [{ kind: "upstream_stale", input: "c7-p7@v10" }] });
+    const step = (version: string, input: string) => ({ version, input, via: "derivedFrom" });
+    const direct = step("c7-p7@v10", "c7-p6@v9");
+    expect(stale.get("c7-p7")).toEqual({ artifactId: "c7-p7", version: 10, reasons: [{ kind: "superseded", root: "c7-p6@v9", current: "c7-p6@v10", path: [direct] }] });
+    expect(stale.get("c7-p8")).toEqual({ artifactId: "c7-p8", version: 10, reasons: [{ kind: "superseded", root: "c7-p6@v9", current: "c7-p6@v10", path: [step("c7-p8@v10", "c7-p7@v10"), direct] }] });
+    // The far end of the longest chain names the same root, 99 steps up.
+    expect(stale.get("c1-p99")!.reasons.map((r) => [r.root, r.path.length, r.path.at(-1)])).toEqual([["c1-p0@v9", 99, step("c1-p1@v10", "c1-p0@v9")]]);
     expect(stale.has("c7-p6")).toBe(false);
     expect(stale.has("c0-p99")).toBe(false);
     expect(timings.sort((a, b) => a - b)[1]).toBeLessThan(500);

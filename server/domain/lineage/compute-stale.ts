@@ -4,23 +4,24 @@
  * current inputs is itself stale (transitively), or when invalidate_downstream marked that very
  * version. A few queries for the whole team (or for one upstream closure), then propagation in
  * memory: never a query per artifact, so it stays fast on large teams.
+ *
+ * Each reason names its root (the version that changed) and the path from the stale version up to
+ * it, one step per input edge: a `derivedFrom` input, or a contract's pinned input linked when the
+ * contract completed. There is one reason per input that carries staleness (plus one per mark), so
+ * an answer grows with the graph's edges, never with the number of paths through it.
  */
 import type { Sql } from "../../db/connection.ts";
+import type { StaleArtifact, StaleReason, StaleStep } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { byText, currentUpstream, groupBy, IN_LIST, jsonList } from "./graph.ts";
 
-export type StaleReason =
-  | { kind: "superseded"; input: string; current: number | null }
-  | { kind: "upstream_stale"; input: string }
-  | { kind: "invalidated"; reason: string; markedBy: string };
-
-export type StaleArtifact = { artifactId: string; version: number; reasons: StaleReason[] };
-
 /** An artifact and its current version (null when every version was rolled back). */
 type Head = { pk: number; artifactId: string; archived: number; seq: number | null; version: number | null };
-type InputEdge = { toSeq: number; fromSeq: number; fromPk: number; fromVersion: number };
+type InputEdge = { toSeq: number; fromSeq: number; fromPk: number; fromVersion: number; fromStatus: string; kind: string; contractId: string | null };
 
-const reasonKey = (r: StaleReason) => `${r.kind}\u0000${"input" in r ? r.input : r.reason}`;
+/** Nearest root first; then by the input it comes through, the root and the kind, so answers are stable. */
+const byNearest = (a: StaleReason, b: StaleReason) =>
+  a.path.length - b.path.length || byText(a.path[0]?.input ?? "", b.path[0]?.input ?? "") || byText(a.root, b.root) || byText(a.kind, b.kind);
 
 /**
  * Each artifact with its newest active version. Probing the (artifactPk, version) index from the
@@ -58,7 +59,7 @@ async function decide(sql: Sql, team: string, candidates: Head[], known: Head[])
   const byCurrentSeq = new Map<number, Head>();
   for (const h of candidates) if (h.seq !== null && !h.archived) byCurrentSeq.set(h.seq, h);
   const edges = await sql.all<InputEdge>(
-    `SELECT e."toSeq", e."fromSeq", f."artifactPk" AS "fromPk", f."version" AS "fromVersion"
+    `SELECT e."toSeq", e."fromSeq", f."artifactPk" AS "fromPk", f."version" AS "fromVersion", f."status" AS "fromStatus", e."kind", e."contractId"
      FROM json_each(?) j JOIN "LineageEdge" e ON e."toSeq" = j."value" JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq"`,
     [jsonList(byCurrentSeq.keys())],
   );
@@ -69,6 +70,11 @@ async function decide(sql: Sql, team: string, candidates: Head[], known: Head[])
     [team],
   );
 
+  const current = (h: Head) => formatRef({ artifactId: h.artifactId, version: h.version! });
+  const step = (e: InputEdge, input: string): StaleStep => {
+    const version = current(byCurrentSeq.get(e.toSeq)!);
+    return e.kind === "contract" && e.contractId ? { version, input, via: "contract", contractId: e.contractId } : { version, input, via: "derivedFrom" };
+  };
   const stale = new Map<number, StaleArtifact>();
   /** Adds a reason; true when this made the artifact stale. */
   const flag = (h: Head, reason: StaleReason): boolean => {
@@ -77,29 +83,42 @@ async function decide(sql: Sql, team: string, candidates: Head[], known: Head[])
     stale.set(h.pk, { artifactId: h.artifactId, version: h.version!, reasons: [reason] });
     return true;
   };
-  // Deriving v3 from one's own v2 supersedes v2; it does not make v3 stale.
-  const inputs = edges.filter((e) => e.fromPk !== byCurrentSeq.get(e.toSeq)!.pk);
+  // Deriving v3 from one's own v2 supersedes v2; it does not make v3 stale. Sorted, so ties break the same way every time.
+  const inputs = edges.filter((e) => e.fromPk !== byCurrentSeq.get(e.toSeq)!.pk).sort((a, b) => a.toSeq - b.toSeq || a.fromSeq - b.fromSeq);
   const readsCurrent = (e: InputEdge) => byPk.get(e.fromPk)!.seq === e.fromSeq;
   for (const e of inputs.filter((x) => !readsCurrent(x))) {
     const source = byPk.get(e.fromPk)!;
-    flag(byCurrentSeq.get(e.toSeq)!, { kind: "superseded", input: formatRef({ artifactId: source.artifactId, version: e.fromVersion }), current: source.version });
+    const root = formatRef({ artifactId: source.artifactId, version: e.fromVersion });
+    const path = [step(e, root)];
+    flag(
+      byCurrentSeq.get(e.toSeq)!,
+      e.fromStatus === "active" && source.version !== null
+        ? { kind: "superseded", root, current: current(source), path }
+        : { kind: "rolled_back", root, current: source.version === null ? null : current(source), path },
+    );
   }
   for (const m of marks) {
     const h = byCurrentSeq.get(m.seq);
-    if (h) flag(h, { kind: "invalidated", reason: m.reason, markedBy: m.markedBy });
+    if (h) flag(h, { kind: "invalidated", root: current(h), reason: m.reason, markedBy: m.markedBy, path: [] });
   }
-  // Source artifact → artifacts whose current version was derived from the source's current version.
-  const consumers = groupBy(inputs.filter(readsCurrent), (e) => e.fromPk, (e) => byCurrentSeq.get(e.toSeq)!);
-  // Breadth-first from the directly stale: each artifact is queued once, so cycles end.
+  // Source artifact → the input edges from its current version into other candidates' current versions.
+  const consumers = groupBy(inputs.filter(readsCurrent), (e) => e.fromPk, (e) => e);
+  // Breadth-first from the directly stale: each artifact is queued once, so cycles end. A consumer
+  // inherits the nearest reason its input has by then, one step longer.
   const queue = [...stale.keys()].map((pk) => byPk.get(pk)!);
   for (let i = 0; i < queue.length; i++) {
     const source = queue[i];
-    const input = formatRef({ artifactId: source.artifactId, version: source.version! });
-    for (const target of consumers.get(source.pk) ?? []) if (flag(target, { kind: "upstream_stale", input })) queue.push(target);
+    const input = current(source);
+    const nearest = stale.get(source.pk)!.reasons.reduce((a, b) => (byNearest(b, a) < 0 ? b : a));
+    for (const e of consumers.get(source.pk) ?? []) {
+      const target = byCurrentSeq.get(e.toSeq)!;
+      const at = current(target);
+      // Around a cycle (contract links can close one) the path would come back to the target: it is stale already, and that explains it.
+      if (nearest.root === at || nearest.path.some((s) => s.version === at)) continue;
+      if (flag(target, { ...nearest, path: [step(e, input), ...nearest.path] })) queue.push(target);
+    }
   }
   return new Map(
-    [...stale.values()]
-      .sort((a, b) => byText(a.artifactId, b.artifactId))
-      .map((s) => [s.artifactId, { ...s, reasons: s.reasons.sort((a, b) => byText(reasonKey(a), reasonKey(b))) }]),
+    [...stale.values()].sort((a, b) => byText(a.artifactId, b.artifactId)).map((s) => [s.artifactId, { ...s, reasons: s.reasons.sort(byNearest) }]),
   );
 }

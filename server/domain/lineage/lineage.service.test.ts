@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LineageInput } from "../../../lib/api/lineage.ts";
+import { staleReasonText } from "../../../lib/stale-reason.ts";
 import { API_DATA, BOB, buildLineageScenario, lineageQueries, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 
@@ -14,6 +15,10 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
+/** A stale artifact's reasons in the CLI's words. */
+const whyOf = async (id: string) => (await q.stale()).find((s) => s.artifactId === id)?.reasons.map(staleReasonText);
+const derived = (version: string, input: string) => ({ version, input, via: "derivedFrom" as const });
+
 const edgesOf = (g: { edges: Array<{ from: string; to: string; kind: string; contractId: string | null }> }) =>
   g.edges.map((e) => `${e.from} → ${e.to} (${e.kind}${e.contractId ? ` ${e.contractId}` : ""})`);
 
@@ -25,10 +30,14 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
 
   it("bumping schema makes api stale, and tests and docs through it", async () => {
     await run.bumpSchema();
+    const root = { kind: "superseded", root: "schema@v1", current: "schema@v2" };
     expect(await q.stale()).toEqual([
-      { artifactId: "api", version: 2, reasons: [{ kind: "superseded", input: "schema@v1", current: 2 }] },
-      { artifactId: "docs", version: 1, reasons: [{ kind: "upstream_stale", input: "api@v2" }] },
-      { artifactId: "tests", version: 1, reasons: [{ kind: "upstream_stale", input: "api@v2" }] },
+      { artifactId: "api", version: 2, reasons: [{ ...root, path: [derived("api@v2", "schema@v1")] }] },
+      { artifactId: "docs", version: 1, reasons: [{ ...root, path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }, derived("api@v2", "schema@v1")] }] },
+      { artifactId: "tests", version: 1, reasons: [{ ...root, path: [derived("tests@v1", "api@v2"), derived("api@v2", "schema@v1")] }] },
+    ]);
+    expect(await whyOf("docs")).toEqual([
+      "schema@v1 was superseded by schema@v2; path: docs@v1 ← api@v2 (through contract document-api's pinned input) ← schema@v1 (derivedFrom)",
     ]);
     expect(await q.staleIds()).toEqual(["api", "tests", "docs"]);
     expect(await q.staleIds({ type: "test-results" })).toEqual(["tests"]);
@@ -38,8 +47,8 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
     await run.bumpSchema();
     await run.bumpApi();
     expect(await q.stale()).toEqual([
-      { artifactId: "docs", version: 1, reasons: [{ kind: "superseded", input: "api@v2", current: 3 }] },
-      { artifactId: "tests", version: 1, reasons: [{ kind: "superseded", input: "api@v2", current: 3 }] },
+      { artifactId: "docs", version: 1, reasons: [{ kind: "superseded", root: "api@v2", current: "api@v3", path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }] }] },
+      { artifactId: "tests", version: 1, reasons: [{ kind: "superseded", root: "api@v2", current: "api@v3", path: [derived("tests@v1", "api@v2")] }] },
     ]);
   });
 
@@ -48,13 +57,15 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
     await publish({ id: "report", derivedFrom: ["tests"] });
     await publish({ id: "summary", derivedFrom: ["report", "docs"] });
     await run.bumpSchema();
-    expect((await q.stale()).map((s) => [s.artifactId, s.reasons.map((r) => `${r.kind} ${"input" in r ? r.input : ""}`)])).toEqual([
-      ["api", ["superseded schema@v1"]],
-      ["docs", ["upstream_stale api@v2"]],
-      ["report", ["upstream_stale tests@v1"]],
-      ["summary", ["upstream_stale docs@v1", "upstream_stale report@v1"]],
-      ["tests", ["upstream_stale api@v2"]],
+    // One reason per input that carries staleness, each with the whole path to the root.
+    expect((await q.stale()).map((s) => [s.artifactId, s.reasons.map((r) => `${r.root}: ${r.path.map((p) => p.version).join(" ← ")}`)])).toEqual([
+      ["api", ["schema@v1: api@v2"]],
+      ["docs", ["schema@v1: docs@v1 ← api@v2"]],
+      ["report", ["schema@v1: report@v1 ← tests@v1 ← api@v2"]],
+      ["summary", ["schema@v1: summary@v1 ← docs@v1 ← api@v2", "schema@v1: summary@v1 ← report@v1 ← tests@v1 ← api@v2"]],
+      ["tests", ["schema@v1: tests@v1 ← api@v2"]],
     ]);
+    expect(await whyOf("report")).toEqual(["schema@v1 was superseded by schema@v2; path: report@v1 ← tests@v1 (derivedFrom) ← api@v2 (derivedFrom) ← schema@v1 (derivedFrom)"]);
     expect((await q.impactOf("schema")).artifacts.map((a) => [a.artifactId, a.depth])).toEqual([
       ["api", 1],
       ["docs", 2],
@@ -67,17 +78,18 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
   it("a version does not go stale for superseding its own earlier version", async () => {
     await run.publish({ id: "api", type: "api-contract", data: API_DATA, derivedFrom: ["api@v1", "schema@v1"] }, BOB);
     expect((await q.stale()).map((s) => s.artifactId)).toEqual(["docs", "tests"]);
-    expect((await q.stale())[0].reasons).toEqual([{ kind: "superseded", input: "api@v2", current: 3 }]);
+    expect((await q.stale())[0].reasons).toEqual([{ kind: "superseded", root: "api@v2", current: "api@v3", path: [expect.objectContaining({ version: "docs@v1", input: "api@v2" })] }]);
   });
 
   it("cycles, which contract links can form, end every walk", async () => {
     // tests@v1 (seq 4) → api@v2 (seq 3): as if api@v2 had been linked to a contract that pinned tests@v1.
     await run.sql(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (4, 3, 'contract', 'write-tests')`);
     await run.bumpSchema();
-    expect((await q.stale()).map((s) => [s.artifactId, s.reasons.map((r) => r.kind)])).toEqual([
-      ["api", ["superseded", "upstream_stale"]],
-      ["docs", ["upstream_stale"]],
-      ["tests", ["upstream_stale"]],
+    // api is not stale "because of tests": that path would lead back to api itself.
+    expect((await q.stale()).map((s) => [s.artifactId, s.reasons.map((r) => `${r.root}: ${r.path.map((p) => p.version).join(" ← ")}`)])).toEqual([
+      ["api", ["schema@v1: api@v2"]],
+      ["docs", ["schema@v1: docs@v1 ← api@v2"]],
+      ["tests", ["schema@v1: tests@v1 ← api@v2"]],
     ]);
     const g = await q.graph({ ref: "api@v2", direction: "downstream" });
     expect(g.nodes.map((n) => [n.key, n.depth])).toEqual([["api@v2", 0], ["tests@v1", 1], ["docs@v1", 1]]);

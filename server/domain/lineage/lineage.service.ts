@@ -4,10 +4,10 @@
  * writes nothing. Archived artifacts appear only when the caller names them.
  */
 import type { Sql } from "../../db/connection.ts";
-import { MAX_LINEAGE_DEPTH, type AuditInput, type ImpactInput, type LineageDirection, type LineageInput, type StaleInput } from "../../../lib/api/lineage.ts";
+import { MAX_LINEAGE_DEPTH, type AuditInput, type ImpactInput, type LineageDirection, type LineageInput, type StaleArtifact, type StaleInput } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import type { DomainDeps } from "../deps.ts";
-import { computeStale, staleAmong, type StaleArtifact } from "./compute-stale.ts";
+import { computeStale, staleAmong } from "./compute-stale.ts";
 import { dependentContracts, type DependentContract } from "./dependent-contracts.ts";
 import { artifactPk, currentDescendants, edgesInto, groupBy, IN_LIST, jsonList, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
 

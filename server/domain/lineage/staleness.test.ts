@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { staleReasonText } from "../../../lib/stale-reason.ts";
 import { buildLineageScenario, lineageQueries, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -24,7 +25,8 @@ const addPipeline = (id: string, triggers: string, status = "active", team = "de
   );
 
 describe("invalidateDownstream", () => {
-  const invalidated = { kind: "invalidated", reason: "schema is wrong", markedBy: "qa-bot" };
+  const invalidated = (root: string) => ({ kind: "invalidated", root, reason: "schema is wrong", markedBy: "qa-bot", path: [] });
+  const throughApi = (version: string, via: object) => ({ kind: "invalidated", root: "api@v2", reason: "schema is wrong", markedBy: "qa-bot", path: [{ version, input: "api@v2", ...via }] });
   const cause = { kind: "invalidated", by: "qa-bot", source: "schema" };
 
   it("marks the current version of everything downstream, once, with one event each", async () => {
@@ -35,9 +37,13 @@ describe("invalidateDownstream", () => {
       { subject: "artifact:tests@v1", payload: { artifactId: "tests", version: 1, reason: "schema is wrong", cause } },
     ]);
     expect(await q.stale()).toEqual([
-      { artifactId: "api", version: 2, reasons: [invalidated] },
-      { artifactId: "docs", version: 1, reasons: [invalidated, { kind: "upstream_stale", input: "api@v2" }] },
-      { artifactId: "tests", version: 1, reasons: [invalidated, { kind: "upstream_stale", input: "api@v2" }] },
+      { artifactId: "api", version: 2, reasons: [invalidated("api@v2")] },
+      { artifactId: "docs", version: 1, reasons: [invalidated("docs@v1"), throughApi("docs@v1", { via: "contract", contractId: "document-api" })] },
+      { artifactId: "tests", version: 1, reasons: [invalidated("tests@v1"), throughApi("tests@v1", { via: "derivedFrom" })] },
+    ]);
+    expect((await q.stale())[2].reasons.map(staleReasonText)).toEqual([
+      "tests@v1 was invalidated by qa-bot: schema is wrong",
+      "api@v2 was invalidated by qa-bot: schema is wrong; path: tests@v1 ← api@v2 (derivedFrom)",
     ]);
 
     expect(await invalidate("schema", "again")).toEqual([]);
@@ -54,8 +60,8 @@ describe("invalidateDownstream", () => {
     await invalidate("schema");
     await run.bumpApi();
     expect(await q.stale()).toEqual([
-      { artifactId: "docs", version: 1, reasons: [invalidated, { kind: "superseded", input: "api@v2", current: 3 }] },
-      { artifactId: "tests", version: 1, reasons: [invalidated, { kind: "superseded", input: "api@v2", current: 3 }] },
+      { artifactId: "docs", version: 1, reasons: [invalidated("docs@v1"), { kind: "superseded", root: "api@v2", current: "api@v3", path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }] }] },
+      { artifactId: "tests", version: 1, reasons: [invalidated("tests@v1"), { kind: "superseded", root: "api@v2", current: "api@v3", path: [{ version: "tests@v1", input: "api@v2", via: "derivedFrom" }] }] },
     ]);
     expect(await invalidate("schema")).toEqual(["api@v3"]);
   });

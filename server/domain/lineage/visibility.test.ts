@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { staleReasonText } from "../../../lib/stale-reason.ts";
 import { buildLineageScenario, lineageQueries, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -18,18 +19,19 @@ describe("rolled-back versions", () => {
   it("make what was derived from them stale against the version now current", async () => {
     await run.setStatus("api", 2, "rolled_back");
     expect(await q.stale()).toEqual([
-      { artifactId: "docs", version: 1, reasons: [{ kind: "superseded", input: "api@v2", current: 1 }] },
-      { artifactId: "tests", version: 1, reasons: [{ kind: "superseded", input: "api@v2", current: 1 }] },
+      { artifactId: "docs", version: 1, reasons: [{ kind: "rolled_back", root: "api@v2", current: "api@v1", path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }] }] },
+      { artifactId: "tests", version: 1, reasons: [{ kind: "rolled_back", root: "api@v2", current: "api@v1", path: [{ version: "tests@v1", input: "api@v2", via: "derivedFrom" }] }] },
     ]);
+    expect((await q.stale())[1].reasons.map(staleReasonText)).toEqual(["api@v2 was rolled back (api is now at api@v1); path: tests@v1 ← api@v2 (derivedFrom)"]);
     expect((await q.graph({ ref: "api@v2", direction: "downstream", depth: 1 })).nodes[0]).toMatchObject({ status: "rolled_back", current: false, stale: false });
   });
 
   it("with no active version left, the input's current version is null", async () => {
     await run.setStatus("api", 1, "rolled_back");
     await run.setStatus("api", 2, "rolled_back");
-    expect((await q.stale()).map((s) => [s.artifactId, s.reasons])).toEqual([
-      ["docs", [{ kind: "superseded", input: "api@v2", current: null }]],
-      ["tests", [{ kind: "superseded", input: "api@v2", current: null }]],
+    expect((await q.stale()).map((s) => [s.artifactId, s.reasons.map(staleReasonText)])).toEqual([
+      ["docs", ["api@v2 was rolled back (api has no active version); path: docs@v1 ← api@v2 (through contract document-api's pinned input)"]],
+      ["tests", ["api@v2 was rolled back (api has no active version); path: tests@v1 ← api@v2 (derivedFrom)"]],
     ]);
     expect((await q.impactOf("schema")).artifacts.map((a) => a.artifactId)).toEqual(["docs", "tests"]);
   });

@@ -4,14 +4,15 @@
  * the dashboard needs to link to the place where it is acted on.
  */
 import type { Sql } from "../../db/connection.ts";
-import { computeStale, type StaleReason } from "../lineage/compute-stale.ts";
+import type { StaleArtifact } from "../../../lib/api/lineage.ts";
+import { computeStale } from "../lineage/compute-stale.ts";
 
 export type Attention = {
   approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: Date; expiresAt: Date }>;
   stalledSessions: Array<{ name: string; status: string; stalledAt: Date }>;
   failedSessions: Array<{ name: string; exitReason: string | null; lastError: string | null; updatedAt: Date }>;
   failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: Date }>;
-  staleArtifacts: Array<{ artifactId: string; version: number; reasons: StaleReason[] }>;
+  staleArtifacts: StaleArtifact[];
 };
 
 // The overview shows the head of each list; the pages behind the links show the rest.

@@ -66,7 +66,7 @@ describe("overview: needs attention", () => {
     expect(attention.stalledSessions).toEqual([expect.objectContaining({ name: "stuck", status: "busy", stalledAt: expect.any(Date) })]);
     expect(attention.failedSessions).toEqual([expect.objectContaining({ name: "broken", exitReason: "failed" })]);
     expect(attention.failedContracts).toEqual([expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })]);
-    expect(attention.staleArtifacts).toEqual([expect.objectContaining({ artifactId: "api", version: 1, reasons: [expect.objectContaining({ kind: "superseded", input: "schema@v1" })] })]);
+    expect(attention.staleArtifacts).toEqual([expect.objectContaining({ artifactId: "api", version: 1, reasons: [{ kind: "superseded", root: "schema@v1", current: "schema@v2", path: [{ version: "api@v1", input: "schema@v1", via: "derivedFrom" }] }] })]);
 
     expect((await overview(hub, OPERATOR, { team: "other" })).attention.approvals.map((a) => a.session)).toEqual(["elsewhere"]);
   });

@@ -7,6 +7,7 @@ import type { WriteTx } from "../../db/database.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval, type ApprovalView } from "./approvals.ts";
+import { explainAuthFailure } from "./auth-failure.ts";
 import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
 import { moveTo, safetyOf, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 import { isLive } from "./states.ts";
@@ -109,7 +110,8 @@ export type TurnResult = {
  * Records a finished turn and adds it to the session's totals. Returns the safety limit the
  * session has now reached, if any, so the supervisor can stop it.
  */
-export async function finishTurn(deps: DomainDeps, pk: number, r: TurnResult): Promise<{ limit: ViolationKind | null }> {
+export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult): Promise<{ limit: ViolationKind | null }> {
+  const r = turn.isError ? { ...turn, response: explainAuthFailure(turn.response) } : turn;
   return (
     (await write(deps, "session.turn_done", pk, async (tx, s) => {
       const cost = Math.max(0, r.costDelta);

@@ -24,7 +24,8 @@ export const lineageTools = [
   tool({
     name: "artifact_stale",
     title: "Stale artifacts",
-    description: "Artifacts whose current version was built on a version that is no longer current, directly or through a stale input, or that were invalidated.",
+    description:
+      "Artifacts whose current version was built on a version that is no longer current, directly or through a stale input, or that were invalidated. Each reason names its root (the version that was superseded, rolled back or invalidated; kind and current say what happened) and the path from the stale version up to it: steps {version, input, via}, via 'derivedFrom' for a named input or 'contract' (with contractId) for a contract's pinned input.",
     schema: StaleInput,
     describe: { team: TEAM },
     kind: "read",
