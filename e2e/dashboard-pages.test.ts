@@ -229,7 +229,7 @@ describe("the operator-only reads behind these pages", () => {
       expect([route, r.status, r.body.error.code]).toEqual([route, 403, "forbidden"]);
     }
     const bad = await api(hub, "GET", "/api/chat/messages?kind=gossip");
-    expect([bad.status, bad.body.error.message]).toEqual([400, "kind: must be one of dm, broadcast, ask, reply, notify, turn, system"]);
+    expect([bad.status, bad.body.error.message]).toEqual([400, "kind: must be one of dm, broadcast, ask, reply, notify, turn, contract, system"]);
 
     const sent = await ok(api(hub, "POST", "/api/chat/send", { to: "qa-dev", message: "unread until qa-dev looks" }, as("api-dev")));
     const view = await ok(api(hub, "GET", "/api/chat/messages?member=qa-dev&kind=dm&limit=1"));
