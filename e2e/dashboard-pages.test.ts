@@ -213,6 +213,7 @@ describe("inbox", () => {
     expect(inbox.messages.filter((m: { unread: boolean }) => m.unread).map((m: { from: string; kind: string; text: string }) => [m.from, m.kind, m.text])).toEqual([
       ["operator", "broadcast", "deploying in 5 minutes"],
       ["operator", "dm", "please re-run the suite"],
+      ["operator", "contract", expect.stringMatching(/^operator created contract 'write-auth-tests' \(Write integration tests\) for you\. It is ready: start it with contract_start/)],
     ]);
     await expect.poll(() => conversation.innerText()).toContain("read by 1 of 2");
 

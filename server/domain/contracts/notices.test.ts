@@ -8,12 +8,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CompleteContractInput, ContractRefInput, CreateContractInput, ReassignContractInput, ReopenContractInput } from "../../../lib/api/contracts.ts";
 import { CreatePipelineInput } from "../../../lib/api/pipelines.ts";
+import { ListEventsInput } from "../../../lib/api/teams.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { kit } from "../../testing/snapshot-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { publishArtifact } from "../artifacts/artifacts.service.ts";
 import { createToken } from "../auth/tokens.service.ts";
 import { inboxOf } from "../chat/messages.ts";
+import { listEvents } from "../events/events.service.ts";
 import { createPipeline } from "../pipelines/pipelines.service.ts";
 import { PipelineRunner } from "../pipelines/runner.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
@@ -79,6 +81,14 @@ describe("a contract created for someone else (Pattern 3)", () => {
     await create({ id: "mine" }, API);
     expect(await notices("api-dev")).toEqual([]);
     expect(await notices("operator")).toEqual([["api-dev", "api-dev created contract 'mine' (Work) for api-dev; it is ready."]]);
+  });
+});
+
+describe("who sees them", () => {
+  it("the recipient and the sender read the notice's event; other members do not", async () => {
+    await create({ id: "fix" }, QA);
+    const seen = async (p: Principal) => (await listEvents(hub, p, ListEventsInput.parse({ type: "message.sent" }))).events.map((e) => e.payload.to);
+    expect([await seen(API), await seen(QA), await seen(member("ui-dev")), await seen(OPERATOR)]).toEqual([["api-dev"], ["operator", "api-dev"], [], ["operator", "api-dev"]]);
   });
 });
 
