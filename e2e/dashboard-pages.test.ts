@@ -213,6 +213,7 @@ describe("inbox", () => {
     expect(inbox.messages.filter((m: { unread: boolean }) => m.unread).map((m: { from: string; kind: string; text: string }) => [m.from, m.kind, m.text])).toEqual([
       ["operator", "broadcast", "deploying in 5 minutes"],
       ["operator", "dm", "please re-run the suite"],
+      ["operator", "contract", expect.stringMatching(/^operator created contract 'write-auth-tests' \(Write integration tests\) for you\. It is ready: start it with contract_start/)],
     ]);
     await expect.poll(() => conversation.innerText()).toContain("read by 1 of 2");
 
@@ -229,7 +230,7 @@ describe("the operator-only reads behind these pages", () => {
       expect([route, r.status, r.body.error.code]).toEqual([route, 403, "forbidden"]);
     }
     const bad = await api(hub, "GET", "/api/chat/messages?kind=gossip");
-    expect([bad.status, bad.body.error.message]).toEqual([400, "kind: must be one of dm, broadcast, ask, reply, notify, turn, system"]);
+    expect([bad.status, bad.body.error.message]).toEqual([400, "kind: must be one of dm, broadcast, ask, reply, notify, turn, contract, system"]);
 
     const sent = await ok(api(hub, "POST", "/api/chat/send", { to: "qa-dev", message: "unread until qa-dev looks" }, as("api-dev")));
     const view = await ok(api(hub, "GET", "/api/chat/messages?member=qa-dev&kind=dm&limit=1"));

@@ -1,6 +1,6 @@
 /**
  * Teams of real sessions: STRATEGY Pattern 1 (a chain of three contracts worked by three
- * team_spawned members, each woken when its contract becomes ready and publishing through MCP),
+ * team_spawned members, each woken by the notice that its contract is ready and publishing through MCP),
  * and team_ask/team_reply between two live sessions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,11 +24,12 @@ function worker(req: MessagesRequest): Reply | undefined {
   const member = memberOf(req);
   if (!member) return undefined;
   const results = toolResults(req);
-  const woken = /Your contract '([^']+)' is ready/.exec(JSON.stringify(req.messages));
+  // The contract notice that woke it names the call to make (contract_start({id: "…"})).
+  const woken = /contract_start\(\{id: \\"([^"\\]+)\\"\}\)/.exec(JSON.stringify(req.messages));
   if (results.length === 0) {
     const asked = /(\S+) asks you \(reply with team_reply, messageId (\d+)\)/.exec(prompt(req));
     if (asked) return mcp("team_reply", { team: "chat", messageId: Number(asked[2]), message: `${member} says: the port is 8080` });
-    const ready = /Your contract '([^']+)' is ready/.exec(prompt(req));
+    const ready = /It is ready: start it with contract_start\(\{id: "([^"]+)"\}\)/.exec(prompt(req));
     if (!ready) return { text: `${member}: nothing to do` };
     return mcp("contract_start", { team: "p1", id: ready[1] });
   }

@@ -25,9 +25,10 @@ transactions, not chat: structured artifacts, contracts with dependencies, and r
 
 ## Staff the team
 - \`team_spawn\` starts a supervised Claude Code session as a member: it joins the roster with a \`role\`, gets
-  the worker guide and its own hub identity, and is woken when one of its contracts becomes \`ready\` or a
-  message arrives, so create the contracts and let the members pick them up. Spawn a phase's members
-  together: a later batch needs a passing \`phase_gate\` first.
+  the worker guide and its own hub identity, and is told in its inbox when a contract is created for it,
+  becomes \`ready\`, is reopened or reassigned (and woken when it has something to do, or a message arrives),
+  so create the contracts and let the members pick them up. Spawn a phase's members together: a later batch
+  needs a passing \`phase_gate\` first.
 - For one self-contained job, \`delegate_task\` runs it under a safety net (cost, turns, time) and returns
   \`completed\`, \`needs_input\` (answer with \`continue_task\`), or which limit stopped it; \`finish_task\`
   accepts the work.
@@ -82,8 +83,10 @@ tools is recorded under your own name.${TEAM(o)}
   may check that you read the current version.
 - You can create contracts for teammates too (\`contract_create\`) when you find work that belongs to them.
 - Messages: \`team_check_inbox\` when you start and after each major step; a message of kind \`ask\` means
-  someone is waiting for your \`team_reply\`. Use \`team_ask\` only when you cannot go on without an answer
-  (it waits for the reply). Chat is rate-limited and loop-guarded: results belong in artifacts.
+  someone is waiting for your \`team_reply\`, and one of kind \`contract\` tells you what happened to your
+  contracts (created for you, ready, reopened with the reason, reassigned, rolled back) and what to do now.
+  Use \`team_ask\` only when you cannot go on without an answer (it waits for the reply). Chat is
+  rate-limited and loop-guarded: results belong in artifacts.
 `;
 }
 

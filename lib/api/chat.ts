@@ -56,7 +56,12 @@ export const CheckInboxInput = z.strictObject({
 });
 export type CheckInboxInput = z.infer<typeof CheckInboxInput>;
 
-export const MESSAGE_KINDS = ["dm", "broadcast", "ask", "reply", "notify", "turn", "system"] as const;
+/**
+ * `notify` and `turn` come from pipelines, `contract` from the hub when a member's contracts change
+ * (docs/notices.md); `system` is what rollback notices were before they became `contract` notices,
+ * kept so older inboxes still read and filter.
+ */
+export const MESSAGE_KINDS = ["dm", "broadcast", "ask", "reply", "notify", "turn", "contract", "system"] as const;
 export const MessageKind = z.enum(MESSAGE_KINDS, { error: `must be one of ${MESSAGE_KINDS.join(", ")}` });
 export type MessageKind = z.infer<typeof MessageKind>;
 

@@ -13,7 +13,7 @@ export type InboxItem = { id: number; from: string; kind: string; text: string; 
 export type TeamMessage = { id: number; from: string; to: string; kind: string; text: string; replyTo: number | null; sentAt: string; readAt: string | null; archived: boolean; replyId: number | null };
 export type MessageFilters = { member?: string; kind?: string };
 
-/** Kinds a person can answer; the hub's own notices (notify, turn, system) cannot be replied to. */
+/** Kinds a person can answer; the hub's own notices (notify, turn, contract, system) cannot be replied to. */
 export const ANSWERABLE = new Set(["dm", "broadcast", "ask", "reply"]);
 
 export const useRoster = (team: string) => useQuery({ queryKey: keys.roster(team), queryFn: () => apiGet<Member[]>("/api/roster", { team }) });

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CompleteContractInput, CreateContractInput } from "../../lib/api/contracts.ts";
 import { sessionKit, type SessionKit } from "../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
 import { OPERATOR } from "../domain/principal.ts";
@@ -7,15 +8,25 @@ import { YIELDED } from "../domain/sessions/admission.ts";
 import { wakeMember, type Wake } from "../domain/sessions/wake.ts";
 import { sessionHistory } from "../domain/sessions/queries.service.ts";
 import type { HubEvent } from "../events/types.ts";
-import { wakeFor } from "./wakeups.ts";
+import { deliver } from "../domain/chat/messages.ts";
+import { completeContractCommand, createContract } from "../domain/contracts/contracts.service.ts";
+import { startWakeups, wakeFor } from "./wakeups.ts";
 
 const event = (type: string, payload: Record<string, unknown>, teamId: string | null = "t"): HubEvent => ({ id: 1, teamId, type, subject: "", payload, principal: "x", causedBy: null, depth: 0, at: new Date() });
 
 describe("wakeFor", () => {
-  it("wakes the assignee of a contract that became ready, with the reason when it was reopened", () => {
-    expect(wakeFor(event("contract.status_changed", { id: "build", from: "pending", to: "ready", assignee: "dev" }))).toMatchObject({ member: "dev", reason: "contract", text: expect.stringContaining("Your contract 'build' is ready. Start it") });
-    expect(wakeFor(event("contract.status_changed", { id: "build", from: "completed", to: "ready", assignee: "dev", reason: "Tests failing: 3 failures" }))!.text).toContain("(completed → ready: Tests failing: 3 failures)");
-    expect(wakeFor(event("contract.status_changed", { id: "build", from: "ready", to: "in_progress", assignee: "dev" }))).toBeNull();
+  it("wakes the recipient of a contract notice only when it has something to do, even one it caused itself", () => {
+    const notice = { messageId: 3, from: "qa-dev", to: "api-dev", kind: "contract", text: `Contract 'fix' is ready: start it with contract_start({id: "fix"})` };
+    expect(wakeFor(event("message.sent", { ...notice, actionable: true }))).toEqual({
+      team: "t",
+      member: "api-dev",
+      reason: "contract",
+      text: `[Team Hub] Contract notice from qa-dev (messageId 3):\n\n${notice.text}`,
+    });
+    expect(wakeFor(event("message.sent", { ...notice, actionable: false }))).toBeNull();
+    expect(wakeFor(event("message.sent", { ...notice, from: "api-dev", actionable: true }))).toMatchObject({ member: "api-dev", reason: "contract" });
+    // The notice is what wakes; the transition itself does not (it would wake once per contract).
+    expect(wakeFor(event("contract.status_changed", { id: "fix", from: "pending", to: "ready", assignee: "api-dev" }))).toBeNull();
   });
 
   it("wakes recipients of messages, passes turns through, and leaves replies to the waiting ask", () => {
@@ -64,5 +75,51 @@ describe("wakeMember", () => {
     await hub.db.write("test.yield", "test", (tx) => tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'dev'`, [YIELDED]));
     expect(await wake({ team: "t", member: "dev", reason: "message", text: "[Team Hub] New message: a wrote" })).toBe(true);
     expect(await k.status("dev")).toMatchObject({ status: "starting", queued: 1, exitReason: null });
+  });
+});
+
+describe("wake-ups from contract notices", () => {
+  let hub: TempHub;
+  let k: SessionKit;
+  let stop: () => void;
+  beforeEach(async () => {
+    hub = tempHub();
+    k = sessionKit(hub);
+    stop = startWakeups(hub, 0);
+    await k.teamSpawn({ team: "t", name: "dev" });
+  });
+  afterEach(() => {
+    stop();
+    hub.close();
+  });
+
+  const create = (input: Record<string, unknown>) => createContract(hub, OPERATOR, CreateContractInput.parse({ team: "t", title: "Work", assignee: "dev", ...input }));
+  const prompts = async () => (await sessionHistory(hub, OPERATOR, { name: "dev", limit: 50 })).interactions.map((i) => i.prompt);
+  const after = { dependencies: [{ type: "contract", contractId: "gate" }] };
+
+  it("gives a live member one turn per transaction, only when something is ready for it, saying how to start", async () => {
+    await create({ id: "gate", assignee: "other" });
+    await create({ id: "p", ...after });
+    await create({ id: "q", ...after });
+    await completeContractCommand(hub, OPERATOR, CompleteContractInput.parse({ team: "t", id: "gate" }));
+    await create({ id: "r" });
+    // Wakes run in commit order: had the pending creations woken dev, their turns would come first.
+    await vi.waitFor(async () => expect(await prompts()).toHaveLength(2));
+    const [cascade, created] = await prompts();
+    expect(cascade).toMatch(/^\[Team Hub\] Contract notice from operator \(messageId \d+\):\n\n2 contract notices:\n- Contract 'p' \(Work\): pending → ready/);
+    expect(cascade).toContain(`start it with contract_start({id: "q"}), do the work, and publish its outputs with artifact_publish (contractId "q")`);
+    expect(created).toContain(`operator created contract 'r' (Work) for you. It is ready: start it with contract_start({id: "r"})`);
+  });
+
+  it("gives no turn with the team's wake-ups off, though the notice is in the inbox", async () => {
+    await updateTeamSettings(hub, OPERATOR, { team: "t", wake: "off" });
+    await create({ id: "r" });
+    // An explicit turn is always delivered, and after the notice's wake-up (commit order): once it is there, the notice's would be too.
+    await hub.db.write("test.turn", "operator", (tx) => deliver(tx, { team: "t", from: "pipeline:p", to: ["dev"], kind: "turn", text: "explicit turn" }));
+    await vi.waitFor(async () => expect(await prompts()).toEqual(["explicit turn"]));
+    expect(hub.events.filter((e) => e.type === "message.sent").map((e) => [e.payload.kind, e.payload.to, e.payload.actionable ?? null])).toEqual([
+      ["contract", "dev", true],
+      ["turn", "dev", null],
+    ]);
   });
 });

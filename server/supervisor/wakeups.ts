@@ -1,6 +1,7 @@
 /**
- * Turns committed events into wake-up turns for supervised members: a contract assigned to
- * them became ready, or a message arrived. Replies are not wake-ups: the member that asked is
+ * Turns committed messages into wake-up turns for supervised members: a contract notice that
+ * gives them something to do (a contract of theirs became ready, or one they were working on was
+ * taken away or reset), or any other message. Replies are not wake-ups: the member that asked is
  * waiting for them inside its `team_ask` call, and a late reply stays in the inbox.
  */
 import type { DomainDeps } from "../domain/deps.ts";
@@ -10,22 +11,17 @@ import type { HubEvent } from "../events/types.ts";
 export function wakeFor(e: HubEvent): Wake | null {
   if (!e.teamId) return null;
   const p = e.payload;
-  if (e.type === "contract.status_changed" && p.to === "ready" && typeof p.assignee === "string") {
-    const why = p.from === "pending" ? "" : ` (${String(p.from)} → ready${p.reason ? `: ${String(p.reason)}` : ""})`;
-    return {
-      team: e.teamId,
-      member: p.assignee,
-      reason: "contract",
-      text: `${WAKE_PREFIX} Your contract '${String(p.id)}' is ready${why}. Start it with contract_start({id: "${String(p.id)}"}), do the work, and publish its outputs with artifact_publish (contractId "${String(p.id)}").`,
-    };
+  if (e.type !== "message.sent" || typeof p.to !== "string") return null;
+  // Contract notices (domain/contracts/notices.ts): one per member per transaction, a turn only when there is something to do.
+  if (p.kind === "contract") {
+    if (p.actionable !== true) return null;
+    return { team: e.teamId, member: p.to, reason: "contract", text: `${WAKE_PREFIX} Contract notice from ${String(p.from)} (messageId ${String(p.messageId)}):\n\n${String(p.text)}` };
   }
-  if (e.type === "message.sent" && typeof p.to === "string" && p.from !== p.to) {
-    if (p.kind === "turn") return { team: e.teamId, member: p.to, reason: "turn", text: String(p.text) };
-    if (p.kind === "reply") return null;
-    const how = p.kind === "ask" ? `asks you (reply with team_reply, messageId ${String(p.messageId)})` : `wrote (${String(p.kind)}, messageId ${String(p.messageId)})`;
-    return { team: e.teamId, member: p.to, reason: "message", text: `${WAKE_PREFIX} New message: ${String(p.from)} ${how}:\n\n${String(p.text)}\n\nteam_check_inbox shows all your unread messages.` };
-  }
-  return null;
+  if (p.from === p.to) return null;
+  if (p.kind === "turn") return { team: e.teamId, member: p.to, reason: "turn", text: String(p.text) };
+  if (p.kind === "reply") return null;
+  const how = p.kind === "ask" ? `asks you (reply with team_reply, messageId ${String(p.messageId)})` : `wrote (${String(p.kind)}, messageId ${String(p.messageId)})`;
+  return { team: e.teamId, member: p.to, reason: "message", text: `${WAKE_PREFIX} New message: ${String(p.from)} ${how}:\n\n${String(p.text)}\n\nteam_check_inbox shows all your unread messages.` };
 }
 
 /** `maxLive`: the admission limit, for members that yielded their place and are woken back. */

@@ -7,8 +7,11 @@ import type { HubEvent } from "../../events/types.ts";
 import { actsForAnyone, type Principal } from "../principal.ts";
 import { sessionOwners } from "../sessions/ownership.ts";
 
-/** Message kinds addressed to one recipient; broadcasts and hub notices go to everyone. */
-const ADDRESSED = new Set(["dm", "ask", "reply"]);
+/**
+ * Message kinds addressed to one recipient: a member's conversations and the notices about its
+ * contracts are its own; broadcasts and pipeline notices go to everyone.
+ */
+const ADDRESSED = new Set(["dm", "ask", "reply", "contract"]);
 
 /** The event as `p` may see it: unchanged, with private fields removed, or null when it is not theirs to see. */
 export function eventFor(p: Principal, e: HubEvent): HubEvent | null {

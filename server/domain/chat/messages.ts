@@ -1,8 +1,8 @@
 /**
  * Delivering messages into inboxes (§3). Each recipient gets its own row, so read state and the
  * inbox archive work per member; each delivery is a `message.sent` event, which is what the
- * `message_received` pipeline trigger, a waiting `ask` and (later) session wake-ups listen to.
- * Every delivery, whoever makes it (chat, pipelines, rollback notices), goes through `deliver`,
+ * `message_received` pipeline trigger, a waiting `ask` and session wake-ups listen to.
+ * Every delivery, whoever makes it (chat, pipelines, contract notices), goes through `deliver`,
  * so every inbox is kept to the team's live limit.
  */
 import type { Sql } from "../../db/connection.ts";
@@ -14,7 +14,16 @@ import { archiveOverflow } from "./inbox-archive.ts";
 
 export { MAX_MESSAGE_CHARS, type MessageKind };
 
-export type Delivery = { team: string; from: string; to: string[]; kind: MessageKind; text: string; replyTo?: number | null };
+export type Delivery = {
+  team: string;
+  from: string;
+  to: string[];
+  kind: MessageKind;
+  text: string;
+  replyTo?: number | null;
+  /** Contract notices: whether it gives the recipient something to do, which wakes a live member (other kinds wake by kind). */
+  actionable?: boolean;
+};
 
 export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
   if (d.text.length > MAX_MESSAGE_CHARS) throw invalidField("message", "max_length", `must be at most ${MAX_MESSAGE_CHARS} characters (got ${d.text.length})`);
@@ -34,7 +43,7 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
       teamId: d.team,
       type: "message.sent",
       subject: `message:${r.lastInsertRowid}`,
-      payload: { messageId: r.lastInsertRowid, from: d.from, to, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null },
+      payload: { messageId: r.lastInsertRowid, from: d.from, to, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null, ...(d.actionable === undefined ? {} : { actionable: d.actionable }) },
     });
   }
   const { inboxLiveLimit } = await teamSettings(tx, d.team);

@@ -98,7 +98,7 @@ describe("the team's conversation", () => {
 
   it("refuses bad filters, naming the field and the rule", async () => {
     expect(issues(await refusal(read({ kind: "gossip" })))).toEqual([
-      { field: "kind", rule: "invalid_value", message: "must be one of dm, broadcast, ask, reply, notify, turn, system", received: "gossip" },
+      { field: "kind", rule: "invalid_value", message: "must be one of dm, broadcast, ask, reply, notify, turn, contract, system", received: "gossip" },
     ]);
     expect(issues(await refusal(read({ limit: 0 })))[0]).toMatchObject({ field: "limit", message: "must be at least 1" });
     expect(issues(await refusal(read({ before: 0 })))[0]).toMatchObject({ field: "before", message: "must be a message id (1 or more)" });

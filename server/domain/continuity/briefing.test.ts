@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chatKit } from "../../testing/chat-kit.ts";
 import { continuityKit, member, type ContinuityKit } from "../../testing/continuity-kit.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
@@ -27,6 +28,8 @@ describe("a first-time overview (no checkpoint yet)", () => {
     await k.publish({ id: "spec", data: { v: 1 } });
     await k.read("spec", undefined, dev);
     await k.publish({ id: "spec", data: { v: 2 }, summary: "adds /logout" });
+    // The notices about its contracts (created, auto-completed) are read; the question is not.
+    expect((await chatKit(hub).inbox("api-dev")).messages.map((m) => m.kind)).toEqual(["contract", "contract", "contract"]);
     await c.send("qa-dev", "api-dev", "Can you add /logout?");
     await c.decide({ title: "Use JWT" });
     await c.register({ name: "error-envelope", description: "Errors are {error}" });
@@ -38,7 +41,7 @@ describe("a first-time overview (no checkpoint yet)", () => {
       items: [{ id: "spec", type: "custom", name: "spec", readVersion: 1, currentVersion: 2, publisher: "operator", summary: "adds /logout", publishedAt: expect.any(Date) }],
       total: 1,
     });
-    expect(b.messages).toEqual({ unread: 1, first: [{ id: 1, sender: "qa-dev", kind: "dm", text: "Can you add /logout?", at: expect.any(Date) }] });
+    expect(b.messages).toEqual({ unread: 1, first: [{ id: 5, sender: "qa-dev", kind: "dm", text: "Can you add /logout?", at: expect.any(Date) }] });
     expect(b.decisions.items.map((d) => d.title)).toEqual(["Use JWT"]);
     expect(b.patterns.items.map((p) => p.name)).toEqual(["error-envelope"]);
     expect(b.git).toBeNull();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { chatKit } from "../../testing/chat-kit.ts";
 import { continuityKit, member, type ContinuityKit } from "../../testing/continuity-kit.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
@@ -45,6 +46,7 @@ describe("the Stop, PreCompact and SessionEnd hooks", () => {
 describe("the SessionStart hook", () => {
   it("briefs since the previous checkpoint and records where this briefing ends, in one transaction", async () => {
     await k.create({ id: "build-api", assignee: "api-dev" });
+    await chatKit(hub).inbox("api-dev"); // the notice of the new contract, read: no unread messages below
     await c.hook(dev, { event: "stop", hook: hookJson({ last_assistant_message: "Started on build-api" }), git: { head: "1111111" } });
     await c.start("build-api", dev);
     await c.decide({ title: "Use JWT" });

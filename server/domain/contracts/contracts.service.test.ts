@@ -111,7 +111,10 @@ describe("create and read", () => {
       effects: [{ contractId: "build-api", from: "pending", to: "ready", reason: "dependencies satisfied" }],
     });
     expect(c.deadlineAt!.getTime() - c.createdAt.getTime()).toBe(60_000);
-    expect(hub.events.map((e) => e.type)).toEqual(["team.created", "contract.created", "contract.status_changed"]);
+    // Then the notices: the assignee's, and the operator feed's copy of a creation someone else made (notices.test.ts).
+    expect(hub.events.map((e) => [e.type, e.payload.to ?? null])).toEqual([
+      ["team.created", null], ["contract.created", null], ["contract.status_changed", "ready"], ["message.sent", "api-dev"], ["message.sent", "operator"],
+    ]);
     expect(hub.events[1]).toMatchObject({ principal: "lead", subject: "contract:build-api", payload: { id: "build-api", status: "pending", assigner: "lead" } });
     const { effects: _effects, ...view } = c;
     expect(await get("build-api")).toEqual(view);
@@ -505,6 +508,7 @@ describe("dependencies and cascades", () => {
       expect(since(mark).map((e) => [e.type, e.payload.to ?? null])).toEqual([
         ["contract.dependencies_changed", null],
         ["contract.status_changed", "ready"],
+        ["message.sent", "dev"],
       ]);
       expect(since(mark)[0].payload).toEqual({ id: "c", removed: { type: "artifact", artifactId: "gate" } });
     });
@@ -555,7 +559,7 @@ describe("reopen", () => {
     const reopened = await reopen("c");
     expect(reopened).toMatchObject({ status: "ready", retryCount: 1, statusReason: "reopened", outputs: null, pinnedInputs: null, completedAt: null, startedAt: null });
     expect(reopened.deadlineAt!.getTime() - reopened.updatedAt.getTime()).toBe(60_000);
-    expect(hub.events.at(-1)!.payload).toMatchObject({ from: "completed", to: "ready", operation: "reopen", retryCount: 1 });
+    expect(hub.events.findLast((e) => e.type === "contract.status_changed")!.payload).toMatchObject({ from: "completed", to: "ready", operation: "reopen", retryCount: 1 });
 
     await publish({ id: "unrelated" });
     expect((await get("c")).status).toBe("ready");
@@ -601,7 +605,7 @@ describe("reassign", () => {
     const mark = hub.events.length;
     const c = await reassign("c", "dev2");
     expect(c).toMatchObject({ assignee: "dev2", status: "ready", startedAt: null, pinnedInputs: null, statusReason: "reassigned from dev to dev2" });
-    expect(since(mark).map((e) => e.type)).toEqual(["contract.reassigned", "contract.status_changed"]);
+    expect(since(mark).map((e) => [e.type, e.payload.to])).toEqual([["contract.reassigned", "dev2"], ["contract.status_changed", "ready"], ["message.sent", "dev2"], ["message.sent", "dev"]]);
     expect(since(mark)[0].payload).toEqual({ id: "c", from: "dev", to: "dev2" });
     expect((await refusal(start("c", DEV))).code).toBe("forbidden");
     expect((await start("c", member("dev2"))).contract.status).toBe("in_progress");
@@ -744,7 +748,8 @@ describe("timeouts", () => {
     expect(await failOverdue(hub, SCHEDULER, now)).toEqual(["default/slow", "default/working", "default/waiting"]);
     expect(await statuses("slow", "working", "waiting", "done", "later", "no-deadline")).toEqual(["failed", "failed", "failed", "completed", "ready", "ready"]);
     expect(await get("slow")).toMatchObject({ statusReason: "timeout" });
-    expect(since(mark)).toHaveLength(3);
+    // Three transitions, and each timeout tells the assignee (notices.test.ts).
+    expect(since(mark).map((e) => e.type)).toEqual(["contract.status_changed", "message.sent", "contract.status_changed", "message.sent", "contract.status_changed", "message.sent"]);
     expect(since(mark)[0]).toMatchObject({ principal: "scheduler", payload: { id: "slow", from: "ready", to: "failed", reason: "timeout" } });
     expect(await failOverdue(hub, SCHEDULER, now)).toEqual([]);
   });

@@ -25,6 +25,7 @@ import { findContract, loadByPk, loadContract, toLoaded, toView, type ContractVi
 import { dependenciesSatisfied, unmetCriteria } from "./criteria.ts";
 import { effectsOf, type Effect } from "./effects.ts";
 import { cyclePath } from "./cycles.ts";
+import { noteChange, noteCreated, noteReopen } from "./notices.ts";
 import { Resolution, completeContract, resolveInputs } from "./resolver.ts";
 import { assertActor, assertCan, setStatus, type Operation } from "./transitions.ts";
 
@@ -118,6 +119,7 @@ export async function createContractInTx(tx: WriteTx, actor: Principal, input: C
   );
   for (const d of input.dependencies) await insertDependency(tx, r.lastInsertRowid, input.team, d);
   const c = await loadByPk(tx, r.lastInsertRowid);
+  noteCreated(tx, c.team, c.id);
   await writeWatches(tx, c);
   await tx.emit({ teamId: input.team, type: "contract.created", subject: `contract:${c.id}`, payload: { ...toView(c) } });
   const resolution = new Resolution(tx, input.team);
@@ -232,6 +234,7 @@ export async function reopenInTx(tx: WriteTx, actor: Principal, input: ReopenCon
       { id: c.id, retryCount: c.retryCount, maxRetries: c.maxRetries },
     );
   }
+  noteReopen(tx, c, input.reason);
   c.retryCount += 1;
   const deadline = c.timeoutMs ? new Date(tx.now.getTime() + c.timeoutMs) : null;
   const ready = await dependenciesSatisfied(tx, c);
@@ -258,6 +261,7 @@ export async function reassignContract(deps: DomainDeps, actor: Principal, input
     const c = await contractFor(tx, actor, input, "reassign");
     if (c.assignee === input.assignee) throw invalidField("assignee", "different", `contract '${c.id}' is already assigned to '${input.assignee}'`, input.assignee);
     const from = c.assignee;
+    noteChange(tx, c);
     await tx.run(`UPDATE "Contract" SET "assignee" = ?, "updatedAt" = ? WHERE "pk" = ?`, [input.assignee, tx.now, c.pk]);
     c.assignee = input.assignee;
     await tx.emit({ teamId: c.team, type: "contract.reassigned", subject: `contract:${c.id}`, payload: { id: c.id, from, to: input.assignee } });

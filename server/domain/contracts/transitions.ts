@@ -11,6 +11,7 @@ import type { ContractStatus } from "../../../lib/api/contracts.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { LoadedContract } from "./contracts.repo.ts";
+import { noteChange } from "./notices.ts";
 
 export type Operation = "start" | "complete" | "fail" | "reopen" | "reassign" | "change_dependencies";
 
@@ -53,6 +54,7 @@ export async function setStatus(
   extra: { sets?: string; params?: unknown[]; payload?: Record<string, unknown> } = {},
 ): Promise<void> {
   const from = c.status;
+  noteChange(tx, c);
   await tx.run(
     `UPDATE "Contract" SET "status" = ?, "statusReason" = ?, "updatedAt" = ?${extra.sets ? `, ${extra.sets}` : ""} WHERE "pk" = ?`,
     [to, reason, tx.now, ...((extra.params ?? []) as never[]), c.pk],

@@ -24,7 +24,7 @@ const inbox = async (member: string) => (await hub.db.read((sql) => inboxOf(sql,
 const executions = () => hub.db.reader.allSync(`SELECT * FROM "PipelineExecution" ORDER BY "id"`);
 const messages = () => hub.db.reader.allSync<{ archivedBy: string | null }>(`SELECT "archivedBy" FROM "Message" ORDER BY "id"`);
 
-/** A team mid-run: artifacts, contracts, a busy member, a pipeline with a log, messages, one passed gate. */
+/** A team mid-run: artifacts, contracts, a busy member, a pipeline with a log, messages (two of them notices of the new contracts), one passed gate. */
 async function busyTeam() {
   await k.publish({ id: "keep" });
   await k.publish({ id: "keep" });
@@ -50,7 +50,7 @@ describe("team reset", () => {
       team: "default",
       snapshotId: expect.stringMatching(/^pre-reset-\d{8}-\d{6}-[0-9a-f]{4}$/),
       preserved: ["keep"],
-      archived: { artifacts: 2, versions: 2, messages: 2 },
+      archived: { artifacts: 2, versions: 2, messages: 4 },
       removed: { contracts: 2, members: 1, pipelines: 1 },
     });
     expect((await k.get(r.snapshotId)).kind).toBe("pre-reset");
@@ -68,7 +68,7 @@ describe("team reset", () => {
     expect(executions()).toEqual(log);
     expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({ gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null });
     expect(await inbox("dev")).toEqual([]);
-    expect(messages()).toEqual([{ archivedBy: r.snapshotId }, { archivedBy: r.snapshotId }]);
+    expect(messages()).toEqual(Array(4).fill({ archivedBy: r.snapshotId }));
 
     const gone = await k.diff(r.snapshotId, "current");
     const archived = { version: { old: 1, new: null }, status: { old: "active", new: "rolled_back" }, archived: { old: false, new: true } };
@@ -84,11 +84,14 @@ describe("team reset", () => {
     const inboxBefore = await inbox("dev");
     const r = await k.reset({ confirm: true, preserve_artifacts: ["keep"] });
     const undo = await k.rollback(r.snapshotId);
-    expect(undo).toMatchObject({ reactivatedVersions: ["drop@v1", "drop2@v1"], rolledBackVersions: [], messagesRestored: 2 });
+    expect(undo).toMatchObject({ reactivatedVersions: ["drop@v1", "drop2@v1"], rolledBackVersions: [], messagesRestored: 4 });
     expect(await k.state()).toEqual({ ...before, lastEventId: expect.any(Number) });
-    const told = `The rollback to snapshot '${r.snapshotId}' by operator changed your contracts:\n- a: restored, ready\n- b: restored, pending`;
+    const told =
+      `The rollback to snapshot '${r.snapshotId}' by operator changed your contracts:\n` +
+      `- Contract 'a' (Work) is back. It is ready: start it with contract_start({id: "a"}), do the work, and publish its outputs with artifact_publish (contractId "a").\n` +
+      "- Contract 'b' (Work) is back. It is pending until a is done; you will be told when it is ready.";
     expect(await inbox("dev")).toEqual([told, ...inboxBefore]);
-    expect(messages()).toEqual([{ archivedBy: null }, { archivedBy: null }, { archivedBy: null }]);
+    expect(messages()).toEqual(Array(5).fill({ archivedBy: null }));
     expect((await getPipeline(hub, PipelineLogInput.parse({ id: "p" }))).log).toHaveLength(1);
   });
 

@@ -12,6 +12,7 @@ import type { Action } from "../../../lib/api/pipelines.ts";
 import { deliver } from "../chat/messages.ts";
 import { createContractInTx, reopenInTx } from "../contracts/contracts.service.ts";
 import { findContract } from "../contracts/contracts.repo.ts";
+import { noteVia } from "../contracts/notices.ts";
 import { invalidateDownstream } from "../lineage/staleness.ts";
 import type { Principal } from "../principal.ts";
 import { rosterOf } from "../roster/roster.service.ts";
@@ -50,6 +51,7 @@ export async function runAction(r: Run, action: Action): Promise<ActionOutcome> 
     case "reopen_contract": {
       const id = renderAs(r, EntityId, action.contractId, "action.contractId");
       const reason = render(r, action.reason);
+      noteVia(r.tx, r.sender);
       const c = await reopenInTx(r.tx, r.actor, { team: r.team, id, reason });
       return { outcome: "executed", detail: { contractId: id, reason, status: c.status, retryCount: c.retryCount } };
     }
@@ -61,6 +63,7 @@ export async function runAction(r: Run, action: Action): Promise<ActionOutcome> 
         "action.contract",
       );
       if (await findContract(r.tx, r.team, input.id)) return { outcome: "skipped", detail: { contractId: input.id, reason: "a contract with this id already exists" } };
+      noteVia(r.tx, r.sender);
       const c = await createContractInTx(r.tx, r.actor, input);
       return { outcome: "executed", detail: { contractId: c.id, assignee: c.assignee, status: c.status } };
     }

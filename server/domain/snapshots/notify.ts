@@ -1,10 +1,10 @@
 /**
  * After a rollback or replay, every member whose contracts changed (status or assignee, or a
- * contract appeared or vanished) gets one system message listing them: one wake-up per member,
- * not one per contract, however many contracts moved.
+ * contract appeared or vanished) is told in one message listing them: one message and at most
+ * one wake-up per member, not one per contract, however many contracts moved.
  */
 import type { WriteTx } from "../../db/database.ts";
-import { MAX_MESSAGE_CHARS, deliver } from "../chat/messages.ts";
+import { noteRewind } from "../contracts/notices.ts";
 import type { Principal } from "../principal.ts";
 
 export type ContractPoint = { id: string; status: string; assignee: string };
@@ -25,39 +25,12 @@ export function contractMoves(before: ContractPoint[], after: ContractPoint[]): 
   return moves;
 }
 
-function linesByRecipient(moves: ContractMove[]): Map<string, string[]> {
-  const lines = new Map<string, string[]>();
-  const add = (to: string, line: string) => {
-    const list = lines.get(to);
-    if (list) list.push(line);
-    else lines.set(to, [line]);
-  };
-  for (const m of moves) {
-    const { from, to } = m.assignee;
-    if (to === null) add(from!, `${m.id}: removed (it is not in the restored state)`);
-    else if (from === null) add(to, `${m.id}: restored, ${m.status.to}`);
-    else if (from !== to) {
-      add(to, `${m.id}: now assigned to you (was ${from}), ${m.status.to}`);
-      add(from, `${m.id}: no longer assigned to you (now ${to})`);
-    } else add(to, `${m.id}: ${m.status.from} → ${m.status.to}`);
-  }
-  return lines;
-}
-
-/** Delivers the messages; returns how many members were notified. */
-export async function notifyAssignees(tx: WriteTx, actor: Principal, team: string, moves: ContractMove[], what: string): Promise<number> {
-  const byRecipient = linesByRecipient(moves);
-  for (const [recipient, lines] of byRecipient) {
-    let text = `${what} changed your contracts:`;
-    for (const [i, line] of lines.entries()) {
-      const more = `\n… and ${lines.length - i} more`;
-      if (text.length + line.length + 3 + more.length > MAX_MESSAGE_CHARS) {
-        text += more;
-        break;
-      }
-      text += `\n- ${line}`;
-    }
-    await deliver(tx, { team, from: actor.name, to: [recipient], kind: "system", text });
-  }
-  return byRecipient.size;
+/**
+ * Hands the moves to the transaction's contract notices (contracts/notices.ts), which tell each
+ * member once, together with anything else the transaction did to their contracts. Returns how
+ * many members will be told.
+ */
+export function notifyAssignees(tx: WriteTx, actor: Principal, team: string, moves: ContractMove[], what: string): number {
+  const point = (m: ContractMove, side: "from" | "to") => (m.assignee[side] === null ? null : { status: m.status[side]!, assignee: m.assignee[side]! });
+  return noteRewind(tx, team, moves.map((m) => ({ id: m.id, before: point(m, "from"), after: point(m, "to") })), what, actor.name).size;
 }

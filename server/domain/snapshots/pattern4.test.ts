@@ -49,18 +49,23 @@ describe("Pattern 4: snapshot → try a different approach → compare", () => {
     expect(hub.events.slice(mark).map((e) => e.type)).toEqual([
       "snapshot.created",
       "contract.updated",
-      "message.sent",
-      "message.sent",
-      "message.sent",
       "artifact.rolled_back",
       "artifact.rolled_back",
       "artifact.rolled_back",
       "snapshot.replayed",
+      // The members' notices go out last, once per member, when the transaction sums up (contracts/notices.ts).
+      "message.sent",
+      "message.sent",
+      "message.sent",
     ]);
     expect(hub.events.find((e) => e.type === "snapshot.created" && e.payload.kind === "pre-replay")).toBeDefined();
-    expect(hub.events.at(-1)!.payload).toMatchObject({ id: "pre-work", autoSnapshot: replayed.autoSnapshot, contractsChanged: ["build-api", "setup-schema", "write-tests"] });
+    expect(hub.events.findLast((e) => e.type === "snapshot.replayed")!.payload).toMatchObject({ id: "pre-work", autoSnapshot: replayed.autoSnapshot, contractsChanged: ["build-api", "setup-schema", "write-tests"] });
     const inbox = await hub.db.read((sql) => inboxOf(sql, "default", "api-dev"));
-    expect(inbox[0]).toMatchObject({ kind: "system", sender: "operator", text: "The replay of snapshot 'pre-work' by operator changed your contracts:\n- build-api: completed → pending" });
+    expect(inbox[0]).toMatchObject({
+      kind: "contract",
+      sender: "operator",
+      text: "The replay of snapshot 'pre-work' by operator changed your contracts:\n- Contract 'build-api' (Build auth endpoints): completed → pending. It is pending until setup-schema is done; you will be told when it is ready.",
+    });
 
     // The first run's versions are rolled back but still readable by number.
     const rest = await k.read("api-contract-user-auth", 1);

@@ -121,13 +121,13 @@ describe("rollback", () => {
     expect((await k.read("spec")).version).toBe(2);
     expect((await k.read("spec", 3)).status).toBe("rolled_back");
 
-    expect(await inbox("eve")).toEqual(["The rollback to snapshot 's' by operator changed your contracts:\n- e: removed (it is not in the restored state)"]);
-    expect((await inbox("ann"))[0]).toBe("The rollback to snapshot 's' by operator changed your contracts:\n- a: completed → in_progress");
+    expect((await inbox("eve"))[0]).toBe("The rollback to snapshot 's' by operator changed your contracts:\n- Contract 'e' was removed: it is not in the restored state.");
+    expect((await inbox("ann"))[0]).toBe("The rollback to snapshot 's' by operator changed your contracts:\n- Contract 'a' (Work): completed → in_progress (started by operator). It is in progress: carry on, and publish its outputs with artifact_publish (contractId \"a\").");
     expect(emitted.filter((e) => e.type === "artifact.rolled_back").map((e) => e.payload)).toEqual([
       { artifactId: "a-out", versions: [1], snapshot: "s", currentVersion: null },
       { artifactId: "spec", versions: [3], snapshot: "s", currentVersion: 2 },
     ]);
-    expect(emitted.at(-1)).toMatchObject({
+    expect(emitted.findLast((e) => e.type === "snapshot.rolled_back")).toMatchObject({
       type: "snapshot.rolled_back",
       subject: "snapshot:s",
       payload: { id: "s", autoSnapshot: r.autoSnapshot, rolledBackVersions: ["a-out@v1", "spec@v3"], contractsChanged: ["a", "b", "c", "e"] },
@@ -169,9 +169,10 @@ describe("replay", () => {
     expect(await k.contract("x")).toMatchObject({ status: "ready", assignee: "zoe", title: "New title", startedAt: null, pinnedInputs: null });
     const updated = hub.events.slice(mark).find((e) => e.type === "contract.updated")!;
     expect(updated.payload).toEqual({ id: "x", changes: r.overridden.x, reason: "replay override" });
-    expect(await inbox("zoe")).toEqual(["The replay of snapshot 's' by operator changed your contracts:\n- x: now assigned to you (was dev), ready"]);
-    expect(await inbox("dev")).toEqual(["The replay of snapshot 's' by operator changed your contracts:\n- x: no longer assigned to you (now zoe)"]);
-    expect(hub.events.at(-1)).toMatchObject({ type: "snapshot.replayed", payload: { id: "s", overridden: r.overridden } });
+    const zoe = `Contract 'x' (New title) is now yours (it was dev's). It is ready: start it with contract_start({id: "x"}), do the work, and publish its outputs with artifact_publish (contractId "x").`;
+    expect(await inbox("zoe")).toEqual([`The replay of snapshot 's' by operator changed your contracts:\n- ${zoe}`]);
+    expect((await inbox("dev"))[0]).toBe("The replay of snapshot 's' by operator changed your contracts:\n- Contract 'x' (New title) is no longer yours: it is now zoe's. Stop working on it.");
+    expect(hub.events.findLast((e) => e.type === "snapshot.replayed")).toMatchObject({ type: "snapshot.replayed", payload: { id: "s", overridden: r.overridden } });
 
     const same = await k.replay({ id: "s", overrides: { x: { title: "Old title" } } });
     expect(same.overridden).toEqual({});

@@ -30,8 +30,8 @@ export const chatTools = [
     title: "Check your inbox",
     description:
       "Your messages: unread first, then read, newest first within each; the unread ones returned are marked read. Check before starting work and after each major step. " +
-      "Each message has an id (answer it with team_reply), the sender, its kind (dm, broadcast, ask, reply, notify, …) and replyTo when it answers one of yours. " +
-      "An 'ask' means someone is waiting for your team_reply.",
+      "Each message has an id (answer it with team_reply), the sender, its kind (dm, broadcast, ask, reply, notify, contract, …) and replyTo when it answers one of yours. " +
+      "An 'ask' means someone is waiting for your team_reply; a 'contract' notice says what happened to one of your contracts (created for you, ready, reopened with the reason, reassigned, rolled back) and what to do now.",
     schema: CheckInboxInput,
     describe: {
       team: TEAM,
