@@ -31,7 +31,10 @@ const statuses = async (ids: string[]) => Object.fromEntries(await Promise.all(i
 const maxSeq = () => hub.db.reader.getSync<{ s: number }>(`SELECT MAX("seq") AS "s" FROM "ArtifactVersion"`)!.s;
 const windowOf = (id: string) => hub.db.reader.getSync<{ w: number }>(`SELECT "windowStartSeq" AS "w" FROM "Contract" WHERE "id" = ?`, [id])!.w;
 const reRunIds = (s: RewindPreview) => s.reRun.map((r) => r.id);
-const withoutUndo = ({ autoSnapshot: _a, dryRun: _d, ...rest }: RewindSummary | RewindPreview) => rest;
+const withoutUndo = (s: RewindSummary | RewindPreview) => {
+  const { dryRun: _d, ...rest } = s;
+  return "autoSnapshot" in rest ? { ...rest, autoSnapshot: undefined } : rest;
+};
 
 /** Previews, proves the preview wrote nothing, replays, and proves the replay did what the preview said. */
 async function previewThenReplay(input: Record<string, unknown>): Promise<RewindSummary> {
@@ -204,5 +207,14 @@ describe("replay re-runs the downstream chain", () => {
     expect(issues(unknown)).toEqual([expect.objectContaining({ field: "overrides.write-docs", rule: "exists", message: "contract 'write-docs' is not in snapshot 's'" })]);
     const empty = await refusedWithoutWriting(hub, () => k.replayPreview({ id: "s", overrides: { "build-api": {} } }));
     expect(issues(empty)[0]).toMatchObject({ field: "overrides.build-api", message: "must change at least one of inputs, assignee, title" });
+  });
+
+  it("a preview needs the right the command needs: a member that is not a lead is refused it", async () => {
+    await createChain(k);
+    await k.snapshot({ id: "s" });
+    const member = kit(hub, { name: "mallory", kind: "member" });
+    const replaying = await refusedWithoutWriting(hub, () => member.replayPreview({ id: "s", overrides: { "build-api": { inputs: GRAPHQL } } }));
+    expect(replaying).toMatchObject({ code: "forbidden", details: { operation: "snapshot.replay", rule: "lead", principal: "mallory" } });
+    expect(await refusedWithoutWriting(hub, () => member.rollbackPreview("s"))).toMatchObject({ code: "forbidden", details: { operation: "snapshot.rollback" } });
   });
 });
