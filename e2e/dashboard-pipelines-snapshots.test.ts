@@ -4,9 +4,10 @@
  * taken in the UI, work completed, the diff viewer highlighting the changed contracts and the new
  * versions, and a replay with an override from the UI after which the new versions appear.
  */
+import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { SCREENSHOTS, launchBrowser, screenshot } from "./helpers/browser.ts";
 import { expectDbUnchanged, type DbSnapshot } from "./helpers/db-snapshot.ts";
 import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
 
@@ -205,12 +206,13 @@ describe("snapshots page", () => {
     expect(await facts.getByTestId("facts-removed").innerText()).toBe("1 contract write-auth-docs and 1 pipeline notify-qa will be removed (not in the snapshot)");
     expect(await facts.getByTestId("moved-build-auth-api").innerText()).toBe("build-auth-api completed → pending");
     await shot("snapshot-replay-preview");
-    await page.getByTestId("theme").click();
-    await page.getByTestId("theme").click();
+    // The theme follows the system here ("auto"); the open dialog keeps the theme button out of reach.
+    await page.emulateMedia({ colorScheme: "dark" });
     await shot("snapshot-replay-preview-dark");
-    await page.getByTestId("theme").click();
+    await page.emulateMedia({ colorScheme: "light" });
+    // On a phone: the dialog itself, as it fills the screen.
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot("snapshot-replay-preview-390");
+    await preview.screenshot({ path: path.join(SCREENSHOTS, "snapshot-replay-preview-390.png") });
     await page.setViewportSize({ width: 1366, height: 768 });
     await confirm(`Replay ${snapshot}`);
 

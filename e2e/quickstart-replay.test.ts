@@ -144,10 +144,10 @@ describe("the seed Quick Start, to its end, with members as real sessions", () =
       "build-auth-api: completed → ready",
       "write-auth-tests: completed → pending",
       "published api-contract-user-auth@v2 by api-dev",
-      "build-auth-api: ready → completed",
+      "build-auth-api: in_progress → completed",
       "write-auth-tests: pending → ready",
       "published test-results-auth@v2 by qa-dev",
-      "write-auth-tests: ready → completed",
+      "write-auth-tests: in_progress → completed",
     ]);
     const turns = after.filter((e) => e.type === "session.turn_started").map((e) => e.payload.name);
     expect(new Set(turns)).toEqual(new Set(["api-dev", "qa-dev"]));

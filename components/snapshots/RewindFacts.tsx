@@ -38,7 +38,6 @@ export function RewindFacts({ summary, tense, what }: { summary: RewindPreview; 
       {(what === "replay" || s.reRunCount > 0) && (
         <li data-testid="facts-rerun">
           <strong>{s.reRunCount}</strong> {plural(s.reRunCount, "contract")} {verb(tense, "re-run", "will re-run")}
-          {s.reRunCount > 0 && ", whatever state the snapshot holds them in"}
           {s.reRun.map((r) => (
             <div key={r.id} className="rerun" data-testid={`rerun-${r.id}`}>
               <code>{r.id}</code> <span className="muted">{r.assignee}</span> {r.from ? <StatusBadge status={r.from} /> : <span className="muted">new</span>} → <StatusBadge status={r.to} />{" "}
