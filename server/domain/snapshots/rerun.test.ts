@@ -11,7 +11,9 @@ import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts
 import { completeContractCommand, startContract } from "../contracts/contracts.service.ts";
 import { createPipeline } from "../pipelines/pipelines.service.ts";
 import { OPERATOR } from "../principal.ts";
+import { reRunSet } from "./rerun.ts";
 import type { RewindPreview, RewindSummary } from "./rollback.service.ts";
+import type { ContractState } from "./state.ts";
 
 let hub: TempHub;
 let k: Kit;
@@ -216,5 +218,25 @@ describe("replay re-runs the downstream chain", () => {
     const replaying = await refusedWithoutWriting(hub, () => member.replayPreview({ id: "s", overrides: { "build-api": { inputs: GRAPHQL } } }));
     expect(replaying).toMatchObject({ code: "forbidden", details: { operation: "snapshot.replay", rule: "lead", principal: "mallory" } });
     expect(await refusedWithoutWriting(hub, () => member.rollbackPreview("s"))).toMatchObject({ code: "forbidden", details: { operation: "snapshot.rollback" } });
+  });
+
+  it("walks a loop through artifacts to its end, each contract once", () => {
+    const c = (id: string, fields: Partial<ContractState>): ContractState => ({
+      pk: 0, id, title: id, description: "", assigner: "operator", assignee: "dev", inputs: {}, dependencies: [], expectedOutputs: [], acceptanceCriteria: [],
+      priority: "normal", timeoutMs: null, deadlineAt: null, maxRetries: 3, retryCount: 0, status: "completed", statusReason: null, windowStartSeq: 0,
+      pinnedInputs: null, outputs: null, startedAt: null, completedAt: null, createdAt: "", updatedAt: "", ...fields,
+    });
+    const contracts = [
+      c("p", { dependencies: [{ type: "artifact", artifactId: "b" }], expectedOutputs: [{ artifactType: "custom", artifactId: "a", required: true }] }),
+      c("q", { dependencies: [{ type: "artifact", artifactId: "a" }], expectedOutputs: [{ artifactType: "custom", artifactId: "b", required: true }] }),
+      c("r", { dependencies: [{ type: "contract", contractId: "q" }] }),
+    ];
+    const producers = new Map([["a", new Set(["p"])], ["b", new Set(["q"])]]);
+    expect(reRunSet(contracts, producers, ["p"])).toEqual([
+      { id: "p", because: "named in the overrides" },
+      { id: "q", because: "depends on artifact 'a', which 'p' produces" },
+      { id: "r", because: "depends on contract 'q'" },
+    ]);
+    expect(reRunSet(contracts, producers, ["r"])).toEqual([{ id: "r", because: "named in the overrides" }]);
   });
 });

@@ -135,7 +135,6 @@ export async function startReRuns(tx: WriteTx, team: string, steps: ReRunStep[],
     }
 
     const snapshotStatus = c.status;
-    c.windowStartSeq = window;
     const deadline = c.timeoutMs ? new Date(tx.now.getTime() + c.timeoutMs) : null;
     const to = (await dependenciesSatisfied(tx, c)) ? "ready" : "pending";
     const reason = `re-run by ${what}: ${step.because}${waitsFor.length ? `; waits for ${waitsFor.join(", ")} from the new run` : ""}`;
