@@ -246,13 +246,14 @@ describe("snapshots page", () => {
     await expect.poll(() => undo.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
     expect(await undo.getByTestId("facts-rolled-back").innerText()).toBe("2 versions will be rolled back api-contract-user-auth@v2, schema-user-model@v2");
     expect(await undo.getByTestId("facts-restored").innerText()).toBe("1 contract write-auth-docs and 1 pipeline notify-qa will be brought back");
+    expect(await undo.getByTestId("facts-reactivated").innerText()).toBe("3 versions will be active again api-contract-user-auth@v1, design-notes@v2, schema-user-model@v1");
     expect(await undo.getByTestId("facts-rerun").count()).toBe(0);
     await shot("snapshot-rollback-preview");
     await confirm("Rollback");
     await expect.poll(() => page.getByTestId("rewind-result").innerText()).toContain(`Rolled back to ${auto}`);
     const undone = await page.getByTestId("rewind-result").innerText();
     for (const ref of ["api-contract-user-auth@v2", "schema-user-model@v2"]) expect(undone).toContain(ref);
-    expect(undone).toMatch(/3 active again/);
+    expect(undone).toMatch(/3 versions active again/);
     await expect.poll(() => page.getByTestId("snapshot-diff").getByLabel("A (before)").inputValue()).toMatch(/^pre-rollback-/);
   });
 });

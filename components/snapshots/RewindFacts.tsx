@@ -56,7 +56,7 @@ export function RewindFacts({ summary, tense, what }: { summary: RewindPreview; 
       </li>
       {s.reactivatedCount > 0 && (
         <li data-testid="facts-reactivated">
-          <strong>{s.reactivatedCount}</strong> {verb(tense, "active again", "will be active again")}{" "}
+          <strong>{s.reactivatedCount}</strong> {plural(s.reactivatedCount, "version")} {verb(tense, "active again", "will be active again")}{" "}
           <span className="mono muted">{s.reactivatedVersions.join(", ")}{more(s.reactivatedVersions.length, s.reactivatedCount)}</span>
         </li>
       )}

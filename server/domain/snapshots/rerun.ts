@@ -96,7 +96,8 @@ export function reRunSet(contracts: ContractState[], producers: Producers, seeds
   return steps;
 }
 
-export type ReRun = ReRunStep & { assignee: string; snapshot: string; started: string; waitsFor: string[] };
+/** A started re-run: who works it, the status the snapshot held it in, and the new versions it waits for. */
+export type ReRun = ReRunStep & { assignee: string; snapshot: string; waitsFor: string[] };
 
 /**
  * Starts each contract's new run: the restored run's traces cleared, its criteria window moved to
@@ -143,7 +144,7 @@ export async function startReRuns(tx: WriteTx, team: string, steps: ReRunStep[],
       params: [window, deadline, ...(criteriaRaised ? [JSON.stringify(c.acceptanceCriteria)] : [])],
       payload: { operation: "replay", because: step.because, waitsFor },
     });
-    runs.push({ ...step, assignee: c.assignee, snapshot: snapshotStatus, started: to, waitsFor });
+    runs.push({ ...step, assignee: c.assignee, snapshot: snapshotStatus, waitsFor });
   }
   return runs;
 }

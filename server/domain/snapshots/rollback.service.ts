@@ -140,7 +140,7 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
   const after = await tx.all<ContractPoint>(`SELECT "id","status","assignee" FROM "Contract" WHERE "teamId" = ?`, [team]);
   const statusBefore = new Map(before.contracts.map((c) => [c.id, c.status]));
   const statusAfter = new Map(after.map((c) => [c.id, c.status]));
-  const reRun = runs.map(({ started: _started, ...r }) => ({ ...r, from: statusBefore.get(r.id) ?? null, to: statusAfter.get(r.id)! }));
+  const reRun = runs.map((r) => ({ ...r, from: statusBefore.get(r.id) ?? null, to: statusAfter.get(r.id)! }));
   const moves = contractMoves(before.contracts, after);
   const membersNotified = await notifyAssignees(tx, actor, team, moves, `The ${how.what} '${input.id}' by ${actor.name}`);
   const current = new Map(target.state.artifacts.index.map((a) => [a.id, a.version]));
