@@ -4,9 +4,11 @@
  * taken in the UI, work completed, the diff viewer highlighting the changed contracts and the new
  * versions, and a replay with an override from the UI after which the new versions appear.
  */
+import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { SCREENSHOTS, launchBrowser, screenshot } from "./helpers/browser.ts";
+import { expectDbUnchanged, type DbSnapshot } from "./helpers/db-snapshot.ts";
 import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
 
 let hub: HubProcess;
@@ -35,6 +37,9 @@ async function shot(name: string) {
   await screenshot(page, name);
 }
 const confirm = (name: string) => page.locator("dialog[open]").getByRole("button", { name, exact: true }).click();
+/** What a rollback or replay would write, for "the preview wrote nothing". */
+const COORDINATION = ["Contract", "ContractDependency", "ContractWatch", "ArtifactVersion", "Pipeline", "Snapshot", "Member", "Message", "Event"];
+const coordination = (db: DbSnapshot) => Object.fromEntries(COORDINATION.map((t) => [t, db[t]]));
 
 describe("pipelines page", () => {
   it("rejects an invalid condition and template inline, and a dry run shows the action that would run", async () => {
@@ -173,15 +178,42 @@ describe("snapshots page", () => {
     // Checked as typed with the hub's own schema …
     await overrides.fill(JSON.stringify({ "build-auth-api": { owner: "qa-dev" } }));
     await expect.poll(() => editor.getByTestId("field-error").allInnerTexts()).toContain("overrides.build-auth-api: only inputs, assignee and title can be overridden (got owner)");
-    // … and what only the hub knows comes back from it, by field.
+    // … and what only the hub knows comes back from it, by field: the preview refuses it before any dialog opens.
     await overrides.fill(JSON.stringify({ "write-docs": { title: "Docs" } }));
     await editor.getByRole("button", { name: `Replay ${snapshot}` }).click();
-    await confirm(`Replay ${snapshot}`);
     await expect.poll(() => editor.getByTestId("field-error").innerText()).toBe(`overrides.write-docs: contract 'write-docs' is not in snapshot '${snapshot}'`);
+    expect(await page.locator("dialog[open]").count()).toBe(0);
 
+    // Work added since the snapshot: the replay will remove it, and the preview says so before anything happens.
+    await post("/api/contracts", { team: "auth", id: "write-auth-docs", title: "Document the auth API", assignee: "docs-dev" });
+    await post("/api/pipelines", { team: "auth", id: "notify-qa", rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa-dev", message: "new ${artifact.id}" } }] });
     await overrides.fill(JSON.stringify({ "build-auth-api": { inputs: { context: "Use GraphQL instead of REST" }, assignee: "api-dev", title: "Build auth endpoints" } }, null, 2));
     await expect.poll(() => editor.getByRole("status").innerText()).toBe("1 contract overridden");
-    await editor.getByRole("button", { name: `Replay ${snapshot}` }).click();
+    // Asking writes nothing.
+    const preview = page.getByTestId("replay-preview");
+    await expectDbUnchanged(
+      hub.dbFile,
+      async () => {
+        await editor.getByRole("button", { name: `Replay ${snapshot}` }).click();
+        await expect.poll(() => preview.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+      },
+      coordination,
+    );
+    const facts = preview.getByTestId("rewind-facts-preview");
+    expect(await facts.getByTestId("facts-rerun").innerText()).toMatch(/^1 contract will re-run/);
+    expect(await facts.getByTestId("rerun-build-auth-api").innerText()).toMatch(/build-auth-api\s+api-dev\s+completed\s+→\s+pending\s+named in the overrides/);
+    expect(await facts.getByTestId("facts-rolled-back").innerText()).toBe("3 versions will be rolled back api-contract-user-auth@v1, design-notes@v2, schema-user-model@v1");
+    expect(await facts.getByTestId("facts-removed").innerText()).toBe("1 contract write-auth-docs and 1 pipeline notify-qa will be removed (not in the snapshot)");
+    expect(await facts.getByTestId("moved-build-auth-api").innerText()).toBe("build-auth-api completed → pending");
+    await shot("snapshot-replay-preview");
+    // The theme follows the system here ("auto"); the open dialog keeps the theme button out of reach.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await shot("snapshot-replay-preview-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    // On a phone: the dialog itself, as it fills the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await preview.screenshot({ path: path.join(SCREENSHOTS, "snapshot-replay-preview-390.png") });
+    await page.setViewportSize({ width: 1366, height: 768 });
     await confirm(`Replay ${snapshot}`);
 
     const result = page.getByTestId("rewind-result");
@@ -189,6 +221,8 @@ describe("snapshots page", () => {
     expect(await result.innerText()).toContain("3 versions rolled back");
     for (const ref of ["api-contract-user-auth@v1", "design-notes@v2", "schema-user-model@v1"]) expect(await result.innerText()).toContain(ref);
     expect(await result.getByTestId("moved-build-auth-api").innerText()).toBe("build-auth-api completed → pending");
+    expect(await result.getByTestId("facts-removed").innerText()).toBe("1 contract write-auth-docs and 1 pipeline notify-qa removed (not in the snapshot)");
+    expect(await result.getByTestId("rerun-build-auth-api").innerText()).toMatch(/completed\s+→\s+pending/);
     expect(await result.getByTestId("overridden").locator('tr[data-path="inputs.context"]').innerText()).toContain("Use GraphQL instead of REST");
 
     // The diff now sets the run before the replay against the live state; the replayed run's versions appear in it.
@@ -206,13 +240,20 @@ describe("snapshots page", () => {
     expect(await entity("contracts", "build-auth-api").locator('tr[data-path="inputs.context"]').innerText()).toMatch(/Use REST[\s\S]*Use GraphQL instead of REST/);
     await shot("snapshot-replay");
 
-    // Undo the replay: roll back to the snapshot it saved first, after confirming.
+    // Undo the replay: roll back to the snapshot it saved first, after reading its preview.
     await page.getByTestId(`snapshot-${auto}`).getByRole("button", { name: "Rollback" }).click();
+    const undo = page.getByTestId(`snapshot-${auto}`).getByTestId("rollback-preview");
+    await expect.poll(() => undo.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(await undo.getByTestId("facts-rolled-back").innerText()).toBe("2 versions will be rolled back api-contract-user-auth@v2, schema-user-model@v2");
+    expect(await undo.getByTestId("facts-restored").innerText()).toBe("1 contract write-auth-docs and 1 pipeline notify-qa will be brought back");
+    expect(await undo.getByTestId("facts-reactivated").innerText()).toBe("3 versions will be active again api-contract-user-auth@v1, design-notes@v2, schema-user-model@v1");
+    expect(await undo.getByTestId("facts-rerun").count()).toBe(0);
+    await shot("snapshot-rollback-preview");
     await confirm("Rollback");
     await expect.poll(() => page.getByTestId("rewind-result").innerText()).toContain(`Rolled back to ${auto}`);
     const undone = await page.getByTestId("rewind-result").innerText();
     for (const ref of ["api-contract-user-auth@v2", "schema-user-model@v2"]) expect(undone).toContain(ref);
-    expect(undone).toMatch(/3 active again/);
+    expect(undone).toMatch(/3 versions active again/);
     await expect.poll(() => page.getByTestId("snapshot-diff").getByLabel("A (before)").inputValue()).toMatch(/^pre-rollback-/);
   });
 });

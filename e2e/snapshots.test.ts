@@ -50,7 +50,14 @@ describe("snapshot → replay → compare", () => {
     const history = run("artifact-history", "api-contract-user-auth", "--json").json();
     expect(history.versions.map((v: { version: number; status: string }) => [v.version, v.status])).toEqual([[1, "rolled_back"], [2, "active"]]);
 
-    run("team-rollback", replayed.autoSnapshot);
+    // The preview of the undo: what it will roll back and bring back, writing nothing; then the undo does exactly that.
+    const preview = run("team-rollback", replayed.autoSnapshot, "--dry-run", "--json").json();
+    expect(preview).toMatchObject({ dryRun: true, reRun: [], rolledBackVersions: ["api-contract-user-auth@v2", "schema-user-model@v2", "test-results-auth@v2"], reactivatedCount: 3 });
+    expect(run("team-rollback", replayed.autoSnapshot, "--dry-run").stdout).toMatch(/^dry run, nothing written: rolling back team 'default' to snapshot pre-replay-\S+ would\n {2}versions rolled back: 3 \(api-contract-user-auth@v2, schema-user-model@v2, test-results-auth@v2\)\n {2}versions active again: 3/);
+    expect(run("artifact-get", "api-contract-user-auth", "--json").json()).toMatchObject({ version: 2, status: "active" });
+    const { autoSnapshot: _undo, dryRun: _real, ...undone } = run("team-rollback", replayed.autoSnapshot, "--json").json();
+    const { dryRun: _preview, ...previewed } = preview;
+    expect(undone).toEqual(previewed);
     expect(run("artifact-get", "api-contract-user-auth", "--json").json()).toMatchObject({ version: 1, status: "active" });
     expect(run("contract-get", "build-auth-api", "--json").json()).toMatchObject({ status: "completed", inputs: { context: "Use REST" } });
     expect(run("team-snapshot-list", "--json").json().items.map((s: { kind: string }) => s.kind)).toEqual(["pre-rollback", "pre-replay", "manual"]);

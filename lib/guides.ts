@@ -47,8 +47,9 @@ transactions, not chat: structured artifacts, contracts with dependencies, and r
 - Between phases, run \`phase_gate\` with the artifacts the phase must have produced and the members who
   must have read them. Start the next phase only when it passes.
 - Before something risky, \`team_snapshot\`. \`team_rollback\` undoes (it snapshots first, so the rollback can
-  be undone too); \`team_replay\` re-runs from a snapshot with changed contract inputs, keeping both runs'
-  versions; \`team_snapshot_diff\` shows what changed.
+  be undone too); \`team_replay\` re-runs the overridden contracts and everything downstream of them from a
+  snapshot, keeping both runs' versions; \`team_replay_preview\` / \`team_rollback_preview\` first show what
+  will re-run, roll back and be removed; \`team_snapshot_diff\` shows what changed.
 - \`team_reset\` with \`confirm: true\` clears the team for a new run after archiving everything.
 
 ## Habits

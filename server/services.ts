@@ -37,7 +37,7 @@ import { graphView } from "./domain/graph/graph-view.ts";
 import type { GraphInput } from "../lib/api/graph.ts";
 import type { AuditInput, ImpactInput, LineageInput, StaleInput } from "../lib/api/lineage.ts";
 import { deleteSnapshot, getSnapshot, listSnapshots, takeSnapshot } from "./domain/snapshots/snapshots.service.ts";
-import { replay, rollback } from "./domain/snapshots/rollback.service.ts";
+import { replay, replayPreview, rollback, rollbackPreview } from "./domain/snapshots/rollback.service.ts";
 import { diff } from "./domain/snapshots/diff.ts";
 import { phaseGate } from "./domain/gate/phase-gate.service.ts";
 import { teamReset } from "./domain/gate/team-reset.service.ts";
@@ -146,6 +146,9 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       delete: (a: Principal, i: SnapshotRefInput) => deleteSnapshot(deps, a, i),
       rollback: (a: Principal, i: SnapshotRefInput) => rollback(deps, a, i),
       replay: (a: Principal, i: ReplayInput) => replay(deps, a, i),
+      /** What rollback / replay would do: the same command, rolled back at the end. */
+      rollbackPreview: (a: Principal, i: SnapshotRefInput) => rollbackPreview(deps, a, i),
+      replayPreview: (a: Principal, i: ReplayInput) => replayPreview(deps, a, i),
       diff: (_: Principal, i: DiffInput) => diff(deps, i),
     },
     gate: {

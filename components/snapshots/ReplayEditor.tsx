@@ -5,8 +5,8 @@ import { ReplayInput } from "@/lib/api/snapshots.ts";
 import { diffJson } from "@/lib/json-diff.ts";
 import { issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
 import { useSnapshot, useSnapshotActions, type RewindSummary, type SnapshotContract } from "@/lib/queries/snapshots.ts";
-import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 import { ListState } from "../ui/Card.tsx";
+import { RewindConfirm } from "./RewindConfirm.tsx";
 
 type Overrides = Record<string, { inputs?: unknown; assignee?: unknown; title?: unknown }>;
 
@@ -33,16 +33,18 @@ function check(text: string, base: Overrides): { overrides: Overrides | null; is
 
 /**
  * Replay a snapshot with overrides `{contractId: {inputs?, assignee?, title?}}`, edited as JSON
- * prefilled with the snapshot's contracts. The hub's refusals are listed by field.
+ * prefilled with the snapshot's contracts. Replaying shows the hub's preview first (what re-runs,
+ * rolls back, goes); the hub's refusals, of the preview or the replay, are listed by field.
  */
 export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id: string; onDone: (s: RewindSummary) => void; onCancel: () => void }) {
   const snapshot = useSnapshot(team, id);
   const base = useMemo(() => prefill(snapshot.data?.state.contracts ?? []), [snapshot.data]);
   const [text, setText] = useState<string | null>(null);
-  const { replay } = useSnapshotActions(team);
+  const { replay, previewReplay } = useSnapshotActions(team);
   const shown = text ?? JSON.stringify(base, null, 2);
   const { overrides, issues } = check(shown, base);
-  const all = [...issues, ...issuesOf(replay.error)];
+  const refusal = previewReplay.error ?? replay.error;
+  const all = [...issues, ...issuesOf(refusal)];
   const count = overrides ? Object.keys(overrides).length : 0;
 
   return (
@@ -61,6 +63,7 @@ export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id:
               value={shown}
               onChange={(e) => {
                 replay.reset();
+                previewReplay.reset();
                 setText(e.target.value);
               }}
               spellCheck={false}
@@ -79,23 +82,24 @@ export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id:
             </ul>
           )}
           <div className="row">
-            <ConfirmButton
+            <RewindConfirm
               label={`Replay ${id}`}
-              danger
+              what="replay"
               disabled={overrides === null || replay.isPending}
-              question={
+              intro={
                 <>
                   Replay <code>{id}</code> with {count === 0 ? "no overrides" : `overrides for ${Object.keys(overrides ?? {}).join(", ")}`}? The hub first snapshots
-                  the current state (a <code>pre-replay-…</code> snapshot: roll back to it to undo), then restores <code>{id}</code>, marks every version published
-                  since then rolled back (kept, readable by number), applies the overrides and re-resolves, so ready contracts start again.
+                  the current state (a <code>pre-replay-…</code> snapshot: roll back to it to undo), restores <code>{id}</code>, applies the overrides, and re-runs
+                  the overridden contracts and everything downstream of them; their members are woken when they become ready.
                 </>
               }
+              load={() => previewReplay.mutateAsync({ id, overrides: overrides ?? {} })}
               onConfirm={() => overrides && replay.mutate({ id, overrides }, { onSuccess: onDone })}
             />
             <button type="button" onClick={onCancel}>Cancel</button>
             <span className="muted" role="status">{overrides ? `${count} contract${count === 1 ? "" : "s"} overridden` : ""}</span>
           </div>
-          {replay.error && issuesOf(replay.error).length === 0 && <p className="form-error">{replay.error.message}</p>}
+          {refusal && issuesOf(refusal).length === 0 && <p className="form-error">{refusal.message}</p>}
         </>
       )}
     </div>

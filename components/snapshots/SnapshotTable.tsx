@@ -3,6 +3,7 @@
 import { CURRENT, useSnapshotActions, type RewindSummary, type SnapshotItem } from "@/lib/queries/snapshots.ts";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 import { When } from "../ui/When.tsx";
+import { RewindConfirm } from "./RewindConfirm.tsx";
 
 const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
 const counts = (c: SnapshotItem["counts"]) => `${c.contracts} contracts · ${c.artifacts} artifacts · ${c.pipelines} pipelines · ${c.members} members`;
@@ -15,10 +16,10 @@ type Props = {
   onRolledBack: (s: RewindSummary) => void;
 };
 
-/** Snapshots, newest first, each with compare, replay, rollback (asked first) and delete. */
+/** Snapshots, newest first, each with compare, replay, rollback (previewed and asked first) and delete. */
 export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }: Props) {
-  const { rollback, remove } = useSnapshotActions(team);
-  const error = rollback.error ?? remove.error;
+  const { rollback, previewRollback, remove } = useSnapshotActions(team);
+  const error = rollback.error ?? previewRollback.error ?? remove.error;
   return (
     <>
       {error && <p className="form-error">{error.message}</p>}
@@ -43,17 +44,17 @@ export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }
                 <div className="row">
                   <button type="button" onClick={() => onCompare(s.id, CURRENT)} aria-label={`compare ${s.id} with the current state`}>Diff</button>
                   <button type="button" onClick={() => onReplay(s.id)} aria-label={`replay ${s.id}`}>Replay…</button>
-                  <ConfirmButton
+                  <RewindConfirm
                     label="Rollback"
-                    danger
+                    what="rollback"
                     disabled={rollback.isPending}
-                    question={
+                    intro={
                       <>
                         Roll the team back to <code>{s.id}</code>? The hub first snapshots the current state (a <code>pre-rollback-…</code> snapshot: roll back to
-                        it to undo), then restores contracts, pipelines, roster and gate state, marks every version published since then rolled back (kept,
-                        readable by number) and tells the members whose contracts moved.
+                        it to undo). Versions rolled back are kept, readable by number.
                       </>
                     }
+                    load={() => previewRollback.mutateAsync(s.id)}
                     onConfirm={() => rollback.mutate(s.id, { onSuccess: onRolledBack })}
                   />
                   <ConfirmButton

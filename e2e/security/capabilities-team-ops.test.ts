@@ -67,6 +67,8 @@ describe("a member token over HTTP: team-wide and destructive operations", () =>
   attack("POST /api/teams/t/reset", () => refusedOverHttp("POST", "/api/teams/t/reset", { confirm: true }, "team.reset"));
   attack("POST /api/snapshots/s1/rollback", () => refusedOverHttp("POST", "/api/snapshots/s1/rollback?team=t", {}, "snapshot.rollback"));
   attack("POST /api/snapshots/s1/replay", () => refusedOverHttp("POST", "/api/snapshots/s1/replay?team=t", { overrides: {} }, "snapshot.replay"));
+  attack("POST /api/snapshots/s1/rollback/preview", () => refusedOverHttp("POST", "/api/snapshots/s1/rollback/preview?team=t", {}, "snapshot.rollback"));
+  attack("POST /api/snapshots/s1/replay/preview", () => refusedOverHttp("POST", "/api/snapshots/s1/replay/preview?team=t", { overrides: {} }, "snapshot.replay"));
   attack("DELETE /api/snapshots/s1", () => refusedOverHttp("DELETE", "/api/snapshots/s1?team=t", undefined, "snapshot.delete"));
   attack("POST /api/teams/t/archive", () => refusedOverHttp("POST", "/api/teams/t/archive", {}, "team.archive"));
   attack("POST /api/cleanup for the whole hub", () => refusedOverHttp("POST", "/api/cleanup", { days: 0 }, "sessions.cleanup"));

@@ -19,12 +19,18 @@ export type StateDiff = Record<DiffKindName, KindDiff> & { team: string; a: stri
 
 type Move = { from: string | null; to: string | null };
 export type ContractMove = { id: string; status: Move; assignee: Move };
-export type RewindSummary = {
-  team: string; snapshot: string; autoSnapshot: string;
+export type ReRunEntry = { id: string; assignee: string; from: string | null; snapshot: string; to: string; because: string; waitsFor: string[] };
+export type Entities = { contracts: string[]; contractsCount: number; pipelines: string[]; pipelinesCount: number };
+/** What a rollback or replay would do (a preview: nothing written, no undo point saved). */
+export type RewindPreview = {
+  team: string; snapshot: string; dryRun: boolean;
   rolledBackVersions: string[]; rolledBackCount: number; reactivatedVersions: string[]; reactivatedCount: number;
+  reRun: ReRunEntry[]; reRunCount: number; removed: Entities; restored: Entities; pipelinesChanged: string[];
   contractsChanged: ContractMove[]; contractsChangedCount: number; membersNotified: number; messagesRestored: number;
   overridden: Record<string, FieldChanges>;
 };
+/** What it did, and the automatic snapshot to roll back to for undoing it. */
+export type RewindSummary = RewindPreview & { autoSnapshot: string };
 
 export const CURRENT = "current";
 const PAGE = 50;
@@ -63,6 +69,11 @@ export function useSnapshotActions(team: string) {
     replay: useMutation({
       mutationFn: ({ id, overrides }: { id: string; overrides: Record<string, unknown> }) => apiSend<RewindSummary>("POST", `${path(id)}/replay`, { team, overrides }),
       onSuccess: refresh,
+    }),
+    // Previews write nothing, so nothing is refreshed after them.
+    previewRollback: useMutation({ mutationFn: (id: string) => apiSend<RewindPreview>("POST", `${path(id)}/rollback/preview`, { team }) }),
+    previewReplay: useMutation({
+      mutationFn: ({ id, overrides }: { id: string; overrides: Record<string, unknown> }) => apiSend<RewindPreview>("POST", `${path(id)}/replay/preview`, { team, overrides }),
     }),
     remove: useMutation({ mutationFn: (id: string) => apiSend<{ id: string }>("DELETE", path(id), {}, { team }), onSuccess: refresh }),
   };

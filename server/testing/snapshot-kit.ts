@@ -18,7 +18,7 @@ import { OPERATOR, type Principal } from "../domain/principal.ts";
 import { upsertMember } from "../domain/roster/roster.service.ts";
 import { parseOrThrow } from "../domain/zod-errors.ts";
 import { diff } from "../domain/snapshots/diff.ts";
-import { replay, rollback } from "../domain/snapshots/rollback.service.ts";
+import { replay, replayPreview, rollback, rollbackPreview } from "../domain/snapshots/rollback.service.ts";
 import { deleteSnapshot, getSnapshot, listSnapshots, takeSnapshot } from "../domain/snapshots/snapshots.service.ts";
 import { captureState } from "../domain/snapshots/state.ts";
 
@@ -38,6 +38,8 @@ export function kit(hub: TempHub, actor: Principal = OPERATOR) {
     remove: async (id: string) => deleteSnapshot(hub, actor, parseOrThrow(SnapshotRefInput, { id })),
     rollback: async (id: string, team?: string) => rollback(hub, actor, parseOrThrow(SnapshotRefInput, { id, team })),
     replay: async (input: Raw) => replay(hub, actor, parseOrThrow(ReplayInput, input)),
+    rollbackPreview: async (id: string, team?: string) => rollbackPreview(hub, actor, parseOrThrow(SnapshotRefInput, { id, team })),
+    replayPreview: async (input: Raw) => replayPreview(hub, actor, parseOrThrow(ReplayInput, input)),
     diff: async (a: unknown, b?: unknown) => diff(hub, parseOrThrow(DiffInput, { a, b })),
     gate: async (input: Raw) => phaseGate(hub, actor, parseOrThrow(PhaseGateInput, { phase_completing: "Phase 1", phase_starting: "Phase 2", expected_artifacts: [], ...input })),
     reset: async (input: Raw) => teamReset(hub, actor, parseOrThrow(TeamResetInput, input)),

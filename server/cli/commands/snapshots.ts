@@ -1,7 +1,7 @@
 /** team-snapshot, -snapshot-list, -snapshot-delete, -rollback, -replay and -snapshot-diff (§8). */
 import type { Command } from "commander";
 import type { StateDiff } from "../../domain/snapshots/diff.ts";
-import type { RewindSummary } from "../../domain/snapshots/rollback.service.ts";
+import type { RewindPreview, RewindSummary } from "../../domain/snapshots/rollback.service.ts";
 import type { SnapshotMeta } from "../../domain/snapshots/snapshot-store.ts";
 import { call } from "../api-client.ts";
 import { action } from "../action.ts";
@@ -23,11 +23,25 @@ function renderDiff(d: StateDiff & { a: string; b: string }): string {
   return lines.length === 1 ? `${lines[0]}: no differences` : lines.join("\n");
 }
 
-function rewound(verb: string, r: RewindSummary): string {
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+const listed = (shown: string[], total: number, max = 10) => (shown.length ? ` (${shown.slice(0, max).join(", ")}${total > max ? ", …" : ""})` : "");
+
+/** A rollback or replay, done or previewed: the same summary, told in the past or the conditional. */
+function rewound(verb: "rolled back" | "replayed", r: RewindSummary | RewindPreview): string {
+  const head =
+    "autoSnapshot" in r
+      ? `${verb} team '${r.team}' to snapshot ${r.snapshot} (undo with: teamhub team-rollback ${r.autoSnapshot})`
+      : `dry run, nothing written: ${verb === "replayed" ? "replaying" : "rolling back"} team '${r.team}' to snapshot ${r.snapshot} would`;
+  const gone = (e: RewindSummary["removed"]) => `${plural(e.contractsCount, "contract")}${listed(e.contracts, e.contractsCount)}, ${plural(e.pipelinesCount, "pipeline")}${listed(e.pipelines, e.pipelinesCount)}`;
   return [
-    `${verb} team '${r.team}' to snapshot ${r.snapshot} (undo with: teamhub team-rollback ${r.autoSnapshot})`,
-    `  versions rolled back: ${r.rolledBackCount}${r.rolledBackVersions.length ? ` (${r.rolledBackVersions.slice(0, 10).join(", ")}${r.rolledBackCount > 10 ? ", …" : ""})` : ""}`,
-    r.reactivatedCount ? `  versions active again: ${r.reactivatedCount}` : "",
+    head,
+    r.reRunCount || verb === "replayed" ? `  re-run: ${plural(r.reRunCount, "contract")}` : "",
+    ...r.reRun.map((x) => `    ${x.id} (${x.assignee}): ${x.from ?? "(new)"} → ${x.to}, ${x.because}${x.waitsFor.length ? `; waits for ${x.waitsFor.join(", ")}` : ""}`),
+    `  versions rolled back: ${r.rolledBackCount}${listed(r.rolledBackVersions, r.rolledBackCount)}`,
+    r.reactivatedCount ? `  versions active again: ${r.reactivatedCount}${listed(r.reactivatedVersions, r.reactivatedCount)}` : "",
+    r.removed.contractsCount || r.removed.pipelinesCount ? `  removed: ${gone(r.removed)}` : "",
+    r.restored.contractsCount || r.restored.pipelinesCount ? `  restored: ${gone(r.restored)}` : "",
+    r.pipelinesChanged.length ? `  pipelines changed: ${r.pipelinesChanged.join(", ")}` : "",
     `  contracts changed: ${r.contractsChangedCount}; members notified: ${r.membersNotified}`,
     ...Object.entries(r.overridden ?? {}).map(([id, fields]) => `  override ${id}: ${Object.keys(fields as object).join(", ")}`),
   ]
@@ -60,17 +74,26 @@ export function register(program: Command) {
     .command("team-snapshot-delete <id>")
     .description("delete a snapshot (artifact versions are never affected)")
     .action(action<object, { id: string }>(({ target, team, args }) => call(target, "DELETE", `/snapshots/${encodeURIComponent(args[0])}`, { query: { team } }), (r) => `deleted snapshot ${r.id}`));
+  const DRY_RUN = "show what it would do, writing nothing";
+  const route = (id: string, what: "rollback" | "replay", dryRun?: boolean) => `/snapshots/${encodeURIComponent(id)}/${what}${dryRun ? "/preview" : ""}`;
   program
     .command("team-rollback <id>")
     .description("restore contracts, pipelines, roster and gate state; later versions become rolled_back (kept)")
-    .action(action<object, RewindSummary>(({ target, team, args }) => call(target, "POST", `/snapshots/${encodeURIComponent(args[0])}/rollback`, { query: { team } }), (r) => rewound("rolled back", r)));
+    .option("--dry-run", DRY_RUN)
+    .action(
+      action<{ dryRun?: boolean }, RewindSummary | RewindPreview>(
+        ({ target, team, opts, args }) => call(target, "POST", route(args[0], "rollback", opts.dryRun), { query: { team } }),
+        (r) => rewound("rolled back", r),
+      ),
+    );
   program
     .command("team-replay <id>")
-    .description("roll back, apply overrides {contractId: {inputs?, assignee?, title?}}, and re-resolve so work starts again")
+    .description("roll back, apply overrides {contractId: {inputs?, assignee?, title?}}, and re-run the overridden contracts and everything downstream of them")
     .option("--overrides <json|file>", "the overrides, inline JSON or a file")
+    .option("--dry-run", DRY_RUN)
     .action(
-      action<{ overrides?: string }, RewindSummary>(
-        ({ target, team, opts, args }) => call(target, "POST", `/snapshots/${encodeURIComponent(args[0])}/replay`, { query: { team }, body: { overrides: jsonOrFile("--overrides", opts.overrides) } }),
+      action<{ overrides?: string; dryRun?: boolean }, RewindSummary | RewindPreview>(
+        ({ target, team, opts, args }) => call(target, "POST", route(args[0], "replay", opts.dryRun), { query: { team }, body: { overrides: jsonOrFile("--overrides", opts.overrides) } }),
         (r) => rewound("replayed", r),
       ),
     );

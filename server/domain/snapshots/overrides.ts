@@ -1,14 +1,14 @@
 /**
  * Replay overrides (§8): `{contractId: {inputs?, assignee?, title?}}` applied to the restored
  * contracts before they resolve again. Only real changes are written, each as contract.updated
- * with old → new; a contract in progress that changes hands goes back to ready, as a reassign does.
+ * with old → new. Every overridden contract then re-runs (rerun.ts), so a run in progress that
+ * changes hands starts over there too.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
 import { invalid } from "../../errors.ts";
 import type { ContractOverride } from "../../../lib/api/snapshots.ts";
 import { loadContract } from "../contracts/contracts.repo.ts";
-import { setStatus } from "../contracts/transitions.ts";
 import type { ContractState } from "./state.ts";
 
 export type Overrides = Record<string, ContractOverride>;
@@ -34,15 +34,10 @@ export async function applyOverrides(tx: WriteTx, team: string, overrides: Overr
     if (o.assignee !== undefined && o.assignee !== c.assignee) changes.assignee = { old: c.assignee, new: o.assignee };
     if (o.title !== undefined && o.title !== c.title) changes.title = { old: c.title, new: o.title };
     if (Object.keys(changes).length === 0) continue;
-    const inputs = o.inputs ?? c.inputs;
-    c.assignee = o.assignee ?? c.assignee;
     await tx.run(`UPDATE "Contract" SET "inputs" = ?, "assignee" = ?, "title" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
-      JSON.stringify(inputs), c.assignee, o.title ?? c.title, tx.now, c.pk,
+      JSON.stringify(o.inputs ?? c.inputs), o.assignee ?? c.assignee, o.title ?? c.title, tx.now, c.pk,
     ]);
     await tx.emit({ teamId: team, type: "contract.updated", subject: `contract:${id}`, payload: { id, changes, reason: "replay override" } });
-    if (changes.assignee && c.status === "in_progress") {
-      await setStatus(tx, c, "ready", `reassigned from ${String(changes.assignee.old)} to ${c.assignee} by a replay override`, { sets: `"startedAt" = NULL, "pinnedInputs" = NULL` });
-    }
     applied[id] = changes;
   }
   return applied;

@@ -43,12 +43,20 @@ describe("Pattern 4: snapshot → try a different approach → compare", () => {
         { id: "write-tests", status: { from: "completed", to: "pending" }, assignee: { from: "qa-dev", to: "qa-dev" } },
       ],
       membersNotified: 3,
+      // In the snapshot both were pending already: they start their run there, waiting for setup-schema.
+      reRun: [
+        { id: "build-api", assignee: "api-dev", from: "completed", snapshot: "pending", to: "pending", because: "named in the overrides", waitsFor: [] },
+        { id: "write-tests", assignee: "qa-dev", from: "completed", snapshot: "pending", to: "pending", because: "depends on contract 'build-api'", waitsFor: [] },
+      ],
+      reRunCount: 2,
     });
     expect(await statuses()).toEqual(["ready", "pending", "pending"]);
     expect((await k.contract("build-api")).inputs).toEqual(GRAPHQL);
     expect(hub.events.slice(mark).map((e) => e.type)).toEqual([
       "snapshot.created",
       "contract.updated",
+      "contract.status_changed",
+      "contract.status_changed",
       "artifact.rolled_back",
       "artifact.rolled_back",
       "artifact.rolled_back",
@@ -64,7 +72,7 @@ describe("Pattern 4: snapshot → try a different approach → compare", () => {
     expect(inbox[0]).toMatchObject({
       kind: "contract",
       sender: "operator",
-      text: "The replay of snapshot 'pre-work' by operator changed your contracts:\n- Contract 'build-api' (Build auth endpoints): completed → pending. It is pending until setup-schema is done; you will be told when it is ready.",
+      text: "The replay of snapshot 'pre-work' by operator changed your contracts:\n- Contract 'build-api' (Build auth endpoints): completed → pending (re-run by the replay of snapshot 'pre-work': named in the overrides). It is pending until setup-schema is done; you will be told when it is ready.",
     });
 
     // The first run's versions are rolled back but still readable by number.

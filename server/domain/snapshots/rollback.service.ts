@@ -2,8 +2,13 @@
  * Rollback and replay (§8). Both run in one transaction: an automatic snapshot of the state
  * now (so the rewind itself can be undone), the snapshot's state restored, versions published
  * since it marked rolled_back (kept, readable by number), then every open contract resolves
- * again and the members whose contracts moved are told. Replay applies overrides in between.
+ * again and the members whose contracts moved are told. Replay applies overrides in between and
+ * re-runs the overridden contracts and everything downstream of them (rerun.ts).
+ *
+ * A preview is the same command written with `dryRun`: it runs every step and rolls back, so
+ * what it reports is exactly what the command would do (docs/replay.md).
  */
+import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
 import type { ReplayInput, SnapshotRefInput } from "../../../lib/api/snapshots.ts";
 import { formatRef } from "../artifacts/refs.ts";
@@ -14,17 +19,26 @@ import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { contractMoves, notifyAssignees, type ContractMove, type ContractPoint } from "./notify.ts";
 import { applyOverrides, assertOverridable, type Overridden, type Overrides } from "./overrides.ts";
+import { producersOf, reRunSet, startReRuns } from "./rerun.ts";
 import { restoreArtifacts, restoreCoordination, type VersionChange } from "./restore.ts";
 import { loadSnapshot, writeSnapshot, type SnapshotKind } from "./snapshot-store.ts";
-import { captureState } from "./state.ts";
+import { captureState, type SnapshotState } from "./state.ts";
 
 // Lists in events and summaries stop here; counts always tell the full number.
 const LIST_CAP = 1000;
 const capped = <T>(list: T[]): T[] => list.slice(0, LIST_CAP);
 
+/** A contract that starts a new run: its status before the replay (null: it did not exist), in the snapshot, and after. */
+export type ReRunEntry = { id: string; assignee: string; from: string | null; snapshot: string; to: string; because: string; waitsFor: string[] };
+
+/** Contracts and pipelines, by id, that a rewind takes away or brings back. */
+export type Entities = { contracts: string[]; contractsCount: number; pipelines: string[]; pipelinesCount: number };
+
 export type RewindSummary = {
   team: string;
   snapshot: string;
+  /** True for a preview: nothing was written. */
+  dryRun: boolean;
   /** The automatic snapshot of the state before: roll back to it to undo this. */
   autoSnapshot: string;
   rolledBackVersions: string[];
@@ -32,6 +46,15 @@ export type RewindSummary = {
   /** Versions rolled back after the capture that are active again. */
   reactivatedVersions: string[];
   reactivatedCount: number;
+  /** Replay only: the overridden contracts and everything downstream of them, upstream first. */
+  reRun: ReRunEntry[];
+  reRunCount: number;
+  /** There now, not in the snapshot. */
+  removed: Entities;
+  /** In the snapshot, not there now. */
+  restored: Entities;
+  /** Pipelines in both whose status or rules go back to the snapshot's. */
+  pipelinesChanged: string[];
   contractsChanged: ContractMove[];
   contractsChangedCount: number;
   membersNotified: number;
@@ -42,6 +65,32 @@ export type RewindSummary = {
 };
 
 type Rewind = { autoKind: Extract<SnapshotKind, "pre-rollback" | "pre-replay">; what: string; overrides: Overrides };
+export type RewindOptions = { dryRun?: boolean };
+
+const idsOf = (list: Array<{ id: string }>) => new Set(list.map((e) => e.id));
+const minus = (a: Array<{ id: string }>, b: Set<string>) => a.filter((e) => !b.has(e.id)).map((e) => e.id);
+const entities = (contracts: string[], pipelines: string[]): Entities => ({
+  contracts: capped(contracts),
+  contractsCount: contracts.length,
+  pipelines: capped(pipelines),
+  pipelinesCount: pipelines.length,
+});
+
+/** What restoring `target` over `now` takes away, brings back and changes, by id. */
+function structuralChanges(now: SnapshotState, target: SnapshotState): Pick<RewindSummary, "removed" | "restored" | "pipelinesChanged"> {
+  const then = { contracts: idsOf(target.contracts), pipelines: idsOf(target.pipelines) };
+  const there = { contracts: idsOf(now.contracts), pipelines: idsOf(now.pipelines) };
+  const current = new Map(now.pipelines.map((p) => [p.id, p]));
+  const changed = target.pipelines.filter((p) => {
+    const c = current.get(p.id);
+    return c && (c.status !== p.status || !isDeepStrictEqual(c.rules, p.rules));
+  });
+  return {
+    removed: entities(minus(now.contracts, then.contracts), minus(now.pipelines, then.pipelines)),
+    restored: entities(minus(target.contracts, there.contracts), minus(target.pipelines, there.pipelines)),
+    pipelinesChanged: capped(changed.map((p) => p.id)),
+  };
+}
 
 /** Every open contract of the team goes through resolution again, against the restored state. */
 async function reresolve(tx: WriteTx, team: string): Promise<void> {
@@ -83,9 +132,15 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
       ? (await tx.run(`UPDATE "Message" SET "archivedAt" = NULL, "archivedBy" = NULL WHERE "teamId" = ? AND "archivedBy" = ?`, [team, input.id])).changes
       : 0;
   const overridden = await applyOverrides(tx, team, how.overrides);
+  const producers = await producersOf(tx, team, target.state.contracts);
+  const steps = reRunSet(target.state.contracts, producers, Object.keys(how.overrides));
+  const runs = await startReRuns(tx, team, steps, producers, `the ${how.what} '${input.id}'`);
   await reresolve(tx, team);
 
   const after = await tx.all<ContractPoint>(`SELECT "id","status","assignee" FROM "Contract" WHERE "teamId" = ?`, [team]);
+  const statusBefore = new Map(before.contracts.map((c) => [c.id, c.status]));
+  const statusAfter = new Map(after.map((c) => [c.id, c.status]));
+  const reRun = runs.map((r) => ({ ...r, from: statusBefore.get(r.id) ?? null, to: statusAfter.get(r.id)! }));
   const moves = contractMoves(before.contracts, after);
   const membersNotified = await notifyAssignees(tx, actor, team, moves, `The ${how.what} '${input.id}' by ${actor.name}`);
   const current = new Map(target.state.artifacts.index.map((a) => [a.id, a.version]));
@@ -93,11 +148,15 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
   return {
     team,
     snapshot: input.id,
+    dryRun: tx.dryRun,
     autoSnapshot: auto.id,
     rolledBackVersions: capped(versions.rolledBack.map(formatRef)),
     rolledBackCount: versions.rolledBack.length,
     reactivatedVersions: capped(versions.reactivated.map(formatRef)),
     reactivatedCount: versions.reactivated.length,
+    reRun: capped(reRun),
+    reRunCount: reRun.length,
+    ...structuralChanges(before, target.state),
     contractsChanged: capped(moves),
     contractsChangedCount: moves.length,
     membersNotified,
@@ -112,24 +171,45 @@ const eventPayload = (s: RewindSummary) => ({
   rolledBackVersions: s.rolledBackVersions,
   rolledBackCount: s.rolledBackCount,
   reactivatedVersions: s.reactivatedVersions,
+  removed: s.removed,
+  restored: s.restored,
   contractsChanged: s.contractsChanged.map((m) => m.id),
   contractsChangedCount: s.contractsChangedCount,
 });
 
-export async function rollback(deps: DomainDeps, actor: Principal, input: SnapshotRefInput): Promise<RewindSummary> {
-  return deps.db.write("snapshot.rollback", actor.name, async (tx) => {
-    await authorize(tx, actor, "snapshot.rollback", { team: input.team });
-    const summary = await rewind(tx, actor, input, { autoKind: "pre-rollback", what: "rollback to snapshot", overrides: {} });
-    await tx.emit({ teamId: input.team, type: "snapshot.rolled_back", subject: `snapshot:${input.id}`, payload: eventPayload(summary) });
-    return summary;
-  });
+/** A preview (`dryRun`) needs the same right as the rollback: it runs the same command, under the same write lock. */
+export async function rollback(deps: DomainDeps, actor: Principal, input: SnapshotRefInput, options: RewindOptions = {}): Promise<RewindSummary> {
+  return deps.db.write(
+    "snapshot.rollback",
+    actor.name,
+    async (tx) => {
+      await authorize(tx, actor, "snapshot.rollback", { team: input.team });
+      const summary = await rewind(tx, actor, input, { autoKind: "pre-rollback", what: "rollback to snapshot", overrides: {} });
+      await tx.emit({ teamId: input.team, type: "snapshot.rolled_back", subject: `snapshot:${input.id}`, payload: eventPayload(summary) });
+      return summary;
+    },
+    { dryRun: options.dryRun },
+  );
 }
 
-export async function replay(deps: DomainDeps, actor: Principal, input: ReplayInput): Promise<RewindSummary> {
-  return deps.db.write("snapshot.replay", actor.name, async (tx) => {
-    await authorize(tx, actor, "snapshot.replay", { team: input.team });
-    const summary = await rewind(tx, actor, input, { autoKind: "pre-replay", what: "replay of snapshot", overrides: input.overrides });
-    await tx.emit({ teamId: input.team, type: "snapshot.replayed", subject: `snapshot:${input.id}`, payload: { ...eventPayload(summary), overridden: summary.overridden } });
-    return summary;
-  });
+export async function replay(deps: DomainDeps, actor: Principal, input: ReplayInput, options: RewindOptions = {}): Promise<RewindSummary> {
+  return deps.db.write(
+    "snapshot.replay",
+    actor.name,
+    async (tx) => {
+      await authorize(tx, actor, "snapshot.replay", { team: input.team });
+      const summary = await rewind(tx, actor, input, { autoKind: "pre-replay", what: "replay of snapshot", overrides: input.overrides });
+      const payload = { ...eventPayload(summary), overridden: summary.overridden, reRun: summary.reRun.map((r) => r.id), reRunCount: summary.reRunCount };
+      await tx.emit({ teamId: input.team, type: "snapshot.replayed", subject: `snapshot:${input.id}`, payload });
+      return summary;
+    },
+    { dryRun: options.dryRun },
+  );
 }
+
+/** What a rollback or replay would do; no automatic snapshot is kept, so it has no undo point. */
+export type RewindPreview = Omit<RewindSummary, "autoSnapshot">;
+const preview = ({ autoSnapshot: _unsaved, ...summary }: RewindSummary): RewindPreview => summary;
+
+export const rollbackPreview = async (deps: DomainDeps, actor: Principal, input: SnapshotRefInput) => preview(await rollback(deps, actor, input, { dryRun: true }));
+export const replayPreview = async (deps: DomainDeps, actor: Principal, input: ReplayInput) => preview(await replay(deps, actor, input, { dryRun: true }));

@@ -3,6 +3,8 @@ import { tool } from "../tool.ts";
 import { CURSOR, LIMIT, TEAM } from "./common.ts";
 
 const SNAPSHOT_ID = "Snapshot id.";
+const OVERRIDES = "{contractId: {inputs?, assignee?, title?}}, e.g. {'build-api': {inputs: {context: 'Use GraphQL'}}}.";
+const PREVIEW = "Writes nothing: the command runs and is rolled back, so this is exactly what it would do. Needs the same right as the command itself.";
 
 export const snapshotTools = [
   tool({
@@ -37,20 +39,40 @@ export const snapshotTools = [
     title: "Roll back to a snapshot",
     description:
       "Restore contracts, pipelines, roster and gate state from a snapshot. Versions published since become 'rolled_back' (kept, readable by number). " +
-      "An automatic snapshot is taken first: roll back to it (autoSnapshot in the result) to undo.",
+      "An automatic snapshot is taken first: roll back to it (autoSnapshot in the result) to undo. team_rollback_preview shows what it will do first.",
     schema: SnapshotRefInput,
     describe: { team: TEAM, id: SNAPSHOT_ID },
     kind: "destructive",
     run: (s, actor, input) => s.snapshots.rollback(actor, input),
   }),
   tool({
+    name: "team_rollback_preview",
+    title: "Preview a rollback",
+    description: `What team_rollback would do: versions rolled back or active again, contracts and pipelines removed, restored or changed, members told. ${PREVIEW}`,
+    schema: SnapshotRefInput,
+    describe: { team: TEAM, id: SNAPSHOT_ID },
+    kind: "read",
+    run: (s, actor, input) => s.snapshots.rollbackPreview(actor, input),
+  }),
+  tool({
     name: "team_replay",
     title: "Replay from a snapshot",
-    description: "Roll back to a snapshot, apply overrides to contracts, and re-resolve so the work starts again. Version numbers keep increasing, so both runs stay side by side.",
+    description:
+      "Roll back to a snapshot, apply overrides to contracts, and re-run every overridden contract and everything downstream of it, whatever state the snapshot held them in " +
+      "(their sessions are woken when they become ready). Version numbers keep increasing, so both runs' outputs stay side by side. team_replay_preview shows what it will do first.",
     schema: ReplayInput,
-    describe: { team: TEAM, id: SNAPSHOT_ID, overrides: "{contractId: {inputs?, assignee?, title?}}, e.g. {'build-api': {inputs: {context: 'Use GraphQL'}}}." },
+    describe: { team: TEAM, id: SNAPSHOT_ID, overrides: OVERRIDES },
     kind: "destructive",
     run: (s, actor, input) => s.snapshots.replay(actor, input),
+  }),
+  tool({
+    name: "team_replay_preview",
+    title: "Preview a replay",
+    description: `What team_replay would do: the contracts that re-run (reRun: id, assignee, status before → after, why), versions rolled back, contracts and pipelines removed or restored. ${PREVIEW}`,
+    schema: ReplayInput,
+    describe: { team: TEAM, id: SNAPSHOT_ID, overrides: OVERRIDES },
+    kind: "read",
+    run: (s, actor, input) => s.snapshots.replayPreview(actor, input),
   }),
   tool({
     name: "team_snapshot_diff",
