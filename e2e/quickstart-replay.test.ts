@@ -39,7 +39,8 @@ function member(req: MessagesRequest): Reply | undefined {
   if (!name) return undefined;
   const results = toolResults(req);
   if (results.length === 0) {
-    const ready = /Your contract '([^']+)' is ready/.exec(prompt(req));
+    // The contract notice that woke it names the call to make.
+    const ready = /It is ready: start it with contract_start\(\{id: "([^"]+)"\}\)/.exec(prompt(req));
     return ready ? mcp("contract_start", { id: ready[1] }) : { text: `${name}: noted` };
   }
   const last = results[results.length - 1];
