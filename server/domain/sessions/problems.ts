@@ -1,0 +1,42 @@
+/**
+ * A session's problem: what a person should know is wrong with it, in one sentence that every
+ * door shows as it is (API, CLI, MCP, dashboard) and that puts the session on needs-attention.
+ * A failed turn, a limit or a failed exit sets it; a later successful turn, a resume or deleting
+ * the session resolves it. Each change is announced (`session.problem`), which is what raises and
+ * clears the dashboard's alert.
+ */
+import type { WriteTx } from "../../db/database.ts";
+import { clock, dollars } from "../../../lib/format.ts";
+import type { SessionRow } from "./sessions.repo.ts";
+
+export type LimitKind = "cost" | "turns" | "timeout";
+
+export type LimitFacts = { costUsd: number; maxCostUsd: number; turns: number; maxTurns: number; timeoutMs: number };
+
+/** "cost limit: $0.40 spent of $0.05", "turn limit: 51 of 50 turns", "time limit: no result within 5:00". */
+export function limitProblem(kind: LimitKind, f: LimitFacts): string {
+  switch (kind) {
+    case "cost":
+      return `cost limit: ${dollars(f.costUsd)} spent of ${dollars(f.maxCostUsd)}`;
+    case "turns":
+      return `turn limit: ${f.turns} of ${f.maxTurns} turns`;
+    case "timeout":
+      return timeLimitProblem(f.timeoutMs);
+  }
+}
+
+/** The turn's own time: waiting for a person's decision does not count (docs/sessions.md). */
+export const timeLimitProblem = (timeoutMs: number) => `time limit: no result within ${clock(timeoutMs)}`;
+
+export const turnFailedProblem = (error: string) => `last turn failed: ${error}`;
+
+/** A process that ended failed: how, and the error it left. */
+export const exitProblem = (reason: string, error: string | null) => (error ? `${reason}: ${error}` : reason);
+
+export async function setProblem(tx: WriteTx, s: SessionRow, problem: string | null): Promise<void> {
+  if (s.problem === problem) return;
+  const previous = s.problem;
+  await tx.run(`UPDATE "Session" SET "problem" = ? WHERE "pk" = ?`, [problem, s.pk]);
+  s.problem = problem;
+  await tx.emit({ teamId: s.teamId, type: "session.problem", subject: `session:${s.name}`, payload: { name: s.name, problem, previous } });
+}
