@@ -11,6 +11,10 @@ import type { SessionRow } from "./sessions.repo.ts";
 
 export type LimitKind = "cost" | "turns" | "timeout";
 
+/** What kind of trouble it is, announced with the sentence so that an alert can say it in a word. */
+export type ProblemKind = "turn_failed" | "limit" | "failed";
+export type Problem = { kind: ProblemKind; text: string };
+
 export type LimitFacts = { costUsd: number; maxCostUsd: number; turns: number; maxTurns: number; timeoutMs: number };
 
 /** "cost limit: $0.40 spent of $0.05", "turn limit: 51 of 50 turns", "time limit: no result within 5:00". */
@@ -28,15 +32,17 @@ export function limitProblem(kind: LimitKind, f: LimitFacts): string {
 /** The turn's own time: waiting for a person's decision does not count (docs/sessions.md). */
 export const timeLimitProblem = (timeoutMs: number) => `time limit: no result within ${clock(timeoutMs)}`;
 
-export const turnFailedProblem = (error: string) => `last turn failed: ${error}`;
+export const turnFailedProblem = (error: string): Problem => ({ kind: "turn_failed", text: `last turn failed: ${error}` });
 
 /** A process that ended failed: how, and the error it left. */
-export const exitProblem = (reason: string, error: string | null) => (error ? `${reason}: ${error}` : reason);
+export const exitProblem = (reason: string, error: string | null): Problem => ({ kind: "failed", text: error ? `${reason}: ${error}` : reason });
 
-export async function setProblem(tx: WriteTx, s: SessionRow, problem: string | null): Promise<void> {
-  if (s.problem === problem) return;
+/** Records the session's problem (null: resolved) and announces the change; the same problem again changes nothing. */
+export async function setProblem(tx: WriteTx, s: SessionRow, problem: Problem | null): Promise<void> {
+  const text = problem?.text ?? null;
+  if (s.problem === text) return;
   const previous = s.problem;
-  await tx.run(`UPDATE "Session" SET "problem" = ? WHERE "pk" = ?`, [problem, s.pk]);
-  s.problem = problem;
-  await tx.emit({ teamId: s.teamId, type: "session.problem", subject: `session:${s.name}`, payload: { name: s.name, problem, previous } });
+  await tx.run(`UPDATE "Session" SET "problem" = ? WHERE "pk" = ?`, [text, s.pk]);
+  s.problem = text;
+  await tx.emit({ teamId: s.teamId, type: "session.problem", subject: `session:${s.name}`, payload: { name: s.name, problem: text, kind: problem?.kind ?? null, previous } });
 }

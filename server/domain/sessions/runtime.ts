@@ -149,8 +149,9 @@ export async function finishTurn(deps: DomainDeps, pk: number, r: TurnResult): P
       if (r.empty) await tx.emit({ teamId: s.teamId, type: "session.empty_turn", subject: `session:${s.name}`, payload: { name: s.name, interactionId: r.interactionId } });
 
       if (limit) await recordViolation(tx, s, limit, limitSays!);
-      const problem = limitSays ?? (status === "error" ? turnFailedProblem(error ?? "no message") : status === "completed" ? null : s.problem);
-      await setProblem(tx, s, problem);
+      if (limitSays) await setProblem(tx, s, { kind: "limit", text: limitSays });
+      else if (status === "error") await setProblem(tx, s, turnFailedProblem(error ?? "no message"));
+      else if (status === "completed") await setProblem(tx, s, null);
       return { limit, problem: limitSays };
     })) ?? { limit: null, problem: null }
   );
@@ -190,15 +191,15 @@ export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord)
     const lastError = exit.error ?? (failed ? exit.stderrTail.trim().split("\n").slice(-5).join("\n") || `exited with code ${exit.code}` : s.lastError);
     await moveTo(tx, s, exit.status, exit.reason, { pid: null, exitReason: exit.reason, lastError, stalledAt: null });
     // A turn that failed before a person stopped the session is still unresolved: its problem stays.
-    const problem = failed ? exitProblem(exit.reason, lastError) : (exit.problem ?? s.problem);
-    await setProblem(tx, s, problem);
+    if (failed) await setProblem(tx, s, exitProblem(exit.reason, lastError));
+    else if (exit.problem) await setProblem(tx, s, { kind: "limit", text: exit.problem });
     const abandoned = await abandonRunning(tx, pk, failed ? "error" : "interrupted", `(no result: the process ${exit.reason})`);
     await cancelPending(tx, pk, `the process ${exit.reason}`);
     await tx.emit({
       teamId: s.teamId,
       type: "session.exited",
       subject: `session:${s.name}`,
-      payload: { name: s.name, status: exit.status, reason: exit.reason, problem, code: exit.code, signal: exit.signal, abandonedInteraction: abandoned, stderrTail: exit.stderrTail.slice(-2000) },
+      payload: { name: s.name, status: exit.status, reason: exit.reason, problem: s.problem, code: exit.code, signal: exit.signal, abandonedInteraction: abandoned, stderrTail: exit.stderrTail.slice(-2000) },
     });
   });
 }
