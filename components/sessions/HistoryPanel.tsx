@@ -23,6 +23,11 @@ export function HistoryPanel({ interactions }: { interactions: InteractionItem[]
             <td>
               <StatusBadge status={i.status} />
               {i.permissionDenials.length > 0 && <div className="muted">{i.permissionDenials.length} denied</div>}
+              {i.error && (
+                <div className="problem clip" title={i.error}>
+                  {i.error}
+                </div>
+              )}
             </td>
             <td>{usd(i.costUsd)}</td>
             <td>{i.turns}</td>

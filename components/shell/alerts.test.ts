@@ -17,7 +17,7 @@ describe("alertFor", () => {
       href: "/sessions/api%20dev",
     });
     expect(alertFor(event("session.problem", { name: "w", problem: "cost limit: $0.40 spent of $0.05", kind: "limit" }))).toMatchObject({ title: "w hit a limit", body: "cost limit: $0.40 spent of $0.05" });
-    expect(alertFor(event("session.problem", { name: "w", problem: "last turn failed: API Error: 500", kind: "turn_failed" }))).toMatchObject({ title: "w last turn failed" });
+    expect(alertFor(event("session.problem", { name: "w", problem: "last turn failed: API Error: 500", kind: "turn_failed" }))).toMatchObject({ title: "w has a failed turn" });
     expect(alertFor(event("session.problem", { name: "w", problem: "crashed: out of memory", kind: "failed" }))).toMatchObject({ title: "w failed", body: "crashed: out of memory" });
     expect(alertFor(event("session.stalled", { name: "w" }))).toMatchObject({ key: "stalled:w", title: "w stalled" });
   });

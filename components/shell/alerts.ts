@@ -8,7 +8,7 @@ import type { WireEvent } from "@/lib/ws.ts";
 /** `key`: what the alert is about; a newer alert about the same thing replaces it, and resolving it removes it. */
 export type Alert = { id: number; key: string; session: string; title: string; body: string; href: string };
 
-const PROBLEM_TITLE: Record<string, string> = { turn_failed: "last turn failed", limit: "hit a limit", failed: "failed" };
+const PROBLEM_TITLE: Record<string, string> = { turn_failed: "has a failed turn", limit: "hit a limit", failed: "failed" };
 
 export function alertFor(e: WireEvent): Alert | null {
   const name = typeof e.payload.name === "string" ? e.payload.name : null;
