@@ -67,6 +67,8 @@ describe("a turn the API failed", () => {
     await expect.poll(() => footer.innerText()).toMatch(/^failed: API Error: 500 scripted failure/);
     expect(await footer.innerText()).not.toContain("success");
     expect(await footer.getAttribute("class")).toContain("error");
+    await expect.poll(() => page.getByTestId("interaction-1").innerText()).toMatch(/^1\s+error/);
+    await expect.poll(() => page.getByTestId("interaction-1-error").innerText()).toMatch(/API Error: 500 scripted failure/);
     await screenshot(page, "session-api-error");
     await otherLooks("session-api-error", () => expect.poll(() => page.getByTestId("tx-result").last().innerText()).toMatch(/^failed: API Error: 500/));
   }, 120_000);
@@ -110,10 +112,10 @@ describe("approval alerts", () => {
     const tabs = [page, await browser.newPage({ viewport: { width: 1366, height: 768 } })];
     try {
       for (const tab of tabs) await open(tab, "/");
-      // The turn limit (3 s) is shorter than the approval's hour; the card shows the hour.
+      // The turn limit (a minute) is shorter than the approval's hour; the card shows the hour.
       await api(sh.hub, "POST", "/api/sessions", {
         name: "asker",
-        safety: { timeoutMs: 3000 },
+        safety: { timeoutMs: 60_000 },
         approvalTimeoutMs: 3_600_000,
         prompt: `@bash touch ${path.join(sh.work, "asked.txt")}\n@reply asked`,
       });

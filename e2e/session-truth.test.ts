@@ -26,8 +26,9 @@ const attention = async () => (await api(sh.hub, "GET", "/api/overview?team=defa
 describe("a long approval under a shorter turn limit", () => {
   it("waits for the person past the turn limit, then the turn finishes", async () => {
     const target = path.join(sh.work, "approved-late.txt");
-    await api(sh.hub, "POST", "/api/sessions", { name: "patient", safety: { timeoutMs: 3000 }, approvalTimeoutMs: 3_600_000 });
-    await waitForSession(sh.hub, "patient", (s) => s.status === "idle");
+    // A first turn while the CLI starts up, so that the next one reaches its request well within 3 s.
+    await api(sh.hub, "POST", "/api/sessions", { name: "patient", safety: { timeoutMs: 3000 }, approvalTimeoutMs: 3_600_000, prompt: "warm up" });
+    await waitForSession(sh.hub, "patient", (s) => s.status === "idle" && s.interactions === 1);
     const turn = api(sh.hub, "POST", "/api/sessions/patient/send", { message: `@bash touch ${target}\n@reply touched`, wait: true });
     const waiting = await waitForSession(sh.hub, "patient", (s) => s.status === "waiting_permission");
     const [approval] = waiting.approvals;
