@@ -65,6 +65,7 @@ describe("an API error", () => {
 
     const status = await cliAsync(sh.hub.dataDir, ["status", "unlucky"]);
     expect(status.stdout).toMatch(/^unlucky: idle \(.*\), \$0\.0000, \d+ turns — last turn failed: API Error: 500 upstream is down/);
+    expect((await cliAsync(sh.hub.dataDir, ["history", "unlucky"])).stdout).toMatch(/\n1\s+error\s.*hello\?\s+API Error: 500 upstream is down/);
 
     const later = (await api(sh.hub, "POST", "/api/sessions/unlucky/send", { message: "and now?", wait: true })).body;
     expect(later.interaction).toMatchObject({ status: "completed", error: null });

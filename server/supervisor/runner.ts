@@ -54,7 +54,8 @@ export type SandboxConfig = { bwrap: string; hidden: string[] };
 
 /** `clock`: the per-turn time limit, standing still while a person decides (null without a safety net). */
 type Turn = { interaction: InteractionRow; startedAt: number; texts: string[]; tools: string[]; clock: TurnClock | null; limit?: LimitKind };
-type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: NodeJS.Timeout };
+/** `clock`: the turn's clock this request holds still until it is settled. */
+type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: NodeJS.Timeout; clock: TurnClock | null };
 
 /** Why we are ending the process, which decides the state it ends in; `problem` says which limit, in words. */
 type Ending = { status: ExitRecord["status"]; reason: string; problem?: string | null };
@@ -219,13 +220,16 @@ export class SessionRunner {
     const d = decide(this.policy, tool, input);
     if (d.behavior === "ask") {
       // From here until it is settled the turn waits for a person, not for the model.
-      const clock = this.turn?.clock;
+      const clock = this.turn?.clock ?? null;
       clock?.hold();
       const approval = await requestApproval(this.ctx.deps, this.pk, { requestId: req.request_id, toolName: tool, input, reason: d.reason });
-      if (!approval) return clock?.release();
+      if (!approval) {
+        clock?.release();
+        return;
+      }
       const timer = setTimeout(() => void this.expire(req.request_id), Math.max(0, approval.expiresAt.getTime() - Date.now()));
       timer.unref();
-      this.asks.set(req.request_id, { approvalId: approval.id, input, timer });
+      this.asks.set(req.request_id, { approvalId: approval.id, input, timer, clock });
       return;
     }
     if (d.behavior === "deny" && d.protectedPath) {
@@ -246,15 +250,15 @@ export class SessionRunner {
     if (!ask) return undefined;
     clearTimeout(ask.timer);
     this.asks.delete(requestId);
-    this.turn?.clock?.release();
+    ask.clock?.release();
     return ask;
   }
 
   /** A person decided (the decision has committed). */
   answerApproval(approvalId: number, allowed: boolean, note: string | null, by: string): void {
     const requestId = [...this.asks.entries()].find(([, a]) => a.approvalId === approvalId)?.[0];
-    const ask = requestId === undefined ? undefined : this.settle(requestId);
-    if (!ask || requestId === undefined) return;
+    if (requestId === undefined) return;
+    const ask = this.settle(requestId)!;
     this.enqueue(() =>
       this.answer(requestId, allowed ? { behavior: "allow", updatedInput: ask.input } : { behavior: "deny", message: `Denied by ${by}${note ? `: ${note}` : ""}` }),
     );
