@@ -63,6 +63,12 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
         </Fact>
       </dl>
       <SessionProblem problem={s.problem} testId="session-problem" />
+      {s.lastError && !s.problem?.includes(s.lastError) && (
+        <details className="last-error">
+          <summary>Last error</summary>
+          <pre className="wrap" data-testid="session-error">{s.lastError}</pre>
+        </details>
+      )}
       <SessionControls session={s} />
     </section>
   );

@@ -77,7 +77,7 @@ describe("overview: needs attention", () => {
     expect(attention.sessionProblems.map(({ name, status, problem }) => ({ name, status, problem }))).toEqual([
       { name: "unlucky", status: "idle", problem: "last turn failed: API Error: 500 boom" },
       { name: "spender", status: "stopped", problem: "cost limit: $0.40 spent of $0.05" },
-      { name: "broken", status: "failed", problem: "failed: exited with code 0" },
+      { name: "broken", status: "failed", problem: "failed (exited with code 0)" },
     ]);
     expect(attention.failedContracts).toEqual([expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })]);
     expect(attention.staleArtifacts).toEqual([expect.objectContaining({ artifactId: "api", version: 1, reasons: [expect.objectContaining({ kind: "superseded", input: "schema@v1" })] })]);

@@ -34,8 +34,12 @@ export const timeLimitProblem = (timeoutMs: number) => `time limit: no result wi
 
 export const turnFailedProblem = (error: string): Problem => ({ kind: "turn_failed", text: `last turn failed: ${error}` });
 
-/** A process that ended failed: how, and the error it left. */
-export const exitProblem = (reason: string, error: string | null): Problem => ({ kind: "failed", text: error ? `${reason}: ${error}` : reason });
+/**
+ * A process that ended failed: why, with the hub's own error when it has one ("spawn_failed: …"),
+ * else how it ended ("crashed (exited with code 1)"); the stderr tail stays in `lastError`, since
+ * its last lines are as often the CLI's warnings as the cause.
+ */
+export const exitProblem = (reason: string, how: string, error: string | null): Problem => ({ kind: "failed", text: error ? `${reason}: ${error}` : `${reason} (${how})` });
 
 /** Records the session's problem (null: resolved) and announces the change; the same problem again changes nothing. */
 export async function setProblem(tx: WriteTx, s: SessionRow, problem: Problem | null): Promise<void> {

@@ -188,10 +188,11 @@ export type ExitRecord = {
 export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord): Promise<void> {
   await write(deps, "session.exited", pk, async (tx, s) => {
     const failed = exit.status === "failed";
-    const lastError = exit.error ?? (failed ? exit.stderrTail.trim().split("\n").slice(-5).join("\n") || `exited with code ${exit.code}` : s.lastError);
+    const how = exit.code !== null ? `exited with code ${exit.code}` : exit.signal ? `ended by ${exit.signal}` : "exited";
+    const lastError = exit.error ?? (failed ? exit.stderrTail.trim().split("\n").slice(-5).join("\n") || how : s.lastError);
     await moveTo(tx, s, exit.status, exit.reason, { pid: null, exitReason: exit.reason, lastError, stalledAt: null });
     // A turn that failed before a person stopped the session is still unresolved: its problem stays.
-    if (failed) await setProblem(tx, s, exitProblem(exit.reason, lastError));
+    if (failed) await setProblem(tx, s, exitProblem(exit.reason, how, exit.error));
     else if (exit.problem) await setProblem(tx, s, { kind: "limit", text: exit.problem });
     const abandoned = await abandonRunning(tx, pk, failed ? "error" : "interrupted", `(no result: the process ${exit.reason})`);
     await cancelPending(tx, pk, `the process ${exit.reason}`);

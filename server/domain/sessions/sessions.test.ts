@@ -268,8 +268,11 @@ describe("problems", () => {
 
     await k.launched("s");
     await recordExit(hub, await k.pk("s"), { status: "failed", reason: "crashed", code: 1, signal: null, error: null, stderrTail: "boom\nError: out of memory\n" });
-    expect(await k.status("s")).toMatchObject({ status: "failed", lastError: "boom\nError: out of memory", problem: "crashed: boom\nError: out of memory" });
-    expect(problems("s")).toEqual(["last turn failed: API Error: 500 boom", null, "crashed: boom\nError: out of memory"]);
+    expect(await k.status("s")).toMatchObject({ status: "failed", lastError: "boom\nError: out of memory", problem: "crashed (exited with code 1)" });
+    await k.resume("s");
+    await recordExit(hub, await k.pk("s"), { status: "failed", reason: "spawn_failed", code: null, signal: null, error: "spawn /bin/claude ENOENT", stderrTail: "" });
+    expect(await k.status("s")).toMatchObject({ status: "failed", lastError: "spawn /bin/claude ENOENT", problem: "spawn_failed: spawn /bin/claude ENOENT" });
+    expect(problems("s")).toEqual(["last turn failed: API Error: 500 boom", null, "crashed (exited with code 1)", null, "spawn_failed: spawn /bin/claude ENOENT"]);
   });
 });
 
