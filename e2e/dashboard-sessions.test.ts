@@ -88,7 +88,7 @@ describe("session page", () => {
     await expect.poll(() => text("session-status")).toContain("idle");
     expect(fs.existsSync(target)).toBe(true);
     await expect.poll(() => page.locator('[data-testid="tx-permission"]').first().innerText()).toContain("allowed");
-    await expect.poll(() => text("transcript")).toMatch(/turn finished \(success\) · \$0\.\d+ · 2 model turns/);
+    await expect.poll(() => text("transcript")).toMatch(/turn finished · \$0\.\d+ · 2 model turns/);
     await expect.poll(() => text("history")).toMatch(/1\s+completed\s+\$0\.\d+\s+2/);
 
     // The second request goes through the send box, and is denied with a note.

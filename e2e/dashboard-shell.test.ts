@@ -76,8 +76,8 @@ describe("the dashboard shell", () => {
     process.kill(pid, "SIGKILL");
 
     const alert = page.getByTestId("alert").filter({ hasText: "doomed failed" });
-    await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toContain("crashed");
-    await expect.poll(shown).toEqual(["doomed failed | crashed"]);
+    await expect.poll(() => alert.innerText(), { timeout: 15_000 }).toContain("crashed (ended by SIGKILL)");
+    await expect.poll(shown).toEqual(["doomed failed | crashed (ended by SIGKILL)"]);
     expect(await alert.getByRole("link").getAttribute("href")).toBe("/sessions/doomed");
     await alert.getByRole("link").click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/sessions/doomed");

@@ -57,7 +57,8 @@ function login(configDir: string, accessToken: string) {
 
 async function firstTurn(h: HubProcess, name: string) {
   expect((await api(h, "POST", "/api/sessions", { name, prompt: "@reply hello from the model" })).status).toBe(201);
-  return waitForSession(h, name, (s) => s.interactions === 1 && s.lastOutput !== null, 60_000);
+  // A turn that worked leaves its output; one that failed leaves its error.
+  return waitForSession(h, name, (s) => s.interactions === 1 && (s.lastOutput !== null || s.lastError !== null), 60_000);
 }
 
 /** The environment the hub gave the session's process (bubblewrap, which hands it on to the CLI). */
@@ -79,9 +80,10 @@ describe("a key in the hub's environment", () => {
   it("that the API refuses: the turn fails and says exactly what to set", async () => {
     const { hub } = await hubFromShell(() => ({ ANTHROPIC_API_KEY: "sk-ant-api03-revoked" }));
     const s = await firstTurn(hub, "refused");
-    expect(s.lastOutput).toBe(`Invalid API key · Fix external API key — the session could not authenticate: ${HINT}`);
+    const error = `Invalid API key · Fix external API key — the session could not authenticate: ${HINT}`;
+    expect(s).toMatchObject({ lastOutput: null, lastError: error, problem: `last turn failed: ${error}` });
     const out = (await api(hub, "GET", "/api/sessions/refused/output")).body;
-    expect(out).toMatchObject({ output: s.lastOutput, interaction: expect.objectContaining({ isError: true }) });
+    expect(out).toMatchObject({ interaction: expect.objectContaining({ isError: true, status: "error", error }) });
   }, 120_000);
 });
 
@@ -104,6 +106,6 @@ describe("the CLI's own login", () => {
 
   it("missing, with no key either: the session says what to set", async () => {
     const { hub } = await hubFromShell();
-    expect((await firstTurn(hub, "nobody")).lastOutput).toBe(`Not logged in · Please run /login — the session could not authenticate: ${HINT}`);
+    expect((await firstTurn(hub, "nobody")).lastError).toBe(`Not logged in · Please run /login — the session could not authenticate: ${HINT}`);
   }, 120_000);
 });

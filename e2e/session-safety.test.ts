@@ -29,14 +29,14 @@ describe("delegate limits", () => {
   it("cost_exceeded when the cost passes maxCost", async () => {
     // 400k input tokens at the default model's $5/M: $2 per call.
     const r = await delegate({ name: "d-cost", task: "@usage 400000 100\n@reply expensive", maxCost: 0.5 });
-    expect(r).toMatchObject({ status: "cost_exceeded", canContinue: false });
-    expect(r.safety.violations.map((v: any) => v.kind)).toEqual(["cost"]);
+    expect(r).toMatchObject({ status: "cost_exceeded", canContinue: false, error: expect.stringMatching(/^cost limit: \$2\.\d+ spent of \$0\.50$/) });
+    expect(r.safety.violations.map((v: any) => [v.kind, v.detail])).toEqual([["cost", r.error]]);
     expect((await waitForSession(sh.hub, "d-cost", (s) => s.status === "stopped")).exitReason).toBe("limit:cost");
   }, 120_000);
 
   it("turns_exceeded when the model keeps going past maxTurns", async () => {
     const r = await delegate({ name: "d-turns", task: "@bash echo 1\n@bash echo 2\n@bash echo 3\n@reply three", maxTurns: 2 });
-    expect(r).toMatchObject({ status: "turns_exceeded", canContinue: false });
+    expect(r).toMatchObject({ status: "turns_exceeded", canContinue: false, error: expect.stringMatching(/^turn limit: \d+ of 2 turns$/) });
     expect(r.safety.violations.map((v: any) => v.kind)).toEqual(["turns"]);
     expect((await waitForSession(sh.hub, "d-turns", (s) => s.status === "stopped")).exitReason).toBe("limit:turns");
   }, 120_000);
@@ -44,13 +44,14 @@ describe("delegate limits", () => {
   it("failed when the API answers with an error", async () => {
     const r = await delegate({ name: "d-error", task: "@error 500" });
     expect(r).toMatchObject({ status: "failed", canContinue: false });
-    expect(r.error).toContain("API Error: 500");
+    expect(r.error).toMatch(/^API Error: 500 scripted failure/);
+    expect(r.response).toBeNull();
   }, 120_000);
 
   it("timed_out when an interaction runs past its time limit", async () => {
     const started = Date.now();
     const r = await delegate({ name: "d-slow", task: "@sleep 30000\n@reply too late", timeout: 2000 });
-    expect(r).toMatchObject({ status: "timed_out", canContinue: false });
+    expect(r).toMatchObject({ status: "timed_out", canContinue: false, error: "time limit: no result within 0:02" });
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(r.safety.violations.map((v: any) => v.kind)).toEqual(["timeout"]);
     expect((await waitForSession(sh.hub, "d-slow", (s) => s.status === "stopped")).exitReason).toBe("limit:timeout");

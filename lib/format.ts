@@ -13,3 +13,13 @@ export function duration(ms: number): string {
   const min = Math.floor((s % 3600) / 60);
   return min ? `${Math.floor(s / 3600)} h ${pad(min)} min` : `${Math.floor(s / 3600)} h`;
 }
+
+/** Dollars with cents, and up to four decimals only where cents would hide the amount: "$0.40", "$0.0089", "$2.00". */
+export const dollars = (n: number) => `$${n.toFixed(4).replace(/(\.\d\d[1-9]*)0+$/, "$1")}`;
+
+/** A countdown or a limit as a clock: "0:03", "5:00", "59:47", "1:00:00". */
+export function clock(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return s < 3600 ? `${Math.floor(s / 60)}:${pad(s % 60)}` : `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}

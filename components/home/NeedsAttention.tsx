@@ -29,7 +29,7 @@ function Group({ title, count, children }: { title: string; count: number; child
 export function NeedsAttention({ attention: a }: { attention: Attention }) {
   // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
   const now = useNow(10_000);
-  const total = a.approvals.length + a.stalledSessions.length + a.failedSessions.length + a.failedContracts.length + a.staleArtifacts.length;
+  const total = a.approvals.length + a.stalledSessions.length + a.sessionProblems.length + a.failedContracts.length + a.staleArtifacts.length;
   if (total === 0) return <p className="empty">Nothing needs you right now.</p>;
   return (
     <div className="attention">
@@ -51,12 +51,12 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
           </li>
         ))}
       </Group>
-      <Group title="Failed sessions" count={a.failedSessions.length}>
-        {a.failedSessions.map((x) => (
-          <li key={x.name}>
+      <Group title="Sessions in trouble" count={a.sessionProblems.length}>
+        {a.sessionProblems.map((x) => (
+          <li key={x.name} data-testid={`attention-session-${x.name}`}>
             <Link href={sessionHref(x.name)}>{x.name}</Link>
-            <span className="muted"> · {x.exitReason ?? "failed"} <When at={x.updatedAt} /></span>
-            {x.lastError && <div className="muted clip">{x.lastError}</div>}
+            <span className="muted"> · {x.status} <When at={x.updatedAt} /></span>
+            <div className="problem clip" title={x.problem}>{x.problem}</div>
           </li>
         ))}
       </Group>

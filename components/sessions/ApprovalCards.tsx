@@ -1,15 +1,11 @@
 "use client";
 
 import { useState } from "react";
+import { clock } from "@/lib/format.ts";
 import { useDecide, type ApprovalItem } from "@/lib/queries/sessions.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 import { summarizeInput } from "./transcript-model.ts";
 import { useNow } from "./useNow.ts";
-
-function expiresIn(expiresAt: string, now: number): string {
-  const s = Math.max(0, Math.round((new Date(expiresAt).getTime() - now) / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
 
 function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem }) {
   const decide = useDecide(team, approval.session);
@@ -23,8 +19,9 @@ function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem
         <strong>{approval.toolName}</strong>
         {summary && <code className="approval-what">{summary}</code>}
         <span className="spacer" />
-        <span className="muted" title={new Date(approval.expiresAt).toLocaleString()}>
-          denied automatically in {expiresIn(approval.expiresAt, now)}
+        {/* The request's own deadline: the turn's time limit stands still while it waits (docs/sessions.md). */}
+        <span className="muted" title={new Date(approval.expiresAt).toLocaleString()} data-testid="approval-deadline">
+          denied automatically in {clock(new Date(approval.expiresAt).getTime() - now)}
         </span>
       </div>
       <p className="muted">{approval.reason}</p>

@@ -1,8 +1,9 @@
+import { Fragment } from "react";
 import { duration, usd } from "@/lib/format.ts";
 import type { InteractionItem } from "@/lib/queries/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 
-/** Every turn with what it cost; the prompt is shown on hover. */
+/** Every turn with what it cost, and why it failed or stopped; the prompt is shown on hover. */
 export function HistoryPanel({ interactions }: { interactions: InteractionItem[] }) {
   return (
     <table className="compact" data-testid="history">
@@ -18,17 +19,28 @@ export function HistoryPanel({ interactions }: { interactions: InteractionItem[]
       </thead>
       <tbody>
         {interactions.map((i) => (
-          <tr key={i.id} title={i.prompt} data-testid={`interaction-${i.n}`}>
-            <td>{i.n}</td>
-            <td>
-              <StatusBadge status={i.status} />
-              {i.permissionDenials.length > 0 && <div className="muted">{i.permissionDenials.length} denied</div>}
-            </td>
-            <td>{usd(i.costUsd)}</td>
-            <td>{i.turns}</td>
-            <td>{i.durationMs === null ? "—" : duration(i.durationMs)}</td>
-            <td className="mono">{i.toolsUsed.join(", ") || "—"}</td>
-          </tr>
+          <Fragment key={i.id}>
+            <tr title={i.prompt} data-testid={`interaction-${i.n}`} className={i.error ? "has-error" : undefined}>
+              <td>{i.n}</td>
+              <td>
+                <StatusBadge status={i.status} />
+                {i.permissionDenials.length > 0 && <div className="muted">{i.permissionDenials.length} denied</div>}
+              </td>
+              <td>{usd(i.costUsd)}</td>
+              <td>{i.turns}</td>
+              <td>{i.durationMs === null ? "—" : duration(i.durationMs)}</td>
+              <td className="mono">{i.toolsUsed.join(", ") || "—"}</td>
+            </tr>
+            {/* Why the turn did not complete, across the whole row: the API's message or the limit reached. */}
+            {i.error && (
+              <tr data-testid={`interaction-${i.n}-error`}>
+                <td />
+                <td colSpan={5} className="problem">
+                  {i.error}
+                </td>
+              </tr>
+            )}
+          </Fragment>
         ))}
       </tbody>
     </table>

@@ -5,6 +5,7 @@ import type { SessionDetail } from "@/lib/queries/sessions.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
+import { SessionProblem } from "./SessionProblem.tsx";
 import { SessionControls } from "./SessionControls.tsx";
 
 const Fact = ({ term, children, testId, wide }: { term: string; children: ReactNode; testId?: string; wide?: boolean }) => (
@@ -22,7 +23,7 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
       <div className="row">
         <h1 className="page-title">{s.name}</h1>
         <span data-testid="session-status">
-          <StatusBadge status={s.status} position={s.queuePosition} />
+          <StatusBadge status={s.status} position={s.queuePosition} problem={s.problem} />
         </span>
         {s.stalled && <span className="badge stalled">stalled</span>}
         <SandboxBadge sandbox={s.sandbox} />
@@ -61,11 +62,12 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
           <code className="wrap">{s.workDir}</code>
         </Fact>
       </dl>
-      {s.lastError && (
-        <p className="error" data-testid="session-error">
-          {s.exitReason ? `${s.exitReason}: ` : ""}
-          {s.lastError}
-        </p>
+      <SessionProblem problem={s.problem} testId="session-problem" />
+      {s.lastError && !s.problem?.includes(s.lastError) && (
+        <details className="last-error">
+          <summary>Last error</summary>
+          <pre className="wrap" data-testid="session-error">{s.lastError}</pre>
+        </details>
       )}
       <SessionControls session={s} />
     </section>

@@ -3,6 +3,7 @@ import { usd } from "@/lib/format.ts";
 import type { SessionItem } from "@/lib/queries/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
+import { SessionProblem } from "./SessionProblem.tsx";
 import { When } from "../ui/When.tsx";
 
 export function SessionTable({ items }: { items: SessionItem[] }) {
@@ -32,10 +33,11 @@ export function SessionTable({ items }: { items: SessionItem[] }) {
                 </Link>
               </td>
               <td>{s.kind}</td>
-              <td>
-                <StatusBadge status={s.status} position={s.queuePosition} />
+              <td className="state-cell">
+                <StatusBadge status={s.status} position={s.queuePosition} problem={s.problem} />
                 {s.stalled && <span className="badge stalled">stalled</span>}
                 <SandboxBadge sandbox={s.sandbox} />
+                <SessionProblem problem={s.problem} clip testId={`problem-${s.name}`} />
               </td>
               <td className="mono">{s.model ?? "default"}</td>
               <td className="num">{usd(s.costUsd)}</td>

@@ -1,19 +1,20 @@
 import { duration, usd } from "@/lib/format.ts";
 import type { InteractionItem } from "@/lib/queries/sessions.ts";
 import { JsonView } from "../ui/JsonView.tsx";
-import { summarizeInput, type Item } from "./transcript-model.ts";
+import { summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
 
 const DECISION_LABEL = { pending: "waiting for a decision", allowed: "allowed", denied: "denied", withdrawn: "withdrawn" } as const;
 
 function ResultFooter({ item, interaction }: { item: Extract<Item, { kind: "result" }>; interaction: InteractionItem | undefined }) {
+  const ending = turnEnding(item, interaction);
   const parts = [
-    item.isError ? `ended with an error (${item.subtype})` : `turn finished (${item.subtype})`,
+    ending.text,
     interaction ? usd(interaction.costUsd) : null,
     item.turns !== null ? `${item.turns} model turn${item.turns === 1 ? "" : "s"}` : null,
     item.durationMs !== null ? duration(item.durationMs) : null,
   ].filter(Boolean);
   return (
-    <div className={item.isError ? "tx-result error" : "tx-result"} data-testid="tx-result">
+    <div className={ending.failed ? "tx-result error" : "tx-result"} data-testid="tx-result">
       {parts.join(" · ")}
     </div>
   );

@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { TranscriptEntry } from "@/lib/queries/sessions.ts";
-import { buildItems, mergeEntries, summarizeInput } from "./transcript-model.ts";
+import type { InteractionItem, TranscriptEntry } from "@/lib/queries/sessions.ts";
+import { buildItems, mergeEntries, summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
 
 let nextId = 1;
 const line = (direction: "in" | "out", type: string, subtype: string | null, payload: unknown, interactionId = 1): TranscriptEntry => ({
@@ -32,6 +34,32 @@ describe("transcript model", () => {
     expect(items[3]).toMatchObject({ toolName: "Bash", decision: "denied", message: "Denied by operator: no" });
     expect(items[4]).toMatchObject({ text: "after", nested: false });
     expect(items[5]).toMatchObject({ interactionId: 1, subtype: "success", isError: false, turns: 2, durationMs: 215 });
+  });
+
+  it("shows an API failure as the CLI's note and a failed footer with the API's message, never as a success", () => {
+    // Recorded from the real CLI (2.1.197) against the fake API's `@error 500`.
+    const recorded = fs.readFileSync(path.join(import.meta.dirname, "../../server/supervisor/fixtures/api-error.jsonl"), "utf8").split("\n").filter(Boolean);
+    nextId = 200;
+    const items = buildItems(recorded.map((l) => JSON.parse(l)).map((p) => line("out", p.type, p.subtype ?? null, p)));
+    expect(items.map((i) => i.kind)).toEqual(["note", "result"]);
+    const result = items[1] as Extract<Item, { kind: "result" }>;
+    expect(result).toMatchObject({ subtype: "success", isError: true, error: expect.stringMatching(/^API Error: 500 scripted failure/) });
+    const ending = turnEnding(result, undefined);
+    expect(ending.failed).toBe(true);
+    expect(ending.text).toMatch(/^failed: API Error: 500 scripted failure/);
+    expect(ending.text).not.toContain("success");
+  });
+
+  it("footers say how the turn ended from the hub's record: finished, failed with why, stopped by which limit, interrupted", () => {
+    const ok = buildItems(deniedTurn()).at(-1) as Extract<Item, { kind: "result" }>;
+    const interaction = (status: string, error: string | null = null) => ({ status, error }) as InteractionItem;
+    expect(turnEnding(ok, undefined)).toEqual({ text: "turn finished", failed: false });
+    expect(turnEnding(ok, interaction("completed"))).toEqual({ text: "turn finished", failed: false });
+    expect(turnEnding(ok, interaction("limit", "cost limit: $0.40 spent of $0.05"))).toEqual({ text: "stopped: cost limit: $0.40 spent of $0.05", failed: true });
+    expect(turnEnding(ok, interaction("error", "API Error: 529 overloaded"))).toEqual({ text: "failed: API Error: 529 overloaded", failed: true });
+    const cut = { ...ok, subtype: "error_max_budget_usd", isError: true, error: "Reached maximum budget ($0.05)" };
+    expect(turnEnding(cut, undefined)).toEqual({ text: "stopped: the cost limit was reached", failed: true });
+    expect(turnEnding({ ...ok, subtype: "error_during_execution", isError: true }, undefined)).toEqual({ text: "interrupted", failed: true });
   });
 
   it("keeps a request pending until answered, and marks one the CLI withdrew", () => {

@@ -4,7 +4,7 @@
  * them, permission requests with their answers, and one footer per turn. Pure, so the page can
  * rebuild it on every new line and tests can feed it recorded transcripts.
  */
-import type { TranscriptEntry } from "@/lib/queries/sessions.ts";
+import type { InteractionItem, TranscriptEntry } from "@/lib/queries/sessions.ts";
 
 export type PermissionDecision = "pending" | "allowed" | "denied" | "withdrawn";
 
@@ -14,7 +14,7 @@ export type Item =
   | { kind: "tool"; key: string; toolUseId: string | null; name: string; input: unknown; nested: boolean; result: { text: string; isError: boolean } | null }
   | { kind: "tool_result"; key: string; text: string; isError: boolean }
   | { kind: "permission"; key: string; requestId: string; toolName: string; input: unknown; decision: PermissionDecision; message: string | null }
-  | { kind: "result"; key: string; interactionId: number | null; subtype: string; isError: boolean; turns: number | null; durationMs: number | null }
+  | { kind: "result"; key: string; interactionId: number | null; subtype: string; isError: boolean; error: string | null; turns: number | null; durationMs: number | null }
   | { kind: "note"; key: string; text: string }
   | { kind: "raw"; key: string; label: string; payload: unknown };
 
@@ -78,9 +78,11 @@ export function buildItems(entries: TranscriptEntry[]): Item[] {
       if (known) Object.assign(known, { decision, message: str(answer.message) });
       else items.push({ kind: "permission", key: `${e.id}`, requestId, toolName: "(tool)", input: null, decision, message: str(answer.message) });
     } else if (e.direction === "out" && e.type === "assistant") {
+      // The CLI writes an API failure as an assistant message of its own: a note, not the model speaking.
+      const synthetic = obj(p.message).model === "<synthetic>";
       for (const [i, b] of blocks(obj(p.message).content).entries()) {
         const key = `${e.id}.${i}`;
-        if (b.type === "text") items.push({ kind: "text", key, text: str(b.text) ?? "", nested });
+        if (b.type === "text") items.push(synthetic ? { kind: "note", key, text: str(b.text) ?? "" } : { kind: "text", key, text: str(b.text) ?? "", nested });
         else if (b.type === "tool_use") {
           const tool = { kind: "tool" as const, key, toolUseId: str(b.id), name: str(b.name) ?? "(tool)", input: b.input, nested, result: null };
           if (tool.toolUseId) tools.set(tool.toolUseId, tool);
@@ -108,10 +110,36 @@ export function buildItems(entries: TranscriptEntry[]): Item[] {
       if (known) Object.assign(known, { decision: "withdrawn", message: "the CLI withdrew the request" });
       else raw(e, label);
     } else if (e.direction === "out" && e.type === "result") {
-      items.push({ kind: "result", key: `${e.id}`, interactionId: e.interactionId, subtype: str(p.subtype) ?? e.subtype ?? "", isError: p.is_error === true, turns: num(p.num_turns), durationMs: num(p.duration_ms) });
+      const isError = p.is_error === true;
+      const errors = Array.isArray(p.errors) ? p.errors.filter((x): x is string => typeof x === "string").join("; ") : "";
+      const error = isError ? str(p.result) || errors || null : null;
+      items.push({ kind: "result", key: `${e.id}`, interactionId: e.interactionId, subtype: str(p.subtype) ?? e.subtype ?? "", isError, error, turns: num(p.num_turns), durationMs: num(p.duration_ms) });
     } else {
       raw(e, label);
     }
   }
   return items;
+}
+
+const CLI_STOPS: Record<string, string> = { error_max_turns: "stopped: the turn limit was reached", error_max_budget_usd: "stopped: the cost limit was reached" };
+
+/**
+ * How a turn ended, for its footer: the hub's record of the interaction when it is known (which
+ * says which limit and by how much), else the CLI's result line. API failures come with subtype
+ * "success", so the subtype alone never decides.
+ */
+export function turnEnding(result: Extract<Item, { kind: "result" }>, interaction: InteractionItem | undefined): { text: string; failed: boolean } {
+  switch (interaction?.status) {
+    case "completed":
+      return { text: "turn finished", failed: false };
+    case "error":
+      return { text: `failed: ${interaction.error ?? result.error ?? "no message"}`, failed: true };
+    case "limit":
+      return { text: `stopped: ${interaction.error ?? "a limit was reached"}`, failed: true };
+    case "interrupted":
+      return { text: "interrupted", failed: true };
+  }
+  if (result.subtype === "error_during_execution") return { text: "interrupted", failed: true };
+  if (CLI_STOPS[result.subtype]) return { text: CLI_STOPS[result.subtype], failed: true };
+  return result.isError ? { text: `failed: ${result.error ?? "no message"}`, failed: true } : { text: "turn finished", failed: false };
 }

@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { connectLive, type LiveState } from "@/lib/ws-client.ts";
 import type { WireEvent } from "@/lib/ws.ts";
 import { keys } from "@/lib/queries/keys.ts";
-import { alertFor, type Alert } from "./alerts.ts";
+import { nextAlerts, type Alert } from "./alerts.ts";
 
 type Listener = (e: WireEvent) => void;
 type Live = { state: LiveState; alerts: Alert[]; dismiss: (id: number) => void; subscribe: (fn: Listener) => () => void };
@@ -26,12 +26,16 @@ function beep() {
 /**
  * One /ws connection for the whole dashboard. Each committed event invalidates its team's
  * queries (a burst becomes one refetch), and events that need a person raise an alert: in the
- * page, and as a browser notification (with an optional sound) when the user allowed them.
+ * page, and as a browser notification (with an optional sound) when the user allowed them. The
+ * events that settle what an alert announced take it (and its notification) away again.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const [state, setState] = useState<LiveState>("connecting");
   const [alerts, setAlerts] = useState<Alert[]>([]);
+  // The current alerts outside React's state too, so an event can settle them and their notifications at once.
+  const shown = useRef<Alert[]>([]);
+  const notifications = useRef(new Map<string, Notification>());
   const listeners = useRef(new Set<Listener>());
   const pending = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
@@ -52,18 +56,28 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         invalidate(e.teamId ? keys.team(e.teamId) : keys.hub());
         if (e.type === "team.created") invalidate(keys.teams());
         for (const fn of listeners.current) fn(e);
-        const alert = alertFor(e);
-        if (!alert) return;
-        setAlerts((list) => [...list.slice(-4), alert]);
+        const { alerts: next, raised, resolved } = nextAlerts(shown.current, e);
+        for (const a of resolved) {
+          notifications.current.get(a.key)?.close();
+          notifications.current.delete(a.key);
+        }
+        if (!raised && resolved.length === 0) return;
+        shown.current = next;
+        setAlerts(next);
+        if (!raised) return;
         if (window.localStorage.getItem(NOTIFY_KEY) === "on" && "Notification" in window && Notification.permission === "granted") {
-          new Notification(alert.title, { body: alert.body, tag: `teamhub-${alert.id}` });
+          // The same tag replaces an older notification about the same thing.
+          notifications.current.set(raised.key, new Notification(raised.title, { body: raised.body, tag: `teamhub-${raised.key}` }));
         }
         if (window.localStorage.getItem(SOUND_KEY) === "on") beep();
       },
     });
   }, [qc]);
 
-  const dismiss = useCallback((id: number) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
+  const dismiss = useCallback((id: number) => {
+    shown.current = shown.current.filter((a) => a.id !== id);
+    setAlerts(shown.current);
+  }, []);
   const subscribe = useCallback((fn: Listener) => {
     listeners.current.add(fn);
     return () => void listeners.current.delete(fn);

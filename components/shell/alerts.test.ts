@@ -1,18 +1,63 @@
 import { describe, expect, it } from "vitest";
 import type { WireEvent } from "@/lib/ws.ts";
-import { alertFor } from "./alerts.ts";
+import { alertFor, nextAlerts, type Alert } from "./alerts.ts";
 
-const event = (type: string, payload: Record<string, unknown>): WireEvent => ({ id: 7, teamId: "t", type, subject: "", payload, principal: "supervisor", causedBy: null, depth: 0, at: "2026-11-22T00:00:00.000Z" });
+let nextId = 1;
+const event = (type: string, payload: Record<string, unknown>): WireEvent => ({ id: nextId++, teamId: "t", type, subject: "", payload, principal: "supervisor", causedBy: null, depth: 0, at: "2026-11-22T00:00:00.000Z" });
+
+/** The alerts after a run of events, as the dashboard keeps them. */
+const after = (...events: WireEvent[]) => events.reduce<Alert[]>((list, e) => nextAlerts(list, e).alerts, []);
 
 describe("alertFor", () => {
-  it("alerts when a session waits for approval, fails or stalls, linking to the session", () => {
-    expect(alertFor(event("session.approval_requested", { name: "api dev", toolName: "Bash", input: { command: "npm i" } }))).toEqual({ id: 7, title: "api dev needs approval", body: "Bash: npm i", href: "/sessions/api%20dev" });
-    expect(alertFor(event("session.exited", { name: "w", status: "failed", reason: "crashed" }))).toMatchObject({ title: "w failed", body: "crashed" });
-    expect(alertFor(event("session.stalled", { name: "w" }))).toMatchObject({ title: "w stalled" });
+  it("alerts when a session waits for approval, has a problem or stalls, linking to the session", () => {
+    expect(alertFor(event("session.approval_requested", { name: "api dev", approvalId: 3, toolName: "Bash", input: { command: "npm i" } }))).toMatchObject({
+      key: "approval:3",
+      title: "api dev needs approval",
+      body: "Bash: npm i",
+      href: "/sessions/api%20dev",
+    });
+    expect(alertFor(event("session.problem", { name: "w", problem: "cost limit: $0.40 spent of $0.05", kind: "limit" }))).toMatchObject({ title: "w hit a limit", body: "cost limit: $0.40 spent of $0.05" });
+    expect(alertFor(event("session.problem", { name: "w", problem: "last turn failed: API Error: 500", kind: "turn_failed" }))).toMatchObject({ title: "w has a failed turn" });
+    expect(alertFor(event("session.problem", { name: "w", problem: "crashed: out of memory", kind: "failed" }))).toMatchObject({ title: "w failed", body: "crashed: out of memory" });
+    expect(alertFor(event("session.stalled", { name: "w" }))).toMatchObject({ key: "stalled:w", title: "w stalled" });
   });
 
   it("stays quiet otherwise", () => {
     expect(alertFor(event("session.exited", { name: "w", status: "stopped" }))).toBeNull();
+    expect(alertFor(event("session.problem", { name: "w", problem: null, kind: null }))).toBeNull();
     expect(alertFor(event("artifact.published", { artifactId: "x" }))).toBeNull();
+  });
+});
+
+describe("nextAlerts", () => {
+  const asked = (name: string, approvalId: number) => event("session.approval_requested", { name, approvalId, toolName: "Bash", input: {} });
+  const problem = (name: string, text: string | null) => event("session.problem", { name, problem: text, kind: text ? "turn_failed" : null });
+
+  it("an approval alert goes when that approval is decided, expires or is withdrawn, and only that one", () => {
+    for (const status of ["allowed", "denied", "timed_out", "cancelled"]) {
+      const list = after(asked("a", 1), asked("a", 2), event("session.approval_decided", { name: "a", approvalId: 1, status }));
+      expect(list.map((x) => x.key)).toEqual(["approval:2"]);
+    }
+  });
+
+  it("a problem alert goes when the problem is resolved (a later turn succeeded, a resume), and a new problem replaces the old", () => {
+    expect(after(problem("s", "last turn failed: A"), problem("s", null))).toEqual([]);
+    const replaced = after(problem("s", "last turn failed: A"), problem("s", "last turn failed: B"));
+    expect(replaced.map((x) => x.body)).toEqual(["last turn failed: B"]);
+    expect(after(problem("s", "last turn failed: A"), problem("other", null)).map((x) => x.session)).toEqual(["s"]);
+  });
+
+  it("a deleted session takes all its alerts along; a stall alert goes when the session speaks again or exits", () => {
+    expect(after(asked("s", 1), problem("s", "last turn failed: A"), asked("k", 2), event("session.deleted", { name: "s" })).map((x) => x.key)).toEqual(["approval:2"]);
+    expect(after(event("session.stalled", { name: "s" }), event("session.unstalled", { name: "s" }))).toEqual([]);
+    expect(after(event("session.stalled", { name: "s" }), event("session.exited", { name: "s", status: "killed" }))).toEqual([]);
+  });
+
+  it("says what it raised and what it resolved, and keeps the newest few", () => {
+    const step = nextAlerts(after(asked("a", 1)), event("session.approval_decided", { name: "a", approvalId: 1, status: "allowed" }));
+    expect(step.raised).toBeNull();
+    expect(step.resolved.map((x) => x.key)).toEqual(["approval:1"]);
+    const many = after(...[1, 2, 3, 4, 5, 6, 7].map((n) => asked("a", n)));
+    expect(many.map((x) => x.key)).toEqual(["approval:3", "approval:4", "approval:5", "approval:6", "approval:7"]);
   });
 });

@@ -8,7 +8,7 @@ export type TeamSummary = { id: string; archived: boolean; artifacts: number; co
 export type Attention = {
   approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: string; expiresAt: string }>;
   stalledSessions: Array<{ name: string; status: string; stalledAt: string }>;
-  failedSessions: Array<{ name: string; exitReason: string | null; lastError: string | null; updatedAt: string }>;
+  sessionProblems: Array<{ name: string; status: string; exitReason: string | null; problem: string; updatedAt: string }>;
   failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: string }>;
   staleArtifacts: StaleArtifact[];
 };

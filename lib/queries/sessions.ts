@@ -26,6 +26,8 @@ export type SessionItem = {
   interactions: number;
   lastError: string | null;
   exitReason: string | null;
+  /** What is wrong with it, in words ("cost limit: $0.40 spent of $0.05", "last turn failed: …"); null when nothing is. */
+  problem: string | null;
   stalled: boolean;
   parent: string | null;
   /** Whether the last process ran in the OS sandbox; null until it first launched. */
@@ -48,6 +50,8 @@ export type InteractionItem = {
   status: string;
   isError: boolean;
   resultSubtype: string | null;
+  /** Why it did not complete (status error or limit). */
+  error: string | null;
   costUsd: number;
   turns: number;
   durationMs: number | null;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { classify, permissionResponse, userMessage } from "./protocol.ts";
+import { classify, isSynthetic, permissionResponse, turnOutcome, userMessage, type Assistant, type Result } from "./protocol.ts";
 
 // Recorded from the real CLI (2.1.197) against a loopback fake API.
 const FIXTURES = path.join(import.meta.dirname, "fixtures");
@@ -36,6 +36,31 @@ describe("classify", () => {
     const json = { type: "stream_event", event: { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: "{" } } };
     expect(classify(json)).toEqual({ kind: "other", type: "stream_event", subtype: null });
     expect(classify({ type: "stream_event", event: { type: "message_start", message: {} } }).kind).toBe("other");
+  });
+});
+
+describe("turnOutcome", () => {
+  const parse = (line: Record<string, unknown>) => (classify(line) as { msg: unknown }).msg;
+  const result = (fields: Record<string, unknown>) => parse({ type: "result", total_cost_usd: 0, num_turns: 1, ...fields }) as Result;
+
+  it("fails a turn the API failed, with the API's message, as the real CLI reports it", () => {
+    const [assistant, end] = fs.readFileSync(path.join(FIXTURES, "api-error.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    expect([classify(assistant).kind, classify(end).kind]).toEqual(["assistant", "result"]);
+    expect(isSynthetic(parse(assistant) as Assistant)).toBe(true);
+    const outcome = turnOutcome(parse(end) as Result);
+    expect(outcome.status).toBe("error");
+    expect(outcome.error).toMatch(/^API Error: 500 scripted failure\. This is a server-side issue/);
+  });
+
+  it("fails a result whose text is an API error even without the flag, and one with only the CLI's errors", () => {
+    expect(turnOutcome(result({ subtype: "success", is_error: false, result: "API Error: 529 overloaded" }))).toEqual({ status: "error", error: "API Error: 529 overloaded" });
+    expect(turnOutcome(result({ subtype: "success", is_error: true, api_error_status: 500 }))).toEqual({ status: "error", error: "the API answered HTTP 500" });
+    expect(turnOutcome(result({ subtype: "error_max_turns", is_error: true, errors: ["Reached maximum number of turns (1)"] }))).toEqual({ status: "error", error: "Reached maximum number of turns (1)" });
+  });
+
+  it("completes a successful turn (whatever its text says further on) and marks an interrupted one", () => {
+    expect(turnOutcome(result({ subtype: "success", is_error: false, result: "the API Error: page explains it" }))).toEqual({ status: "completed", error: null });
+    expect(turnOutcome(result({ subtype: "error_during_execution", is_error: true }))).toEqual({ status: "interrupted", error: null });
   });
 });
 

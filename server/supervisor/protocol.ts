@@ -31,6 +31,24 @@ const Result = z.object({
   terminal_reason: z.string().optional(),
 }).loose();
 
+/** The CLI puts an API failure's message in an assistant message of its own making, not the model's. */
+export const isSynthetic = (a: Assistant) => a.message.model === "<synthetic>";
+
+export type TurnOutcome = { status: "completed" | "error" | "interrupted"; error: string | null };
+
+/**
+ * How a turn ended, from its result. API failures are not error subtypes: they come as
+ * `subtype: "success"` with `is_error: true` and the message in `result` ("API Error: 500 …"),
+ * so the text is checked too in case a CLI ever sends one without the flag.
+ */
+export function turnOutcome(r: Result): TurnOutcome {
+  if (r.subtype === "error_during_execution") return { status: "interrupted", error: null };
+  const apiError = r.result !== undefined && /^API Error\b/.test(r.result);
+  if (!r.is_error && !apiError) return { status: "completed", error: null };
+  const error = r.result?.trim() || r.errors?.join("; ") || (r.api_error_status ? `the API answered HTTP ${r.api_error_status}` : `the turn ended with an error (${r.subtype})`);
+  return { status: "error", error };
+}
+
 const CanUseTool = z.object({
   type: z.literal("control_request"),
   request_id: z.string(),

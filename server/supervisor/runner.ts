@@ -26,15 +26,16 @@ import {
   violation,
   type ExitRecord,
   type TurnResult,
-  type ViolationKind,
 } from "../domain/sessions/runtime.ts";
+import { timeLimitProblem, type LimitKind } from "../domain/sessions/problems.ts";
 import { safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "../domain/sessions/sessions.repo.ts";
 import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
 import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
 import { decide, type Policy } from "./policy.ts";
 import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
-import { permissionResponse, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
+import { isSynthetic, permissionResponse, turnOutcome, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
+import { TurnClock } from "./turn-clock.ts";
 import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
 
 export type RunnerContext = {
@@ -51,11 +52,13 @@ export type RunnerContext = {
 
 export type SandboxConfig = { bwrap: string; hidden: string[] };
 
-type Turn = { interaction: InteractionRow; startedAt: number; texts: string[]; tools: string[]; timer: NodeJS.Timeout | null; limit?: { kind: ViolationKind; detail: string } };
-type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: NodeJS.Timeout };
+/** `clock`: the per-turn time limit, standing still while a person decides (null without a safety net). */
+type Turn = { interaction: InteractionRow; startedAt: number; texts: string[]; tools: string[]; clock: TurnClock | null; limit?: LimitKind };
+/** `clock`: the turn's clock this request holds still until it is settled. */
+type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: NodeJS.Timeout; clock: TurnClock | null };
 
-/** Why we are ending the process, which decides the state it ends in. */
-type Ending = { status: ExitRecord["status"]; reason: string };
+/** Why we are ending the process, which decides the state it ends in; `problem` says which limit, in words. */
+type Ending = { status: ExitRecord["status"]; reason: string; problem?: string | null };
 
 /** Where a session's private files live: by primary key, never by name (§0.7). */
 export const sessionDir = (dataDir: string, pk: number) => path.join(dataDir, "sessions", String(pk));
@@ -156,9 +159,8 @@ export class SessionRunner {
     try {
       const next = await startNextTurn(this.ctx.deps, this.pk);
       if (!next) return;
-      const timer = this.safety.enabled ? setTimeout(() => this.timeOut(), this.safety.timeoutMs) : null;
-      timer?.unref();
-      this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], timer };
+      const clock = this.safety.enabled ? new TurnClock(this.safety.timeoutMs, () => this.timeOut()) : null;
+      this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], clock };
       const line = userMessage(next.prompt);
       await this.record("in", "user", null, line);
       this.proc.write(line);
@@ -186,7 +188,7 @@ export class SessionRunner {
         this.cost.cliVersion = msg.msg.claude_code_version ?? this.cost.cliVersion;
         return recordInit(this.ctx.deps, this.pk, { claudeSessionId: msg.msg.session_id, model: msg.msg.model ?? null });
       case "assistant":
-        if (!this.turn || msg.msg.parent_tool_use_id) return;
+        if (!this.turn || msg.msg.parent_tool_use_id || isSynthetic(msg.msg)) return;
         for (const block of msg.msg.message.content) {
           if (block.type === "text" && block.text) this.turn.texts.push(block.text);
           if (block.type === "tool_use" && block.name) this.turn.tools.push(block.name);
@@ -195,10 +197,8 @@ export class SessionRunner {
       case "can_use_tool":
         return this.permission(msg.msg);
       case "control_cancel": {
-        const ask = this.asks.get(msg.msg.request_id);
+        const ask = this.settle(msg.msg.request_id);
         if (!ask) return;
-        clearTimeout(ask.timer);
-        this.asks.delete(msg.msg.request_id);
         return cancelApproval(this.ctx.deps, ask.approvalId, "the CLI withdrew the request");
       }
       case "control_request": {
@@ -219,11 +219,17 @@ export class SessionRunner {
     const { tool_name: tool, input } = req.request;
     const d = decide(this.policy, tool, input);
     if (d.behavior === "ask") {
+      // From here until it is settled the turn waits for a person, not for the model.
+      const clock = this.turn?.clock ?? null;
+      clock?.hold();
       const approval = await requestApproval(this.ctx.deps, this.pk, { requestId: req.request_id, toolName: tool, input, reason: d.reason });
-      if (!approval) return;
+      if (!approval) {
+        clock?.release();
+        return;
+      }
       const timer = setTimeout(() => void this.expire(req.request_id), Math.max(0, approval.expiresAt.getTime() - Date.now()));
       timer.unref();
-      this.asks.set(req.request_id, { approvalId: approval.id, input, timer });
+      this.asks.set(req.request_id, { approvalId: approval.id, input, timer, clock });
       return;
     }
     if (d.behavior === "deny" && d.protectedPath) {
@@ -238,13 +244,21 @@ export class SessionRunner {
     this.proc?.write(line);
   }
 
-  /** A person decided (the decision has committed). */
-  answerApproval(approvalId: number, allowed: boolean, note: string | null, by: string): void {
-    const entry = [...this.asks.entries()].find(([, a]) => a.approvalId === approvalId);
-    if (!entry) return;
-    const [requestId, ask] = entry;
+  /** A pending request is settled: it no longer waits, and the turn's clock runs again when none does. */
+  private settle(requestId: string): PendingAsk | undefined {
+    const ask = this.asks.get(requestId);
+    if (!ask) return undefined;
     clearTimeout(ask.timer);
     this.asks.delete(requestId);
+    ask.clock?.release();
+    return ask;
+  }
+
+  /** A person decided (the decision has committed). */
+  answerApproval(approvalId: number, allowed: boolean, note: string | null, by: string): void {
+    const requestId = [...this.asks.entries()].find(([, a]) => a.approvalId === approvalId)?.[0];
+    if (requestId === undefined) return;
+    const ask = this.settle(requestId)!;
     this.enqueue(() =>
       this.answer(requestId, allowed ? { behavior: "allow", updatedInput: ask.input } : { behavior: "deny", message: `Denied by ${by}${note ? `: ${note}` : ""}` }),
     );
@@ -256,33 +270,36 @@ export class SessionRunner {
     const settled = await expireApproval(this.ctx.deps, ask.approvalId);
     // A person's decision that committed first is answered through answerApproval instead.
     if (!settled) return;
-    this.asks.delete(requestId);
+    this.settle(requestId);
     this.enqueue(() => this.answer(requestId, { behavior: "deny", message: "Team Hub: nobody approved this in time, so it is denied" }));
   }
 
   private async finish(r: Result): Promise<void> {
     const turn = this.turn;
     if (!turn) return;
-    if (turn.timer) clearTimeout(turn.timer);
+    turn.clock?.stop();
     this.turn = null;
-    const response = r.result ?? (turn.texts.join("\n") || null);
+    const outcome = turnOutcome(r);
+    // What the model wrote: a failed turn's `result` is the CLI's error message, not a reply.
+    const said = turn.texts.join("\n") || null;
     const result: TurnResult = {
       interactionId: turn.interaction.id,
-      status: r.is_error ? (r.subtype === "error_during_execution" ? "interrupted" : "error") : "completed",
+      status: outcome.status,
+      error: outcome.error,
       isError: r.is_error,
       subtype: r.subtype,
-      response,
+      response: outcome.status === "completed" ? (r.result ?? said) : said,
       costDelta: costDelta(this.cost, r.total_cost_usd),
       turns: r.num_turns,
       durationMs: r.duration_ms ?? Date.now() - turn.startedAt,
       toolsUsed: [...new Set(turn.tools)],
       permissionDenials: r.permission_denials,
-      empty: !r.is_error && turn.texts.length === 0 && turn.tools.length === 0 && !(r.result ?? "").trim(),
+      empty: outcome.status === "completed" && turn.texts.length === 0 && turn.tools.length === 0 && !(r.result ?? "").trim(),
       limit: turn.limit,
     };
-    const { limit } = await finishTurn(this.ctx.deps, this.pk, result);
+    const { limit, problem } = await finishTurn(this.ctx.deps, this.pk, result);
     if (limit) {
-      this.ending ??= { status: "stopped", reason: `limit:${limit}` };
+      this.ending ??= { status: "stopped", reason: `limit:${limit}`, problem };
       void this.proc?.stop();
       return;
     }
@@ -293,8 +310,8 @@ export class SessionRunner {
   /** The per-interaction time limit: interrupt, record it with the turn, then stop. */
   private timeOut(): void {
     if (!this.turn) return;
-    this.turn.limit = { kind: "timeout", detail: `no result within ${this.safety.timeoutMs} ms` };
-    this.ending ??= { status: "stopped", reason: "limit:timeout" };
+    this.turn.limit = "timeout";
+    this.ending ??= { status: "stopped", reason: "limit:timeout", problem: timeLimitProblem(this.safety.timeoutMs) };
     void this.proc?.interrupt().then((ok) => {
       // If it does not answer the interrupt, it does not get to finish either.
       if (!ok) void this.proc?.kill();
@@ -321,7 +338,7 @@ export class SessionRunner {
 
 
   private async handleExit(exit: Exit): Promise<void> {
-    if (this.turn?.timer) clearTimeout(this.turn.timer);
+    this.turn?.clock?.stop();
     this.turn = null;
     for (const ask of this.asks.values()) clearTimeout(ask.timer);
     this.asks.clear();

@@ -6,7 +6,7 @@ import { intOption, numberOption } from "../options.ts";
 import { nameOf, sessionOptions, workDirOf, type SpawnOpts } from "../session-options.ts";
 
 const outcome = (r: DelegateResult) =>
-  `${r.status}: ${r.response ?? r.error ?? "(no response)"}\n\n— ${r.name}: $${r.cost.toFixed(4)}, ${r.turns} turns, ${(r.duration / 1000).toFixed(1)}s` +
+  `${r.status}${r.error ? ` (${r.error})` : ""}: ${r.response ?? "(no response)"}\n\n— ${r.name}: $${r.cost.toFixed(4)}, ${r.turns} turns, ${(r.duration / 1000).toFixed(1)}s` +
   `${r.toolsUsed.length ? `, tools ${r.toolsUsed.join(", ")}` : ""}${r.canContinue ? " (teamhub continue to follow up)" : ""}` +
   r.safety.violations.map((v) => `\n  violation: ${v.kind}: ${v.detail}`).join("");
 

@@ -67,7 +67,8 @@ export function register(program: Command) {
             s.running ? `  running turn ${s.running.n}` : "",
             ...s.approvals.map((a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${new Date(a.expiresAt).toISOString()})`),
             ...s.violations.map((v) => `  violation: ${v.kind}: ${v.detail}`),
-            s.lastError ? `  last error: ${s.lastError}` : "",
+            // The problem already ends the first line; the raw error is shown when it says more.
+            s.lastError && !s.problem?.includes(s.lastError) ? `  last error: ${s.lastError}` : "",
           ]
             .filter(Boolean)
             .join("\n"),

@@ -16,7 +16,7 @@ export function register(program: Command) {
     .action(action<{ name?: string }, OutputView>(({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "output")), (o) => o.output ?? "(no output yet)"));
   program
     .command("history [name]")
-    .description("every interaction with its cost, turns, duration and tools")
+    .description("every interaction with its cost, turns, duration, tools and why it failed or stopped")
     .option("--name <name>")
     .option("--limit <n>")
     .action(
@@ -24,8 +24,8 @@ export function register(program: Command) {
         ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "history"), { query: { limit: intOption("--limit", opts.limit) } }),
         (h) =>
           `${table(
-            h.interactions.map((i) => ({ ...i, cost: `$${i.costUsd.toFixed(4)}`, duration: i.durationMs === null ? null : `${(i.durationMs / 1000).toFixed(1)}s`, tools: i.toolsUsed.join(",") || null, prompt: i.prompt.slice(0, 40) })),
-            ["n", "status", "cost", "turns", "duration", "tools", "prompt"],
+            h.interactions.map((i) => ({ ...i, cost: `$${i.costUsd.toFixed(4)}`, duration: i.durationMs === null ? null : `${(i.durationMs / 1000).toFixed(1)}s`, tools: i.toolsUsed.join(",") || null, prompt: i.prompt.slice(0, 40), error: i.error ?? "" })),
+            ["n", "status", "cost", "turns", "duration", "tools", "prompt", "error"],
           )}\ntotal: $${h.costUsd.toFixed(4)}, ${h.turns} turns`,
       ),
     );

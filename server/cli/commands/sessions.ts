@@ -10,7 +10,7 @@ import { nameOf, sessionLine, spawnBody, spawnOptions, type SpawnOpts } from "..
 
 const reply = (r: SendResult) =>
   r.completed
-    ? `${r.interaction.response ?? "(no text)"}\n\n— ${r.session.name} turn ${r.interaction.n}: ${r.interaction.status}, $${r.interaction.costUsd.toFixed(4)}, ${r.interaction.turns} turns`
+    ? `${r.interaction.response ?? "(no text)"}\n\n— ${r.session.name} turn ${r.interaction.n}: ${r.interaction.status}${r.interaction.error ? ` (${r.interaction.error})` : ""}, $${r.interaction.costUsd.toFixed(4)}, ${r.interaction.turns} turns`
     : `queued as turn ${r.interaction.n} of ${r.session.name} (${r.session.status})`;
 
 export function register(program: Command) {
@@ -107,8 +107,9 @@ export function register(program: Command) {
         ({ target, team, opts }) => call(target, "GET", "/sessions", { query: { team: opts.all ? undefined : team, status: opts.status, limit: intOption("--limit", opts.limit) } }),
         (list) =>
           table(
-            list.map((s) => ({ ...s, status: s.queuePosition ? `queued (#${s.queuePosition})` : s.status, cost: `$${s.costUsd.toFixed(4)}` })),
-            ["name", "team", "status", "model", "cost", "turns", "interactions", "queued", "spawnedBy"],
+            list.map((s) => ({ ...s, status: s.queuePosition ? `queued (#${s.queuePosition})` : s.status, cost: `$${s.costUsd.toFixed(4)}`, problem: s.problem ?? "" })),
+            // Last, so that a long reason does not push the other columns apart.
+            ["name", "team", "status", "model", "cost", "turns", "interactions", "queued", "spawnedBy", "problem"],
           ),
       ),
     );

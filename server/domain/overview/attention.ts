@@ -1,6 +1,7 @@
 /**
  * What in a team needs a person now (§11 overview): tool calls waiting for a decision, sessions
- * that stalled or failed, contracts that failed, artifacts that went stale. Each row carries what
+ * that stalled, sessions with a problem (failed, stopped by a limit, or whose last turn failed),
+ * contracts that failed, artifacts that went stale. Each row carries what
  * the dashboard needs to link to the place where it is acted on.
  */
 import type { Sql } from "../../db/connection.ts";
@@ -10,7 +11,8 @@ import { computeStale } from "../lineage/compute-stale.ts";
 export type Attention = {
   approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: Date; expiresAt: Date }>;
   stalledSessions: Array<{ name: string; status: string; stalledAt: Date }>;
-  failedSessions: Array<{ name: string; exitReason: string | null; lastError: string | null; updatedAt: Date }>;
+  /** `problem` says what is wrong in words: "cost limit: $0.40 spent of $0.05", "last turn failed: …" (problems.ts). */
+  sessionProblems: Array<{ name: string; status: string; exitReason: string | null; problem: string; updatedAt: Date }>;
   failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: Date }>;
   staleArtifacts: StaleArtifact[];
 };
@@ -30,8 +32,8 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     `SELECT "name", "status", "stalledAt" FROM "Session" WHERE "teamId" = ? AND "stalledAt" IS NOT NULL ORDER BY "stalledAt" LIMIT ?`,
     [team, ATTENTION_LIMIT],
   );
-  const failedSessions = await sql.all<Attention["failedSessions"][number]>(
-    `SELECT "name", "exitReason", "lastError", "updatedAt" FROM "Session" WHERE "teamId" = ? AND "status" = 'failed' ORDER BY "updatedAt" DESC LIMIT ?`,
+  const sessionProblems = await sql.all<Attention["sessionProblems"][number]>(
+    `SELECT "name", "status", "exitReason", "problem", "updatedAt" FROM "Session" WHERE "teamId" = ? AND "problem" IS NOT NULL ORDER BY "updatedAt" DESC, "pk" DESC LIMIT ?`,
     [team, ATTENTION_LIMIT],
   );
   const failedContracts = await sql.all<Attention["failedContracts"][number]>(
@@ -42,7 +44,7 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
   return {
     approvals: approvals.map((a) => ({ ...a, input: showInputs ? (JSON.parse(a.input) as Record<string, unknown>) : {} })),
     stalledSessions,
-    failedSessions,
+    sessionProblems,
     failedContracts,
     staleArtifacts: stale,
   };

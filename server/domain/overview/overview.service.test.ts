@@ -28,7 +28,7 @@ async function ranTurn(name: string, cost: number, day: string, team = "default"
 }
 
 describe("overview: needs attention", () => {
-  it("lists pending approvals, stalled and failed sessions, failed contracts and stale artifacts of the team only", async () => {
+  it("lists pending approvals, stalled sessions and sessions with a problem, failed contracts and stale artifacts of the team only", async () => {
     await k.spawn({ name: "stuck", prompt: "go" });
     await k.launched("stuck");
     await k.startTurn("stuck");
@@ -45,6 +45,16 @@ describe("overview: needs attention", () => {
     await k.spawn({ name: "done" });
     await k.launched("done");
     await k.exit("done", "stopped");
+    await k.spawn({ name: "spender", prompt: "go", safety: { maxCostUsd: 0.05 } });
+    await k.launched("spender");
+    await k.finish("spender", { interactionId: (await k.startTurn("spender"))!.id, costDelta: 0.4 });
+    await k.exit("spender", "stopped");
+    await k.spawn({ name: "unlucky", prompt: "go" });
+    await k.launched("unlucky");
+    await k.finish("unlucky", { interactionId: (await k.startTurn("unlucky"))!.id, status: "error", isError: true, error: "API Error: 500 boom" });
+    await k.spawn({ name: "healthy", prompt: "go" });
+    await k.launched("healthy");
+    await k.finish("healthy", { interactionId: (await k.startTurn("healthy"))!.id });
 
     const { publish, contract } = scenarioCommands(hub);
     await contract({ id: "ship-it", assignee: "bob" });
@@ -64,7 +74,11 @@ describe("overview: needs attention", () => {
       expect.objectContaining({ session: "waiter", toolName: "Bash", input: { command: "rm -rf build" }, reason: "edit preset asks before running Bash", expiresAt: expect.any(Date) }),
     ]);
     expect(attention.stalledSessions).toEqual([expect.objectContaining({ name: "stuck", status: "busy", stalledAt: expect.any(Date) })]);
-    expect(attention.failedSessions).toEqual([expect.objectContaining({ name: "broken", exitReason: "failed" })]);
+    expect(attention.sessionProblems.map(({ name, status, problem }) => ({ name, status, problem }))).toEqual([
+      { name: "unlucky", status: "idle", problem: "last turn failed: API Error: 500 boom" },
+      { name: "spender", status: "stopped", problem: "cost limit: $0.40 spent of $0.05" },
+      { name: "broken", status: "failed", problem: "failed (exited with code 0)" },
+    ]);
     expect(attention.failedContracts).toEqual([expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })]);
     expect(attention.staleArtifacts).toEqual([expect.objectContaining({ artifactId: "api", version: 1, reasons: [{ kind: "superseded", root: "schema@v1", current: "schema@v2", path: [{ version: "api@v1", input: "schema@v1", via: "derivedFrom" }] }] })]);
 
@@ -72,7 +86,7 @@ describe("overview: needs attention", () => {
   });
 
   it("is empty for a quiet team", async () => {
-    expect((await overview(hub, OPERATOR, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], failedSessions: [], failedContracts: [], staleArtifacts: [] });
+    expect((await overview(hub, OPERATOR, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], sessionProblems: [], failedContracts: [], staleArtifacts: [] });
   });
 
   it("a decided approval leaves the list", async () => {

@@ -16,6 +16,7 @@ import { sessionTokenLabel } from "../auth/tokens.service.ts";
 import { interactionById, interactionView, queueMessage, runningInteraction, type InteractionView } from "./interactions.ts";
 import { pendingApprovals } from "./approvals.ts";
 import { announceQueued, placeFor } from "./admission.ts";
+import { setProblem } from "./problems.ts";
 import { moveTo, requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
 import { ENDED, assertMove, isLive } from "./states.ts";
 
@@ -23,12 +24,17 @@ function refuse(s: SessionRow, operation: string, needs: string): never {
   throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; ${operation} needs it to be ${needs}`, { name: s.name, current: s.status, operation });
 }
 
-/** Ended → starting (or queued, when no place is free), so the supervisor relaunches it with `--resume`. */
+/**
+ * Ended → starting (or queued, when no place is free), so the supervisor relaunches it with `--resume`.
+ * Someone chose to carry on: what went wrong before is resolved (a new failure says so again).
+ */
 async function requestResume(tx: WriteTx, s: SessionRow, why: string, maxLive: number): Promise<void> {
   if (!s.claudeSessionId) throw new DomainError("precondition_failed", `session '${s.name}' has no Claude session id to resume`, { name: s.name });
   const to = await placeFor(tx, maxLive);
   assertMove(s.name, s.status, to, "resume");
-  await moveTo(tx, s, to, why, to === "queued" ? { exitReason: null, queuedAt: tx.now } : { exitReason: null });
+  const sets = { exitReason: null, lastError: null, ...(to === "queued" ? { queuedAt: tx.now } : {}) };
+  await moveTo(tx, s, to, why, sets);
+  await setProblem(tx, s, null);
   await tx.emit({ teamId: s.teamId, type: "session.resume_requested", subject: `session:${s.name}`, payload: { name: s.name, claudeSessionId: s.claudeSessionId } });
   if (to === "queued") await announceQueued(tx, s, maxLive);
 }

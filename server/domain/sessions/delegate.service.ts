@@ -72,7 +72,7 @@ async function report(deps: DomainDeps, name: string, interactionId: number, com
         ? null
         : status === "timed_out" && !completed
           ? "no result before the wait ended"
-          : (violations.find((v) => v.kind !== "protected_path")?.detail ?? s.lastError ?? (i?.isError ? i.response : null) ?? status);
+          : (violations.find((v) => v.kind !== "protected_path")?.detail ?? i?.error ?? s.lastError ?? status);
     return {
       status,
       response: i?.response ?? null,
@@ -89,7 +89,8 @@ async function report(deps: DomainDeps, name: string, interactionId: number, com
   });
 }
 
-const waitBudget = (s: { enabled: boolean; timeoutMs: number }) => (s.enabled ? s.timeoutMs + WAIT_GRACE_MS : UNLIMITED_WAIT_MS);
+/** The turn's own time plus one permission request's wait, which the turn's clock does not count (docs/sessions.md). */
+const waitBudget = (s: { enabled: boolean; timeoutMs: number; approvalTimeoutMs: number }) => (s.enabled ? s.timeoutMs + s.approvalTimeoutMs + WAIT_GRACE_MS : UNLIMITED_WAIT_MS);
 
 export async function delegate(deps: DomainDeps, actor: Principal, input: DelegateInput, defaults: SpawnDefaults, signal?: AbortSignal): Promise<DelegateResult> {
   const safety = Safety.parse({ enabled: input.safety, maxCostUsd: input.maxCost, maxTurns: input.maxTurns, timeoutMs: input.timeout });
@@ -107,7 +108,7 @@ export async function delegate(deps: DomainDeps, actor: Principal, input: Delega
         );
         return (await queueMessage(tx, row, prompt, actor.name)).id;
       }),
-    waitBudget(safety),
+    waitBudget({ ...safety, approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS }),
     signal,
   );
   return report(deps, input.name, id, completed);

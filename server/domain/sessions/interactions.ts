@@ -18,6 +18,8 @@ export type InteractionRow = {
   status: InteractionStatus;
   isError: boolean;
   resultSubtype: string | null;
+  /** Why it did not complete (status error or limit), in words. */
+  error: string | null;
   costUsd: number;
   turns: number;
   durationMs: number | null;
@@ -64,6 +66,12 @@ export async function runningInteraction(sql: Sql, sessionPk: number): Promise<I
 export async function abandonRunning(tx: WriteTx, sessionPk: number, status: "interrupted" | "error", note: string): Promise<number | null> {
   const running = await runningInteraction(tx, sessionPk);
   if (!running) return null;
-  await tx.run(`UPDATE "Interaction" SET "status" = ?, "response" = COALESCE("response", ?), "endedAt" = ? WHERE "id" = ?`, [status, note, tx.now, running.id]);
+  await tx.run(`UPDATE "Interaction" SET "status" = ?, "response" = COALESCE("response", ?), "error" = ?, "endedAt" = ? WHERE "id" = ?`, [
+    status,
+    note,
+    status === "error" ? note : null,
+    tx.now,
+    running.id,
+  ]);
   return running.id;
 }

@@ -9,11 +9,12 @@ import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval, type ApprovalView } from "./approvals.ts";
 import { explainAuthFailure } from "./auth-failure.ts";
 import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
-import { moveTo, safetyOf, sessionByPk, type SessionRow } from "./sessions.repo.ts";
+import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
+import { moveTo, safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
 import { isLive } from "./states.ts";
 import type { SessionStatus } from "../../../lib/api/sessions.ts";
 
-export type ViolationKind = "cost" | "turns" | "timeout" | "protected_path";
+export type ViolationKind = LimitKind | "protected_path";
 
 async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: WriteTx, s: SessionRow) => Promise<T>): Promise<T | null> {
   return db.write(name, SUPERVISOR.name, async (tx) => {
@@ -91,10 +92,12 @@ export async function violation(deps: DomainDeps, pk: number, kind: ViolationKin
 
 export type TurnResult = {
   interactionId: number;
-  status: "completed" | "error" | "interrupted" | "limit";
+  status: "completed" | "error" | "interrupted";
   isError: boolean;
   subtype: string | null;
   response: string | null;
+  /** Why a turn with status `error` failed: the API's message (or the CLI's errors). */
+  error: string | null;
   costDelta: number;
   turns: number;
   durationMs: number;
@@ -103,49 +106,56 @@ export type TurnResult = {
   /** Ended without text or tool use (§2 health). */
   empty: boolean;
   /** A limit the supervisor enforced itself during the turn (the interaction timer). */
-  limit?: { kind: ViolationKind; detail: string };
+  limit?: LimitKind;
 };
 
+const CLI_LIMITS: Record<string, LimitKind> = { error_max_budget_usd: "cost", error_max_turns: "turns" };
+
+/** The cost limit that binds: the safety net's, or the CLI budget the session was given when that is lower. */
+const costCeiling = (s: SessionRow, safety: StoredSafety) => Math.min(s.maxBudgetUsd ?? Infinity, safety.enabled ? safety.maxCostUsd : Infinity);
+
 /**
- * Records a finished turn and adds it to the session's totals. Returns the safety limit the
- * session has now reached, if any, so the supervisor can stop it.
+ * Records a finished turn and adds it to the session's totals. A failed turn becomes the session's
+ * problem until a later turn succeeds. Returns the safety limit the session has now reached, if
+ * any, and the sentence that says so, so the supervisor can stop it.
  */
-export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult): Promise<{ limit: ViolationKind | null }> {
-  const r = turn.isError ? { ...turn, response: explainAuthFailure(turn.response) } : turn;
+export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult): Promise<{ limit: LimitKind | null; problem: string | null }> {
+  const r = turn.status === "error" ? { ...turn, error: explainAuthFailure(turn.error) } : turn;
   return (
     (await write(deps, "session.turn_done", pk, async (tx, s) => {
       const cost = Math.max(0, r.costDelta);
-      const cliLimit: ViolationKind | null = r.subtype === "error_max_budget_usd" ? "cost" : r.subtype === "error_max_turns" ? "turns" : null;
-      const status = cliLimit || r.limit ? "limit" : r.status;
-      await tx.run(
-        `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
-           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ? WHERE "id" = ?`,
-        [r.response, status, r.isError, r.limit ? r.limit.kind : r.subtype, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now, r.interactionId],
-      );
+      const safety = safetyOf(s);
       const totals = { costUsd: s.costUsd + cost, turns: s.turns + r.turns, interactions: s.interactions + 1, lastOutput: r.response ?? s.lastOutput, lastEventAt: tx.now };
+      // A limit that cut the turn short (ours or the CLI's), else one the totals have now reached.
+      const cut = r.limit ?? CLI_LIMITS[r.subtype ?? ""] ?? null;
+      const reached = !safety.enabled ? null : totals.costUsd >= safety.maxCostUsd ? "cost" : totals.turns >= safety.maxTurns ? "turns" : null;
+      const limit: LimitKind | null = cut ?? reached;
+      const limitSays = limit && limitProblem(limit, { costUsd: totals.costUsd, maxCostUsd: costCeiling(s, safety), turns: totals.turns, maxTurns: safety.maxTurns, timeoutMs: safety.timeoutMs });
+      const status = cut ? "limit" : r.status;
+      const error = cut ? limitSays : r.status === "error" ? r.error : null;
+      await tx.run(
+        `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
+           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ? WHERE "id" = ?`,
+        [r.response, status, r.isError, r.limit ?? r.subtype, error, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now, r.interactionId],
+      );
       const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? s.status : "idle";
-      await moveTo(tx, s, next, `turn finished (${status})`, totals);
+      // A failed turn leaves its message on the session until a later turn succeeds; an interrupted one changes nothing.
+      const lastError = status === "error" ? error : status === "completed" ? null : s.lastError;
+      await moveTo(tx, s, next, `turn finished (${status})`, { ...totals, lastError });
       await tx.emit({
         teamId: s.teamId,
         type: "session.turn_completed",
         subject: `session:${s.name}`,
-        payload: { name: s.name, interactionId: r.interactionId, status, isError: r.isError, subtype: r.subtype, costUsd: cost, turns: r.turns, durationMs: r.durationMs, empty: r.empty, toolsUsed: r.toolsUsed },
+        payload: { name: s.name, interactionId: r.interactionId, status, isError: r.isError, subtype: r.subtype, error, costUsd: cost, turns: r.turns, durationMs: r.durationMs, empty: r.empty, toolsUsed: r.toolsUsed },
       });
       if (r.empty) await tx.emit({ teamId: s.teamId, type: "session.empty_turn", subject: `session:${s.name}`, payload: { name: s.name, interactionId: r.interactionId } });
 
-      const safety = safetyOf(s);
-      let limit: ViolationKind | null = r.limit?.kind ?? cliLimit;
-      if (r.limit) await recordViolation(tx, s, r.limit.kind, r.limit.detail);
-      else if (cliLimit) await recordViolation(tx, s, cliLimit, `the CLI stopped the turn: ${r.subtype}`);
-      else if (safety.enabled && totals.costUsd >= safety.maxCostUsd) {
-        limit = "cost";
-        await recordViolation(tx, s, "cost", `cost $${totals.costUsd.toFixed(4)} reached the limit of $${safety.maxCostUsd}`);
-      } else if (safety.enabled && totals.turns >= safety.maxTurns) {
-        limit = "turns";
-        await recordViolation(tx, s, "turns", `${totals.turns} turns reached the limit of ${safety.maxTurns}`);
-      }
-      return { limit };
-    })) ?? { limit: null }
+      if (limit) await recordViolation(tx, s, limit, limitSays!);
+      if (limitSays) await setProblem(tx, s, { kind: "limit", text: limitSays });
+      else if (status === "error") await setProblem(tx, s, turnFailedProblem(error ?? "no message"));
+      else if (status === "completed") await setProblem(tx, s, null);
+      return { limit, problem: limitSays };
+    })) ?? { limit: null, problem: null }
   );
 }
 
@@ -166,19 +176,33 @@ export async function cancelApproval(deps: DomainDeps, approvalId: number, why: 
   await deps.db.write("session.approval_cancelled", SUPERVISOR.name, (tx) => settleApproval(tx, approvalId, "cancelled", SUPERVISOR.name, why));
 }
 
-export type ExitRecord = { status: "stopped" | "killed" | "failed" | "interrupted"; reason: string; code: number | null; signal: string | null; error: string | null; stderrTail: string };
+/** `problem`: the limit that ended it, in words (finishTurn's sentence); a failed exit makes its own. */
+export type ExitRecord = {
+  status: "stopped" | "killed" | "failed" | "interrupted";
+  reason: string;
+  code: number | null;
+  signal: string | null;
+  error: string | null;
+  stderrTail: string;
+  problem?: string | null;
+};
 
 export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord): Promise<void> {
   await write(deps, "session.exited", pk, async (tx, s) => {
-    const lastError = exit.error ?? (exit.status === "failed" ? exit.stderrTail.trim().split("\n").slice(-5).join("\n") || `exited with code ${exit.code}` : null);
+    const failed = exit.status === "failed";
+    const how = exit.code !== null ? `exited with code ${exit.code}` : exit.signal ? `ended by ${exit.signal}` : "exited";
+    const lastError = exit.error ?? (failed ? exit.stderrTail.trim().split("\n").slice(-5).join("\n") || how : s.lastError);
     await moveTo(tx, s, exit.status, exit.reason, { pid: null, exitReason: exit.reason, lastError, stalledAt: null });
-    const abandoned = await abandonRunning(tx, pk, exit.status === "failed" ? "error" : "interrupted", `(no result: the process ${exit.reason})`);
+    // A turn that failed before a person stopped the session is still unresolved: its problem stays.
+    if (failed) await setProblem(tx, s, exitProblem(exit.reason, how, exit.error));
+    else if (exit.problem) await setProblem(tx, s, { kind: "limit", text: exit.problem });
+    const abandoned = await abandonRunning(tx, pk, failed ? "error" : "interrupted", `(no result: the process ${exit.reason})`);
     await cancelPending(tx, pk, `the process ${exit.reason}`);
     await tx.emit({
       teamId: s.teamId,
       type: "session.exited",
       subject: `session:${s.name}`,
-      payload: { name: s.name, status: exit.status, reason: exit.reason, code: exit.code, signal: exit.signal, abandonedInteraction: abandoned, stderrTail: exit.stderrTail.slice(-2000) },
+      payload: { name: s.name, status: exit.status, reason: exit.reason, problem: s.problem, code: exit.code, signal: exit.signal, abandonedInteraction: abandoned, stderrTail: exit.stderrTail.slice(-2000) },
     });
   });
 }

@@ -31,6 +31,8 @@ export type SessionRow = {
   lastOutput: string | null;
   lastError: string | null;
   exitReason: string | null;
+  /** What a person should know is wrong, in words (see problems.ts); null when nothing is. */
+  problem: string | null;
   stalledAt: Date | null;
   parent: string | null;
   spawnedBy: string | null;

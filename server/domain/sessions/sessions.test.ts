@@ -9,7 +9,7 @@ import { updateTeamSettings } from "../teams/settings.ts";
 import { OPERATOR } from "../principal.ts";
 import { cleanupSessions, deleteSession, sendMessage } from "./control.service.ts";
 import { lastOutput, listSessions, sessionHistory, transcript } from "./queries.service.ts";
-import { appendTranscript, detectStalls } from "./runtime.ts";
+import { appendTranscript, detectStalls, recordExit } from "./runtime.ts";
 import { recoverSessions } from "./recovery.ts";
 
 let hub: TempHub;
@@ -182,11 +182,40 @@ describe("limits", () => {
       const t = (await k.startTurn("s"))!;
       return k.finish("s", { interactionId: t.id, ...r });
     };
-    expect(await turns({ costDelta: 0.01, turns: 1 })).toEqual({ limit: null });
-    expect(await turns({ costDelta: 0.01, turns: 2 })).toEqual({ limit: "turns" });
-    expect(await turns({ costDelta: 0.04, turns: 0 })).toEqual({ limit: "cost" });
-    expect(await turns({ subtype: "error_max_budget_usd", isError: true, costDelta: 0 })).toEqual({ limit: "cost" });
-    expect((await k.status("s")).violations.map((v) => v.kind)).toEqual(["turns", "cost", "cost"]);
+    expect(await turns({ costDelta: 0.01, turns: 1 })).toEqual({ limit: null, problem: null });
+    expect(await turns({ costDelta: 0.01, turns: 2 })).toEqual({ limit: "turns", problem: "turn limit: 3 of 3 turns" });
+    expect(await turns({ costDelta: 0.04, turns: 0 })).toEqual({ limit: "cost", problem: "cost limit: $0.06 spent of $0.05" });
+    expect(await turns({ subtype: "error_max_budget_usd", status: "error", isError: true, costDelta: 0, turns: 0 })).toEqual({ limit: "cost", problem: "cost limit: $0.06 spent of $0.05" });
+    const s = await k.status("s");
+    expect(s.violations.map((v) => [v.kind, v.detail])).toEqual([
+      ["turns", "turn limit: 3 of 3 turns"],
+      ["cost", "cost limit: $0.06 spent of $0.05"],
+      ["cost", "cost limit: $0.06 spent of $0.05"],
+    ]);
+    expect(s.problem).toBe("cost limit: $0.06 spent of $0.05");
+    // Only the turn the CLI cut short is a `limit` turn; the others completed and the limit followed.
+    const history = (await sessionHistory(hub, OPERATOR, { name: "s", limit: 10 })).interactions;
+    expect(history.map((i) => [i.status, i.error])).toEqual([
+      ["completed", null],
+      ["completed", null],
+      ["completed", null],
+      ["limit", "cost limit: $0.06 spent of $0.05"],
+    ]);
+  });
+
+  it("a limit that ends the process is its problem; the time limit counts the turn's own time", async () => {
+    await k.spawn({ name: "slow", safety: { timeoutMs: 300_000 } });
+    await k.launched("slow");
+    await k.send({ name: "slow", message: "go" });
+    const t = (await k.startTurn("slow"))!;
+    expect(await k.finish("slow", { interactionId: t.id, status: "interrupted", isError: true, subtype: "error_during_execution", limit: "timeout" })).toEqual({
+      limit: "timeout",
+      problem: "time limit: no result within 5:00",
+    });
+    await recordExit(hub, await k.pk("slow"), { status: "stopped", reason: "limit:timeout", code: 0, signal: null, error: null, stderrTail: "", problem: "time limit: no result within 5:00" });
+    expect(await k.status("slow")).toMatchObject({ status: "stopped", exitReason: "limit:timeout", problem: "time limit: no result within 5:00", lastError: null });
+    const exited = hub.events.find((e) => e.type === "session.exited")!;
+    expect(exited.payload).toMatchObject({ status: "stopped", reason: "limit:timeout", problem: "time limit: no result within 5:00" });
   });
 
   it("a disabled safety net reports no limits", async () => {
@@ -194,7 +223,56 @@ describe("limits", () => {
     await k.launched("free");
     await k.send({ name: "free", message: "go" });
     const t = (await k.startTurn("free"))!;
-    expect(await k.finish("free", { interactionId: t.id, costDelta: 5 })).toEqual({ limit: null });
+    expect(await k.finish("free", { interactionId: t.id, costDelta: 5 })).toEqual({ limit: null, problem: null });
+  });
+});
+
+describe("problems", () => {
+  const turn = async (name: string, r: Record<string, unknown> = {}) => {
+    await k.send({ name, message: "go" });
+    const t = (await k.startTurn(name))!;
+    await k.finish(name, { interactionId: t.id, ...r });
+    return t.id;
+  };
+  const failure = { status: "error", isError: true, response: null, error: "API Error: 500 boom", costDelta: 0 } as const;
+  const problems = (name: string) => hub.events.filter((e) => e.type === "session.problem" && e.payload.name === name).map((e) => e.payload.problem);
+
+  it("a failed turn keeps the live session idle with the API's message until a later turn succeeds", async () => {
+    await k.spawn({ name: "s" });
+    await k.launched("s");
+    const failed = await turn("s", failure);
+    expect(await k.status("s")).toMatchObject({ status: "idle", lastError: "API Error: 500 boom", problem: "last turn failed: API Error: 500 boom" });
+    expect(hub.events.find((e) => e.type === "session.turn_completed")!.payload).toMatchObject({ interactionId: failed, status: "error", error: "API Error: 500 boom" });
+    // An interrupted turn proves nothing either way.
+    await turn("s", { status: "interrupted", isError: true, subtype: "error_during_execution" });
+    expect((await k.status("s")).problem).toBe("last turn failed: API Error: 500 boom");
+    await turn("s");
+    expect(await k.status("s")).toMatchObject({ status: "idle", lastError: null, problem: null });
+    const history = (await sessionHistory(hub, OPERATOR, { name: "s", limit: 10 })).interactions;
+    expect(history.map((i) => [i.status, i.error, i.response])).toEqual([
+      ["error", "API Error: 500 boom", null],
+      ["interrupted", null, "ok"],
+      ["completed", null, "ok"],
+    ]);
+    expect(problems("s")).toEqual(["last turn failed: API Error: 500 boom", null]);
+  });
+
+  it("a failed exit says how it failed; a person's stop keeps a failed turn's problem; resume resolves it", async () => {
+    await k.spawn({ name: "s" });
+    await k.launched("s");
+    await turn("s", failure);
+    await k.exit("s", "stopped");
+    expect(await k.status("s")).toMatchObject({ status: "stopped", problem: "last turn failed: API Error: 500 boom", lastError: "API Error: 500 boom" });
+    await k.resume("s");
+    expect(await k.status("s")).toMatchObject({ status: "starting", problem: null, lastError: null });
+
+    await k.launched("s");
+    await recordExit(hub, await k.pk("s"), { status: "failed", reason: "crashed", code: 1, signal: null, error: null, stderrTail: "boom\nError: out of memory\n" });
+    expect(await k.status("s")).toMatchObject({ status: "failed", lastError: "boom\nError: out of memory", problem: "crashed (exited with code 1)" });
+    await k.resume("s");
+    await recordExit(hub, await k.pk("s"), { status: "failed", reason: "spawn_failed", code: null, signal: null, error: "spawn /bin/claude ENOENT", stderrTail: "" });
+    expect(await k.status("s")).toMatchObject({ status: "failed", lastError: "spawn /bin/claude ENOENT", problem: "spawn_failed: spawn /bin/claude ENOENT" });
+    expect(problems("s")).toEqual(["last turn failed: API Error: 500 boom", null, "crashed (exited with code 1)", null, "spawn_failed: spawn /bin/claude ENOENT"]);
   });
 });
 
@@ -212,11 +290,11 @@ describe("delegate", () => {
     const stop = k.supervise("c", () => ({ subtype: "error_max_budget_usd", isError: true, status: "error" }));
     expect(await k.delegate({ name: "c", task: "spend", maxCost: 0.5 })).toMatchObject({ status: "cost_exceeded", canContinue: false, safety: { limits: { maxCostUsd: 0.5 } } });
     await stop();
-    const stop2 = k.supervise("t", () => ({ limit: { kind: "timeout", detail: "no result within 1000 ms" } }));
-    expect(await k.delegate({ name: "t", task: "slow", timeout: 1000 })).toMatchObject({ status: "timed_out", error: "no result within 1000 ms" });
+    const stop2 = k.supervise("t", () => ({ limit: "timeout" }));
+    expect(await k.delegate({ name: "t", task: "slow", timeout: 1000 })).toMatchObject({ status: "timed_out", error: "time limit: no result within 0:01" });
     await stop2();
-    const stop3 = k.supervise("f", () => ({ isError: true, status: "error", response: "API Error: 500" }));
-    expect(await k.delegate({ name: "f", task: "fail" })).toMatchObject({ status: "failed", error: "API Error: 500" });
+    const stop3 = k.supervise("f", () => ({ isError: true, status: "error", response: null, error: "API Error: 500 boom" }));
+    expect(await k.delegate({ name: "f", task: "fail" })).toMatchObject({ status: "failed", response: null, error: "API Error: 500 boom" });
     await stop3();
   });
 

@@ -132,7 +132,9 @@ export const sessionTools = [
   tool({
     name: "get_session_status",
     title: "Session status",
-    description: "A session's state, cost, turns, queued messages, the running interaction, pending permission requests and safety violations.",
+    description:
+      "A session's state, cost, turns, queued messages, the running interaction, pending permission requests and safety violations, " +
+      "and `problem`: what is wrong with it in words (\"cost limit: $0.40 spent of $0.05\", \"last turn failed: API Error: 500 …\"), null when nothing is.",
     schema: SessionRef,
     describe: { name: NAME },
     kind: "read",
@@ -150,7 +152,7 @@ export const sessionTools = [
   tool({
     name: "list_sessions",
     title: "List sessions",
-    description: "Sessions, newest first, optionally of one team or in one state.",
+    description: "Sessions, newest first, optionally of one team or in one state; each with its `problem` (what is wrong with it, or null).",
     schema: ListSessionsInput,
     describe: { team: "Only this team's sessions.", status: "Only sessions in this state.", limit: LIMIT },
     kind: "read",

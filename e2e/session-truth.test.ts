@@ -1,0 +1,104 @@
+/**
+ * A session's state tells the truth, with the real CLI: time spent waiting for a person's decision
+ * does not count against the per-turn limit; a turn the API failed is recorded as failed with the
+ * API's message until a later turn succeeds; a limit stop says which limit and by how much; and
+ * each of them reaches needs-attention, the CLI and the MCP tools.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directiveModel } from "./fake-anthropic/directives.ts";
+import { api, cliAsync } from "./helpers/hub-process.ts";
+import { call, stdioClient } from "./helpers/mcp-client.ts";
+import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+
+// While `outage` is set every API call fails the way a broken upstream does.
+let outage = false;
+const model = directiveModel();
+let sh: SessionHub;
+beforeAll(async () => (sh = await startSessionHub((req) => (outage ? { error: 500, message: "upstream is down", retry: false } : model(req)))));
+afterAll(async () => sh?.close());
+
+const events = async (type: string, name: string) =>
+  (await api(sh.hub, "GET", `/api/events?type=${type}&limit=500`)).body.events.filter((e: any) => e.payload.name === name);
+const attention = async () => (await api(sh.hub, "GET", "/api/overview?team=default")).body.attention;
+
+describe("a long approval under a shorter turn limit", () => {
+  it("waits for the person past the turn limit, then the turn finishes", async () => {
+    const target = path.join(sh.work, "approved-late.txt");
+    // A first turn while the CLI starts up, so that the next one reaches its request well within 3 s.
+    await api(sh.hub, "POST", "/api/sessions", { name: "patient", safety: { timeoutMs: 3000 }, approvalTimeoutMs: 3_600_000, prompt: "warm up" });
+    await waitForSession(sh.hub, "patient", (s) => s.status === "idle" && s.interactions === 1);
+    const turn = api(sh.hub, "POST", "/api/sessions/patient/send", { message: `@bash touch ${target}\n@reply touched`, wait: true });
+    const waiting = await waitForSession(sh.hub, "patient", (s) => s.status === "waiting_permission");
+    const [approval] = waiting.approvals;
+    // The card's deadline is the approval's own: an hour, not what is left of the turn's 3 s.
+    expect(new Date(approval.expiresAt).getTime() - new Date(approval.createdAt).getTime()).toBe(3_600_000);
+
+    // A witness with the same 3 s limit, started after the request, is cut by it: when its violation
+    // is recorded, more than 3 s of the patient's turn have passed.
+    await api(sh.hub, "POST", "/api/sessions", { name: "witness", safety: { timeoutMs: 3000 }, prompt: "@hang" });
+    const witness = await waitForSession(sh.hub, "witness", (s) => s.status === "stopped", 60_000);
+    expect(witness).toMatchObject({ exitReason: "limit:timeout", problem: "time limit: no result within 0:03" });
+    expect(await events("session.violation", "patient")).toEqual([]);
+    expect((await api(sh.hub, "GET", "/api/sessions/patient")).body).toMatchObject({ status: "waiting_permission", pendingApprovals: 1 });
+
+    expect((await api(sh.hub, "POST", `/api/sessions/patient/approvals/${approval.id}`, { decision: "allow" })).body.status).toBe("allowed");
+    expect((await turn).body.interaction).toMatchObject({ status: "completed", response: "touched", error: null });
+    expect(fs.existsSync(target)).toBe(true);
+    expect((await api(sh.hub, "GET", "/api/sessions/patient")).body).toMatchObject({ status: "idle", problem: null, violations: [] });
+  }, 120_000);
+});
+
+describe("an API error", () => {
+  it("fails the turn with the API's message and flags the live session until a later turn succeeds", async () => {
+    await api(sh.hub, "POST", "/api/sessions", { name: "unlucky" });
+    await waitForSession(sh.hub, "unlucky", (s) => s.status === "idle");
+    outage = true;
+    const failed = (await api(sh.hub, "POST", "/api/sessions/unlucky/send", { message: "hello?", wait: true })).body;
+    outage = false;
+    expect(failed.interaction).toMatchObject({ status: "error", isError: true, error: expect.stringMatching(/^API Error: 500 upstream is down/), response: null });
+    const s = (await api(sh.hub, "GET", "/api/sessions/unlucky")).body;
+    expect(s).toMatchObject({ status: "idle", lastError: failed.interaction.error, problem: `last turn failed: ${failed.interaction.error}` });
+    expect((await attention()).sessionProblems).toEqual(expect.arrayContaining([expect.objectContaining({ name: "unlucky", status: "idle", problem: s.problem })]));
+    expect((await events("session.problem", "unlucky")).map((e: any) => e.payload.problem)).toEqual([s.problem]);
+
+    const status = await cliAsync(sh.hub.dataDir, ["status", "unlucky"]);
+    expect(status.stdout).toMatch(/^unlucky: idle \(.*\), \$0\.0000, \d+ turns — last turn failed: API Error: 500 upstream is down/);
+    expect((await cliAsync(sh.hub.dataDir, ["history", "unlucky"])).stdout).toMatch(/\n1\s+error\s.*hello\?\s+API Error: 500 upstream is down/);
+
+    const later = (await api(sh.hub, "POST", "/api/sessions/unlucky/send", { message: "and now?", wait: true })).body;
+    expect(later.interaction).toMatchObject({ status: "completed", error: null });
+    expect((await api(sh.hub, "GET", "/api/sessions/unlucky")).body).toMatchObject({ status: "idle", lastError: null, problem: null });
+    expect((await attention()).sessionProblems.map((x: any) => x.name)).not.toContain("unlucky");
+    expect((await events("session.problem", "unlucky")).map((e: any) => e.payload.problem)).toEqual([null, s.problem]);
+  }, 120_000);
+});
+
+describe("a cost-limit stop", () => {
+  it("says which limit and by how much on the session, its violation, the overview, the CLI and MCP", async () => {
+    // 80k input tokens at the default model's $5/M: $0.40 in one call, against a $0.05 limit.
+    await api(sh.hub, "POST", "/api/sessions", { name: "spender", safety: { maxCostUsd: 0.05 }, prompt: "@usage 80000 0\n@reply spent" });
+    const s = await waitForSession(sh.hub, "spender", (x) => x.status === "stopped", 60_000);
+    const reason = "cost limit: $0.40 spent of $0.05";
+    expect(s).toMatchObject({ exitReason: "limit:cost", problem: reason, violations: [expect.objectContaining({ kind: "cost", detail: reason })] });
+    const [turn] = (await api(sh.hub, "GET", "/api/sessions/spender/history")).body.interactions;
+    expect(turn).toMatchObject({ status: "limit", error: reason, response: "spent" });
+    expect((await attention()).sessionProblems).toEqual(expect.arrayContaining([expect.objectContaining({ name: "spender", status: "stopped", problem: reason })]));
+
+    expect((await cliAsync(sh.hub.dataDir, ["status", "spender"])).stdout).toMatch(/^spender: stopped \(.*\), \$0\.4\d{3}, \d+ turns — cost limit: \$0\.40 spent of \$0\.05\n/);
+    expect((await cliAsync(sh.hub.dataDir, ["list"])).stdout).toMatch(/spender\s+default\s+stopped\s.*\scost limit: \$0\.40 spent of \$0\.05\n/);
+    const mcp = await stdioClient(sh.hub.dataDir);
+    try {
+      expect((await call(mcp, "get_session_status", { name: "spender" })).json()).toMatchObject({ status: "stopped", problem: reason });
+      expect((await call(mcp, "list_sessions", { team: "default" })).json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: "spender", problem: reason })]));
+    } finally {
+      await mcp.close();
+    }
+
+    // Resumed, it no longer needs anyone: the reason and the needs-attention row go.
+    await api(sh.hub, "POST", "/api/sessions/spender/resume", {});
+    expect((await api(sh.hub, "GET", "/api/sessions/spender")).body.problem).toBeNull();
+    expect((await attention()).sessionProblems.map((x: any) => x.name)).not.toContain("spender");
+  }, 120_000);
+});
