@@ -55,7 +55,7 @@ describe("teamhub hook", () => {
 
     expect((await api(hub, "POST", "/api/contracts/build-auth/fail", { reason: "the spec changed" })).status).toBe(200);
     await api(hub, "POST", "/api/artifacts", { id: "api-spec", type: "custom", data: { endpoints: ["/login", "/logout"] }, summary: "adds /logout" });
-    expect(await until(() => query(hub.dbFile, `SELECT 1 FROM Message WHERE recipient = 'api-dev'`).length === 1)).toBe(true);
+    expect(await until(() => query(hub.dbFile, `SELECT 1 FROM Message WHERE recipient = 'api-dev' AND kind = 'notify'`).length === 1)).toBe(true);
     run("decision-record", "Sessions are JWTs", "--decision", "RS256, 15 minutes", "--artifact", "api-spec");
     run("pattern-register", "error-envelope", "--description", "Errors are {error: {code, message}}");
     tree.write("logout.ts", "export const logout = 1;\n");
@@ -73,7 +73,8 @@ describe("teamhub hook", () => {
     expect(context).toContain("Where you left off: Halfway through build-auth");
     expect(context).toContain('- build-auth "Build auth endpoints": now failed; ready → failed (the spec changed)');
     expect(context).toContain("- api-spec (custom): you read v1, current is v2 by operator — adds /logout");
-    expect(context).toMatch(/## Unread messages \(1\)\n- from pipeline:tell-api-dev \(notify, [^)]+\): api-spec is now v2: add \/logout/);
+    // Two contract notices (created for api-dev, then failed by the operator), then the pipeline's note.
+    expect(context).toMatch(/## Unread messages \(3\)\n- from operator \(contract, [^)]+\): operator created contract 'build-auth'[^\n]*\n- from operator \(contract, [^)]+\): Contract 'build-auth' \(Build auth endpoints\): ready → failed \(the spec changed\)[^\n]*\n- from pipeline:tell-api-dev \(notify, [^)]+\): api-spec is now v2: add \/logout/);
     expect(context).toContain("(operator): RS256, 15 minutes");
     expect(context).toContain("- error-envelope: Errors are {error: {code, message}}");
     expect(context).toMatch(/## Files changed in the work tree \(since [0-9a-f]{12}, now [0-9a-f]{12}\) \(2\)\n- logout\.ts\n- login\.ts/);
@@ -82,7 +83,7 @@ describe("teamhub hook", () => {
     // what is still true (an unread message, a newer version not yet read, a dirty file) is repeated.
     const again: string = runHook("session-start", { session_id: "second-session", cwd: tree.dir, source: "clear" }, devEnv()).output().hookSpecificOutput.additionalContext;
     expect(again).toMatch(/^Changes since your last checkpoint \(session start at /m);
-    expect(again.match(/^## .*/gm)).toEqual(["## Artifacts you read that have newer versions (1)", "## Unread messages (1)", "## Files changed in the work tree (1)"]);
+    expect(again.match(/^## .*/gm)).toEqual(["## Artifacts you read that have newer versions (1)", "## Unread messages (3)", "## Files changed in the work tree (1)"]);
     expect(query(hub.dbFile, `SELECT kind, claudeSessionId FROM Checkpoint WHERE principal = 'api-dev' ORDER BY id`)).toEqual([
       { kind: "stop", claudeSessionId: "first-session" },
       { kind: "session_start", claudeSessionId: "second-session" },
