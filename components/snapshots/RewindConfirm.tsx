@@ -2,6 +2,7 @@
 
 import { useRef, useState, type ReactNode } from "react";
 import type { RewindPreview } from "@/lib/queries/snapshots.ts";
+import { DialogActions } from "../ui/DialogActions.tsx";
 import { RewindFacts } from "./RewindFacts.tsx";
 
 type Props = {
@@ -48,21 +49,7 @@ export function RewindConfirm({ label, what, intro, disabled, load, onConfirm }:
             <RewindFacts summary={preview} tense="preview" what={what} />
           </div>
         )}
-        <div className="row">
-          <button
-            type="button"
-            className="danger"
-            onClick={() => {
-              dialog.current?.close();
-              onConfirm();
-            }}
-          >
-            {label}
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions dialog={dialog} label={label} danger onConfirm={onConfirm} />
       </dialog>
     </>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, type ReactNode } from "react";
+import { DialogActions } from "./DialogActions.tsx";
 
 /** A button that asks first, in a modal dialog, for actions that are hard to undo. */
 export function ConfirmButton({ label, question, onConfirm, danger, disabled }: { label: string; question: ReactNode; onConfirm: () => void; danger?: boolean; disabled?: boolean }) {
@@ -12,21 +13,7 @@ export function ConfirmButton({ label, question, onConfirm, danger, disabled }: 
       </button>
       <dialog ref={dialog} aria-label={label}>
         <p>{question}</p>
-        <div className="row">
-          <button
-            type="button"
-            className={danger ? "danger" : "primary"}
-            onClick={() => {
-              dialog.current?.close();
-              onConfirm();
-            }}
-          >
-            {label}
-          </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions dialog={dialog} label={label} danger={danger} onConfirm={onConfirm} />
       </dialog>
     </>
   );
