@@ -18,6 +18,8 @@ export function wakeFor(e: HubEvent): Wake | null {
     return { team: e.teamId, member: p.to, reason: "contract", text: `${WAKE_PREFIX} Contract notice from ${String(p.from)} (messageId ${String(p.messageId)}):\n\n${String(p.text)}` };
   }
   if (p.from === p.to) return null;
+  // Budget notices (domain/budgets/charge.ts): a turn to read one would spend what it warns about.
+  if (p.kind === "system") return null;
   if (p.kind === "turn") return { team: e.teamId, member: p.to, reason: "turn", text: String(p.text) };
   if (p.kind === "reply") return null;
   const how = p.kind === "ask" ? `asks you (reply with team_reply, messageId ${String(p.messageId)})` : `wrote (${String(p.kind)}, messageId ${String(p.messageId)})`;

@@ -9,6 +9,7 @@ import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval, type ApprovalView } from "./approvals.ts";
 import { explainAuthFailure } from "./auth-failure.ts";
 import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
+import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, usedUpBudget } from "../budgets/charge.ts";
 import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
 import { moveTo, safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
 import { isLive } from "./states.ts";
@@ -44,6 +45,14 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Inter
       if (s.status !== "idle") return null;
       const next = await tx.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [pk]);
       if (!next) return null;
+      // The hard stop (docs/budgets.md): no turn starts while a budget it would be charged to is used up.
+      const charge = await chargeOf(tx, s, next.prompt, null);
+      const usedUp = charge && (await usedUpBudget(tx, charge, tx.now));
+      if (usedUp) {
+        await setProblem(tx, s, { kind: "budget", text: blockedSentence(usedUp, tx.now) });
+        return null;
+      }
+      if (s.problem?.startsWith(BLOCKED_PREFIX)) await setProblem(tx, s, null);
       await tx.run(`UPDATE "Interaction" SET "status" = 'running', "startedAt" = ? WHERE "id" = ?`, [tx.now, next.id]);
       await moveTo(tx, s, "busy", `turn ${next.n}`, { lastEventAt: tx.now, stalledAt: null });
       await tx.emit({ teamId: s.teamId, type: "session.turn_started", subject: `session:${s.name}`, payload: { name: s.name, interactionId: next.id, n: next.n } });
@@ -124,6 +133,8 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
   return (
     (await write(deps, "session.turn_done", pk, async (tx, s) => {
       const cost = Math.max(0, r.costDelta);
+      const turnRow = await interactionById(tx, r.interactionId);
+      const charge = turnRow ? await chargeOf(tx, s, turnRow.prompt, turnRow.startedAt) : null;
       const safety = safetyOf(s);
       const totals = { costUsd: s.costUsd + cost, turns: s.turns + r.turns, interactions: s.interactions + 1, lastOutput: r.response ?? s.lastOutput, lastEventAt: tx.now };
       // A limit that cut the turn short (ours or the CLI's), else one the totals have now reached.
@@ -135,8 +146,9 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       const error = cut ? limitSays : r.status === "error" ? r.error : null;
       await tx.run(
         `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
-           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ? WHERE "id" = ?`,
-        [r.response, status, r.isError, r.limit ?? r.subtype, error, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now, r.interactionId],
+           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ?, "teamId" = ?, "member" = ?, "contractId" = ? WHERE "id" = ?`,
+        [r.response, status, r.isError, r.limit ?? r.subtype, error, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now,
+          charge?.team ?? null, charge?.member ?? null, charge?.contract ?? null, r.interactionId],
       );
       const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? s.status : "idle";
       // A failed turn leaves its message on the session until a later turn succeeds; an interrupted one changes nothing.
@@ -150,6 +162,7 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       });
       if (r.empty) await tx.emit({ teamId: s.teamId, type: "session.empty_turn", subject: `session:${s.name}`, payload: { name: s.name, interactionId: r.interactionId } });
 
+      if (charge && cost > 0) await afterCharge(tx, charge, s.name);
       if (limit) await recordViolation(tx, s, limit, limitSays!);
       if (limitSays) await setProblem(tx, s, { kind: "limit", text: limitSays });
       else if (status === "error") await setProblem(tx, s, turnFailedProblem(error ?? "no message"));
