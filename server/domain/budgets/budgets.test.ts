@@ -9,6 +9,7 @@ import { OPERATOR, type Principal } from "../principal.ts";
 import { parseOrThrow } from "../zod-errors.ts";
 import { listBudgets, ownBudgets, setBudget } from "./budgets.service.ts";
 import { windowOf } from "./budgets.repo.ts";
+import { needsAttention } from "../overview/attention.ts";
 
 let hub: TempHub;
 let k: SessionKit;
@@ -106,8 +107,11 @@ describe("warnings and the contract stop", () => {
     await turn("db-dev", 0.3);
     await turn("db-dev", 0.1);
     expect(of("budget.warning").map((e) => e.payload)).toEqual([expect.objectContaining({ scope: "member", target: "db-dev", spentUsd: 0.6, session: "db-dev" })]);
+    const attention = async () => (await hub.db.read((sql) => needsAttention(sql, "t", true))).budgets.map((b) => ({ target: b.target, usedUp: b.usedUp }));
+    expect(await attention()).toEqual([{ target: "db-dev", usedUp: false }]);
     await turn("db-dev", 0.5);
     expect(of("budget.exhausted")).toHaveLength(1);
+    expect(await attention()).toEqual([{ target: "db-dev", usedUp: true }]);
     for (const who of ["operator", "db-dev"]) {
       expect(inbox(who).map((m) => m.text)).toEqual([
         "Budget warning: member 'db-dev' has $0.60 spent of $1.00 (60%); the warning is set at 50%.",
