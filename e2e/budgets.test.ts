@@ -76,6 +76,25 @@ describe("the seed allocation, end to end", () => {
   }, 240_000);
 });
 
+describe("a turn in flight", () => {
+  it("is interrupted when its streamed usage crosses the member's budget: overshot by at most the call that crossed it", async () => {
+    expect((await api(sh.hub, "POST", "/api/team-spawn", { team: TEAM, name: "qa-dev" })).status).toBe(201);
+    await waitForSession(sh.hub, "qa-dev", (s) => s.status === "idle");
+    expect(run("budget-set", "member", "qa-dev", "--amount", "0.30").code).toBe(0);
+    // Four calls of $0.20 if nothing stopped it; the second one's start already crosses $0.30.
+    const r = await send("qa-dev", "@usage 40000 0\n@bash echo 1\n@bash echo 2\n@bash echo 3\n@reply all three");
+    expect(r.interaction).toMatchObject({ status: "interrupted", error: expect.stringMatching(/^budget: member 'qa-dev' had \$0\.30 left; the turn had spent about \$0\.40 when it was interrupted$/) });
+    const member = budgets().find((b) => b.target === "qa-dev")!;
+    expect(member.usedUp).toBe(true);
+    expect(member.spentUsd - 0.3).toBeGreaterThan(0);
+    expect(member.spentUsd - 0.3).toBeLessThanOrEqual(0.2 + 1e-9);
+    // The process is still there, and its next turn waits for the budget.
+    await send("qa-dev", "anything more?", false);
+    const s = await waitForSession(sh.hub, "qa-dev", (x) => typeof x.problem === "string");
+    expect([s.status, s.problem]).toEqual(["idle", expect.stringMatching(/^blocked: budget — member 'qa-dev': \$0\.4\d* spent of \$0\.30$/)]);
+  }, 120_000);
+});
+
 describe("doors", () => {
   it("refuses bad input and a member raising its own budget, on the CLI, HTTP and MCP, writing nothing", async () => {
     const before = budgets();

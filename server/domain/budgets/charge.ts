@@ -12,6 +12,7 @@ import { deliver } from "../chat/messages.ts";
 import { findContract } from "../contracts/contracts.repo.ts";
 import { setStatus } from "../contracts/transitions.ts";
 import { OPERATOR } from "../principal.ts";
+import { dollars } from "../../../lib/format.ts";
 import { budgetLabel, budgetsOf, levelOf, spentOn, spentSentence, windowOf, type BudgetRow, type Charge } from "./budgets.repo.ts";
 
 /** The contract status a budget stop leaves a contract that is being worked on. */
@@ -48,16 +49,23 @@ export async function chargeOf(sql: Sql, s: Charged, prompt: string, during: Dat
 
 export type UsedUp = { budget: BudgetRow; spent: number };
 
-/** The first budget (team, member, contract) the charge would count against that has nothing left. */
-export async function usedUpBudget(sql: Sql, c: Charge, now: Date): Promise<UsedUp | null> {
+/** The budget the charge would count against with the least left (the first, team → member → contract, on a tie); null without budgets. */
+export async function tightestBudget(sql: Sql, c: Charge, now: Date): Promise<UsedUp | null> {
+  let tightest: UsedUp | null = null;
   for (const budget of await budgetsOf(sql, c)) {
     const spent = await spentOn(sql, budget, now);
-    if (spent >= budget.amountUsd) return { budget, spent };
+    if (!tightest || budget.amountUsd - spent < tightest.budget.amountUsd - tightest.spent) tightest = { budget, spent };
   }
-  return null;
+  return tightest;
 }
 
+export const isUsedUp = (u: UsedUp) => u.spent >= u.budget.amountUsd;
+
 export const BLOCKED_PREFIX = "blocked: budget";
+
+/** "budget: member 'db-dev' had $0.30 left; the turn had spent about $0.40 when it was interrupted". */
+export const interruptedSentence = (u: UsedUp, turnSpent: number) =>
+  `budget: ${budgetLabel(u.budget)} had ${dollars(Math.max(0, u.budget.amountUsd - u.spent))} left; the turn had spent about ${dollars(turnSpent)} when it was interrupted`;
 
 /** "blocked: budget — team 'alpha': $10.02 spent of $10.00". */
 export const blockedSentence = (u: UsedUp, now: Date) => `${BLOCKED_PREFIX} — ${budgetLabel(u.budget)}: ${spentSentence(u.budget, u.spent, now)}`;

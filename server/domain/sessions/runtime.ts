@@ -9,7 +9,7 @@ import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval, type ApprovalView } from "./approvals.ts";
 import { explainAuthFailure } from "./auth-failure.ts";
 import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
-import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, usedUpBudget } from "../budgets/charge.ts";
+import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, isUsedUp, tightestBudget, type UsedUp } from "../budgets/charge.ts";
 import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
 import { moveTo, safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
 import { isLive } from "./states.ts";
@@ -38,8 +38,11 @@ export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInf
   });
 }
 
+/** `budget`: the budget the turn counts against with the least left when it started, which it must not cross while it runs. */
+export type StartedTurn = InteractionRow & { budget: UsedUp | null };
+
 /** Starts the oldest queued turn if the session is free; returns it for the supervisor to send. */
-export async function startNextTurn(deps: DomainDeps, pk: number): Promise<InteractionRow | null> {
+export async function startNextTurn(deps: DomainDeps, pk: number): Promise<StartedTurn | null> {
   return (
     (await write(deps, "session.turn", pk, async (tx, s) => {
       if (s.status !== "idle") return null;
@@ -47,16 +50,16 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Inter
       if (!next) return null;
       // The hard stop (docs/budgets.md): no turn starts while a budget it would be charged to is used up.
       const charge = await chargeOf(tx, s, next.prompt, null);
-      const usedUp = charge && (await usedUpBudget(tx, charge, tx.now));
-      if (usedUp) {
-        await setProblem(tx, s, { kind: "budget", text: blockedSentence(usedUp, tx.now) });
+      const budget = charge && (await tightestBudget(tx, charge, tx.now));
+      if (budget && isUsedUp(budget)) {
+        await setProblem(tx, s, { kind: "budget", text: blockedSentence(budget, tx.now) });
         return null;
       }
       if (s.problem?.startsWith(BLOCKED_PREFIX)) await setProblem(tx, s, null);
       await tx.run(`UPDATE "Interaction" SET "status" = 'running', "startedAt" = ? WHERE "id" = ?`, [tx.now, next.id]);
       await moveTo(tx, s, "busy", `turn ${next.n}`, { lastEventAt: tx.now, stalledAt: null });
       await tx.emit({ teamId: s.teamId, type: "session.turn_started", subject: `session:${s.name}`, payload: { name: s.name, interactionId: next.id, n: next.n } });
-      return (await interactionById(tx, next.id))!;
+      return { ...(await interactionById(tx, next.id))!, budget };
     })) ?? null
   );
 }
@@ -116,6 +119,8 @@ export type TurnResult = {
   empty: boolean;
   /** A limit the supervisor enforced itself during the turn (the interaction timer). */
   limit?: LimitKind;
+  /** The turn was interrupted because its streamed usage crossed what a budget had left: the sentence that says so. */
+  budgetStop?: string;
 };
 
 const CLI_LIMITS: Record<string, LimitKind> = { error_max_budget_usd: "cost", error_max_turns: "turns" };
@@ -143,7 +148,7 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       const limit: LimitKind | null = cut ?? reached;
       const limitSays = limit && limitProblem(limit, { costUsd: totals.costUsd, maxCostUsd: costCeiling(s, safety), turns: totals.turns, maxTurns: safety.maxTurns, timeoutMs: safety.timeoutMs });
       const status = cut ? "limit" : r.status;
-      const error = cut ? limitSays : r.status === "error" ? r.error : null;
+      const error = cut ? limitSays : r.status === "error" ? r.error : (r.budgetStop ?? null);
       await tx.run(
         `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
            "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ?, "teamId" = ?, "member" = ?, "contractId" = ? WHERE "id" = ?`,
