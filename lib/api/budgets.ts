@@ -75,6 +75,10 @@ export type BudgetView = {
   spentUsd: number;
   leftUsd: number;
   usedUp: boolean;
+  /** Spent per day over the last 7 days of the window (or the window so far, when younger). */
+  burnPerDayUsd: number;
+  /** A monthly budget's spent at the end of its month at that burn; null for lifetime budgets. */
+  forecastUsd: number | null;
   setBy: string;
   updatedAt: Date;
 };

@@ -36,7 +36,10 @@ export function windowOf(period: BudgetPeriod, now: Date): { key: string; start:
 const COLUMN: Record<BudgetScope, string | null> = { team: null, member: "member", contract: "contractId" };
 
 export async function spentOn(sql: Sql, b: BudgetRow, now: Date): Promise<number> {
-  const { start } = windowOf(b.period, now);
+  return spentSince(sql, b, windowOf(b.period, now).start);
+}
+
+async function spentSince(sql: Sql, b: BudgetRow, start: Date | null): Promise<number> {
   const column = COLUMN[b.scope];
   const r = await sql.get<{ spent: number | null }>(
     `SELECT SUM("costUsd") AS "spent" FROM "Interaction" WHERE "teamId" = ?${column ? ` AND "${column}" = ?` : ""}${start ? ` AND "endedAt" >= ?` : ""}`,
@@ -69,6 +72,25 @@ export async function findBudget(sql: Sql, team: string, scope: BudgetScope, tar
   return sql.get<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? AND "scope" = ? AND "target" = ?`, [team, scope, target]);
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+const BURN_DAYS = 7;
+
+/**
+ * Burn: what the scope spent per day over the last 7 days of its window (over the window so far,
+ * at least an hour of it, when it is younger). Forecast: a monthly budget's spent at the end of
+ * its month at that burn; null for a lifetime budget, which has no end.
+ */
+async function burnAndForecast(sql: Sql, b: BudgetRow, spent: number, now: Date): Promise<{ burnPerDayUsd: number; forecastUsd: number | null }> {
+  const { start } = windowOf(b.period, now);
+  const weekAgo = new Date(now.getTime() - BURN_DAYS * DAY_MS);
+  const from = start && start > weekAgo ? start : weekAgo;
+  const days = Math.max((now.getTime() - from.getTime()) / DAY_MS, 1 / 24);
+  const burnPerDayUsd = (await spentSince(sql, b, from)) / days;
+  if (!start) return { burnPerDayUsd, forecastUsd: null };
+  const end = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
+  return { burnPerDayUsd, forecastUsd: spent + burnPerDayUsd * ((end - now.getTime()) / DAY_MS) };
+}
+
 export async function budgetView(sql: Sql, b: BudgetRow, now: Date): Promise<BudgetView> {
   const spentUsd = await spentOn(sql, b, now);
   return {
@@ -83,6 +105,7 @@ export async function budgetView(sql: Sql, b: BudgetRow, now: Date): Promise<Bud
     spentUsd,
     leftUsd: Math.max(0, b.amountUsd - spentUsd),
     usedUp: spentUsd >= b.amountUsd,
+    ...(await burnAndForecast(sql, b, spentUsd, now)),
     setBy: b.setBy,
     updatedAt: b.updatedAt,
   };

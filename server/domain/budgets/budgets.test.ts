@@ -55,7 +55,11 @@ describe("charging", () => {
     await set({ scope: "member", target: "db-dev", amountUsd: 3, period: "month" });
     await set({ scope: "contract", target: "schema", amountUsd: 2 });
     const views = Object.fromEntries((await list()).map((v) => [`${v.scope}:${v.target}`, v]));
-    expect(views["team:null"]).toMatchObject({ spentUsd: 0.75, leftUsd: 9.25, usedUp: false, window: "lifetime" });
+    expect(views["team:null"]).toMatchObject({ spentUsd: 0.75, leftUsd: 9.25, usedUp: false, window: "lifetime", forecastUsd: null });
+    // Burn: the last 7 days' spending per day; a monthly budget's forecast adds it up to the end of the month.
+    expect(views["team:null"]!.burnPerDayUsd).toBeCloseTo(0.75 / 7, 10);
+    expect(views["member:db-dev"]!.burnPerDayUsd).toBeGreaterThanOrEqual(0.5 / 7);
+    expect(views["member:db-dev"]!.forecastUsd).toBeGreaterThan(0.5);
     expect(views["member:db-dev"]).toMatchObject({ spentUsd: 0.5, period: "month", window: windowOf("month", new Date()).key });
     expect(views["contract:schema"]).toMatchObject({ spentUsd: 0.5, onExceed: "fail" });
   });
