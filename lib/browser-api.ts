@@ -29,5 +29,5 @@ async function request<T>(method: string, path: string, query: Query, body?: unk
 
 export const apiGet = <T>(path: string, query: Query = {}) => request<T>("GET", path, query);
 
-/** A change: POST/PATCH/DELETE with a JSON body; the hub's error message becomes the thrown ApiError's. */
-export const apiSend = <T>(method: "POST" | "PATCH" | "DELETE", path: string, body: unknown = {}, query: Query = {}) => request<T>(method, path, query, body);
+/** A change: POST/PUT/PATCH/DELETE with a JSON body; the hub's error message becomes the thrown ApiError's. */
+export const apiSend = <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body: unknown = {}, query: Query = {}) => request<T>(method, path, query, body);

@@ -30,6 +30,8 @@ import { overview } from "./domain/overview/overview.service.ts";
 import { authenticate, createToken, listTokens, readOperatorToken, revokeTokens } from "./domain/auth/tokens.service.ts";
 import { grantLead, listLeads, revokeLead } from "./domain/auth/grants.service.ts";
 import type { LeadRefInput } from "../lib/api/leads.ts";
+import type { ListBudgetsInput, OwnBudgetsInput, SetBudgetInput } from "../lib/api/budgets.ts";
+import { listBudgets, ownBudgets, setBudget } from "./domain/budgets/budgets.service.ts";
 import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline, validatePipeline } from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
 import { audit, impact, lineage, staleArtifacts } from "./domain/lineage/lineage.service.ts";
@@ -96,6 +98,12 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       grant: (a: Principal, i: LeadRefInput) => grantLead(deps, a, i),
       revoke: (a: Principal, i: LeadRefInput) => revokeLead(deps, a, i),
       list: (a: Principal, i: { team: string }) => listLeads(deps, a, i),
+    },
+    /** Team, member and contract budgets (docs/budgets.md). */
+    budgets: {
+      set: (a: Principal, i: SetBudgetInput) => setBudget(deps, a, i),
+      list: (a: Principal, i: ListBudgetsInput) => listBudgets(deps, a, i),
+      own: (a: Principal, i: OwnBudgetsInput) => ownBudgets(deps, a, i),
     },
     teams: {
       list: () => listTeams(deps),

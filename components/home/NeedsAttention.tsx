@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Attention } from "@/lib/queries/home.ts";
 import { staleReasonText } from "@/lib/stale-reason.ts";
+import { dollars } from "@/lib/format.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
@@ -29,7 +30,7 @@ function Group({ title, count, children }: { title: string; count: number; child
 export function NeedsAttention({ attention: a }: { attention: Attention }) {
   // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
   const now = useNow(10_000);
-  const total = a.approvals.length + a.stalledSessions.length + a.sessionProblems.length + a.failedContracts.length + a.staleArtifacts.length;
+  const total = a.approvals.length + a.stalledSessions.length + a.sessionProblems.length + a.failedContracts.length + a.staleArtifacts.length + a.budgets.length;
   if (total === 0) return <p className="empty">Nothing needs you right now.</p>;
   return (
     <div className="attention">
@@ -65,6 +66,15 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
           <li key={x.id}>
             <Link href={`/canvas?contract=${encodeURIComponent(x.id)}`} className="mono">{x.id}</Link> <span>{x.title}</span>
             <span className="muted"> · {x.assignee}{x.statusReason ? `: ${x.statusReason}` : ""}</span>
+          </li>
+        ))}
+      </Group>
+      <Group title="Budgets" count={a.budgets.length}>
+        {a.budgets.map((x) => (
+          <li key={`${x.scope}:${x.target ?? ""}`} data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}>
+            <strong>{x.scope === "team" ? `team ${x.team}` : `${x.scope} ${x.target}`}</strong>
+            <span className="muted"> · {dollars(x.spentUsd)} spent of {dollars(x.amountUsd)}{x.period === "month" ? ` in ${x.window}` : ""}</span>
+            <div className="problem clip">{x.usedUp ? "used up: turns charged to it wait as blocked: budget" : `past its ${Math.round(x.warnAt * 100)}% warning`}</div>
           </li>
         ))}
       </Group>

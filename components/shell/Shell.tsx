@@ -19,6 +19,7 @@ export const PAGES = [
   { href: "/canvas", label: "Canvas" },
   { href: "/pipelines", label: "Pipelines" },
   { href: "/snapshots", label: "Snapshots" },
+  { href: "/budgets", label: "Budgets" },
   { href: "/settings", label: "Settings" },
 ] as const;
 

@@ -61,3 +61,19 @@ describe("nextAlerts", () => {
     expect(many.map((x) => x.key)).toEqual(["approval:3", "approval:4", "approval:5", "approval:6", "approval:7"]);
   });
 });
+
+describe("budget alerts", () => {
+  const crossed = (type: string, scope: string, target: string | null) => event(type, { scope, target, session: "db-dev", text: `Budget ${type}` });
+
+  it("alerts when a budget passes its warning or is used up, and the budget's next change settles it", () => {
+    expect(alertFor(crossed("budget.exhausted", "team", null))).toMatchObject({ key: "budget:team:", title: "Budget of team t used up", body: "Budget budget.exhausted", href: "/" });
+    expect(alertFor(crossed("budget.warning", "contract", "schema"))).toMatchObject({ key: "budget:contract:schema", title: "Budget of contract schema past its warning" });
+    const list = after(crossed("budget.warning", "contract", "schema"), crossed("budget.exhausted", "contract", "schema"), crossed("budget.warning", "team", null));
+    expect(list.map((a) => a.title)).toEqual(["Budget of contract schema used up", "Budget of team t past its warning"]);
+    expect(after(crossed("budget.exhausted", "team", null), crossed("budget.warning", "member", "x"), event("budget.set", { scope: "team", target: null })).map((a) => a.key)).toEqual(["budget:member:x"]);
+  });
+
+  it("a session blocked by a budget is an alert until its turn starts", () => {
+    expect(alertFor(event("session.problem", { name: "w", problem: "blocked: budget — team 't': $1.00 spent of $1.00", kind: "budget" }))).toMatchObject({ title: "w is blocked by a budget" });
+  });
+});

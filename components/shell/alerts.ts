@@ -8,9 +8,17 @@ import type { WireEvent } from "@/lib/ws.ts";
 /** `key`: what the alert is about; a newer alert about the same thing replaces it, and resolving it removes it. */
 export type Alert = { id: number; key: string; session: string; title: string; body: string; href: string };
 
-const PROBLEM_TITLE: Record<string, string> = { turn_failed: "has a failed turn", limit: "hit a limit", failed: "failed" };
+const PROBLEM_TITLE: Record<string, string> = { turn_failed: "has a failed turn", limit: "hit a limit", failed: "failed", budget: "is blocked by a budget" };
+
+const budgetKey = (p: Record<string, unknown>) => `budget:${String(p.scope)}:${String(p.target ?? "")}`;
 
 export function alertFor(e: WireEvent): Alert | null {
+  // A budget past its warning or used up (docs/budgets.md); the budget's next change settles it.
+  if ((e.type === "budget.warning" || e.type === "budget.exhausted") && typeof e.payload.session === "string") {
+    const what = e.payload.scope === "team" ? `team ${e.teamId}` : `${String(e.payload.scope)} ${String(e.payload.target)}`;
+    const title = e.type === "budget.exhausted" ? `Budget of ${what} used up` : `Budget of ${what} past its warning`;
+    return { id: e.id, key: budgetKey(e.payload), session: e.payload.session, title, body: String(e.payload.text ?? ""), href: "/" };
+  }
   const name = typeof e.payload.name === "string" ? e.payload.name : null;
   if (!name) return null;
   const at = { id: e.id, session: name, href: `/sessions/${encodeURIComponent(name)}` };
@@ -28,6 +36,7 @@ export function alertFor(e: WireEvent): Alert | null {
 
 /** Whether `e` settles what `a` announced: the approval was decided (or expired, or withdrawn), the problem resolved, the session spoke again or is gone. */
 export function resolves(e: WireEvent, a: Alert): boolean {
+  if (e.type === "budget.set") return a.key === budgetKey(e.payload);
   if (e.payload.name !== a.session) return false;
   switch (e.type) {
     case "session.deleted":

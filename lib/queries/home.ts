@@ -1,5 +1,6 @@
 /** Queries of the overview page (keys in ./keys.ts). */
 import { useQuery } from "@tanstack/react-query";
+import type { BudgetView } from "../api/budgets.ts";
 import type { StaleArtifact } from "../api/lineage.ts";
 import { apiGet } from "../browser-api.ts";
 import { keys } from "./keys.ts";
@@ -9,6 +10,7 @@ export type Attention = {
   approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: string; expiresAt: string }>;
   stalledSessions: Array<{ name: string; status: string; stalledAt: string }>;
   sessionProblems: Array<{ name: string; status: string; exitReason: string | null; problem: string; updatedAt: string }>;
+  budgets: Array<Omit<BudgetView, "updatedAt"> & { updatedAt: string }>;
   failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: string }>;
   staleArtifacts: StaleArtifact[];
 };

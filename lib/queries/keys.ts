@@ -27,4 +27,5 @@ export const keys = {
   pipeline: (team: string, id: string) => ["team", team, "pipeline", id] as const,
   snapshots: (team: string) => ["team", team, "snapshots"] as const,
   settings: (team: string) => ["team", team, "settings"] as const,
+  budgets: (team: string) => ["team", team, "budgets"] as const,
 };

@@ -15,6 +15,7 @@ import { register as contractGet } from "./commands/contract-get.ts";
 import { register as contractList } from "./commands/contract-list.ts";
 import { register as contractTransitions } from "./commands/contract-transitions.ts";
 import { register as start } from "./commands/start.ts";
+import { register as budgets } from "./commands/budgets.ts";
 import { register as teams } from "./commands/teams.ts";
 import { register as token } from "./commands/token.ts";
 import { register as pipelines } from "./commands/pipelines.ts";
@@ -45,7 +46,7 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, sessions, sessionControl, sessionOutput, delegateCommands, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, chat, mcp, setup, decisions, patterns, briefing, hook]) {
+for (const register of [start, token, teams, sessions, sessionControl, sessionOutput, delegateCommands, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, chat, mcp, setup, decisions, patterns, briefing, hook, budgets]) {
   register(program);
 }
 

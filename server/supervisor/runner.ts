@@ -36,6 +36,8 @@ import { decide, type Policy } from "./policy.ts";
 import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
 import { isSynthetic, permissionResponse, turnOutcome, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
 import { TurnClock } from "./turn-clock.ts";
+import { UsageMeter } from "./usage-meter.ts";
+import { interruptedSentence, type UsedUp } from "../domain/budgets/charge.ts";
 import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
 
 export type RunnerContext = {
@@ -53,7 +55,18 @@ export type RunnerContext = {
 export type SandboxConfig = { bwrap: string; hidden: string[] };
 
 /** `clock`: the per-turn time limit, standing still while a person decides (null without a safety net). */
-type Turn = { interaction: InteractionRow; startedAt: number; texts: string[]; tools: string[]; clock: TurnClock | null; limit?: LimitKind };
+/** `budget`/`meter`: the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md). */
+type Turn = {
+  interaction: InteractionRow;
+  startedAt: number;
+  texts: string[];
+  tools: string[];
+  clock: TurnClock | null;
+  limit?: LimitKind;
+  budget: UsedUp | null;
+  meter: UsageMeter;
+  budgetStop?: string;
+};
 /** `clock`: the turn's clock this request holds still until it is settled. */
 type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: NodeJS.Timeout; clock: TurnClock | null };
 
@@ -160,7 +173,7 @@ export class SessionRunner {
       const next = await startNextTurn(this.ctx.deps, this.pk);
       if (!next) return;
       const clock = this.safety.enabled ? new TurnClock(this.safety.timeoutMs, () => this.timeOut()) : null;
-      this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], clock };
+      this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], clock, budget: next.budget, meter: new UsageMeter() };
       const line = userMessage(next.prompt);
       await this.record("in", "user", null, line);
       this.proc.write(line);
@@ -181,7 +194,7 @@ export class SessionRunner {
     }
     // The other partial events (message and block starts and stops, tool input as it streams) add
     // nothing the complete messages do not hold, and would multiply the transcript's size.
-    if (raw.type === "stream_event") return;
+    if (raw.type === "stream_event") return this.meter(raw.event);
     await this.record("out", typeof raw.type === "string" ? raw.type : "unknown", typeof raw.subtype === "string" ? raw.subtype : msg.kind === "can_use_tool" ? "can_use_tool" : null, raw);
     switch (msg.kind) {
       case "init":
@@ -213,6 +226,20 @@ export class SessionRunner {
       default:
         return;
     }
+  }
+
+  /**
+   * Prices the turn's calls as they stream; once what it has spent reaches what its tightest budget
+   * had left, the turn is interrupted (the process stays), so a budget is overshot by at most the
+   * call that crossed it.
+   */
+  private meter(event: unknown): void {
+    const turn = this.turn;
+    if (!turn?.budget || turn.budgetStop || typeof event !== "object" || event === null) return;
+    turn.meter.observe(event);
+    if (turn.meter.spentUsd < turn.budget.budget.amountUsd - turn.budget.spent) return;
+    turn.budgetStop = interruptedSentence(turn.budget, turn.meter.spentUsd);
+    void this.proc?.interrupt();
   }
 
   private async permission(req: CanUseTool): Promise<void> {
@@ -289,13 +316,15 @@ export class SessionRunner {
       isError: r.is_error,
       subtype: r.subtype,
       response: outcome.status === "completed" ? (r.result ?? said) : said,
-      costDelta: costDelta(this.cost, r.total_cost_usd),
+      // An interrupted call may be reported as free (2.1.197 does): what streamed was paid for all the same.
+      costDelta: Math.max(costDelta(this.cost, r.total_cost_usd), turn.budgetStop ? turn.meter.spentUsd : 0),
       turns: r.num_turns,
       durationMs: r.duration_ms ?? Date.now() - turn.startedAt,
       toolsUsed: [...new Set(turn.tools)],
       permissionDenials: r.permission_denials,
       empty: outcome.status === "completed" && turn.texts.length === 0 && turn.tools.length === 0 && !(r.result ?? "").trim(),
       limit: turn.limit,
+      budgetStop: turn.budgetStop,
     };
     const { limit, problem } = await finishTurn(this.ctx.deps, this.pk, result);
     if (limit) {

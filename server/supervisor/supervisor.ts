@@ -70,7 +70,13 @@ export class Supervisor {
 
   private async dispatch(events: readonly HubEvent[]): Promise<void> {
     for (const e of events) {
-      if (this.closing || !e.type.startsWith("session.")) continue;
+      if (this.closing) continue;
+      // A budget changed: turns waiting as `blocked: budget` in that team may start now (docs/budgets.md).
+      if (e.type === "budget.set") {
+        for (const r of [...this.runners.values()].filter((r) => r.team === e.teamId)) await r.pump();
+        continue;
+      }
+      if (!e.type.startsWith("session.")) continue;
       const name = e.payload.name as string;
       switch (e.type) {
         case "session.created":

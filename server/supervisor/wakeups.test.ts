@@ -34,6 +34,9 @@ describe("wakeFor", () => {
     expect(wakeFor(event("message.sent", { from: "pipeline:p", to: "b", kind: "turn", text: "do X" }))).toEqual({ team: "t", member: "b", reason: "turn", text: "do X" });
     expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "reply", text: "8080" }))).toBeNull();
     expect(wakeFor(event("message.sent", { from: "a", to: null, kind: "broadcast", text: "x" }))).toBeNull();
+    expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "broadcast", text: "x", messageId: 9 }))).toMatchObject({ member: "b", reason: "message", onlyWithWork: true });
+    expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "dm", text: "x", messageId: 9 }))).not.toHaveProperty("onlyWithWork");
+    expect(wakeFor(event("message.sent", { from: "supervisor", to: "b", kind: "system", text: "Budget warning: …" }))).toBeNull();
     expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "dm", text: "x" }, null))).toBeNull();
   });
 });
@@ -121,5 +124,22 @@ describe("wake-ups from contract notices", () => {
       ["contract", "dev", true],
       ["turn", "dev", null],
     ]);
+  });
+
+  it("a broadcast to a team of five wakes only the member with work; the others find it in their inbox", async () => {
+    stop();
+    const team = ["a", "b", "c", "d", "e"];
+    await create({ id: "only-c", assignee: "c" });
+    for (const name of team) await k.teamSpawn({ team: "t", name });
+    stop = startWakeups(hub, 0);
+    await hub.db.write("test.broadcast", "operator", (tx) => deliver(tx, { team: "t", from: "operator", to: team, kind: "broadcast", text: "standup in 5" }));
+    // A direct message after it: once its wake-up is queued, every broadcast wake-up would be too (commit order).
+    await hub.db.write("test.dm", "operator", (tx) => deliver(tx, { team: "t", from: "operator", to: ["e"], kind: "dm", text: "ping" }));
+    const of = async (name: string) => (await sessionHistory(hub, OPERATOR, { name, limit: 50 })).interactions.map((i) => i.prompt);
+    await vi.waitFor(async () => expect(await of("e")).toHaveLength(1));
+    const turns = Object.fromEntries(await Promise.all(team.map(async (n) => [n, (await of(n)).length])));
+    expect(turns).toEqual({ a: 0, b: 0, c: 1, d: 0, e: 1 });
+    expect((await of("c"))[0]).toContain("operator wrote (broadcast");
+    expect((await of("e"))[0]).toContain("operator wrote (dm");
   });
 });

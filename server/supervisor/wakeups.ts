@@ -1,7 +1,8 @@
 /**
  * Turns committed messages into wake-up turns for supervised members: a contract notice that
  * gives them something to do (a contract of theirs became ready, or one they were working on was
- * taken away or reset), or any other message. Replies are not wake-ups: the member that asked is
+ * taken away or reset), or any other message addressed to them; a broadcast wakes only members
+ * with a contract ready or in progress, and budget notices wake nobody (docs/budgets.md). Replies are not wake-ups: the member that asked is
  * waiting for them inside its `team_ask` call, and a late reply stays in the inbox.
  */
 import type { DomainDeps } from "../domain/deps.ts";
@@ -18,10 +19,12 @@ export function wakeFor(e: HubEvent): Wake | null {
     return { team: e.teamId, member: p.to, reason: "contract", text: `${WAKE_PREFIX} Contract notice from ${String(p.from)} (messageId ${String(p.messageId)}):\n\n${String(p.text)}` };
   }
   if (p.from === p.to) return null;
+  // Budget notices (domain/budgets/charge.ts): a turn to read one would spend what it warns about.
+  if (p.kind === "system") return null;
   if (p.kind === "turn") return { team: e.teamId, member: p.to, reason: "turn", text: String(p.text) };
   if (p.kind === "reply") return null;
   const how = p.kind === "ask" ? `asks you (reply with team_reply, messageId ${String(p.messageId)})` : `wrote (${String(p.kind)}, messageId ${String(p.messageId)})`;
-  return { team: e.teamId, member: p.to, reason: "message", text: `${WAKE_PREFIX} New message: ${String(p.from)} ${how}:\n\n${String(p.text)}\n\nteam_check_inbox shows all your unread messages.` };
+  return { team: e.teamId, member: p.to, reason: "message", ...(p.kind === "broadcast" ? { onlyWithWork: true } : {}), text: `${WAKE_PREFIX} New message: ${String(p.from)} ${how}:\n\n${String(p.text)}\n\nteam_check_inbox shows all your unread messages.` };
 }
 
 /** `maxLive`: the admission limit, for members that yielded their place and are woken back. */

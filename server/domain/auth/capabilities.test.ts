@@ -48,13 +48,13 @@ describe("the table", () => {
     expect([op, "lead of the team", await may(LEAD_A, op)]).toEqual([op, "lead of the team", rule !== "operator"]);
   });
 
-  it("groups the team-wide and destructive operations under lead, and tokens and grants under the operator alone", () => {
+  it("groups the team-wide and destructive operations under lead, and tokens, grants and budgets under the operator alone", () => {
     const by = (rule: string) => OPERATIONS.filter((op) => CAPABILITIES[op].rule === rule).sort();
     expect(by("operator")).toEqual([
-      "events.hub", "leads.grant", "leads.list", "leads.revoke", "tokens.issue", "tokens.list", "tokens.read_operator", "tokens.revoke",
+      "budget.set", "events.hub", "leads.grant", "leads.list", "leads.revoke", "tokens.issue", "tokens.list", "tokens.read_operator", "tokens.revoke",
     ]);
     expect(by("lead")).toEqual([
-      "approval.decide", "chat.team_messages", "sessions.cleanup", "snapshot.delete", "snapshot.replay", "snapshot.rollback",
+      "approval.decide", "budget.list", "chat.team_messages", "sessions.cleanup", "snapshot.delete", "snapshot.replay", "snapshot.rollback",
       "team.archive", "team.reset", "team.settings",
     ]);
   });

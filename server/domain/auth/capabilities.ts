@@ -54,6 +54,9 @@ export const CAPABILITIES = {
   "pipeline.delete": { rule: "owner", what: "delete pipeline", owners: "its creator" },
   "roster.update": { rule: "owner", what: "change the roster entry of", owners: "the member itself" },
   "continuity.read": { rule: "owner", what: "read the checkpoints or briefing of", owners: "the member itself" },
+  "budget.set": { rule: "operator", what: "set team or member budgets" },
+  "budget.list": { rule: "lead", what: "list the team's budgets" },
+  "budget.set_contract": { rule: "owner", what: "set the budget of contract", owners: "its assigner (within its own budget)" },
   "session.spawn": { rule: "anyone", what: "spawn sessions (within its own authority)" },
 } as const satisfies Record<string, Capability>;
 

@@ -1,12 +1,14 @@
 /**
  * What in a team needs a person now (§11 overview): tool calls waiting for a decision, sessions
  * that stalled, sessions with a problem (failed, stopped by a limit, or whose last turn failed),
- * contracts that failed, artifacts that went stale. Each row carries what
+ * contracts that failed, artifacts that went stale, budgets past their warning (docs/budgets.md). Each row carries what
  * the dashboard needs to link to the place where it is acted on.
  */
 import type { Sql } from "../../db/connection.ts";
 import type { StaleArtifact } from "../../../lib/api/lineage.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
+import type { BudgetView } from "../../../lib/api/budgets.ts";
+import { budgetView, levelOf, type BudgetRow } from "../budgets/budgets.repo.ts";
 
 export type Attention = {
   approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: Date; expiresAt: Date }>;
@@ -15,6 +17,8 @@ export type Attention = {
   sessionProblems: Array<{ name: string; status: string; exitReason: string | null; problem: string; updatedAt: Date }>;
   failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: Date }>;
   staleArtifacts: StaleArtifact[];
+  /** Budgets at or past their warning in the window counted now; `usedUp` ones stop every turn charged to them. */
+  budgets: BudgetView[];
 };
 
 // The overview shows the head of each list; the pages behind the links show the rest.
@@ -41,11 +45,15 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     [team, ATTENTION_LIMIT],
   );
   const stale = [...(await computeStale(sql, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId)).slice(0, ATTENTION_LIMIT);
+  const now = new Date();
+  const views = await Promise.all((await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "id"`, [team])).map((b) => budgetView(sql, b, now)));
+  const budgets = views.filter((v) => levelOf(v, v.spentUsd) > 0).sort((a, b) => b.spentUsd / Math.max(b.amountUsd, 1e-9) - a.spentUsd / Math.max(a.amountUsd, 1e-9)).slice(0, ATTENTION_LIMIT);
   return {
     approvals: approvals.map((a) => ({ ...a, input: showInputs ? (JSON.parse(a.input) as Record<string, unknown>) : {} })),
     stalledSessions,
     sessionProblems,
     failedContracts,
     staleArtifacts: stale,
+    budgets,
   };
 }

@@ -86,7 +86,7 @@ describe("overview: needs attention", () => {
   });
 
   it("is empty for a quiet team", async () => {
-    expect((await overview(hub, OPERATOR, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], sessionProblems: [], failedContracts: [], staleArtifacts: [] });
+    expect((await overview(hub, OPERATOR, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], sessionProblems: [], failedContracts: [], staleArtifacts: [], budgets: [] });
   });
 
   it("a decided approval leaves the list", async () => {

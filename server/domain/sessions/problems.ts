@@ -12,7 +12,8 @@ import type { SessionRow } from "./sessions.repo.ts";
 export type LimitKind = "cost" | "turns" | "timeout";
 
 /** What kind of trouble it is, announced with the sentence so that an alert can say it in a word. */
-export type ProblemKind = "turn_failed" | "limit" | "failed";
+/** `budget`: its next turn waits because a budget it would be charged to is used up (docs/budgets.md). */
+export type ProblemKind = "turn_failed" | "limit" | "failed" | "budget";
 export type Problem = { kind: ProblemKind; text: string };
 
 export type LimitFacts = { costUsd: number; maxCostUsd: number; turns: number; maxTurns: number; timeoutMs: number };

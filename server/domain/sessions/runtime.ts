@@ -9,6 +9,7 @@ import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval, type ApprovalView } from "./approvals.ts";
 import { explainAuthFailure } from "./auth-failure.ts";
 import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
+import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, isUsedUp, tightestBudget, type UsedUp } from "../budgets/charge.ts";
 import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
 import { moveTo, safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
 import { isLive } from "./states.ts";
@@ -37,17 +38,28 @@ export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInf
   });
 }
 
+/** `budget`: the budget the turn counts against with the least left when it started, which it must not cross while it runs. */
+export type StartedTurn = InteractionRow & { budget: UsedUp | null };
+
 /** Starts the oldest queued turn if the session is free; returns it for the supervisor to send. */
-export async function startNextTurn(deps: DomainDeps, pk: number): Promise<InteractionRow | null> {
+export async function startNextTurn(deps: DomainDeps, pk: number): Promise<StartedTurn | null> {
   return (
     (await write(deps, "session.turn", pk, async (tx, s) => {
       if (s.status !== "idle") return null;
       const next = await tx.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [pk]);
       if (!next) return null;
+      // The hard stop (docs/budgets.md): no turn starts while a budget it would be charged to is used up.
+      const charge = await chargeOf(tx, s, next.prompt, null);
+      const budget = charge && (await tightestBudget(tx, charge, tx.now));
+      if (budget && isUsedUp(budget)) {
+        await setProblem(tx, s, { kind: "budget", text: blockedSentence(budget, tx.now) });
+        return null;
+      }
+      if (s.problem?.startsWith(BLOCKED_PREFIX)) await setProblem(tx, s, null);
       await tx.run(`UPDATE "Interaction" SET "status" = 'running', "startedAt" = ? WHERE "id" = ?`, [tx.now, next.id]);
       await moveTo(tx, s, "busy", `turn ${next.n}`, { lastEventAt: tx.now, stalledAt: null });
       await tx.emit({ teamId: s.teamId, type: "session.turn_started", subject: `session:${s.name}`, payload: { name: s.name, interactionId: next.id, n: next.n } });
-      return (await interactionById(tx, next.id))!;
+      return { ...(await interactionById(tx, next.id))!, budget };
     })) ?? null
   );
 }
@@ -107,6 +119,8 @@ export type TurnResult = {
   empty: boolean;
   /** A limit the supervisor enforced itself during the turn (the interaction timer). */
   limit?: LimitKind;
+  /** The turn was interrupted because its streamed usage crossed what a budget had left: the sentence that says so. */
+  budgetStop?: string;
 };
 
 const CLI_LIMITS: Record<string, LimitKind> = { error_max_budget_usd: "cost", error_max_turns: "turns" };
@@ -124,6 +138,8 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
   return (
     (await write(deps, "session.turn_done", pk, async (tx, s) => {
       const cost = Math.max(0, r.costDelta);
+      const turnRow = await interactionById(tx, r.interactionId);
+      const charge = turnRow ? await chargeOf(tx, s, turnRow.prompt, turnRow.startedAt) : null;
       const safety = safetyOf(s);
       const totals = { costUsd: s.costUsd + cost, turns: s.turns + r.turns, interactions: s.interactions + 1, lastOutput: r.response ?? s.lastOutput, lastEventAt: tx.now };
       // A limit that cut the turn short (ours or the CLI's), else one the totals have now reached.
@@ -132,11 +148,12 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       const limit: LimitKind | null = cut ?? reached;
       const limitSays = limit && limitProblem(limit, { costUsd: totals.costUsd, maxCostUsd: costCeiling(s, safety), turns: totals.turns, maxTurns: safety.maxTurns, timeoutMs: safety.timeoutMs });
       const status = cut ? "limit" : r.status;
-      const error = cut ? limitSays : r.status === "error" ? r.error : null;
+      const error = cut ? limitSays : r.status === "error" ? r.error : (r.budgetStop ?? null);
       await tx.run(
         `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
-           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ? WHERE "id" = ?`,
-        [r.response, status, r.isError, r.limit ?? r.subtype, error, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now, r.interactionId],
+           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ?, "teamId" = ?, "member" = ?, "contractId" = ? WHERE "id" = ?`,
+        [r.response, status, r.isError, r.limit ?? r.subtype, error, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now,
+          charge?.team ?? null, charge?.member ?? null, charge?.contract ?? null, r.interactionId],
       );
       const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? s.status : "idle";
       // A failed turn leaves its message on the session until a later turn succeeds; an interrupted one changes nothing.
@@ -150,6 +167,7 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       });
       if (r.empty) await tx.emit({ teamId: s.teamId, type: "session.empty_turn", subject: `session:${s.name}`, payload: { name: s.name, interactionId: r.interactionId } });
 
+      if (charge && cost > 0) await afterCharge(tx, charge, s.name);
       if (limit) await recordViolation(tx, s, limit, limitSays!);
       if (limitSays) await setProblem(tx, s, { kind: "limit", text: limitSays });
       else if (status === "error") await setProblem(tx, s, turnFailedProblem(error ?? "no message"));

@@ -15,7 +15,8 @@ import { LIVE } from "./states.ts";
 
 export const WAKE_PREFIX = "[Team Hub]";
 
-export type Wake = { team: string; member: string; text: string; reason: "contract" | "message" | "turn" };
+/** `onlyWithWork`: a message to everyone (a broadcast) wakes only members with a contract ready or in progress (docs/budgets.md). */
+export type Wake = { team: string; member: string; text: string; reason: "contract" | "message" | "turn"; onlyWithWork?: boolean };
 
 /** Queues the wake-up turn; false when nobody live is there to wake or the team switched it off. */
 export async function wakeMember({ db }: DomainDeps, w: Wake, maxLive: number): Promise<boolean> {
@@ -27,6 +28,11 @@ export async function wakeMember({ db }: DomainDeps, w: Wake, maxLive: number): 
     );
     if (!s) return false;
     if (w.reason !== "turn" && (await teamSettings(tx, w.team)).wake === "off") return false;
+    // An idle member with nothing to do spends money reading a broadcast; it finds it in its inbox when it next has work.
+    if (w.onlyWithWork) {
+      const work = await tx.get(`SELECT 1 FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" IN ('ready','in_progress') LIMIT 1`, [w.team, w.member]);
+      if (!work) return false;
+    }
     // One pending "you have messages" turn is enough: it points at the inbox, which holds them all.
     if (w.reason === "message") {
       const pending = await tx.get(`SELECT 1 FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' AND "prompt" LIKE ?`, [s.pk, `${WAKE_PREFIX} New message%`]);

@@ -1,5 +1,6 @@
 import type { ToolDef } from "../tool.ts";
 import { artifactTools } from "./artifacts.ts";
+import { budgetTools } from "./budgets.ts";
 import { chatTools } from "./chat.ts";
 import { continuityTools } from "./continuity.ts";
 import { contractTools } from "./contracts.ts";
@@ -10,4 +11,4 @@ import { teamTools } from "./team.ts";
 import { sessionTools } from "./sessions.ts";
 
 /** Every tool of the product, in the order clients list them. */
-export const TOOLS: ToolDef[] = [...artifactTools, ...contractTools, ...lineageTools, ...pipelineTools, ...snapshotTools, ...teamTools, ...sessionTools, ...chatTools, ...continuityTools];
+export const TOOLS: ToolDef[] = [...artifactTools, ...contractTools, ...lineageTools, ...pipelineTools, ...snapshotTools, ...teamTools, ...sessionTools, ...chatTools, ...continuityTools, ...budgetTools];

@@ -1,0 +1,47 @@
+import type { Command } from "commander";
+import type { BudgetView } from "../../../lib/api/budgets.ts";
+import { dollars } from "../../../lib/format.ts";
+import { call } from "../api-client.ts";
+import { action } from "../action.ts";
+import { table } from "../format.ts";
+
+/** A number when it reads as one; anything else goes to the hub as typed, which says what is wrong with it. */
+const asNumber = (text: string | undefined) => (text !== undefined && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
+
+const line = (b: BudgetView) => `${b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`}: ${dollars(b.spentUsd)} spent of ${dollars(b.amountUsd)} (${b.window}), ${dollars(b.leftUsd)} left${b.usedUp ? " — used up" : ""}`;
+
+export function register(program: Command) {
+  program
+    .command("budget-set <scope> [target]")
+    .description("set or change a budget on --team: scope team, member <name> or contract <id> (docs/budgets.md)")
+    .requiredOption("--amount <usd>", "the budget in US dollars")
+    .option("--period <period>", "lifetime (default) or month (a calendar month, UTC)")
+    .option("--warn-at <fraction>", "warn when this fraction is spent (default 0.8)")
+    .option("--on-exceed <what>", "contracts only: fail (default) or pause")
+    .action(
+      action<{ amount: string; period?: string; warnAt?: string; onExceed?: string }, BudgetView>(
+        ({ target, team, opts, args }) =>
+          call(target, "PUT", "/budgets", {
+            body: { team, scope: args[0], target: args[1], amountUsd: asNumber(opts.amount), period: opts.period, warnAt: asNumber(opts.warnAt), onExceed: opts.onExceed },
+          }),
+        line,
+      ),
+    );
+  program
+    .command("budget-list")
+    .description("the budgets of --team with what each has spent and left in its window (--mine: the ones that apply to you)")
+    .option("--scope <scope>", "team, member or contract")
+    .option("--mine", "only the budgets that apply to the caller")
+    .action(
+      action<{ scope?: string; mine?: boolean }, BudgetView[]>(
+        ({ target, team, opts }) => (opts.mine ? call(target, "GET", "/budgets/mine", { query: { team } }) : call(target, "GET", "/budgets", { query: { team, scope: opts.scope } })),
+        (list) =>
+          list.length === 0
+            ? "no budgets"
+            : table(
+                list.map((b) => ({ ...b, target: b.target ?? "", amount: dollars(b.amountUsd), spent: dollars(b.spentUsd), left: dollars(b.leftUsd), state: b.usedUp ? "used up" : b.spentUsd >= b.amountUsd * b.warnAt ? "warning" : "" })),
+                ["scope", "target", "amount", "spent", "left", "window", "state"],
+              ),
+      ),
+    );
+}

@@ -1,0 +1,110 @@
+/**
+ * Charging turns to budgets (docs/budgets.md). Every interaction of a session in a team is
+ * charged to the team, to the member the session acts as, and to the contract it is working on:
+ * the member's contract that was in progress during the turn, else the contract the turn's
+ * prompt names (the wake-up notice that started it) while that contract is ready or in progress.
+ * Before a turn starts, the same charge is checked against every budget it would count against;
+ * after it ends, crossing a budget's warning or its amount is announced once per window.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import { deliver } from "../chat/messages.ts";
+import { findContract } from "../contracts/contracts.repo.ts";
+import { setStatus } from "../contracts/transitions.ts";
+import { OPERATOR } from "../principal.ts";
+import { dollars } from "../../../lib/format.ts";
+import { budgetLabel, budgetsOf, levelOf, spentOn, spentSentence, windowOf, type BudgetRow, type Charge } from "./budgets.repo.ts";
+
+/** The contract status a budget stop leaves a contract that is being worked on. */
+export const BUDGET_REASON = "budget";
+
+/**
+ * The contract a turn is charged to. `during` (the turn's start, once it has ended) also counts a
+ * contract the member started during the turn and finished or failed before it ended.
+ */
+async function contractOf(sql: Sql, team: string, member: string, prompt: string, during: Date | null): Promise<string | null> {
+  const working = await sql.get<{ id: string }>(
+    `SELECT "id" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND ("status" = 'in_progress'${during ? ` OR "startedAt" >= ?` : ""})
+     ORDER BY "startedAt" DESC, "pk" DESC LIMIT 1`,
+    [team, member, ...(during ? [during] : [])],
+  );
+  if (working) return working.id;
+  // Notices name contracts as 'id' (notice-lines.ts); the quotes keep 'api' from matching 'api-v2'.
+  const named = await sql.get<{ id: string }>(
+    `SELECT "id" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" IN ('ready','in_progress') AND ? LIKE '%''' || "id" || '''%'
+     ORDER BY "pk" LIMIT 1`,
+    [team, member, prompt],
+  );
+  return named?.id ?? null;
+}
+
+type Charged = { teamId: string | null; principal: string | null; name: string };
+
+/** Null for a session outside any team: only its own safety net limits it. */
+export async function chargeOf(sql: Sql, s: Charged, prompt: string, during: Date | null): Promise<Charge | null> {
+  if (!s.teamId) return null;
+  const member = s.principal ?? s.name;
+  return { team: s.teamId, member, contract: await contractOf(sql, s.teamId, member, prompt, during) };
+}
+
+export type UsedUp = { budget: BudgetRow; spent: number };
+
+/** The budget the charge would count against with the least left (the first, team → member → contract, on a tie); null without budgets. */
+export async function tightestBudget(sql: Sql, c: Charge, now: Date): Promise<UsedUp | null> {
+  let tightest: UsedUp | null = null;
+  for (const budget of await budgetsOf(sql, c)) {
+    const spent = await spentOn(sql, budget, now);
+    if (!tightest || budget.amountUsd - spent < tightest.budget.amountUsd - tightest.spent) tightest = { budget, spent };
+  }
+  return tightest;
+}
+
+export const isUsedUp = (u: UsedUp) => u.spent >= u.budget.amountUsd;
+
+export const BLOCKED_PREFIX = "blocked: budget";
+
+/** "budget: member 'db-dev' had $0.30 left; the turn had spent about $0.40 when it was interrupted". */
+export const interruptedSentence = (u: UsedUp, turnSpent: number) =>
+  `budget: ${budgetLabel(u.budget)} had ${dollars(Math.max(0, u.budget.amountUsd - u.spent))} left; the turn had spent about ${dollars(turnSpent)} when it was interrupted`;
+
+/** "blocked: budget — team 'alpha': $10.02 spent of $10.00". */
+export const blockedSentence = (u: UsedUp, now: Date) => `${BLOCKED_PREFIX} — ${budgetLabel(u.budget)}: ${spentSentence(u.budget, u.spent, now)}`;
+
+/**
+ * After a turn's cost is recorded: each budget it counts against that has now crossed its warning
+ * or its amount, for the first time in its window, is announced (event, and a message to the
+ * operator and to the member); a contract whose budget is used up fails with reason `budget`
+ * unless the operator chose `pause` for it.
+ */
+export async function afterCharge(tx: WriteTx, c: Charge, session: string): Promise<void> {
+  for (const b of await budgetsOf(tx, c)) {
+    const spent = await spentOn(tx, b, tx.now);
+    const level = levelOf(b, spent);
+    const window = windowOf(b.period, tx.now).key;
+    const told = b.warnedWindow === window ? b.warned : 0;
+    if (level <= told) continue;
+    await tx.run(`UPDATE "Budget" SET "warned" = ?, "warnedWindow" = ? WHERE "id" = ?`, [level, window, b.id]);
+    const usedUp = level === 2;
+    const label = budgetLabel(b);
+    const says = `${spentSentence(b, spent, tx.now)} (${Math.round((spent / Math.max(b.amountUsd, Number.EPSILON)) * 100)}%)`;
+    const contractStops = usedUp && b.scope === "contract" && b.onExceed === "fail";
+    const then = !usedUp
+      ? `the warning is set at ${Math.round(b.warnAt * 100)}%.`
+      : contractStops
+        ? "the contract fails with reason 'budget'; no turn charged to it starts until the operator raises it."
+        : "no turn charged to it starts until the operator raises it.";
+    const text = `Budget ${usedUp ? "used up" : "warning"}: ${label} has ${says}; ${then}`;
+    await tx.emit({
+      teamId: c.team,
+      type: usedUp ? "budget.exhausted" : "budget.warning",
+      subject: `budget:${b.scope}:${b.target}`,
+      payload: { scope: b.scope, target: b.scope === "team" ? null : b.target, amountUsd: b.amountUsd, spentUsd: spent, period: b.period, window, warnAt: b.warnAt, session, member: c.member, text },
+    });
+    // Kind `system` does not wake a member (wakeups.ts): a warning must not spend what it warns about.
+    await deliver(tx, { team: c.team, from: "supervisor", to: [...new Set([OPERATOR.name, ...(c.member ? [c.member] : [])])], kind: "system", text });
+    if (contractStops) {
+      const contract = await findContract(tx, c.team, b.target);
+      if (contract && ["pending", "ready", "in_progress"].includes(contract.status)) await setStatus(tx, contract, "failed", BUDGET_REASON, { payload: { spentUsd: spent, amountUsd: b.amountUsd } });
+    }
+  }
+}
