@@ -98,8 +98,10 @@ export class Supervisor {
         case "session.deleted": {
           const pk = e.payload.pk as number;
           const runner = this.runners.get(pk);
-          if (runner) void runner.kill("deleted");
-          fs.rmSync(sessionDir(this.options.dataDir, pk), { recursive: true, force: true });
+          // The CLI writes its config dir (in the session dir) until it has ended.
+          void (runner ? runner.kill("deleted") : Promise.resolve())
+            .then(() => fs.rmSync(sessionDir(this.options.dataDir, pk), { recursive: true, force: true }))
+            .catch((err) => console.error(`[teamhub] removing the files of deleted session ${e.payload.name}:`, err));
           break;
         }
       }
@@ -140,7 +142,7 @@ export class Supervisor {
     if (known) return { kind: "resume" };
     if (s.parent) {
       const parent = await this.options.deps.db.read((sql) => findSession(sql, s.parent!));
-      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId };
+      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId, parentPk: parent.pk };
     }
     return { kind: "fresh" };
   }
