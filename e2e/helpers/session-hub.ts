@@ -59,3 +59,12 @@ export async function waitForSession(hub: HubProcess, name: string, until: (s: a
   }
   throw new Error(`session ${name} did not reach the expected state; last: ${JSON.stringify(last, null, 2)}`);
 }
+
+/** The files holding Claude conversation `id`: in the CLI config dir of the session that had it, `<data>/sessions/<pk>/claude`. */
+export function conversationFiles(hub: HubProcess, id: string): string[] {
+  const sessions = path.join(hub.dataDir, "sessions");
+  return fs.readdirSync(sessions).flatMap((pk) => {
+    const projects = path.join(sessions, pk, "claude", "projects");
+    return fs.existsSync(projects) ? fs.readdirSync(projects).map((slug) => path.join(projects, slug, `${id}.jsonl`)).filter((f) => fs.existsSync(f)) : [];
+  });
+}

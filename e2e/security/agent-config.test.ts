@@ -12,9 +12,9 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { allPrompts } from "../fake-anthropic/request.ts";
 import { claudeEnv, runClaude } from "../helpers/claude.ts";
 import { api } from "../helpers/hub-process.ts";
-import { waitForSession } from "../helpers/session-hub.ts";
+import { conversationFiles, waitForSession } from "../helpers/session-hub.ts";
 import { attack } from "./attack.ts";
-import { agentAttack, conversationFiles, startAgentHub, type AgentHub } from "./agent-hub.ts";
+import { agentAttack, startAgentHub, type AgentHub } from "./agent-hub.ts";
 
 let ah: AgentHub;
 beforeAll(async () => (ah = await startAgentHub()), 180_000);
@@ -64,7 +64,7 @@ attack("full plants hooks, CLAUDE.md, commands, agents and an MCP server in its 
 
 attack("full reads the conversations in its CLI config dir and everywhere it can, for another same-work-dir session's", async () => {
   // It is there to be found: the victim, in the same work dir, was told the secret in its first turn.
-  expect(conversationFiles(ah, ah.victimConversationId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.samedir))).toHaveLength(1);
+  expect(conversationFiles(ah.hub, ah.victimConversationId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.samedir))).toHaveLength(1);
   const [own] = await agentAttack(ah, "full", [
     `@bash ls -A "$CLAUDE_CONFIG_DIR/projects"; cat "$CLAUDE_CONFIG_DIR"/projects/*/*.jsonl; true`,
     `@bash grep -rho 'samedir_[0-9a-f]*' /tmp "$HOME" "$CLAUDE_CONFIG_DIR" 2>/dev/null | sort -u`,

@@ -128,15 +128,6 @@ export function diskState(ah: AgentHub): Record<string, string> {
   };
 }
 
-/** The files holding Claude conversation `id`: in the CLI config dir of the session that had it, `data/sessions/<pk>/claude`. */
-export function conversationFiles(ah: AgentHub, id: string): string[] {
-  const sessions = path.join(ah.hub.dataDir, "sessions");
-  return fs.readdirSync(sessions).flatMap((pk) => {
-    const projects = path.join(sessions, pk, "claude", "projects");
-    return fs.existsSync(projects) ? fs.readdirSync(projects).map((slug) => path.join(projects, slug, `${id}.jsonl`)).filter((f) => fs.existsSync(f)) : [];
-  });
-}
-
 let attacks = 0;
 
 /**

@@ -8,8 +8,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
+import { conversationFiles } from "../helpers/session-hub.ts";
 import { attack } from "./attack.ts";
-import { agentAttack, conversationFiles, startAgentHub, type AgentHub } from "./agent-hub.ts";
+import { agentAttack, startAgentHub, type AgentHub } from "./agent-hub.ts";
 
 let ah: AgentHub;
 beforeAll(async () => (ah = await startAgentHub()), 180_000);
@@ -44,7 +45,7 @@ attack("read-only Read through src/../.. to a file beside the work dir", async (
 }, T);
 attack("read-only grep through the CLI's config dir for another work dir's conversation", async () => {
   // It is there to be found: the CLI wrote it in the data dir, in that session's own config dir.
-  expect(conversationFiles(ah, ah.transcriptId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.xfersecret))).toHaveLength(1);
+  expect(conversationFiles(ah.hub, ah.transcriptId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.xfersecret))).toHaveLength(1);
   await read("@bash grep -ro xfersecret_[0-9a-f]* /tmp");
 }, T);
 attack("read-only cat of the user's Claude settings and state files, and grep through the user's Claude config", async () => {

@@ -12,8 +12,12 @@ import path from "node:path";
 /** The login `claude /login` leaves in a config dir. */
 export const LOGIN_FILE = ".credentials.json";
 
-/** The conversation the CLI opens: a resumed session's own, or a fork's, kept in its parent's session dir. */
-export type Conversation = { id: string; parentSessionDir?: string };
+/**
+ * The conversation the CLI opens: a resumed session's own, or a fork's, kept in its parent's session dir.
+ * `through` is the last message the parent's CLI reported: a live parent's CLI writes its conversation up to
+ * 100 ms behind, so the copy waits until the file holds that message (at most WRITE_WAIT_MS).
+ */
+export type Conversation = { id: string; parentSessionDir?: string; through?: string | null };
 
 export type SessionConfig = {
   /** The session's environment: CLAUDE_CONFIG_DIR its own dir; CLAUDE_SECURESTORAGE_CONFIG_DIR the user's config dir, when the login is there. */
@@ -24,20 +28,24 @@ export type SessionConfig = {
 
 export const configDirOf = (sessionDir: string) => path.join(sessionDir, "claude");
 
+// Long enough for any write the CLI has queued; a parent killed mid-write never writes the rest.
+const WRITE_WAIT_MS = 5_000;
+
 /**
  * Makes the session's config dir (0700) and the environment that points the CLI at it. `base` is the
  * environment the user's own `claude` would have: its CLAUDE_CONFIG_DIR, else `~/.claude`, is where the
  * login is looked for. A conversation to open that is not in the session's dir yet is copied in: a fork's
  * from its parent's dir, and one from before sessions had their own dirs from the user's config dir.
  */
-export function sessionConfig(base: Record<string, string>, sessionDir: string, conversation: Conversation | null): SessionConfig {
+export async function sessionConfig(base: Record<string, string>, sessionDir: string, conversation: Conversation | null): Promise<SessionConfig> {
   const home = base.HOME ? path.resolve(base.HOME) : null;
   const userDir = base.CLAUDE_CONFIG_DIR ? path.resolve(base.CLAUDE_CONFIG_DIR) : home && path.join(home, ".claude");
   const own = configDirOf(sessionDir);
   fs.mkdirSync(own, { recursive: true, mode: 0o700 });
   if (conversation && !conversationIn(own, conversation.id)) {
-    const sources = [conversation.parentSessionDir && configDirOf(conversation.parentSessionDir), userDir].filter((d): d is string => !!d);
-    sources.some((from) => copyConversation(from, own, conversation.id));
+    const parent = conversation.parentSessionDir && configDirOf(conversation.parentSessionDir);
+    if (parent && conversation.through && fs.existsSync(parent)) await writtenThrough(parent, conversation.id, conversation.through);
+    [parent, userDir].some((from) => from && copyConversation(from, own, conversation.id));
   }
   // Only the hub decides where the login is read from.
   const { CLAUDE_SECURESTORAGE_CONFIG_DIR: _, ...env } = base;
@@ -65,6 +73,35 @@ function conversationIn(configDir: string, id: string): string | null {
   } catch {
     return null;
   }
+}
+
+function holds(configDir: string, id: string, text: string): boolean {
+  const slug = conversationIn(configDir, id);
+  try {
+    return slug !== null && fs.readFileSync(path.join(configDir, "projects", slug, `${id}.jsonl`), "utf8").includes(text);
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once `configDir` holds conversation `id` through message `uuid`, or after WRITE_WAIT_MS. */
+function writtenThrough(configDir: string, id: string, uuid: string): Promise<void> {
+  return new Promise((resolve) => {
+    let watcher: fs.FSWatcher | null = null;
+    const done = () => {
+      watcher?.close();
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, WRITE_WAIT_MS);
+    try {
+      watcher = fs.watch(configDir, { recursive: true }, () => holds(configDir, id, uuid) && done());
+    } catch {
+      return done();
+    }
+    // Written before the watch began.
+    if (holds(configDir, id, uuid)) done();
+  });
 }
 
 /** `root/<parts>`, made where missing (0700); null when a part is anything but a directory. */

@@ -12,8 +12,8 @@ import type { ClaudeConfig } from "../env.ts";
 import type { SessionRow, StoredSafety } from "../domain/sessions/sessions.repo.ts";
 import { ASK_RULES } from "./policy.ts";
 
-/** A fork names its parent's conversation and the parent, whose session dir holds it. */
-export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string; parentPk: number };
+/** A fork names its parent's conversation, the parent (whose session dir holds it) and the last message its CLI reported. */
+export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string; parentPk: number; through: string | null };
 
 // What a CLI needs to run at all; anything else passes only when listed below or named in the hub's configuration.
 const BASE_VARIABLES = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "TMPDIR", "TZ", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "NODE_EXTRA_CA_CERTS"];

@@ -108,8 +108,9 @@ export class SessionRunner {
     let args: string[];
     let env: Record<string, string>;
     try {
-      const conversation = mode.kind === "fork" ? { id: mode.from, parentSessionDir: sessionDir(this.ctx.dataDir, mode.parentPk) } : mode.kind === "resume" ? { id: s.claudeSessionId! } : null;
-      const config = sessionConfig(childEnv(this.ctx.claude), sessionDir(this.ctx.dataDir, s.pk), conversation);
+      const conversation =
+        mode.kind === "fork" ? { id: mode.from, parentSessionDir: sessionDir(this.ctx.dataDir, mode.parentPk), through: mode.through } : mode.kind === "resume" ? { id: s.claudeSessionId! } : null;
+      const config = await sessionConfig(childEnv(this.ctx.claude), sessionDir(this.ctx.dataDir, s.pk), conversation);
       env = config.env;
       const bin = resolveClaudeBin(this.ctx.claude, env);
       const mcpConfigFile = await this.writeMcpConfig(s);

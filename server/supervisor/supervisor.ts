@@ -142,9 +142,18 @@ export class Supervisor {
     if (known) return { kind: "resume" };
     if (s.parent) {
       const parent = await this.options.deps.db.read((sql) => findSession(sql, s.parent!));
-      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId, parentPk: parent.pk };
+      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId, parentPk: parent.pk, through: await this.lastMessage(parent.pk) };
     }
     return { kind: "fresh" };
+  }
+
+  /** The id of the last message a session's CLI reported, which its conversation file holds once written. */
+  private async lastMessage(pk: number): Promise<string | null> {
+    const row = await this.options.deps.db.read((sql) =>
+      sql.get<{ payload: string }>(`SELECT "payload" FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "direction" = 'out' AND "type" IN ('assistant', 'user') ORDER BY "id" DESC LIMIT 1`, [pk]),
+    );
+    const uuid = row ? (JSON.parse(row.payload) as { uuid?: unknown }).uuid : null;
+    return typeof uuid === "string" ? uuid : null;
   }
 
   /** `reason` is set when the hub itself asks (a session yielding its place, see admission.ts). */
