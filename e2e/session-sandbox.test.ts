@@ -1,14 +1,17 @@
 /**
  * The sandbox from the outside (§13): a hub whose bubblewrap works runs every session in it and
  * says so; a hub where it cannot run warns at start and marks every session "not sandboxed" in the
- * API, the session list and the session page — and the CLI still works in both.
+ * API, the session list and the session page — and the CLI still works in both, with the session's own
+ * CLI config dir either way.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+import { conversationFiles, startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let boxed: SessionHub;
 let open: SessionHub;
@@ -50,7 +53,11 @@ describe("a hub where bubblewrap cannot run", () => {
   it("warns at start, and its sessions run unsandboxed, marked so in the API, the list and the session page", async () => {
     expect(open.hub.log()).toMatch(/WARNING: sessions will NOT be sandboxed \(\/nonexistent\/bwrap: ENOENT/);
     expect((await api(open.hub, "GET", "/api/health")).body.sandbox).toBe("none");
-    expect(await spawn(open, "open")).toMatchObject({ sandbox: "none", lastOutput: "seen" });
+    const s = await spawn(open, "open");
+    expect(s).toMatchObject({ sandbox: "none", lastOutput: "seen" });
+    // Unsandboxed too, the CLI keeps its conversation in the session's own config dir, and nothing in the user's.
+    expect(conversationFiles(open.hub, s.claudeSessionId)).toHaveLength(1);
+    for (const file of [".claude", ".claude.json"]) expect(fs.existsSync(path.join(open.claudeHome, file))).toBe(false);
 
     await page.goto(`${open.hub.url}/sessions`);
     await expect.poll(() => page.getByTestId("session-open").getByTestId("not-sandboxed").innerText()).toBe("not sandboxed");
