@@ -28,8 +28,8 @@ export type SessionConfig = {
 
 export const configDirOf = (sessionDir: string) => path.join(sessionDir, "claude");
 
-// Long enough for any write the CLI has queued; a parent killed mid-write never writes the rest.
-const WRITE_WAIT_MS = 5_000;
+// Far longer than the CLI's write interval (100 ms); a parent killed before writing never does, and the launch goes on.
+const WRITE_WAIT_MS = 2_000;
 
 /**
  * Makes the session's config dir (0700) and the environment that points the CLI at it. `base` is the

@@ -147,10 +147,16 @@ export class Supervisor {
     return { kind: "fresh" };
   }
 
-  /** The id of the last message a session's CLI reported, which its conversation file holds once written. */
+  /**
+   * The id of the last top-level message a session's CLI reported, which its conversation file holds once written
+   * (a sub-agent's messages go to files of their own).
+   */
   private async lastMessage(pk: number): Promise<string | null> {
     const row = await this.options.deps.db.read((sql) =>
-      sql.get<{ payload: string }>(`SELECT "payload" FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "direction" = 'out' AND "type" IN ('assistant', 'user') ORDER BY "id" DESC LIMIT 1`, [pk]),
+      sql.get<{ payload: string }>(
+        `SELECT "payload" FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "direction" = 'out' AND "type" IN ('assistant', 'user') AND "payload" LIKE '%"parent_tool_use_id":null%' ORDER BY "id" DESC LIMIT 1`,
+        [pk],
+      ),
     );
     const uuid = row ? (JSON.parse(row.payload) as { uuid?: unknown }).uuid : null;
     return typeof uuid === "string" ? uuid : null;
