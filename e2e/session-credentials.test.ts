@@ -88,9 +88,17 @@ describe("a key in the hub's environment", () => {
 });
 
 describe("the CLI's own login", () => {
-  it("in ~/.claude is found through HOME and readable in the sandbox", async () => {
-    const { hub } = await hubFromShell((home) => (login(path.join(home, ".claude"), KEY), {}));
-    expect(await firstTurn(hub, "logged-in")).toMatchObject({ lastOutput: "hello from the model", sandbox: "bubblewrap" });
+  it("in ~/.claude is found through HOME and readable in the sandbox; the session keeps everything else in its own config dir", async () => {
+    const { hub, home } = await hubFromShell((home) => (login(path.join(home, ".claude"), KEY), {}));
+    const s = await firstTurn(hub, "logged-in");
+    expect(s).toMatchObject({ lastOutput: "hello from the model", sandbox: "bubblewrap" });
+    const env = processEnv(s.pid);
+    expect(env.CLAUDE_CONFIG_DIR).toMatch(new RegExp(`^${fs.realpathSync(hub.dataDir)}/sessions/\\d+/claude$`));
+    expect(env.CLAUDE_SECURESTORAGE_CONFIG_DIR).toBe(fs.realpathSync(path.join(home, ".claude")));
+    expect(fs.readdirSync(path.join(env.CLAUDE_CONFIG_DIR, "projects"))).toHaveLength(1);
+    // Of the user's config the CLI used the login only: nothing was written beside it.
+    expect(fs.readdirSync(home).sort()).toEqual([".claude", "tmp"]);
+    expect(fs.readdirSync(path.join(home, ".claude"))).toEqual([".credentials.json"]);
   }, 120_000);
 
   it("in the shell's CLAUDE_CONFIG_DIR is where the session looks too", async () => {

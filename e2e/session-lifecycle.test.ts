@@ -2,11 +2,13 @@
  * Lifecycle with the real CLI: stop → resume continues the conversation under the same Claude
  * session id; fork branches it; pause queues messages; kill mid-turn, then resume.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { allPrompts } from "./fake-anthropic/request.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+import { conversationFiles, startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let sh: SessionHub;
 // Without directives the model reports every prompt of the conversation it was sent.
@@ -95,5 +97,29 @@ describe("kill mid-turn", () => {
     expect(r.completed).toBe(true);
     expect(r.interaction.response).toMatch(/^seen: warm up \| .*are you back\?$/);
     expect((await status("victim")).status).toBe("idle");
+  }, 120_000);
+});
+
+describe("a conversation in the CLI config dir that sessions shared before they had their own", () => {
+  it("is copied into the session's own config dir on its next launch, the conversation goes on, and delete removes the copy", async () => {
+    await api(sh.hub, "POST", "/api/sessions", { name: "elder", prompt: "remember pears" });
+    const { claudeSessionId: id } = await waitForSession(sh.hub, "elder", (s) => s.status === "idle" && s.interactions === 1);
+    await api(sh.hub, "POST", "/api/sessions/elder/stop", {});
+    // As an older hub left it: the conversation in the user's config dir only.
+    const [own] = conversationFiles(sh.hub, id);
+    const shared = path.join(sh.claudeHome, ".claude", "projects", path.basename(path.dirname(own)), `${id}.jsonl`);
+    fs.mkdirSync(path.dirname(shared), { recursive: true });
+    fs.renameSync(own, shared);
+
+    expect((await send("elder", "what did I say?")).interaction.response).toBe("seen: remember pears | what did I say?");
+    expect(conversationFiles(sh.hub, id)).toEqual([own]);
+    await vi.waitFor(() => expect(fs.readFileSync(own, "utf8")).toContain("what did I say?"));
+    // The old copy is left as it was: the user's config dir is the user's.
+    expect(fs.readFileSync(shared, "utf8")).not.toContain("what did I say?");
+
+    expect((await api(sh.hub, "DELETE", "/api/sessions/elder")).status).toBe(200);
+    const sessionDir = path.resolve(own, "../../../..");
+    expect(path.basename(path.dirname(sessionDir))).toBe("sessions");
+    await vi.waitFor(() => expect(fs.existsSync(sessionDir)).toBe(false));
   }, 120_000);
 });

@@ -1,14 +1,17 @@
 /**
  * The sandbox from the outside (§13): a hub whose bubblewrap works runs every session in it and
  * says so; a hub where it cannot run warns at start and marks every session "not sandboxed" in the
- * API, the session list and the session page — and the CLI still works in both.
+ * API, the session list and the session page — and the CLI still works in both, with the session's own
+ * CLI config dir either way.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+import { conversationFiles, startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let boxed: SessionHub;
 let open: SessionHub;
@@ -35,14 +38,14 @@ const spawn = async (sh: SessionHub, name: string) => {
 };
 
 describe("a hub with bubblewrap", () => {
-  it("runs the session as pid 1 of its own namespace with only the CLI's part of HOME, and says so", async () => {
+  it("runs the session as pid 1 of its own namespace with nothing of HOME, and says so", async () => {
     expect(boxed.hub.log()).not.toContain("NOT be sandboxed");
     expect((await api(boxed.hub, "GET", "/api/health")).body.sandbox).toBe("bubblewrap");
     const s = await spawn(boxed, "boxed");
     expect(s).toMatchObject({ sandbox: "bubblewrap", lastOutput: "seen" });
     const transcript = JSON.stringify((await api(boxed.hub, "GET", "/api/sessions/boxed/transcript?limit=500")).body.entries);
-    // pid 1 of the namespace is the CLI itself; HOME holds its config dir and TMPDIR, nothing else.
-    expect(transcript).toMatch(/"content":"claude[^"]*\\n\.claude\\ntmp"/);
+    // pid 1 of the namespace is the CLI itself; HOME holds TMPDIR, nothing else (there is no login to show, the key is in the environment).
+    expect(transcript).toMatch(/"content":"claude[^"]*\\ntmp"/);
   }, 120_000);
 });
 
@@ -50,7 +53,11 @@ describe("a hub where bubblewrap cannot run", () => {
   it("warns at start, and its sessions run unsandboxed, marked so in the API, the list and the session page", async () => {
     expect(open.hub.log()).toMatch(/WARNING: sessions will NOT be sandboxed \(\/nonexistent\/bwrap: ENOENT/);
     expect((await api(open.hub, "GET", "/api/health")).body.sandbox).toBe("none");
-    expect(await spawn(open, "open")).toMatchObject({ sandbox: "none", lastOutput: "seen" });
+    const s = await spawn(open, "open");
+    expect(s).toMatchObject({ sandbox: "none", lastOutput: "seen" });
+    // Unsandboxed too, the CLI keeps its conversation in the session's own config dir, and nothing in the user's.
+    expect(conversationFiles(open.hub, s.claudeSessionId)).toHaveLength(1);
+    for (const file of [".claude", ".claude.json"]) expect(fs.existsSync(path.join(open.claudeHome, file))).toBe(false);
 
     await page.goto(`${open.hub.url}/sessions`);
     await expect.poll(() => page.getByTestId("session-open").getByTestId("not-sandboxed").innerText()).toBe("not sandboxed");

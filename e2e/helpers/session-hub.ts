@@ -10,7 +10,15 @@ import type { MessagesRequest } from "../fake-anthropic/request.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "./claude.ts";
 import { api, startHub, tempDataDir, type HubProcess } from "./hub-process.ts";
 
-export type SessionHub = { hub: HubProcess; fake: FakeApi; work: string; restart(options?: { samePort?: boolean }): Promise<void>; close(): Promise<void> };
+export type SessionHub = {
+  hub: HubProcess;
+  fake: FakeApi;
+  work: string;
+  /** The HOME the sessions' CLI is given (unless `env` sets TEAMHUB_CLAUDE_ENV), with the user's Claude config in `.claude`. */
+  claudeHome: string;
+  restart(options?: { samePort?: boolean }): Promise<void>;
+  close(): Promise<void>;
+};
 
 /** `dataInWorkDir`: the default layout of `npm start` (work dir = cwd, data = ./data), with the data dir inside the sessions' work dir. */
 export async function startSessionHub(
@@ -22,11 +30,13 @@ export async function startSessionHub(
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"));
   const dataDir = options.dataInWorkDir ? path.join(work, "data") : tempDataDir("sessions");
   fs.mkdirSync(dataDir, { recursive: true });
-  const hubEnv = { CLAUDE_BIN, TEAMHUB_CLAUDE_ENV: JSON.stringify(isolatedClaudeVars(fake.url)), TEAMHUB_WORK_DIR: work, ...env };
+  const claude = isolatedClaudeVars(fake.url);
+  const hubEnv = { CLAUDE_BIN, TEAMHUB_CLAUDE_ENV: JSON.stringify(claude), TEAMHUB_WORK_DIR: work, ...env };
   const sh: SessionHub = {
     hub: await startHub(dataDir, hubEnv),
     fake,
     work,
+    claudeHome: claude.HOME,
     async restart({ samePort = false } = {}) {
       sh.hub = await startHub(dataDir, hubEnv, samePort ? Number(new URL(sh.hub.url).port) : 0);
     },
@@ -48,4 +58,13 @@ export async function waitForSession(hub: HubProcess, name: string, until: (s: a
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`session ${name} did not reach the expected state; last: ${JSON.stringify(last, null, 2)}`);
+}
+
+/** The files holding Claude conversation `id`: in the CLI config dir of the session that had it, `<data>/sessions/<pk>/claude`. */
+export function conversationFiles(hub: HubProcess, id: string): string[] {
+  const sessions = path.join(hub.dataDir, "sessions");
+  return fs.readdirSync(sessions).flatMap((pk) => {
+    const projects = path.join(sessions, pk, "claude", "projects");
+    return fs.existsSync(projects) ? fs.readdirSync(projects).map((slug) => path.join(projects, slug, `${id}.jsonl`)).filter((f) => fs.existsSync(f)) : [];
+  });
 }

@@ -23,6 +23,8 @@ export type AgentHub = SessionHub & {
   hubPid: number;
   /** The other session's directory in data/sessions. */
   victimPk: string;
+  /** The Claude session id of the victim's conversation, in the same work dir, which holds the `samedir` secret. */
+  victimConversationId: string;
   /** The Claude session id of a conversation in another work dir that holds the `xfersecret` secret. */
   transcriptId: string;
   cleanup(): Promise<void>;
@@ -33,7 +35,7 @@ const secret = (label: string) => `${label}_${randomBytes(12).toString("hex")}`;
 export async function startAgentHub(): Promise<AgentHub> {
   const hubHome = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-hubhome-"));
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-outside-"));
-  const secrets = Object.fromEntries(["env", "key", "git", "home", "outside", "canary", "xfersecret"].map((label) => [label, secret(label)]));
+  const secrets = Object.fromEntries(["env", "key", "git", "home", "outside", "canary", "xfersecret", "samedir", "usersettings"].map((label) => [label, secret(label)]));
   const sh = await startSessionHub(directiveModel(), { HOME: hubHome, TEAMHUB_ATTACK_CANARY: secrets.canary }, { dataInWorkDir: true });
   const w = (rel: string, content: string) => {
     fs.mkdirSync(path.dirname(path.join(sh.work, rel)), { recursive: true });
@@ -51,14 +53,24 @@ export async function startAgentHub(): Promise<AgentHub> {
   fs.mkdirSync(path.join(hubHome, ".ssh"));
   fs.writeFileSync(path.join(hubHome, ".ssh", "id_rsa"), `${secrets.home}\n`);
   fs.writeFileSync(path.join(outside, "secret.txt"), `${secrets.outside}\n`);
+  // The user's own Claude config, where the sessions' CLI would look by default: a login (sessions may use
+  // it, and read it, as any `claude` of that user can), settings and state files (never seen nor changed).
+  const userConfig = path.join(sh.claudeHome, ".claude");
+  fs.mkdirSync(userConfig, { recursive: true });
+  const oauth = { accessToken: "sk-ant-oat01-login", refreshToken: "sk-ant-ort01-refresh", expiresAt: Date.now() + 86_400_000, scopes: ["user:inference"] };
+  fs.writeFileSync(path.join(userConfig, ".credentials.json"), JSON.stringify({ claudeAiOauth: oauth }), { mode: 0o600 });
+  fs.writeFileSync(path.join(userConfig, "settings.json"), JSON.stringify({ env: { USER_SETTING: secrets.usersettings } }));
+  fs.writeFileSync(path.join(userConfig, ".claude.json"), JSON.stringify({ numStartups: 1 }));
+  fs.writeFileSync(path.join(sh.claudeHome, ".claude.json"), JSON.stringify({ numStartups: 1 }));
 
-  // Another session, so that data/sessions/<pk>/mcp.json holds a token that is not the attacker's.
-  await api(sh.hub, "POST", "/api/sessions", { name: "victim" });
-  await waitForSession(sh.hub, "victim", (s) => s.status === "idle");
+  // Another session in the same work dir, so that data/sessions/<pk>/mcp.json holds a token that is not the
+  // attacker's, and its CLI config dir a conversation.
+  await api(sh.hub, "POST", "/api/sessions", { name: "victim", prompt: `remember ${secrets.samedir}` });
+  const victim = await waitForSession(sh.hub, "victim", (s) => s.status === "idle" && s.interactions === 1);
   const victimDir = path.join(sh.hub.dataDir, "sessions");
   const [victimPk] = fs.readdirSync(victimDir);
   const victimConfig = fs.readFileSync(path.join(victimDir, victimPk, "mcp.json"), "utf8");
-  // A conversation in another work dir, kept by the CLI in the config dir every session shares.
+  // A conversation in another work dir.
   const otherWork = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-otherwork-"));
   await api(sh.hub, "POST", "/api/sessions", { name: "elsewhere", workDir: otherWork, prompt: `remember ${secrets.xfersecret}` });
   const elsewhere = await waitForSession(sh.hub, "elsewhere", (s) => s.status === "idle" && s.interactions === 1);
@@ -72,10 +84,11 @@ export async function startAgentHub(): Promise<AgentHub> {
     outside,
     hubPid,
     victimPk,
+    victimConversationId: victim.claudeSessionId as string,
     transcriptId: elsewhere.claudeSessionId as string,
     async cleanup() {
       await sh.close();
-      for (const dir of [sh.work, hubHome, outside, otherWork]) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of [sh.work, hubHome, outside, otherWork, sh.claudeHome]) fs.rmSync(dir, { recursive: true, force: true });
     },
   });
 }
@@ -97,15 +110,21 @@ export function treeState(root: string, skip: (rel: string) => boolean = () => f
   return out;
 }
 
-/** What must not change: the work tree (but the hub's live database and the attackers' own session files), the hub's HOME and the place beside the work dir. */
+/**
+ * What must not change: the work tree (but the hub's live database and the sessions' own CLI files), the hub's
+ * HOME, the place beside the work dir, and the user's Claude config (the sessions' CLI HOME).
+ */
 export function diskState(ah: AgentHub): Record<string, string> {
   const data = path.relative(ah.work, ah.hub.dataDir);
   const live = new Set(["teamhub.db", "teamhub.db-wal", "teamhub.db-shm"].map((f) => path.join(data, f)));
   const attackers = (rel: string) => rel.startsWith(path.join(data, "sessions") + path.sep) && rel.split(path.sep)[2] !== ah.victimPk;
+  // The victim's CLI writes its own config dir when it pleases (it is out of every attacker's sight).
+  const victimsOwn = (rel: string) => rel.startsWith(path.join(data, "sessions", ah.victimPk, "claude") + path.sep);
   return {
-    ...treeState(ah.work, (rel) => live.has(rel) || attackers(rel)),
+    ...treeState(ah.work, (rel) => live.has(rel) || attackers(rel) || victimsOwn(rel)),
     ...Object.fromEntries(Object.entries(treeState(ah.hubHome)).map(([k, v]) => [`home:${k}`, v])),
     ...Object.fromEntries(Object.entries(treeState(ah.outside)).map(([k, v]) => [`outside:${k}`, v])),
+    ...Object.fromEntries(Object.entries(treeState(ah.claudeHome)).map(([k, v]) => [`claude:${k}`, v])),
   };
 }
 

@@ -6,9 +6,9 @@
  * denies what it recognises; either way no secret reaches the model and nothing changes.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
+import { conversationFiles } from "../helpers/session-hub.ts";
 import { attack } from "./attack.ts";
 import { agentAttack, startAgentHub, type AgentHub } from "./agent-hub.ts";
 
@@ -44,11 +44,12 @@ attack("read-only Read through src/../.. to a file beside the work dir", async (
   await read(`@read ${ah.work}/src/../../${path.basename(ah.outside)}/secret.txt`);
 }, T);
 attack("read-only grep through the CLI's config dir for another work dir's conversation", async () => {
-  // It is there to be found: the CLI wrote it where every session's CLI keeps its conversations.
-  const homes = fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith("teamhub-claude-")).map((d) => path.join(os.tmpdir(), d, ".claude", "projects"));
-  const files = homes.flatMap((p) => (fs.existsSync(p) ? fs.readdirSync(p).map((d) => path.join(p, d, `${ah.transcriptId}.jsonl`)) : []));
-  expect(files.filter((f) => fs.existsSync(f) && fs.readFileSync(f, "utf8").includes(ah.secrets.xfersecret))).toHaveLength(1);
+  // It is there to be found: the CLI wrote it in the data dir, in that session's own config dir.
+  expect(conversationFiles(ah.hub, ah.transcriptId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.xfersecret))).toHaveLength(1);
   await read("@bash grep -ro xfersecret_[0-9a-f]* /tmp");
+}, T);
+attack("read-only cat of the user's Claude settings and state files, and grep through the user's Claude config", async () => {
+  await read(`@bash cat ${ah.claudeHome}/.claude/settings.json ${ah.claudeHome}/.claude.json ${ah.claudeHome}/.claude/.claude.json`, `@bash grep -r usersettings_ ${ah.claudeHome}`);
 }, T);
 attack("read-only Read of a file in the hub's HOME by absolute path", async () => void (await read(`@read ${ah.hubHome}/.ssh/id_rsa`)), T);
 attack("read-only cat of a file in the hub's HOME by absolute path", async () => void (await read(`@bash cat ${ah.hubHome}/.ssh/id_rsa`)), T);

@@ -12,16 +12,17 @@ import type { ClaudeConfig } from "../env.ts";
 import type { SessionRow, StoredSafety } from "../domain/sessions/sessions.repo.ts";
 import { ASK_RULES } from "./policy.ts";
 
-export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string };
+/** A fork names its parent's conversation, the parent (whose session dir holds it) and the last message its CLI reported. */
+export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string; parentPk: number; through: string | null };
 
 // What a CLI needs to run at all; anything else passes only when listed below or named in the hub's configuration.
 const BASE_VARIABLES = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "TMPDIR", "TZ", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "NODE_EXTRA_CA_CERTS"];
 /**
  * What the CLI (2.1.x) authenticates with: an API key or a bearer token, the endpoint they are valid
  * for, a long-lived login token (`claude setup-token`), and the config dir holding the interactive
- * login (`.credentials.json`, and `.claude.json` next to it; without CLAUDE_CONFIG_DIR that is
- * ~/.claude, found through HOME). Nesting markers (CLAUDECODE, CLAUDE_CODE_ENTRYPOINT, …) and every
- * other ANTHROPIC_* / CLAUDE_* setting stay behind.
+ * login (`.credentials.json`; without CLAUDE_CONFIG_DIR that is ~/.claude, found through HOME). The
+ * session's CLI gets that login, not that config dir: config-dir.ts gives it one of its own. Nesting
+ * markers (CLAUDECODE, CLAUDE_CODE_ENTRYPOINT, …) and every other ANTHROPIC_* / CLAUDE_* setting stay behind.
  */
 export const CREDENTIAL_VARIABLES = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "CLAUDE_CODE_OAUTH_TOKEN", "CLAUDE_CONFIG_DIR"];
 

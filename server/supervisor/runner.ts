@@ -30,6 +30,7 @@ import {
 import { timeLimitProblem, type LimitKind } from "../domain/sessions/problems.ts";
 import { safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "../domain/sessions/sessions.repo.ts";
 import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
+import { sessionConfig } from "./config-dir.ts";
 import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
 import { decide, type Policy } from "./policy.ts";
@@ -123,14 +124,16 @@ export class SessionRunner {
     let args: string[];
     let env: Record<string, string>;
     try {
-      env = childEnv(this.ctx.claude);
+      const conversation =
+        mode.kind === "fork" ? { id: mode.from, parentSessionDir: sessionDir(this.ctx.dataDir, mode.parentPk), through: mode.through } : mode.kind === "resume" ? { id: s.claudeSessionId! } : null;
+      const config = await sessionConfig(childEnv(this.ctx.claude), sessionDir(this.ctx.dataDir, s.pk), conversation);
+      env = config.env;
       const bin = resolveClaudeBin(this.ctx.claude, env);
       const mcpConfigFile = await this.writeMcpConfig(s);
       args = claudeArgs(s, this.safety, mode, mcpConfigFile);
       const sandbox = this.ctx.sandbox;
-      const conversations = [s.claudeSessionId!, ...(mode.kind === "fork" ? [mode.from] : [])];
       command = sandbox
-        ? await sandboxCommand({ ...sandbox, bin, args, env, mcpConfigFile, conversations, workDir: s.workDir, protectedPaths: this.safety.protectedPaths })
+        ? await sandboxCommand({ ...sandbox, hidden: [...sandbox.hidden, ...config.userConfig], bin, args, env, mcpConfigFile, workDir: s.workDir, protectedPaths: this.safety.protectedPaths })
         : { bin, args, cwd: s.workDir };
     } catch (e) {
       await recordExit(this.ctx.deps, this.pk, { status: "failed", reason: "spawn_failed", code: null, signal: null, error: (e as Error).message, stderrTail: "" });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ClaudeProcess, type Exit } from "./child-process.ts";
 import { checkSandbox } from "./sandbox-check.ts";
-import { projectSlug, sandboxCommand, STATUS_FD, type SandboxInput } from "./sandbox.ts";
+import { sandboxCommand, STATUS_FD, type SandboxInput } from "./sandbox.ts";
 
 const bwrap = checkSandbox("auto", "bwrap");
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-sandbox-"));
@@ -20,10 +20,12 @@ const put = (rel: string, content: string) => {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
   fs.writeFileSync(path.join(root, rel), content);
 };
-// The default layout: the work dir holds the hub's data dir; HOME and the CLI's config lie elsewhere.
+// The default layout: the work dir holds the hub's data dir; HOME and the user's Claude config lie elsewhere.
 const work = path.join(root, "work");
 const data = path.join(work, "data");
 const home = path.join(root, "home");
+const ownConfig = path.join(data, "sessions", "2", "claude");
+const login = path.join(home, ".claude", ".credentials.json");
 put("work/src/a.ts", "export {};\n");
 put("work/.env", "SECRET=env\n");
 put("work/sub/.env.local", "SECRET=local\n");
@@ -36,16 +38,15 @@ put("work/data/operator-token", "SECRET=operator\n");
 put("work/data/teamhub.db", "SECRET=db\n");
 put("work/data/sessions/1/mcp.json", "SECRET=victim\n");
 put("work/data/sessions/2/mcp.json", '{"own": true}\n');
+put("work/data/sessions/1/claude/projects/-w/c-victim.jsonl", "SECRET=victim-conversation\n");
+put("work/data/sessions/2/claude/projects/-w/c-own.jsonl", "own\n");
 put("home/.ssh/id_rsa", "SECRET=home\n");
-put("home/.claude/settings.json", "{}\n");
-// The CLI's login, as `claude /login` leaves it, and its state file beside the config dir.
+// The user's own Claude config: settings that would run in every session, their login, their state file.
+put("home/.claude/settings.json", '{"hooks":"SECRET=settings"}\n');
+put("home/.claude/CLAUDE.md", "SECRET=memory\n");
+put("home/.claude/projects/-w/c-user.jsonl", "SECRET=user-conversation\n");
 put("home/.claude/.credentials.json", '{"claudeAiOauth":{}}\n');
-put("home/.claude.json", '{"state":1}\n');
-put(`home/.claude/projects/${projectSlug(fs.realpathSync(work))}/c-own.jsonl`, "own\n");
-put("home/.claude/projects/odd-slug/c-parent.jsonl", "parent\n");
-put("home/.claude/projects/-elsewhere/c-other.jsonl", "SECRET=transcript\n");
-put("home/.claude/file-history/c-own/f", "own\n");
-put("home/.claude/file-history/c-other/f", "SECRET=history\n");
+put("home/.claude.json", '{"mcpServers":"SECRET=state"}\n');
 put("outside/secret.txt", "SECRET=outside\n");
 fs.symlinkSync(path.join(root, "outside", "secret.txt"), path.join(work, "out-link"));
 fs.symlinkSync(".env", path.join(work, "env-link"));
@@ -59,11 +60,11 @@ function input(overrides: Partial<SandboxInput> = {}): SandboxInput {
     bin: "/bin/sh",
     args: [],
     workDir: work,
-    env: { HOME: home, CLAUDE_CONFIG_DIR: path.join(home, ".claude"), TMPDIR: path.join(home, "tmp"), PATH: "/usr/bin:/bin" },
-    hidden: [data, path.join(data, "teamhub.db")],
+    // As config-dir.ts sets it: the session's own config dir, and the user's config dir for the login.
+    env: { HOME: home, CLAUDE_CONFIG_DIR: ownConfig, CLAUDE_SECURESTORAGE_CONFIG_DIR: path.join(home, ".claude"), TMPDIR: path.join(home, "tmp"), PATH: "/usr/bin:/bin" },
+    hidden: [data, path.join(data, "teamhub.db"), path.join(home, ".claude"), path.join(home, ".claude.json")],
     mcpConfigFile: path.join(data, "sessions", "2", "mcp.json"),
     protectedPaths: ["deploy/prod.yaml", `${root}/outside/secret.txt`],
-    conversations: ["c-own", "c-parent"],
     ...overrides,
   };
 }
@@ -98,28 +99,63 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
     expect(await inside("cat .git/config; echo x >> .git/config 2>/dev/null || echo ro; touch node_modules/p/y 2>/dev/null || echo ro")).toBe("[core]\nro\nro\n");
   });
 
-  it("hides the hub's data dir but the session's own MCP config", async () => {
-    expect(await inside("find data | sort; cat data/sessions/2/mcp.json; cat data/operator-token 2>/dev/null || echo gone")).toBe(
-      'data\ndata/sessions\ndata/sessions/2\ndata/sessions/2/mcp.json\n{"own": true}\ngone\n',
+  it("hides the hub's data dir but the session's own MCP config and CLI config dir", async () => {
+    expect(await inside("find data | sort; cat data/sessions/2/mcp.json data/sessions/2/claude/projects/*/*; cat data/operator-token 2>/dev/null || echo gone")).toBe(
+      [
+        "data",
+        "data/sessions",
+        "data/sessions/2",
+        "data/sessions/2/claude",
+        "data/sessions/2/claude/projects",
+        "data/sessions/2/claude/projects/-w",
+        "data/sessions/2/claude/projects/-w/c-own.jsonl",
+        "data/sessions/2/mcp.json",
+        '{"own": true}',
+        "own",
+        "gone\n",
+      ].join("\n"),
     );
   });
 
-  it("shows only the CLI's config of HOME, a fresh TMPDIR, and nothing outside", async () => {
-    expect(await inside(`ls -A "$HOME" "$HOME/.claude" "$TMPDIR" ${root}; cat out-link ${root}/outside/secret.txt 2>/dev/null || echo none`)).toBe(
-      `${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\n.credentials.json\nfile-history\nprojects\nsettings.json\n\n${home}/tmp:\nnone\n`,
-    );
+  it("shows of HOME only the user's login, a fresh TMPDIR, and nothing outside", async () => {
+    const script = `ls -A "$HOME" "$HOME/.claude" "$TMPDIR" ${root}; cat "$HOME/.claude/.credentials.json"; cat "$HOME/.claude.json" "$HOME/.claude/settings.json" out-link ${root}/outside/secret.txt 2>/dev/null || echo none`;
+    expect(await inside(script)).toBe(`${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\n.credentials.json\n\n${home}/tmp:\n{"claudeAiOauth":{}}\nnone\n`);
   });
 
-  it("shows the CLI's login without CLAUDE_CONFIG_DIR too: ~/.claude with its credentials, ~/.claude.json beside it, nothing else of HOME", async () => {
-    const env = { HOME: home, TMPDIR: path.join(home, "tmp"), PATH: "/usr/bin:/bin" };
-    expect(await inside(`ls -A "$HOME"; cat "$HOME/.claude/.credentials.json" "$HOME/.claude.json"; cat "$HOME/.ssh/id_rsa" 2>/dev/null || echo none`, { env })).toBe(
-      '.claude\n.claude.json\ntmp\n{"claudeAiOauth":{}}\n{"state":1}\nnone\n',
-    );
+  it("without a login in the user's config dir, shows nothing of it", async () => {
+    const { CLAUDE_SECURESTORAGE_CONFIG_DIR: _, ...env } = input().env;
+    expect(await inside(`ls -A "$HOME"; ls "$HOME/.claude" 2>/dev/null || echo none`, { env })).toBe("tmp\nnone\n");
   });
 
-  it("shows, of the CLI's conversations, only this work dir's and this session's (and its fork parent's, wherever they are)", async () => {
-    const out = await inside("cd $HOME/.claude; cat projects/*/* file-history/*/*; ls -A projects/-elsewhere file-history/c-other; touch projects/-elsewhere/x 2>/dev/null || echo ro");
-    expect(out).toBe("own\nparent\nown\nfile-history/c-other:\n\nprojects/-elsewhere:\nro\n");
+  it("keeps what a session writes to its config dir in its own, and what it writes to the user's config path in a tmpfs", async () => {
+    const settings = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch /tmp/pwned"}]}]}}';
+    const out = await inside(`echo '${settings}' > "$CLAUDE_CONFIG_DIR/settings.json"; echo pwned > "$HOME/.claude/CLAUDE.md"; echo pwned > "$HOME/.claude.json"; cat "$CLAUDE_CONFIG_DIR/settings.json"`);
+    expect(out).toBe(`${settings}\n`);
+    expect(fs.readFileSync(path.join(ownConfig, "settings.json"), "utf8")).toBe(`${settings}\n`);
+    expect(fs.readFileSync(path.join(home, ".claude", "CLAUDE.md"), "utf8")).toBe("SECRET=memory\n");
+    expect(fs.readFileSync(path.join(home, ".claude.json"), "utf8")).toBe('{"mcpServers":"SECRET=state"}\n');
+    fs.rmSync(path.join(ownConfig, "settings.json"));
+  });
+
+  it("lets the CLI refresh the user's login in place: renaming over it fails (EBUSY), writing it reaches the user's file", async () => {
+    // What CLI 2.1.197 does to store a refreshed token: a temporary file renamed over the login and, when the
+    // rename fails with EXDEV, EPERM, EEXIST or EBUSY, the temporary file copied over it instead.
+    const refresh = 'cd "$CLAUDE_SECURESTORAGE_CONFIG_DIR"; echo \'{"fresh":1}\' > .credentials.json.tmp.1; mv .credentials.json.tmp.1 .credentials.json 2>&1; cp .credentials.json.tmp.1 .credentials.json; rm .credentials.json.tmp.1';
+    try {
+      expect(await inside(refresh)).toBe("mv: cannot move '.credentials.json.tmp.1' to '.credentials.json': Device or resource busy\n");
+      expect(fs.readFileSync(login, "utf8")).toBe('{"fresh":1}\n');
+      expect(fs.readdirSync(path.join(home, ".claude")).sort()).toEqual([".credentials.json", "CLAUDE.md", "projects", "settings.json"]);
+    } finally {
+      fs.writeFileSync(login, '{"claudeAiOauth":{}}\n');
+    }
+  });
+
+  it("masks the user's config where the work dir holds it (a session started in HOME), but for the login", async () => {
+    const script = `ls -A "$HOME" "$HOME/.claude"; cat "$HOME/.claude.json" .ssh/id_rsa; touch .claude/x 2>/dev/null && echo writable`;
+    expect(await inside(script, { workDir: home })).toBe(`${home}:\n.claude\n.claude.json\n.ssh\ntmp\n\n${home}/.claude:\n.credentials.json\nSECRET=home\nwritable\n`);
+    const { CLAUDE_SECURESTORAGE_CONFIG_DIR: _, ...env } = input().env;
+    expect(await inside(`ls -A .claude; touch .claude/x 2>/dev/null || echo ro`, { workDir: home, env })).toBe("ro\n");
+    expect(fs.existsSync(path.join(home, ".claude", "x"))).toBe(false);
   });
 
   it("gives the process its own PID namespace, where it is pid 1 and sees no other process", async () => {
@@ -127,12 +163,6 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
     expect([self, hub]).toEqual(["1", "unreachable"]);
     // Only the shell and the few processes of its own pipeline.
     expect(pids.trim().split(" ").map(Number).every((p) => p < 10)).toBe(true);
-  });
-
-  it("names a work dir's project as the CLI does, long paths included", () => {
-    expect(projectSlug("/tmp/tmp.zzRGJcxB0m")).toBe("-tmp-tmp-zzRGJcxB0m");
-    // As the pinned CLI named it when run in this directory.
-    expect(projectSlug(`/tmp/slugprobe/${"a".repeat(250)}`)).toBe(`-tmp-slugprobe-${"a".repeat(185)}-rdhzjl`);
   });
 
   it("delivers SIGTERM to the process inside (bubblewrap itself forwards none) and SIGKILL ends the whole sandbox", async () => {

@@ -1,14 +1,15 @@
 /**
  * The OS sandbox of one session (§13): the bubblewrap command line that makes the `claude`
  * process see the system read-only, its work dir read-write with `.git/` and `node_modules/`
- * read-only and secrets masked, only the parts of HOME the CLI needs, its own MCP config, and
- * nothing of the hub's data dir — in its own PID namespace, so no other process is reachable.
+ * read-only and secrets masked, of HOME only the user's login, of the hub's data dir only its own CLI
+ * config dir and MCP config — in its own PID namespace, so no other process is reachable.
  *
  * Every bind uses real paths (symlinks and `..` resolved), so a link in the work dir can only
  * reach what is mounted at its target: a mask, a read-only copy or nothing at all.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { LOGIN_FILE } from "./config-dir.ts";
 import { BUILTIN_PROTECTED, parseProtected } from "./policy.ts";
 
 export type SandboxInput = {
@@ -17,16 +18,14 @@ export type SandboxInput = {
   bin: string;
   args: string[];
   workDir: string;
-  /** The session's environment: HOME, CLAUDE_CONFIG_DIR and TMPDIR decide what of HOME is shown. */
+  /** The session's environment: HOME, CLAUDE_CONFIG_DIR, CLAUDE_SECURESTORAGE_CONFIG_DIR and TMPDIR decide what of HOME is shown. */
   env: Record<string, string>;
-  /** Never visible, wherever they lie: the hub's data dir and database. */
+  /** Never visible, wherever they lie: the hub's data dir and database, the user's own Claude config. */
   hidden: string[];
-  /** The session's own MCP config, the one file of the data dir it may read. */
+  /** The session's own MCP config; with its CLI config dir (CLAUDE_CONFIG_DIR), all it sees of the data dir. */
   mcpConfigFile: string;
   /** The session's safety patterns besides the built-in ones. */
   protectedPaths: string[];
-  /** The Claude conversations this process may see in the CLI's config dir: its own (and, for a fork, its parent's). */
-  conversations: string[];
 };
 
 export type SandboxCommand = { bin: string; args: string[]; cwd: string };
@@ -164,54 +163,22 @@ function scanSystemMounts(): Mount[] {
 }
 
 /**
- * Where the CLI keeps a work dir's conversations: `projects/<slug>` of its config dir, the slug as
- * the CLI computes it (non-alphanumerics → `-`; past 200 characters, cut and suffixed with a hash).
+ * HOME is empty but for the session's own CLI config dir (CLAUDE_CONFIG_DIR) and the user's login: the
+ * CLI keeps `.credentials.json` in CLAUDE_SECURESTORAGE_CONFIG_DIR, with its locks beside it (so that dir
+ * is an empty writable tmpfs). The login is a mount point there: the CLI's write-then-rename of a refreshed
+ * token fails (EBUSY) and it falls back to writing the file in place, which is the user's own. TMPDIR is fresh.
  */
-export function projectSlug(dir: string): string {
-  const slug = dir.replace(/[^a-zA-Z0-9]/g, "-");
-  if (slug.length <= 200) return slug;
-  let hash = 0;
-  for (let i = 0; i < dir.length; i++) hash = ((hash << 5) - hash + dir.charCodeAt(i)) | 0;
-  return `${slug.slice(0, 200)}-${Math.abs(hash).toString(36)}`;
-}
-
-const subdirs = (dir: string) => {
-  try {
-    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
-  } catch {
-    return [];
-  }
-};
-
-/**
- * Other work dirs' conversations and other sessions' file histories in the shared config dir are
- * masked. A project dir holding one of this session's conversations is never masked, whatever the
- * slug, so resume and fork keep working even if a CLI computes slugs differently.
- */
-function otherConversations(configDir: string, workDir: string, conversations: string[]): Mount[] {
-  const projects = path.join(configDir, "projects");
-  const own = (name: string) => name === projectSlug(workDir) || conversations.some((id) => fs.existsSync(path.join(projects, name, `${id}.jsonl`)));
-  const history = path.join(configDir, "file-history");
-  return [
-    ...subdirs(projects).filter((name) => !own(name)).map((name): Mount => ({ kind: "mask-dir", dest: path.join(projects, name) })),
-    ...subdirs(history).filter((id) => !conversations.includes(id)).map((id): Mount => ({ kind: "mask-dir", dest: path.join(history, id) })),
-  ];
-}
-
-/** HOME is empty but for the CLI's config dir (its settings, this work dir's conversations, `.claude.json`); TMPDIR is fresh. */
-function homeMounts(env: Record<string, string>, workDir: string, conversations: string[]): Mount[] {
+function homeMounts(env: Record<string, string>): Mount[] {
   const out: Mount[] = [{ kind: "tmpfs", dest: "/tmp" }];
   const home = env.HOME && path.resolve(env.HOME);
   if (home && home !== "/") out.push({ kind: "tmpfs", dest: realOrNull(home) ?? home });
-  const configDir = env.CLAUDE_CONFIG_DIR ?? (home ? path.join(home, ".claude") : null);
-  if (configDir) {
-    fs.mkdirSync(configDir, { recursive: true, mode: 0o700 });
-    const real = fs.realpathSync(configDir);
-    out.push({ kind: "rw", src: real, dest: real }, ...otherConversations(real, workDir, conversations));
+  if (env.CLAUDE_CONFIG_DIR) {
+    const real = fs.realpathSync(env.CLAUDE_CONFIG_DIR);
+    out.push({ kind: "rw", src: real, dest: real });
   }
-  // Without CLAUDE_CONFIG_DIR the CLI keeps its state file next to the config dir, in HOME itself.
-  const stateFile = !env.CLAUDE_CONFIG_DIR && home ? realOrNull(path.join(home, ".claude.json")) : null;
-  if (stateFile) out.push({ kind: "rw", src: stateFile, dest: stateFile });
+  const loginDir = env.CLAUDE_SECURESTORAGE_CONFIG_DIR && path.resolve(env.CLAUDE_SECURESTORAGE_CONFIG_DIR);
+  const login = loginDir && realOrNull(path.join(loginDir, LOGIN_FILE));
+  if (loginDir && login) out.push({ kind: "tmpfs", dest: loginDir }, { kind: "rw", src: login, dest: path.join(loginDir, LOGIN_FILE) });
   if (env.TMPDIR && path.resolve(env.TMPDIR) !== "/tmp") out.push({ kind: "tmpfs", dest: path.resolve(env.TMPDIR) });
   return out;
 }
@@ -237,11 +204,12 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
   const workDir = fs.realpathSync(input.workDir);
   const bin = fs.realpathSync(input.bin);
   const hidden = input.hidden.map(realOrNull).filter((p): p is string => p !== null);
-  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env, workDir, input.conversations), { kind: "rw", src: workDir, dest: workDir }];
+  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env), { kind: "rw", src: workDir, dest: workDir }];
   mounts.push(...(await protectedMounts(workDir, input.protectedPaths, hidden)));
   mounts.push({ kind: "ro", src: bin, dest: bin });
   for (const real of hidden) {
-    // Covered once: not again inside another hidden dir.
+    // Covered once: not again inside another hidden dir, nor where an empty tmpfs is mounted already (the login's dir).
+    if (mounts.some((m) => m.kind === "tmpfs" && m.dest === real)) continue;
     if (!hidden.some((h) => h !== real && inside(real, h) && isDir(h))) mounts.push({ kind: isDir(real) ? "mask-dir" : "mask-file", dest: real });
   }
   const binds = mounts.filter((m) => m.kind === "ro" || m.kind === "rw");

@@ -104,8 +104,10 @@ export class Supervisor {
         case "session.deleted": {
           const pk = e.payload.pk as number;
           const runner = this.runners.get(pk);
-          if (runner) void runner.kill("deleted");
-          fs.rmSync(sessionDir(this.options.dataDir, pk), { recursive: true, force: true });
+          // The CLI writes its config dir (in the session dir) until it has ended.
+          void (runner ? runner.kill("deleted") : Promise.resolve())
+            .then(() => fs.rmSync(sessionDir(this.options.dataDir, pk), { recursive: true, force: true }))
+            .catch((err) => console.error(`[teamhub] removing the files of deleted session ${e.payload.name}:`, err));
           break;
         }
       }
@@ -146,9 +148,24 @@ export class Supervisor {
     if (known) return { kind: "resume" };
     if (s.parent) {
       const parent = await this.options.deps.db.read((sql) => findSession(sql, s.parent!));
-      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId };
+      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId, parentPk: parent.pk, through: await this.lastMessage(parent.pk) };
     }
     return { kind: "fresh" };
+  }
+
+  /**
+   * The id of the last top-level message a session's CLI reported, which its conversation file holds once written
+   * (a sub-agent's messages go to files of their own).
+   */
+  private async lastMessage(pk: number): Promise<string | null> {
+    const row = await this.options.deps.db.read((sql) =>
+      sql.get<{ payload: string }>(
+        `SELECT "payload" FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "direction" = 'out' AND "type" IN ('assistant', 'user') AND "payload" LIKE '%"parent_tool_use_id":null%' ORDER BY "id" DESC LIMIT 1`,
+        [pk],
+      ),
+    );
+    const uuid = row ? (JSON.parse(row.payload) as { uuid?: unknown }).uuid : null;
+    return typeof uuid === "string" ? uuid : null;
   }
 
   /** `reason` is set when the hub itself asks (a session yielding its place, see admission.ts). */
