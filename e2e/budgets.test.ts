@@ -26,7 +26,8 @@ beforeAll(async () => {
   expect(run("budget-set", "team", "--amount", "1").code).toBe(0);
   expect(run("budget-set", "contract", "schema", "--amount", "0.20").stdout).toBe("contract schema: $0.00 spent of $0.20 (lifetime), $0.20 left\n");
   expect((await api(sh.hub, "PUT", "/api/budgets", { team: TEAM, scope: "contract", target: "api", amountUsd: 0.4 })).status).toBe(200);
-  for (const name of ["db-dev", "api-dev"]) {
+  // One spawn batch: a later one would need a phase gate (the team's gate enforcement).
+  for (const name of ["db-dev", "api-dev", "qa-dev"]) {
     expect((await api(sh.hub, "POST", "/api/team-spawn", { team: TEAM, name })).status).toBe(201);
     await waitForSession(sh.hub, name, (s) => s.status === "idle");
   }
@@ -68,7 +69,14 @@ describe("the seed allocation, end to end", () => {
     }
     expect(run("list", "--json").stdout).toContain("blocked: budget");
 
+    // A delegate (and its follow-up) held by the budget says so at once instead of waiting out its call; its task stays queued.
+    const blocked = { status: "cost_exceeded", cost: 0, turns: 0, canContinue: false, error: expect.stringMatching(/^blocked: budget — team 'auth': \$1\.\d+ spent of \$1\.00; the task waits in the session's queue and starts when the budget is raised \(abort withdraws it\)$/) };
+    expect((await api(sh.hub, "POST", "/api/delegate", { team: TEAM, name: "d-held", task: "held task" })).body).toMatchObject({ ...blocked, name: "d-held", response: null });
+    expect((await api(sh.hub, "POST", "/api/sessions/d-held/continue", { message: "and then this" })).body).toMatchObject(blocked);
+    expect((await history("d-held")).map((i) => i.status)).toEqual(["queued", "queued"]);
+
     expect(run("budget-set", "team", "--amount", "5").code).toBe(0);
+    expect((await waitForSession(sh.hub, "d-held", (x) => x.interactions === 2 && x.queued === 0 && x.status === "idle", 60_000)).lastOutput).toBe("pong: and then this");
     for (const [name, text] of [["api-dev", "api"], ["db-dev", "db"]]) {
       const s = await waitForSession(sh.hub, name, (x) => x.problem === null && x.status === "idle" && x.interactions >= 2, 60_000);
       expect(s.lastOutput).toBe(`pong: after the stop: ${text}`);
@@ -78,8 +86,6 @@ describe("the seed allocation, end to end", () => {
 
 describe("a turn in flight", () => {
   it("is interrupted when its streamed usage crosses the member's budget: overshot by at most the call that crossed it", async () => {
-    expect((await api(sh.hub, "POST", "/api/team-spawn", { team: TEAM, name: "qa-dev" })).status).toBe(201);
-    await waitForSession(sh.hub, "qa-dev", (s) => s.status === "idle");
     expect(run("budget-set", "member", "qa-dev", "--amount", "0.30").code).toBe(0);
     // Four calls of $0.20 if nothing stopped it; the second one's start already crosses $0.30.
     const r = await send("qa-dev", "@usage 40000 0\n@bash echo 1\n@bash echo 2\n@bash echo 3\n@reply all three");

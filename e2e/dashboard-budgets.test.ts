@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
+import { usd } from "../lib/format.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let sh: SessionHub;
@@ -78,4 +79,44 @@ describe("the budgets page", () => {
     await expect.poll(() => page.getByTestId("budget-team-default").innerText()).toContain("team default");
     await screenshot(page, "budgets-narrow");
   }, 240_000);
+
+  it("the overview's cost charts per member and per contract draw each budget as a line on the bar's scale", async () => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect((await api(sh.hub, "POST", "/api/contracts", { id: "schema", title: "Schema", assignee: "db-dev" })).status).toBe(201);
+    expect((await api(sh.hub, "PUT", "/api/budgets", { scope: "contract", target: "schema", amountUsd: 1 })).status).toBe(200);
+    const turn = await api(sh.hub, "POST", "/api/sessions/db-dev/send", { message: `@mcp contract_start {"id":"schema"}\n@usage 40000 0\n@reply started`, wait: true });
+    expect(turn.body.interaction.status).toBe("completed");
+    const { perMember, perContract } = (await api(sh.hub, "GET", "/api/overview?team=default")).body.costs;
+    const month = new Date().toISOString().slice(0, 7);
+    // The figures are the budgets' own: what each spent in its window.
+    const views = (await api(sh.hub, "GET", "/api/budgets")).body as Array<{ target: string | null; spentUsd: number }>;
+    const spent = (target: string) => views.find((b) => b.target === target)!.spentUsd;
+    expect(spent("schema")).toBeGreaterThan(0.2);
+    expect(perMember).toEqual([{ name: "db-dev", costUsd: spent("db-dev"), window: month, budgetUsd: 2 }]);
+    expect(perContract).toEqual([{ name: "schema", costUsd: spent("schema"), window: "lifetime", budgetUsd: 1 }]);
+
+    await open("/");
+    const rows = [["cost-per-member", `db-dev ${usd(perMember[0].costUsd)} of $2.00 in ${month}`, perMember[0]], ["cost-per-contract", `schema ${usd(perContract[0].costUsd)} of $1.00`, perContract[0]]] as const;
+    for (const [chart, says, row] of rows) {
+      const svg = page.getByTestId(chart).getByRole("img");
+      await expect.poll(() => svg.getAttribute("aria-label")).toContain(says);
+      // The dashed line is on the bar's scale: it stands where the budget's amount falls.
+      const line = svg.locator("line.chart-limit");
+      expect(await line.count()).toBe(1);
+      const bar = svg.locator("rect.chart-bar");
+      const [x, barX, barW] = [Number(await line.getAttribute("x1")), Number(await bar.getAttribute("x")), Number(await bar.getAttribute("width"))];
+      expect((x - barX) / barW).toBeCloseTo(row.budgetUsd / row.costUsd, 1);
+      expect(x).toBeLessThan(Number(await svg.getAttribute("width")));
+    }
+    await screenshot(page, "overview-cost-budgets");
+    await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
+    await page.reload();
+    await expect.poll(() => page.getByTestId("cost-per-member").locator("line.chart-limit").count()).toBe(1);
+    await screenshot(page, "overview-cost-budgets-dark");
+    await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => page.getByTestId("cost-per-contract").locator("line.chart-limit").count()).toBe(1);
+    await screenshot(page, "overview-cost-budgets-narrow");
+  }, 120_000);
 });

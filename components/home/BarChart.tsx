@@ -3,10 +3,19 @@
 import Link from "next/link";
 import { useWidth } from "./useWidth.ts";
 
-export type Bar = { label: string; value: number; href?: string };
+/**
+ * `limit`: a budget, drawn as a line across the bar's row (red bar once the value reaches it).
+ * `note`: what the value covers when that is not obvious ("2026-11"), in the tooltip and the table.
+ */
+export type Bar = { label: string; value: number; href?: string; limit?: number | null; note?: string };
 
 const ROW = 24;
 const VALUE_W = 72;
+// "$0.4200 of $2.00" needs the room.
+const VALUE_LIMIT_W = 124;
+
+const valueText = (b: Bar, format: (n: number) => string) => (b.limit == null ? format(b.value) : `${format(b.value)} of ${format(b.limit)}`);
+const fullText = (b: Bar, format: (n: number) => string) => `${valueText(b, format)}${b.note ? ` in ${b.note}` : ""}`;
 
 /** The same numbers as a table, for screen readers and for anyone who wants them exact. */
 function ChartTable({ caption, bars, format, head }: { caption: string; bars: Bar[]; format: (n: number) => string; head: [string, string] }) {
@@ -21,7 +30,7 @@ function ChartTable({ caption, bars, format, head }: { caption: string; bars: Ba
           {bars.map((b) => (
             <tr key={b.label}>
               <td>{b.href ? <Link href={b.href}>{b.label}</Link> : b.label}</td>
-              <td className="num">{format(b.value)}</td>
+              <td className="num">{fullText(b, format)}</td>
             </tr>
           ))}
         </tbody>
@@ -30,34 +39,37 @@ function ChartTable({ caption, bars, format, head }: { caption: string; bars: Ba
   );
 }
 
-/** Horizontal bars, one row per label (long names fit), drawn as inline SVG. */
+/** Horizontal bars, one row per label (long names fit), drawn as inline SVG; a bar's limit is a dashed line on the same scale. */
 export function BarChart({ title, bars, format, head }: { title: string; bars: Bar[]; format: (n: number) => string; head: [string, string] }) {
   const [ref, width] = useWidth<HTMLDivElement>();
-  const max = Math.max(...bars.map((b) => b.value), Number.EPSILON);
+  const max = Math.max(...bars.flatMap((b) => [b.value, b.limit ?? 0]), Number.EPSILON);
   const labelW = Math.min(170, Math.floor(width * 0.35));
-  const span = Math.max(10, width - labelW - VALUE_W);
+  const span = Math.max(10, width - labelW - (bars.some((b) => b.limit != null) ? VALUE_LIMIT_W : VALUE_W));
   const height = bars.length * ROW;
-  const summary = `${title}: ${bars.map((b) => `${b.label} ${format(b.value)}`).join(", ")}`;
+  const summary = `${title}: ${bars.map((b) => `${b.label} ${fullText(b, format)}`).join(", ")}`;
   return (
     <div ref={ref} className="chart">
       <svg width={width} height={height} role="img" aria-label={summary}>
         {bars.map((b, i) => {
           const y = i * ROW;
           const w = Math.max(1, (b.value / max) * span);
+          const limitX = b.limit == null ? null : labelW + (b.limit / max) * span;
           return (
             <g key={b.label}>
-              <title>{`${b.label}: ${format(b.value)}`}</title>
+              <title>{`${b.label}: ${fullText(b, format)}`}</title>
               <text x={labelW - 8} y={y + ROW / 2} textAnchor="end" dominantBaseline="central" className="chart-label">
                 {b.label.length > 22 ? `${b.label.slice(0, 21)}…` : b.label}
               </text>
-              <rect x={labelW} y={y + 4} width={w} height={ROW - 8} rx={2} className="chart-bar" />
-              <text x={labelW + w + 6} y={y + ROW / 2} dominantBaseline="central" className="chart-value">
-                {format(b.value)}
+              <rect x={labelW} y={y + 4} width={w} height={ROW - 8} rx={2} className={b.limit != null && b.value >= b.limit ? "chart-bar over" : "chart-bar"} />
+              {limitX !== null && <line x1={limitX} x2={limitX} y1={y + 1} y2={y + ROW - 1} className="chart-limit" />}
+              <text x={Math.max(labelW + w, limitX ?? 0) + 6} y={y + ROW / 2} dominantBaseline="central" className="chart-value">
+                {valueText(b, format)}
               </text>
             </g>
           );
         })}
       </svg>
+      {bars.some((b) => b.limit != null) && <p className="chart-legend">Dashed line: the budget{bars.some((b) => b.note) ? "; against a monthly budget, this month's cost" : ""}.</p>}
       <ChartTable caption={title} bars={bars} format={format} head={head} />
     </div>
   );

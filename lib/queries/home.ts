@@ -14,7 +14,15 @@ export type Attention = {
   failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: string }>;
   staleArtifacts: StaleArtifact[];
 };
-export type Costs = { totalUsd: number; perSession: Array<{ name: string; status: string; costUsd: number }>; perDay: Array<{ day: string; costUsd: number }> };
+/** A member's or contract's cost; with a budget, in the budget's window (server/domain/overview/costs.ts). */
+export type ScopeCost = { name: string; costUsd: number; window: string; budgetUsd: number | null };
+export type Costs = {
+  totalUsd: number;
+  perSession: Array<{ name: string; status: string; costUsd: number }>;
+  perMember: ScopeCost[];
+  perContract: ScopeCost[];
+  perDay: Array<{ day: string; costUsd: number }>;
+};
 export type OverviewData = { teams: TeamSummary[]; team: string; contractsByStatus: Record<string, number>; attention: Attention; costs: Costs };
 export type EventItem = { id: number; type: string; subject: string; principal: string; at: string; depth: number; payload: Record<string, unknown> };
 export type ArtifactItem = { id: string; type: string; name: string; tags: string[]; latestVersion: number; currentVersion: number | null; status: string; publisher: string | null; updatedAt: string };

@@ -1,14 +1,25 @@
 /**
  * What a team's sessions cost so far (§11 overview): the total, per session (the session's running
- * total) and per UTC day (interactions grouped by the day they ended). Days without cost inside
- * the shown range are listed with 0, so a chart of them has no silent gaps, and the range covers
- * at least a week, so a single day still reads as "today against the days before".
+ * total), per member and per contract (the interactions charged to them, docs/budgets.md) and per
+ * UTC day (interactions grouped by the day they ended). Days without cost inside the shown range
+ * are listed with 0, so a chart of them has no silent gaps, and the range covers at least a week,
+ * so a single day still reads as "today against the days before".
  */
 import type { Sql } from "../../db/connection.ts";
+import { spentOn, windowOf, type BudgetRow } from "../budgets/budgets.repo.ts";
+
+/**
+ * One member's or contract's cost beside its budget. With a budget, `costUsd` is what it spent in
+ * the budget's `window` (this month for a monthly one), the figure the budget is held to, so bar
+ * and line compare like with like; without one, everything it spent (`window: "lifetime"`).
+ */
+export type ScopeCost = { name: string; costUsd: number; window: string; budgetUsd: number | null };
 
 export type Costs = {
   totalUsd: number;
   perSession: Array<{ name: string; status: string; costUsd: number }>;
+  perMember: ScopeCost[];
+  perContract: ScopeCost[];
   perDay: Array<{ day: string; costUsd: number }>;
 };
 
@@ -47,5 +58,25 @@ export async function teamCosts(sql: Sql, team: string): Promise<Costs> {
      GROUP BY "day" ORDER BY "day"`,
     [team],
   );
-  return { totalUsd: total?.total ?? 0, perSession, perDay: fillDays(days) };
+  const now = new Date();
+  return {
+    totalUsd: total?.total ?? 0,
+    perSession,
+    perMember: await scopeCosts(sql, team, "member", "member", now),
+    perContract: await scopeCosts(sql, team, "contract", "contractId", now),
+    perDay: fillDays(days),
+  };
+}
+
+/** Every member (contract) that spent something or has a budget, the most expensive first. */
+async function scopeCosts(sql: Sql, team: string, scope: "member" | "contract", column: "member" | "contractId", now: Date): Promise<ScopeCost[]> {
+  const spent = await sql.all<{ name: string; costUsd: number }>(
+    `SELECT "${column}" AS "name", SUM("costUsd") AS "costUsd" FROM "Interaction" WHERE "teamId" = ? AND "${column}" IS NOT NULL GROUP BY "${column}" HAVING SUM("costUsd") > 0`,
+    [team],
+  );
+  const rows = new Map<string, ScopeCost>(spent.map((r) => [r.name, { name: r.name, costUsd: r.costUsd, window: "lifetime", budgetUsd: null }]));
+  for (const b of await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? AND "scope" = ?`, [team, scope])) {
+    rows.set(b.target, { name: b.target, costUsd: await spentOn(sql, b, now), window: windowOf(b.period, now).key, budgetUsd: b.amountUsd });
+  }
+  return [...rows.values()].sort((a, b) => b.costUsd - a.costUsd || a.name.localeCompare(b.name)).slice(0, COST_SESSIONS);
 }

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ReasonInput } from "../../../lib/api/contracts.ts";
+import { SetBudgetInput } from "../../../lib/api/budgets.ts";
+import { CreateContractInput, ReasonInput } from "../../../lib/api/contracts.ts";
 import { scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
-import { failContract } from "../contracts/contracts.service.ts";
+import { setBudget } from "../budgets/budgets.service.ts";
+import { windowOf } from "../budgets/budgets.repo.ts";
+import { createContract, failContract } from "../contracts/contracts.service.ts";
 import { OPERATOR } from "../principal.ts";
 import { decideApproval } from "../sessions/approvals.ts";
 import { detectStalls, requestApproval } from "../sessions/runtime.ts";
@@ -129,8 +132,29 @@ describe("overview: costs", () => {
     expect(other.perDay.filter((d) => d.costUsd > 0)).toEqual([{ day: "2026-03-02", costUsd: 9 }]);
   });
 
+  it("per member and per contract, beside their budgets: a monthly budget's figure is its month's", async () => {
+    await ranTurn("a", 0.25, "2026-03-01");
+    await ranTurn("b", 1.5, "2026-03-03");
+    await ranTurn("c", 0.5, "2026-03-03");
+    await createContract(hub, OPERATOR, CreateContractInput.parse({ id: "k", title: "Work", assignee: "b" }));
+    const budget = (input: Record<string, unknown>) => setBudget(hub, OPERATOR, SetBudgetInput.parse({ team: "default", ...input }));
+    await budget({ scope: "member", target: "a", amountUsd: 1, period: "month" });
+    await budget({ scope: "member", target: "c", amountUsd: 0.4 });
+    await budget({ scope: "contract", target: "k", amountUsd: 2 });
+    await budget({ scope: "team", amountUsd: 10 });
+
+    const { costs } = await overview(hub, OPERATOR, { team: "default" });
+    // a's cost ended in March, outside this month's window.
+    expect(costs.perMember).toEqual([
+      { name: "b", costUsd: 1.5, window: "lifetime", budgetUsd: null },
+      { name: "c", costUsd: 0.5, window: "lifetime", budgetUsd: 0.4 },
+      { name: "a", costUsd: 0, window: windowOf("month", new Date()).key, budgetUsd: 1 },
+    ]);
+    expect(costs.perContract).toEqual([{ name: "k", costUsd: 0, window: "lifetime", budgetUsd: 2 }]);
+  });
+
   it("a team without sessions has no cost and no days", async () => {
-    expect((await overview(hub, OPERATOR, { team: "default" })).costs).toEqual({ totalUsd: 0, perSession: [], perDay: [] });
+    expect((await overview(hub, OPERATOR, { team: "default" })).costs).toEqual({ totalUsd: 0, perSession: [], perMember: [], perContract: [], perDay: [] });
   });
 
   it("shows from 7 to 30 days, ending at the last day with cost", () => {

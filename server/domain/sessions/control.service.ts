@@ -17,6 +17,7 @@ import { interactionById, interactionView, queueMessage, runningInteraction, typ
 import { pendingApprovals } from "./approvals.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { setProblem } from "./problems.ts";
+import { BLOCKED_PREFIX } from "../budgets/charge.ts";
 import { moveTo, requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
 import { ENDED, assertMove, isLive } from "./states.ts";
 
@@ -54,23 +55,43 @@ const turnEnded = (e: HubEvent, name: string, id: number) =>
   (e.type === "session.exited" && e.payload.abandonedInteraction === id) ||
   (e.type === "session.deleted" && e.payload.name === name);
 
-/** Runs the write that queues a turn, then waits until that turn has ended, the timeout passes or the caller goes away. */
-export async function queueAndWait(deps: DomainDeps, name: string, queue: () => Promise<number>, timeoutMs: number, signal?: AbortSignal): Promise<{ id: number; completed: boolean }> {
+/** A turn that waits for a budget (docs/budgets.md): the session's problem says which, and nothing starts until someone raises it. */
+const blockedBy = (e: HubEvent, name: string): string | undefined =>
+  e.type === "session.problem" && e.payload.name === name && e.payload.kind === "budget" && typeof e.payload.problem === "string" ? e.payload.problem : undefined;
+
+export type Waited = { id: number; completed: boolean; blocked: string | null };
+
+/**
+ * Runs the write that queues a turn, then waits until that turn has ended, the timeout passes or
+ * the caller goes away; with `untilBlocked`, also until the session's queue is held by a used-up
+ * budget (`blocked` is then the session's problem and the turn is still queued).
+ */
+export async function queueAndWait(deps: DomainDeps, name: string, queue: () => Promise<number>, timeoutMs: number, signal?: AbortSignal, untilBlocked = false): Promise<Waited> {
   let id = -1;
-  const wait = waitForEvent(deps.bus, (e) => (turnEnded(e, name, id) ? true : undefined), timeoutMs, signal);
+  const wait = waitForEvent<{ blocked: string | null }>(
+    deps.bus,
+    (e) => (turnEnded(e, name, id) ? { blocked: null } : untilBlocked && blockedBy(e, name) ? { blocked: blockedBy(e, name)! } : undefined),
+    timeoutMs,
+    signal,
+  );
   try {
     id = await queue();
   } catch (e) {
     wait.cancel();
     throw e;
   }
-  // It may have ended before the subscription could see it.
-  const row = await deps.db.read((sql) => interactionById(sql, id));
+  // It may have ended, or been held by a budget that was already used up, before the subscription could see it.
+  const { row, problem } = await deps.db.read(async (sql) => ({ row: await interactionById(sql, id), problem: (await requireSession(sql, name)).problem }));
   if (!row || !PENDING.includes(row.status)) {
     wait.cancel();
-    return { id, completed: true };
+    return { id, completed: true, blocked: null };
   }
-  return { id, completed: (await wait.promise) ?? false };
+  if (untilBlocked && row.status === "queued" && problem?.startsWith(BLOCKED_PREFIX)) {
+    wait.cancel();
+    return { id, completed: false, blocked: problem };
+  }
+  const ended = await wait.promise;
+  return { id, completed: ended !== null && ended.blocked === null, blocked: ended?.blocked ?? null };
 }
 
 /** Queues a turn from `actor`, who must own the session (a turn makes it act with its own tools). */

@@ -9,7 +9,7 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety } from "../../../lib/api/sessions.ts";
 import { interactionById, queueMessage, type InteractionRow } from "./interactions.ts";
-import { queueAndWait, sendAs, killSession, stopSession } from "./control.service.ts";
+import { queueAndWait, sendAs, killSession, stopSession, type Waited } from "./control.service.ts";
 import { requireSession, safetyOf, type SessionRow } from "./sessions.repo.ts";
 import { insertSession } from "./spawn.service.ts";
 import type { SpawnDefaults } from "./spawn-authority.ts";
@@ -53,7 +53,13 @@ function outcome(i: InteractionRow | undefined, violations: Array<{ kind: string
   return asksForInput(i.response, unapproved) ? "needs_input" : "completed";
 }
 
-async function report(deps: DomainDeps, name: string, interactionId: number, completed: boolean): Promise<DelegateResult> {
+/**
+ * A turn held by a used-up budget reports `cost_exceeded` at once rather than waiting out the call:
+ * the error is the session's problem (which budget, spent of what) and says the task stays queued.
+ */
+const blockedError = (problem: string) => `${problem}; the task waits in the session's queue and starts when the budget is raised (abort withdraws it)`;
+
+async function report(deps: DomainDeps, name: string, { id: interactionId, completed, blocked }: Waited): Promise<DelegateResult> {
   return deps.db.read(async (sql) => {
     const s: SessionRow = await requireSession(sql, name);
     const i = await interactionById(sql, interactionId);
@@ -65,12 +71,14 @@ async function report(deps: DomainDeps, name: string, interactionId: number, com
       `SELECT COUNT(*) AS n FROM "Approval" WHERE "sessionPk" = ? AND "createdAt" >= ? AND "status" IN ('denied','timed_out')`,
       [s.pk, i?.startedAt ?? new Date(0)],
     );
-    const status = outcome(i, violations, unapproved?.n ?? 0, completed);
+    const status = blocked ? "cost_exceeded" : outcome(i, violations, unapproved?.n ?? 0, completed);
     const safety = safetyOf(s);
     const error =
       status === "completed" || status === "needs_input"
         ? null
-        : status === "timed_out" && !completed
+        : blocked
+          ? blockedError(blocked)
+          : status === "timed_out" && !completed
           ? "no result before the wait ended"
           : (violations.find((v) => v.kind !== "protected_path")?.detail ?? i?.error ?? s.lastError ?? status);
     return {
@@ -95,7 +103,7 @@ const waitBudget = (s: { enabled: boolean; timeoutMs: number; approvalTimeoutMs:
 export async function delegate(deps: DomainDeps, actor: Principal, input: DelegateInput, defaults: SpawnDefaults, signal?: AbortSignal): Promise<DelegateResult> {
   const safety = Safety.parse({ enabled: input.safety, maxCostUsd: input.maxCost, maxTurns: input.maxTurns, timeoutMs: input.timeout });
   const prompt = input.context ? `${input.context}\n\n${input.task}` : input.task;
-  const { id, completed } = await queueAndWait(
+  const waited = await queueAndWait(
     deps,
     input.name,
     () =>
@@ -110,21 +118,23 @@ export async function delegate(deps: DomainDeps, actor: Principal, input: Delega
       }),
     waitBudget({ ...safety, approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS }),
     signal,
+    true,
   );
-  return report(deps, input.name, id, completed);
+  return report(deps, input.name, waited);
 }
 
 /** A follow-up in the same conversation (§2 `continue`); a stopped delegate is resumed first. */
 export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput, maxLive: number, signal?: AbortSignal): Promise<DelegateResult> {
   const s = await deps.db.read((sql) => requireSession(sql, input.name));
-  const { id, completed } = await queueAndWait(
+  const waited = await queueAndWait(
     deps,
     input.name,
     () => deps.db.write("session.continue", actor.name, async (tx) => (await sendAs(tx, actor, input.name, input.message, maxLive)).id),
     waitBudget(safetyOf(s)),
     signal,
+    true,
   );
-  return report(deps, input.name, id, completed);
+  return report(deps, input.name, waited);
 }
 
 export type FinishResult = { name: string; status: string; cost: number; turns: number; interactions: number; sessionId: string | null };

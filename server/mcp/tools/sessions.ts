@@ -181,7 +181,8 @@ export const sessionTools = [
     title: "Delegate a task",
     description:
       "Run one task in a new session under a safety net and wait for the outcome: {status: completed | needs_input | failed | cost_exceeded | turns_exceeded | timed_out, " +
-      "response, cost, turns, duration, canContinue, toolsUsed, safety, error}. Follow up with continue_task, accept with finish_task, or abort_task.",
+      "response, cost, turns, duration, canContinue, toolsUsed, safety, error}; a used-up team, member or contract budget returns cost_exceeded at once with error 'blocked: budget — …' (the task stays queued until the budget is raised). " +
+      "Follow up with continue_task, accept with finish_task, or abort_task.",
     schema: DelegateInput,
     describe: {
       team: TEAM,
