@@ -1,4 +1,4 @@
-/** Reactive-layer figures (§6–§8): lineage, staleness, snapshots, rollback and diff on a large team; pipeline throughput. */
+/** Reactive-layer figures (docs/domain.md): staleness, snapshots, rollback and diff on a large team; pipeline throughput. */
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 import { buildBigTeam } from "./reactive/big-team.ts";
 import { lineageFigures, staleFigure } from "./reactive/lineage-figures.ts";

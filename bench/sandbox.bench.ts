@@ -1,5 +1,5 @@
 /**
- * `sessions.sandbox`: what the OS sandbox (§13) adds to starting a session. Two real hubs run
+ * `sessions.sandbox`: what the OS sandbox (docs/security.md#sandbox) adds to starting a session. Two real hubs run
  * side by side, one with bubblewrap and one with TEAMHUB_SANDBOX=off, both in the default layout
  * (data dir inside the work dir, a work tree with files to scan); spawns alternate between them and
  * each is timed from the spawn request to its first result.

@@ -1,5 +1,5 @@
 /**
- * Session continuity (§10) against a running hub: `teamhub hook` as a real process with the
+ * Session continuity (docs/domain.md#continuity) against a running hub: `teamhub hook` as a real process with the
  * hook's JSON on stdin records a checkpoint at Stop, and at SessionStart prints a briefing that
  * names what changed for that member since (a contract, a newer version of an artifact it read,
  * unread messages, a decision, a pattern, files in its git work tree). With no hub, a hook

@@ -1,5 +1,5 @@
 /**
- * Assignees are told (§5 "Peer-to-peer", STRATEGY Patterns 2 and 3) in a running hub: qa-dev, a
+ * Assignees are told (docs/notices.md) in a running hub: qa-dev, a
  * team member running the real `claude` CLI, creates a contract for api-dev through its own MCP
  * token, and a pipeline qa-dev made reopens api-dev's contract when tests fail. api-dev has no
  * live session and reads both in its inbox through the `teamhub` CLI, as itself; the operator feed

@@ -1,5 +1,5 @@
 /**
- * The admission limit with the real CLI (§13 bounds): with TEAMHUB_MAX_LIVE_SESSIONS=2, spawns
+ * The admission limit with the real CLI (docs/security.md#admission): with TEAMHUB_MAX_LIVE_SESSIONS=2, spawns
  * beyond two wait as `queued` with their position, never more than two hold a process, and all
  * start in order and finish their first turn; a queued session can be stopped or killed without
  * ever launching, keeps the messages sent to it, shows "queued (#n)" in the dashboard, and keeps

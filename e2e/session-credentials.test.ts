@@ -1,5 +1,5 @@
 /**
- * Credentials that just work (§2 Binary): a hub started in a shell where `claude` works gives its
+ * Credentials that just work (docs/domain.md#the-binary-and-its-environment): a hub started in a shell where `claude` works gives its
  * sessions that shell's API key, or the CLI's own login, with nothing configured per session; the
  * markers of a parent Claude Code stay behind; and a session that cannot authenticate says exactly
  * what to set. The real CLI, sandboxed, against the fake API, which accepts one key only.

@@ -1,5 +1,5 @@
 /**
- * The sandbox from the outside (§13): a hub whose bubblewrap works runs every session in it and
+ * The sandbox from the outside (docs/security.md#sandbox): a hub whose bubblewrap works runs every session in it and
  * says so; a hub where it cannot run warns at start and marks every session "not sandboxed" in the
  * API, the session list and the session page — and the CLI still works in both, with the session's own
  * CLI config dir either way.

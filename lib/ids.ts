@@ -1,5 +1,5 @@
 /**
- * Names of things (§0.7). Ids never become filesystem paths; the rules keep them printable,
+ * Names of things (docs/domain.md#names). Ids never become filesystem paths; the rules keep them printable,
  * URL-safe and unambiguous in `id@vN` references.
  */
 import { z } from "zod";

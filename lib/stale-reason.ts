@@ -1,5 +1,5 @@
 /**
- * A stale reason in words (§6), the same on the CLI, the artifact pages, the canvas and the
+ * A stale reason in words (docs/domain.md#staleness), the same on the CLI, the artifact pages, the canvas and the
  * overview: what happened to the root version, then the path from the stale version up to it.
  */
 import type { StaleReason, StaleStep } from "./api/lineage.ts";

@@ -34,7 +34,7 @@ const Env = z.object({
   TEAMHUB_STALL_INTERRUPT: z.enum(["0", "1"]).default("0"),
   // Sessions holding a `claude` process at once; more wait as `queued`. Unset: derived from cores and memory; 0: no limit.
   TEAMHUB_MAX_LIVE_SESSIONS: z.coerce.number().int().min(0).max(10_000).optional(),
-  // The sessions' OS sandbox (§13): auto uses bubblewrap when it works here; off runs sessions unsandboxed,
+  // The sessions' OS sandbox (docs/security.md#sandbox): auto uses bubblewrap when it works here; off runs sessions unsandboxed,
   // in which case the full preset and safety-off are refused.
   TEAMHUB_SANDBOX: z.enum(["auto", "off"]).default("auto"),
   // The bubblewrap binary (default: bwrap on PATH).

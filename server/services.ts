@@ -67,7 +67,7 @@ import { briefing } from "./domain/continuity/briefing.service.ts";
 import { runHook } from "./domain/continuity/hooks.service.ts";
 
 /**
- * `sandbox`: whether sessions run in the OS sandbox here (§13); without it, full and safety-off are refused.
+ * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
  * `maxLiveSessions`: the admission limit on sessions holding a `claude` process (0: no limit).
  */
 export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string; sessionWorkDir: string; sandbox: "bubblewrap" | "none"; maxLiveSessions: number };
@@ -93,7 +93,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       list: (a: Principal) => listTokens(deps, a),
       operatorToken: (a: Principal) => readOperatorToken(deps, a, info.dataDir),
     },
-    /** Lead grants (§13): who may do a team's team-wide operations besides the operator. */
+    /** Lead grants (docs/security.md#capabilities): who may do a team's team-wide operations besides the operator. */
     leads: {
       grant: (a: Principal, i: LeadRefInput) => grantLead(deps, a, i),
       revoke: (a: Principal, i: LeadRefInput) => revokeLead(deps, a, i),

@@ -1,6 +1,6 @@
 /**
  * 10,000 contracts over the planned artifacts, in every status, each in the state resolution
- * would have left it (§5): pending ones wait for something that does not exist yet, ready and
+ * would have left it (docs/domain.md#resolution): pending ones wait for something that does not exist yet, ready and
  * in-progress ones have their dependencies but not their criteria, completed ones met theirs.
  * A rollback re-resolves every open contract: were the generated state one that resolution
  * changes, the rollback figure would time that repair. The warm-up rollback checks it does not.

@@ -1,5 +1,5 @@
 /**
- * Which artifacts §6 calls stale in the planned team, worked out from the plan alone: a current
+ * Which artifacts are stale (docs/domain.md#staleness) in the planned team, worked out from the plan alone: a current
  * version that pinned an input's older version is stale (superseded), and so is one whose input
  * is itself stale (through it, back to a superseded root). Layers are visited in order, so every
  * input is decided first. staleArtifacts must return exactly this, reasons included.

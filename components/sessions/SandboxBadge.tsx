@@ -1,4 +1,4 @@
-/** Shown wherever a session appears when its process runs outside the OS sandbox (§13): it can see everything the hub can. */
+/** Shown wherever a session appears when its process runs outside the OS sandbox (docs/security.md#sandbox): it can see everything the hub can. */
 export function SandboxBadge({ sandbox }: { sandbox: "bubblewrap" | "none" | null }) {
   if (sandbox !== "none") return null;
   return (

@@ -14,7 +14,7 @@ const LIMITS: NumberField[] = [
   { key: "chatLoopWindowSeconds", label: "Loop guard: window (seconds)", hint: "the window those exchanges are counted in, and how long the block lasts" },
   { key: "inboxLiveLimit", label: "Inbox live limit", hint: "newest messages kept live per inbox; older ones are archived, never deleted" },
 ];
-// Bounds on what a member token may spawn (§13); leads and the operator are not bound by them.
+// Bounds on what a member token may spawn (docs/security.md#capabilities); leads and the operator are not bound by them.
 const BOUNDS: NumberField[] = [
   {
     key: "maxCostUsd",

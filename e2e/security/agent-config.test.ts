@@ -1,5 +1,5 @@
 /**
- * Agent-side attacks on the CLI's configuration (§13): a `full` session may write anything into the CLI
+ * Agent-side attacks on the CLI's configuration (docs/security.md#sandbox): a `full` session may write anything into the CLI
  * config dir it is given — settings with hooks, CLAUDE.md, commands, agents, an MCP server in `.claude.json`
  * — and into the paths where the user's own config lies. None of it reaches the user's config (byte for
  * byte), a session of another principal started afterwards, or the user's own unsandboxed `claude`; and

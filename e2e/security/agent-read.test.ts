@@ -1,5 +1,5 @@
 /**
- * Agent-side attacks by a read-only session (§13): the real `claude`, driven through the fake
+ * Agent-side attacks by a read-only session (docs/security.md#sandbox): the real `claude`, driven through the fake
  * Messages API, tries to read what the hub keeps from it — the operator token, other sessions'
  * tokens, the hub's environment, `.env*` and `credentials/` under any spelling, glob, link or `..`,
  * and files outside its work dir. The sandbox hides them and the policy, deciding on real paths,

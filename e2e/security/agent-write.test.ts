@@ -1,5 +1,5 @@
 /**
- * Agent-side attacks by a `full` session (§13): it may run anything, yet `.git/` and
+ * Agent-side attacks by a `full` session (docs/security.md#sandbox): it may run anything, yet `.git/` and
  * `node_modules/` stay read-only, the hub's database and other places outside its work dir are
  * out of reach, and the hub's process is not in its PID namespace. Each attack proves the write
  * did not happen (the disk is byte-identical) and no secret reached the model.

@@ -1,5 +1,5 @@
 /**
- * One attack, one test (§13 acceptance). `attack` runs the attack through a real door and its
+ * One attack, one test (docs/security.md). `attack` runs the attack through a real door and its
  * assertions prove it failed and changed nothing; the outcome is tallied in a file the e2e global
  * setup names, and attack-reporter.ts ends the run with "N attacks, 0 succeeded" (a failed assertion
  * is an attack that succeeded).

@@ -1,5 +1,5 @@
 /**
- * Spawning within authority (§13) against real hubs: a member token over HTTP, MCP and the CLI,
+ * Spawning within authority (docs/security.md#capabilities) against real hubs: a member token over HTTP, MCP and the CLI,
  * and a supervised session through the real `claude` (fake Messages API) calling the hub's MCP
  * tools as itself. Each attack is refused and writes no session (nor anything else it aimed at).
  */

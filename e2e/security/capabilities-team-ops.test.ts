@@ -1,5 +1,5 @@
 /**
- * Capabilities (§13) against a real hub, over HTTP, the CLI and MCP: a member token may not do a
+ * Capabilities (docs/security.md#capabilities) against a real hub, over HTTP, the CLI and MCP: a member token may not do a
  * team's team-wide or destructive operations, operate others' sessions, issue tokens or read what
  * is not its own; a lead may on its own team only. Each attack asserts the refusal and that the
  * database is unchanged.

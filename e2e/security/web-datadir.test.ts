@@ -1,5 +1,5 @@
 /**
- * Web side, §13: the data dir (operator token, session tokens, database) is the hub user's alone —
+ * Web side (docs/security.md#web-side): the data dir (operator token, session tokens, database) is the hub user's alone —
  * 0700, files 0600, SQLite's -wal/-shm included — on a fresh start and after a start on a data
  * dir whose modes were left open (an older version, a loose umask).
  */

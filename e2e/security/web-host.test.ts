@@ -1,5 +1,5 @@
 /**
- * Web side, §13: a page on a rebinding name (127.attacker.example, 127.0.0.1.nip.io,
+ * Web side (docs/security.md#web-side): a page on a rebinding name (127.attacker.example, 127.0.0.1.nip.io,
  * localhost.evil.com) or a foreign Origin gets nothing through any door — /api, /mcp, /ws, pages —
  * and a hub listening beyond loopback never serves anyone without a token.
  */

@@ -1,5 +1,5 @@
 /**
- * Web side, §13 bounds and consistent refusals: unknown body fields are refused on the HTTP API
+ * Web side (docs/security.md#web-side): bounds and consistent refusals: unknown body fields are refused on the HTTP API
  * as MCP refuses them; JSON nested deeper than the limit gets 400 on every door (never a 500 or a
  * stack overflow); MCP `arguments` that are not an object get -32602; 405, 413 and 431 answer in
  * the `{error: {code, message, details}}` shape. Each refusal leaves the database as it was.

@@ -1,5 +1,5 @@
 /**
- * Web side, §13 bounds: one client cannot stall the hub or lock others out. 1,000 MCP initializes
+ * Web side (docs/security.md#web-side), bounds: one client cannot stall the hub or lock others out. 1,000 MCP initializes
  * from one principal only churn that principal's own sessions (others, opened before or after,
  * keep working); 300 subscribe{since: 0} frames on one /ws are rate limited and the socket is
  * closed, while /api/health stays fast on a hub with thousands of events.

@@ -1,5 +1,5 @@
 /**
- * Web side, §13 read visibility and revocation on the live doors: a member's /ws never carries
+ * Web side (docs/security.md#capabilities): read visibility and revocation on the live doors: a member's /ws never carries
  * another member's DMs or the hub-wide token events (live or replayed), and revoking a token
  * closes its open /ws sockets (1008) and MCP sessions at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Web side, §13 read visibility of live transcripts: a member following every session on /ws
+ * Web side (docs/security.md#capabilities): read visibility of live transcripts: a member following every session on /ws
  * (sessions: ["*"]) gets no line of a session that is not theirs, while the operator gets them
  * all — with the real `claude` behind the fake Messages API producing the lines.
  */

@@ -45,7 +45,7 @@ export const ListArtifactsInput = z.object({
   publisher: MemberName.optional(),
   tag: Tag.optional(),
   status: z.enum(["active", "rolled_back"]).optional(),
-  /** Only artifacts whose current version is stale (§6). */
+  /** Only artifacts whose current version is stale (docs/domain.md#staleness). */
   stale: Flag.default(false),
   /** Include artifacts that team_reset archived. */
   archived: Flag.default(false),

@@ -1,5 +1,5 @@
 /**
- * Team chat (§3) inputs, shared by the HTTP API, the CLI and the MCP tools. The sender is never
+ * Team chat (docs/domain.md#chat) inputs, shared by the HTTP API, the CLI and the MCP tools. The sender is never
  * an input: it is always the calling principal. Objects are strict, so a misspelt field (or a
  * `from`) is refused instead of silently ignored.
  */
@@ -7,7 +7,7 @@ import { z } from "zod";
 import { MemberName } from "../ids.ts";
 import { Flag, TeamParam } from "./common.ts";
 
-// §12: messages are short coordination notes; real content belongs in artifacts.
+// Messages are short (docs/architecture.md#input-limits): coordination notes; real content belongs in artifacts.
 export const MAX_MESSAGE_CHARS = 10_000;
 
 export const ASK_TIMEOUT = { defaultSeconds: 120, minSeconds: 1, maxSeconds: 600 } as const;

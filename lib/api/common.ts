@@ -7,7 +7,7 @@ export const TeamParam = TeamId.default(DEFAULT_TEAM);
 export const JsonValue = z.custom<unknown>((v) => v !== undefined, { error: "is required (any JSON value)" });
 export const JsonObject = z.record(z.string(), z.unknown(), { error: "must be a JSON object" });
 
-// Page sizes are bounded (§12): a list never returns more than this in one response.
+// Page sizes are bounded (docs/architecture.md#input-limits): a list never returns more than this in one response.
 export const MAX_PAGE = 500;
 // Numbers and booleans are typed here; the HTTP adapter turns query-string text into them per field
 // (server/http/query.ts), so other doors (MCP, the domain's own callers) get no silent coercion.

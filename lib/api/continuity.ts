@@ -1,6 +1,6 @@
 /**
- * Session continuity (§10): the decision journal, the pattern registry, checkpoints and the
- * briefing. Texts are bounded like messages (§12); names follow the id rules (§0.7).
+ * Session continuity (docs/domain.md#continuity): the decision journal, the pattern registry, checkpoints and the
+ * briefing. Texts are bounded like messages (docs/architecture.md#input-limits); names follow the id rules (docs/domain.md#names).
  */
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";

@@ -1,4 +1,4 @@
-/** Inputs of the phase gate and team reset (§9), named as the MCP tools name them. */
+/** Inputs of the phase gate and team reset (docs/domain.md#phase-gate), named as the MCP tools name them. */
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { TeamParam } from "./common.ts";

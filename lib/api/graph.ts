@@ -1,5 +1,5 @@
 /**
- * The canvas read model (§11): a team's artifacts and contracts as one graph of plain adjacency
+ * The canvas read model (docs/domain.md#overview): a team's artifacts and contracts as one graph of plain adjacency
  * data. The hub never stores positions; the dashboard lays the graph out itself.
  */
 import { z } from "zod";
@@ -31,7 +31,7 @@ export type ArtifactGraphNode = {
   latestVersion: number;
   status: ArtifactNodeStatus;
   stale: boolean;
-  /** Why its current version is stale (the §6 verdict, as computed by the lineage code). */
+  /** Why its current version is stale (the verdict of docs/domain.md#staleness, as computed by the lineage code). */
   staleReasons: StaleReason[];
   publisher: string | null;
 };

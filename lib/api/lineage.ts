@@ -1,4 +1,4 @@
-/** Inputs of the lineage queries (§6): the DAG around a version, impact, staleness, audit. */
+/** Inputs of the lineage queries (docs/domain.md#lineage): the DAG around a version, impact, staleness, audit. */
 import { z } from "zod";
 import { EntityId } from "../ids.ts";
 import { VersionRef } from "./artifacts.ts";

@@ -1,5 +1,5 @@
 /**
- * Pipeline rules (§7): `{trigger, condition?, action, rateLimit?}`. Conditions are CEL
+ * Pipeline rules (docs/domain.md#pipelines): `{trigger, condition?, action, rateLimit?}`. Conditions are CEL
  * expressions and string fields of actions may contain `${…}` templates; both are parsed and
  * type-checked when the pipeline is created (server/domain/pipelines/expressions.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions (§2): supervised `claude` processes. Every door (HTTP, MCP, CLI) parses with these.
+ * Sessions (docs/domain.md#sessions): supervised `claude` processes. Every door (HTTP, MCP, CLI) parses with these.
  */
 import { z } from "zod";
 import { MemberName, TeamId } from "../ids.ts";
@@ -10,7 +10,7 @@ export const SessionStatus = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof SessionStatus>;
 /**
  * Live: the hub holds (or is starting, or waits to admit) the process. Ended: it is gone; resumable
- * with a Claude session id. `queued` waits for a place under the admission limit (§13).
+ * with a Claude session id. `queued` waits for a place under the admission limit (docs/security.md#admission).
  */
 export const LIVE_STATUSES: readonly SessionStatus[] = ["queued", "starting", "idle", "busy", "waiting_permission", "paused"];
 export const ENDED_STATUSES: readonly SessionStatus[] = ["stopped", "interrupted", "failed", "killed"];

@@ -1,5 +1,5 @@
 /**
- * Inputs of snapshots, rollback, replay and diff (§8). Snapshot ids follow the entity id rule;
+ * Inputs of snapshots, rollback, replay and diff (docs/domain.md#snapshots). Snapshot ids follow the entity id rule;
  * `current` is reserved because a diff side names the team's live state with it.
  */
 import { z } from "zod";

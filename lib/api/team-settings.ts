@@ -36,25 +36,25 @@ const Options = {
  * never set anything behaves as documented in the README.
  */
 export const TeamSettings = z.object({
-  /** Deliver a turn to an idle supervised session when its contract becomes ready or a message arrives (§2). */
+  /** Deliver a turn to an idle supervised session when its contract becomes ready or a message arrives (docs/domain.md#wake-ups). */
   wake: Options.wake.default("on"),
-  /** Phase-gate enforcement for team_spawn batches (§9); plain spawns never count as batches. */
+  /** Phase-gate enforcement for team_spawn batches (docs/domain.md#gate-enforcement); plain spawns never count as batches. */
   gateEnforcement: Options.gateEnforcement.default("on"),
-  /** §3: messages one sender may send per minute. */
+  /** Messages one sender may send per minute (docs/domain.md#chat-limits). */
   chatRateLimitPerMinute: Options.chatRateLimitPerMinute.default(10),
-  /** §3 loop guard: exchanges between one pair within `chatLoopWindowSeconds` before the pair is blocked. */
+  /** Loop guard (docs/domain.md#chat-limits): exchanges between one pair within `chatLoopWindowSeconds` before the pair is blocked. */
   chatLoopMaxExchanges: Options.chatLoopMaxExchanges.default(5),
   chatLoopWindowSeconds: Options.chatLoopWindowSeconds.default(60),
-  /** §3: newest messages kept live per inbox; older ones are archived (never deleted). */
+  /** Newest messages kept live per inbox; older ones are archived, never deleted (docs/domain.md#chat). */
   inboxLiveLimit: Options.inboxLiveLimit.default(1000),
   /**
-   * §13: the widest preset a member token (not a lead) may give a session it spawns. Presets are
+   * The widest preset a member token (not a lead) may give a session it spawns. Presets are
    * ordered read-only = plan < review < edit < full.
    */
   maxPreset: Options.maxPreset.default("edit"),
-  /** §13: members spawn only inside this directory (real paths); null is the hub's session work dir. */
+  /** Members spawn only inside this directory (real paths); null is the hub's session work dir (docs/security.md#capabilities). */
   rootDir: Options.rootDir.default(null),
-  /** §13: the most a member may give a session it spawns: cost (safety.maxCostUsd and maxBudgetUsd), turns, time per interaction. */
+  /** The most a member may give a session it spawns: cost (safety.maxCostUsd and maxBudgetUsd), turns, time per interaction (docs/security.md#capabilities). */
   maxCostUsd: Options.maxCostUsd.default(SAFETY_DEFAULTS.maxCostUsd),
   maxTurns: Options.maxTurns.default(SAFETY_DEFAULTS.maxTurns),
   maxTimeoutMs: Options.maxTimeoutMs.default(SAFETY_DEFAULTS.timeoutMs),

@@ -1,5 +1,5 @@
 /**
- * What a work tree says, for briefings (§10): HEAD, and the files changed since the HEAD of the
+ * What a work tree says, for briefings (docs/domain.md#continuity): HEAD, and the files changed since the HEAD of the
  * caller's last checkpoint plus those changed and not committed. The hub never sees the work
  * tree, so the caller (a hook, `teamhub briefing`) computes these. Every git call is bounded in
  * time, and anything git cannot answer (no repository, no commits, a commit that was rebased

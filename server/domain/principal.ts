@@ -1,5 +1,5 @@
 /**
- * Who is acting (§0.4). Publisher, reader, assigner and sender are always taken from here,
+ * Who is acting (docs/architecture.md#principals). Publisher, reader, assigner and sender are always taken from here,
  * never from free-text arguments.
  */
 export type PrincipalKind = "operator" | "member" | "agent" | "system";

@@ -1,5 +1,5 @@
 /**
- * DNS-rebinding and cross-site protection (§12, §13 web side): Host, and Origin when present, must
+ * DNS-rebinding and cross-site protection (docs/security.md#web-side): Host, and Origin when present, must
  * name exactly `localhost`, an IPv4 literal in 127.0.0.0/8, `[::1]`, or a name listed in
  * TEAMHUB_ALLOWED_HOSTS — any port. Nothing is a prefix match: `127.attacker.example`,
  * `127.0.0.1.nip.io` and `localhost.evil.com` are names an attacker's DNS can point at us.

@@ -1,6 +1,6 @@
 /**
  * Live connections (/ws sockets, MCP sessions) remember the hash of the token they opened with;
- * a `token.revoked` event names the hashes that stopped working, so they close at once (§13).
+ * a `token.revoked` event names the hashes that stopped working, so they close at once (docs/security.md#web-side).
  */
 import type { HubEvent } from "../events/types.ts";
 

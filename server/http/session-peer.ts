@@ -1,5 +1,5 @@
 /**
- * Whether a loopback TCP connection comes from a supervised session's process (§13).
+ * Whether a loopback TCP connection comes from a supervised session's process (docs/security.md#loopback-is-not-the-operator-for-a-session).
  *
  * On a hub that requires no token, a tokenless request acts as the operator: that is how the
  * dashboard and the CLI on the same machine work. A session shares the hub's network (its `/mcp` and

@@ -4,7 +4,7 @@
  * session. Every request is authenticated on its own: its bearer token's principal is who acts,
  * and a session stays with the principal that opened it.
  *
- * Bounds (§13): each principal holds at most PER_PRINCIPAL sessions — one more evicts its own least
+ * Bounds (docs/security.md#web-side): each principal holds at most PER_PRINCIPAL sessions — one more evicts its own least
  * recently used — so a client that keeps initializing only churns its own; when the hub-wide cap
  * is reached, the principal holding the most gives one up. Bodies are read here, size- and
  * depth-checked, then handed to the SDK parsed. A revoked token's sessions close at once.

@@ -65,7 +65,7 @@ export function tool<S extends z.ZodObject>(def: {
   };
 }
 
-/** Arguments that would name the caller: the caller is always the token's principal (§0.4). */
+/** Arguments that would name the caller: the caller is always the token's principal (docs/architecture.md#principals). */
 const IDENTITY_FIELDS = ["publisher", "reader", "assigner", "from", "sender", "principal", "actor", "caller"];
 
 export type ToolResult = { content: Array<{ type: "text"; text: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };

@@ -1,6 +1,6 @@
 /**
  * How a session's `claude` process is started: the binary, the arguments for a fresh, resumed
- * or forked conversation, and an environment built from scratch (§2): of the hub's own Claude
+ * or forked conversation, and an environment built from scratch (docs/domain.md#the-binary-and-its-environment): of the hub's own Claude
  * and Anthropic setup only what authenticates passes, so a `claude` that works in the shell that
  * started the hub works in its sessions, and a hub started from inside Claude Code does not make
  * its sessions believe they are nested.

@@ -1,5 +1,5 @@
 /**
- * The hub's permission policy (§2). Every tool call of a supervised session reaches the hub as a
+ * The hub's permission policy (docs/domain.md#permissions). Every tool call of a supervised session reaches the hub as a
  * `can_use_tool` request (the session runs with ask rules for all built-in tools), and this
  * decides it: protected paths are denied outright, then the session's allowed-tool rules, then
  * the preset. "ask" means a person decides in the dashboard.

@@ -74,7 +74,7 @@ type PendingAsk = { approvalId: number; input: Record<string, unknown>; timer: N
 /** Why we are ending the process, which decides the state it ends in; `problem` says which limit, in words. */
 type Ending = { status: ExitRecord["status"]; reason: string; problem?: string | null };
 
-/** Where a session's private files live: by primary key, never by name (§0.7). */
+/** Where a session's private files live: by primary key, never by name (docs/domain.md#names). */
 export const sessionDir = (dataDir: string, pk: number) => path.join(dataDir, "sessions", String(pk));
 
 export class SessionRunner {

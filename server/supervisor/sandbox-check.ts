@@ -1,5 +1,5 @@
 /**
- * Whether sessions can run in the OS sandbox (§13). Checked once at start by running bubblewrap
+ * Whether sessions can run in the OS sandbox (docs/security.md#sandbox). Checked once at start by running bubblewrap
  * for real with the namespaces a session gets, because an installed `bwrap` can still be refused
  * by the kernel (user namespaces off, a container without the capability).
  */

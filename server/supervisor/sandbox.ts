@@ -1,5 +1,5 @@
 /**
- * The OS sandbox of one session (§13): the bubblewrap command line that makes the `claude`
+ * The OS sandbox of one session (docs/security.md#sandbox): the bubblewrap command line that makes the `claude`
  * process see the system read-only, its work dir read-write with `.git/` and `node_modules/`
  * read-only and secrets masked, of HOME only the user's login, of the hub's data dir only its own CLI
  * config dir and MCP config — in its own PID namespace, so no other process is reachable.

@@ -34,7 +34,7 @@ export type SupervisorOptions = {
   feed: TranscriptFeed;
   timing?: Timing;
   stallCheckMs?: number;
-  /** null: the hub could not sandbox sessions (§13) and runs them as they are. */
+  /** null: the hub could not sandbox sessions (docs/security.md#sandbox) and runs them as they are. */
   sandbox: SandboxConfig | null;
 };
 

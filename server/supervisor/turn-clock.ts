@@ -1,5 +1,5 @@
 /**
- * The per-turn time limit (§2 safety net) as a stopwatch that stands still while a person decides
+ * The per-turn time limit (docs/domain.md#safety-net) as a stopwatch that stands still while a person decides
  * a permission request: time spent waiting for a decision is not the turn's (docs/sessions.md).
  * `hold()` when a request starts waiting, `release()` when it is settled; with several waiting at
  * once the clock runs again when the last one is settled, with the time that was left.

@@ -1,7 +1,7 @@
 /**
  * What a turn has spent so far, from the partial messages the CLI streams (`stream_event`
  * `message_start` carries a call's input tokens, `message_delta` its output tokens), priced at
- * list prices (shared/reference/claude-cli-protocol.md §4.3). The CLI reports the real cost only
+ * Anthropic's list prices (pricesOf below). The CLI reports the real cost only
  * with the turn's result; this estimate exists so that a turn can be interrupted while it runs
  * when it crosses what its budgets had left (docs/budgets.md). The recorded cost stays the CLI's.
  */

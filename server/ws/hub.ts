@@ -3,7 +3,7 @@
  * from an event id, and receive every committed event after that, replayed from the log first.
  * The socket is a view: it never writes.
  *
- * Each connection reads as its principal (§13): events pass through `eventFor`, transcript lines
+ * Each connection reads as its principal (docs/security.md#capabilities): events pass through `eventFor`, transcript lines
  * only reach who may see the session. Following a session starts with the text streamed so far of
  * its message in flight, so a client joining mid-message has it from the first word. Bounds: subscribes run one at a time per connection (a
  * newer one supersedes a replay in progress), replays read the log in pages and yield between

@@ -1,4 +1,4 @@
-/** decision-record and decision-list: the decision journal (§10). */
+/** decision-record and decision-list: the decision journal (docs/domain.md#continuity). */
 import type { Command } from "commander";
 import type { DecisionView } from "../../domain/continuity/decisions.service.ts";
 import { call } from "../api-client.ts";

@@ -1,4 +1,4 @@
-/** phase-gate and team-reset (§9). */
+/** phase-gate and team-reset (docs/domain.md#phase-gate). */
 import type { Command } from "commander";
 import type { GateReport } from "../../domain/gate/phase-gate.service.ts";
 import type { ResetSummary } from "../../domain/gate/team-reset.service.ts";

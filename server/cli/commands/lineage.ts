@@ -1,4 +1,4 @@
-/** artifact-lineage, artifact-impact, artifact-stale and team-audit (§6). */
+/** artifact-lineage, artifact-impact, artifact-stale and team-audit (docs/domain.md#lineage). */
 import type { Command } from "commander";
 import type { StaleArtifact } from "../../../lib/api/lineage.ts";
 import { staleCauseText, stalePathText } from "../../../lib/stale-reason.ts";

@@ -1,4 +1,4 @@
-/** pattern-register, pattern-get and pattern-list: the project's conventions (§10). */
+/** pattern-register, pattern-get and pattern-list: the project's conventions (docs/domain.md#continuity). */
 import type { Command } from "commander";
 import type { PatternView, Registration } from "../../domain/continuity/patterns.service.ts";
 import { call } from "../api-client.ts";

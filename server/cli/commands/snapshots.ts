@@ -1,4 +1,4 @@
-/** team-snapshot, -snapshot-list, -snapshot-delete, -rollback, -replay and -snapshot-diff (§8). */
+/** team-snapshot, -snapshot-list, -snapshot-delete, -rollback, -replay and -snapshot-diff (docs/domain.md#snapshots). */
 import type { Command } from "commander";
 import type { StateDiff } from "../../domain/snapshots/diff.ts";
 import type { RewindPreview, RewindSummary } from "../../domain/snapshots/rollback.service.ts";

@@ -1,5 +1,5 @@
 /**
- * The session-continuity hooks (§10) in a Claude Code settings file: one entry per event
+ * The session-continuity hooks (docs/domain.md#continuity) in a Claude Code settings file: one entry per event
  * (SessionStart, Stop, PreCompact, SessionEnd), each running `teamhub hook <event>` through this
  * project's node and bin/teamhub.mjs by absolute path, with the setup's token. Our entries are
  * recognised by that command, so re-running replaces them in place and --uninstall removes

@@ -1,5 +1,5 @@
 /**
- * Artifacts (§4): immutable, versioned, typed data. Always go through these functions: a publish
+ * Artifacts (docs/domain.md#artifacts): immutable, versioned, typed data. Always go through these functions: a publish
  * assigns the version number, validates the data, pins `derivedFrom`, writes lineage edges,
  * appends the event and resolves contracts, all in one transaction.
  */
@@ -132,7 +132,7 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
       size,
     },
   });
-  // §7 artifact_stale: what this version leaves behind. Costs one indexed query when no pipeline listens.
+  // artifact_stale (docs/domain.md#pipelines): what this version leaves behind. Costs one indexed query when no pipeline listens.
   if (version >= 2 && (await hasStaleListeners(tx, team))) {
     const previousSeq = await previousActiveSeq(tx, artifact.pk, version);
     if (previousSeq !== undefined) await emitStaleOnBump(tx, team, input.id, previousSeq, version);
@@ -208,7 +208,7 @@ function toVersionView(row: VersionJoin, derivedFrom: string[], withData: boolea
   };
 }
 
-/** Reads a version (the newest active one by default) and records the read (§4). */
+/** Reads a version (the newest active one by default) and records the read (docs/domain.md#reads). */
 export async function getArtifact(deps: DomainDeps, actor: Principal, input: GetArtifactInput): Promise<VersionView> {
   return deps.db.write("artifact.get", actor.name, async (tx) => {
     const row = input.version

@@ -1,7 +1,7 @@
 /**
  * Which `type` an artifact may have and what its data must look like: the well-known types
  * (zod) plus types a team registers with a JSON Schema. Registered schemas are interpreted by
- * @cfworker/json-schema, which compiles nothing to code (§0.6).
+ * @cfworker/json-schema, which compiles nothing to code (docs/architecture.md#no-code-from-data).
  */
 import { Validator, dereference, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { Sql } from "../../db/connection.ts";

@@ -1,5 +1,5 @@
 /**
- * The well-known artifact types (§4). Their zod schemas validate `data` on publish and are
+ * The well-known artifact types (docs/domain.md#well-known-types). Their zod schemas validate `data` on publish and are
  * exported as JSON Schema for MCP and the docs. Extra keys are kept: producers may add context.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Who may do what (§13): ONE table of guarded operations, and `authorize`, which every domain
+ * Who may do what (docs/security.md#capabilities): ONE table of guarded operations, and `authorize`, which every domain
  * service calls before it changes or reveals anything guarded. Adapters never decide this.
  *
  * Rules, from narrowest to widest:

@@ -1,5 +1,5 @@
 /**
- * Lead grants (§13): the operator lets a member or agent do a team's team-wide operations (reset,
+ * Lead grants (docs/security.md#capabilities): the operator lets a member or agent do a team's team-wide operations (reset,
  * rollback, settings, approvals, …) on that one team. Only the operator grants, revokes and lists.
  */
 import { conflict, notFound } from "../../errors.ts";

@@ -1,5 +1,5 @@
 /**
- * Principals and their bearer tokens (§0.4, §12). Only sha256 hashes are stored; a secret is
+ * Principals and their bearer tokens (docs/architecture.md#principals). Only sha256 hashes are stored; a secret is
  * shown once, when it is created. The operator token lives in the data directory so that the
  * CLI on the same machine can read it (`teamhub token`).
  */
@@ -152,7 +152,7 @@ export async function authenticate({ db }: DomainDeps, secret: string): Promise<
 }
 
 /**
- * A supervised session's own token (§12), issued by the hub itself when it launches the process.
+ * A supervised session's own token (docs/architecture.md#principals), issued by the hub itself when it launches the process.
  * Earlier tokens of the session are retired, so only the one in its current MCP config works.
  */
 export async function issueSessionToken({ db }: DomainDeps, session: { name: string; kind: "member" | "agent" }): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * What a principal may read of the event log and of live transcripts (§13). Every door that hands
+ * What a principal may read of the event log and of live transcripts (docs/security.md#capabilities). Every door that hands
  * out events (`/api/events`, `/ws` replay and push, MCP resources) filters through here, so a member
  * never sees another member's direct messages, approval inputs or token events by any route.
  */

@@ -1,5 +1,5 @@
 /**
- * The inbox archive (§3): an inbox keeps its newest `keep` messages live and archives the rest.
+ * The inbox archive (docs/domain.md#chat): an inbox keeps its newest `keep` messages live and archives the rest.
  * Nothing is deleted; archived messages stay readable with `includeArchived`. `archivedBy` is
  * left empty, because that column names the team reset whose rollback restores a message, and an
  * overflowing inbox is not undone by a rollback.

@@ -1,5 +1,5 @@
 /**
- * Checking one's inbox (§3): the caller's messages, unread first and then read, newest first
+ * Checking one's inbox (docs/domain.md#chat): the caller's messages, unread first and then read, newest first
  * within each, and the unread ones returned are marked read in the same transaction (so two
  * concurrent checks never both report a message as new). Only the caller's own inbox: there is
  * no argument to read someone else's.

@@ -1,5 +1,5 @@
 /**
- * Chat safety (§3), checked inside the sending transaction, before anything is delivered:
+ * Chat safety (docs/domain.md#chat-limits), checked inside the sending transaction, before anything is delivered:
  *
  * - rate limit: a sender may send `chatRateLimitPerMinute` messages per rolling minute in a team;
  *   a broadcast counts once, however many inboxes it reaches.

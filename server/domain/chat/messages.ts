@@ -1,5 +1,5 @@
 /**
- * Delivering messages into inboxes (§3). Each recipient gets its own row, so read state and the
+ * Delivering messages into inboxes (docs/domain.md#chat). Each recipient gets its own row, so read state and the
  * inbox archive work per member; each delivery is a `message.sent` event, which is what the
  * `message_received` pipeline trigger, a waiting `ask` and session wake-ups listen to.
  * Every delivery, whoever makes it (chat, pipelines, contract notices), goes through `deliver`,

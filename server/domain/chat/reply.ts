@@ -1,5 +1,5 @@
 /**
- * Replies (§3): only to a message in the caller's own inbox, and always to that message's
+ * Replies (docs/domain.md#ask-and-reply): only to a message in the caller's own inbox, and always to that message's
  * sender, so a reply can neither be sent for someone else nor be steered to a third member.
  * Replying also marks the original read. Notices from the hub (pipeline notifications, turns,
  * contract notices, system messages) have no one waiting for an answer, so they cannot be replied to.

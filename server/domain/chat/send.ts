@@ -1,5 +1,5 @@
 /**
- * Direct messages and broadcasts (§3). The sender is always the calling principal. A direct
+ * Direct messages and broadcasts (docs/domain.md#chat). The sender is always the calling principal. A direct
  * message goes to a member on the team's roster or to the operator (so agents can reach the
  * person at the dashboard); anything else is a typo or a member that has not joined yet, and is
  * refused rather than left in an inbox nobody reads.

@@ -1,5 +1,5 @@
 /**
- * The team's whole conversation (§3, §11 "inbox and chat"), for the person at the dashboard:
+ * The team's whole conversation (docs/domain.md#chat), for the person at the dashboard:
  * every delivery in the team (dms, broadcasts, asks, replies and the hub's own notices), newest
  * first, with whether each was read and answered. Only operators (and the hub's machinery) may
  * read it; a member sees its own inbox and nothing else. It is a plain read: looking at the

@@ -1,5 +1,5 @@
 /**
- * The briefing (§10): what changed for the calling principal (or, asked by an operator, a
+ * The briefing (docs/domain.md#continuity): what changed for the calling principal (or, asked by an operator, a
  * member) since its last checkpoint, or a first-time overview without one, structured and as
  * markdown for Claude Code's `additionalContext`. A briefing is a read: it marks nothing read and
  * records nothing (the SessionStart hook records its checkpoint in the same transaction, see

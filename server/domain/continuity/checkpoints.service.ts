@@ -1,5 +1,5 @@
 /**
- * Checkpoints (§10): where a principal's work stood at a Claude Code hook, and the event log
+ * Checkpoints (docs/domain.md#continuity): where a principal's work stood at a Claude Code hook, and the event log
  * position at that moment, so the next briefing can say what changed since. A checkpoint is
  * always the caller's own. Recording one emits no event: Stop fires after every turn, and the
  * log (with /ws and pipelines behind it) is for coordination, not for per-turn bookkeeping.

@@ -1,5 +1,5 @@
 /**
- * The decision journal (§10): what was decided, why, and what else was considered, per team.
+ * The decision journal (docs/domain.md#continuity): what was decided, why, and what else was considered, per team.
  * Entries are append-only and their author is always the caller. Related artifacts and
  * contracts must exist when the decision is recorded, so every link in the journal resolves.
  */

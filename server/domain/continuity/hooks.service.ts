@@ -1,5 +1,5 @@
 /**
- * Claude Code hooks (§10) as one command each: every hook records a checkpoint of the caller's
+ * Claude Code hooks (docs/domain.md#continuity) as one command each: every hook records a checkpoint of the caller's
  * working state; SessionStart first computes the briefing since the previous checkpoint, in the
  * same transaction, so no change can fall between what was briefed and where the next briefing
  * starts. Only Stop carries the model's last reply; the other hooks keep the summary their

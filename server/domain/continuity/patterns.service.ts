@@ -1,5 +1,5 @@
 /**
- * The pattern registry (§10): the project's conventions by name, with examples. Registering a
+ * The pattern registry (docs/domain.md#continuity): the project's conventions by name, with examples. Registering a
  * name that exists replaces its description and examples (conventions evolve); `author` is who
  * wrote the current text, `createdAt` when the name first appeared. Registering the same text
  * again changes nothing and announces nothing, so briefings only show real changes.

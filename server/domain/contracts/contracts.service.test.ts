@@ -532,7 +532,7 @@ describe("dependencies and cascades", () => {
       await publish({ id: "spec" });
       await publish({ id: "extra" });
       await create({ id: "c", dependencies: [{ type: "artifact", artifactId: "spec" }, { type: "artifact", artifactId: "extra" }] });
-      // What a snapshot rollback (§8) does to an input: the version stays, marked rolled back.
+      // What a snapshot rollback (docs/domain.md#rollback) does to an input: the version stays, marked rolled back.
       await hub.db.write("test.rollback", "operator", (tx) => tx.run(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" = 1`));
       const c = await removeDep("c", { type: "artifact", artifactId: "extra" });
       expect(c).toMatchObject({ status: "pending", statusReason: "dependencies are no longer satisfied", dependencies: [{ type: "artifact", artifactId: "spec" }] });

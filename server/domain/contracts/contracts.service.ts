@@ -1,5 +1,5 @@
 /**
- * Contracts (§5): assignments with dependencies and acceptance criteria that resolve themselves.
+ * Contracts (docs/domain.md#contracts): assignments with dependencies and acceptance criteria that resolve themselves.
  * Every operation is one transaction that checks who may act and from which state, writes the
  * change and its events, and runs resolution before it commits.
  */
@@ -321,7 +321,7 @@ async function afterDependencyChange(tx: WriteTx, pk: number, change: { added?: 
   return toView(await loadByPk(tx, pk));
 }
 
-/** Fails contracts whose deadline has passed (§5); the scheduler calls this, also right after a restart. */
+/** Fails contracts whose deadline has passed (docs/domain.md#timeouts); the scheduler calls this, also right after a restart. */
 export async function failOverdue(deps: DomainDeps, actor: Principal, now = new Date()): Promise<string[]> {
   const due = await deps.db.read((sql) =>
     sql.all<{ teamId: string; id: string }>(

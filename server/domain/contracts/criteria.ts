@@ -1,5 +1,5 @@
 /**
- * Whether a contract's dependencies are satisfied and its acceptance criteria hold (§5).
+ * Whether a contract's dependencies are satisfied and its acceptance criteria hold (docs/domain.md#acceptance-criteria).
  *
  * Evidence about the work itself (outputs, test results) only counts when it was published
  * after the contract's current attempt began (`windowStartSeq`: when it became ready or was

@@ -99,7 +99,7 @@ export function loserLine(id: string, before: ContractPoint, now: ContractView |
   return `Contract ${named(now)} is no longer yours: ${who}.${stop}`;
 }
 
-/** The operator feed's copy of a creation (§5: "the creation is broadcast to the team's operator feed"). */
+/** The operator feed's copy of a creation (docs/domain.md#notices). */
 export function creationLine(c: ContractView, cause: Cause): string {
   return `${by(cause)} created contract ${named(c)} for ${c.assignee}; it is ${c.status.replace("_", " ")}.`;
 }

@@ -1,5 +1,5 @@
 /**
- * Contract notices (§5 "Peer-to-peer", STRATEGY Patterns 2 and 3): the members concerned find
+ * Contract notices (docs/notices.md): the members concerned find
  * what happened to their contracts in their inbox, from whoever caused it, one message per member
  * per transaction, whether or not they have a live session. Wake-ups built on them are tested in
  * server/supervisor/wakeups.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Contract notices (§5 "Peer-to-peer"): when a contract is created for a member, becomes ready,
+ * Contract notices (docs/notices.md): when a contract is created for a member, becomes ready,
  * is reopened, reassigned, or moved by a rollback or replay, the members concerned find it in
  * their inbox (kind `contract`), from the principal that caused it, live session or not; the
  * operator's inbox gets the creations others made (the operator feed).

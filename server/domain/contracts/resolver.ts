@@ -1,5 +1,5 @@
 /**
- * Resolution (§5), run inside the transaction of the change that may trigger it. A work queue,
+ * Resolution (docs/domain.md#resolution), run inside the transaction of the change that may trigger it. A work queue,
  * not recursion: cascades of any depth finish in one transaction, and because dependency cycles
  * are refused when they would form, every contract completes at most once per drain.
  */

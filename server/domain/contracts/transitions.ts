@@ -1,5 +1,5 @@
 /**
- * The contract state machine (§5). Every operation names the states it may start from; anything
+ * The contract state machine (docs/domain.md#contract-states). Every operation names the states it may start from; anything
  * else is an `illegal_transition` error that says where the contract is now.
  *
  *   pending → ready → in_progress → completed | failed;  completed | failed → (reopen) → pending | ready

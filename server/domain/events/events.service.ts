@@ -1,4 +1,4 @@
-/** Reading the event log (§1): catch-up after a cursor, or the newest events for a feed. */
+/** Reading the event log (docs/domain.md#event-log): catch-up after a cursor, or the newest events for a feed. */
 import type { EventRow } from "../../db/rows.ts";
 import type { HubEvent } from "../../events/types.ts";
 import type { ListEventsInput } from "../../../lib/api/teams.ts";

@@ -1,5 +1,5 @@
 /**
- * The four phase-gate checks (§9). Each returns its report entry and, when it fails, the
+ * The four phase-gate checks (docs/domain.md#phase-gate). Each returns its report entry and, when it fails, the
  * concrete things to do about it, which become the gate's recommendation. Artifact data is
  * never loaded: emptiness is decided on the stored JSON text, which JSON.stringify wrote.
  */

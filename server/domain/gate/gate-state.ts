@@ -1,5 +1,5 @@
 /**
- * The team's phase-gate counters (§9), kept in the database so a restart loses nothing (the
+ * The team's phase-gate counters (docs/domain.md#phase-gate), kept in the database so a restart loses nothing (the
  * reference kept them in a Map). A team without a row has never passed a gate nor spawned.
  */
 import type { Sql } from "../../db/connection.ts";

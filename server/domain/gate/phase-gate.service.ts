@@ -1,5 +1,5 @@
 /**
- * The phase gate (§9): one transaction runs the four checks between two phases and returns a
+ * The phase gate (docs/domain.md#phase-gate): one transaction runs the four checks between two phases and returns a
  * report with a recommendation. A passing gate bumps the team's gate counter in the database,
  * which is what lets the next spawn batch start (spawn-batches.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Gate enforcement for team_spawn (§9). Spawns less than 5 s apart form one batch; the first
+ * Gate enforcement for team_spawn (docs/domain.md#gate-enforcement). Spawns less than 5 s apart form one batch; the first
  * batch is free and each later one needs a phase gate passed since the previous batch began
  * (gates cannot be banked ahead). Counters live in GateState, so a restart changes nothing.
  */

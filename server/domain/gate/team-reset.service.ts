@@ -1,5 +1,5 @@
 /**
- * Team reset (§9): clears the team for a fresh run without losing anything for good. One
+ * Team reset (docs/domain.md#team-reset): clears the team for a fresh run without losing anything for good. One
  * transaction: an automatic `pre-reset` snapshot first, then messages and artifacts are
  * archived under that snapshot's id (versions marked rolled_back, never deleted; preserved
  * artifacts untouched), and contracts, roster, pipelines and gate counters are emptied through

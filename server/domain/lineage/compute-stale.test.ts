@@ -3,7 +3,7 @@ import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
 
 /**
- * The §6 staleness target at scale: 10,000 artifacts with 100,000 versions, written with raw SQL
+ * The staleness target (docs/domain.md#staleness) at scale: 10,000 artifacts with 100,000 versions, written with raw SQL
  * (publishing them one by one would take minutes). 100 chains of 100 artifacts; in chain c the
  * artifact at position c (c ≥ 1) derived its current version from its predecessor's v9 instead of
  * v10, so it and everything after it in that chain is stale: 99 + 98 + … + 1 = 4,950 artifacts.

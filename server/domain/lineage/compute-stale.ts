@@ -1,5 +1,5 @@
 /**
- * Which artifacts are stale (§6). An artifact's current version is stale when it was derived from
+ * Which artifacts are stale (docs/domain.md#staleness). An artifact's current version is stale when it was derived from
  * a version its source no longer has as current (superseded or rolled back), when one of its
  * current inputs is itself stale (transitively), or when invalidate_downstream marked that very
  * version. A few queries for the whole team (or for one upstream closure), then propagation in

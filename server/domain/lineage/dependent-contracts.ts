@@ -1,5 +1,5 @@
 /**
- * The contracts that rely on given artifacts (§6 impact), found through the ContractWatch index
+ * The contracts that rely on given artifacts (docs/domain.md#impact), found through the ContractWatch index
  * and told apart by how they use each artifact: as a dependency, in an acceptance criterion, or as
  * an expected output. One entry per (contract, artifact, relation).
  */

@@ -1,5 +1,5 @@
 /**
- * Reading the lineage graph (§6). Edges run from input versions to the versions derived from
+ * Reading the lineage graph (docs/domain.md#lineage). Edges run from input versions to the versions derived from
  * them (LineageEdge: 'derived' from derivedFrom, 'contract' linked when a contract completed). An
  * artifact's current version is its newest active one. Walks never enter archived artifacts: an
  * archived artifact shows up only where a caller names it.

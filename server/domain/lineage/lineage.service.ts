@@ -1,5 +1,5 @@
 /**
- * Lineage queries (§6): the DAG around a version, what a change to an artifact reaches, which
+ * Lineage queries (docs/domain.md#lineage): the DAG around a version, what a change to an artifact reaches, which
  * artifacts are stale, and the provenance trail of a version. Each runs in one read snapshot and
  * writes nothing. Archived artifacts appear only when the caller names them.
  */

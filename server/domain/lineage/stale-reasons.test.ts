@@ -1,5 +1,5 @@
 /**
- * Staleness explains itself (§6): every reason names the root version that changed and the path
+ * Staleness explains itself (docs/lineage.md): every reason names the root version that changed and the path
  * to it, each step a `derivedFrom` input or a contract's pinned input. The reported case: an API
  * republished from the new schema is still stale, because the contract it was published under
  * pinned the old schema as its input (through the contract it depends on).

@@ -1,5 +1,5 @@
 /**
- * Staleness as writes and events (§7). `invalidate_downstream` marks the current versions below an
+ * Staleness as writes and events (docs/domain.md#staleness). `invalidate_downstream` marks the current versions below an
  * artifact (a mark counts only while the marked version stays current), and a version bump tells
  * `artifact_stale` listeners which artifacts it left behind. Both run in the caller's transaction,
  * so marks and events commit or roll back with the change that caused them.

@@ -1,5 +1,5 @@
 /**
- * What in a team needs a person now (§11 overview): tool calls waiting for a decision, sessions
+ * What in a team needs a person now (docs/domain.md#overview): tool calls waiting for a decision, sessions
  * that stalled, sessions with a problem (failed, stopped by a limit, or whose last turn failed),
  * contracts that failed, artifacts that went stale, budgets past their warning (docs/budgets.md). Each row carries what
  * the dashboard needs to link to the place where it is acted on.
@@ -24,7 +24,7 @@ export type Attention = {
 // The overview shows the head of each list; the pages behind the links show the rest.
 export const ATTENTION_LIMIT = 50;
 
-/** `showInputs`: what waiting tool calls would do is shown only to those who may decide them (§13). */
+/** `showInputs`: what waiting tool calls would do is shown only to those who may decide them (docs/security.md#capabilities). */
 export async function needsAttention(sql: Sql, team: string, showInputs: boolean): Promise<Attention> {
   const approvals = await sql.all<Omit<Attention["approvals"][number], "input"> & { input: string }>(
     `SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"

@@ -1,5 +1,5 @@
 /**
- * What a team's sessions cost so far (§11 overview): the total, per session (the session's running
+ * What a team's sessions cost so far (docs/domain.md#overview): the total, per session (the session's running
  * total), per member and per contract (the interactions charged to them, docs/budgets.md) and per
  * UTC day (interactions grouped by the day they ended). Days without cost inside the shown range
  * are listed with 0, so a chart of them has no silent gaps, and the range covers at least a week,

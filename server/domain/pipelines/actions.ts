@@ -1,5 +1,5 @@
 /**
- * What a fired rule does (§7), inside the runner's transaction for that (rule, event): the
+ * What a fired rule does (docs/domain.md#pipelines), inside the runner's transaction for that (rule, event): the
  * action's writes and the execution record commit together or not at all. Template fields are
  * rendered first, then validated like any other input to the same domain operation.
  */

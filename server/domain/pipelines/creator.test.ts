@@ -1,5 +1,5 @@
 /**
- * A pipeline acts with its creator's authority (§13), checked when each action runs: what its
+ * A pipeline acts with its creator's authority (docs/security.md#capabilities), checked when each action runs: what its
  * creator may not do fails with the reason and changes nothing else; a revoked creator's
  * pipelines stop acting; the operator's pipelines keep working as before.
  */

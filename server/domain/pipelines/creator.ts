@@ -1,5 +1,5 @@
 /**
- * The authority a pipeline acts with (§13): its creator's, looked up when each action runs, so a
+ * The authority a pipeline acts with (docs/security.md#capabilities): its creator's, looked up when each action runs, so a
  * pipeline can never do what its creator may not, and loses its powers with its creator's
  * (revoked tokens, a revoked lead grant).
  */

@@ -1,6 +1,6 @@
 /**
  * Pipeline conditions and `${…}` templates, in CEL (@marcbachmann/cel-js): an interpreter with
- * no access to anything but the variables we hand it (§0.6: never eval, new Function or vm).
+ * no access to anything but the variables we hand it (never eval, new Function or vm: docs/architecture.md#no-code-from-data).
  *
  * On top of the library's own parse limits we refuse, when a pipeline is created:
  * - `matches()`: JS regular expressions backtrack, so one hostile pattern could stall the hub;

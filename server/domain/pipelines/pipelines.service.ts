@@ -1,5 +1,5 @@
 /**
- * Pipelines (§7): creating, listing, pausing, resuming, deleting, dry runs, and the execution
+ * Pipelines (docs/domain.md#pipelines): creating, listing, pausing, resuming, deleting, dry runs, and the execution
  * log. Execution itself is the runner's job (runner.ts), after commit.
  */
 import { z } from "zod";

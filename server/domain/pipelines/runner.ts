@@ -1,5 +1,5 @@
 /**
- * The pipeline runner (§7). It reads the event log after a durable cursor, so nothing committed
+ * The pipeline runner (docs/domain.md#pipelines). It reads the event log after a durable cursor, so nothing committed
  * is missed across restarts, and runs each fired rule exactly once per (rule, event): the
  * execution row is unique on that pair and commits in the same transaction as the action's
  * writes, so a crash either left both or neither. Events written by an action carry depth + 1;

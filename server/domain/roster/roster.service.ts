@@ -1,5 +1,5 @@
 /**
- * The team roster (§3): who is on the team, their role and status. Supervised sessions keep it
+ * The team roster (docs/domain.md#chat): who is on the team, their role and status. Supervised sessions keep it
  * current themselves once they exist; people and agents can also join and report status here.
  */
 import type { Sql } from "../../db/connection.ts";

@@ -1,5 +1,5 @@
 /**
- * Admission (§13 bounds): at most `maxLive` sessions hold a `claude` process at once. A session
+ * Admission (docs/security.md#admission): at most `maxLive` sessions hold a `claude` process at once. A session
  * that asks for one (spawn, team spawn, fork, batch, delegate, resume) while none is free, or
  * while others already wait, is `queued`; places are given in (queuedAt, pk) order as processes
  * end. So that the queue always drains, an idle session with nothing pending yields its place

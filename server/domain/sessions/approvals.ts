@@ -86,7 +86,7 @@ export async function settleApproval(
   return (await approvalById(tx, id))!;
 }
 
-/** A person's answer (§2): the operator or a lead of the session's team, since approvals exist for what agents may not do alone. */
+/** A person's answer (docs/domain.md#permissions): the operator or a lead of the session's team, since approvals exist for what agents may not do alone. */
 export async function decideApproval({ db }: DomainDeps, actor: Principal, input: DecideApprovalInput): Promise<ApprovalView> {
   return db.write("session.approval", actor.name, async (tx) => {
     const session = await requireSession(tx, input.name);

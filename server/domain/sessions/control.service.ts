@@ -1,5 +1,5 @@
 /**
- * Operating sessions (§2): send, pause, resume, stop, kill, delete, cleanup. Each records the
+ * Operating sessions (docs/domain.md#operations): send, pause, resume, stop, kill, delete, cleanup. Each records the
  * request in one transaction; the supervisor carries it out on the process when the event
  * commits, and callers that asked to wait are answered from the events that follow.
  */
@@ -112,7 +112,7 @@ export async function sendMessage(deps: DomainDeps, actor: Principal, input: Sen
   });
 }
 
-/** Pause (§2): the process stays alive; new messages queue until resume. */
+/** Pause: the process stays alive; new messages queue until resume. */
 export async function pauseSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionView> {
   return db.write("session.pause", actor.name, async (tx) => {
     const s = await requireSession(tx, input.name);
@@ -186,10 +186,10 @@ async function endQueued(tx: WriteTx, s: SessionRow, how: "stop" | "kill"): Prom
   });
 }
 
-/** Stop (§2): close stdin so the current turn can finish; the Claude session id is kept for resume. */
+/** Stop: close stdin so the current turn can finish; the Claude session id is kept for resume. */
 export const stopSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) => endSession(deps, actor, input, "stop");
 
-/** Kill (§2): interrupt → SIGTERM → SIGKILL. */
+/** Kill: interrupt → SIGTERM → SIGKILL. */
 export const killSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) => endSession(deps, actor, input, "kill");
 
 async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void> {
@@ -211,7 +211,7 @@ async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void>
   });
 }
 
-/** Delete (§2): removes the session, its transcript and history; a running process is killed. */
+/** Delete: removes the session, its transcript and history; a running process is killed. */
 export async function deleteSession({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<{ deleted: string }> {
   return db.write("session.delete", actor.name, async (tx) => {
     const s = await requireSession(tx, input.name);
@@ -222,7 +222,7 @@ export async function deleteSession({ db }: DomainDeps, actor: Principal, input:
 }
 
 /**
- * Cleanup (§2): deletes sessions that ended more than `days` days ago. Running sessions are kept.
+ * Cleanup: deletes sessions that ended more than `days` days ago. Running sessions are kept.
  * Without a team it sweeps the whole hub (operator only); with one, that team's (its leads too).
  */
 export async function cleanupSessions({ db }: DomainDeps, actor: Principal, input: CleanupInput): Promise<{ deleted: string[] }> {

@@ -1,5 +1,5 @@
 /**
- * Delegate (§2): run one task in its own session to the end and report in a form a parent agent
+ * Delegate (docs/domain.md#delegate): run one task in its own session to the end and report in a form a parent agent
  * can act on — did it finish, does it need input, which limit stopped it — then `continue`,
  * `finish` or `abort`.
  */
@@ -123,7 +123,7 @@ export async function delegate(deps: DomainDeps, actor: Principal, input: Delega
   return report(deps, input.name, waited);
 }
 
-/** A follow-up in the same conversation (§2 `continue`); a stopped delegate is resumed first. */
+/** A follow-up in the same conversation (`continue`); a stopped delegate is resumed first. */
 export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput, maxLive: number, signal?: AbortSignal): Promise<DelegateResult> {
   const s = await deps.db.read((sql) => requireSession(sql, input.name));
   const waited = await queueAndWait(

@@ -1,5 +1,5 @@
 /**
- * Sessions belong to themselves and to whoever spawned them (§13): others may see that they exist
+ * Sessions belong to themselves and to whoever spawned them (docs/security.md#capabilities): others may see that they exist
  * and their state, not operate them or read what they said; a lead of the team and the operator may.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

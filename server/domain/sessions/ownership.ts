@@ -1,5 +1,5 @@
 /**
- * A session as the target of a guarded operation (§13): it is owned by itself (acting as its
+ * A session as the target of a guarded operation (docs/security.md#capabilities): it is owned by itself (acting as its
  * member name) and by the principal that spawned it; leads of its team and the operator may too.
  */
 import type { Sql } from "../../db/connection.ts";

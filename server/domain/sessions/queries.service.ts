@@ -9,7 +9,7 @@ import { authorizeSession, ownsSession } from "./ownership.ts";
 import { interactionView, runningInteraction, type InteractionRow, type InteractionView } from "./interactions.ts";
 import { requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
 
-/** What a session said is its owners' (§13): others see its state, not its output. */
+/** What a session said is its owners' (docs/security.md#capabilities): others see its state, not its output. */
 async function shownTo(sql: Sql, actor: Principal, s: SessionRow, may: Permits): Promise<SessionView & { outputHidden?: true }> {
   const view = await viewOf(sql, s);
   return (await ownsSession(sql, actor, s, may)) ? view : { ...view, lastOutput: null, outputHidden: true };
@@ -33,7 +33,7 @@ export async function sessionStatus({ db }: DomainDeps, actor: Principal, input:
 
 export type OutputView = { name: string; status: string; output: string | null; interaction: InteractionView | null };
 
-/** The last response (§2 `output`): the newest finished interaction's text. */
+/** The last response (`output`, docs/domain.md#operations): the newest finished interaction's text. */
 export async function lastOutput({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<OutputView> {
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
@@ -60,7 +60,7 @@ export async function listSessions({ db }: DomainDeps, actor: Principal, input: 
 
 export type HistoryView = { name: string; costUsd: number; turns: number; interactions: InteractionView[] };
 
-/** Every interaction, oldest first, with its cost, turns, duration and tools (§2 `history`). */
+/** Every interaction, oldest first, with its cost, turns, duration and tools (`history`). */
 export async function sessionHistory({ db }: DomainDeps, actor: Principal, input: SessionRef & { limit: number }): Promise<HistoryView> {
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);

@@ -1,5 +1,5 @@
 /**
- * Restart recovery (§2): when the hub starts, no process of a previous run is ours any more.
+ * Restart recovery (docs/domain.md#restart-recovery): when the hub starts, no process of a previous run is ours any more.
  * Sessions that had one become `interrupted` (their Claude session id kept, so `resume`
  * continues the conversation); sessions whose launch was requested but never happened are
  * returned to be launched now. Queued sessions keep their place: they never had a process, and

@@ -27,7 +27,7 @@ async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: W
 
 type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none" };
 
-/** The process runs; `sandbox` records whether in the OS sandbox (§13), shown on the session everywhere. */
+/** The process runs; `sandbox` records whether in the OS sandbox (docs/security.md#sandbox), shown on the session everywhere. */
 export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInfo): Promise<void> {
   await write(deps, "session.launched", pk, async (tx, s) => {
     const to: SessionStatus = s.status === "paused" ? "paused" : "idle";
@@ -115,7 +115,7 @@ export type TurnResult = {
   durationMs: number;
   toolsUsed: string[];
   permissionDenials: unknown[];
-  /** Ended without text or tool use (§2 health). */
+  /** Ended without text or tool use (docs/domain.md#health). */
   empty: boolean;
   /** A limit the supervisor enforced itself during the turn (the interaction timer). */
   limit?: LimitKind;
@@ -185,7 +185,7 @@ export async function requestApproval(
   return write(deps, "session.approval_requested", pk, (tx, s) => openApproval(tx, s, { ...request, timeoutMs: safetyOf(s).approvalTimeoutMs }));
 }
 
-/** The deadline passed with nobody deciding: deny (§2). Null when a decision got there first. */
+/** The deadline passed with nobody deciding: deny (docs/domain.md#permissions). Null when a decision got there first. */
 export async function expireApproval(deps: DomainDeps, approvalId: number): Promise<ApprovalView | null> {
   return deps.db.write("session.approval_timeout", SUPERVISOR.name, (tx) => settleApproval(tx, approvalId, "timed_out", SUPERVISOR.name, "no decision before the deadline"));
 }
@@ -225,7 +225,7 @@ export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord)
   });
 }
 
-/** Marks busy sessions silent for longer than the threshold as stalled (§2 health); returns them. */
+/** Marks busy sessions silent for longer than the threshold as stalled (docs/domain.md#health); returns them. */
 export async function detectStalls(deps: DomainDeps, thresholdMs: number): Promise<SessionRow[]> {
   return deps.db.write("session.stall_check", SUPERVISOR.name, async (tx) => {
     const cutoff = new Date(tx.now.getTime() - thresholdMs);

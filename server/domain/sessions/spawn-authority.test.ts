@@ -1,5 +1,5 @@
 /**
- * Spawning within the spawner's own authority (§13), through every door that creates a session:
+ * Spawning within the spawner's own authority (docs/security.md#capabilities), through every door that creates a session:
  * each refusal names the field and the rule and writes nothing; what is allowed records spawnedBy.
  */
 import fs from "node:fs";

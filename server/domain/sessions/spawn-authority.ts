@@ -1,5 +1,5 @@
 /**
- * Spawning within the spawner's own authority (§13), for every door that creates a session (spawn,
+ * Spawning within the spawner's own authority (docs/security.md#capabilities), for every door that creates a session (spawn,
  * batch, fork, team_spawn, delegate). It returns the work dir and safety net the new session gets,
  * or refuses with the field and the rule it breaks before anything is written.
  *

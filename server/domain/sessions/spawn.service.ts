@@ -124,7 +124,7 @@ function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role:
 }
 
 /**
- * A session that is a team member (§2, §9): joins the roster, gets the worker guide and its own
+ * A session that is a team member (docs/domain.md#team-members): joins the roster, gets the worker guide and its own
  * hub identity. When the team enforces the phase gate, a new spawn batch needs a passing gate.
  */
 export async function teamSpawn({ db }: DomainDeps, actor: Principal, input: TeamSpawnInput, defaults: SpawnDefaults): Promise<SessionView & { batch: number }> {

@@ -1,5 +1,5 @@
 /**
- * The session state machine (§2). A session is *live* while the hub holds (or is starting) its
+ * The session state machine (docs/domain.md#session-states). A session is *live* while the hub holds (or is starting) its
  * process, and *ended* otherwise; an ended session with a Claude session id can be resumed.
  *
  *   queued → starting → idle ⇄ busy ⇄ waiting_permission;  any live state ⇄ paused;

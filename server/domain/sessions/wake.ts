@@ -1,5 +1,5 @@
 /**
- * Wake-ups (§2): instead of agents polling, the hub gives a live supervised member a turn when
+ * Wake-ups (docs/domain.md#wake-ups): instead of agents polling, the hub gives a live supervised member a turn when
  * its contract becomes ready or a message arrives for it. A busy session gets the turn when its
  * current one ends. Team option `wake: off` turns this off; explicit `send_to_session` turns
  * from pipelines are always delivered. A member that yielded its place to the admission queue

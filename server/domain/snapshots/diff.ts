@@ -1,5 +1,5 @@
 /**
- * Diff between two states (§8): per kind, what was added, removed and changed, field by field
+ * Diff between two states (docs/domain.md#diff): per kind, what was added, removed and changed, field by field
  * (old → new). Only meaningful fields are compared: bookkeeping that moves without anything
  * really changing (updatedAt, windowStartSeq, pk, deadlines) would be noise.
  */

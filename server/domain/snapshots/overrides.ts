@@ -1,5 +1,5 @@
 /**
- * Replay overrides (§8): `{contractId: {inputs?, assignee?, title?}}` applied to the restored
+ * Replay overrides (docs/domain.md#replay): `{contractId: {inputs?, assignee?, title?}}` applied to the restored
  * contracts before they resolve again. Only real changes are written, each as contract.updated
  * with old → new. Every overridden contract then re-runs (rerun.ts), so a run in progress that
  * changes hands starts over there too.

@@ -1,5 +1,5 @@
 /**
- * Replay re-runs the overridden contracts and everything downstream of them (§8), whatever the
+ * Replay re-runs the overridden contracts and everything downstream of them (docs/replay.md#the-re-run-set), whatever the
  * snapshot held them in; the preview reports exactly that and writes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Replay re-execution (§8): every contract named in the overrides and every contract downstream
+ * Replay re-execution (docs/replay.md#the-re-run-set): every contract named in the overrides and every contract downstream
  * of it starts a new run, whatever state the snapshot held it in. See docs/replay.md.
  *
  * "Downstream" follows what resolution itself looks at: a contract dependency or a

@@ -1,5 +1,5 @@
 /**
- * Rollback and replay (§8). Both run in one transaction: an automatic snapshot of the state
+ * Rollback and replay (docs/domain.md#rollback). Both run in one transaction: an automatic snapshot of the state
  * now (so the rewind itself can be undone), the snapshot's state restored, versions published
  * since it marked rolled_back (kept, readable by number), then every open contract resolves
  * again and the members whose contracts moved are told. Replay applies overrides in between and

@@ -1,5 +1,5 @@
 /**
- * Snapshots (§8): take, list, get, delete. Taking one is cheap: it stores pointers to immutable
+ * Snapshots (docs/domain.md#snapshots): take, list, get, delete. Taking one is cheap: it stores pointers to immutable
  * artifact versions and the coordination state, never artifact data.
  */
 import type { ListSnapshotsInput, SnapshotRefInput, TakeSnapshotInput } from "../../../lib/api/snapshots.ts";

@@ -1,5 +1,5 @@
 /**
- * A team's coordination state as plain JSON (§8): contracts with every column that restoring
+ * A team's coordination state as plain JSON (docs/domain.md#snapshots): contracts with every column that restoring
  * them needs, the artifact index (pointers only, never data: versions are immutable, so a
  * version's seq is enough), pipelines, roster and gate counters. Dates are ISO strings.
  * Lists are ordered by id so two captures compare entry by entry.

@@ -1,5 +1,5 @@
 /**
- * Teams are namespaces (§1). A write to a team that does not exist creates it, in the same
+ * Teams are namespaces (docs/domain.md#teams). A write to a team that does not exist creates it, in the same
  * transaction; an archived team refuses writes but stays readable.
  */
 import type { Sql } from "../../db/connection.ts";

@@ -1,4 +1,4 @@
-/** Session continuity (§10): the decision journal, the pattern registry, checkpoints and the briefing. */
+/** Session continuity (docs/domain.md#continuity): the decision journal, the pattern registry, checkpoints and the briefing. */
 import {
   BriefingInput,
   CHECKPOINT_KINDS,
