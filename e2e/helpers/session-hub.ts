@@ -3,8 +3,8 @@
  * test process, each hub with its own HOME, CLAUDE_CONFIG_DIR and TMPDIR for the CLI.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { tempDir } from "../../server/testing/temp-dir.ts";
 import { startFakeApi, type FakeApi, type Reply } from "../fake-anthropic/server.ts";
 import type { MessagesRequest } from "../fake-anthropic/request.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "./claude.ts";
@@ -27,7 +27,7 @@ export async function startSessionHub(
   options: { dataInWorkDir?: boolean } = {},
 ): Promise<SessionHub> {
   const fake = await startFakeApi(respond);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"));
+  const work = tempDir("work");
   const dataDir = options.dataInWorkDir ? path.join(work, "data") : tempDataDir("sessions");
   fs.mkdirSync(dataDir, { recursive: true });
   const claude = isolatedClaudeVars(fake.url);

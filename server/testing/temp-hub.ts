@@ -3,10 +3,10 @@
  * directly; nothing is mocked.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
+import { tempDir } from "./temp-dir.ts";
 import { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
 import type { DomainDeps } from "../domain/deps.ts";
@@ -14,7 +14,7 @@ import type { DomainDeps } from "../domain/deps.ts";
 export type TempHub = DomainDeps & { bus: EventBus; dir: string; file: string; events: HubEvent[]; close(): void };
 
 export function tempHub(): TempHub {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-test-"));
+  const dir = tempDir("test");
   const file = path.join(dir, "hub.db");
   migrate(file);
   const bus = new EventBus();
