@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { vi } from "vitest";
 import { tempDir } from "../../server/testing/temp-dir.ts";
 import { startFakeApi, type FakeApi, type Reply } from "../fake-anthropic/server.ts";
 import type { MessagesRequest } from "../fake-anthropic/request.ts";
@@ -49,15 +50,15 @@ export async function startSessionHub(
 }
 
 /** Polls the session until `until` holds (state changes arrive through the supervisor, not the request). */
-export async function waitForSession(hub: HubProcess, name: string, until: (s: any) => boolean, timeoutMs = 30_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  let last: any;
-  while (Date.now() < deadline) {
-    last = (await api(hub, "GET", `/api/sessions/${name}`)).body;
-    if (until(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`session ${name} did not reach the expected state; last: ${JSON.stringify(last, null, 2)}`);
+export function waitForSession(hub: HubProcess, name: string, until: (s: any) => boolean, timeoutMs = 30_000): Promise<any> {
+  return vi.waitFor(
+    async () => {
+      const last = (await api(hub, "GET", `/api/sessions/${name}`)).body;
+      if (!until(last)) throw new Error(`session ${name} did not reach the expected state; last: ${JSON.stringify(last, null, 2)}`);
+      return last;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** The files holding Claude conversation `id`: in the CLI config dir of the session that had it, `<data>/sessions/<pk>/claude`. */
