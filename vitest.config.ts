@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /** Tests that measure latency under load: they run after the others, one file at a time, on an otherwise quiet machine. */
 const TIMING = ["e2e/security/load.test.ts", "e2e/security/web-load.test.ts"];
+/** Every project's temporary directories go in one root per run, checked empty at the end (see server/testing/temp-dir.ts). */
+const TEMP_ROOT = "server/testing/temp-root.global.ts";
 
 // Domain/unit tests need no dashboard build; e2e tests start real hubs, whose dashboard bundle the e2e global
 // setup builds first when its sources changed. The attack reporter prints "N attacks, M succeeded" at the end.
@@ -10,6 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
+    setupFiles: ["server/testing/temp-dir.cleanup.ts"],
     reporters: ["default", "./e2e/security/attack-reporter.ts"],
     // `npx vitest run server --coverage`: how much of the domain and the SQL layer the tests run.
     coverage: {
@@ -19,11 +22,11 @@ export default defineConfig({
       reporter: ["text-summary", "text"],
     },
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"] } },
-      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], exclude: TIMING, globalSetup: ["e2e/global-setup.ts"] } },
+      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"], globalSetup: [TEMP_ROOT] } },
+      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], exclude: TIMING, globalSetup: [TEMP_ROOT, "e2e/global-setup.ts"] } },
       {
         extends: true,
-        test: { name: "timing", include: TIMING, globalSetup: ["e2e/global-setup.ts"], fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: "timing", include: TIMING, globalSetup: [TEMP_ROOT, "e2e/global-setup.ts"], fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

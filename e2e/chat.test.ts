@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { api, BIN, cli, ROOT, startHub, type CliResult, type HubProcess } from "./helpers/hub-process.ts";
 import { call, httpClient, stdioClient } from "./helpers/mcp-client.ts";
 
@@ -42,14 +42,15 @@ function asInBackground(member: string, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr, json: () => JSON.parse(stdout) })));
 }
 
-async function waitForAsk(member: string): Promise<{ id: number; from: string; text: string }> {
-  const end = Date.now() + 20_000;
-  while (Date.now() < end) {
-    const ask = ok(as(member, "team-inbox", "--unread", "--json")).json().messages.find((m: { kind: string }) => m.kind === "ask");
-    if (ask) return ask;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no ask reached ${member}`);
+function waitForAsk(member: string): Promise<{ id: number; from: string; text: string }> {
+  return vi.waitFor(
+    () => {
+      const ask = ok(as(member, "team-inbox", "--unread", "--json")).json().messages.find((m: { kind: string }) => m.kind === "ask");
+      if (!ask) throw new Error(`no ask reached ${member}`);
+      return ask;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
 
 describe("team chat through the CLI", () => {
@@ -118,12 +119,15 @@ describe("team chat over MCP", () => {
     const answerer = await stdioClient(hub.dataDir, tokens["qa-dev"]);
     clients.push(asker, answerer);
     const asking = asker.callTool({ name: "team_ask", arguments: { team: "mcp", to: "qa-dev", question: "ready to test?", timeoutSeconds: 60 } }, undefined, { timeout: 90_000 });
-    let ask: { id: number } | undefined;
-    for (let i = 0; !ask && i < 200; i++) {
-      ask = (await call(answerer, "team_check_inbox", { team: "mcp", unreadOnly: true })).json().messages.find((m: { kind: string }) => m.kind === "ask");
-      if (!ask) await new Promise((r) => setTimeout(r, 100));
-    }
-    const r = await call(answerer, "team_reply", { team: "mcp", messageId: ask!.id, message: "yes, go" });
+    const ask: { id: number } = await vi.waitFor(
+      async () => {
+        const found = (await call(answerer, "team_check_inbox", { team: "mcp", unreadOnly: true })).json().messages.find((m: { kind: string }) => m.kind === "ask");
+        if (!found) throw new Error("no ask reached qa-dev");
+        return found;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const r = await call(answerer, "team_reply", { team: "mcp", messageId: ask.id, message: "yes, go" });
     expect(r.isError, r.text).toBeFalsy();
     const answered = (await asking) as { structuredContent?: Record<string, unknown> };
     expect(answered.structuredContent).toMatchObject({ answered: true, reply: { from: "qa-dev", text: "yes, go" } });

@@ -23,11 +23,6 @@ afterAll(async () => hub?.kill());
 const asDev = () => ({ authorization: `Bearer ${devToken}` });
 const devEnv = () => ({ TEAMHUB_DATA_DIR: hub.dataDir, TEAMHUB_TOKEN: devToken });
 
-async function until(check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-  return check();
-}
 
 function run(...args: string[]) {
   const r = cli(hub.dataDir, args);
@@ -55,7 +50,7 @@ describe("teamhub hook", () => {
 
     expect((await api(hub, "POST", "/api/contracts/build-auth/fail", { reason: "the spec changed" })).status).toBe(200);
     await api(hub, "POST", "/api/artifacts", { id: "api-spec", type: "custom", data: { endpoints: ["/login", "/logout"] }, summary: "adds /logout" });
-    expect(await until(() => query(hub.dbFile, `SELECT 1 FROM Message WHERE recipient = 'api-dev' AND kind = 'notify'`).length === 1)).toBe(true);
+    await expect.poll(() => query(hub.dbFile, `SELECT 1 FROM Message WHERE recipient = 'api-dev' AND kind = 'notify'`).length, { timeout: 10_000 }).toBe(1);
     run("decision-record", "Sessions are JWTs", "--decision", "RS256, 15 minutes", "--artifact", "api-spec");
     run("pattern-register", "error-envelope", "--description", "Errors are {error: {code, message}}");
     tree.write("logout.ts", "export const logout = 1;\n");

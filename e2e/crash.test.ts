@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { api, ROOT, startHub, tempDataDir, type HubProcess } from "./helpers/hub-process.ts";
 import { query } from "./helpers/db-snapshot.ts";
 
@@ -27,7 +27,7 @@ describe("crash safety", () => {
     const workers = ["storm-a", "storm-b", "storm-c", "storm-a"].map((id) => storm(hub!.url, id, ackFile));
     // Complete lines only: a worker may be halfway through appending one.
     const acked = () => fs.readFileSync(ackFile, "utf8").split("\n").length - 1;
-    while (acked() < 300) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(acked()).toBeGreaterThanOrEqual(300), { timeout: 60_000, interval: 20 });
     await hub.kill("SIGKILL");
     await Promise.all(workers);
 

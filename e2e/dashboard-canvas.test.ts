@@ -6,7 +6,7 @@
  * the 2,000-node budget, measured in the browser and printed.
  */
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api, cli } from "./helpers/hub-process.ts";
@@ -99,8 +99,7 @@ describe("the canvas", () => {
     await dragHandle(node("contract:build-api").locator(".react-flow__handle-bottom"), node("contract:setup-schema").locator(".react-flow__handle-top"));
     await expect.poll(() => page.getByTestId("canvas-error").innerText()).toContain("would create a dependency cycle: setup-schema → build-api → setup-schema");
     expect(await page.getByTestId("canvas-error").getAttribute("role")).toBe("alert");
-    await page.waitForTimeout(300);
-    expect(await edge("depends_on:contract:build-api->contract:setup-schema").count()).toBe(0);
+    await expect.poll(() => edge("depends_on:contract:build-api->contract:setup-schema").count()).toBe(0);
     expect((await api(sh.hub, "GET", `/api/contracts/setup-schema?team=${TEAM}`)).body.dependencies).toEqual([]);
     await screenshot(page, "canvas");
 
@@ -260,16 +259,15 @@ describe("the canvas with 2,000 nodes", () => {
 
     await perf.goto(`${sh.hub.url}/canvas?team=${BIG}`);
     // Complete: nodes are drawn and their number has not changed for a second of frames.
-    let counts: Array<[number, number]> = [];
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const probe = await read();
-      counts = probe.counts;
-      const [at, n] = counts[counts.length - 1] ?? [0, 0];
-      if (n > 0 && probe.lastFrame - at > 1000) break;
-      if (Date.now() > deadline) throw new Error(`the canvas never settled: ${JSON.stringify(counts)}`);
-      await perf.waitForTimeout(100);
-    }
+    const counts = await vi.waitFor(
+      async () => {
+        const probe = await read();
+        const [at, n] = probe.counts[probe.counts.length - 1] ?? [0, 0];
+        if (!(n > 0 && probe.lastFrame - at > 1000)) throw new Error(`the canvas never settled: ${JSON.stringify(probe.counts)}`);
+        return probe.counts;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     const [firstComplete, drawn] = counts[counts.length - 1];
     const loadTasks = (await read()).longTasks;
     console.log(`[canvas-2000] first complete render ${Math.round(firstComplete)} ms after navigation start: ${drawn} nodes drawn (of ${await perf.getByTestId("canvas").getAttribute("data-nodes")}); long tasks while loading: ${loadTasks.map(Math.round).join(", ") || "none"} ms; drawn nodes over time ${JSON.stringify(counts.map(([t, n]) => [Math.round(t), n]))}`);

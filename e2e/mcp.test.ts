@@ -29,11 +29,6 @@ afterAll(async () => {
   await hub?.kill();
 });
 
-async function until(check: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return check();
-}
 
 describe("tools", () => {
   it("lists every tool with a description, an input schema and annotations", async () => {
@@ -135,7 +130,7 @@ describe("resources, completions, prompts, logging", () => {
     await expect(client.subscribeResource({ uri: "test://watched-resource" })).rejects.toThrow(/Cannot subscribe/);
     await api(hub, "POST", "/api/artifacts", { id: "api-spec", type: "api-contract", data: { endpoints: [{ method: "GET", path: "/v2" }] } });
     await api(hub, "POST", "/api/contracts/qa-task/reopen", { reason: "again" });
-    expect(await until(() => updated.length >= 2)).toBe(true);
+    await expect.poll(() => updated.length).toBeGreaterThanOrEqual(2);
     expect(updated).toEqual(["teamhub://teams/default/artifacts/api-spec", "teamhub://teams/default/contracts/qa-task"]);
 
     const read = await client.readResource({ uri: "teamhub://teams/default/artifacts/api-spec/versions/1" });
@@ -167,7 +162,7 @@ describe("resources, completions, prompts, logging", () => {
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(String(n.params.data)));
     await client.setLoggingLevel("info");
     await call(client, "artifact_list");
-    expect(await until(() => logs.length > 0)).toBe(true);
+    await expect.poll(() => logs.length).toBeGreaterThan(0);
     expect(logs[0]).toBe("artifact_list by api-dev: ok");
   });
 });
@@ -186,6 +181,6 @@ describe("teamhub mcp over stdio", () => {
     expect((await call(client, "artifact_publish", { id: "x", type: "custom", data: {}, publisher: "api-dev" })).isError).toBe(true);
     expect(query<{ publisher: string }>(hub.dbFile, `SELECT v.publisher FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'stdio-doc'`)).toEqual([{ publisher: "qa-dev" }]);
     await call(client, "artifact_publish", { id: "stdio-doc", type: "custom", data: { via: "stdio", v: 2 } });
-    expect(await until(() => updated.includes("teamhub://teams/default/artifacts/stdio-doc"))).toBe(true);
+    await expect.poll(() => updated).toContain("teamhub://teams/default/artifacts/stdio-doc");
   });
 });

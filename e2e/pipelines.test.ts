@@ -18,11 +18,6 @@ const start = async (dataDir?: string) => {
   return h;
 };
 
-async function until(check: () => boolean, ms: number) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-}
-
 describe("pipelines in a running hub", () => {
   it("runs the CI loop from a rules file, shows the log, and dry-runs a rule", async () => {
     const hub = await start();
@@ -42,7 +37,7 @@ describe("pipelines in a running hub", () => {
     expect(run("pipeline-create", "ci-loop", "--rules", rulesFile).stdout).toContain("created pipeline ci-loop (active): 2 rule(s)");
     run("artifact-publish", "api-auth", "--type", "api-contract", "--data", '{"endpoints":[{"method":"POST","path":"/login"}]}');
     run("artifact-publish", "tests-auth", "--type", "test-results", "--data", '{"total":10,"passed":7,"failed":3}');
-    await until(() => cli(hub.dataDir, ["contract-get", "build-api", "--json"]).json().retryCount === 1, 10_000);
+    await expect.poll(() => cli(hub.dataDir, ["contract-get", "build-api", "--json"]).json().retryCount, { timeout: 10_000, interval: 100 }).toBe(1);
     expect(run("contract-get", "build-api", "--json").json()).toMatchObject({ status: "ready", statusReason: "Tests failing: 3 failures", retryCount: 1 });
 
     const got = run("pipeline-get", "ci-loop", "--json").json();
@@ -90,14 +85,14 @@ describe("pipelines in a running hub", () => {
     const executed = (file: string) => query<{ n: number }>(file, `SELECT COUNT(*) AS n FROM PipelineExecution`)[0].n;
 
     const second = await start(dataDir);
-    await until(() => executed(second.dbFile) > 500, 60_000);
+    await expect.poll(() => executed(second.dbFile), { timeout: 60_000, interval: 100 }).toBeGreaterThan(500);
     await second.kill("SIGKILL");
     const atKill = executed(second.dbFile);
     expect(atKill).toBeGreaterThan(0);
     expect(atKill).toBeLessThan(expected);
 
     const third = await start(dataDir);
-    await until(() => executed(third.dbFile) >= expected, 120_000);
+    await expect.poll(() => executed(third.dbFile), { timeout: 120_000, interval: 100 }).toBeGreaterThanOrEqual(expected);
     const executions = query<{ ruleIndex: number; eventId: number; outcome: string }>(third.dbFile, `SELECT * FROM PipelineExecution`);
     expect(executions).toHaveLength(expected);
     expect(new Set(executions.map((x) => `${x.ruleIndex}/${x.eventId}`)).size).toBe(expected);

@@ -5,7 +5,6 @@
  * what to set. The real CLI, sandboxed, against the fake API, which accepts one key only.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
@@ -33,7 +32,7 @@ afterAll(async () => fake?.close());
  */
 async function hubFromShell(shell: (home: string) => Record<string, string> = () => ({})): Promise<{ hub: HubProcess; home: string }> {
   const { HOME: home, TMPDIR, ANTHROPIC_BASE_URL, CLAUDE_CONFIG_DIR: _dir, ANTHROPIC_API_KEY: _key, ...quiet } = isolatedClaudeVars(fake.url);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"));
+  const work = tempDataDir("work");
   hub = await startHub(tempDataDir("credentials"), {
     CLAUDE_BIN,
     TEAMHUB_WORK_DIR: work,

@@ -65,10 +65,12 @@ describe("pause", () => {
     await api(sh.hub, "POST", "/api/sessions", { name: "pauser" });
     const idle = await waitForSession(sh.hub, "pauser", (s) => s.status === "idle");
     expect((await api(sh.hub, "POST", "/api/sessions/pauser/pause", {})).body.status).toBe("paused");
+    const asked = sh.fake.requests.length;
     await send("pauser", "one", false);
     await send("pauser", "two", false);
-    await new Promise((r) => setTimeout(r, 1500));
+    await expect.poll(() => status("pauser")).toMatchObject({ queued: 2 });
     expect(await status("pauser")).toMatchObject({ status: "paused", queued: 2, interactions: 0 });
+    expect(sh.fake.requests.length).toBe(asked);
     await api(sh.hub, "POST", "/api/sessions/pauser/resume", {});
     const done = await waitForSession(sh.hub, "pauser", (s) => s.interactions === 2 && s.status === "idle");
     expect(done.pid).toBe(idle.pid);
@@ -82,8 +84,8 @@ describe("kill mid-turn", () => {
     await api(sh.hub, "POST", "/api/sessions", { name: "victim", prompt: "warm up" });
     await waitForSession(sh.hub, "victim", (s) => s.status === "idle" && s.interactions === 1);
     await send("victim", "@sleep 20000\n@reply too slow", false);
-    await waitForSession(sh.hub, "victim", (s) => s.status === "busy");
-    await new Promise((r) => setTimeout(r, 500));
+    // Killed once the CLI is inside the turn: its request for the slow reply has reached the API.
+    await vi.waitFor(() => expect(sh.fake.requests.some((req) => allPrompts(req).some((p) => p.includes("too slow")))).toBe(true), { timeout: 30_000 });
     const killed = (await api(sh.hub, "POST", "/api/sessions/victim/kill", {})).body;
     expect(killed).toMatchObject({ status: "killed", pid: null, exitReason: "killed" });
     const history = (await api(sh.hub, "GET", "/api/sessions/victim/history")).body.interactions;

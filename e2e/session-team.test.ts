@@ -3,10 +3,12 @@
  * team_spawned members, each woken by the notice that its contract is ready and publishing through MCP),
  * and team_ask/team_reply between two live sessions.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { BATCH_GAP_MS } from "../server/domain/gate/spawn-batches.ts";
 import type { Reply } from "./fake-anthropic/server.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { prompt, toolResults, type MessagesRequest } from "./fake-anthropic/request.ts";
+import { query } from "./helpers/db-snapshot.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -59,11 +61,7 @@ describe("Pattern 1: a linear chain worked by woken members", () => {
     ];
     for (const c of contracts) expect((await api(sh.hub, "POST", "/api/contracts?team=p1", { title: c.id, ...c })).status).toBe(201);
 
-    const deadline = Date.now() + 90_000;
-    while ((await api(sh.hub, "GET", "/api/contracts/write-tests?team=p1")).body.status !== "completed") {
-      if (Date.now() > deadline) throw new Error(`chain did not complete:\n${sh.hub.log().slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await vi.waitFor(async () => expect((await api(sh.hub, "GET", "/api/contracts/write-tests?team=p1")).body.status, `the chain did not complete:\n${sh.hub.log().slice(-3000)}`).toBe("completed"), { timeout: 90_000, interval: 200 });
     for (const c of contracts) expect((await api(sh.hub, "GET", `/api/contracts/${c.id}?team=p1`)).body.status).toBe("completed");
     const published = await Promise.all(Object.values(OUTPUTS).map(async (o) => (await api(sh.hub, "GET", `/api/artifacts/${o.artifactId}?team=p1`)).body));
     expect(published.map((v) => [v.publisher, v.sessionId])).toEqual([["db-dev", "db-dev"], ["api-dev", "api-dev"], ["qa-dev", "qa-dev"]]);
@@ -87,7 +85,9 @@ describe("Pattern 1: a linear chain worked by woken members", () => {
   }, 180_000);
 
   it("refuses a second spawn batch without a passing phase gate, with an example call", async () => {
-    await new Promise((r) => setTimeout(r, 5200));
+    // A spawn more than BATCH_GAP_MS after the team's last one starts a new batch; the chain above usually took longer.
+    const [{ lastSpawnAt }] = query<{ lastSpawnAt: string }>(sh.hub.dbFile, `SELECT "lastSpawnAt" FROM "GateState" WHERE "teamId" = 'p1'`);
+    await vi.waitFor(() => expect(Date.now() - Date.parse(lastSpawnAt)).toBeGreaterThan(BATCH_GAP_MS), { timeout: BATCH_GAP_MS + 1000, interval: 100 });
     const r = await api(sh.hub, "POST", "/api/team-spawn", { team: "p1", name: "late-dev" });
     expect(r.status).toBe(412);
     expect(r.body.error.message).toContain("phase_gate(");

@@ -1,7 +1,7 @@
 /**
  * Contract deadlines are stored and enforced by the hub's scheduler, also after a restart.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { api, startHub, tempDataDir, type HubProcess } from "./helpers/hub-process.ts";
 import { query } from "./helpers/db-snapshot.ts";
 
@@ -18,13 +18,16 @@ async function contract(hub: HubProcess, id: string) {
   return (await api(hub, "GET", `/api/contracts/${id}`)).body as { status: string; statusReason: string | null };
 }
 
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The contract once the hub's scheduler has failed it. */
+function failed(hub: HubProcess, id: string, timeout: number) {
+  return vi.waitFor(
+    async () => {
+      const c = await contract(hub, id);
+      expect(c.status).toBe("failed");
+      return c;
+    },
+    { timeout, interval: 50 },
+  );
 }
 
 describe("contract timeouts", () => {
@@ -34,7 +37,7 @@ describe("contract timeouts", () => {
     expect(created.body.status).toBe("ready");
     const before = Date.now();
     expect((await contract(hub, "quick")).status).toBe("ready");
-    const after = await waitFor(() => contract(hub, "quick"), (c) => c.status === "failed", 5000);
+    const after = await failed(hub, "quick", 5000);
     expect(after).toMatchObject({ status: "failed", statusReason: "timeout" });
     expect(Date.now() - before).toBeLessThan(4000);
     const [e] = query<{ principal: string; payload: string }>(hub.dbFile, `SELECT principal, payload FROM Event WHERE type = 'contract.status_changed' AND subject = 'contract:quick' ORDER BY id DESC LIMIT 1`);
@@ -52,19 +55,20 @@ describe("contract timeouts", () => {
     // On a loaded machine the restart itself can outlast the deadline; then it must already have failed.
     const onRestart = await contract(second, "survivor");
     if (Date.now() < due - 500) expect(onRestart.status).toBe("ready");
-    const after = await waitFor(() => contract(second, "survivor"), (c) => c.status === "failed", 12_000);
+    const after = await failed(second, "survivor", 12_000);
     expect(after).toMatchObject({ status: "failed", statusReason: "timeout" });
   });
 
   it("fails what fell due while the hub was down, right after it starts", async () => {
     const dataDir = tempDataDir("timeouts-down");
     const first = await start(dataDir);
-    await api(first, "POST", "/api/contracts", { id: "missed", title: "Due while down", assignee: "dev", timeoutMs: 300 });
+    const { deadlineAt } = (await api(first, "POST", "/api/contracts", { id: "missed", title: "Due while down", assignee: "dev", timeoutMs: 300 })).body;
     await api(first, "POST", "/api/contracts", { id: "later", title: "Due much later", assignee: "dev", timeoutMs: 600_000 });
     await first.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 600));
+    // Restarted only once the deadline it stored has passed, so the contract fell due while the hub was down.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(deadlineAt)), { interval: 20 });
     const second = await start(dataDir);
-    const missed = await waitFor(() => contract(second, "missed"), (c) => c.status === "failed", 3000);
+    const missed = await failed(second, "missed", 3000);
     expect(missed).toMatchObject({ status: "failed", statusReason: "timeout" });
     expect((await contract(second, "later")).status).toBe("ready");
   });

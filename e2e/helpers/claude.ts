@@ -5,14 +5,14 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { tempDir } from "../../server/testing/temp-dir.ts";
 import { ROOT, runnerEnv } from "./hub-process.ts";
 
 export const CLAUDE_BIN = path.join(ROOT, "node_modules/.bin/claude");
 
 /** The variables that point a `claude` at the fake API in its own HOME and keep it off the network. */
-export function isolatedClaudeVars(apiUrl: string, home = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-claude-"))): Record<string, string> {
+export function isolatedClaudeVars(apiUrl: string, home = tempDir("claude")): Record<string, string> {
   fs.mkdirSync(path.join(home, "tmp"), { recursive: true });
   return {
     HOME: home,

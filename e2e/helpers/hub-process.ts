@@ -5,9 +5,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { tempDir } from "../../server/testing/temp-dir.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = path.join(ROOT, "bin", "teamhub.mjs");
@@ -23,7 +23,7 @@ export type HubProcess = {
 };
 
 export function tempDataDir(label = "hub"): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), `teamhub-${label}-`));
+  return tempDir(label);
 }
 
 /** `port` 0 takes any free port; a restart that a browser must find again passes the one it had. */

@@ -3,8 +3,9 @@
  * test process, each hub with its own HOME, CLAUDE_CONFIG_DIR and TMPDIR for the CLI.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { vi } from "vitest";
+import { tempDir } from "../../server/testing/temp-dir.ts";
 import { startFakeApi, type FakeApi, type Reply } from "../fake-anthropic/server.ts";
 import type { MessagesRequest } from "../fake-anthropic/request.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "./claude.ts";
@@ -27,7 +28,7 @@ export async function startSessionHub(
   options: { dataInWorkDir?: boolean } = {},
 ): Promise<SessionHub> {
   const fake = await startFakeApi(respond);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-work-"));
+  const work = tempDir("work");
   const dataDir = options.dataInWorkDir ? path.join(work, "data") : tempDataDir("sessions");
   fs.mkdirSync(dataDir, { recursive: true });
   const claude = isolatedClaudeVars(fake.url);
@@ -49,15 +50,15 @@ export async function startSessionHub(
 }
 
 /** Polls the session until `until` holds (state changes arrive through the supervisor, not the request). */
-export async function waitForSession(hub: HubProcess, name: string, until: (s: any) => boolean, timeoutMs = 30_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  let last: any;
-  while (Date.now() < deadline) {
-    last = (await api(hub, "GET", `/api/sessions/${name}`)).body;
-    if (until(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`session ${name} did not reach the expected state; last: ${JSON.stringify(last, null, 2)}`);
+export function waitForSession(hub: HubProcess, name: string, until: (s: any) => boolean, timeoutMs = 30_000): Promise<any> {
+  return vi.waitFor(
+    async () => {
+      const last = (await api(hub, "GET", `/api/sessions/${name}`)).body;
+      if (!until(last)) throw new Error(`session ${name} did not reach the expected state; last: ${JSON.stringify(last, null, 2)}`);
+      return last;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** The files holding Claude conversation `id`: in the CLI config dir of the session that had it, `<data>/sessions/<pk>/claude`. */

@@ -3,15 +3,15 @@
  * and setup run in it against a hub, with or without a `claude` binary on the way.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { tempDir } from "../../server/testing/temp-dir.ts";
 import { CLAUDE_BIN } from "./claude.ts";
 import { cli, type CliResult } from "./hub-process.ts";
 
 export type Sandbox = { root: string; project: string; config: string };
 
 export function sandbox(): Sandbox {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-setup-"));
+  const root = tempDir("setup");
   const project = path.join(root, "project");
   const config = path.join(root, "claude-config");
   fs.mkdirSync(project);

@@ -6,11 +6,11 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
 import { directiveModel } from "../fake-anthropic/directives.ts";
 import { allPrompts, toolResults } from "../fake-anthropic/request.ts";
+import { tempDir } from "../../server/testing/temp-dir.ts";
 import { api } from "../helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "../helpers/session-hub.ts";
 
@@ -33,8 +33,8 @@ export type AgentHub = SessionHub & {
 const secret = (label: string) => `${label}_${randomBytes(12).toString("hex")}`;
 
 export async function startAgentHub(): Promise<AgentHub> {
-  const hubHome = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-hubhome-"));
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-outside-"));
+  const hubHome = tempDir("hubhome");
+  const outside = tempDir("outside");
   const secrets = Object.fromEntries(["env", "key", "git", "home", "outside", "canary", "xfersecret", "samedir", "usersettings"].map((label) => [label, secret(label)]));
   const sh = await startSessionHub(directiveModel(), { HOME: hubHome, TEAMHUB_ATTACK_CANARY: secrets.canary }, { dataInWorkDir: true });
   const w = (rel: string, content: string) => {
@@ -71,7 +71,7 @@ export async function startAgentHub(): Promise<AgentHub> {
   const [victimPk] = fs.readdirSync(victimDir);
   const victimConfig = fs.readFileSync(path.join(victimDir, victimPk, "mcp.json"), "utf8");
   // A conversation in another work dir.
-  const otherWork = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-otherwork-"));
+  const otherWork = tempDir("otherwork");
   await api(sh.hub, "POST", "/api/sessions", { name: "elsewhere", workDir: otherWork, prompt: `remember ${secrets.xfersecret}` });
   const elsewhere = await waitForSession(sh.hub, "elsewhere", (s) => s.status === "idle" && s.interactions === 1);
   const operatorToken = fs.readFileSync(path.join(sh.hub.dataDir, "operator-token"), "utf8").trim();

@@ -2,12 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../testing/temp-dir.ts";
 import { workTree } from "../testing/work-tree.ts";
 import { gitFacts } from "./git-facts.ts";
 
 describe("git facts of a work tree", () => {
   it("are nothing outside a repository", () => {
-    expect(gitFacts(fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-plain-")))).toBeUndefined();
+    expect(gitFacts(tempDir("plain"))).toBeUndefined();
     expect(gitFacts(path.join(os.tmpdir(), "teamhub-does-not-exist"))).toBeUndefined();
   });
 

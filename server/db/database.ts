@@ -54,12 +54,15 @@ export class Database {
   private readonly readLock = new Mutex();
 
   private readonly checkpointer: { stop(): void } | null;
+  /** The time writes see (tx.now, event times): tests move it on rather than sleep through a window or deadline. */
+  private readonly clock: () => Date;
 
   constructor(
     readonly file: string,
     private readonly bus: EventBus,
-    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean } = {},
+    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean; clock?: () => Date } = {},
   ) {
+    this.clock = options.clock ?? (() => new Date());
     const background = options.backgroundCheckpoints ?? false;
     this.writer = new Connection(file, { synchronous: options.synchronous, autoCheckpointPages: background ? SAFETY_NET_PAGES : undefined });
     this.reader = new Connection(file, { readonly: true });
@@ -140,7 +143,7 @@ export class Database {
     dryRun: boolean,
   ): WriteTx {
     const w = this.writer;
-    const now = new Date();
+    const now = this.clock();
     return {
       name,
       principal,
@@ -154,7 +157,7 @@ export class Database {
       afterCommit: (fn) => void hooks.push(fn),
       beforeCommit: (fn) => void summaries.push(fn),
       emit: async (e) => {
-        const at = new Date();
+        const at = this.clock();
         const depth = cause ? cause.depth + 1 : 0;
         const payload = JSON.stringify(e.payload);
         const r = w.runSync(

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readEnv, type ClaudeConfig } from "../env.ts";
 import type { SessionRow } from "../domain/sessions/sessions.repo.ts";
+import { tempDir } from "../testing/temp-dir.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin } from "./launch.ts";
 
 const config: ClaudeConfig = {
@@ -74,7 +74,7 @@ describe("the child environment", () => {
 
 describe("the binary", () => {
   it("is CLAUDE_BIN when executable, else claude on PATH, else a clear error", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-bin-"));
+    const dir = tempDir("bin");
     const bin = path.join(dir, "claude");
     fs.writeFileSync(bin, "#!/bin/sh\n", { mode: 0o755 });
     expect(resolveClaudeBin({ ...config, bin }, {})).toBe(bin);

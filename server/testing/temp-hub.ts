@@ -3,22 +3,27 @@
  * directly; nothing is mocked.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Database } from "../db/database.ts";
 import { migrate } from "../db/migrate.ts";
+import { tempDir } from "./temp-dir.ts";
 import { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
 import type { DomainDeps } from "../domain/deps.ts";
 
-export type TempHub = DomainDeps & { bus: EventBus; dir: string; file: string; events: HubEvent[]; close(): void };
+/** Real time until a test moves it on: instead of sleeping through a window or a deadline, `advance` past it. */
+export type TestClock = { now(): Date; advance(ms: number): void };
+
+export type TempHub = DomainDeps & { bus: EventBus; dir: string; file: string; events: HubEvent[]; clock: TestClock; close(): void };
 
 export function tempHub(): TempHub {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-test-"));
+  const dir = tempDir("test");
   const file = path.join(dir, "hub.db");
   migrate(file);
   const bus = new EventBus();
-  const db = new Database(file, bus);
+  let offset = 0;
+  const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
+  const db = new Database(file, bus, { clock: clock.now });
   const events: HubEvent[] = [];
   bus.subscribe((e) => void events.push(...e));
   return {
@@ -27,6 +32,7 @@ export function tempHub(): TempHub {
     dir,
     file,
     events,
+    clock,
     close() {
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ReplyInput } from "../../../lib/api/chat.ts";
 import { Database } from "../../db/database.ts";
 import { EventBus } from "../../events/bus.ts";
@@ -18,12 +18,15 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 /** The newest ask in a member's inbox, as the member would find it by checking. */
-async function incomingAsk(of: string) {
-  for (;;) {
-    const ask = (await c.inbox(of)).messages.find((m) => m.kind === "ask");
-    if (ask) return ask;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+function incomingAsk(of: string) {
+  return vi.waitFor(
+    async () => {
+      const ask = (await c.inbox(of)).messages.find((m) => m.kind === "ask");
+      if (!ask) throw new Error(`no ask reached ${of}`);
+      return ask;
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 }
 
 describe("ask", () => {

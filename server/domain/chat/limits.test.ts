@@ -76,7 +76,7 @@ describe("loop guard", () => {
     await c.send("api-dev", "db-dev", "hello");
     await c.broadcast("qa-dev", "status");
 
-    await new Promise((r) => setTimeout(r, 1_100));
+    hub.clock.advance(1_100);
     expect((await c.send("qa-dev", "api-dev", "after the block")).to).toBe("api-dev");
   });
 

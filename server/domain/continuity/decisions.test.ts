@@ -91,8 +91,8 @@ describe("listing decisions", () => {
     const rest = await c.decisions({ limit: 2, cursor: first.nextCursor });
     expect(rest).toMatchObject({ items: [{ title: "one" }], nextCursor: null });
 
-    const cut = new Date();
-    await new Promise((r) => setTimeout(r, 5));
+    const cut = hub.clock.now();
+    hub.clock.advance(5);
     await c.decide({ title: "four" });
     expect((await c.decisions({ since: cut.toISOString() })).items.map((d) => d.title)).toEqual(["four"]);
     expect((await c.decisions({ since: "2000-01-01" })).items).toHaveLength(4);

@@ -29,7 +29,7 @@ describe("registering patterns", () => {
 
   it("updates an existing name in place: new text and author, original createdAt", async () => {
     const first = await c.register({ name: "naming", description: "kebab-case files" });
-    await new Promise((r) => setTimeout(r, 5));
+    hub.clock.advance(5);
     const second = await c.register({ name: "naming", description: "kebab-case files, PascalCase components", examples: ["user-service.ts", "UserCard.tsx"] }, member("qa-dev"));
     expect(second).toMatchObject({ outcome: "updated", author: "qa-dev", createdAt: first.createdAt, examples: ["user-service.ts", "UserCard.tsx"] });
     expect(second.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());

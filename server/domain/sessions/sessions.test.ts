@@ -347,7 +347,7 @@ describe("delete, cleanup, recovery, stalls", () => {
     await k.launched("quiet");
     await k.startTurn("quiet");
     expect(await detectStalls(hub, 60_000)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 20));
+    hub.clock.advance(20);
     expect((await detectStalls(hub, 10)).map((s) => s.name)).toEqual(["quiet"]);
     expect(await detectStalls(hub, 10)).toEqual([]);
     expect((await k.status("quiet")).stalled).toBe(true);
