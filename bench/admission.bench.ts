@@ -85,7 +85,10 @@ async function run(dir: string, label: string, apiUrl: string, env: Record<strin
     const names = Array.from({ length: SPAWNS }, (_, i) => `adm-${i}`);
     const started = performance.now();
     const spawned = await Promise.all(names.map((name) => api(hub, "POST", "/api/sessions", { name, prompt: `hello ${name}` })));
-    check(spawned.every((r) => r.status === 201), `every spawn accepted: ${JSON.stringify(spawned.find((r) => r.status !== 201)?.body)}`);
+    check(
+      spawned.every((r) => r.status === 201),
+      `every spawn accepted: ${JSON.stringify(spawned.find((r) => r.status !== 201)?.body)}`,
+    );
     let allDoneMs = 0;
     while (!allDoneMs) {
       const list = (await api(hub, "GET", "/api/sessions?limit=500")).body as Array<{ name: string; interactions: number; lastOutput: string | null }>;
@@ -115,10 +118,18 @@ export default async function admission(): Promise<void> {
       const limited = await run(dir, "limited", fake.url, {});
       const open = await run(dir, "open", fake.url, { TEAMHUB_MAX_LIVE_SESSIONS: "0" });
       const vs = `limit ${limited.limit} (derived here) vs no limit`;
-      console.log(`sessions.admission: ${SPAWNS} spawns at once; /api/health p50 ${ms(limited.health.p50)} vs ${ms(open.health.p50)} (${vs}), ratio ${ratio(limited.health.p50, open.health.p50)}`);
-      console.log(`sessions.admission: /api/health p99 ${ms(limited.health.p99)} vs ${ms(open.health.p99)} (${vs}; ${limited.health.count} and ${open.health.count} samples), ratio ${ratio(limited.health.p99, open.health.p99)}`);
-      console.log(`sessions.admission: all ${SPAWNS} first turns done in ${ms(limited.allDoneMs)} vs ${ms(open.allDoneMs)} (${vs}), ratio ${ratio(limited.allDoneMs, open.allDoneMs)}`);
-      console.log(`sessions.admission: peak concurrent claude processes ${limited.peakProcesses} vs ${open.peakProcesses} (${vs}), ratio ${ratio(limited.peakProcesses, open.peakProcesses)}`);
+      console.log(
+        `sessions.admission: ${SPAWNS} spawns at once; /api/health p50 ${ms(limited.health.p50)} vs ${ms(open.health.p50)} (${vs}), ratio ${ratio(limited.health.p50, open.health.p50)}`,
+      );
+      console.log(
+        `sessions.admission: /api/health p99 ${ms(limited.health.p99)} vs ${ms(open.health.p99)} (${vs}; ${limited.health.count} and ${open.health.count} samples), ratio ${ratio(limited.health.p99, open.health.p99)}`,
+      );
+      console.log(
+        `sessions.admission: all ${SPAWNS} first turns done in ${ms(limited.allDoneMs)} vs ${ms(open.allDoneMs)} (${vs}), ratio ${ratio(limited.allDoneMs, open.allDoneMs)}`,
+      );
+      console.log(
+        `sessions.admission: peak concurrent claude processes ${limited.peakProcesses} vs ${open.peakProcesses} (${vs}), ratio ${ratio(limited.peakProcesses, open.peakProcesses)}`,
+      );
     });
   } finally {
     await fake.close();

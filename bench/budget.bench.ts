@@ -54,7 +54,20 @@ async function turn(s: Side, i: number): Promise<void> {
   const t0 = performance.now();
   const started = await startNextTurn(s.hub, s.pk);
   check(started !== null, "the turn started");
-  await finishTurn(s.hub, s.pk, { interactionId: started.id, status: "completed", isError: false, subtype: "success", response: "ok", error: null, costDelta: 0.01, turns: 1, durationMs: 1, toolsUsed: [], permissionDenials: [], empty: false });
+  await finishTurn(s.hub, s.pk, {
+    interactionId: started.id,
+    status: "completed",
+    isError: false,
+    subtype: "success",
+    response: "ok",
+    error: null,
+    costDelta: 0.01,
+    turns: 1,
+    durationMs: 1,
+    toolsUsed: [],
+    permissionDenials: [],
+    empty: false,
+  });
   if (i >= 0) s.times[i] = performance.now() - t0;
 }
 
@@ -67,7 +80,10 @@ export default async function budget(): Promise<void> {
         await turn(plain, i);
         await turn(budgeted, i);
       }
-      const charged = budgeted.hub.db.reader.getSync<{ n: number }>(`SELECT COUNT(*) AS n FROM "Interaction" WHERE "teamId" = ? AND "member" = 'dev' AND "contractId" = 'work'`, [TEAM])!.n;
+      const charged = budgeted.hub.db.reader.getSync<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM "Interaction" WHERE "teamId" = ? AND "member" = 'dev' AND "contractId" = 'work'`,
+        [TEAM],
+      )!.n;
       check(charged === HISTORY + TURNS, `every turn charged to team, member and contract (${charged})`);
       const a = summarize(plain.times);
       const b = summarize(budgeted.times);

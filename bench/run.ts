@@ -9,7 +9,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const files = fs.readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort();
 
 console.log(`teamhub bench: node ${process.version}, ${new Date().toISOString()}, ${os.platform()} ${os.arch()}, ${os.availableParallelism()} CPUs`);
 for (const file of files) {

@@ -63,7 +63,13 @@ export default async function sessions(): Promise<void> {
         const mcpFile = path.join(dir, "direct-mcp.json");
         fs.writeFileSync(mcpFile, JSON.stringify(mcpConfig(hub.url, token)));
         const directEnv = childEnv(env.claude);
-        const sessionArgs = (id: string) => claudeArgs({ claudeSessionId: id, preset: "edit", model: null, systemPrompt: null, agent: null, maxBudgetUsd: null, costUsd: 0, turns: 0 } as SessionRow, { ...Safety.parse({}), approvalTimeoutMs: 0 }, { kind: "fresh" }, mcpFile);
+        const sessionArgs = (id: string) =>
+          claudeArgs(
+            { claudeSessionId: id, preset: "edit", model: null, systemPrompt: null, agent: null, maxBudgetUsd: null, costUsd: 0, turns: 0 } as SessionRow,
+            { ...Safety.parse({}), approvalTimeoutMs: 0 },
+            { kind: "fresh" },
+            mcpFile,
+          );
         const plain = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"];
 
         // Interleaved runs, after one warm-up of each, so disk caches and load touch all alike.
@@ -100,7 +106,9 @@ export default async function sessions(): Promise<void> {
         }
         await post(`${hub.url}/api/sessions/alone/stop`, {});
         const one = summarize(Float64Array.from(alone));
-        console.log(`sessions.turn_overhead: one session, ${alone.length} turns: hub added latency per turn p50 ${ms(one.p50)}, p99 ${ms(one.p99)} (wall time of send minus the CLI's own duration_ms)`);
+        console.log(
+          `sessions.turn_overhead: one session, ${alone.length} turns: hub added latency per turn p50 ${ms(one.p50)}, p99 ${ms(one.p99)} (wall time of send minus the CLI's own duration_ms)`,
+        );
 
         let peakRss = process.memoryUsage().rss;
         const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);

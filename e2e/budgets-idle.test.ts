@@ -11,8 +11,10 @@ import { startSessionHub, waitForSession, type SessionHub } from "./helpers/sess
 let sh: SessionHub;
 const TEAM = "five";
 const MEMBERS = ["a", "b", "c", "d", "e"];
-const prompts = async (name: string): Promise<string[]> => (await api(sh.hub, "GET", `/api/sessions/${name}/history`)).body.interactions.map((i: { prompt: string }) => i.prompt);
-const settled = (name: string, interactions: number) => waitForSession(sh.hub, name, (s) => s.status === "idle" && s.queued === 0 && s.interactions === interactions, 90_000);
+const prompts = async (name: string): Promise<string[]> =>
+  (await api(sh.hub, "GET", `/api/sessions/${name}/history`)).body.interactions.map((i: { prompt: string }) => i.prompt);
+const settled = (name: string, interactions: number) =>
+  waitForSession(sh.hub, name, (s) => s.status === "idle" && s.queued === 0 && s.interactions === interactions, 90_000);
 
 beforeAll(async () => {
   sh = await startSessionHub(directiveModel(), { TEAMHUB_MAX_LIVE_SESSIONS: "5" });

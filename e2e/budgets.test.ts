@@ -15,12 +15,17 @@ const run = (...args: string[]) => cli(sh.hub.dataDir, [...args, "--team", TEAM]
 const send = async (name: string, message: string, wait = true) => (await api(sh.hub, "POST", `/api/sessions/${name}/send`, { message, wait })).body;
 const contract = async (id: string) => (await api(sh.hub, "GET", `/api/contracts/${id}?team=${TEAM}`)).body;
 const budgets = () => JSON.parse(run("budget-list", "--json").stdout) as Array<{ scope: string; target: string | null; spentUsd: number; usedUp: boolean }>;
-const history = async (name: string) => (await api(sh.hub, "GET", `/api/sessions/${name}/history`)).body.interactions as Array<{ n: number; prompt: string; status: string; costUsd: number }>;
-const startAndSpend = (id: string, tokens: number, reply: string) => `@mcp contract_start ${JSON.stringify({ team: TEAM, id })}\n@usage ${tokens} 0\n@reply ${reply}`;
+const history = async (name: string) =>
+  (await api(sh.hub, "GET", `/api/sessions/${name}/history`)).body.interactions as Array<{ n: number; prompt: string; status: string; costUsd: number }>;
+const startAndSpend = (id: string, tokens: number, reply: string) =>
+  `@mcp contract_start ${JSON.stringify({ team: TEAM, id })}\n@usage ${tokens} 0\n@reply ${reply}`;
 
 beforeAll(async () => {
   sh = await startSessionHub(directiveModel());
-  for (const [id, assignee] of [["schema", "db-dev"], ["api", "api-dev"]]) {
+  for (const [id, assignee] of [
+    ["schema", "db-dev"],
+    ["api", "api-dev"],
+  ]) {
     expect((await api(sh.hub, "POST", "/api/contracts", { team: TEAM, id, title: id, assignee })).status).toBe(201);
   }
   expect(run("budget-set", "team", "--amount", "1").code).toBe(0);
@@ -49,13 +54,18 @@ describe("the seed allocation, end to end", () => {
     expect(byTarget.api.spentUsd).toBeCloseTo(0.2, 2);
     // The operator's inbox says so; the dashboard's needs-attention lists it.
     const feed = (await api(sh.hub, "GET", `/api/chat/messages?team=${TEAM}&member=operator`)).body.messages as Array<{ kind: string; text: string }>;
-    expect(feed.filter((m) => m.kind === "system").map((m) => m.text)).toContainEqual(expect.stringMatching(/^Budget used up: contract 'schema' has \$0\.4\d* spent of \$0\.20 \(\d+%\); the contract fails/));
+    expect(feed.filter((m) => m.kind === "system").map((m) => m.text)).toContainEqual(
+      expect.stringMatching(/^Budget used up: contract 'schema' has \$0\.4\d* spent of \$0\.20 \(\d+%\); the contract fails/),
+    );
     expect((await api(sh.hub, "GET", `/api/overview?team=${TEAM}`)).body.attention.budgets.map((b: { target: string }) => b.target)).toContain("schema");
   }, 180_000);
 
   it("when the team's total reaches its budget no turn starts anywhere until the operator raises it; then they run", async () => {
     // Wait out the notice turn db-dev got when its contract failed, so what follows is ours alone.
-    await vi.waitFor(async () => expect((await history("db-dev")).every((i) => i.status !== "queued" && i.status !== "running")).toBe(true), { timeout: 60_000, interval: 200 });
+    await vi.waitFor(async () => expect((await history("db-dev")).every((i) => i.status !== "queued" && i.status !== "running")).toBe(true), {
+      timeout: 60_000,
+      interval: 200,
+    });
     expect((await send("db-dev", "@usage 100000 0\n@reply big spend")).interaction.status).toBe("completed");
     expect(budgets().find((b) => b.scope === "team")).toMatchObject({ usedUp: true });
 
@@ -70,14 +80,31 @@ describe("the seed allocation, end to end", () => {
     expect(run("list", "--json").stdout).toContain("blocked: budget");
 
     // A delegate (and its follow-up) held by the budget says so at once instead of waiting out its call; its task stays queued.
-    const blocked = { status: "cost_exceeded", cost: 0, turns: 0, canContinue: false, error: expect.stringMatching(/^blocked: budget — team 'auth': \$1\.\d+ spent of \$1\.00; the task waits in the session's queue and starts when the budget is raised \(abort withdraws it\)$/) };
-    expect((await api(sh.hub, "POST", "/api/delegate", { team: TEAM, name: "d-held", task: "held task" })).body).toMatchObject({ ...blocked, name: "d-held", response: null });
+    const blocked = {
+      status: "cost_exceeded",
+      cost: 0,
+      turns: 0,
+      canContinue: false,
+      error: expect.stringMatching(
+        /^blocked: budget — team 'auth': \$1\.\d+ spent of \$1\.00; the task waits in the session's queue and starts when the budget is raised \(abort withdraws it\)$/,
+      ),
+    };
+    expect((await api(sh.hub, "POST", "/api/delegate", { team: TEAM, name: "d-held", task: "held task" })).body).toMatchObject({
+      ...blocked,
+      name: "d-held",
+      response: null,
+    });
     expect((await api(sh.hub, "POST", "/api/sessions/d-held/continue", { message: "and then this" })).body).toMatchObject(blocked);
     expect((await history("d-held")).map((i) => i.status)).toEqual(["queued", "queued"]);
 
     expect(run("budget-set", "team", "--amount", "5").code).toBe(0);
-    expect((await waitForSession(sh.hub, "d-held", (x) => x.interactions === 2 && x.queued === 0 && x.status === "idle", 60_000)).lastOutput).toBe("pong: and then this");
-    for (const [name, text] of [["api-dev", "api"], ["db-dev", "db"]]) {
+    expect((await waitForSession(sh.hub, "d-held", (x) => x.interactions === 2 && x.queued === 0 && x.status === "idle", 60_000)).lastOutput).toBe(
+      "pong: and then this",
+    );
+    for (const [name, text] of [
+      ["api-dev", "api"],
+      ["db-dev", "db"],
+    ]) {
       const s = await waitForSession(sh.hub, name, (x) => x.problem === null && x.status === "idle" && x.interactions >= 2, 60_000);
       expect(s.lastOutput).toBe(`pong: after the stop: ${text}`);
     }
@@ -89,7 +116,10 @@ describe("a turn in flight", () => {
     expect(run("budget-set", "member", "qa-dev", "--amount", "0.30").code).toBe(0);
     // Four calls of $0.20 if nothing stopped it; the second one's start already crosses $0.30.
     const r = await send("qa-dev", "@usage 40000 0\n@bash echo 1\n@bash echo 2\n@bash echo 3\n@reply all three");
-    expect(r.interaction).toMatchObject({ status: "interrupted", error: expect.stringMatching(/^budget: member 'qa-dev' had \$0\.30 left; the turn had spent about \$0\.40 when it was interrupted$/) });
+    expect(r.interaction).toMatchObject({
+      status: "interrupted",
+      error: expect.stringMatching(/^budget: member 'qa-dev' had \$0\.30 left; the turn had spent about \$0\.40 when it was interrupted$/),
+    });
     const member = budgets().find((b) => b.target === "qa-dev")!;
     expect(member.usedUp).toBe(true);
     expect(member.spentUsd - 0.3).toBeGreaterThan(0);

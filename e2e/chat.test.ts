@@ -34,7 +34,10 @@ const ok = (r: CliResult) => {
 
 /** The CLI as a member, in its own process, without blocking this one (an ask waits). */
 function asInBackground(member: string, ...args: string[]): Promise<CliResult> {
-  const child = spawn(process.execPath, [BIN, ...args, "--token", tokens[member]], { cwd: ROOT, env: { ...process.env, TEAMHUB_DATA_DIR: hub.dataDir, TEAMHUB_URL: "" } });
+  const child = spawn(process.execPath, [BIN, ...args, "--token", tokens[member]], {
+    cwd: ROOT,
+    env: { ...process.env, TEAMHUB_DATA_DIR: hub.dataDir, TEAMHUB_URL: "" },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));
@@ -45,7 +48,9 @@ function asInBackground(member: string, ...args: string[]): Promise<CliResult> {
 function waitForAsk(member: string): Promise<{ id: number; from: string; text: string }> {
   return vi.waitFor(
     () => {
-      const ask = ok(as(member, "team-inbox", "--unread", "--json")).json().messages.find((m: { kind: string }) => m.kind === "ask");
+      const ask = ok(as(member, "team-inbox", "--unread", "--json"))
+        .json()
+        .messages.find((m: { kind: string }) => m.kind === "ask");
       if (!ask) throw new Error(`no ask reached ${member}`);
       return ask;
     },
@@ -58,7 +63,11 @@ describe("team chat through the CLI", () => {
     expect(ok(as("api-dev", "team-send", "qa-dev", "schema is ready")).stdout).toBe("sent message #1 to qa-dev\n");
     const first = ok(as("qa-dev", "team-inbox")).stdout;
     expect(first).toMatch(/^\* #1 from api-dev \(dm\) \S+Z\n {4}schema is ready\n$/);
-    expect(ok(as("qa-dev", "team-inbox", "--json")).json()).toMatchObject({ member: "qa-dev", messages: [{ id: 1, from: "api-dev", unread: false }], unreadLeft: 0 });
+    expect(ok(as("qa-dev", "team-inbox", "--json")).json()).toMatchObject({
+      member: "qa-dev",
+      messages: [{ id: 1, from: "api-dev", unread: false }],
+      unreadLeft: 0,
+    });
     expect(ok(as("db-dev", "team-inbox", "--json")).json().messages).toEqual([]);
 
     expect(ok(as("db-dev", "team-broadcast", "deploying at noon")).stdout).toBe("broadcast to 2 member(s): api-dev, qa-dev\n");
@@ -85,7 +94,10 @@ describe("team chat through the CLI", () => {
     expect(stranger.stderr).toContain("teamhub: not_found: to: 'nobody' is not on the roster of team 'default' (members: api-dev, db-dev, qa-dev)");
     const dm = ok(as("api-dev", "team-send", "qa-dev", "for qa only", "--json")).json();
     const notMine = as("db-dev", "team-reply", String(dm.messageId), "butting in");
-    expect([notMine.code, notMine.stderr]).toEqual([2, `teamhub: forbidden: messageId: message ${dm.messageId} was sent to 'qa-dev', not to you ('db-dev'); you can reply only to messages in your own inbox\n`]);
+    expect([notMine.code, notMine.stderr]).toEqual([
+      2,
+      `teamhub: forbidden: messageId: message ${dm.messageId} was sent to 'qa-dev', not to you ('db-dev'); you can reply only to messages in your own inbox\n`,
+    ]);
     const badTimeout = as("api-dev", "team-ask", "qa-dev", "q", "--timeout", "0");
     expect([badTimeout.code, badTimeout.stderr]).toEqual([2, "teamhub: invalid_input: timeoutSeconds: must be at least 1\n"]);
 
@@ -107,7 +119,11 @@ describe("team chat through the CLI", () => {
     const asJson = as("api-dev", "team-send", "qa-dev", "three", "--team", "limits", "--json");
     expect(asJson.json().error).toMatchObject({ code: "rate_limited", details: { rule: "rate_limit", limit: 2, retryAfterSeconds: expect.any(Number) } });
     // Nothing was delivered beyond the limit.
-    expect(ok(as("qa-dev", "team-inbox", "--team", "limits", "--json")).json().messages.map((m: { text: string }) => m.text)).toEqual(["two", "one"]);
+    expect(
+      ok(as("qa-dev", "team-inbox", "--team", "limits", "--json"))
+        .json()
+        .messages.map((m: { text: string }) => m.text),
+    ).toEqual(["two", "one"]);
   });
 });
 
@@ -118,10 +134,14 @@ describe("team chat over MCP", () => {
     const asker = await httpClient(hub.url, tokens["api-dev"]);
     const answerer = await stdioClient(hub.dataDir, tokens["qa-dev"]);
     clients.push(asker, answerer);
-    const asking = asker.callTool({ name: "team_ask", arguments: { team: "mcp", to: "qa-dev", question: "ready to test?", timeoutSeconds: 60 } }, undefined, { timeout: 90_000 });
+    const asking = asker.callTool({ name: "team_ask", arguments: { team: "mcp", to: "qa-dev", question: "ready to test?", timeoutSeconds: 60 } }, undefined, {
+      timeout: 90_000,
+    });
     const ask: { id: number } = await vi.waitFor(
       async () => {
-        const found = (await call(answerer, "team_check_inbox", { team: "mcp", unreadOnly: true })).json().messages.find((m: { kind: string }) => m.kind === "ask");
+        const found = (await call(answerer, "team_check_inbox", { team: "mcp", unreadOnly: true }))
+          .json()
+          .messages.find((m: { kind: string }) => m.kind === "ask");
         if (!found) throw new Error("no ask reached qa-dev");
         return found;
       },

@@ -14,7 +14,9 @@ afterAll(async () => hub?.kill());
 
 function worker(artifactId: string, count: number): Promise<{ pid: number; versions: number[]; failures: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "e2e/helpers/publish-worker.mjs"), hub.url, artifactId, String(count)], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [path.join(ROOT, "e2e/helpers/publish-worker.mjs"), hub.url, artifactId, String(count)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`worker exited ${code}`))));
@@ -31,9 +33,15 @@ describe("concurrent publishers", () => {
     // Each process saw its own versions strictly increasing.
     for (const r of results) expect(r.versions).toEqual([...r.versions].sort((a, b) => a - b));
 
-    const stored = query<{ version: number }>(hub.dbFile, `SELECT v.version FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'contended' ORDER BY v.version`);
+    const stored = query<{ version: number }>(
+      hub.dbFile,
+      `SELECT v.version FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'contended' ORDER BY v.version`,
+    );
     expect(stored.map((r) => r.version)).toEqual(acknowledged);
-    const [{ n }] = query<{ n: number }>(hub.dbFile, `SELECT COUNT(*) AS n FROM Event WHERE type = 'artifact.published' AND subject LIKE 'artifact:contended@v%'`);
+    const [{ n }] = query<{ n: number }>(
+      hub.dbFile,
+      `SELECT COUNT(*) AS n FROM Event WHERE type = 'artifact.published' AND subject LIKE 'artifact:contended@v%'`,
+    );
     expect(n).toBe(2000);
   }, 180_000);
 

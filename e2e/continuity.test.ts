@@ -23,7 +23,6 @@ afterAll(async () => hub?.kill());
 const asDev = () => ({ authorization: `Bearer ${devToken}` });
 const devEnv = () => ({ TEAMHUB_DATA_DIR: hub.dataDir, TEAMHUB_TOKEN: devToken });
 
-
 function run(...args: string[]) {
   const r = cli(hub.dataDir, args);
   expect(r.code, `${args.join(" ")}\n${r.stderr}${r.stdout}`).toBe(0);
@@ -40,13 +39,27 @@ describe("teamhub hook", () => {
     expect((await api(hub, "GET", "/api/artifacts/api-spec", undefined, asDev())).status).toBe(200);
     await api(hub, "POST", "/api/pipelines", {
       id: "tell-api-dev",
-      rules: [{ trigger: { type: "artifact_published", artifactId: "api-spec" }, action: { type: "notify_session", target: "api-dev", message: "api-spec is now v${artifact.version}: add /logout" } }],
+      rules: [
+        {
+          trigger: { type: "artifact_published", artifactId: "api-spec" },
+          action: { type: "notify_session", target: "api-dev", message: "api-spec is now v${artifact.version}: add /logout" },
+        },
+      ],
     });
 
-    const stop = runHook("stop", { session_id: "first-session", cwd: tree.dir, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "Halfway through build-auth" }, devEnv());
+    const stop = runHook(
+      "stop",
+      { session_id: "first-session", cwd: tree.dir, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "Halfway through build-auth" },
+      devEnv(),
+    );
     expect(stop).toMatchObject({ code: 0, stdout: "{}\n", stderr: "" });
     const latest = (await api(hub, "GET", "/api/continuity/checkpoints/latest", undefined, asDev())).body.checkpoint;
-    expect(latest).toMatchObject({ kind: "stop", principal: "api-dev", claudeSessionId: "first-session", state: { cwd: tree.dir, head: firstHead, summary: "Halfway through build-auth" } });
+    expect(latest).toMatchObject({
+      kind: "stop",
+      principal: "api-dev",
+      claudeSessionId: "first-session",
+      state: { cwd: tree.dir, head: firstHead, summary: "Halfway through build-auth" },
+    });
 
     expect((await api(hub, "POST", "/api/contracts/build-auth/fail", { reason: "the spec changed" })).status).toBe(200);
     await api(hub, "POST", "/api/artifacts", { id: "api-spec", type: "custom", data: { endpoints: ["/login", "/logout"] }, summary: "adds /logout" });
@@ -69,16 +82,23 @@ describe("teamhub hook", () => {
     expect(context).toContain('- build-auth "Build auth endpoints": now failed; ready → failed (the spec changed)');
     expect(context).toContain("- api-spec (custom): you read v1, current is v2 by operator — adds /logout");
     // Two contract notices (created for api-dev, then failed by the operator), then the pipeline's note.
-    expect(context).toMatch(/## Unread messages \(3\)\n- from operator \(contract, [^)]+\): operator created contract 'build-auth'[^\n]*\n- from operator \(contract, [^)]+\): Contract 'build-auth' \(Build auth endpoints\): ready → failed \(the spec changed\)[^\n]*\n- from pipeline:tell-api-dev \(notify, [^)]+\): api-spec is now v2: add \/logout/);
+    expect(context).toMatch(
+      /## Unread messages \(3\)\n- from operator \(contract, [^)]+\): operator created contract 'build-auth'[^\n]*\n- from operator \(contract, [^)]+\): Contract 'build-auth' \(Build auth endpoints\): ready → failed \(the spec changed\)[^\n]*\n- from pipeline:tell-api-dev \(notify, [^)]+\): api-spec is now v2: add \/logout/,
+    );
     expect(context).toContain("(operator): RS256, 15 minutes");
     expect(context).toContain("- error-envelope: Errors are {error: {code, message}}");
     expect(context).toMatch(/## Files changed in the work tree \(since [0-9a-f]{12}, now [0-9a-f]{12}\) \(2\)\n- logout\.ts\n- login\.ts/);
 
     // Counted from the checkpoint the first SessionStart recorded: no contract, decision or pattern news;
     // what is still true (an unread message, a newer version not yet read, a dirty file) is repeated.
-    const again: string = runHook("session-start", { session_id: "second-session", cwd: tree.dir, source: "clear" }, devEnv()).output().hookSpecificOutput.additionalContext;
+    const again: string = runHook("session-start", { session_id: "second-session", cwd: tree.dir, source: "clear" }, devEnv()).output().hookSpecificOutput
+      .additionalContext;
     expect(again).toMatch(/^Changes since your last checkpoint \(session start at /m);
-    expect(again.match(/^## .*/gm)).toEqual(["## Artifacts you read that have newer versions (1)", "## Unread messages (3)", "## Files changed in the work tree (1)"]);
+    expect(again.match(/^## .*/gm)).toEqual([
+      "## Artifacts you read that have newer versions (1)",
+      "## Unread messages (3)",
+      "## Files changed in the work tree (1)",
+    ]);
     expect(query(hub.dbFile, `SELECT kind, claudeSessionId FROM Checkpoint WHERE principal = 'api-dev' ORDER BY id`)).toEqual([
       { kind: "stop", claudeSessionId: "first-session" },
       { kind: "session_start", claudeSessionId: "second-session" },
@@ -111,22 +131,44 @@ describe("teamhub hook", () => {
 
 describe("the journal, the registry and the briefing from the CLI", () => {
   it("records and lists decisions and patterns, and briefs the caller", async () => {
-    const d = run("decision-record", "Pagination", "--decision", "Cursor-based, newest first", "--rationale", "stable under inserts",
-      "--alternative", "offset pages, which skip rows under inserts", "--alternative", "page tokens", "--json").json();
+    const d = run(
+      "decision-record",
+      "Pagination",
+      "--decision",
+      "Cursor-based, newest first",
+      "--rationale",
+      "stable under inserts",
+      "--alternative",
+      "offset pages, which skip rows under inserts",
+      "--alternative",
+      "page tokens",
+      "--json",
+    ).json();
     expect(d).toMatchObject({ title: "Pagination", alternatives: ["offset pages, which skip rows under inserts", "page tokens"], author: "operator" });
     expect(run("decision-list", "--limit", "1", "--json").json()).toMatchObject({ items: [{ id: d.id, title: "Pagination" }] });
-    const about = (...args: string[]) => run("decision-list", ...args, "--json").json().items.map((x: { title: string }) => x.title);
+    const about = (...args: string[]) =>
+      run("decision-list", ...args, "--json")
+        .json()
+        .items.map((x: { title: string }) => x.title);
     expect(about("--artifact", "api-spec")).toEqual(["Sessions are JWTs"]);
     expect(about("--after", String(d.id - 1))).toEqual(["Pagination"]);
     expect(run("decision-list").stdout).toMatch(new RegExp(`${d.id}\\s+Pagination\\s+operator`));
 
-    expect(run("pattern-register", "file-names", "--description", "kebab-case", "--example", "user-service.ts, not UserService.ts", "--json").json()).toMatchObject({
+    expect(
+      run("pattern-register", "file-names", "--description", "kebab-case", "--example", "user-service.ts, not UserService.ts", "--json").json(),
+    ).toMatchObject({
       outcome: "created",
       examples: ["user-service.ts, not UserService.ts"],
     });
-    expect(run("pattern-register", "file-names", "--description", "kebab-case", "--example", "user-service.ts, not UserService.ts").stdout).toMatch(/^unchanged pattern file-names/);
+    expect(run("pattern-register", "file-names", "--description", "kebab-case", "--example", "user-service.ts, not UserService.ts").stdout).toMatch(
+      /^unchanged pattern file-names/,
+    );
     expect(run("pattern-get", "file-names").stdout).toContain("example: user-service.ts, not UserService.ts");
-    expect(run("pattern-list", "--json").json().items.map((p: { name: string }) => p.name)).toContain("file-names");
+    expect(
+      run("pattern-list", "--json")
+        .json()
+        .items.map((p: { name: string }) => p.name),
+    ).toContain("file-names");
 
     const brief = cli(hub.dataDir, ["briefing", "--json"], { TEAMHUB_TOKEN: devToken });
     expect(brief.code, brief.stderr).toBe(0);
@@ -135,7 +177,10 @@ describe("the journal, the registry and the briefing from the CLI", () => {
     // The operator sees what a member would be told; a member cannot look at someone else's.
     expect(run("briefing", "--as", "api-dev", "--json").json()).toMatchObject({ principal: "api-dev", since: { kind: "session_start" } });
     const nosy = cli(hub.dataDir, ["briefing", "--as", "operator"], { TEAMHUB_TOKEN: devToken });
-    expect([nosy.code, nosy.stderr.trim()]).toEqual([2, "teamhub: forbidden: 'api-dev' (member) may not read the checkpoints or briefing of 'operator': only the member itself, a lead of team 'default' or the operator may"]);
+    expect([nosy.code, nosy.stderr.trim()]).toEqual([
+      2,
+      "teamhub: forbidden: 'api-dev' (member) may not read the checkpoints or briefing of 'operator': only the member itself, a lead of team 'default' or the operator may",
+    ]);
   }, 60_000);
 
   it("refuses bad input with exit 2 naming the field", async () => {
@@ -156,19 +201,31 @@ describe("the continuity tools over MCP", () => {
     try {
       const { tools } = await client.listTools();
       const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-      for (const name of ["decision_list", "pattern_get", "pattern_list", "session_briefing"]) expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: true });
-      for (const name of ["decision_record", "pattern_register", "session_checkpoint"]) expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+      for (const name of ["decision_list", "pattern_get", "pattern_list", "session_briefing"])
+        expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: true });
+      for (const name of ["decision_record", "pattern_register", "session_checkpoint"])
+        expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
 
-      const recorded = await call(client, "decision_record", { title: "Retry policy", decision: "Three retries with backoff", alternatives: ["none"], related: { contracts: ["build-auth"] } });
+      const recorded = await call(client, "decision_record", {
+        title: "Retry policy",
+        decision: "Three retries with backoff",
+        alternatives: ["none"],
+        related: { contracts: ["build-auth"] },
+      });
       expect(recorded.structuredContent).toMatchObject({ title: "Retry policy", author: "api-dev", related: { artifacts: [], contracts: ["build-auth"] } });
       const impersonating = await call(client, "decision_record", { title: "t", decision: "d", author: "operator" });
       expect(impersonating).toMatchObject({ isError: true, text: expect.stringContaining("invalid_input: arguments: Unrecognized key") });
-      expect((await call(client, "pattern_register", { name: "retries", description: "Use the shared backoff helper" })).structuredContent).toMatchObject({ outcome: "created", author: "api-dev" });
+      expect((await call(client, "pattern_register", { name: "retries", description: "Use the shared backoff helper" })).structuredContent).toMatchObject({
+        outcome: "created",
+        author: "api-dev",
+      });
       expect((await call(client, "pattern_get", { name: "retries" })).structuredContent).toMatchObject({ description: "Use the shared backoff helper" });
 
       const checkpoint = await call(client, "session_checkpoint", { kind: "pre_compact", state: { summary: "Retries done, docs next" } });
       expect(checkpoint.structuredContent).toMatchObject({ principal: "api-dev", kind: "pre_compact", state: { summary: "Retries done, docs next" } });
-      expect((await call(client, "session_checkpoint", { kind: "stop", principal: "operator" })).text).toContain("principal: is not an argument of session_checkpoint");
+      expect((await call(client, "session_checkpoint", { kind: "stop", principal: "operator" })).text).toContain(
+        "principal: is not an argument of session_checkpoint",
+      );
       expect((await call(client, "session_briefing", { member: "operator" })).text).toMatch(/^forbidden: /);
       await call(client, "decision_record", { title: "Docs format", decision: "Markdown in docs/" });
 

@@ -31,7 +31,11 @@ describe("crash safety", () => {
     await hub.kill("SIGKILL");
     await Promise.all(workers);
 
-    const acks = fs.readFileSync(ackFile, "utf8").trim().split("\n").map((l) => l.split(" "));
+    const acks = fs
+      .readFileSync(ackFile, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => l.split(" "));
     expect(acks.length).toBeGreaterThanOrEqual(300);
 
     hub = await startHub(dataDir);
@@ -44,10 +48,10 @@ describe("crash safety", () => {
     }
 
     const stored = new Map(
-      query<{ id: string; version: number; summary: string }>(hub.dbFile, `SELECT a.id, v.version, v.summary FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk`).map((r) => [
-        `${r.id} ${r.version}`,
-        r.summary,
-      ]),
+      query<{ id: string; version: number; summary: string }>(
+        hub.dbFile,
+        `SELECT a.id, v.version, v.summary FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk`,
+      ).map((r) => [`${r.id} ${r.version}`, r.summary]),
     );
     for (const [id, version, tag] of acks) expect(stored.get(`${id} ${version}`), `${id}@v${version}`).toBe(tag);
 

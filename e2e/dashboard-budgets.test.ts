@@ -40,7 +40,9 @@ describe("the budgets page", () => {
 
     await open("/");
     await api(sh.hub, "POST", "/api/sessions/db-dev/send", { message: "more please", wait: false });
-    await expect.poll(() => page.getByTestId("alert").filter({ hasText: "db-dev" }).innerText(), { timeout: 30_000 }).toMatch(/db-dev is blocked by a budget\s+blocked: budget — team 'default': \$0\.3\d* spent of \$0\.25/);
+    await expect
+      .poll(() => page.getByTestId("alert").filter({ hasText: "db-dev" }).innerText(), { timeout: 30_000 })
+      .toMatch(/db-dev is blocked by a budget\s+blocked: budget — team 'default': \$0\.3\d* spent of \$0\.25/);
     await expect.poll(() => page.getByTestId("attention-budget-team-default").innerText()).toMatch(/team default · \$0\.3\d* spent of \$0\.25[\s\S]*used up/);
     await screenshot(page, "overview-budget-blocked");
 
@@ -84,7 +86,10 @@ describe("the budgets page", () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     expect((await api(sh.hub, "POST", "/api/contracts", { id: "schema", title: "Schema", assignee: "db-dev" })).status).toBe(201);
     expect((await api(sh.hub, "PUT", "/api/budgets", { scope: "contract", target: "schema", amountUsd: 1 })).status).toBe(200);
-    const turn = await api(sh.hub, "POST", "/api/sessions/db-dev/send", { message: `@mcp contract_start {"id":"schema"}\n@usage 40000 0\n@reply started`, wait: true });
+    const turn = await api(sh.hub, "POST", "/api/sessions/db-dev/send", {
+      message: `@mcp contract_start {"id":"schema"}\n@usage 40000 0\n@reply started`,
+      wait: true,
+    });
     expect(turn.body.interaction.status).toBe("completed");
     const { perMember, perContract } = (await api(sh.hub, "GET", "/api/overview?team=default")).body.costs;
     const month = new Date().toISOString().slice(0, 7);
@@ -96,7 +101,10 @@ describe("the budgets page", () => {
     expect(perContract).toEqual([{ name: "schema", costUsd: spent("schema"), window: "lifetime", budgetUsd: 1 }]);
 
     await open("/");
-    const rows = [["cost-per-member", `db-dev ${usd(perMember[0].costUsd)} of $2.00 in ${month}`, perMember[0]], ["cost-per-contract", `schema ${usd(perContract[0].costUsd)} of $1.00`, perContract[0]]] as const;
+    const rows = [
+      ["cost-per-member", `db-dev ${usd(perMember[0].costUsd)} of $2.00 in ${month}`, perMember[0]],
+      ["cost-per-contract", `schema ${usd(perContract[0].costUsd)} of $1.00`, perContract[0]],
+    ] as const;
     for (const [chart, says, row] of rows) {
       const svg = page.getByTestId(chart).getByRole("img");
       await expect.poll(() => svg.getAttribute("aria-label")).toContain(says);

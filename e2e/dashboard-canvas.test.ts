@@ -140,7 +140,9 @@ describe("the canvas", () => {
     const readers = async () => (await api(sh.hub, "GET", `/api/artifacts/schema-user/readers?team=${TEAM}`)).body.reads;
     const readsBefore = await readers();
     await node("artifact:schema-user").click();
-    await expect.poll(() => page.getByTestId("artifact-panel").innerText()).toMatch(/schema-user[\s\S]*v1[\s\S]*schema-change[\s\S]*Publisher\s+db-dev[\s\S]*"User"/);
+    await expect
+      .poll(() => page.getByTestId("artifact-panel").innerText())
+      .toMatch(/schema-user[\s\S]*v1[\s\S]*schema-change[\s\S]*Publisher\s+db-dev[\s\S]*"User"/);
     expect(await page.getByTestId("artifact-page-link").getAttribute("href")).toBe(`/artifacts/schema-user?team=${TEAM}`);
     expect(await readers()).toEqual(readsBefore);
   }, 180_000);
@@ -148,7 +150,15 @@ describe("the canvas", () => {
   it("removes a dependency, fails with a reason and reopens from the panel, and filters by state and type", async () => {
     const team = "panel";
     await api(sh.hub, "POST", `/api/contracts?team=${team}`, { id: "first", title: "First", assignee: "ann" });
-    await api(sh.hub, "POST", `/api/contracts?team=${team}`, { id: "second", title: "Second", assignee: "ben", dependencies: [{ type: "contract", contractId: "first" }, { type: "artifact", artifactId: "notes" }] });
+    await api(sh.hub, "POST", `/api/contracts?team=${team}`, {
+      id: "second",
+      title: "Second",
+      assignee: "ben",
+      dependencies: [
+        { type: "contract", contractId: "first" },
+        { type: "artifact", artifactId: "notes" },
+      ],
+    });
     await api(sh.hub, "POST", `/api/artifacts?team=${team}`, { id: "readme", type: "custom", data: { text: "hello" } });
     // Opened from a link that names a contract (as the overview's failed contracts do): its panel is open.
     await page.goto(`${sh.hub.url}/canvas?team=${team}&contract=second`);
@@ -191,9 +201,11 @@ describe("the canvas", () => {
 /** Runs `fn` over `items`, `limit` at a time. */
 async function inParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 async function created(route: string, body: unknown) {
@@ -219,14 +231,19 @@ describe("the canvas with 2,000 nodes", () => {
     await inParallel([...Array(CHAINS).keys()], 6, async (k) => {
       for (let i = 0; i < LENGTH; i++) {
         await created("/api/contracts", {
-          team: BIG, id: `c${k}-${i}`, title: `Step ${i} of chain ${k}`, assignee: `dev-${k % 7}`,
-          dependencies: i ? [{ type: "contract", contractId: `c${k}-${i - 1}` }] : [], expectedOutputs: [{ artifactType: "custom", artifactId: `a${k}-${i}` }],
+          team: BIG,
+          id: `c${k}-${i}`,
+          title: `Step ${i} of chain ${k}`,
+          assignee: `dev-${k % 7}`,
+          dependencies: i ? [{ type: "contract", contractId: `c${k}-${i - 1}` }] : [],
+          expectedOutputs: [{ artifactType: "custom", artifactId: `a${k}-${i}` }],
         });
       }
       for (let i = 0; i < k % (LENGTH + 1); i++) {
         await created("/api/artifacts", { team: BIG, id: `a${k}-${i}`, type: "custom", data: { chain: k, step: i }, derivedFrom: i ? [`a${k}-${i - 1}`] : [] });
       }
-      if (k % 5 === 0 && k % (LENGTH + 1) >= 3) await created("/api/artifacts", { team: BIG, id: `a${k}-0`, type: "custom", data: { chain: k, step: 0, again: true } });
+      if (k % 5 === 0 && k % (LENGTH + 1) >= 3)
+        await created("/api/artifacts", { team: BIG, id: `a${k}-0`, type: "custom", data: { chain: k, step: 0, again: true } });
     });
     const graph = (await api(sh.hub, "GET", `/api/graph?team=${BIG}`)).body;
     expect(graph.nodes.length).toBe(2 * CHAINS * LENGTH);
@@ -252,10 +269,11 @@ describe("the canvas with 2,000 nodes", () => {
       };
       requestAnimationFrame(tick);
     });
-    const read = () => perf.evaluate(() => {
-      const w = window as unknown as Probe;
-      return { longTasks: w.longTasks, counts: w.counts, lastFrame: w.lastFrame };
-    });
+    const read = () =>
+      perf.evaluate(() => {
+        const w = window as unknown as Probe;
+        return { longTasks: w.longTasks, counts: w.counts, lastFrame: w.lastFrame };
+      });
 
     await perf.goto(`${sh.hub.url}/canvas?team=${BIG}`);
     // Complete: nodes are drawn and their number has not changed for a second of frames.
@@ -270,7 +288,9 @@ describe("the canvas with 2,000 nodes", () => {
     );
     const [firstComplete, drawn] = counts[counts.length - 1];
     const loadTasks = (await read()).longTasks;
-    console.log(`[canvas-2000] first complete render ${Math.round(firstComplete)} ms after navigation start: ${drawn} nodes drawn (of ${await perf.getByTestId("canvas").getAttribute("data-nodes")}); long tasks while loading: ${loadTasks.map(Math.round).join(", ") || "none"} ms; drawn nodes over time ${JSON.stringify(counts.map(([t, n]) => [Math.round(t), n]))}`);
+    console.log(
+      `[canvas-2000] first complete render ${Math.round(firstComplete)} ms after navigation start: ${drawn} nodes drawn (of ${await perf.getByTestId("canvas").getAttribute("data-nodes")}); long tasks while loading: ${loadTasks.map(Math.round).join(", ") || "none"} ms; drawn nodes over time ${JSON.stringify(counts.map(([t, n]) => [Math.round(t), n]))}`,
+    );
     expect(await perf.getByTestId("canvas").getAttribute("data-nodes")).toBe("2000");
     // The first view is fitted to the whole graph, so complete means every node is drawn.
     expect(drawn).toBe(2000);
@@ -285,10 +305,11 @@ describe("the canvas with 2,000 nodes", () => {
     await perf.evaluate(() => ((window as unknown as Probe).longTasks = []));
     const box = (await perf.locator(".react-flow__pane").boundingBox())!;
     const empty = await perf.evaluate(({ x, y, width, height }) => {
-      for (let dy = 0.9; dy > 0.1; dy -= 0.05) for (let dx = 0.1; dx < 0.9; dx += 0.05) {
-        const [px, py] = [x + width * dx, y + height * dy];
-        if (document.elementFromPoint(px, py)?.classList.contains("react-flow__pane")) return { x: px, y: py };
-      }
+      for (let dy = 0.9; dy > 0.1; dy -= 0.05)
+        for (let dx = 0.1; dx < 0.9; dx += 0.05) {
+          const [px, py] = [x + width * dx, y + height * dy];
+          if (document.elementFromPoint(px, py)?.classList.contains("react-flow__pane")) return { x: px, y: py };
+        }
       return null;
     }, box);
     expect(empty).not.toBeNull();

@@ -60,11 +60,47 @@ async function darkScreenshot(name: string) {
 
 describe("artifacts", () => {
   beforeAll(async () => {
-    await ok(api(hub, "POST", "/api/artifacts", { id: "schema-user-model", type: "schema-change", tags: ["auth"], summary: "first cut", data: { models: [{ name: "User", fields: ["email", "password"] }] } }));
-    await ok(api(hub, "POST", "/api/artifacts", { id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model@v1"], data: { endpoints: [{ method: "POST", path: "/login" }] } }, as("api-dev")));
-    await ok(api(hub, "POST", "/api/contracts", { id: "write-auth-tests", title: "Write integration tests", assignee: "qa-dev", dependencies: [{ type: "artifact", artifactId: "api-contract-user-auth" }] }));
+    await ok(
+      api(hub, "POST", "/api/artifacts", {
+        id: "schema-user-model",
+        type: "schema-change",
+        tags: ["auth"],
+        summary: "first cut",
+        data: { models: [{ name: "User", fields: ["email", "password"] }] },
+      }),
+    );
+    await ok(
+      api(
+        hub,
+        "POST",
+        "/api/artifacts",
+        {
+          id: "api-contract-user-auth",
+          type: "api-contract",
+          derivedFrom: ["schema-user-model@v1"],
+          data: { endpoints: [{ method: "POST", path: "/login" }] },
+        },
+        as("api-dev"),
+      ),
+    );
+    await ok(
+      api(hub, "POST", "/api/contracts", {
+        id: "write-auth-tests",
+        title: "Write integration tests",
+        assignee: "qa-dev",
+        dependencies: [{ type: "artifact", artifactId: "api-contract-user-auth" }],
+      }),
+    );
     await ok(api(hub, "GET", "/api/artifacts/schema-user-model?version=1", undefined, as("qa-dev")));
-    await ok(api(hub, "POST", "/api/artifacts", { id: "schema-user-model", type: "schema-change", tags: ["auth"], summary: "hash the password", data: { models: [{ name: "User", fields: ["email", "passwordHash"] }] } }));
+    await ok(
+      api(hub, "POST", "/api/artifacts", {
+        id: "schema-user-model",
+        type: "schema-change",
+        tags: ["auth"],
+        summary: "hash the password",
+        data: { models: [{ name: "User", fields: ["email", "passwordHash"] }] },
+      }),
+    );
   });
 
   it("lists artifacts with their stale badge and filters by type, tag, publisher and staleness", async () => {
@@ -77,7 +113,11 @@ describe("artifacts", () => {
     expect(staleWhy).toBe("schema-user-model@v1 was superseded by schema-user-model@v2; path: api-contract-user-auth@v1 ← schema-user-model@v1 (derivedFrom)");
 
     const filters = page.getByRole("search", { name: "filter artifacts" });
-    const rows = () => page.getByTestId("artifact-list").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-testid")));
+    const rows = () =>
+      page
+        .getByTestId("artifact-list")
+        .locator("tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-testid")));
     await filters.getByLabel("type").selectOption("api-contract");
     await expect.poll(rows).toEqual(["artifact-row-api-contract-user-auth"]);
     await filters.getByRole("button", { name: "Clear" }).click();
@@ -128,7 +168,9 @@ describe("artifacts", () => {
     // Used by → the derived artifact, stale because it was built on v1.
     await page.getByTestId("used-by").getByRole("link", { name: "api-contract-user-auth@v1" }).click();
     await page.waitForURL(/\/artifacts\/api-contract-user-auth/);
-    await expect.poll(() => text("stale-reason")).toMatch(/^schema-user-model@v1 was superseded by schema-user-model@v2\s+path: api-contract-user-auth@v1 ← schema-user-model@v1 \(derivedFrom\)$/);
+    await expect
+      .poll(() => text("stale-reason"))
+      .toMatch(/^schema-user-model@v1 was superseded by schema-user-model@v2\s+path: api-contract-user-auth@v1 ← schema-user-model@v1 \(derivedFrom\)$/);
     await expect.poll(() => text("derived-from")).toBe("schema-user-model@v1");
     await expect.poll(() => text("contracts")).toContain("write-auth-tests");
 
@@ -166,9 +208,16 @@ describe("inbox", () => {
     await item.getByRole("button", { name: `reply to message ${sent.messageId} from api-dev` }).click();
     await item.getByLabel("reply to api-dev").fill("it is in the vault under db/dev");
     await item.getByRole("button", { name: "Reply to api-dev" }).click();
-    await expect.poll(async () => (await ok(api(hub, "POST", "/api/chat/inbox", {}, as("api-dev")))).messages.map((m: { from: string; kind: string; text: string; replyTo: number }) => [m.from, m.kind, m.text, m.replyTo])).toEqual([
-      ["operator", "reply", "it is in the vault under db/dev", sent.messageId],
-    ]);
+    await expect
+      .poll(async () =>
+        (await ok(api(hub, "POST", "/api/chat/inbox", {}, as("api-dev")))).messages.map((m: { from: string; kind: string; text: string; replyTo: number }) => [
+          m.from,
+          m.kind,
+          m.text,
+          m.replyTo,
+        ]),
+      )
+      .toEqual([["operator", "reply", "it is in the vault under db/dev", sent.messageId]]);
     await expect.poll(() => text(`team-message-${sent.messageId}`)).toMatch(/api-dev\s+→ operator\s+dm[\s\S]*(^|\s)read · #/);
     await page.getByRole("button", { name: "Mark all seen" }).click();
     await expect.poll(() => item.innerText()).not.toContain("new");
@@ -210,10 +259,16 @@ describe("inbox", () => {
     const conversation = page.getByTestId("team-conversation");
     await expect.poll(() => conversation.innerText()).toMatch(/operator\s+→ api-dev, qa-dev\s+broadcast[\s\S]*read by 0 of 2/);
     const inbox = await ok(api(hub, "POST", "/api/chat/inbox", {}, as("qa-dev")));
-    expect(inbox.messages.filter((m: { unread: boolean }) => m.unread).map((m: { from: string; kind: string; text: string }) => [m.from, m.kind, m.text])).toEqual([
+    expect(
+      inbox.messages.filter((m: { unread: boolean }) => m.unread).map((m: { from: string; kind: string; text: string }) => [m.from, m.kind, m.text]),
+    ).toEqual([
       ["operator", "broadcast", "deploying in 5 minutes"],
       ["operator", "dm", "please re-run the suite"],
-      ["operator", "contract", expect.stringMatching(/^operator created contract 'write-auth-tests' \(Write integration tests\) for you\. It is ready: start it with contract_start/)],
+      [
+        "operator",
+        "contract",
+        expect.stringMatching(/^operator created contract 'write-auth-tests' \(Write integration tests\) for you\. It is ready: start it with contract_start/),
+      ],
     ]);
     await expect.poll(() => conversation.innerText()).toContain("read by 1 of 2");
 
@@ -250,14 +305,24 @@ describe("settings", () => {
     await form.getByLabel("Inbox live limit").fill("5");
     await form.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => form.getByLabel("Inbox live limit").getAttribute("aria-invalid")).toBe("true");
-    expect(await form.locator("label", { has: page.getByLabel("Inbox live limit") }).locator(".error").innerText()).toBe("must be at least 10");
+    expect(
+      await form
+        .locator("label", { has: page.getByLabel("Inbox live limit") })
+        .locator(".error")
+        .innerText(),
+    ).toBe("must be at least 10");
 
     await form.getByLabel("Inbox live limit").fill("2000");
     await form.getByLabel("Chat rate limit (messages per minute)").fill("25");
     await form.getByLabel("Wake-ups").selectOption("off");
     await form.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => form.getByRole("status").innerText()).toBe("Saved.");
-    expect(await ok(api(hub, "GET", "/api/teams/default/settings"))).toMatchObject({ chatRateLimitPerMinute: 25, inboxLiveLimit: 2000, wake: "off", gateEnforcement: "on" });
+    expect(await ok(api(hub, "GET", "/api/teams/default/settings"))).toMatchObject({
+      chatRateLimitPerMinute: 25,
+      inboxLiveLimit: 2000,
+      wake: "off",
+      gateEnforcement: "on",
+    });
 
     // A change made elsewhere shows up in the form.
     await ok(api(hub, "PATCH", "/api/teams/default/settings", { chatLoopMaxExchanges: 7 }));
@@ -285,7 +350,12 @@ describe("settings", () => {
       await cost.fill(bad);
       await form.getByRole("button", { name: "Save" }).click();
       await expect.poll(() => cost.getAttribute("aria-invalid")).toBe("true");
-      expect(await form.locator("label", { has: page.getByLabel("Member spawns: max cost (USD)") }).locator(".error").innerText()).toBe("must be more than 0");
+      expect(
+        await form
+          .locator("label", { has: page.getByLabel("Member spawns: max cost (USD)") })
+          .locator(".error")
+          .innerText(),
+      ).toBe("must be more than 0");
       expect(await ok(api(hub, "GET", "/api/teams/default/settings"))).toEqual(saved);
     }
     await page.setViewportSize({ width: 390, height: 844 });
@@ -342,7 +412,9 @@ describe("settings", () => {
       `npx teamhub setup --local --uninstall --url ${hub.url}`,
     ]);
     for (const c of await commands.all()) expect(await c.getByRole("button", { name: /^copy / }).count()).toBe(1);
-    expect(JSON.parse(await text("mcp-json"))).toEqual({ mcpServers: { teamhub: { type: "http", url: `${hub.url}/mcp`, headers: { Authorization: "Bearer <member token>" } } } });
+    expect(JSON.parse(await text("mcp-json"))).toEqual({
+      mcpServers: { teamhub: { type: "http", url: `${hub.url}/mcp`, headers: { Authorization: "Bearer <member token>" } } },
+    });
     await page.getByRole("button", { name: "copy setup for this project with guides" }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(lines[0]);
 

@@ -67,19 +67,27 @@ describe("pipelines page", () => {
 
     // A sample event, prefilled for the trigger and its filter.
     const dry = page.getByTestId("pipeline-dry-run");
-    expect(JSON.parse(await dry.getByRole("textbox", { name: /sample event/ }).inputValue())).toMatchObject({ type: "artifact.published", payload: { type: "test-results" }, data: { failed: 3 } });
+    expect(JSON.parse(await dry.getByRole("textbox", { name: /sample event/ }).inputValue())).toMatchObject({
+      type: "artifact.published",
+      payload: { type: "test-results" },
+      data: { failed: 3 },
+    });
     await dry.getByRole("button", { name: "Dry run" }).click();
     const result = dry.getByTestId("dry-run-result");
     await expect.poll(() => result.innerText()).toContain("fires");
     expect(await result.innerText()).toContain("condition true");
-    expect(await dry.getByTestId("dry-run-action").innerText()).toMatch(/Would run reopen_contract[\s\S]*contractId\s+build-api[\s\S]*reason\s+Tests failing: 3 failures/);
+    expect(await dry.getByTestId("dry-run-action").innerText()).toMatch(
+      /Would run reopen_contract[\s\S]*contractId\s+build-api[\s\S]*reason\s+Tests failing: 3 failures/,
+    );
     await shot("pipeline-dry-run");
 
     // A past event: passing tests, so the condition is false and nothing would run.
     await publish("test-results-auth", "test-results", { total: 12, passed: 12, failed: 0 });
     await dry.getByLabel("a past event").check();
     const past = dry.getByLabel(/past event \(/);
-    await expect.poll(() => past.locator("option").allInnerTexts()).toContainEqual(expect.stringContaining("artifact.published test-results-auth@v1 by operator"));
+    await expect
+      .poll(() => past.locator("option").allInnerTexts())
+      .toContainEqual(expect.stringContaining("artifact.published test-results-auth@v1 by operator"));
     await past.selectOption({ label: (await past.locator("option").allInnerTexts()).find((t) => t.includes("test-results-auth@v1"))! });
     await dry.getByRole("button", { name: "Dry run" }).click();
     await expect.poll(() => result.innerText()).toContain("condition false");
@@ -89,9 +97,23 @@ describe("pipelines page", () => {
     await editor.getByRole("button", { name: "JSON" }).click();
     const json = editor.getByLabel("rules (JSON)");
     const rules = JSON.parse(await json.inputValue());
-    expect(rules).toEqual([{ trigger: { type: "artifact_published", artifactType: "test-results" }, condition: "data.failed > 0", action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" } }]);
-    await json.fill(JSON.stringify([...rules, { trigger: { type: "contract_failed", artifactType: "test-results" }, action: { type: "broadcast", message: "${contract.id} failed" } }], null, 2));
-    await expect.poll(() => editor.locator('li[data-field="rules[1].trigger.artifactType"]').innerText()).toBe("rules[1].trigger.artifactType: does not apply to contract_failed triggers (they accept contractId, publisher)");
+    expect(rules).toEqual([
+      {
+        trigger: { type: "artifact_published", artifactType: "test-results" },
+        condition: "data.failed > 0",
+        action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" },
+      },
+    ]);
+    await json.fill(
+      JSON.stringify(
+        [...rules, { trigger: { type: "contract_failed", artifactType: "test-results" }, action: { type: "broadcast", message: "${contract.id} failed" } }],
+        null,
+        2,
+      ),
+    );
+    await expect
+      .poll(() => editor.locator('li[data-field="rules[1].trigger.artifactType"]').innerText())
+      .toBe("rules[1].trigger.artifactType: does not apply to contract_failed triggers (they accept contractId, publisher)");
     await json.fill(JSON.stringify(rules, null, 2));
     await expect.poll(() => page.getByTestId("validation-status").innerText()).toBe("ready to create");
     await editor.getByRole("button", { name: "Form" }).click();
@@ -128,10 +150,21 @@ describe("snapshots page", () => {
 
   it("takes a snapshot, and after work is done the diff highlights the changed contracts and the new versions", async () => {
     await post("/api/teams", { id: "auth" });
-    await post("/api/contracts", { team: "auth", id: "setup-user-model", title: "Create User schema", assignee: "db-dev", expectedOutputs: [{ artifactType: "schema-change" }] });
     await post("/api/contracts", {
-      team: "auth", id: "build-auth-api", title: "Build auth endpoints", assignee: "api-dev", inputs: { context: "Use REST" },
-      dependencies: [{ type: "contract", contractId: "setup-user-model" }], expectedOutputs: [{ artifactType: "api-contract" }],
+      team: "auth",
+      id: "setup-user-model",
+      title: "Create User schema",
+      assignee: "db-dev",
+      expectedOutputs: [{ artifactType: "schema-change" }],
+    });
+    await post("/api/contracts", {
+      team: "auth",
+      id: "build-auth-api",
+      title: "Build auth endpoints",
+      assignee: "api-dev",
+      inputs: { context: "Use REST" },
+      dependencies: [{ type: "contract", contractId: "setup-user-model" }],
+      expectedOutputs: [{ artifactType: "api-contract" }],
     });
     await post("/api/artifacts", { team: "auth", id: "design-notes", type: "custom", data: { decided: ["REST"] } });
 
@@ -139,19 +172,31 @@ describe("snapshots page", () => {
     await expect.poll(() => page.getByTestId("snapshots").innerText()).toContain("No snapshots of this team yet");
     await page.getByLabel("label", { exact: true }).fill("before the auth work");
     await page.getByRole("button", { name: "Take snapshot" }).click();
-    await expect.poll(() => page.getByTestId("snapshots").innerText()).toMatch(/before the auth work[\s\S]*2 contracts · 1 artifacts · 0 pipelines · 0 members/);
-    await expect.poll(() => page.getByTestId("diff-overview").innerText()).toBe("contracts: no differences · artifacts: no differences · pipelines: no differences · roster: no differences");
+    await expect
+      .poll(() => page.getByTestId("snapshots").innerText())
+      .toMatch(/before the auth work[\s\S]*2 contracts · 1 artifacts · 0 pipelines · 0 members/);
+    await expect
+      .poll(() => page.getByTestId("diff-overview").innerText())
+      .toBe("contracts: no differences · artifacts: no differences · pipelines: no differences · roster: no differences");
     await shot("snapshots");
 
     // The work, done elsewhere: the diff against the current state follows it live.
     await post("/api/artifacts", { team: "auth", id: "schema-user-model", type: "schema-change", data: { models: [{ name: "User", fields: ["email"] }] } });
-    await post("/api/artifacts", { team: "auth", id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model"], data: { endpoints: [{ method: "POST", path: "/login" }] } });
+    await post("/api/artifacts", {
+      team: "auth",
+      id: "api-contract-user-auth",
+      type: "api-contract",
+      derivedFrom: ["schema-user-model"],
+      data: { endpoints: [{ method: "POST", path: "/login" }] },
+    });
     await post("/api/artifacts", { team: "auth", id: "design-notes", type: "custom", data: { decided: ["REST", "JWT"] } });
 
     // The page refetches the diff (debounced) as events arrive, so it can show a state between the posts: after the first,
     // build-auth-api is already "changed" (pending → ready). Only the last post's change (design-notes v2) marks the diff
     // that includes all three; the details are read from that one.
-    await expect.poll(() => page.getByTestId("diff-overview").innerText()).toBe("contracts: 2 changed · artifacts: 1 changed, 2 added · pipelines: no differences · roster: no differences");
+    await expect
+      .poll(() => page.getByTestId("diff-overview").innerText())
+      .toBe("contracts: 2 changed · artifacts: 1 changed, 2 added · pipelines: no differences · roster: no differences");
     expect(await change("contracts", "build-auth-api")).toBe("changed");
     expect(await change("contracts", "setup-user-model")).toBe("changed");
     expect(await entity("contracts", "build-auth-api").locator("summary").innerText()).toContain("status: pending → completed");
@@ -173,14 +218,18 @@ describe("snapshots page", () => {
     await page.getByRole("button", { name: `replay ${snapshot}`, exact: true }).click();
     const editor = page.getByTestId("replay-editor");
     const overrides = editor.getByLabel("overrides (JSON)");
-    await expect.poll(async () => JSON.parse(await overrides.inputValue())).toEqual({
-      "build-auth-api": { inputs: { context: "Use REST" }, assignee: "api-dev", title: "Build auth endpoints" },
-      "setup-user-model": { inputs: {}, assignee: "db-dev", title: "Create User schema" },
-    });
+    await expect
+      .poll(async () => JSON.parse(await overrides.inputValue()))
+      .toEqual({
+        "build-auth-api": { inputs: { context: "Use REST" }, assignee: "api-dev", title: "Build auth endpoints" },
+        "setup-user-model": { inputs: {}, assignee: "db-dev", title: "Create User schema" },
+      });
 
     // Checked as typed with the hub's own schema …
     await overrides.fill(JSON.stringify({ "build-auth-api": { owner: "qa-dev" } }));
-    await expect.poll(() => editor.getByTestId("field-error").allInnerTexts()).toContain("overrides.build-auth-api: only inputs, assignee and title can be overridden (got owner)");
+    await expect
+      .poll(() => editor.getByTestId("field-error").allInnerTexts())
+      .toContain("overrides.build-auth-api: only inputs, assignee and title can be overridden (got owner)");
     // … and what only the hub knows comes back from it, by field: the preview refuses it before any dialog opens.
     await overrides.fill(JSON.stringify({ "write-docs": { title: "Docs" } }));
     await editor.getByRole("button", { name: `Replay ${snapshot}` }).click();
@@ -189,8 +238,14 @@ describe("snapshots page", () => {
 
     // Work added since the snapshot: the replay will remove it, and the preview says so before anything happens.
     await post("/api/contracts", { team: "auth", id: "write-auth-docs", title: "Document the auth API", assignee: "docs-dev" });
-    await post("/api/pipelines", { team: "auth", id: "notify-qa", rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa-dev", message: "new ${artifact.id}" } }] });
-    await overrides.fill(JSON.stringify({ "build-auth-api": { inputs: { context: "Use GraphQL instead of REST" }, assignee: "api-dev", title: "Build auth endpoints" } }, null, 2));
+    await post("/api/pipelines", {
+      team: "auth",
+      id: "notify-qa",
+      rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa-dev", message: "new ${artifact.id}" } }],
+    });
+    await overrides.fill(
+      JSON.stringify({ "build-auth-api": { inputs: { context: "Use GraphQL instead of REST" }, assignee: "api-dev", title: "Build auth endpoints" } }, null, 2),
+    );
     await expect.poll(() => editor.getByRole("status").innerText()).toBe("1 contract overridden");
     // Asking writes nothing.
     const preview = page.getByTestId("replay-preview");
@@ -205,8 +260,12 @@ describe("snapshots page", () => {
     const facts = preview.getByTestId("rewind-facts-preview");
     expect(await facts.getByTestId("facts-rerun").innerText()).toMatch(/^1 contract will re-run/);
     expect(await facts.getByTestId("rerun-build-auth-api").innerText()).toMatch(/build-auth-api\s+api-dev\s+completed\s+→\s+pending\s+named in the overrides/);
-    expect(await facts.getByTestId("facts-rolled-back").innerText()).toBe("3 versions will be rolled back api-contract-user-auth@v1, design-notes@v2, schema-user-model@v1");
-    expect(await facts.getByTestId("facts-removed").innerText()).toBe("1 contract write-auth-docs and 1 pipeline notify-qa will be removed (not in the snapshot)");
+    expect(await facts.getByTestId("facts-rolled-back").innerText()).toBe(
+      "3 versions will be rolled back api-contract-user-auth@v1, design-notes@v2, schema-user-model@v1",
+    );
+    expect(await facts.getByTestId("facts-removed").innerText()).toBe(
+      "1 contract write-auth-docs and 1 pipeline notify-qa will be removed (not in the snapshot)",
+    );
     expect(await facts.getByTestId("moved-build-auth-api").innerText()).toBe("build-auth-api completed → pending");
     await shot("snapshot-replay-preview");
     // The theme follows the system here ("auto"); the open dialog keeps the theme button out of reach.
@@ -235,12 +294,25 @@ describe("snapshots page", () => {
     await expect.poll(() => entity("artifacts", "schema-user-model").locator("summary").innerText()).toContain("v1 → rolled back");
     expect(await entity("contracts", "build-auth-api").locator("summary").innerText()).toContain("inputs");
 
-    await post("/api/artifacts", { team: "auth", id: "schema-user-model", type: "schema-change", data: { models: [{ name: "User", fields: ["email", "phone"] }] } });
-    await post("/api/artifacts", { team: "auth", id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model"], data: { endpoints: [{ method: "POST", path: "/graphql" }] } });
+    await post("/api/artifacts", {
+      team: "auth",
+      id: "schema-user-model",
+      type: "schema-change",
+      data: { models: [{ name: "User", fields: ["email", "phone"] }] },
+    });
+    await post("/api/artifacts", {
+      team: "auth",
+      id: "api-contract-user-auth",
+      type: "api-contract",
+      derivedFrom: ["schema-user-model"],
+      data: { endpoints: [{ method: "POST", path: "/graphql" }] },
+    });
     await expect.poll(() => entity("artifacts", "api-contract-user-auth").locator("summary").innerText()).toContain("v1 → v2");
     expect(await change("artifacts", "api-contract-user-auth")).toBe("changed");
     expect(await entity("artifacts", "schema-user-model").locator("summary").innerText()).toContain("v1 → v2");
-    expect(await entity("contracts", "build-auth-api").locator('tr[data-path="inputs.context"]').innerText()).toMatch(/Use REST[\s\S]*Use GraphQL instead of REST/);
+    expect(await entity("contracts", "build-auth-api").locator('tr[data-path="inputs.context"]').innerText()).toMatch(
+      /Use REST[\s\S]*Use GraphQL instead of REST/,
+    );
     await shot("snapshot-replay");
 
     // Undo the replay: roll back to the snapshot it saved first, after reading its preview.
@@ -249,7 +321,9 @@ describe("snapshots page", () => {
     await expect.poll(() => undo.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
     expect(await undo.getByTestId("facts-rolled-back").innerText()).toBe("2 versions will be rolled back api-contract-user-auth@v2, schema-user-model@v2");
     expect(await undo.getByTestId("facts-restored").innerText()).toBe("1 contract write-auth-docs and 1 pipeline notify-qa will be brought back");
-    expect(await undo.getByTestId("facts-reactivated").innerText()).toBe("3 versions will be active again api-contract-user-auth@v1, design-notes@v2, schema-user-model@v1");
+    expect(await undo.getByTestId("facts-reactivated").innerText()).toBe(
+      "3 versions will be active again api-contract-user-auth@v1, design-notes@v2, schema-user-model@v1",
+    );
     expect(await undo.getByTestId("facts-rerun").count()).toBe(0);
     await shot("snapshot-rollback-preview");
     await confirm("Rollback");

@@ -52,7 +52,9 @@ describe("a turn the API failed", () => {
     await open(page, "/");
     await api(sh.hub, "POST", "/api/sessions", { name: "unlucky", prompt: "@error 500" });
 
-    await expect.poll(() => alert(page, "unlucky").innerText(), { timeout: 30_000 }).toMatch(/unlucky has a failed turn\s+last turn failed: API Error: 500 scripted failure/);
+    await expect
+      .poll(() => alert(page, "unlucky").innerText(), { timeout: 30_000 })
+      .toMatch(/unlucky has a failed turn\s+last turn failed: API Error: 500 scripted failure/);
     const row = page.getByTestId("attention-session-unlucky");
     await expect.poll(() => row.innerText()).toMatch(/unlucky · idle[\s\S]*last turn failed: API Error: 500 scripted failure/);
     await screenshot(page, "overview-session-trouble");
@@ -88,7 +90,9 @@ describe("a cost-limit stop", () => {
       await expect.poll(() => page.getByTestId("problem-spender").innerText()).toContain(reason);
       for (const tab of [page, other]) await expect.poll(() => alert(tab, "spender").innerText()).toContain(`spender hit a limit ${reason}`);
       await screenshot(page, "sessions-limit-stop");
-      await expect.poll(() => other.getByTestId("attention-session-spender").innerText()).toMatch(/spender · stopped[\s\S]*cost limit: \$0\.40 spent of \$0\.05/);
+      await expect
+        .poll(() => other.getByTestId("attention-session-spender").innerText())
+        .toMatch(/spender · stopped[\s\S]*cost limit: \$0\.40 spent of \$0\.05/);
 
       await open(page, "/sessions/spender");
       await expect.poll(() => page.getByTestId("session-problem").innerText()).toContain(reason);
@@ -122,7 +126,10 @@ describe("approval alerts", () => {
       for (const tab of tabs) await expect.poll(() => alert(tab, "asker").innerText(), { timeout: 30_000 }).toContain("asker needs approval");
 
       // Through the overview's row (following the alert would dismiss it in this tab by hand).
-      await page.getByTestId("attention").getByRole("link", { name: /asker wants Bash/ }).click();
+      await page
+        .getByTestId("attention")
+        .getByRole("link", { name: /asker wants Bash/ })
+        .click();
       await page.waitForURL(/\/sessions\/asker$/);
       await expect.poll(() => page.getByTestId("approval-deadline").innerText()).toMatch(/denied automatically in (59:\d\d|1:00:00)/);
       await screenshot(page, "session-approval-deadline");

@@ -208,7 +208,10 @@ describe("overview", () => {
     await screenshot(page, "overview");
     await darkScreenshot("overview-dark", () => expect.poll(() => text("cost-total")).toBe(usd(costs.totalUsd)));
 
-    await page.getByTestId("attention").getByRole("link", { name: /waiting wants Bash/ }).click();
+    await page
+      .getByTestId("attention")
+      .getByRole("link", { name: /waiting wants Bash/ })
+      .click();
     await page.waitForURL(/\/sessions\/waiting$/);
     await expect.poll(() => text("approvals")).toContain("later.txt");
   }, 90_000);

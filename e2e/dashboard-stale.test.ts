@@ -21,7 +21,13 @@ const post = (route: string, body: unknown) => ok(api(hub, "POST", route, body))
 const schema = (fields: string[], contractId?: string) =>
   post("/api/artifacts", { id: "schema-user-model", type: "schema-change", contractId, data: { models: [{ name: "User", fields }] } });
 const reset = (derivedFrom: string) =>
-  post("/api/artifacts", { id: "api-contract-reset", type: "api-contract", contractId: "build-reset", derivedFrom: [derivedFrom], data: { endpoints: [{ method: "POST", path: "/reset" }] } });
+  post("/api/artifacts", {
+    id: "api-contract-reset",
+    type: "api-contract",
+    contractId: "build-reset",
+    derivedFrom: [derivedFrom],
+    data: { endpoints: [{ method: "POST", path: "/reset" }] },
+  });
 
 const WHY = "schema-user-model@v1 was superseded by schema-user-model@v2";
 const PATH = "path: api-contract-reset@v2 ← schema-user-model@v1 (through contract build-reset's pinned input)";
@@ -29,7 +35,12 @@ const PATH = "path: api-contract-reset@v2 ← schema-user-model@v1 (through cont
 beforeAll(async () => {
   [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
   page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await post("/api/contracts", { id: "design-schema", title: "Design the user model", assignee: "db-dev", expectedOutputs: [{ artifactType: "schema-change", artifactId: "schema-user-model" }] });
+  await post("/api/contracts", {
+    id: "design-schema",
+    title: "Design the user model",
+    assignee: "db-dev",
+    expectedOutputs: [{ artifactType: "schema-change", artifactId: "schema-user-model" }],
+  });
   await post("/api/contracts", {
     id: "build-reset",
     title: "Password reset API",

@@ -32,10 +32,18 @@ describe("home page", () => {
   });
 
   it("shows real data and follows new events without a reload", async () => {
-    await api(hub, "POST", "/api/contracts", { id: "setup-user-model", title: "Create User schema", assignee: "db-dev", expectedOutputs: [{ artifactType: "schema-change" }] });
     await api(hub, "POST", "/api/contracts", {
-      id: "build-auth-api", title: "Build auth endpoints", assignee: "api-dev",
-      dependencies: [{ type: "contract", contractId: "setup-user-model" }], expectedOutputs: [{ artifactType: "api-contract" }],
+      id: "setup-user-model",
+      title: "Create User schema",
+      assignee: "db-dev",
+      expectedOutputs: [{ artifactType: "schema-change" }],
+    });
+    await api(hub, "POST", "/api/contracts", {
+      id: "build-auth-api",
+      title: "Build auth endpoints",
+      assignee: "api-dev",
+      dependencies: [{ type: "contract", contractId: "setup-user-model" }],
+      expectedOutputs: [{ artifactType: "api-contract" }],
     });
     await expect.poll(() => text("contract-build-auth-api")).toContain("pending");
     await expect.poll(() => text("state-ready")).toContain("1");

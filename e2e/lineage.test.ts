@@ -21,9 +21,36 @@ const run = (...args: string[]) => {
 describe("lineage commands", () => {
   it("reports staleness, impact, lineage and the audit trail", () => {
     run("artifact-publish", "schema-user-model", "--type", "schema-change", "--data", '{"models":[{"name":"User","fields":["email"]}]}');
-    run("artifact-publish", "api-contract-user-auth", "--type", "api-contract", "--derived-from", "schema-user-model@v1", "--data", '{"endpoints":[{"method":"POST","path":"/login"}]}');
-    run("artifact-publish", "api-contract-user-auth", "--type", "api-contract", "--derived-from", "schema-user-model@v1", "--data", '{"endpoints":[{"method":"POST","path":"/login"},{"method":"POST","path":"/logout"}]}');
-    run("artifact-publish", "test-results-auth", "--type", "test-results", "--derived-from", "api-contract-user-auth@v2", "--data", '{"total":12,"passed":12,"failed":0}');
+    run(
+      "artifact-publish",
+      "api-contract-user-auth",
+      "--type",
+      "api-contract",
+      "--derived-from",
+      "schema-user-model@v1",
+      "--data",
+      '{"endpoints":[{"method":"POST","path":"/login"}]}',
+    );
+    run(
+      "artifact-publish",
+      "api-contract-user-auth",
+      "--type",
+      "api-contract",
+      "--derived-from",
+      "schema-user-model@v1",
+      "--data",
+      '{"endpoints":[{"method":"POST","path":"/login"},{"method":"POST","path":"/logout"}]}',
+    );
+    run(
+      "artifact-publish",
+      "test-results-auth",
+      "--type",
+      "test-results",
+      "--derived-from",
+      "api-contract-user-auth@v2",
+      "--data",
+      '{"total":12,"passed":12,"failed":0}',
+    );
     run("contract-create", "write-docs", "--assignee", "docs-dev", "--title", "Document the API", "--needs-artifact", "api-contract-user-auth");
     expect(run("artifact-stale").stdout).toBe("nothing is stale\n");
 
@@ -33,7 +60,11 @@ describe("lineage commands", () => {
     const apiStep = { version: "api-contract-user-auth@v2", input: "schema-user-model@v1", via: "derivedFrom" };
     expect(stale).toEqual([
       { artifactId: "api-contract-user-auth", version: 2, reasons: [{ ...root, path: [apiStep] }] },
-      { artifactId: "test-results-auth", version: 1, reasons: [{ ...root, path: [{ version: "test-results-auth@v1", input: "api-contract-user-auth@v2", via: "derivedFrom" }, apiStep] }] },
+      {
+        artifactId: "test-results-auth",
+        version: 1,
+        reasons: [{ ...root, path: [{ version: "test-results-auth@v1", input: "api-contract-user-auth@v2", via: "derivedFrom" }, apiStep] }],
+      },
     ]);
     expect(run("artifact-stale").stdout).toBe(
       [
@@ -48,7 +79,10 @@ describe("lineage commands", () => {
     );
 
     const impact = run("artifact-impact", "schema-user-model", "--json").json();
-    expect(impact.artifacts.map((a: { artifactId: string; depth: number }) => [a.artifactId, a.depth])).toEqual([["api-contract-user-auth", 1], ["test-results-auth", 2]]);
+    expect(impact.artifacts.map((a: { artifactId: string; depth: number }) => [a.artifactId, a.depth])).toEqual([
+      ["api-contract-user-auth", 1],
+      ["test-results-auth", 2],
+    ]);
     expect(impact.contracts).toEqual([expect.objectContaining({ contractId: "write-docs", artifactId: "api-contract-user-auth", relation: "dependency" })]);
 
     const upstream = run("artifact-lineage", "test-results-auth").stdout;
@@ -56,7 +90,12 @@ describe("lineage commands", () => {
     expect(upstream).toContain("◄─ api-contract-user-auth@v2 (api-contract, stale)");
     expect(upstream).toContain("◄─ schema-user-model@v1 (schema-change)");
     const downstream = run("artifact-lineage", "schema-user-model@v1", "--direction", "downstream", "--json").json();
-    expect(downstream.nodes.map((n: { key: string }) => n.key).sort()).toEqual(["api-contract-user-auth@v1", "api-contract-user-auth@v2", "schema-user-model@v1", "test-results-auth@v1"]);
+    expect(downstream.nodes.map((n: { key: string }) => n.key).sort()).toEqual([
+      "api-contract-user-auth@v1",
+      "api-contract-user-auth@v2",
+      "schema-user-model@v1",
+      "test-results-auth@v1",
+    ]);
 
     const trail = run("team-audit", "test-results-auth", "--json").json().trail;
     expect(trail.map((e: { artifactId: string; version: number; publisher: string; cost: null }) => [e.artifactId, e.version, e.publisher, e.cost])).toEqual([
@@ -70,17 +109,68 @@ describe("lineage commands", () => {
   });
 
   it("says when the path runs through a contract's pinned input: on the CLI, the HTTP API and MCP", async () => {
-    run("contract-create", "design-reset-schema", "--assignee", "db-dev", "--title", "Design the reset schema", "--expected-output", "schema-change:schema-reset");
-    run("contract-create", "build-reset", "--assignee", "api-dev", "--title", "Build password reset", "--depends-on", "design-reset-schema", "--expected-output", "api-contract:api-contract-reset");
+    run(
+      "contract-create",
+      "design-reset-schema",
+      "--assignee",
+      "db-dev",
+      "--title",
+      "Design the reset schema",
+      "--expected-output",
+      "schema-change:schema-reset",
+    );
+    run(
+      "contract-create",
+      "build-reset",
+      "--assignee",
+      "api-dev",
+      "--title",
+      "Build password reset",
+      "--depends-on",
+      "design-reset-schema",
+      "--expected-output",
+      "api-contract:api-contract-reset",
+    );
     run("contract-start", "design-reset-schema");
-    run("artifact-publish", "schema-reset", "--type", "schema-change", "--contract", "design-reset-schema", "--data", '{"models":[{"name":"Reset","fields":["token"]}]}');
+    run(
+      "artifact-publish",
+      "schema-reset",
+      "--type",
+      "schema-change",
+      "--contract",
+      "design-reset-schema",
+      "--data",
+      '{"models":[{"name":"Reset","fields":["token"]}]}',
+    );
     run("contract-start", "build-reset");
-    run("artifact-publish", "api-contract-reset", "--type", "api-contract", "--contract", "build-reset", "--derived-from", "schema-reset@v1", "--data", '{"endpoints":[{"method":"POST","path":"/reset"}]}');
+    run(
+      "artifact-publish",
+      "api-contract-reset",
+      "--type",
+      "api-contract",
+      "--contract",
+      "build-reset",
+      "--derived-from",
+      "schema-reset@v1",
+      "--data",
+      '{"endpoints":[{"method":"POST","path":"/reset"}]}',
+    );
     // The schema moves on outside its contract; build-reset runs again and publishes from the new one.
     run("artifact-publish", "schema-reset", "--type", "schema-change", "--data", '{"models":[{"name":"Reset","fields":["token","expiresAt"]}]}');
     run("contract-reopen", "build-reset", "--reason", "schema changed");
     run("contract-start", "build-reset");
-    run("artifact-publish", "api-contract-reset", "--type", "api-contract", "--contract", "build-reset", "--derived-from", "schema-reset@v2", "--data", '{"endpoints":[{"method":"POST","path":"/reset"}]}');
+    run(
+      "artifact-publish",
+      "api-contract-reset",
+      "--type",
+      "api-contract",
+      "--contract",
+      "build-reset",
+      "--derived-from",
+      "schema-reset@v2",
+      "--data",
+      '{"endpoints":[{"method":"POST","path":"/reset"}]}',
+    );
 
     const reason = {
       kind: "superseded",

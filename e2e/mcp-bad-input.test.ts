@@ -10,7 +10,16 @@ import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
 import { dbSnapshot } from "./helpers/db-snapshot.ts";
 import { httpClient } from "./helpers/mcp-client.ts";
 
-type Prop = { type?: string | string[]; pattern?: string; enum?: unknown[]; maxLength?: number; minimum?: number; maximum?: number; anyOf?: Prop[]; oneOf?: Prop[] };
+type Prop = {
+  type?: string | string[];
+  pattern?: string;
+  enum?: unknown[];
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: Prop[];
+  oneOf?: Prop[];
+};
 type Schema = { properties?: Record<string, Prop>; required?: string[] };
 
 let hub: HubProcess;
@@ -40,7 +49,7 @@ const WRONG: Record<string, unknown[]> = {
 
 const HOSTILE_STRINGS = [
   "../../etc/passwd",
-  "'; DROP TABLE \"Artifact\"; --",
+  '\'; DROP TABLE "Artifact"; --',
   "__proto__",
   "constructor",
   "${process.exit()}",
@@ -96,13 +105,20 @@ describe("MCP tools with bad arguments", () => {
     let calls = 0;
     const unclear: string[] = [];
     for (const t of tools) {
-      const cases = [...badArguments(t.inputSchema as Schema), "not an object" as unknown as Record<string, unknown>, [1, 2] as unknown as Record<string, unknown>];
+      const cases = [
+        ...badArguments(t.inputSchema as Schema),
+        "not an object" as unknown as Record<string, unknown>,
+        [1, 2] as unknown as Record<string, unknown>,
+      ];
       for (const args of cases) {
         calls++;
         const r = (await Promise.race([
           client.callTool({ name: t.name, arguments: args }),
           new Promise((_, reject) => setTimeout(() => reject(new Error(`${t.name} hung on ${JSON.stringify(args).slice(0, 80)}`)), 10_000)),
-        ]).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: `protocol: ${e.message}` }] }))) as { isError?: boolean; content: Array<{ text: string }> };
+        ]).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: `protocol: ${e.message}` }] }))) as {
+          isError?: boolean;
+          content: Array<{ text: string }>;
+        };
         const text = r.content[0]?.text ?? "";
         const clear = r.isError === true && /^(invalid_input|protocol): /.test(text) && !text.includes("internal");
         if (!clear) unclear.push(`${t.name}(${JSON.stringify(args).slice(0, 100)}) → ${r.isError ? "" : "NOT AN ERROR: "}${text.slice(0, 150)}`);
@@ -122,7 +138,13 @@ describe("MCP tools with bad arguments", () => {
     for (const name of ["server_version", "artifact_publish", "artifact_list"]) {
       const res = await fetch(`${hub.url}/mcp`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-06-18", authorization: `Bearer ${token}` },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-session-id": session,
+          "mcp-protocol-version": "2025-06-18",
+          authorization: `Bearer ${token}`,
+        },
         body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"${name}","arguments":{"__proto__":{"polluted":true,"id":"x","type":"custom","data":{}}}}}`,
       });
       const body = await res.text();

@@ -27,7 +27,14 @@ function script(artifactId: string, contractId: string) {
     const results = toolResults(req);
     const last = results[results.length - 1];
     if (!last) {
-      return { tools: [{ name: "mcp__teamhub__artifact_publish", input: { id: artifactId, type: "api-contract", data: { endpoints: [{ method: "POST", path: "/login" }] }, contractId } }] };
+      return {
+        tools: [
+          {
+            name: "mcp__teamhub__artifact_publish",
+            input: { id: artifactId, type: "api-contract", data: { endpoints: [{ method: "POST", path: "/login" }] }, contractId },
+          },
+        ],
+      };
     }
     if (last.name === "mcp__teamhub__artifact_publish") return { tools: [{ name: "mcp__teamhub__contract_get", input: { id: contractId } }] };
     return { text: `published; contract ${contractId} is ${JSON.parse(last.text).status}` };
@@ -35,7 +42,12 @@ function script(artifactId: string, contractId: string) {
 }
 
 async function runWith(mcpServer: Record<string, unknown>, artifactId: string, contractId: string) {
-  await api(hub, "POST", "/api/contracts", { id: contractId, title: "Build the auth API", assignee: "api-dev", expectedOutputs: [{ artifactType: "api-contract", artifactId }] });
+  await api(hub, "POST", "/api/contracts", {
+    id: contractId,
+    title: "Build the auth API",
+    assignee: "api-dev",
+    expectedOutputs: [{ artifactType: "api-contract", artifactId }],
+  });
   const fake: FakeApi = await startFakeApi(script(artifactId, contractId));
   try {
     const env = claudeEnv(fake.url);
@@ -43,8 +55,17 @@ async function runWith(mcpServer: Record<string, unknown>, artifactId: string, c
     fs.writeFileSync(configFile, JSON.stringify({ mcpServers: { teamhub: mcpServer } }));
     const work = fs.mkdtempSync(path.join(env.TMPDIR, "work-"));
     const run = await runClaude(
-      ["-p", "Publish the auth API contract for your contract.", "--output-format", "json", "--mcp-config", configFile, "--strict-mcp-config",
-        "--allowedTools", "mcp__teamhub__artifact_publish,mcp__teamhub__contract_get"],
+      [
+        "-p",
+        "Publish the auth API contract for your contract.",
+        "--output-format",
+        "json",
+        "--mcp-config",
+        configFile,
+        "--strict-mcp-config",
+        "--allowedTools",
+        "mcp__teamhub__artifact_publish,mcp__teamhub__contract_get",
+      ],
       env,
       work,
     );
@@ -57,11 +78,20 @@ async function runWith(mcpServer: Record<string, unknown>, artifactId: string, c
 
 describe("the real claude CLI as an MCP client", () => {
   it("publishes as its member over /mcp and the waiting contract completes", async () => {
-    const { result, fake } = await runWith({ type: "http", url: `${hub.url}/mcp`, headers: { Authorization: `Bearer ${token}` } }, "auth-api-http", "build-auth-http");
+    const { result, fake } = await runWith(
+      { type: "http", url: `${hub.url}/mcp`, headers: { Authorization: `Bearer ${token}` } },
+      "auth-api-http",
+      "build-auth-http",
+    );
     expect(result).toMatchObject({ is_error: false, result: "published; contract build-auth-http is completed" });
     expect(fake.requests.some((r) => toolResults(r).some((t) => t.name === "mcp__teamhub__artifact_publish" && !t.isError))).toBe(true);
-    expect(query(hub.dbFile, `SELECT v.publisher, v.contractId FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'auth-api-http'`)).toEqual([{ publisher: "api-dev", contractId: "build-auth-http" }]);
-    expect((await api(hub, "GET", "/api/contracts/build-auth-http")).body).toMatchObject({ status: "completed", outputs: [{ artifactId: "auth-api-http", version: 1 }] });
+    expect(
+      query(hub.dbFile, `SELECT v.publisher, v.contractId FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'auth-api-http'`),
+    ).toEqual([{ publisher: "api-dev", contractId: "build-auth-http" }]);
+    expect((await api(hub, "GET", "/api/contracts/build-auth-http")).body).toMatchObject({
+      status: "completed",
+      outputs: [{ artifactId: "auth-api-http", version: 1 }],
+    });
   }, 120_000);
 
   it("does the same through `teamhub mcp` over stdio", async () => {
@@ -71,7 +101,9 @@ describe("the real claude CLI as an MCP client", () => {
       "build-auth-stdio",
     );
     expect(result).toMatchObject({ is_error: false, result: "published; contract build-auth-stdio is completed" });
-    expect(query(hub.dbFile, `SELECT v.publisher FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'auth-api-stdio'`)).toEqual([{ publisher: "api-dev" }]);
+    expect(query(hub.dbFile, `SELECT v.publisher FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'auth-api-stdio'`)).toEqual([
+      { publisher: "api-dev" },
+    ]);
     expect((await api(hub, "GET", "/api/contracts/build-auth-stdio")).body.status).toBe("completed");
   }, 120_000);
 });

@@ -16,13 +16,30 @@ describe("MCP conformance", () => {
   it("passes every scenario that does not call the suite's fixtures", () => {
     const r = spawnSync(
       process.execPath,
-      [path.join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js"), "server", "--url", `${hub.url}/mcp`,
-        "--expected-failures", path.join(ROOT, "e2e/mcp/conformance-expected-failures.yml"), "-o", tempDataDir("conformance")],
+      [
+        path.join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js"),
+        "server",
+        "--url",
+        `${hub.url}/mcp`,
+        "--expected-failures",
+        path.join(ROOT, "e2e/mcp/conformance-expected-failures.yml"),
+        "-o",
+        tempDataDir("conformance"),
+      ],
       { encoding: "utf8", timeout: 240_000 },
     );
     const summary = r.stdout.slice(r.stdout.indexOf("=== SUMMARY ==="));
     expect(r.status, summary + r.stderr).toBe(0);
-    for (const scenario of ["server-initialize", "ping", "logging-set-level", "tools-list", "server-sse-multiple-streams", "resources-list", "prompts-list", "dns-rebinding-protection"]) {
+    for (const scenario of [
+      "server-initialize",
+      "ping",
+      "logging-set-level",
+      "tools-list",
+      "server-sse-multiple-streams",
+      "resources-list",
+      "prompts-list",
+      "dns-rebinding-protection",
+    ]) {
       expect(summary).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
     }
     expect(summary).toContain("Baseline check passed: all failures are expected.");

@@ -29,7 +29,6 @@ afterAll(async () => {
   await hub?.kill();
 });
 
-
 describe("tools", () => {
   it("lists every tool with a description, an input schema and annotations", async () => {
     const client = await open(httpClient(hub.url));
@@ -83,7 +82,9 @@ describe("identity comes from the token", () => {
     await api(hub, "POST", "/api/contracts", { id: "qa-task", title: "Test it", assignee: "qa-dev" });
     const apiDev = await open(httpClient(hub.url, tokens["api-dev"]));
     const refused = await call(apiDev, "contract_complete", { id: "qa-task" });
-    expect(refused.text).toBe("forbidden: 'api-dev' (member) may not complete contract 'qa-task' (assignee 'qa-dev'): only its assignee, a lead of team 'default' or the operator may");
+    expect(refused.text).toBe(
+      "forbidden: 'api-dev' (member) may not complete contract 'qa-task' (assignee 'qa-dev'): only its assignee, a lead of team 'default' or the operator may",
+    );
     expect((await api(hub, "GET", "/api/contracts/qa-task")).body.status).toBe("ready");
     const qaDev = await open(httpClient(hub.url, tokens["qa-dev"]));
     expect((await call(qaDev, "contract_complete", { id: "qa-task", summary: "done" })).structuredContent).toMatchObject({ status: "completed" });
@@ -94,12 +95,22 @@ describe("identity comes from the token", () => {
     const init = await fetch(`${hub.url}/mcp`, {
       method: "POST",
       headers: { authorization: `Bearer ${tokens["api-dev"]}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+      }),
     });
     const session = init.headers.get("mcp-session-id")!;
     const hijack = await fetch(`${hub.url}/mcp`, {
       method: "POST",
-      headers: { authorization: `Bearer ${tokens["qa-dev"]}`, "mcp-session-id": session, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        authorization: `Bearer ${tokens["qa-dev"]}`,
+        "mcp-session-id": session,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
     });
     expect(hijack.status).toBe(403);
@@ -110,7 +121,15 @@ describe("identity comes from the token", () => {
     const strict = await startHub(undefined, { TEAMHUB_REQUIRE_TOKEN: "1" });
     try {
       await expect(httpClient(strict.url)).rejects.toThrow(/401|Unauthorized/);
-      const token = (await api(strict, "POST", "/api/tokens", { name: "ops" }, { authorization: `Bearer ${fs.readFileSync(`${strict.dataDir}/operator-token`, "utf8").trim()}` })).body.token;
+      const token = (
+        await api(
+          strict,
+          "POST",
+          "/api/tokens",
+          { name: "ops" },
+          { authorization: `Bearer ${fs.readFileSync(`${strict.dataDir}/operator-token`, "utf8").trim()}` },
+        )
+      ).body.token;
       const client = await httpClient(strict.url, token);
       expect((await call(client, "server_version")).structuredContent).toMatchObject({ you: "ops", kind: "member" });
       await client.close();
@@ -140,7 +159,10 @@ describe("resources, completions, prompts, logging", () => {
   });
 
   it("completes artifact, contract, pipeline and snapshot ids", async () => {
-    await api(hub, "POST", "/api/pipelines", { id: "ping-pipe", rules: [{ trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "x" } }] });
+    await api(hub, "POST", "/api/pipelines", {
+      id: "ping-pipe",
+      rules: [{ trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "x" } }],
+    });
     await api(hub, "POST", "/api/snapshots", { id: "snap-one" });
     const client = await open(httpClient(hub.url));
     const complete = async (kind: string, value: string) =>
@@ -179,7 +201,9 @@ describe("teamhub mcp over stdio", () => {
     const r = await call(client, "artifact_publish", { id: "stdio-doc", type: "custom", data: { via: "stdio" } });
     expect(r.structuredContent).toMatchObject({ artifactId: "stdio-doc", version: 1, publisher: "qa-dev" });
     expect((await call(client, "artifact_publish", { id: "x", type: "custom", data: {}, publisher: "api-dev" })).isError).toBe(true);
-    expect(query<{ publisher: string }>(hub.dbFile, `SELECT v.publisher FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'stdio-doc'`)).toEqual([{ publisher: "qa-dev" }]);
+    expect(
+      query<{ publisher: string }>(hub.dbFile, `SELECT v.publisher FROM ArtifactVersion v JOIN Artifact a ON a.pk = v.artifactPk WHERE a.id = 'stdio-doc'`),
+    ).toEqual([{ publisher: "qa-dev" }]);
     await call(client, "artifact_publish", { id: "stdio-doc", type: "custom", data: { via: "stdio", v: 2 } });
     await expect.poll(() => updated).toContain("teamhub://teams/default/artifacts/stdio-doc");
   });

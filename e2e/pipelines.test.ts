@@ -27,12 +27,22 @@ describe("pipelines in a running hub", () => {
       return r;
     };
     const rulesFile = path.join(hub.dataDir, "ci-rules.json");
-    fs.writeFileSync(rulesFile, JSON.stringify({
-      rules: [
-        { trigger: { type: "artifact_published", artifactType: "api-contract" }, action: { type: "notify_session", target: "qa-dev", message: "API contract updated — re-run tests" } },
-        { trigger: { type: "artifact_published", artifactType: "test-results" }, condition: "data.failed > 0", action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" } },
-      ],
-    }));
+    fs.writeFileSync(
+      rulesFile,
+      JSON.stringify({
+        rules: [
+          {
+            trigger: { type: "artifact_published", artifactType: "api-contract" },
+            action: { type: "notify_session", target: "qa-dev", message: "API contract updated — re-run tests" },
+          },
+          {
+            trigger: { type: "artifact_published", artifactType: "test-results" },
+            condition: "data.failed > 0",
+            action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" },
+          },
+        ],
+      }),
+    );
     run("contract-create", "build-api", "--assignee", "api-dev", "--title", "Build the API", "--expected-output", "api-contract");
     expect(run("pipeline-create", "ci-loop", "--rules", rulesFile).stdout).toContain("created pipeline ci-loop (active): 2 rule(s)");
     run("artifact-publish", "api-auth", "--type", "api-contract", "--data", '{"endpoints":[{"method":"POST","path":"/login"}]}');
@@ -41,11 +51,23 @@ describe("pipelines in a running hub", () => {
     expect(run("contract-get", "build-api", "--json").json()).toMatchObject({ status: "ready", statusReason: "Tests failing: 3 failures", retryCount: 1 });
 
     const got = run("pipeline-get", "ci-loop", "--json").json();
-    expect(got.log.map((x: { rule: number; outcome: string }) => [x.rule, x.outcome]).reverse()).toEqual([[0, "executed"], [1, "executed"]]);
+    expect(got.log.map((x: { rule: number; outcome: string }) => [x.rule, x.outcome]).reverse()).toEqual([
+      [0, "executed"],
+      [1, "executed"],
+    ]);
     expect(run("pipeline-list").stdout).toMatch(/ci-loop\s+active\s+2\s+executed 2/);
 
-    const dry = run("pipeline-dry-run", "--rule", JSON.stringify({ trigger: { type: "artifact_published" }, condition: "data.failed > 0", action: { type: "broadcast", message: "${data.failed} failing" } }),
-      "--event", JSON.stringify({ type: "artifact.published", payload: { artifactId: "t", type: "test-results" }, data: { total: 5, passed: 3, failed: 2 } }));
+    const dry = run(
+      "pipeline-dry-run",
+      "--rule",
+      JSON.stringify({
+        trigger: { type: "artifact_published" },
+        condition: "data.failed > 0",
+        action: { type: "broadcast", message: "${data.failed} failing" },
+      }),
+      "--event",
+      JSON.stringify({ type: "artifact.published", payload: { artifactId: "t", type: "test-results" }, data: { total: 5, passed: 3, failed: 2 } }),
+    );
     expect(dry.stdout).toContain('"message": "2 failing"');
     run("pipeline-pause", "ci-loop");
     expect(run("pipeline-list", "--json").json()[0].status).toBe("paused");
@@ -53,12 +75,25 @@ describe("pipelines in a running hub", () => {
 
   it("refuses hostile rules with a clear error and keeps serving", async () => {
     const hub = await start();
-    for (const condition of ["process.exit()", "constructor.constructor('return process')()", `${"(".repeat(3000)}true${")".repeat(3000)}`, "x".repeat(1024 * 1024)]) {
-      const res = await api(hub, "POST", "/api/pipelines", { id: "evil", rules: [{ trigger: { type: "artifact_published" }, condition, action: { type: "broadcast", message: "x" } }] });
+    for (const condition of [
+      "process.exit()",
+      "constructor.constructor('return process')()",
+      `${"(".repeat(3000)}true${")".repeat(3000)}`,
+      "x".repeat(1024 * 1024),
+    ]) {
+      const res = await api(hub, "POST", "/api/pipelines", {
+        id: "evil",
+        rules: [{ trigger: { type: "artifact_published" }, condition, action: { type: "broadcast", message: "x" } }],
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.details.issues[0].field).toBe("rules[0].condition");
     }
-    const r = cli(hub.dataDir, ["pipeline-create", "evil", "--rules", '[{"trigger":{"type":"artifact_published"},"condition":"require(\'fs\')","action":{"type":"broadcast","message":"x"}}]']);
+    const r = cli(hub.dataDir, [
+      "pipeline-create",
+      "evil",
+      "--rules",
+      '[{"trigger":{"type":"artifact_published"},"condition":"require(\'fs\')","action":{"type":"broadcast","message":"x"}}]',
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("rules[0].condition: found no matching overload for 'require(string)'");
     expect((await api(hub, "GET", "/api/health")).body.ok).toBe(true);
@@ -79,7 +114,8 @@ describe("pipelines in a running hub", () => {
 
     // A backlog the runner has never seen: `teamhub mcp` writes to the database but runs no pipelines.
     const writer = await stdioClient(dataDir);
-    for (let i = 0; i < 300; i++) await call(writer, "artifact_publish", { id: `results-${i % 30}`, type: "test-results", data: { total: 1, passed: 1, failed: 0 } });
+    for (let i = 0; i < 300; i++)
+      await call(writer, "artifact_publish", { id: `results-${i % 30}`, type: "test-results", data: { total: 1, passed: 1, failed: 0 } });
     await writer.close();
     const expected = 300 * rules.length;
     const executed = (file: string) => query<{ n: number }>(file, `SELECT COUNT(*) AS n FROM PipelineExecution`)[0].n;

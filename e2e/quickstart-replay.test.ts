@@ -22,9 +22,16 @@ type Started = { contract: { id: string }; inputs: { context?: string }; resolve
 
 /** What each member publishes for its contract; the API follows the context its contract_start returned. */
 const OUTPUTS: Record<string, (s: Started) => { id: string; type: string; name: string; data: unknown }> = {
-  "setup-user-model": () => ({ id: "schema-user-model", type: "schema-change", name: "User model schema", data: { models: [{ name: "User", fields: ["email", "phone", "password"] }] } }),
+  "setup-user-model": () => ({
+    id: "schema-user-model",
+    type: "schema-change",
+    name: "User model schema",
+    data: { models: [{ name: "User", fields: ["email", "phone", "password"] }] },
+  }),
   "build-auth-api": (s) => ({
-    id: "api-contract-user-auth", type: "api-contract", name: "Auth API contract",
+    id: "api-contract-user-auth",
+    type: "api-contract",
+    name: "Auth API contract",
     data: { endpoints: [s.inputs.context?.includes("GraphQL") ? { method: "POST", path: "/graphql" } : { method: "POST", path: "/login" }] },
   }),
   "write-auth-tests": () => ({ id: "test-results-auth", type: "test-results", name: "Auth integration tests", data: { total: 12, passed: 12, failed: 0 } }),
@@ -47,7 +54,11 @@ function member(req: MessagesRequest): Reply | undefined {
   if (last.name === "mcp__teamhub__contract_start" && !last.isError) {
     const started = JSON.parse(last.text) as Started;
     const out = OUTPUTS[started.contract.id](started);
-    return mcp("artifact_publish", { ...out, derivedFrom: started.resolvedInputs.map((r) => `${r.artifactId}@v${r.version}`), contractId: started.contract.id });
+    return mcp("artifact_publish", {
+      ...out,
+      derivedFrom: started.resolvedInputs.map((r) => `${r.artifactId}@v${r.version}`),
+      contractId: started.contract.id,
+    });
   }
   return { text: `${name} finished: ${last.name.replace("mcp__teamhub__", "")}${last.isError ? ` failed: ${last.text}` : ""}` };
 }
@@ -62,12 +73,18 @@ const run = async (...args: string[]) => {
   expect(r.code, `${args.join(" ")}\n${r.stderr}${r.stdout}`).toBe(0);
   return r;
 };
-const states = async () => Object.fromEntries(((await api(sh.hub, "GET", "/api/contracts")).body.items as Array<{ id: string; status: string }>).map((c) => [c.id, c.status]));
+const states = async () =>
+  Object.fromEntries(((await api(sh.hub, "GET", "/api/contracts")).body.items as Array<{ id: string; status: string }>).map((c) => [c.id, c.status]));
 const allCompleted = { "setup-user-model": "completed", "build-auth-api": "completed", "write-auth-tests": "completed" };
-const versions = async (id: string) => (await run("artifact-history", id, "--json")).json().versions.map((v: { version: number; status: string }) => [v.version, v.status]);
+const versions = async (id: string) =>
+  (await run("artifact-history", id, "--json")).json().versions.map((v: { version: number; status: string }) => [v.version, v.status]);
 const idle = (s: { status: string; queued: number; running: unknown }) => s.status === "idle" && s.queued === 0 && s.running === null;
 const eventsAfter = (id: number) =>
-  query<{ id: number; type: string; payload: string }>(sh.hub.dbFile, `SELECT "id","type","payload" FROM "Event" WHERE "teamId" = 'default' AND "id" > ? ORDER BY "id"`, id).map((e) => ({
+  query<{ id: number; type: string; payload: string }>(
+    sh.hub.dbFile,
+    `SELECT "id","type","payload" FROM "Event" WHERE "teamId" = 'default' AND "id" > ? ORDER BY "id"`,
+    id,
+  ).map((e) => ({
     ...e,
     payload: JSON.parse(e.payload),
   }));
@@ -85,18 +102,44 @@ describe("the seed Quick Start, to its end, with members as real sessions", () =
 
     // Create a contract chain; the members take it from there.
     await run("contract-create", "setup-user-model", "--assignee", "db-dev", "--title", "Create User schema", "--expected-output", "schema-change");
-    await run("contract-create", "build-auth-api", "--assignee", "api-dev", "--title", "Build auth endpoints", "--depends-on", "setup-user-model", "--expected-output", "api-contract");
-    await run("contract-create", "write-auth-tests", "--assignee", "qa-dev", "--title", "Write integration tests", "--depends-on", "build-auth-api", "--expected-output", "test-results");
+    await run(
+      "contract-create",
+      "build-auth-api",
+      "--assignee",
+      "api-dev",
+      "--title",
+      "Build auth endpoints",
+      "--depends-on",
+      "setup-user-model",
+      "--expected-output",
+      "api-contract",
+    );
+    await run(
+      "contract-create",
+      "write-auth-tests",
+      "--assignee",
+      "qa-dev",
+      "--title",
+      "Write integration tests",
+      "--depends-on",
+      "build-auth-api",
+      "--expected-output",
+      "test-results",
+    );
     await vi.waitFor(async () => expect(await states()).toEqual(allCompleted), { timeout: 120_000, interval: 250 });
     for (const name of MEMBERS) await waitForSession(sh.hub, name, idle, 60_000);
 
     const lineage = (await run("artifact-lineage", "test-results-auth", "--direction", "upstream")).stdout;
-    expect(lineage).toMatch(/^test-results-auth@v1 \(test-results\)\n◄─ api-contract-user-auth@v1 \(api-contract\)[\s\S]*◄─ schema-user-model@v1 \(schema-change\)/);
+    expect(lineage).toMatch(
+      /^test-results-auth@v1 \(test-results\)\n◄─ api-contract-user-auth@v1 \(api-contract\)[\s\S]*◄─ schema-user-model@v1 \(schema-change\)/,
+    );
     const firstRun = (await api(sh.hub, "GET", "/api/artifacts/api-contract-user-auth?version=1")).body;
     expect(firstRun).toMatchObject({ publisher: "api-dev", data: { endpoints: [{ path: "/login" }] }, derivedFrom: ["schema-user-model@v1"] });
 
     // Take a snapshot before trying a different approach.
-    expect((await run("team-snapshot", "pre-graphql", "--label", "Auth feature complete with REST")).stdout).toContain("snapshot pre-graphql of team 'default': 3 contracts, 3 artifacts");
+    expect((await run("team-snapshot", "pre-graphql", "--label", "Auth feature complete with REST")).stdout).toContain(
+      "snapshot pre-graphql of team 'default': 3 contracts, 3 artifacts",
+    );
 
     // The preview first: exactly what will happen, and nothing written.
     let preview: any;
@@ -111,7 +154,14 @@ describe("the seed Quick Start, to its end, with members as real sessions", () =
       dryRun: true,
       reRun: [
         { id: "build-auth-api", assignee: "api-dev", from: "completed", snapshot: "completed", to: "ready", because: "named in the overrides" },
-        { id: "write-auth-tests", assignee: "qa-dev", from: "completed", snapshot: "completed", to: "pending", because: "depends on contract 'build-auth-api'" },
+        {
+          id: "write-auth-tests",
+          assignee: "qa-dev",
+          from: "completed",
+          snapshot: "completed",
+          to: "pending",
+          because: "depends on contract 'build-auth-api'",
+        },
       ],
       reRunCount: 2,
       rolledBackVersions: [],
@@ -140,7 +190,11 @@ describe("the seed Quick Start, to its end, with members as real sessions", () =
     expect(starts).toEqual(preview.reRun.map((r: { id: string }) => r.id));
     const sequence = after
       .filter((e) => (e.type === "contract.status_changed" && e.payload.to !== "in_progress") || e.type === "artifact.published")
-      .map((e) => (e.type === "artifact.published" ? `published ${e.payload.artifactId}@v${e.payload.version} by ${e.payload.publisher}` : `${e.payload.id}: ${e.payload.from} → ${e.payload.to}`));
+      .map((e) =>
+        e.type === "artifact.published"
+          ? `published ${e.payload.artifactId}@v${e.payload.version} by ${e.payload.publisher}`
+          : `${e.payload.id}: ${e.payload.from} → ${e.payload.to}`,
+      );
     expect(sequence).toEqual([
       "build-auth-api: completed → ready",
       "write-auth-tests: completed → pending",
@@ -159,19 +213,37 @@ describe("the seed Quick Start, to its end, with members as real sessions", () =
     expect(new Set(startedWith)).toEqual(new Set(["build-auth-api"]));
 
     // New versions appear beside the first run's, which stay active as older versions.
-    expect(await versions("api-contract-user-auth")).toEqual([[1, "active"], [2, "active"]]);
-    expect(await versions("test-results-auth")).toEqual([[1, "active"], [2, "active"]]);
+    expect(await versions("api-contract-user-auth")).toEqual([
+      [1, "active"],
+      [2, "active"],
+    ]);
+    expect(await versions("test-results-auth")).toEqual([
+      [1, "active"],
+      [2, "active"],
+    ]);
     expect(await versions("schema-user-model")).toEqual([[1, "active"]]);
     expect((await run("artifact-get", "api-contract-user-auth", "--json")).json()).toMatchObject({
-      version: 2, publisher: "api-dev", data: { endpoints: [{ method: "POST", path: "/graphql" }] }, derivedFrom: ["schema-user-model@v1"],
+      version: 2,
+      publisher: "api-dev",
+      data: { endpoints: [{ method: "POST", path: "/graphql" }] },
+      derivedFrom: ["schema-user-model@v1"],
     });
-    expect((await run("artifact-get", "test-results-auth", "--json")).json()).toMatchObject({ version: 2, publisher: "qa-dev", derivedFrom: ["api-contract-user-auth@v2"] });
-    expect((await run("contract-get", "setup-user-model", "--json")).json()).toMatchObject({ status: "completed", outputs: [{ artifactId: "schema-user-model", version: 1 }] });
+    expect((await run("artifact-get", "test-results-auth", "--json")).json()).toMatchObject({
+      version: 2,
+      publisher: "qa-dev",
+      derivedFrom: ["api-contract-user-auth@v2"],
+    });
+    expect((await run("contract-get", "setup-user-model", "--json")).json()).toMatchObject({
+      status: "completed",
+      outputs: [{ artifactId: "schema-user-model", version: 1 }],
+    });
 
     // team-snapshot-diff shows the change.
     const diff = (await run("team-snapshot-diff", "pre-graphql")).stdout;
     expect(diff).toContain(`~ build-auth-api.inputs: {} → {"context":"${GRAPHQL}"}`);
-    expect(diff).toMatch(/~ build-auth-api\.outputs: \[\{"artifactId":"api-contract-user-auth","version":1,[^\n]*\]\s→ \[\{"artifactId":"api-contract-user-auth","version":2,/);
+    expect(diff).toMatch(
+      /~ build-auth-api\.outputs: \[\{"artifactId":"api-contract-user-auth","version":1,[^\n]*\]\s→ \[\{"artifactId":"api-contract-user-auth","version":2,/,
+    );
     expect(diff).toContain("~ api-contract-user-auth.version: 1 → 2");
     expect(diff).toContain("~ test-results-auth.version: 1 → 2");
     expect(diff).not.toContain("schema-user-model");

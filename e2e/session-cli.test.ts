@@ -21,9 +21,14 @@ const run = async (...args: string[]) => {
 
 describe("session commands", () => {
   it("spawn --wait, send, status, output, history, list, stop, resume, delete", async () => {
-    expect((await run("spawn", "cli-one", "--prompt", "hi there", "--wait")).stdout).toMatch(/^pong: hi there\n\n— cli-one turn 1: completed, \$0\.\d{4}, 1 turns\n$/);
+    expect((await run("spawn", "cli-one", "--prompt", "hi there", "--wait")).stdout).toMatch(
+      /^pong: hi there\n\n— cli-one turn 1: completed, \$0\.\d{4}, 1 turns\n$/,
+    );
     expect((await run("send", "cli-one", "again")).stdout).toContain("pong: again");
-    expect((await run("send", "--name", "cli-one", "--message", "third", "--json")).json()).toMatchObject({ completed: true, interaction: { n: 3, response: "pong: third" } });
+    expect((await run("send", "--name", "cli-one", "--message", "third", "--json")).json()).toMatchObject({
+      completed: true,
+      interaction: { n: 3, response: "pong: third" },
+    });
     expect((await run("status", "cli-one")).stdout).toMatch(/^cli-one: idle \(claude-opus-4-8\[1m\]\), \$0\.\d{4}, 3 turns/);
     expect((await run("output", "cli-one")).stdout).toBe("pong: third\n");
     const history = (await run("history", "cli-one")).stdout;

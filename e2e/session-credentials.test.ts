@@ -50,7 +50,13 @@ async function hubFromShell(shell: (home: string) => Record<string, string> = ()
 /** A login as `claude /login` leaves it: an OAuth token in the config dir's .credentials.json. */
 function login(configDir: string, accessToken: string) {
   fs.mkdirSync(configDir, { recursive: true });
-  const oauth = { accessToken, refreshToken: "sk-ant-ort01-refresh", expiresAt: Date.now() + 86_400_000, scopes: ["user:inference", "user:profile"], subscriptionType: "max" };
+  const oauth = {
+    accessToken,
+    refreshToken: "sk-ant-ort01-refresh",
+    expiresAt: Date.now() + 86_400_000,
+    scopes: ["user:inference", "user:profile"],
+    subscriptionType: "max",
+  };
   fs.writeFileSync(path.join(configDir, ".credentials.json"), JSON.stringify({ claudeAiOauth: oauth }), { mode: 0o600 });
 }
 

@@ -58,7 +58,12 @@ describe("health", () => {
     await waitForSession(sh.hub, "watcher", (s) => s.status === "idle");
     const p = await api(sh.hub, "POST", "/api/pipelines?team=ops", {
       id: "poke",
-      rules: [{ trigger: { type: "artifact_published", artifactId: "alarm" }, action: { type: "send_to_session", target: "watcher", message: "@reply saw ${artifact.id} v${artifact.version}" } }],
+      rules: [
+        {
+          trigger: { type: "artifact_published", artifactId: "alarm" },
+          action: { type: "send_to_session", target: "watcher", message: "@reply saw ${artifact.id} v${artifact.version}" },
+        },
+      ],
     });
     expect(p.status, JSON.stringify(p.body)).toBe(201);
     await api(sh.hub, "POST", "/api/artifacts?team=ops", { id: "alarm", type: "custom", data: { text: "ring" } });

@@ -12,7 +12,16 @@ import { conversationFiles, startSessionHub, waitForSession, type SessionHub } f
 
 let sh: SessionHub;
 // Without directives the model reports every prompt of the conversation it was sent.
-beforeAll(async () => (sh = await startSessionHub(directiveModel((req) => ({ text: `seen: ${allPrompts(req).filter((p) => !p.startsWith("@")).join(" | ")}` })))));
+beforeAll(
+  async () =>
+    (sh = await startSessionHub(
+      directiveModel((req) => ({
+        text: `seen: ${allPrompts(req)
+          .filter((p) => !p.startsWith("@"))
+          .join(" | ")}`,
+      })),
+    )),
+);
 afterAll(async () => sh?.close());
 
 const send = async (name: string, message: string, wait = true) => (await api(sh.hub, "POST", `/api/sessions/${name}/send`, { message, wait })).body;
@@ -33,9 +42,12 @@ describe("stop and resume", () => {
     const r = await send("life", "what did I say?");
     expect(r.interaction.response).toBe("seen: remember apples | what did I say?");
     expect((await status("life")).claudeSessionId).toBe(before.claudeSessionId);
-    expect((await events("session.status_changed")).filter((e: any) => e.payload.name === "life").map((e: any) => e.payload.to).reverse()).toEqual([
-      "idle", "busy", "idle", "stopped", "starting", "idle", "busy", "idle",
-    ]);
+    expect(
+      (await events("session.status_changed"))
+        .filter((e: any) => e.payload.name === "life")
+        .map((e: any) => e.payload.to)
+        .reverse(),
+    ).toEqual(["idle", "busy", "idle", "stopped", "starting", "idle", "busy", "idle"]);
   }, 120_000);
 
   it("send to a stopped session resumes it first", async () => {

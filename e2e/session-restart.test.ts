@@ -11,7 +11,16 @@ import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let sh: SessionHub;
-beforeAll(async () => (sh = await startSessionHub(directiveModel((req) => ({ text: `seen: ${allPrompts(req).filter((p) => !p.startsWith("@")).join(" | ")}` })))));
+beforeAll(
+  async () =>
+    (sh = await startSessionHub(
+      directiveModel((req) => ({
+        text: `seen: ${allPrompts(req)
+          .filter((p) => !p.startsWith("@"))
+          .join(" | ")}`,
+      })),
+    )),
+);
 afterAll(async () => sh?.close());
 
 const claudeAlive = (sessionId: string) => spawnSync("pgrep", ["-f", sessionId]).status === 0;

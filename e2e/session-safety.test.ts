@@ -63,7 +63,12 @@ describe("protected paths", () => {
     const work = fs.mkdtempSync(path.join(sh.work, "guarded-"));
     fs.writeFileSync(path.join(work, ".env"), "SECRET=1\n");
     fs.mkdirSync(path.join(work, ".git", "hooks"), { recursive: true });
-    const r = await delegate({ name: "guarded", workDir: work, preset: "full", task: `@bash echo SECRET=2 >> .env\n@write ${work}/.git/hooks/pre-commit|rm -rf /\n@reply tried` });
+    const r = await delegate({
+      name: "guarded",
+      workDir: work,
+      preset: "full",
+      task: `@bash echo SECRET=2 >> .env\n@write ${work}/.git/hooks/pre-commit|rm -rf /\n@reply tried`,
+    });
     expect(r.status).toBe("completed");
     expect(fs.readFileSync(path.join(work, ".env"), "utf8")).toBe("SECRET=1\n");
     expect(fs.existsSync(path.join(work, ".git", "hooks", "pre-commit"))).toBe(false);
@@ -86,7 +91,9 @@ describe("approvals", () => {
     const send = (message: string) => api(sh.hub, "POST", "/api/sessions/asker/send", { message, wait: true });
     const allowed = send(`@bash touch ${target}\n@reply touched`);
     const waiting = await waitForSession(sh.hub, "asker", (s) => s.status === "waiting_permission");
-    expect(waiting.approvals).toEqual([expect.objectContaining({ toolName: "Bash", status: "pending", input: expect.objectContaining({ command: `touch ${target}` }) })]);
+    expect(waiting.approvals).toEqual([
+      expect.objectContaining({ toolName: "Bash", status: "pending", input: expect.objectContaining({ command: `touch ${target}` }) }),
+    ]);
     const decided = await api(sh.hub, "POST", `/api/sessions/asker/approvals/${waiting.approvals[0].id}`, { decision: "allow" });
     expect(decided.body).toMatchObject({ status: "allowed", decidedBy: "operator" });
     expect((await allowed).body.interaction).toMatchObject({ status: "completed", response: "touched" });

@@ -49,39 +49,91 @@ afterAll(async () => sh?.close());
 
 describe("Pattern 1: a linear chain worked by woken members", () => {
   it("completes schema → api → tests with no operator action after setup", async () => {
-    for (const [name, role] of [["db-dev", "database"], ["api-dev", "backend"], ["qa-dev", "testing"]]) {
+    for (const [name, role] of [
+      ["db-dev", "database"],
+      ["api-dev", "backend"],
+      ["qa-dev", "testing"],
+    ]) {
       const r = await api(sh.hub, "POST", "/api/team-spawn", { team: "p1", name, role });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
     for (const name of ["db-dev", "api-dev", "qa-dev"]) await waitForSession(sh.hub, name, (s) => s.status === "idle");
     const contracts = [
       { id: "setup-schema", assignee: "db-dev", expectedOutputs: [{ artifactType: "schema-change" }] },
-      { id: "build-api", assignee: "api-dev", dependencies: [{ type: "contract", contractId: "setup-schema" }], expectedOutputs: [{ artifactType: "api-contract" }] },
-      { id: "write-tests", assignee: "qa-dev", dependencies: [{ type: "contract", contractId: "build-api" }], expectedOutputs: [{ artifactType: "test-results" }] },
+      {
+        id: "build-api",
+        assignee: "api-dev",
+        dependencies: [{ type: "contract", contractId: "setup-schema" }],
+        expectedOutputs: [{ artifactType: "api-contract" }],
+      },
+      {
+        id: "write-tests",
+        assignee: "qa-dev",
+        dependencies: [{ type: "contract", contractId: "build-api" }],
+        expectedOutputs: [{ artifactType: "test-results" }],
+      },
     ];
     for (const c of contracts) expect((await api(sh.hub, "POST", "/api/contracts?team=p1", { title: c.id, ...c })).status).toBe(201);
 
-    await vi.waitFor(async () => expect((await api(sh.hub, "GET", "/api/contracts/write-tests?team=p1")).body.status, `the chain did not complete:\n${sh.hub.log().slice(-3000)}`).toBe("completed"), { timeout: 90_000, interval: 200 });
+    await vi.waitFor(
+      async () =>
+        expect((await api(sh.hub, "GET", "/api/contracts/write-tests?team=p1")).body.status, `the chain did not complete:\n${sh.hub.log().slice(-3000)}`).toBe(
+          "completed",
+        ),
+      { timeout: 90_000, interval: 200 },
+    );
     for (const c of contracts) expect((await api(sh.hub, "GET", `/api/contracts/${c.id}?team=p1`)).body.status).toBe("completed");
     const published = await Promise.all(Object.values(OUTPUTS).map(async (o) => (await api(sh.hub, "GET", `/api/artifacts/${o.artifactId}?team=p1`)).body));
-    expect(published.map((v) => [v.publisher, v.sessionId])).toEqual([["db-dev", "db-dev"], ["api-dev", "api-dev"], ["qa-dev", "qa-dev"]]);
+    expect(published.map((v) => [v.publisher, v.sessionId])).toEqual([
+      ["db-dev", "db-dev"],
+      ["api-dev", "api-dev"],
+      ["qa-dev", "qa-dev"],
+    ]);
     // A contract completes when its output is published, mid-turn; the turn's cost arrives with its result.
     for (const name of ["db-dev", "api-dev", "qa-dev"]) await waitForSession(sh.hub, name, (s) => s.status === "idle" && s.queued === 0 && s.running === null);
     const trail = (await api(sh.hub, "GET", "/api/audit?team=p1&ref=tests-user")).body.trail;
-    expect(trail.map((t: any) => [t.artifactId, t.cost?.session, t.cost?.interaction])).toEqual([["tests-user", "qa-dev", 1], ["api-user", "api-dev", 1], ["schema-user", "db-dev", 1]]);
+    expect(trail.map((t: any) => [t.artifactId, t.cost?.session, t.cost?.interaction])).toEqual([
+      ["tests-user", "qa-dev", 1],
+      ["api-user", "api-dev", 1],
+      ["schema-user", "db-dev", 1],
+    ]);
     for (const t of trail) expect(t.cost.costUsd).toBeGreaterThan(0);
 
     const events = (await api(sh.hub, "GET", "/api/events?team=p1&limit=500")).body.events.reverse();
     const sequence = events
-      .filter((e: any) => (e.type === "contract.status_changed" && ["ready", "completed"].includes(e.payload.to)) || e.type === "artifact.published" || e.type === "session.turn_started")
-      .map((e: any) => (e.type === "contract.status_changed" ? `${e.payload.id}:${e.payload.to}` : e.type === "artifact.published" ? `published:${e.payload.artifactId}` : `turn:${e.payload.name}`));
+      .filter(
+        (e: any) =>
+          (e.type === "contract.status_changed" && ["ready", "completed"].includes(e.payload.to)) ||
+          e.type === "artifact.published" ||
+          e.type === "session.turn_started",
+      )
+      .map((e: any) =>
+        e.type === "contract.status_changed"
+          ? `${e.payload.id}:${e.payload.to}`
+          : e.type === "artifact.published"
+            ? `published:${e.payload.artifactId}`
+            : `turn:${e.payload.name}`,
+      );
     expect(sequence).toEqual([
-      "setup-schema:ready", "turn:db-dev", "published:schema-user", "setup-schema:completed",
-      "build-api:ready", "turn:api-dev", "published:api-user", "build-api:completed",
-      "write-tests:ready", "turn:qa-dev", "published:tests-user", "write-tests:completed",
+      "setup-schema:ready",
+      "turn:db-dev",
+      "published:schema-user",
+      "setup-schema:completed",
+      "build-api:ready",
+      "turn:api-dev",
+      "published:api-user",
+      "build-api:completed",
+      "write-tests:ready",
+      "turn:qa-dev",
+      "published:tests-user",
+      "write-tests:completed",
     ]);
     const roster = (await api(sh.hub, "GET", "/api/roster?team=p1")).body;
-    expect(roster.map((m: any) => [m.name, m.role, m.sessionId])).toEqual([["api-dev", "backend", "api-dev"], ["db-dev", "database", "db-dev"], ["qa-dev", "testing", "qa-dev"]]);
+    expect(roster.map((m: any) => [m.name, m.role, m.sessionId])).toEqual([
+      ["api-dev", "backend", "api-dev"],
+      ["db-dev", "database", "db-dev"],
+      ["qa-dev", "testing", "qa-dev"],
+    ]);
   }, 180_000);
 
   it("refuses a second spawn batch without a passing phase gate, with an example call", async () => {

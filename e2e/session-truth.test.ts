@@ -57,10 +57,17 @@ describe("an API error", () => {
     outage = true;
     const failed = (await api(sh.hub, "POST", "/api/sessions/unlucky/send", { message: "hello?", wait: true })).body;
     outage = false;
-    expect(failed.interaction).toMatchObject({ status: "error", isError: true, error: expect.stringMatching(/^API Error: 500 upstream is down/), response: null });
+    expect(failed.interaction).toMatchObject({
+      status: "error",
+      isError: true,
+      error: expect.stringMatching(/^API Error: 500 upstream is down/),
+      response: null,
+    });
     const s = (await api(sh.hub, "GET", "/api/sessions/unlucky")).body;
     expect(s).toMatchObject({ status: "idle", lastError: failed.interaction.error, problem: `last turn failed: ${failed.interaction.error}` });
-    expect((await attention()).sessionProblems).toEqual(expect.arrayContaining([expect.objectContaining({ name: "unlucky", status: "idle", problem: s.problem })]));
+    expect((await attention()).sessionProblems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "unlucky", status: "idle", problem: s.problem })]),
+    );
     expect((await events("session.problem", "unlucky")).map((e: any) => e.payload.problem)).toEqual([s.problem]);
 
     const status = await cliAsync(sh.hub.dataDir, ["status", "unlucky"]);
@@ -84,14 +91,20 @@ describe("a cost-limit stop", () => {
     expect(s).toMatchObject({ exitReason: "limit:cost", problem: reason, violations: [expect.objectContaining({ kind: "cost", detail: reason })] });
     const [turn] = (await api(sh.hub, "GET", "/api/sessions/spender/history")).body.interactions;
     expect(turn).toMatchObject({ status: "limit", error: reason, response: "spent" });
-    expect((await attention()).sessionProblems).toEqual(expect.arrayContaining([expect.objectContaining({ name: "spender", status: "stopped", problem: reason })]));
+    expect((await attention()).sessionProblems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "spender", status: "stopped", problem: reason })]),
+    );
 
-    expect((await cliAsync(sh.hub.dataDir, ["status", "spender"])).stdout).toMatch(/^spender: stopped \(.*\), \$0\.4\d{3}, \d+ turns — cost limit: \$0\.40 spent of \$0\.05\n/);
+    expect((await cliAsync(sh.hub.dataDir, ["status", "spender"])).stdout).toMatch(
+      /^spender: stopped \(.*\), \$0\.4\d{3}, \d+ turns — cost limit: \$0\.40 spent of \$0\.05\n/,
+    );
     expect((await cliAsync(sh.hub.dataDir, ["list"])).stdout).toMatch(/spender\s+default\s+stopped\s.*\scost limit: \$0\.40 spent of \$0\.05\n/);
     const mcp = await stdioClient(sh.hub.dataDir);
     try {
       expect((await call(mcp, "get_session_status", { name: "spender" })).json()).toMatchObject({ status: "stopped", problem: reason });
-      expect((await call(mcp, "list_sessions", { team: "default" })).json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: "spender", problem: reason })]));
+      expect((await call(mcp, "list_sessions", { team: "default" })).json()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: "spender", problem: reason })]),
+      );
     } finally {
       await mcp.close();
     }

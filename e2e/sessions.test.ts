@@ -30,7 +30,10 @@ describe("multi-turn", () => {
       [3, "third question", "pong: third question", 1],
     ]);
     for (const i of history.interactions) expect(i.costUsd).toBeGreaterThan(0);
-    expect(history.costUsd).toBeCloseTo(history.interactions.reduce((a: number, i: any) => a + i.costUsd, 0), 10);
+    expect(history.costUsd).toBeCloseTo(
+      history.interactions.reduce((a: number, i: any) => a + i.costUsd, 0),
+      10,
+    );
     expect((await api(sh.hub, "GET", "/api/sessions/multi/output")).body).toMatchObject({ output: "pong: third question", interaction: { n: 3 } });
   }, 120_000);
 });

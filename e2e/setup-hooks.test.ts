@@ -29,7 +29,10 @@ function setup(box: Sandbox, ...args: string[]) {
 
 const localSettings = (box: Sandbox) => path.join(box.project, ".claude", "settings.local.json");
 const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as { hooks: Record<string, Group[]> } & Record<string, unknown>;
-const mcpToken = (box: Sandbox) => JSON.parse(fs.readFileSync(path.join(box.config, ".claude.json"), "utf8")).projects[box.project].mcpServers.teamhub.headers.Authorization.slice("Bearer ".length);
+const mcpToken = (box: Sandbox) =>
+  JSON.parse(fs.readFileSync(path.join(box.config, ".claude.json"), "utf8")).projects[box.project].mcpServers.teamhub.headers.Authorization.slice(
+    "Bearer ".length,
+  );
 const q = (s: string) => `'${s}'`;
 
 /** Runs a hook command the way Claude Code does: through a shell, hook JSON on stdin. */
@@ -65,17 +68,33 @@ describe("teamhub setup --hooks", () => {
     expect(Object.keys(installed.hooks)).toEqual(["Stop", "PostToolUse", "SessionStart", "PreCompact", "SessionEnd"]);
     expect(installed.hooks.Stop[0]).toEqual(USER_SETTINGS.hooks.Stop[0]);
     const token = mcpToken(box);
-    for (const [event, arg] of [["SessionStart", "session-start"], ["Stop", "stop"], ["PreCompact", "pre-compact"], ["SessionEnd", "session-end"]]) {
+    for (const [event, arg] of [
+      ["SessionStart", "session-start"],
+      ["Stop", "stop"],
+      ["PreCompact", "pre-compact"],
+      ["SessionEnd", "session-end"],
+    ]) {
       const ours = installed.hooks[event].at(-1)!;
       expect(ours).toEqual({
-        hooks: [{ type: "command", command: `TEAMHUB_TOKEN=${q(token)} ${q(process.execPath)} ${q(BIN)} hook ${arg} --url ${q(hub.url)} --team 'default'`, timeout: 30 }],
+        hooks: [
+          {
+            type: "command",
+            command: `TEAMHUB_TOKEN=${q(token)} ${q(process.execPath)} ${q(BIN)} hook ${arg} --url ${q(hub.url)} --team 'default'`,
+            timeout: 30,
+          },
+        ],
       });
     }
 
     const stop = runCommand(installed.hooks.Stop[1].hooks[0].command, { session_id: "s-1", cwd: box.project, hook_event_name: "Stop" });
     expect(stop).toEqual({ code: 0, stdout: "{}\n", stderr: "" });
     expect(query(hub.dbFile, `SELECT principal, kind FROM Checkpoint WHERE claudeSessionId = 's-1'`)).toEqual([{ principal: "claude-code", kind: "stop" }]);
-    const start = runCommand(installed.hooks.SessionStart[0].hooks[0].command, { session_id: "s-2", cwd: box.project, hook_event_name: "SessionStart", source: "startup" });
+    const start = runCommand(installed.hooks.SessionStart[0].hooks[0].command, {
+      session_id: "s-2",
+      cwd: box.project,
+      hook_event_name: "SessionStart",
+      source: "startup",
+    });
     expect(JSON.parse(start.stdout).hookSpecificOutput.additionalContext).toContain("# Team Hub briefing for claude-code (team default)");
 
     setup(box, "--local", "--hooks");

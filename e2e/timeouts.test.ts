@@ -40,7 +40,10 @@ describe("contract timeouts", () => {
     const after = await failed(hub, "quick", 5000);
     expect(after).toMatchObject({ status: "failed", statusReason: "timeout" });
     expect(Date.now() - before).toBeLessThan(4000);
-    const [e] = query<{ principal: string; payload: string }>(hub.dbFile, `SELECT principal, payload FROM Event WHERE type = 'contract.status_changed' AND subject = 'contract:quick' ORDER BY id DESC LIMIT 1`);
+    const [e] = query<{ principal: string; payload: string }>(
+      hub.dbFile,
+      `SELECT principal, payload FROM Event WHERE type = 'contract.status_changed' AND subject = 'contract:quick' ORDER BY id DESC LIMIT 1`,
+    );
     expect(e.principal).toBe("scheduler");
     expect(JSON.parse(e.payload)).toMatchObject({ from: "ready", to: "failed", reason: "timeout" });
   });

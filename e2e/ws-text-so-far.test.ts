@@ -81,7 +81,16 @@ describe("/ws: the text in flight", () => {
       expect(before.reduce((text, d) => (d.soFar ? d.text : text + d.text), "")).toBe(words);
     }
     // Pieces after the subscribe are live ones: one word each, none of them sent twice.
-    expect(deltasBeforeStored(late).slice(1).map((d) => d.text)).toEqual(words.split(" ").slice(3).map((w, i, all) => (i < all.length - 1 ? `${w} ` : w)));
+    expect(
+      deltasBeforeStored(late)
+        .slice(1)
+        .map((d) => d.text),
+    ).toEqual(
+      words
+        .split(" ")
+        .slice(3)
+        .map((w, i, all) => (i < all.length - 1 ? `${w} ` : w)),
+    );
 
     // The stored line ended the message: a client subscribing now gets no text so far.
     await waitForSession(sh.hub, "talker", (s) => s.status === "idle");

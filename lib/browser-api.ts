@@ -20,8 +20,16 @@ function headers(json: boolean): Record<string, string> {
 }
 
 async function request<T>(method: string, path: string, query: Query, body?: unknown): Promise<T> {
-  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${path}${qs.size ? `?${qs}` : ""}`, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
+  const qs = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const res = await fetch(`${path}${qs.size ? `?${qs}` : ""}`, {
+    method,
+    headers: headers(body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const parsed = (await res.json()) as T & { error?: { code: string; message: string; details?: Record<string, unknown> } };
   if (!res.ok) throw new ApiError(res.status, parsed.error?.code ?? "http", parsed.error?.message ?? res.statusText, parsed.error?.details);
   return parsed;
@@ -30,4 +38,5 @@ async function request<T>(method: string, path: string, query: Query, body?: unk
 export const apiGet = <T>(path: string, query: Query = {}) => request<T>("GET", path, query);
 
 /** A change: POST/PUT/PATCH/DELETE with a JSON body; the hub's error message becomes the thrown ApiError's. */
-export const apiSend = <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body: unknown = {}, query: Query = {}) => request<T>(method, path, query, body);
+export const apiSend = <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body: unknown = {}, query: Query = {}) =>
+  request<T>(method, path, query, body);

@@ -4,7 +4,14 @@ import { diffJson } from "./json-diff.ts";
 describe("diffJson", () => {
   it("reports added, removed, changed and unchanged leaves by path", () => {
     const before = { endpoints: [{ method: "POST", path: "/login" }], auth: "jwt", tags: ["a"] };
-    const after = { endpoints: [{ method: "POST", path: "/signin" }, { method: "GET", path: "/me" }], tags: ["a"], version: 2 };
+    const after = {
+      endpoints: [
+        { method: "POST", path: "/signin" },
+        { method: "GET", path: "/me" },
+      ],
+      tags: ["a"],
+      version: 2,
+    };
     expect(diffJson(before, after)).toEqual([
       { path: "endpoints[0].method", kind: "same", before: "POST", after: "POST" },
       { path: "endpoints[0].path", kind: "changed", before: "/login", after: "/signin" },

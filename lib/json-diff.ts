@@ -24,6 +24,8 @@ export function diffJson(before: unknown, after: unknown): Change[] {
   return paths.map((path) => {
     if (!b.has(path)) return { path, kind: "removed", before: a.get(path) };
     if (!a.has(path)) return { path, kind: "added", after: b.get(path) };
-    return same(a.get(path), b.get(path)) ? { path, kind: "same", before: a.get(path), after: b.get(path) } : { path, kind: "changed", before: a.get(path), after: b.get(path) };
+    return same(a.get(path), b.get(path))
+      ? { path, kind: "same", before: a.get(path), after: b.get(path) }
+      : { path, kind: "changed", before: a.get(path), after: b.get(path) };
   });
 }

@@ -10,7 +10,13 @@ export type SampleEventJson = { type: string; subject: string; principal: string
 /** Version data that reads like the well-known types, so conditions such as `data.failed > 0` have something to test. */
 function dataFor(type: string): unknown {
   if (type === "test-results") return { total: 12, passed: 9, failed: 3 };
-  if (type === "api-contract") return { endpoints: [{ method: "POST", path: "/login" }, { method: "POST", path: "/logout" }] };
+  if (type === "api-contract")
+    return {
+      endpoints: [
+        { method: "POST", path: "/login" },
+        { method: "POST", path: "/logout" },
+      ],
+    };
   if (type === "schema-change") return { models: [{ name: "User", fields: ["email", "password"] }] };
   return { note: "sample data" };
 }
@@ -38,7 +44,14 @@ export function sampleEvent(trigger: Trigger): SampleEventJson {
         subject: `artifact:${artifactId}@v1`,
         principal: trigger.publisher ?? "db-dev",
         // `type` and `publisher` are what the hub reads from the version when the event is real.
-        payload: { artifactId, version: 1, type, publisher: trigger.publisher ?? "api-dev", reason: "built on schema-user-model@v1; v2 is current", cause: { kind: "superseded", source: "schema-user-model", previous: 1, current: 2 } },
+        payload: {
+          artifactId,
+          version: 1,
+          type,
+          publisher: trigger.publisher ?? "api-dev",
+          reason: "built on schema-user-model@v1; v2 is current",
+          cause: { kind: "superseded", source: "schema-user-model", previous: 1, current: 2 },
+        },
         data: dataFor(type),
       };
     }
@@ -55,7 +68,14 @@ export function sampleEvent(trigger: Trigger): SampleEventJson {
         type: "contract.status_changed",
         subject: `contract:${id}`,
         principal: trigger.publisher ?? "api-dev",
-        payload: { id, title: "Build auth endpoints", assignee: "api-dev", assigner: "operator", retryCount: trigger.type === "contract_reopened" ? 1 : 0, ...moves },
+        payload: {
+          id,
+          title: "Build auth endpoints",
+          assignee: "api-dev",
+          assigner: "operator",
+          retryCount: trigger.type === "contract_reopened" ? 1 : 0,
+          ...moves,
+        },
       };
     }
     case "message_received": {

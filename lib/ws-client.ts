@@ -32,7 +32,9 @@ export function connectLive(options: {
     socket = new WebSocket(url);
     socket.onopen = () => {
       retry = 0;
-      socket?.send(JSON.stringify({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: options.teams, since: lastId, sessions: options.sessions ?? [] } }));
+      socket?.send(
+        JSON.stringify({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: options.teams, since: lastId, sessions: options.sessions ?? [] } }),
+      );
     };
     socket.onmessage = (m) => {
       const parsed = ServerMessage.safeParse(JSON.parse(String(m.data)));

@@ -66,7 +66,12 @@ export const ServerMessage = z.discriminatedUnion("type", [
   z.object({ v: z.literal(WS_VERSION), type: z.literal("event"), team: z.string().nullable(), payload: WireEvent }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript"), team: z.string(), payload: WireTranscriptEntry }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript_delta"), team: z.string(), payload: TextDelta }),
-  z.object({ v: z.literal(WS_VERSION), type: z.literal("subscribed"), team: z.null(), payload: z.object({ teams: z.array(z.string()), replayed: z.number() }) }),
+  z.object({
+    v: z.literal(WS_VERSION),
+    type: z.literal("subscribed"),
+    team: z.null(),
+    payload: z.object({ teams: z.array(z.string()), replayed: z.number() }),
+  }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("pong"), team: z.null(), payload: z.object({}) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("error"), team: z.null(), payload: z.object({ code: z.string(), message: z.string() }) }),
 ]);

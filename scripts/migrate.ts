@@ -4,4 +4,6 @@ import { migrate } from "../server/db/migrate.ts";
 
 const env = readEnv();
 const r = migrate(env.databaseFile);
-console.log(`${env.databaseFile}: applied ${r.applied.length} migration(s)${r.applied.length ? ` (${r.applied.join(", ")})` : ""}, ${r.alreadyApplied} already applied`);
+console.log(
+  `${env.databaseFile}: applied ${r.applied.length} migration(s)${r.applied.length ? ` (${r.applied.join(", ")})` : ""}, ${r.alreadyApplied} already applied`,
+);

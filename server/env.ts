@@ -30,7 +30,11 @@ const Env = z.object({
   // Working directory of sessions spawned without one.
   TEAMHUB_WORK_DIR: z.string().optional(),
   // A busy session with no stream event for this long is flagged stalled; 1 also interrupts it.
-  TEAMHUB_STALL_MINUTES: z.coerce.number().positive().max(24 * 60).default(10),
+  TEAMHUB_STALL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(10),
   TEAMHUB_STALL_INTERRUPT: z.enum(["0", "1"]).default("0"),
   // Sessions holding a `claude` process at once; more wait as `queued`. Unset: derived from cores and memory; 0: no limit.
   TEAMHUB_MAX_LIVE_SESSIONS: z.coerce.number().int().min(0).max(10_000).optional(),
@@ -92,7 +96,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     port: e.PORT,
     dataDir,
     databaseFile: databaseFileFrom(e.DATABASE_URL, dataDir),
-    allowedHosts: e.TEAMHUB_ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
+    allowedHosts: e.TEAMHUB_ALLOWED_HOSTS.split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     synchronous: e.TEAMHUB_SQLITE_SYNCHRONOUS,
     schedulerIntervalMs: e.TEAMHUB_SCHEDULER_INTERVAL_MS,
     dev: e.TEAMHUB_DEV === "1",
@@ -102,7 +108,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     claude: {
       bin: e.CLAUDE_BIN || undefined,
       env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),
-      passEnv: e.TEAMHUB_CLAUDE_PASS_ENV.split(",").map((n) => n.trim()).filter(Boolean),
+      passEnv: e.TEAMHUB_CLAUDE_PASS_ENV.split(",")
+        .map((n) => n.trim())
+        .filter(Boolean),
       inheritCredentials: e.TEAMHUB_CLAUDE_INHERIT_CREDENTIALS === "1",
       workDir: path.resolve(e.TEAMHUB_WORK_DIR ?? process.cwd()),
       stallMs: Math.round(e.TEAMHUB_STALL_MINUTES * 60_000),

@@ -68,7 +68,15 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   if (sandbox.kind === "none") {
     console.warn(`[teamhub] WARNING: sessions will NOT be sandboxed (${sandbox.reason}); the full preset and safety-off are refused`);
   }
-  const info = { version: hubVersion(), startedAt: new Date(), requireToken, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir, sandbox: sandbox.kind, maxLiveSessions: env.maxLiveSessions };
+  const info = {
+    version: hubVersion(),
+    startedAt: new Date(),
+    requireToken,
+    dataDir: env.dataDir,
+    sessionWorkDir: env.claude.workDir,
+    sandbox: sandbox.kind,
+    maxLiveSessions: env.maxLiveSessions,
+  };
   const svc = createServices(deps, info, { preflight });
   registerServices(svc);
 
@@ -133,7 +141,10 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     const token = requested.searchParams.get("token");
     // Without a token, only a hub that requires none lets the caller in, as the operator (as /api does).
     const identity: Promise<WsIdentity | null> = token
-      ? svc.auth.authenticate(token).then((principal) => ({ principal, token: tokenHash(token) }), () => null)
+      ? svc.auth.authenticate(token).then(
+          (principal) => ({ principal, token: tokenHash(token) }),
+          () => null,
+        )
       : sessionWithoutToken(req.socket).then((refused) => (requireToken || refused ? null : { principal: OPERATOR, token: null }));
     void identity.then((who) => {
       if (who) return ws.handleUpgrade(req, socket, head, who);

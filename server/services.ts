@@ -5,7 +5,16 @@
  */
 import { OPERATOR, type Principal } from "./domain/principal.ts";
 import type { DomainDeps } from "./domain/deps.ts";
-import type { CreateContract, CompleteContractInput, ContractRefInput, DependencyChangeInput, ListContractsInput, ReasonInput, ReassignContractInput, ReopenContractInput } from "../lib/api/contracts.ts";
+import type {
+  CreateContract,
+  CompleteContractInput,
+  ContractRefInput,
+  DependencyChangeInput,
+  ListContractsInput,
+  ReasonInput,
+  ReassignContractInput,
+  ReopenContractInput,
+} from "../lib/api/contracts.ts";
 import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, RegisterTypeInput } from "../lib/api/artifacts.ts";
 import type { ListEventsInput } from "../lib/api/teams.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
@@ -32,7 +41,16 @@ import { grantLead, listLeads, revokeLead } from "./domain/auth/grants.service.t
 import type { LeadRefInput } from "../lib/api/leads.ts";
 import type { ListBudgetsInput, OwnBudgetsInput, SetBudgetInput } from "../lib/api/budgets.ts";
 import { listBudgets, ownBudgets, setBudget } from "./domain/budgets/budgets.service.ts";
-import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline, validatePipeline } from "./domain/pipelines/pipelines.service.ts";
+import {
+  createPipeline,
+  deletePipeline,
+  dryRun,
+  getPipeline,
+  listPipelines,
+  pausePipeline,
+  resumePipeline,
+  validatePipeline,
+} from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
 import { audit, impact, lineage, staleArtifacts } from "./domain/lineage/lineage.service.ts";
 import { graphView } from "./domain/graph/graph-view.ts";
@@ -47,9 +65,32 @@ import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, Take
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
 import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
-import type { BatchSpawnInput, CleanupInput, ContinueInput, EndSessionInput, DecideApprovalInput, DelegateInput, ForkInput, ListApprovalsInput, ListSessionsInput, SendInput, SessionRef, SpawnInput, TeamSpawnInput, TranscriptInput } from "../lib/api/sessions.ts";
+import type {
+  BatchSpawnInput,
+  CleanupInput,
+  ContinueInput,
+  EndSessionInput,
+  DecideApprovalInput,
+  DelegateInput,
+  ForkInput,
+  ListApprovalsInput,
+  ListSessionsInput,
+  SendInput,
+  SessionRef,
+  SpawnInput,
+  TeamSpawnInput,
+  TranscriptInput,
+} from "../lib/api/sessions.ts";
 import { batchSpawn, forkSession, spawnSession, teamSpawn } from "./domain/sessions/spawn.service.ts";
-import { cleanupSessions, deleteSession, killSession, pauseSession, resumeSession, sendMessage as sendToSession, stopSession } from "./domain/sessions/control.service.ts";
+import {
+  cleanupSessions,
+  deleteSession,
+  killSession,
+  pauseSession,
+  resumeSession,
+  sendMessage as sendToSession,
+  stopSession,
+} from "./domain/sessions/control.service.ts";
 import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
 import { decideApproval, listApprovals } from "./domain/sessions/approvals.ts";
 import { abortTask, continueTask, delegate, finishTask } from "./domain/sessions/delegate.service.ts";
@@ -59,7 +100,17 @@ import { reply } from "./domain/chat/reply.ts";
 import { ask } from "./domain/chat/ask.ts";
 import { checkInbox } from "./domain/chat/inbox.ts";
 import { teamMessages } from "./domain/chat/team-messages.ts";
-import type { BriefingInput, HookInput, LatestCheckpointInput, ListDecisionsInput, ListPatternsInput, PatternRefInput, RecordCheckpointInput, RecordDecisionInput, RegisterPatternInput } from "../lib/api/continuity.ts";
+import type {
+  BriefingInput,
+  HookInput,
+  LatestCheckpointInput,
+  ListDecisionsInput,
+  ListPatternsInput,
+  PatternRefInput,
+  RecordCheckpointInput,
+  RecordDecisionInput,
+  RegisterPatternInput,
+} from "../lib/api/continuity.ts";
 import { listDecisions, recordDecision } from "./domain/continuity/decisions.service.ts";
 import { getPattern, listPatterns, registerPattern } from "./domain/continuity/patterns.service.ts";
 import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoints.service.ts";
@@ -70,7 +121,15 @@ import { runHook } from "./domain/continuity/hooks.service.ts";
  * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
  * `maxLiveSessions`: the admission limit on sessions holding a `claude` process (0: no limit).
  */
-export type HubInfo = { version: string; startedAt: Date; requireToken: boolean; dataDir: string; sessionWorkDir: string; sandbox: "bubblewrap" | "none"; maxLiveSessions: number };
+export type HubInfo = {
+  version: string;
+  startedAt: Date;
+  requireToken: boolean;
+  dataDir: string;
+  sessionWorkDir: string;
+  sandbox: "bubblewrap" | "none";
+  maxLiveSessions: number;
+};
 
 /** What only the hub process can check before a session is written (the CLI binary it will run). */
 export type SessionRuntime = { preflight(): void };
@@ -85,7 +144,14 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     info,
     /** For reads done on the hub's own behalf (resource listings, completions). */
     operator: OPERATOR,
-    health: async () => ({ ok: true, version: info.version, startedAt: info.startedAt, requireToken: info.requireToken, sandbox: info.sandbox, maxLiveSessions: info.maxLiveSessions }),
+    health: async () => ({
+      ok: true,
+      version: info.version,
+      startedAt: info.startedAt,
+      requireToken: info.requireToken,
+      sandbox: info.sandbox,
+      maxLiveSessions: info.maxLiveSessions,
+    }),
     auth: {
       authenticate: (token: string) => authenticate(deps, token),
       createToken: (a: Principal, i: { name: string; kind: "member" | "agent"; label?: string }) => createToken(deps, a, i),

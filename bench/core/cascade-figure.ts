@@ -32,8 +32,20 @@ export function fanOut(width: number): Graph {
 function contractInput({ id, after }: Graph[number]) {
   return CreateContractInput.parse(
     after
-      ? { id, title: id, assignee: "dev", dependencies: [{ type: "contract", contractId: after }], acceptanceCriteria: [{ type: "contract_completed", contractId: after }] }
-      : { id, title: id, assignee: "dev", dependencies: [{ type: "artifact", artifactId: ROOT_ARTIFACT }], acceptanceCriteria: [{ type: "artifact_published", artifactId: ROOT_ARTIFACT }] },
+      ? {
+          id,
+          title: id,
+          assignee: "dev",
+          dependencies: [{ type: "contract", contractId: after }],
+          acceptanceCriteria: [{ type: "contract_completed", contractId: after }],
+        }
+      : {
+          id,
+          title: id,
+          assignee: "dev",
+          dependencies: [{ type: "artifact", artifactId: ROOT_ARTIFACT }],
+          acceptanceCriteria: [{ type: "artifact_published", artifactId: ROOT_ARTIFACT }],
+        },
   );
 }
 
@@ -50,12 +62,23 @@ export function cascadeFigure(name: string, shape: string, graph: Graph, maxMs: 
       check(count(hub, "pending") === graph.length, `${name}: all ${graph.length} contracts start pending`);
 
       const t0 = performance.now();
-      const r = await publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id: ROOT_ARTIFACT, type: "schema-change", data: { models: [{ name: "User", action: "create", fields: ["id", "email"] }] } }));
+      const r = await publishArtifact(
+        hub,
+        OPERATOR,
+        PublishArtifactInput.parse({
+          id: ROOT_ARTIFACT,
+          type: "schema-change",
+          data: { models: [{ name: "User", action: "create", fields: ["id", "email"] }] },
+        }),
+      );
       const elapsed = performance.now() - t0;
 
       const completed = count(hub, "completed");
       check(completed === graph.length, `${name}: ${completed} of ${graph.length} contracts completed`);
-      check(r.effects.length === 2 * graph.length, `${name}: the publish reported ${r.effects.length} transitions, expected ${2 * graph.length} (ready + completed each)`);
+      check(
+        r.effects.length === 2 * graph.length,
+        `${name}: the publish reported ${r.effects.length} transitions, expected ${2 * graph.length} (ready + completed each)`,
+      );
       console.log(
         `core.cascade.${name}: ${graph.length} contracts (${shape}) completed in ${ms(elapsed)} inside one publish, ` +
           `${(graph.length / (elapsed / 1000)).toFixed(0)} contracts/s ${target(`< ${maxMs / 1000} s`, elapsed < maxMs)} (setup ${ms(setupMs)}, not timed)`,

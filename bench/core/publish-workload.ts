@@ -33,7 +33,15 @@ const typeOf = (i: number) => TYPES[i % TYPES.length];
 function dataFor(i: number, round: number): unknown {
   switch (typeOf(i)) {
     case "schema-change":
-      return { models: [{ name: `Model${i}`, action: round === 0 ? "create" : "update", fields: ["id", "email", "createdAt", ...Array.from({ length: round }, (_, f) => `field${f}`)] }] };
+      return {
+        models: [
+          {
+            name: `Model${i}`,
+            action: round === 0 ? "create" : "update",
+            fields: ["id", "email", "createdAt", ...Array.from({ length: round }, (_, f) => `field${f}`)],
+          },
+        ],
+      };
     case "api-contract":
       return {
         endpoints: [
@@ -43,7 +51,13 @@ function dataFor(i: number, round: number): unknown {
       };
     default: {
       const failed = round < TESTS_GREEN_FROM_ROUND ? 1 : 0;
-      return { total: 40, passed: 39 - failed, failed, skipped: 1, failures: failed ? [{ name: `model ${i} round-trips`, message: "expected 200, got 500" }] : [] };
+      return {
+        total: 40,
+        passed: 39 - failed,
+        failed,
+        skipped: 1,
+        failures: failed ? [{ name: `model ${i} round-trips`, message: "expected 200, got 500" }] : [],
+      };
     }
   }
 }
@@ -70,12 +84,24 @@ function contractSpec(k: number): CreateContractInput {
   const common = { id, title: `Contract ${k}`, assignee: `dev-${k % 7}` };
   switch (k % 4) {
     case 0:
-      return { ...common, dependencies: [{ type: "artifact", artifactId: artifactId(base), minVersion: 2 }], expectedOutputs: [{ artifactType: typeOf(base + 1), artifactId: artifactId(base + 1) }] };
+      return {
+        ...common,
+        dependencies: [{ type: "artifact", artifactId: artifactId(base), minVersion: 2 }],
+        expectedOutputs: [{ artifactType: typeOf(base + 1), artifactId: artifactId(base + 1) }],
+      };
     case 1:
-      return { ...common, dependencies: [{ type: "artifact", artifactId: artifactId(base), minVersion: 3 }], acceptanceCriteria: [{ type: "artifact_published", artifactId: artifactId(base + 2), minVersion: 5 }] };
+      return {
+        ...common,
+        dependencies: [{ type: "artifact", artifactId: artifactId(base), minVersion: 3 }],
+        acceptanceCriteria: [{ type: "artifact_published", artifactId: artifactId(base + 2), minVersion: 5 }],
+      };
     case 2: {
       const tests = base + ((2 - (base % 3) + 3) % 3);
-      return { ...common, dependencies: [{ type: "artifact", artifactId: artifactId(base + 4) }], acceptanceCriteria: [{ type: "tests_passing", artifactId: artifactId(tests), minPassRate: 0.9 }] };
+      return {
+        ...common,
+        dependencies: [{ type: "artifact", artifactId: artifactId(base + 4) }],
+        acceptanceCriteria: [{ type: "tests_passing", artifactId: artifactId(tests), minPassRate: 0.9 }],
+      };
     }
     default: {
       const previous = `watch-${String(k - 1).padStart(3, "0")}`;

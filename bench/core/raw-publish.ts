@@ -34,7 +34,18 @@ export function rawPublishes(raw: BetterSqlite3.Database, w: Workload): Float64A
     const seq = Number(insertVersion.run(a.pk, a.latestVersion, text, size, now).lastInsertRowid);
     seqOf.set(`${p.artifact}@${a.latestVersion}`, seq);
     for (const input of p.pinned) insertEdge.run(seqOf.get(`${input.artifact}@${input.version}`), seq);
-    const payload = { artifactId: p.id, version: a.latestVersion, seq, type: p.type, name: p.id, publisher: "operator", contractId: null, derivedFrom: p.derivedFrom, summary: "", size };
+    const payload = {
+      artifactId: p.id,
+      version: a.latestVersion,
+      seq,
+      type: p.type,
+      name: p.id,
+      publisher: "operator",
+      contractId: null,
+      derivedFrom: p.derivedFrom,
+      summary: "",
+      size,
+    };
     insertEvent.run(`artifact:${p.id}@v${a.latestVersion}`, JSON.stringify(payload), now);
     return a.latestVersion;
   });

@@ -26,7 +26,10 @@ export function verifyPublished(raw: BetterSqlite3.Database, w: Workload, label:
     .pluck()
     .all() as string[];
   const unexpected = edges.filter((e) => !expected.has(e));
-  check(edges.length === expected.size && unexpected.length === 0, `${label}: ${edges.length} derived lineage edges (${unexpected.length} unexpected, e.g. ${unexpected[0]}), expected ${expected.size}`);
+  check(
+    edges.length === expected.size && unexpected.length === 0,
+    `${label}: ${edges.length} derived lineage edges (${unexpected.length} unexpected, e.g. ${unexpected[0]}), expected ${expected.size}`,
+  );
   const events = count(raw, `SELECT COUNT(*) AS n FROM "Event" WHERE "type" = 'artifact.published'`);
   check(events === w.publishes.length, `${label}: ${events} artifact.published events, expected ${w.publishes.length}`);
 }
@@ -34,5 +37,8 @@ export function verifyPublished(raw: BetterSqlite3.Database, w: Workload, label:
 export function verifyContractsCompleted(raw: BetterSqlite3.Database, w: Workload): void {
   const open = raw.prepare(`SELECT "id", "status" FROM "Contract" WHERE "status" != 'completed' ORDER BY "pk"`).all() as Array<{ id: string; status: string }>;
   const total = count(raw, `SELECT COUNT(*) AS n FROM "Contract"`);
-  check(total === w.contracts.length && open.length === 0, `${open.length} of ${total} watching contracts did not complete, e.g. ${open[0]?.id} (${open[0]?.status})`);
+  check(
+    total === w.contracts.length && open.length === 0,
+    `${open.length} of ${total} watching contracts did not complete, e.g. ${open[0]?.id} (${open[0]?.status})`,
+  );
 }

@@ -12,7 +12,13 @@ import { ARTIFACTS, VERSIONS, WIDTH, artifactId, seqOf, typeOf } from "./team-pl
 
 export const CONTRACTS = 10_000;
 type PlannedStatus = "pending" | "ready" | "in_progress" | "completed" | "failed";
-const STATUS_WEIGHTS: Array<[PlannedStatus, number]> = [["completed", 0.3], ["failed", 0.1], ["ready", 0.2], ["in_progress", 0.15], ["pending", 0.25]];
+const STATUS_WEIGHTS: Array<[PlannedStatus, number]> = [
+  ["completed", 0.3],
+  ["failed", 0.1],
+  ["ready", 0.2],
+  ["in_progress", 0.15],
+  ["pending", 0.25],
+];
 const PRIORITIES = ["low", "normal", "normal", "high", "critical"] as const;
 
 export type PlannedContract = {
@@ -45,7 +51,10 @@ function unmetWork(rng: Random): Pick<CreateContract, "acceptanceCriteria" | "ex
     case 1:
       return { acceptanceCriteria: [{ type: "artifact_published", artifactId: artifactId(b), minVersion: VERSIONS + 1 }], expectedOutputs: [] };
     default:
-      return { acceptanceCriteria: [{ type: "tests_passing", artifactId: artifactId(testArtifact(rng)), minPassRate: 0.95, maxFailed: 0 }], expectedOutputs: [] };
+      return {
+        acceptanceCriteria: [{ type: "tests_passing", artifactId: artifactId(testArtifact(rng)), minPassRate: 0.95, maxFailed: 0 }],
+        expectedOutputs: [],
+      };
   }
 }
 
@@ -67,7 +76,10 @@ export function planContracts(rng: Random): PlannedContract[] {
     }
     const work: Pick<CreateContract, "acceptanceCriteria" | "expectedOutputs"> =
       status === "completed"
-        ? { acceptanceCriteria: [{ type: "artifact_published", artifactId: artifactId(rng.int(ARTIFACTS)), minVersion: rng.between(1, VERSIONS) }], expectedOutputs: [] }
+        ? {
+            acceptanceCriteria: [{ type: "artifact_published", artifactId: artifactId(rng.int(ARTIFACTS)), minVersion: rng.between(1, VERSIONS) }],
+            expectedOutputs: [],
+          }
         : unmetWork(rng);
     const id = contractId(k);
     const input = CreateContractInput.parse({
@@ -86,7 +98,13 @@ export function planContracts(rng: Random): PlannedContract[] {
     planned.push({
       input,
       status,
-      statusReason: { pending: null, ready: "dependencies satisfied", in_progress: `started by ${input.assignee}`, completed: "acceptance criteria met", failed: "blocked by a flaky environment" }[status],
+      statusReason: {
+        pending: null,
+        ready: "dependencies satisfied",
+        in_progress: `started by ${input.assignee}`,
+        completed: "acceptance criteria met",
+        failed: "blocked by a flaky environment",
+      }[status],
       pinnedInputs: started || status === "completed" ? inputs : null,
       started,
     });

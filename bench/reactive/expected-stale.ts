@@ -25,4 +25,5 @@ export function expectedStale(plan: TeamPlan): ExpectedStale {
   return out;
 }
 
-export const directlyStale = (expected: ExpectedStale) => [...expected.values()].filter((reasons) => reasons.some((r) => !r.startsWith("superseded via"))).length;
+export const directlyStale = (expected: ExpectedStale) =>
+  [...expected.values()].filter((reasons) => reasons.some((r) => !r.startsWith("superseded via"))).length;

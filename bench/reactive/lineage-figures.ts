@@ -37,7 +37,12 @@ function queries(hub: BenchHub, { stale }: BigTeam): Query[] {
   return [
     graph("upstream"),
     graph("downstream"),
-    query("impact", "artifacts + contracts", (id) => impact(hub, ImpactInput.parse({ id })), (r) => ({ size: r.artifacts.length + r.contracts.length, wrong: 0 })),
+    query(
+      "impact",
+      "artifacts + contracts",
+      (id) => impact(hub, ImpactInput.parse({ id })),
+      (r) => ({ size: r.artifacts.length + r.contracts.length, wrong: 0 }),
+    ),
   ];
 }
 

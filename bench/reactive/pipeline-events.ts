@@ -42,9 +42,14 @@ export function pipelineEvents(): Published[] {
       const id = `${area}-${short}-${String(k).padStart(3, "0")}`;
       const data = versionData(type, id, version, rng);
       out.push({
-        id, type, name: `${area} ${short}`, version, publisher: `ci-${k % 10}`,
+        id,
+        type,
+        name: `${area} ${short}`,
+        version,
+        publisher: `ci-${k % 10}`,
         summary: version % HOTFIX_EVERY === 0 ? `${area} hotfix` : "routine build",
-        size: Buffer.byteLength(JSON.stringify(data)), data,
+        size: Buffer.byteLength(JSON.stringify(data)),
+        data,
       });
     }
   }

@@ -38,7 +38,9 @@ function expectedLog(rules: RuleSpec[][], events: Published[]): Map<string, numb
 
 function loggedExecutions(hub: BenchHub): Map<string, number> {
   const rows = hub.db.reader.raw
-    .prepare(`SELECT p."id" || '/' || x."ruleIndex" || '/' || x."outcome" AS "key", COUNT(*) AS "n" FROM "PipelineExecution" x JOIN "Pipeline" p ON p."pk" = x."pipelinePk" GROUP BY 1`)
+    .prepare(
+      `SELECT p."id" || '/' || x."ruleIndex" || '/' || x."outcome" AS "key", COUNT(*) AS "n" FROM "PipelineExecution" x JOIN "Pipeline" p ON p."pk" = x."pipelinePk" GROUP BY 1`,
+    )
     .all() as Array<{ key: string; n: number }>;
   return new Map(rows.map((r) => [r.key, r.n]));
 }
@@ -55,7 +57,11 @@ export function pipelineFigure(): Promise<void> {
       }
       const events = pipelineEvents();
       for (const e of events) {
-        await publishArtifact(hub, { name: e.publisher, kind: "agent" }, PublishArtifactInput.parse({ id: e.id, type: e.type, name: e.name, data: e.data, summary: e.summary }));
+        await publishArtifact(
+          hub,
+          { name: e.publisher, kind: "agent" },
+          PublishArtifactInput.parse({ id: e.id, type: e.type, name: e.name, data: e.data, summary: e.summary }),
+        );
       }
       const firstEvent = scalar(hub.db.reader.raw, `SELECT MIN("fromEventId") FROM "Pipeline"`);
 
@@ -64,7 +70,10 @@ export function pipelineFigure(): Promise<void> {
       const expected = expectedLog(rules, events);
       const logged = loggedExecutions(hub);
       const differing = [...new Set([...expected.keys(), ...logged.keys()])].filter((k) => expected.get(k) !== logged.get(k));
-      check(differing.length === 0, `${differing.length} (pipeline, rule, outcome) counts differ from what the conditions imply, e.g. ${differing[0]}: logged ${logged.get(differing[0])}, expected ${expected.get(differing[0])}`);
+      check(
+        differing.length === 0,
+        `${differing.length} (pipeline, rule, outcome) counts differ from what the conditions imply, e.g. ${differing[0]}: logged ${logged.get(differing[0])}, expected ${expected.get(differing[0])}`,
+      );
       const executed = sum(expected, "executed");
       const evaluated = executed + sum(expected, "condition_false");
       const messages = scalar(hub.db.reader.raw, `SELECT COUNT(*) FROM "Message"`);

@@ -21,7 +21,12 @@ const as = <T>(e: Published) => e.data as unknown as T;
 
 function spec(p: number, name: string, trigger: Trigger, condition: string, holds: (e: Published) => boolean): RuleSpec {
   return {
-    rule: { name, trigger, condition, action: { type: "notify_session", target: `owner-${p}`, message: `${name}: \${artifact.id}@v\${artifact.version} by \${artifact.publisher}` } },
+    rule: {
+      name,
+      trigger,
+      condition,
+      action: { type: "notify_session", target: `owner-${p}`, message: `${name}: \${artifact.id}@v\${artifact.version} by \${artifact.publisher}` },
+    },
     fires: (e) => (trigger.type === "artifact_published" || e.version >= 2) && (trigger.artifactType === undefined || trigger.artifactType === e.type),
     holds,
   };
@@ -36,20 +41,44 @@ export function pipelineRules(p: number): RuleSpec[] {
   const ofType = (artifactType: string): Trigger => ({ type: "artifact_published", artifactType });
   return [
     spec(p, "failing tests", ofType("test-results"), "data.failed > 0", (e) => as<TestRun>(e).failed > 0),
-    spec(p, "repeat test run", published, `artifact.version >= ${p + 2} && artifact.type == "test-results"`, (e) => e.version >= p + 2 && e.type === "test-results"),
-    spec(p, "owned area changed", bumped, `artifact.id.startsWith("${area}-") && artifact.id.endsWith("${p}")`, (e) => e.id.startsWith(`${area}-`) && e.id.endsWith(String(p))),
+    spec(
+      p,
+      "repeat test run",
+      published,
+      `artifact.version >= ${p + 2} && artifact.type == "test-results"`,
+      (e) => e.version >= p + 2 && e.type === "test-results",
+    ),
+    spec(
+      p,
+      "owned area changed",
+      bumped,
+      `artifact.id.startsWith("${area}-") && artifact.id.endsWith("${p}")`,
+      (e) => e.id.startsWith(`${area}-`) && e.id.endsWith(String(p)),
+    ),
     spec(p, "area release", published, `artifact.name.contains("${area}") && artifact.version > ${p}`, (e) => e.name.includes(area) && e.version > p),
     spec(p, "wide API with deletes", ofType("api-contract"), `size(data.endpoints) >= 7 && size(data.endpoints.filter(x, x.method == "DELETE")) >= 2`, (e) => {
       const endpoints = as<Api>(e).endpoints;
       return endpoints.length >= 7 && endpoints.filter((x) => x.method === "DELETE").length >= 2;
     }),
-    spec(p, "hotfix", published, `artifact.summary.endsWith("hotfix") && artifact.version >= ${p % 3 + 5}`, (e) => e.summary.endsWith("hotfix") && e.version >= (p % 3) + 5),
+    spec(
+      p,
+      "hotfix",
+      published,
+      `artifact.summary.endsWith("hotfix") && artifact.version >= ${(p % 3) + 5}`,
+      (e) => e.summary.endsWith("hotfix") && e.version >= (p % 3) + 5,
+    ),
     spec(p, "low pass rate", ofType("test-results"), `data.total > 0 && double(data.passed) / double(data.total) < ${passRate}`, (e) => {
       const r = as<TestRun>(e);
       return r.total > 0 && r.passed / r.total < passRate;
     }),
     spec(p, "large publish", bumped, `event.payload.size > ${1100 + 10 * p}`, (e) => e.size > 1100 + 10 * p),
-    spec(p, "agent watch", published, `artifact.publisher == "ci-${p}" && !artifact.summary.contains("hotfix")`, (e) => e.publisher === `ci-${p}` && !e.summary.includes("hotfix")),
+    spec(
+      p,
+      "agent watch",
+      published,
+      `artifact.publisher == "ci-${p}" && !artifact.summary.contains("hotfix")`,
+      (e) => e.publisher === `ci-${p}` && !e.summary.includes("hotfix"),
+    ),
     spec(p, "destructive migration", ofType("schema-change"), `data.models.exists(m, m.action == "delete" && size(m.fields) > ${11 + (p % 2)})`, (e) =>
       as<Schema>(e).models.some((m) => m.action === "delete" && m.fields.length > 11 + (p % 2)),
     ),

@@ -33,7 +33,10 @@ async function warmUp(hub: BenchHub): Promise<void> {
   await snapshot(hub, "warm-up");
   await diffOf(hub, "warm-up");
   const r = await rollbackTo(hub, "warm-up");
-  check(r.rolledBackCount + r.reactivatedCount + r.contractsChangedCount === 0, `rolling back to a snapshot of the unchanged team moved ${r.contractsChangedCount} contracts, e.g. ${JSON.stringify(r.contractsChanged[0])}`);
+  check(
+    r.rolledBackCount + r.reactivatedCount + r.contractsChangedCount === 0,
+    `rolling back to a snapshot of the unchanged team moved ${r.contractsChangedCount} contracts, e.g. ${JSON.stringify(r.contractsChanged[0])}`,
+  );
 }
 
 export async function snapshotFigures(hub: BenchHub, team: BigTeam): Promise<void> {
@@ -45,17 +48,28 @@ export async function snapshotFigures(hub: BenchHub, team: BigTeam): Promise<voi
   const toCurrent = await timed(() => diffOf(hub, "before"));
   const between = await timed(() => diffOf(hub, "before", "after"));
   const moved = toCurrent.value.contracts.changed.length;
-  check(toCurrent.value.artifacts.changed.length === NEW_VERSIONS && moved >= CHANGED_CONTRACTS, `diff before → current: ${toCurrent.value.artifacts.changed.length} artifacts and ${moved} contracts changed, expected ${NEW_VERSIONS} and at least ${CHANGED_CONTRACTS}`);
-  check(JSON.stringify(KINDS.map((k) => between.value[k])) === JSON.stringify(KINDS.map((k) => toCurrent.value[k])), "diff before → after differs from diff before → current, with nothing changed in between");
+  check(
+    toCurrent.value.artifacts.changed.length === NEW_VERSIONS && moved >= CHANGED_CONTRACTS,
+    `diff before → current: ${toCurrent.value.artifacts.changed.length} artifacts and ${moved} contracts changed, expected ${NEW_VERSIONS} and at least ${CHANGED_CONTRACTS}`,
+  );
+  check(
+    JSON.stringify(KINDS.map((k) => between.value[k])) === JSON.stringify(KINDS.map((k) => toCurrent.value[k])),
+    "diff before → after differs from diff before → current, with nothing changed in between",
+  );
 
   const rewind = await timed(() => rollbackTo(hub, "before"));
   const r = rewind.value;
-  check(r.rolledBackCount === NEW_VERSIONS && r.contractsChangedCount === moved, `rollback: ${r.rolledBackCount} versions rolled back and ${r.contractsChangedCount} contracts moved, expected ${NEW_VERSIONS} and ${moved}`);
+  check(
+    r.rolledBackCount === NEW_VERSIONS && r.contractsChangedCount === moved,
+    `rollback: ${r.rolledBackCount} versions rolled back and ${r.contractsChangedCount} contracts moved, expected ${NEW_VERSIONS} and ${moved}`,
+  );
   const left = changes(await diffOf(hub, "before"));
   check(left === 0, `after the rollback, the team still differs from the snapshot in ${left} entities`);
 
   const { counts, size } = before.value;
-  console.log(`reactive.snapshot: takeSnapshot of ${counts.contracts} contracts and ${counts.artifacts} artifact pointers in ${ms(before.ms)} ${verdict(before.ms)} (after the changes: ${ms(after.ms)})`);
+  console.log(
+    `reactive.snapshot: takeSnapshot of ${counts.contracts} contracts and ${counts.artifacts} artifact pointers in ${ms(before.ms)} ${verdict(before.ms)} (after the changes: ${ms(after.ms)})`,
+  );
   console.log(
     `reactive.diff: snapshot vs current ${ms(toCurrent.ms)} ${verdict(toCurrent.ms)}, snapshot vs snapshot ${ms(between.ms)} ${verdict(between.ms)} ` +
       `(${moved} contracts and ${NEW_VERSIONS} artifacts changed field by field)`,

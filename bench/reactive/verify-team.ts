@@ -25,7 +25,10 @@ async function checkLineageDepth(hub: BenchHub): Promise<void> {
   const g = await lineage(hub, LineageInput.parse({ ref: id, direction: "upstream" }));
   const deepest = Math.max(...g.nodes.map((n) => n.depth));
   const layers = new Set(g.nodes.map((n) => layerOfId(n.artifactId)));
-  check(g.root === `${id}@v${VERSIONS}` && deepest === LAYERS - 1 && layers.size === LAYERS, `lineage upstream of ${id}: root ${g.root}, deepest node ${deepest} hops, ${layers.size} layers; expected ${LAYERS - 1} hops through all ${LAYERS} layers`);
+  check(
+    g.root === `${id}@v${VERSIONS}` && deepest === LAYERS - 1 && layers.size === LAYERS,
+    `lineage upstream of ${id}: root ${g.root}, deepest node ${deepest} hops, ${layers.size} layers; expected ${LAYERS - 1} hops through all ${LAYERS} layers`,
+  );
 }
 
 async function checkStale(hub: BenchHub, { stale }: BigTeam): Promise<void> {
@@ -34,17 +37,25 @@ async function checkStale(hub: BenchHub, { stale }: BigTeam): Promise<void> {
     const direct = (r: StaleReason) => r.path.length === 1 && r.path[0].input === r.root;
     const reasons = s.reasons.map((r) => (direct(r) ? `${r.kind} ${r.root}` : `${r.kind} via ${r.path[0].input}`)).sort();
     // Every path runs from this version, input to input, up to its root.
-    const connected = s.reasons.every((r) => r.path[0].version === `${s.artifactId}@v${s.version}` && r.path.every((p, i) => (r.path[i + 1]?.version ?? r.root) === p.input));
+    const connected = s.reasons.every(
+      (r) => r.path[0].version === `${s.artifactId}@v${s.version}` && r.path.every((p, i) => (r.path[i + 1]?.version ?? r.root) === p.input),
+    );
     return s.version !== VERSIONS || !connected || reasons.join() !== stale.get(s.artifactId)?.join();
   });
-  check(found.length === stale.size && wrong.length === 0, `staleArtifacts returned ${found.length} artifacts (${wrong.length} with other reasons than planned, e.g. ${wrong[0]?.artifactId}), the plan makes ${stale.size} stale`);
+  check(
+    found.length === stale.size && wrong.length === 0,
+    `staleArtifacts returned ${found.length} artifacts (${wrong.length} with other reasons than planned, e.g. ${wrong[0]?.artifactId}), the plan makes ${stale.size} stale`,
+  );
 }
 
 async function checkContracts(hub: BenchHub, { contracts }: BigTeam): Promise<void> {
   for (const status of ["pending", "ready", "in_progress", "completed", "failed"]) {
     const p = contracts.find((c) => c.status === status)!;
     const c = await getContract(hub, ContractRefInput.parse({ id: p.input.id }));
-    check(c.status === status && JSON.stringify(c.dependencies) === JSON.stringify(p.input.dependencies), `contract ${p.input.id} reads back as ${c.status} with ${JSON.stringify(c.dependencies)}, planned ${status} with ${JSON.stringify(p.input.dependencies)}`);
+    check(
+      c.status === status && JSON.stringify(c.dependencies) === JSON.stringify(p.input.dependencies),
+      `contract ${p.input.id} reads back as ${c.status} with ${JSON.stringify(c.dependencies)}, planned ${status} with ${JSON.stringify(p.input.dependencies)}`,
+    );
   }
   // Impact finds contracts through the ContractWatch index the generator wrote.
   const p = contracts.find((c) => c.input.dependencies[0]?.type === "artifact")!;

@@ -26,7 +26,10 @@ function testResults(id: string, rng: Random) {
     skipped,
     suite: id,
     durationMs: rng.between(2_000, 90_000),
-    failures: Array.from({ length: failed }, (_, i) => ({ name: `${id} ${words(rng, 2)} case ${i}`, message: `expected ${rng.int(500)}, got ${rng.int(500)}` })),
+    failures: Array.from({ length: failed }, (_, i) => ({
+      name: `${id} ${words(rng, 2)} case ${i}`,
+      message: `expected ${rng.int(500)}, got ${rng.int(500)}`,
+    })),
     slowest: Array.from({ length: 15 - failed }, () => ({ name: `${words(rng, 3)} handles ${words(rng, 1)}`, ms: rng.between(50, 4_000) })),
   };
 }

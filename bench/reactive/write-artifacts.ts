@@ -23,12 +23,22 @@ export function writeArtifacts(raw: BetterSqlite3.Database, team: string, plan: 
      VALUES (?,?,?,?,'',?,NULL,NULL,'active',?)`,
   );
   const insertEdge = raw.prepare(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?,?,'derived')`);
-  const insertEvent = raw.prepare(`INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,'artifact.published',?,?,?,NULL,0,?)`);
+  const insertEvent = raw.prepare(
+    `INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,'artifact.published',?,?,?,NULL,0,?)`,
+  );
 
   let misplaced = 0;
   raw.transaction(() => {
     for (let a = 0; a < ARTIFACTS; a++) {
-      const pk = insertArtifact.run(team, artifactId(a), typeOf(a), nameOf(a), VERSIONS, toSqlDate(publishedAt(seqOf(a, 1))), toSqlDate(publishedAt(seqOf(a, VERSIONS)))).lastInsertRowid;
+      const pk = insertArtifact.run(
+        team,
+        artifactId(a),
+        typeOf(a),
+        nameOf(a),
+        VERSIONS,
+        toSqlDate(publishedAt(seqOf(a, 1))),
+        toSqlDate(publishedAt(seqOf(a, VERSIONS))),
+      ).lastInsertRowid;
       if (pk !== a + 1) misplaced++;
     }
   })();
@@ -43,8 +53,16 @@ export function writeArtifacts(raw: BetterSqlite3.Database, team: string, plan: 
       const inputs = inputsOf(plan, a, version);
       for (const [source, v] of inputs) insertEdge.run(seqOf(source, v), seq);
       const payload = {
-        artifactId: id, version, seq, type: typeOf(a), name: nameOf(a), publisher: publisherOf(a), contractId: null,
-        derivedFrom: inputs.map(([source, v]) => `${artifactId(source)}@v${v}`), summary: "", size,
+        artifactId: id,
+        version,
+        seq,
+        type: typeOf(a),
+        name: nameOf(a),
+        publisher: publisherOf(a),
+        contractId: null,
+        derivedFrom: inputs.map(([source, v]) => `${artifactId(source)}@v${v}`),
+        summary: "",
+        size,
       };
       insertEvent.run(team, `artifact:${id}@v${version}`, JSON.stringify(payload), publisherOf(a), at);
     }

@@ -34,9 +34,25 @@ export function writeContracts(raw: BetterSqlite3.Database, planned: PlannedCont
       const iso = (d: Date | null) => d && toSqlDate(d);
       const pk = Number(
         insertContract.run(
-          c.team, c.id, c.title, c.description, c.assignee, JSON.stringify(c.inputs), JSON.stringify(c.expectedOutputs), JSON.stringify(c.acceptanceCriteria),
-          c.priority, c.maxRetries, p.status, p.statusReason, MAX_SEQ, p.pinnedInputs && JSON.stringify(p.pinnedInputs), p.status === "completed" ? "[]" : null,
-          iso(started), iso(completed), iso(created), iso(updated),
+          c.team,
+          c.id,
+          c.title,
+          c.description,
+          c.assignee,
+          JSON.stringify(c.inputs),
+          JSON.stringify(c.expectedOutputs),
+          JSON.stringify(c.acceptanceCriteria),
+          c.priority,
+          c.maxRetries,
+          p.status,
+          p.statusReason,
+          MAX_SEQ,
+          p.pinnedInputs && JSON.stringify(p.pinnedInputs),
+          p.status === "completed" ? "[]" : null,
+          iso(started),
+          iso(completed),
+          iso(created),
+          iso(updated),
         ).lastInsertRowid,
       );
       for (const d of c.dependencies) {

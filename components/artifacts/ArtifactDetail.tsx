@@ -53,7 +53,10 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
         <span className="muted">
           {artifact.name !== id && <>{artifact.name} · </>}
           <span className="mono">{artifact.type}</span> · latest v{artifact.latestVersion}
-          {artifact.currentVersion !== artifact.latestVersion && <> · current {artifact.currentVersion ? `v${artifact.currentVersion}` : "none (all rolled back)"}</>} · updated <When at={artifact.updatedAt} />
+          {artifact.currentVersion !== artifact.latestVersion && (
+            <> · current {artifact.currentVersion ? `v${artifact.currentVersion}` : "none (all rolled back)"}</>
+          )}{" "}
+          · updated <When at={artifact.updatedAt} />
         </span>
         {artifact.tags.map((t) => (
           <span key={t} className="tag">
@@ -80,7 +83,12 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
           <ArtifactLineage team={team} version={selected.version} derivedFrom={selected.derivedFrom} derived={derived} impact={impact} />
         </Card>
         <Card title="Readers" testId="readers-card">
-          <ListState loading={readers.isLoading} error={readers.error} empty={(readers.data?.reads.length ?? 0) === 0} hint="Nobody has read this artifact yet (reads through artifact_get are recorded; browsing here is not)." />
+          <ListState
+            loading={readers.isLoading}
+            error={readers.error}
+            empty={(readers.data?.reads.length ?? 0) === 0}
+            hint="Nobody has read this artifact yet (reads through artifact_get are recorded; browsing here is not)."
+          />
           {readers.data && readers.data.reads.length > 0 && <ArtifactReaders reads={readers.data.reads} current={artifact.currentVersion} />}
         </Card>
       </div>

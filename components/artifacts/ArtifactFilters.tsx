@@ -16,7 +16,19 @@ export function toFilters(d: FilterDraft): Filters {
   };
 }
 
-export function ArtifactFilters({ draft, onChange, types, names, tags }: { draft: FilterDraft; onChange: (d: FilterDraft) => void; types: string[]; names: string[]; tags: string[] }) {
+export function ArtifactFilters({
+  draft,
+  onChange,
+  types,
+  names,
+  tags,
+}: {
+  draft: FilterDraft;
+  onChange: (d: FilterDraft) => void;
+  types: string[];
+  names: string[];
+  tags: string[];
+}) {
   const set = (patch: Partial<FilterDraft>) => onChange({ ...draft, ...patch });
   return (
     <form className="toolbar filters" role="search" aria-label="filter artifacts" onSubmit={(e) => e.preventDefault()}>
@@ -30,7 +42,8 @@ export function ArtifactFilters({ draft, onChange, types, names, tags }: { draft
         </select>
       </label>
       <label>
-        publisher <input aria-label="publisher" list="artifact-publishers" value={draft.publisher} onChange={(e) => set({ publisher: e.target.value })} size={14} />
+        publisher{" "}
+        <input aria-label="publisher" list="artifact-publishers" value={draft.publisher} onChange={(e) => set({ publisher: e.target.value })} size={14} />
       </label>
       <datalist id="artifact-publishers">
         {names.map((n) => (

@@ -22,7 +22,19 @@ export function RefLink({ team, refText }: { team: string; refText: string }) {
  * derived directly from it, the artifacts whose current version descends from this artifact, and
  * the contracts that rely on any of those.
  */
-export function ArtifactLineage({ team, version, derivedFrom, derived, impact }: { team: string; version: number; derivedFrom: string[]; derived: UseQueryResult<{ nodes: LineageNode[] }>; impact: UseQueryResult<Impact> }) {
+export function ArtifactLineage({
+  team,
+  version,
+  derivedFrom,
+  derived,
+  impact,
+}: {
+  team: string;
+  version: number;
+  derivedFrom: string[];
+  derived: UseQueryResult<{ nodes: LineageNode[] }>;
+  impact: UseQueryResult<Impact>;
+}) {
   const made = (derived.data?.nodes ?? []).filter((n) => n.depth === 1);
   const usedBy = impact.data?.artifacts ?? [];
   const contracts = impact.data?.contracts ?? [];
@@ -54,23 +66,40 @@ export function ArtifactLineage({ team, version, derivedFrom, derived, impact }:
         </ul>
       )}
       <h3>Used by (current versions downstream)</h3>
-      <ListState loading={impact.isLoading} error={impact.error} empty={usedBy.length === 0} hint="No current version of another artifact descends from this one." />
+      <ListState
+        loading={impact.isLoading}
+        error={impact.error}
+        empty={usedBy.length === 0}
+        hint="No current version of another artifact descends from this one."
+      />
       {usedBy.length > 0 && (
         <ul className="plain" data-testid="used-by">
           {usedBy.map((a) => (
             <li key={a.artifactId}>
-              <RefLink team={team} refText={`${a.artifactId}@v${a.currentVersion}`} /> <span className="muted">{a.type}, {a.depth} {a.depth === 1 ? "hop" : "hops"} away</span>
+              <RefLink team={team} refText={`${a.artifactId}@v${a.currentVersion}`} />{" "}
+              <span className="muted">
+                {a.type}, {a.depth} {a.depth === 1 ? "hop" : "hops"} away
+              </span>
             </li>
           ))}
         </ul>
       )}
       <h3>Contracts relying on it</h3>
-      <ListState loading={impact.isLoading} error={impact.error} empty={contracts.length === 0} hint="No contract relies on this artifact or on what descends from it." />
+      <ListState
+        loading={impact.isLoading}
+        error={impact.error}
+        empty={contracts.length === 0}
+        hint="No contract relies on this artifact or on what descends from it."
+      />
       {contracts.length > 0 && (
         <ul className="plain" data-testid="contracts">
           {contracts.map((c) => (
             <li key={`${c.contractId}/${c.artifactId}/${c.relation}`}>
-              <span className="mono">{c.contractId}</span> <StatusBadge status={c.status} /> <span className="muted">({c.assignee}) {RELATION[c.relation]}</span> <RefLink team={team} refText={c.artifactId} />
+              <span className="mono">{c.contractId}</span> <StatusBadge status={c.status} />{" "}
+              <span className="muted">
+                ({c.assignee}) {RELATION[c.relation]}
+              </span>{" "}
+              <RefLink team={team} refText={c.artifactId} />
             </li>
           ))}
         </ul>

@@ -12,7 +12,10 @@ import { ArtifactList } from "./ArtifactList.tsx";
 export function ArtifactsPage() {
   const { team } = useTeam();
   const [draft, setDraft] = useState<FilterDraft>(NO_FILTERS);
-  const filters = useDebounced(useMemo(() => toFilters(draft), [draft]), 250);
+  const filters = useDebounced(
+    useMemo(() => toFilters(draft), [draft]),
+    250,
+  );
   const list = useArtifactList(team, filters);
   const stale = useStale(team);
   const types = useArtifactTypes(team);
@@ -31,7 +34,15 @@ export function ArtifactsPage() {
           loading={list.isLoading}
           error={list.error}
           empty={items.length === 0}
-          hint={filtered ? "No artifact matches these filters." : <>No artifacts in this team. Publish one with <code>teamhub artifact-publish …</code></>}
+          hint={
+            filtered ? (
+              "No artifact matches these filters."
+            ) : (
+              <>
+                No artifacts in this team. Publish one with <code>teamhub artifact-publish …</code>
+              </>
+            )
+          }
         />
         {items.length > 0 && (
           <>

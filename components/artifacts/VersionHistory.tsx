@@ -21,7 +21,13 @@ export function VersionHistory({ versions, selected, onSelect }: { versions: Ver
         {[...versions].reverse().map((v) => (
           <tr key={v.version} className={v.version === selected ? "selected" : undefined} data-testid={`version-${v.version}`}>
             <td>
-              <button type="button" className="version-pick mono" aria-pressed={v.version === selected} aria-label={`show v${v.version}`} onClick={() => onSelect(v.version)}>
+              <button
+                type="button"
+                className="version-pick mono"
+                aria-pressed={v.version === selected}
+                aria-label={`show v${v.version}`}
+                onClick={() => onSelect(v.version)}
+              >
                 v{v.version}
               </button>
             </td>

@@ -15,7 +15,12 @@ export function BudgetForm({ team }: { team: string }) {
   const [warnAt, setWarnAt] = useState("80");
   const [onExceed, setOnExceed] = useState("fail");
   const errors = new Map(issuesOf(set.error).map((i) => [i.field, i.message]));
-  const note = (field: string) => (errors.has(field) ? <span className="error" data-testid={`budget-error-${field}`}>{errors.get(field)}</span> : null);
+  const note = (field: string) =>
+    errors.has(field) ? (
+      <span className="error" data-testid={`budget-error-${field}`}>
+        {errors.get(field)}
+      </span>
+    ) : null;
   // Text that is not a number goes as typed, so the hub's message says what is wrong with it.
   const number = (text: string) => (text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : text);
   return (
@@ -39,30 +44,53 @@ export function BudgetForm({ team }: { team: string }) {
         <label className="field">
           <span>Scope</span>
           <select value={scope} onChange={(e) => setScope(e.target.value)} aria-label="budget scope">
-            {BUDGET_SCOPES.map((s) => <option key={s}>{s}</option>)}
+            {BUDGET_SCOPES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
           </select>
         </label>
         {scope !== "team" && (
           <label className="field">
             <span>{scope === "member" ? "Member" : "Contract id"}</span>
-            <input value={target} onChange={(e) => setTarget(e.target.value)} aria-label="budget target" placeholder={scope === "member" ? "db-dev" : "db-schema"} aria-invalid={errors.has("target") || undefined} />
+            <input
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              aria-label="budget target"
+              placeholder={scope === "member" ? "db-dev" : "db-schema"}
+              aria-invalid={errors.has("target") || undefined}
+            />
             {note("target")}
           </label>
         )}
         <label className="field">
           <span>Amount (USD)</span>
-          <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" aria-label="budget amount" placeholder="10" aria-invalid={errors.has("amountUsd") || undefined} />
+          <input
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            inputMode="decimal"
+            aria-label="budget amount"
+            placeholder="10"
+            aria-invalid={errors.has("amountUsd") || undefined}
+          />
           {note("amountUsd")}
         </label>
         <label className="field">
           <span>Period</span>
           <select value={period} onChange={(e) => setPeriod(e.target.value)} aria-label="budget period">
-            {BUDGET_PERIODS.map((p) => <option key={p}>{p}</option>)}
+            {BUDGET_PERIODS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
           </select>
         </label>
         <label className="field">
           <span>Warn at (%)</span>
-          <input value={warnAt} onChange={(e) => setWarnAt(e.target.value)} inputMode="numeric" aria-label="budget warning" aria-invalid={errors.has("warnAt") || undefined} />
+          <input
+            value={warnAt}
+            onChange={(e) => setWarnAt(e.target.value)}
+            inputMode="numeric"
+            aria-label="budget warning"
+            aria-invalid={errors.has("warnAt") || undefined}
+          />
           {note("warnAt")}
         </label>
         {scope === "contract" && (
@@ -74,10 +102,20 @@ export function BudgetForm({ team }: { team: string }) {
             </select>
           </label>
         )}
-        <button type="submit" className="primary" disabled={set.isPending}>Set budget</button>
+        <button type="submit" className="primary" disabled={set.isPending}>
+          Set budget
+        </button>
       </div>
-      {set.error && errors.size === 0 && <p className="form-error" role="alert">{set.error.message}</p>}
-      {set.data && !set.error && <p className="muted" role="status">Set: {set.data.scope === "team" ? `team ${set.data.team}` : `${set.data.scope} ${set.data.target}`}.</p>}
+      {set.error && errors.size === 0 && (
+        <p className="form-error" role="alert">
+          {set.error.message}
+        </p>
+      )}
+      {set.data && !set.error && (
+        <p className="muted" role="status">
+          Set: {set.data.scope === "team" ? `team ${set.data.team}` : `${set.data.scope} ${set.data.target}`}.
+        </p>
+      )}
     </form>
   );
 }

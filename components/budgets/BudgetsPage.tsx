@@ -18,7 +18,11 @@ export function BudgetsPage() {
           loading={list.isLoading}
           error={list.error}
           empty={(list.data?.length ?? 0) === 0}
-          hint={<>No budgets in this team. Set one below, or with <code>teamhub budget-set team --amount 10</code></>}
+          hint={
+            <>
+              No budgets in this team. Set one below, or with <code>teamhub budget-set team --amount 10</code>
+            </>
+          }
         />
         {list.data && list.data.length > 0 && <BudgetTable items={list.data} />}
       </Card>

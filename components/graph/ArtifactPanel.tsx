@@ -16,7 +16,11 @@ const AS_TARGET: Partial<Record<GraphEdge["kind"], string>> = { derived_from: "d
 export function ArtifactPanel({ team, node, edges, onSelect }: { team: string; node: ArtifactGraphNode; edges: GraphEdge[]; onSelect: (key: string) => void }) {
   const published = node.status !== "unpublished";
   const neighbours = edges.flatMap((e) =>
-    e.from === node.key ? [{ key: e.to, relation: AS_SOURCE[e.kind] ?? e.kind }] : e.to === node.key ? [{ key: e.from, relation: AS_TARGET[e.kind] ?? e.kind }] : [],
+    e.from === node.key
+      ? [{ key: e.to, relation: AS_SOURCE[e.kind] ?? e.kind }]
+      : e.to === node.key
+        ? [{ key: e.from, relation: AS_TARGET[e.kind] ?? e.kind }]
+        : [],
   );
 
   return (
@@ -30,7 +34,11 @@ export function ArtifactPanel({ team, node, edges, onSelect }: { team: string; n
         </div>
         {node.status === "archived" && <p className="muted">Archived by a team reset; shown because a contract still names it.</p>}
         {node.status === "rolled_back" && <p className="muted">Every version (up to v{node.latestVersion}) was rolled back.</p>}
-        {node.version !== null && node.latestVersion > node.version && <p className="muted">Current is v{node.version}; v{node.latestVersion} was rolled back.</p>}
+        {node.version !== null && node.latestVersion > node.version && (
+          <p className="muted">
+            Current is v{node.version}; v{node.latestVersion} was rolled back.
+          </p>
+        )}
       </div>
       {node.stale && (
         <section aria-label="why stale">
@@ -77,11 +85,31 @@ function CurrentVersion({ team, node }: { team: string; node: ArtifactGraphNode 
       {version && (
         <>
           <dl className="canvas-facts">
-            <dt>Publisher</dt><dd>{version.publisher}{version.sessionId ? ` (session ${version.sessionId})` : ""}</dd>
-            <dt>Published</dt><dd>{new Date(version.createdAt).toLocaleString()}</dd>
-            {version.contractId && (<><dt>Contract</dt><dd className="mono">{version.contractId}</dd></>)}
-            {version.derivedFrom.length > 0 && (<><dt>Derived from</dt><dd className="mono">{version.derivedFrom.join(", ")}</dd></>)}
-            {version.summary && (<><dt>Summary</dt><dd>{version.summary}</dd></>)}
+            <dt>Publisher</dt>
+            <dd>
+              {version.publisher}
+              {version.sessionId ? ` (session ${version.sessionId})` : ""}
+            </dd>
+            <dt>Published</dt>
+            <dd>{new Date(version.createdAt).toLocaleString()}</dd>
+            {version.contractId && (
+              <>
+                <dt>Contract</dt>
+                <dd className="mono">{version.contractId}</dd>
+              </>
+            )}
+            {version.derivedFrom.length > 0 && (
+              <>
+                <dt>Derived from</dt>
+                <dd className="mono">{version.derivedFrom.join(", ")}</dd>
+              </>
+            )}
+            {version.summary && (
+              <>
+                <dt>Summary</dt>
+                <dd>{version.summary}</dd>
+              </>
+            )}
           </dl>
           <JsonView value={version.data} label={`data of ${node.id}@v${version.version}`} />
         </>

@@ -42,7 +42,13 @@ export function CanvasFilters({ nodes, filters, onChange }: { nodes: GraphNode[]
       <fieldset>
         <legend>Show</legend>
         {(["contract", "artifact"] as const).map((k) => (
-          <Chip key={k} label={`${k}s`} count={counts.kinds.get(k) ?? 0} shown={!filters.kinds.has(k)} onToggle={() => onChange({ ...filters, kinds: toggled(filters.kinds, k) })} />
+          <Chip
+            key={k}
+            label={`${k}s`}
+            count={counts.kinds.get(k) ?? 0}
+            shown={!filters.kinds.has(k)}
+            onToggle={() => onChange({ ...filters, kinds: toggled(filters.kinds, k) })}
+          />
         ))}
       </fieldset>
       <fieldset disabled={filters.kinds.has("contract")}>
@@ -62,7 +68,13 @@ export function CanvasFilters({ nodes, filters, onChange }: { nodes: GraphNode[]
         <fieldset disabled={filters.kinds.has("artifact")}>
           <legend>Types</legend>
           {types.map((t) => (
-            <Chip key={t} label={t} count={counts.types.get(t) ?? 0} shown={!filters.types.has(t)} onToggle={() => onChange({ ...filters, types: toggled(filters.types, t) })} />
+            <Chip
+              key={t}
+              label={t}
+              count={counts.types.get(t) ?? 0}
+              shown={!filters.types.has(t)}
+              onToggle={() => onChange({ ...filters, types: toggled(filters.types, t) })}
+            />
           ))}
         </fieldset>
       )}

@@ -7,7 +7,18 @@ import { useTeam } from "../shell/TeamProvider.tsx";
 import { ArtifactPanel } from "./ArtifactPanel.tsx";
 import { CanvasFilters } from "./CanvasFilters.tsx";
 import { ContractPanel } from "./ContractPanel.tsx";
-import { dependencyFor, flowEdges, flowNodes, layoutNodesOf, NO_FILTERS, splitKey, structureOf, type CanvasEdge, type CanvasNode, type Filters } from "./flow-elements.ts";
+import {
+  dependencyFor,
+  flowEdges,
+  flowNodes,
+  layoutNodesOf,
+  NO_FILTERS,
+  splitKey,
+  structureOf,
+  type CanvasEdge,
+  type CanvasNode,
+  type Filters,
+} from "./flow-elements.ts";
 import { FIT_VIEW, GraphCanvas } from "./GraphCanvas.tsx";
 import { layoutGraph } from "./layout.ts";
 import { Legend } from "./Legend.tsx";
@@ -115,8 +126,12 @@ function TeamCanvas({ team }: { team: string }) {
           </span>
         )}
         <span className="spacer" />
-        <button type="button" onClick={() => void fitView(FIT_VIEW)} data-testid="fit-view">Fit view</button>
-        <button type="button" className="primary" onClick={() => setDraftFor("")}>New contract</button>
+        <button type="button" onClick={() => void fitView(FIT_VIEW)} data-testid="fit-view">
+          Fit view
+        </button>
+        <button type="button" className="primary" onClick={() => setDraftFor("")}>
+          New contract
+        </button>
       </div>
       <div className="canvas-body">
         <aside className="canvas-side">
@@ -126,13 +141,23 @@ function TeamCanvas({ team }: { team: string }) {
         </aside>
         <div className="canvas" data-testid="canvas" data-nodes={view?.nodes.length ?? 0} data-edges={view?.edges.length ?? 0}>
           {notice && (
-            <div className={`canvas-notice ${notice.kind}`} role={notice.kind === "error" ? "alert" : "status"} data-testid={notice.kind === "error" ? "canvas-error" : "canvas-notice"}>
+            <div
+              className={`canvas-notice ${notice.kind}`}
+              role={notice.kind === "error" ? "alert" : "status"}
+              data-testid={notice.kind === "error" ? "canvas-error" : "canvas-notice"}
+            >
               <span>{notice.text}</span>
-              <button type="button" className="ghost" aria-label="dismiss" onClick={() => setNotice(null)}>×</button>
+              <button type="button" className="ghost" aria-label="dismiss" onClick={() => setNotice(null)}>
+                ×
+              </button>
             </div>
           )}
           {graph.isLoading && <p className="canvas-overlay">Loading the graph…</p>}
-          {graph.error && <p className="canvas-overlay error" role="alert">Could not load the graph: {(graph.error as Error).message}</p>}
+          {graph.error && (
+            <p className="canvas-overlay error" role="alert">
+              Could not load the graph: {(graph.error as Error).message}
+            </p>
+          )}
           {view && view.nodes.length === 0 && (
             <p className="canvas-overlay" data-testid="canvas-empty">
               Nothing in team <strong>{team}</strong> yet. Drag a member from the roster here to give them a contract, or publish an artifact.
@@ -142,7 +167,9 @@ function TeamCanvas({ team }: { team: string }) {
         </div>
         {node && (
           <aside className="canvas-panel" aria-label={`details of ${splitKey(node.key).join(" ")}`} data-testid="canvas-panel">
-            <button type="button" className="ghost canvas-panel-close" aria-label="close details" onClick={() => setSelected(null)}>×</button>
+            <button type="button" className="ghost canvas-panel-close" aria-label="close details" onClick={() => setSelected(null)}>
+              ×
+            </button>
             {node.kind === "contract" ? (
               <ContractPanel key={node.key} team={team} node={node} onSelect={show} />
             ) : (

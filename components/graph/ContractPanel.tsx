@@ -17,7 +17,8 @@ const FROM: Record<ContractAction["op"] | "depend", string[]> = {
   depend: ["pending", "ready"],
 };
 
-const dependencyText = (d: Dependency) => (d.type === "contract" ? `contract ${d.contractId}` : `artifact ${d.artifactId}${d.minVersion ? ` ≥ v${d.minVersion}` : ""}`);
+const dependencyText = (d: Dependency) =>
+  d.type === "contract" ? `contract ${d.contractId}` : `artifact ${d.artifactId}${d.minVersion ? ` ≥ v${d.minVersion}` : ""}`;
 
 /** A contract's details and what a person can do with it, through the hub's contract routes. */
 export function ContractPanel({ team, node, onSelect }: { team: string; node: ContractGraphNode; onSelect: (key: string) => void }) {
@@ -48,17 +49,32 @@ export function ContractPanel({ team, node, onSelect }: { team: string; node: Co
           <StatusBadge status={status} />
           <span className="mono">{node.id}</span>
         </div>
-        {(c?.statusReason ?? node.statusReason) && <p className="muted" data-testid="status-reason">{c?.statusReason ?? node.statusReason}</p>}
+        {(c?.statusReason ?? node.statusReason) && (
+          <p className="muted" data-testid="status-reason">
+            {c?.statusReason ?? node.statusReason}
+          </p>
+        )}
       </div>
       <ListState loading={detail.isLoading} error={detail.error} empty={false} hint="" />
       {c && (
         <>
           <dl className="canvas-facts">
-            <dt>Assignee</dt><dd>{c.assignee}</dd>
-            <dt>Assigner</dt><dd>{c.assigner}</dd>
-            <dt>Priority</dt><dd>{c.priority}</dd>
-            <dt>Retries</dt><dd>{c.retryCount} of {c.maxRetries}</dd>
-            {c.deadlineAt && (<><dt>Deadline</dt><dd>{new Date(c.deadlineAt).toLocaleString()}</dd></>)}
+            <dt>Assignee</dt>
+            <dd>{c.assignee}</dd>
+            <dt>Assigner</dt>
+            <dd>{c.assigner}</dd>
+            <dt>Priority</dt>
+            <dd>{c.priority}</dd>
+            <dt>Retries</dt>
+            <dd>
+              {c.retryCount} of {c.maxRetries}
+            </dd>
+            {c.deadlineAt && (
+              <>
+                <dt>Deadline</dt>
+                <dd>{new Date(c.deadlineAt).toLocaleString()}</dd>
+              </>
+            )}
           </dl>
           {c.description && <p>{c.description}</p>}
           <section aria-label="dependencies">
@@ -69,7 +85,9 @@ export function ContractPanel({ team, node, onSelect }: { team: string; node: Co
                 const key = d.type === "contract" ? `contract:${d.contractId}` : `artifact:${d.artifactId}`;
                 return (
                   <li key={key} className="row">
-                    <button type="button" className="ghost link" onClick={() => onSelect(key)}>{dependencyText(d)}</button>
+                    <button type="button" className="ghost link" onClick={() => onSelect(key)}>
+                      {dependencyText(d)}
+                    </button>
                     <button
                       type="button"
                       className="danger"
@@ -90,10 +108,22 @@ export function ContractPanel({ team, node, onSelect }: { team: string; node: Co
             {c.expectedOutputs.length === 0 && !c.outputs?.length && <p className="empty">No expected outputs.</p>}
             <ul className="plain">
               {c.expectedOutputs.map((o, i) => (
-                <li key={i}>expects <span className="mono">{o.artifactType}{o.artifactId ? `: ${o.artifactId}` : ""}</span>{o.required ? "" : " (optional)"}</li>
+                <li key={i}>
+                  expects{" "}
+                  <span className="mono">
+                    {o.artifactType}
+                    {o.artifactId ? `: ${o.artifactId}` : ""}
+                  </span>
+                  {o.required ? "" : " (optional)"}
+                </li>
               ))}
               {(c.outputs ?? []).map((o) => (
-                <li key={o.artifactId}>published <button type="button" className="ghost link mono" onClick={() => onSelect(`artifact:${o.artifactId}`)}>{o.artifactId}@v{o.version}</button></li>
+                <li key={o.artifactId}>
+                  published{" "}
+                  <button type="button" className="ghost link mono" onClick={() => onSelect(`artifact:${o.artifactId}`)}>
+                    {o.artifactId}@v{o.version}
+                  </button>
+                </li>
               ))}
             </ul>
           </section>
@@ -108,9 +138,19 @@ export function ContractPanel({ team, node, onSelect }: { team: string; node: Co
       <section aria-label="actions" className="stack">
         <h3>Actions</h3>
         <div className="row">
-          <button type="button" className="primary" disabled={!can("start") || action.isPending} onClick={() => run({ op: "start" })}>Start</button>
-          <button type="button" disabled={!can("reopen") || action.isPending} onClick={() => run({ op: "reopen", ...(reason.trim() ? { reason: reason.trim() } : {}) })}>Reopen</button>
-          <button type="button" className="danger" disabled={!can("fail") || action.isPending} onClick={() => run({ op: "fail", reason: reason.trim() })}>Fail</button>
+          <button type="button" className="primary" disabled={!can("start") || action.isPending} onClick={() => run({ op: "start" })}>
+            Start
+          </button>
+          <button
+            type="button"
+            disabled={!can("reopen") || action.isPending}
+            onClick={() => run({ op: "reopen", ...(reason.trim() ? { reason: reason.trim() } : {}) })}
+          >
+            Reopen
+          </button>
+          <button type="button" className="danger" disabled={!can("fail") || action.isPending} onClick={() => run({ op: "fail", reason: reason.trim() })}>
+            Fail
+          </button>
         </div>
         <label className="field">
           <span>Reason (needed to fail or force; optional to reopen)</span>
@@ -125,10 +165,16 @@ export function ContractPanel({ team, node, onSelect }: { team: string; node: Co
             <label className="row">
               <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> force (acceptance criteria not met)
             </label>
-            <button type="submit" disabled={!can("complete") || action.isPending}>Complete</button>
+            <button type="submit" disabled={!can("complete") || action.isPending}>
+              Complete
+            </button>
           </div>
         </form>
-        {error && <p className="form-error" role="alert" data-testid="panel-error">{error.message}</p>}
+        {error && (
+          <p className="form-error" role="alert" data-testid="panel-error">
+            {error.message}
+          </p>
+        )}
       </section>
     </div>
   );

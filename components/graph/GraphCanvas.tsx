@@ -1,6 +1,19 @@
 "use client";
 
-import { Background, Controls, getNodesBounds, getViewportForBounds, MiniMap, ReactFlow, useStore, useUpdateNodeInternals, type Connection, type IsValidConnection, type NodeChange, type Viewport } from "@xyflow/react";
+import {
+  Background,
+  Controls,
+  getNodesBounds,
+  getViewportForBounds,
+  MiniMap,
+  ReactFlow,
+  useStore,
+  useUpdateNodeInternals,
+  type Connection,
+  type IsValidConnection,
+  type NodeChange,
+  type Viewport,
+} from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useState, type DragEvent } from "react";
 import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";

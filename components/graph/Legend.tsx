@@ -7,13 +7,25 @@ export function Legend() {
       <h2>Legend</h2>
       <ul className="plain">
         {ContractStatus.options.map((s) => (
-          <li key={s}><span className={`swatch ${s}`} /> contract {s.replace("_", " ")}</li>
+          <li key={s}>
+            <span className={`swatch ${s}`} /> contract {s.replace("_", " ")}
+          </li>
         ))}
-        <li><span className="swatch artifact" /> artifact <span className="badge stale">stale</span></li>
-        <li><span className="line depends_on" /> depends on</li>
-        <li><span className="line needs_artifact" /> needs artifact</li>
-        <li><span className="line output" /> output</li>
-        <li><span className="line derived_from" /> derived from</li>
+        <li>
+          <span className="swatch artifact" /> artifact <span className="badge stale">stale</span>
+        </li>
+        <li>
+          <span className="line depends_on" /> depends on
+        </li>
+        <li>
+          <span className="line needs_artifact" /> needs artifact
+        </li>
+        <li>
+          <span className="line output" /> output
+        </li>
+        <li>
+          <span className="line derived_from" /> derived from
+        </li>
       </ul>
       <p className="hint muted">Drag from a node&apos;s lower handle to a contract&apos;s upper one: that contract then depends on it.</p>
     </section>

@@ -34,7 +34,9 @@ function Field({ label, issues, hint, children }: { label: string; issues: Field
       <span>{label}</span>
       {children}
       {issues.map((i) => (
-        <span key={`${i.field} ${i.message}`} className="error">{i.field}: {i.message}</span>
+        <span key={`${i.field} ${i.message}`} className="error">
+          {i.field}: {i.message}
+        </span>
       ))}
       {issues.length === 0 && hint && <span className="hint">{hint}</span>}
     </label>
@@ -45,7 +47,17 @@ function Field({ label, issues, hint, children }: { label: string; issues: Field
  * The form a roster drop opens, prefilled with the member. The hub checks everything (ids,
  * unknown contracts, cycles) and its refusal is shown under the field it names.
  */
-export function NewContractDialog({ team, assignee, onClose, onCreated }: { team: string; assignee: string | null; onClose: () => void; onCreated: (id: string) => void }) {
+export function NewContractDialog({
+  team,
+  assignee,
+  onClose,
+  onCreated,
+}: {
+  team: string;
+  assignee: string | null;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const create = useCreateContract(team);
   const types = useArtifactTypes(team);
@@ -86,7 +98,11 @@ export function NewContractDialog({ team, assignee, onClose, onCreated }: { team
           <input name="title" value={d.title} onChange={set("title")} aria-invalid={invalid("title")} required autoComplete="off" />
         </Field>
         <div className="split">
-          <Field label="Expected output type" issues={at("outputType")} hint={types.error ? `types could not be loaded: ${(types.error as Error).message}` : "completes the contract when published"}>
+          <Field
+            label="Expected output type"
+            issues={at("outputType")}
+            hint={types.error ? `types could not be loaded: ${(types.error as Error).message}` : "completes the contract when published"}
+          >
             <select name="outputType" value={d.outputType} onChange={set("outputType")} aria-invalid={invalid("outputType")}>
               <option value="">(none)</option>
               {(types.data ?? []).map((t) => (
@@ -95,20 +111,40 @@ export function NewContractDialog({ team, assignee, onClose, onCreated }: { team
             </select>
           </Field>
           <Field label="Expected artifact id (optional)" issues={at("outputId")} hint="a specific artifact of that type">
-            <input name="outputId" value={d.outputId} onChange={set("outputId")} aria-invalid={invalid("outputId")} disabled={!d.outputType} autoComplete="off" />
+            <input
+              name="outputId"
+              value={d.outputId}
+              onChange={set("outputId")}
+              aria-invalid={invalid("outputId")}
+              disabled={!d.outputType}
+              autoComplete="off"
+            />
           </Field>
         </div>
         <div className="split">
           <Field label="Depends on contracts" issues={at("afterContracts")} hint="contract ids, separated by commas">
-            <input name="afterContracts" value={d.afterContracts} onChange={set("afterContracts")} aria-invalid={invalid("afterContracts")} autoComplete="off" />
+            <input
+              name="afterContracts"
+              value={d.afterContracts}
+              onChange={set("afterContracts")}
+              aria-invalid={invalid("afterContracts")}
+              autoComplete="off"
+            />
           </Field>
           <Field label="Needs artifacts" issues={at("needsArtifacts")} hint="artifact ids, separated by commas">
-            <input name="needsArtifacts" value={d.needsArtifacts} onChange={set("needsArtifacts")} aria-invalid={invalid("needsArtifacts")} autoComplete="off" />
+            <input
+              name="needsArtifacts"
+              value={d.needsArtifacts}
+              onChange={set("needsArtifacts")}
+              aria-invalid={invalid("needsArtifacts")}
+              autoComplete="off"
+            />
           </Field>
         </div>
         {elsewhere.map((i) => (
           <p key={`${i.field} ${i.message}`} className="form-error" role="alert">
-            {i.field ? `${i.field}: ` : ""}{i.message}
+            {i.field ? `${i.field}: ` : ""}
+            {i.message}
           </p>
         ))}
         <div className="row">

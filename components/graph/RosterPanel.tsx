@@ -36,17 +36,36 @@ export function RosterPanel({ team, contracts, onNewContract }: { team: string; 
         loading={roster.isLoading}
         error={roster.error}
         empty={entries.length === 0}
-        hint={<>Nobody yet: <code>teamhub team-spawn &lt;name&gt;</code> or <code>teamhub team-member &lt;name&gt;</code>.</>}
+        hint={
+          <>
+            Nobody yet: <code>teamhub team-spawn &lt;name&gt;</code> or <code>teamhub team-member &lt;name&gt;</code>.
+          </>
+        }
       />
       <ul className="plain">
         {entries.map((m) => (
-          <li key={m.name} className="roster-member" draggable onDragStart={(e) => onDragStart(e, m.name)} data-testid={`member-${m.name}`} data-member={m.name}>
+          <li
+            key={m.name}
+            className="roster-member"
+            draggable
+            onDragStart={(e) => onDragStart(e, m.name)}
+            data-testid={`member-${m.name}`}
+            data-member={m.name}
+          >
             <div className="roster-member-text">
               <strong>{m.name}</strong>
               <span className="muted">{[m.role, m.status ?? "not on the roster"].filter(Boolean).join(" · ")}</span>
-              <span className="muted">{m.contracts} contract{m.contracts === 1 ? "" : "s"}</span>
+              <span className="muted">
+                {m.contracts} contract{m.contracts === 1 ? "" : "s"}
+              </span>
             </div>
-            <button type="button" className="ghost" aria-label={`new contract for ${m.name}`} title={`New contract for ${m.name}`} onClick={() => onNewContract(m.name)}>
+            <button
+              type="button"
+              className="ghost"
+              aria-label={`new contract for ${m.name}`}
+              title={`New contract for ${m.name}`}
+              onClick={() => onNewContract(m.name)}
+            >
               +
             </button>
           </li>

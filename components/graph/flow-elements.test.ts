@@ -1,14 +1,58 @@
 import { describe, expect, it } from "vitest";
 import type { GraphView } from "../../lib/api/graph.ts";
-import { dependencyFor, flowEdges, flowNodes, HANDLE_SIZE, layoutNodesOf, NO_FILTERS, NODE_SIZE, structureOf, type CanvasNode, type Filters } from "./flow-elements.ts";
+import {
+  dependencyFor,
+  flowEdges,
+  flowNodes,
+  HANDLE_SIZE,
+  layoutNodesOf,
+  NO_FILTERS,
+  NODE_SIZE,
+  structureOf,
+  type CanvasNode,
+  type Filters,
+} from "./flow-elements.ts";
 import { layoutGraph } from "./layout.ts";
 
 const VIEW: GraphView = {
   team: "default",
   nodes: [
-    { kind: "artifact", key: "artifact:schema", id: "schema", type: "schema-change", name: "schema", version: 2, latestVersion: 2, status: "active", stale: false, staleReasons: [], publisher: "alice" },
-    { kind: "artifact", key: "artifact:spec", id: "spec", type: null, name: "spec", version: null, latestVersion: 0, status: "unpublished", stale: false, staleReasons: [], publisher: null },
-    { kind: "contract", key: "contract:build-api", id: "build-api", title: "Build the API", assignee: "bob", status: "pending", statusReason: null, priority: "normal" },
+    {
+      kind: "artifact",
+      key: "artifact:schema",
+      id: "schema",
+      type: "schema-change",
+      name: "schema",
+      version: 2,
+      latestVersion: 2,
+      status: "active",
+      stale: false,
+      staleReasons: [],
+      publisher: "alice",
+    },
+    {
+      kind: "artifact",
+      key: "artifact:spec",
+      id: "spec",
+      type: null,
+      name: "spec",
+      version: null,
+      latestVersion: 0,
+      status: "unpublished",
+      stale: false,
+      staleReasons: [],
+      publisher: null,
+    },
+    {
+      kind: "contract",
+      key: "contract:build-api",
+      id: "build-api",
+      title: "Build the API",
+      assignee: "bob",
+      status: "pending",
+      statusReason: null,
+      priority: "normal",
+    },
     { kind: "contract", key: "contract:setup", id: "setup", title: "Set up", assignee: "alice", status: "ready", statusReason: null, priority: "normal" },
   ],
   edges: [
@@ -25,21 +69,43 @@ describe("flowNodes", () => {
   it("gives every node its kind, laid-out position, size and handles, so nothing has to be measured", () => {
     const nodes = flowNodes(VIEW, layout, NO_FILTERS, null, new Map());
     expect(nodes.map((n) => [n.id, n.type])).toEqual([
-      ["artifact:schema", "artifact"], ["artifact:spec", "artifact"], ["contract:build-api", "contract"], ["contract:setup", "contract"],
+      ["artifact:schema", "artifact"],
+      ["artifact:spec", "artifact"],
+      ["contract:build-api", "contract"],
+      ["contract:setup", "contract"],
     ]);
     const build = byId(nodes).get("contract:build-api")!;
     expect(build.position).toEqual(layout.positions.get("contract:build-api"));
     expect([build.width, build.height]).toEqual([NODE_SIZE.contract.width, NODE_SIZE.contract.height]);
     expect(build.handles).toEqual([
-      { id: "in", type: "target", position: "top", x: NODE_SIZE.contract.width / 2 - HANDLE_SIZE / 2, y: -HANDLE_SIZE / 2, width: HANDLE_SIZE, height: HANDLE_SIZE },
-      { id: "out", type: "source", position: "bottom", x: NODE_SIZE.contract.width / 2 - HANDLE_SIZE / 2, y: NODE_SIZE.contract.height - HANDLE_SIZE / 2, width: HANDLE_SIZE, height: HANDLE_SIZE },
+      {
+        id: "in",
+        type: "target",
+        position: "top",
+        x: NODE_SIZE.contract.width / 2 - HANDLE_SIZE / 2,
+        y: -HANDLE_SIZE / 2,
+        width: HANDLE_SIZE,
+        height: HANDLE_SIZE,
+      },
+      {
+        id: "out",
+        type: "source",
+        position: "bottom",
+        x: NODE_SIZE.contract.width / 2 - HANDLE_SIZE / 2,
+        y: NODE_SIZE.contract.height - HANDLE_SIZE / 2,
+        width: HANDLE_SIZE,
+        height: HANDLE_SIZE,
+      },
     ]);
     expect(build.ariaLabel).toBe("contract build-api: Build the API, pending, assigned to bob");
     expect(byId(nodes).get("artifact:spec")!.ariaLabel).toBe("artifact spec (unpublished), unpublished");
   });
 
   it("hides by kind, by contract state and by artifact type (unpublished ones have their own)", () => {
-    const hidden = (f: Partial<Filters>) => flowNodes(VIEW, layout, filters(f), null, new Map()).filter((n) => n.hidden).map((n) => n.id);
+    const hidden = (f: Partial<Filters>) =>
+      flowNodes(VIEW, layout, filters(f), null, new Map())
+        .filter((n) => n.hidden)
+        .map((n) => n.id);
     expect(hidden({})).toEqual([]);
     expect(hidden({ kinds: new Set(["artifact"]) })).toEqual(["artifact:schema", "artifact:spec"]);
     expect(hidden({ states: new Set(["ready"]) })).toEqual(["contract:setup"]);
@@ -48,7 +114,10 @@ describe("flowNodes", () => {
 
   it("keeps the objects of nodes that did not change, so only changed nodes re-render", () => {
     const first = flowNodes(VIEW, layout, NO_FILTERS, null, new Map());
-    const moved: GraphView = { ...VIEW, nodes: VIEW.nodes.map((n) => (n.kind === "contract" && n.id === "build-api" ? { ...n, status: "ready" as const } : { ...n })) };
+    const moved: GraphView = {
+      ...VIEW,
+      nodes: VIEW.nodes.map((n) => (n.kind === "contract" && n.id === "build-api" ? { ...n, status: "ready" as const } : { ...n })),
+    };
     const second = flowNodes(moved, layout, NO_FILTERS, "contract:setup", byId(first));
     const same = second.filter((n, i) => n === first[i]).map((n) => n.id);
     expect(same).toEqual(["artifact:schema", "artifact:spec"]);
@@ -77,7 +146,9 @@ describe("dependencyFor", () => {
   });
 
   it("refuses a drop on an artifact, which has no dependencies, and leaves cycles to the hub", () => {
-    expect(dependencyFor("contract:setup", "artifact:schema")).toEqual({ refused: "only contracts have dependencies: drop on a contract, not on artifact schema" });
+    expect(dependencyFor("contract:setup", "artifact:schema")).toEqual({
+      refused: "only contracts have dependencies: drop on a contract, not on artifact schema",
+    });
     expect(dependencyFor("contract:setup", "contract:setup")).toEqual({ contract: "setup", dependency: { type: "contract", contractId: "setup" } });
   });
 });

@@ -66,12 +66,30 @@ export function flowNodes(view: GraphView, layout: Layout, filters: Filters, sel
     const hidden = isHidden(n, filters);
     const isSelected = n.key === selected;
     const old = previous.get(n.key);
-    if (old && old.position.x === position.x && old.position.y === position.y && !!old.hidden === hidden && !!old.selected === isSelected && sameEntity(entityOf(old), n)) {
+    if (
+      old &&
+      old.position.x === position.x &&
+      old.position.y === position.y &&
+      !!old.hidden === hidden &&
+      !!old.selected === isSelected &&
+      sameEntity(entityOf(old), n)
+    ) {
       return old;
     }
     // `measured` as well: fitView and the minimap only count nodes xyflow believes it measured.
-    const common = { id: n.key, position, hidden, selected: isSelected, ariaLabel: label(n), ...NODE_SIZE[n.kind], measured: NODE_SIZE[n.kind], handles: HANDLES[n.kind] };
-    return n.kind === "contract" ? { ...common, type: "contract" as const, data: { contract: n } } : { ...common, type: "artifact" as const, data: { artifact: n } };
+    const common = {
+      id: n.key,
+      position,
+      hidden,
+      selected: isSelected,
+      ariaLabel: label(n),
+      ...NODE_SIZE[n.kind],
+      measured: NODE_SIZE[n.kind],
+      handles: HANDLES[n.kind],
+    };
+    return n.kind === "contract"
+      ? { ...common, type: "contract" as const, data: { contract: n } }
+      : { ...common, type: "artifact" as const, data: { artifact: n } };
   });
 }
 
@@ -85,7 +103,18 @@ export function flowEdges(view: GraphView, hiddenNodes: ReadonlySet<string>, pre
     const hidden = hiddenNodes.has(e.from) || hiddenNodes.has(e.to);
     const old = previous.get(id);
     if (old && !!old.hidden === hidden) return old;
-    return { id, source: e.from, target: e.to, sourceHandle: "out", targetHandle: "in", className: `edge-${e.kind}`, hidden, selectable: false, markerEnd: ARROW, data: { kind: e.kind } };
+    return {
+      id,
+      source: e.from,
+      target: e.to,
+      sourceHandle: "out",
+      targetHandle: "in",
+      className: `edge-${e.kind}`,
+      hidden,
+      selectable: false,
+      markerEnd: ARROW,
+      data: { kind: e.kind },
+    };
   });
 }
 
@@ -97,7 +126,10 @@ export function dependencyFor(source: string, target: string): { contract: strin
   const [sourceKind, sourceId] = splitKey(source);
   const [targetKind, targetId] = splitKey(target);
   if (targetKind !== "contract") return { refused: `only contracts have dependencies: drop on a contract, not on artifact ${targetId}` };
-  return { contract: targetId, dependency: sourceKind === "contract" ? { type: "contract", contractId: sourceId } : { type: "artifact", artifactId: sourceId } };
+  return {
+    contract: targetId,
+    dependency: sourceKind === "contract" ? { type: "contract", contractId: sourceId } : { type: "artifact", artifactId: sourceId },
+  };
 }
 
 export const splitKey = (key: string): [GraphNode["kind"], string] => {
@@ -106,5 +138,4 @@ export const splitKey = (key: string): [GraphNode["kind"], string] => {
 };
 
 /** A signature of what the layout depends on: when only states change, nothing is laid out again. */
-export const structureOf = (view: GraphView): string =>
-  `${view.nodes.map((n) => n.key).join(" ")}|${view.edges.map((e) => `${e.from}>${e.to}`).join(" ")}`;
+export const structureOf = (view: GraphView): string => `${view.nodes.map((n) => n.key).join(" ")}|${view.edges.map((e) => `${e.from}>${e.to}`).join(" ")}`;

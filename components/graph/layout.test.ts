@@ -90,14 +90,17 @@ describe("layoutGraph", () => {
     const l = layoutGraph(nodes, edges("p1→p2", "q1→q2", "q2→q3"));
     expect(at(l, "q1")).toEqual({ x: 0, y: 0 });
     const rect = (ids: string[]) => ({
-      left: Math.min(...ids.map((i) => at(l, i).x)), right: Math.max(...ids.map((i) => at(l, i).x + W)),
-      top: Math.min(...ids.map((i) => at(l, i).y)), bottom: Math.max(...ids.map((i) => at(l, i).y + H)),
+      left: Math.min(...ids.map((i) => at(l, i).x)),
+      right: Math.max(...ids.map((i) => at(l, i).x + W)),
+      top: Math.min(...ids.map((i) => at(l, i).y)),
+      bottom: Math.max(...ids.map((i) => at(l, i).y + H)),
     });
     const parts = [rect(["lone"]), rect(["p1", "p2"]), rect(["q1", "q2", "q3"])];
-    for (const a of parts) for (const b of parts) {
-      if (a === b) continue;
-      expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top).toBe(true);
-    }
+    for (const a of parts)
+      for (const b of parts) {
+        if (a === b) continue;
+        expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top).toBe(true);
+      }
   });
 
   it("depends on the graph only: the same input gives the same drawing", () => {
@@ -108,7 +111,10 @@ describe("layoutGraph", () => {
 
   it("handles a chain of 1,000 without overflowing the stack", () => {
     const nodes = boxes(...Array.from({ length: 1000 }, (_, i) => `c${i}`));
-    const l = layoutGraph(nodes, nodes.slice(1).map((n, i) => ({ from: nodes[i].id, to: n.id })));
+    const l = layoutGraph(
+      nodes,
+      nodes.slice(1).map((n, i) => ({ from: nodes[i].id, to: n.id })),
+    );
     expect(at(l, "c999").y).toBe(999 * (H + DEFAULT_LAYOUT.rankGap));
   });
 

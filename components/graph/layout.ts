@@ -146,10 +146,12 @@ function layoutPart(members: number[], g: Graph, rank: Int32Array, nodes: readon
     const downward = sweep % 2 === 0;
     for (let k = 1; k < rows.length; k++) {
       const row = rows[downward ? k : rows.length - 1 - k];
-      const key = new Map(row.map((v) => {
-        const near = downward ? g.up[v] : g.down[v];
-        return [v, near.length ? mean(near, (w) => slot[w]) : slot[v]];
-      }));
+      const key = new Map(
+        row.map((v) => {
+          const near = downward ? g.up[v] : g.down[v];
+          return [v, near.length ? mean(near, (w) => slot[w]) : slot[v]];
+        }),
+      );
       row.sort((a, b) => key.get(a)! - key.get(b)! || slot[a] - slot[b]);
       renumber(row);
     }
@@ -164,7 +166,10 @@ function layoutPart(members: number[], g: Graph, rank: Int32Array, nodes: readon
     const inRow = new Set(row);
     const spine = new Map<number, number>();
     for (const u of new Set(row.flatMap((v) => g.up[v]))) {
-      const child = spineOf(g.down[u].filter((v) => inRow.has(v)), g);
+      const child = spineOf(
+        g.down[u].filter((v) => inRow.has(v)),
+        g,
+      );
       if (child !== undefined) spine.set(u, child);
     }
     const below = groupParents(spine);

@@ -24,7 +24,10 @@ function ChartTable({ caption, bars, format, head }: { caption: string; bars: Ba
       <summary>{caption} as a table</summary>
       <table className="compact">
         <thead>
-          <tr><th>{head[0]}</th><th className="num">{head[1]}</th></tr>
+          <tr>
+            <th>{head[0]}</th>
+            <th className="num">{head[1]}</th>
+          </tr>
         </thead>
         <tbody>
           {bars.map((b) => (
@@ -69,7 +72,9 @@ export function BarChart({ title, bars, format, head }: { title: string; bars: B
           );
         })}
       </svg>
-      {bars.some((b) => b.limit != null) && <p className="chart-legend">Dashed line: the budget{bars.some((b) => b.note) ? "; against a monthly budget, this month's cost" : ""}.</p>}
+      {bars.some((b) => b.limit != null) && (
+        <p className="chart-legend">Dashed line: the budget{bars.some((b) => b.note) ? "; against a monthly budget, this month's cost" : ""}.</p>
+      )}
       <ChartTable caption={title} bars={bars} format={format} head={head} />
     </div>
   );
@@ -82,7 +87,19 @@ const AXIS_H = 20;
 const TOP = 16;
 
 /** Vertical columns over an ordered axis (days); every few labels are shown, counted from the last, so they never collide. */
-export function ColumnChart({ title, bars, format, head, tick = (l) => l }: { title: string; bars: Bar[]; format: (n: number) => string; head: [string, string]; tick?: (label: string) => string }) {
+export function ColumnChart({
+  title,
+  bars,
+  format,
+  head,
+  tick = (l) => l,
+}: {
+  title: string;
+  bars: Bar[];
+  format: (n: number) => string;
+  head: [string, string];
+  tick?: (label: string) => string;
+}) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const max = Math.max(...bars.map((b) => b.value), Number.EPSILON);
   const slot = width / Math.max(1, bars.length);
@@ -93,7 +110,9 @@ export function ColumnChart({ title, bars, format, head, tick = (l) => l }: { ti
   return (
     <div ref={ref} className="chart">
       <svg width={width} height={TOP + COL_H + AXIS_H} role="img" aria-label={summary}>
-        <text x={0} y={TOP - 4} className="chart-value">{format(max)}</text>
+        <text x={0} y={TOP - 4} className="chart-value">
+          {format(max)}
+        </text>
         <line x1={0} x2={width} y1={TOP} y2={TOP} className="chart-grid" />
         <line x1={0} x2={width} y1={TOP + COL_H} y2={TOP + COL_H} className="chart-axis" />
         {bars.map((b, i) => {

@@ -32,16 +32,29 @@ export function HomeDashboard() {
         <ContractsByState counts={overview.data?.contractsByStatus ?? {}} />
       </Card>
       <Card title="Teams" testId="teams">
-        <ListState loading={overview.isLoading} error={overview.error} empty={teams.length === 0} hint="No teams yet: the first artifact or contract creates one." />
+        <ListState
+          loading={overview.isLoading}
+          error={overview.error}
+          empty={teams.length === 0}
+          hint="No teams yet: the first artifact or contract creates one."
+        />
         {teams.length > 0 && (
           <table>
             <thead>
-              <tr><th>Team</th><th>Artifacts</th><th>Contracts</th><th>Events</th></tr>
+              <tr>
+                <th>Team</th>
+                <th>Artifacts</th>
+                <th>Contracts</th>
+                <th>Events</th>
+              </tr>
             </thead>
             <tbody>
               {teams.map((t) => (
                 <tr key={t.id}>
-                  <td className="mono">{t.id}{t.archived && <span className="muted"> (archived)</span>}</td>
+                  <td className="mono">
+                    {t.id}
+                    {t.archived && <span className="muted"> (archived)</span>}
+                  </td>
                   <td>{t.artifacts}</td>
                   <td>{t.contracts}</td>
                   <td>{t.events}</td>
@@ -56,7 +69,11 @@ export function HomeDashboard() {
           loading={contracts.isLoading}
           error={contracts.error}
           empty={(contracts.data?.items.length ?? 0) === 0}
-          hint={<>No contracts in this team. Create one with <code>teamhub contract-create …</code></>}
+          hint={
+            <>
+              No contracts in this team. Create one with <code>teamhub contract-create …</code>
+            </>
+          }
         />
         {contracts.data && contracts.data.items.length > 0 && <ContractTable items={contracts.data.items} />}
       </Card>
@@ -65,12 +82,21 @@ export function HomeDashboard() {
           loading={artifacts.isLoading}
           error={artifacts.error}
           empty={(artifacts.data?.items.length ?? 0) === 0}
-          hint={<>No artifacts in this team. Publish one with <code>teamhub artifact-publish …</code></>}
+          hint={
+            <>
+              No artifacts in this team. Publish one with <code>teamhub artifact-publish …</code>
+            </>
+          }
         />
         {artifacts.data && artifacts.data.items.length > 0 && <ArtifactTable items={artifacts.data.items} />}
       </Card>
       <Card title="Recent events" testId="events" wide>
-        <ListState loading={events.isLoading} error={events.error} empty={(events.data?.events.length ?? 0) === 0} hint="Nothing has happened in this team yet." />
+        <ListState
+          loading={events.isLoading}
+          error={events.error}
+          empty={(events.data?.events.length ?? 0) === 0}
+          hint="Nothing has happened in this team yet."
+        />
         {events.data && events.data.events.length > 0 && <EventFeed events={events.data.events} />}
       </Card>
     </div>

@@ -30,7 +30,8 @@ function Group({ title, count, children }: { title: string; count: number; child
 export function NeedsAttention({ attention: a }: { attention: Attention }) {
   // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
   const now = useNow(10_000);
-  const total = a.approvals.length + a.stalledSessions.length + a.sessionProblems.length + a.failedContracts.length + a.staleArtifacts.length + a.budgets.length;
+  const total =
+    a.approvals.length + a.stalledSessions.length + a.sessionProblems.length + a.failedContracts.length + a.staleArtifacts.length + a.budgets.length;
   if (total === 0) return <p className="empty">Nothing needs you right now.</p>;
   return (
     <div className="attention">
@@ -48,7 +49,10 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
         {a.stalledSessions.map((x) => (
           <li key={x.name}>
             <Link href={sessionHref(x.name)}>{x.name}</Link>
-            <span className="muted"> · {x.status}, silent since <When at={x.stalledAt} /></span>
+            <span className="muted">
+              {" "}
+              · {x.status}, silent since <When at={x.stalledAt} />
+            </span>
           </li>
         ))}
       </Group>
@@ -56,16 +60,28 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
         {a.sessionProblems.map((x) => (
           <li key={x.name} data-testid={`attention-session-${x.name}`}>
             <Link href={sessionHref(x.name)}>{x.name}</Link>
-            <span className="muted"> · {x.status} <When at={x.updatedAt} /></span>
-            <div className="problem clip" title={x.problem}>{x.problem}</div>
+            <span className="muted">
+              {" "}
+              · {x.status} <When at={x.updatedAt} />
+            </span>
+            <div className="problem clip" title={x.problem}>
+              {x.problem}
+            </div>
           </li>
         ))}
       </Group>
       <Group title="Failed contracts" count={a.failedContracts.length}>
         {a.failedContracts.map((x) => (
           <li key={x.id}>
-            <Link href={`/canvas?contract=${encodeURIComponent(x.id)}`} className="mono">{x.id}</Link> <span>{x.title}</span>
-            <span className="muted"> · {x.assignee}{x.statusReason ? `: ${x.statusReason}` : ""}</span>
+            <Link href={`/canvas?contract=${encodeURIComponent(x.id)}`} className="mono">
+              {x.id}
+            </Link>{" "}
+            <span>{x.title}</span>
+            <span className="muted">
+              {" "}
+              · {x.assignee}
+              {x.statusReason ? `: ${x.statusReason}` : ""}
+            </span>
           </li>
         ))}
       </Group>
@@ -73,15 +89,23 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
         {a.budgets.map((x) => (
           <li key={`${x.scope}:${x.target ?? ""}`} data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}>
             <strong>{x.scope === "team" ? `team ${x.team}` : `${x.scope} ${x.target}`}</strong>
-            <span className="muted"> · {dollars(x.spentUsd)} spent of {dollars(x.amountUsd)}{x.period === "month" ? ` in ${x.window}` : ""}</span>
-            <div className="problem clip">{x.usedUp ? "used up: turns charged to it wait as blocked: budget" : `past its ${Math.round(x.warnAt * 100)}% warning`}</div>
+            <span className="muted">
+              {" "}
+              · {dollars(x.spentUsd)} spent of {dollars(x.amountUsd)}
+              {x.period === "month" ? ` in ${x.window}` : ""}
+            </span>
+            <div className="problem clip">
+              {x.usedUp ? "used up: turns charged to it wait as blocked: budget" : `past its ${Math.round(x.warnAt * 100)}% warning`}
+            </div>
           </li>
         ))}
       </Group>
       <Group title="Stale artifacts" count={a.staleArtifacts.length}>
         {a.staleArtifacts.map((x) => (
           <li key={x.artifactId}>
-            <Link href={`/artifacts/${encodeURIComponent(x.artifactId)}`} className="mono">{x.artifactId}@v{x.version}</Link>
+            <Link href={`/artifacts/${encodeURIComponent(x.artifactId)}`} className="mono">
+              {x.artifactId}@v{x.version}
+            </Link>
             <span className="muted"> · {x.reasons.map(staleReasonText).join(" · ")}</span>
           </li>
         ))}

@@ -50,7 +50,11 @@ export function ComposeForm({ team, members, to, onTo }: { team: string; members
         <button type="submit" className="primary" disabled={!to || text.trim() === "" || active.isPending}>
           {active.isPending ? "Sending…" : to === EVERYONE ? "Broadcast" : "Send"}
         </button>
-        {sent && <span className="muted" role="status">{sent}</span>}
+        {sent && (
+          <span className="muted" role="status">
+            {sent}
+          </span>
+        )}
         {error && (
           <span className="form-error" role="alert">
             {error.message}

@@ -34,7 +34,16 @@ export function InboxPage() {
             <AwaitingReplies team={team} />
           </Card>
           <Card title="Roster" testId="roster-card">
-            <ListState loading={roster.isLoading} error={roster.error} empty={members.length === 0} hint={<>Nobody is on this team&apos;s roster. Members join with <code>teamhub team-member &lt;name&gt;</code> or <code>team_spawn</code>.</>} />
+            <ListState
+              loading={roster.isLoading}
+              error={roster.error}
+              empty={members.length === 0}
+              hint={
+                <>
+                  Nobody is on this team&apos;s roster. Members join with <code>teamhub team-member &lt;name&gt;</code> or <code>team_spawn</code>.
+                </>
+              }
+            />
             {sessions.error && <p className="error">Sessions unavailable: {(sessions.error as Error).message}</p>}
             {members.length > 0 && <RosterTable members={roster.data ?? []} sessions={sessions.data ?? []} onMessage={setTo} />}
           </Card>

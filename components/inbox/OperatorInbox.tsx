@@ -37,7 +37,12 @@ export function OperatorInbox({ team }: { team: string }) {
           </button>
         )}
       </div>
-      <ListState loading={inbox.isLoading} error={inbox.error} empty={messages.length === 0} hint="No messages to the operator in this team. Members reach you with team_send_message to 'operator'." />
+      <ListState
+        loading={inbox.isLoading}
+        error={inbox.error}
+        empty={messages.length === 0}
+        hint="No messages to the operator in this team. Members reach you with team_send_message to 'operator'."
+      />
       <ul className="messages">
         {ordered.map((m) => (
           <li key={m.id} className={isNew(m) ? "message unread" : "message"} data-testid={`inbox-message-${m.id}`}>

@@ -27,7 +27,14 @@ export function ReplyBox({ team, messageId, from }: { team: string; messageId: n
         reply.mutate({ messageId, message: text }, { onSuccess: done });
       }}
     >
-      <textarea aria-label={`reply to ${from}`} rows={2} value={text} onChange={(e) => setText(e.target.value)} autoFocus aria-invalid={reply.isError || undefined} />
+      <textarea
+        aria-label={`reply to ${from}`}
+        rows={2}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoFocus
+        aria-invalid={reply.isError || undefined}
+      />
       <div className="row">
         <button type="submit" className="primary" disabled={reply.isPending || text.trim() === ""}>
           {reply.isPending ? "Sending…" : `Reply to ${from}`}
@@ -41,7 +48,11 @@ export function ReplyBox({ team, messageId, from }: { team: string; messageId: n
         >
           Cancel
         </button>
-        {reply.error && <span className="form-error" role="alert">{reply.error.message}</span>}
+        {reply.error && (
+          <span className="form-error" role="alert">
+            {reply.error.message}
+          </span>
+        )}
       </div>
     </form>
   );

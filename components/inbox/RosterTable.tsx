@@ -4,7 +4,8 @@ import type { Member, SessionSummary } from "@/lib/queries/chat.ts";
 import { When } from "../ui/When.tsx";
 
 /** A member's supervised session: the one it was spawned as, else the newest acting as it. */
-const sessionOf = (m: Member, sessions: SessionSummary[]) => sessions.find((s) => s.name === (m.sessionId ?? m.name)) ?? sessions.find((s) => s.principal === m.name);
+const sessionOf = (m: Member, sessions: SessionSummary[]) =>
+  sessions.find((s) => s.name === (m.sessionId ?? m.name)) ?? sessions.find((s) => s.principal === m.name);
 
 export function RosterTable({ members, sessions, onMessage }: { members: Member[]; sessions: SessionSummary[]; onMessage: (name: string) => void }) {
   return (

@@ -90,10 +90,19 @@ export function DryRunPanel({ team, rules }: { team: string; /** As sent to the 
           <div className="row">
             <label htmlFor={`${id}-sample`}>sample event for {trigger.type}</label>
             {edited !== null && (
-              <button type="button" className="ghost" onClick={() => setEdited(null)}>reset to the sample</button>
+              <button type="button" className="ghost" onClick={() => setEdited(null)}>
+                reset to the sample
+              </button>
             )}
           </div>
-          <textarea id={`${id}-sample`} rows={12} value={sample} onChange={(e) => setEdited(e.target.value)} spellCheck={false} aria-invalid={syntax !== null} />
+          <textarea
+            id={`${id}-sample`}
+            rows={12}
+            value={sample}
+            onChange={(e) => setEdited(e.target.value)}
+            spellCheck={false}
+            aria-invalid={syntax !== null}
+          />
           {syntax && <span className="error">{syntax}</span>}
         </div>
       ) : (
@@ -115,7 +124,11 @@ export function DryRunPanel({ team, rules }: { team: string; /** As sent to the 
           Dry run
         </button>
       </div>
-      {dryRun.error && <p className="form-error" data-testid="dry-run-error">{dryRun.error.message}</p>}
+      {dryRun.error && (
+        <p className="form-error" data-testid="dry-run-error">
+          {dryRun.error.message}
+        </p>
+      )}
       {dryRun.data && <DryRunResultView result={dryRun.data} />}
     </div>
   );

@@ -23,7 +23,11 @@ export function DryRunResultView({ result }: { result: DryRunResult }) {
   return (
     <div className="stack" data-testid="dry-run-result" aria-live="polite">
       <div className="row">
-        <Verdict label="trigger" value={result.triggerMatched ? "fires" : `does not fire: ${result.reason ?? ""}`} tone={result.triggerMatched ? "yes" : "no"} />
+        <Verdict
+          label="trigger"
+          value={result.triggerMatched ? "fires" : `does not fire: ${result.reason ?? ""}`}
+          tone={result.triggerMatched ? "yes" : "no"}
+        />
         <Verdict label="condition" value={condition.value} tone={condition.tone} />
       </div>
       {result.action ? (

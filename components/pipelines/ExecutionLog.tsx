@@ -19,17 +19,32 @@ export function ExecutionLog({ items }: { items: ExecutionItem[] }) {
   return (
     <table className="execution-log">
       <thead>
-        <tr><th>#</th><th>When</th><th>Rule</th><th>Event</th><th>Condition</th><th>Outcome</th><th>Took</th><th>Details</th></tr>
+        <tr>
+          <th>#</th>
+          <th>When</th>
+          <th>Rule</th>
+          <th>Event</th>
+          <th>Condition</th>
+          <th>Outcome</th>
+          <th>Took</th>
+          <th>Details</th>
+        </tr>
       </thead>
       <tbody>
         {items.map((x) => (
           <tr key={x.id} data-testid="execution" data-outcome={x.outcome}>
             <td className="muted mono">{x.id}</td>
-            <td className="muted"><When at={x.at} /></td>
+            <td className="muted">
+              <When at={x.at} />
+            </td>
             <td>{x.ruleName ?? `rule ${x.rule + 1}`}</td>
-            <td className="mono">#{x.eventId} {x.eventType ?? ""}</td>
+            <td className="mono">
+              #{x.eventId} {x.eventType ?? ""}
+            </td>
             <td>{x.conditionResult === null ? <span className="muted">—</span> : String(x.conditionResult)}</td>
-            <td><span className={`badge outcome-${x.outcome}`}>{x.outcome.replace("_", " ")}</span> <span className="muted mono">{x.action}</span></td>
+            <td>
+              <span className={`badge outcome-${x.outcome}`}>{x.outcome.replace("_", " ")}</span> <span className="muted mono">{x.action}</span>
+            </td>
             <td className="muted">{duration(x.durationMs)}</td>
             <td className={x.error ? "error" : undefined}>{outcomeText(x)}</td>
           </tr>

@@ -21,8 +21,8 @@ export function PipelineControls({ team, pipeline, onDeleted }: { team: string; 
           disabled={remove.isPending}
           question={
             <>
-              Delete pipeline <code>{pipeline.id}</code>? Its rules stop running at once. The execution log is kept, and rolling back to a snapshot that has
-              the pipeline brings it back.
+              Delete pipeline <code>{pipeline.id}</code>? Its rules stop running at once. The execution log is kept, and rolling back to a snapshot that has the
+              pipeline brings it back.
             </>
           }
           onConfirm={() => remove.mutate(pipeline.id, { onSuccess: onDeleted })}

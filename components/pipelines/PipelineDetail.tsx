@@ -52,12 +52,21 @@ export function PipelineDetail({ id }: { id: string }) {
             <RuleList rules={p.rules} />
           </Card>
           <Card title="Execution log" testId="execution-log">
-            <ListState loading={false} error={null} empty={p.log.length === 0} hint="Nothing has run yet: rules run on events after the pipeline was created, while it is active." />
+            <ListState
+              loading={false}
+              error={null}
+              empty={p.log.length === 0}
+              hint="Nothing has run yet: rules run on events after the pipeline was created, while it is active."
+            />
             {p.log.length > 0 && <ExecutionLog items={p.log} />}
             {(cursors.length > 0 || p.nextCursor !== null) && (
               <div className="toolbar pager">
-                <button type="button" onClick={() => setCursors((c) => c.slice(0, -1))} disabled={cursors.length === 0}>Newer</button>
-                <button type="button" onClick={() => p.nextCursor !== null && setCursors((c) => [...c, p.nextCursor!])} disabled={p.nextCursor === null}>Older</button>
+                <button type="button" onClick={() => setCursors((c) => c.slice(0, -1))} disabled={cursors.length === 0}>
+                  Newer
+                </button>
+                <button type="button" onClick={() => p.nextCursor !== null && setCursors((c) => [...c, p.nextCursor!])} disabled={p.nextCursor === null}>
+                  Older
+                </button>
                 <span className="muted">page {cursors.length + 1}</span>
               </div>
             )}

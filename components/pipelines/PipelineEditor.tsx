@@ -17,7 +17,19 @@ export const EMPTY_DRAFT: Draft = { id: "", rules: [newRule()] };
  * to the draft as typed (the page validates it while the person types); creating is possible
  * once it has none.
  */
-export function PipelineEditor({ team, draft, onChange, issues, checking }: { team: string; draft: Draft; onChange: (d: Draft) => void; issues: FieldIssue[]; checking: boolean }) {
+export function PipelineEditor({
+  team,
+  draft,
+  onChange,
+  issues,
+  checking,
+}: {
+  team: string;
+  draft: Draft;
+  onChange: (d: Draft) => void;
+  issues: FieldIssue[];
+  checking: boolean;
+}) {
   const [mode, setMode] = useState<"form" | "json">("form");
   const [created, setCreated] = useState<string | null>(null);
   // A new generation after each creation starts the JSON text afresh.
@@ -56,10 +68,21 @@ export function PipelineEditor({ team, draft, onChange, issues, checking }: { te
       }}
     >
       <div className="row editor-head">
-        <TextField field="id" label="pipeline id" value={draft.id} placeholder="ci-loop" issues={issuesAt(all, "id")} onChange={(id) => change({ ...draft, id })} />
+        <TextField
+          field="id"
+          label="pipeline id"
+          value={draft.id}
+          placeholder="ci-loop"
+          issues={issuesAt(all, "id")}
+          onChange={(id) => change({ ...draft, id })}
+        />
         <div className="row" role="group" aria-label="edit rules as">
-          <button type="button" aria-pressed={mode === "form"} className={mode === "form" ? "primary" : undefined} onClick={() => setMode("form")}>Form</button>
-          <button type="button" aria-pressed={mode === "json"} className={mode === "json" ? "primary" : undefined} onClick={() => setMode("json")}>JSON</button>
+          <button type="button" aria-pressed={mode === "form"} className={mode === "form" ? "primary" : undefined} onClick={() => setMode("form")}>
+            Form
+          </button>
+          <button type="button" aria-pressed={mode === "json"} className={mode === "json" ? "primary" : undefined} onClick={() => setMode("json")}>
+            JSON
+          </button>
         </div>
       </div>
       {mode === "form" ? (
@@ -76,16 +99,26 @@ export function PipelineEditor({ team, draft, onChange, issues, checking }: { te
           ))}
           <Problems issues={issuesAt(all, "rules")} />
           <div>
-            <button type="button" onClick={() => change({ ...draft, rules: [...draft.rules, newRule()] })}>Add rule</button>
+            <button type="button" onClick={() => change({ ...draft, rules: [...draft.rules, newRule()] })}>
+              Add rule
+            </button>
           </div>
         </>
       ) : (
         <RulesJson key={generation} rules={draft.rules} issues={all} onChange={(rules) => change({ ...draft, rules })} />
       )}
       <div className="row">
-        <button type="submit" className="primary" disabled={!ready}>Create pipeline</button>
+        <button type="submit" className="primary" disabled={!ready}>
+          Create pipeline
+        </button>
         <span role="status" className="muted" data-testid="validation-status">
-          {checking ? "checking…" : issues.length ? `${issues.length} problem${issues.length > 1 ? "s" : ""} to fix` : draft.id === "" ? "rules are valid; give the pipeline an id" : "ready to create"}
+          {checking
+            ? "checking…"
+            : issues.length
+              ? `${issues.length} problem${issues.length > 1 ? "s" : ""} to fix`
+              : draft.id === ""
+                ? "rules are valid; give the pipeline an id"
+                : "ready to create"}
         </span>
       </div>
       {create.error && refused.every((i) => i.field === "") && <p className="form-error">{create.error.message}</p>}

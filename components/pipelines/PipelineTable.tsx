@@ -17,13 +17,26 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineIt
   return (
     <table>
       <thead>
-        <tr><th>Pipeline</th><th>Status</th><th>Rules</th><th>Executions</th><th>Created</th><th aria-label="actions" /></tr>
+        <tr>
+          <th>Pipeline</th>
+          <th>Status</th>
+          <th>Rules</th>
+          <th>Executions</th>
+          <th>Created</th>
+          <th aria-label="actions" />
+        </tr>
       </thead>
       <tbody>
         {items.map((p) => (
           <tr key={p.id} data-testid={`pipeline-${p.id}`}>
-            <td><Link href={`/pipelines/${encodeURIComponent(p.id)}`} className="mono">{p.id}</Link></td>
-            <td><StatusBadge status={p.status} /></td>
+            <td>
+              <Link href={`/pipelines/${encodeURIComponent(p.id)}`} className="mono">
+                {p.id}
+              </Link>
+            </td>
+            <td>
+              <StatusBadge status={p.status} />
+            </td>
             <td>
               {p.rules.length} <span className="muted mono">{[...new Set(p.rules.map((r) => r.trigger.type))].join(", ")}</span>
             </td>
@@ -31,7 +44,9 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineIt
             <td className="muted">
               <When at={p.createdAt} /> by {p.createdBy}
             </td>
-            <td className="actions"><PipelineControls team={team} pipeline={p} /></td>
+            <td className="actions">
+              <PipelineControls team={team} pipeline={p} />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -30,7 +30,11 @@ export function PipelinesPage() {
           loading={list.isLoading}
           error={list.error}
           empty={(list.data?.length ?? 0) === 0}
-          hint={<>No pipelines in this team. Write one below, or with <code>teamhub pipeline-create …</code></>}
+          hint={
+            <>
+              No pipelines in this team. Write one below, or with <code>teamhub pipeline-create …</code>
+            </>
+          }
         />
         {list.data && list.data.length > 0 && <PipelineTable team={team} items={list.data} />}
       </Card>

@@ -3,7 +3,21 @@
 import { useId } from "react";
 import { scopeOf, TRIGGER_TYPES, type Scope, type TriggerType } from "@/lib/api/pipelines.ts";
 import { issuesAt, type FieldIssue } from "@/lib/field-issues.ts";
-import { ACTION_FIELDS, ACTION_TYPES, actionType, filterFields, formPaths, getAt, RATE_FIELDS, setAt, triggerType, withAction, withTrigger, type FieldSpec, type Json } from "./rule-draft.ts";
+import {
+  ACTION_FIELDS,
+  ACTION_TYPES,
+  actionType,
+  filterFields,
+  formPaths,
+  getAt,
+  RATE_FIELDS,
+  setAt,
+  triggerType,
+  withAction,
+  withTrigger,
+  type FieldSpec,
+  type Json,
+} from "./rule-draft.ts";
 import { Problems, TextField } from "./TextField.tsx";
 
 const VARIABLES: Record<Scope, string> = {
@@ -21,7 +35,19 @@ function unplaced(issues: FieldIssue[], prefix: string, rule: unknown): FieldIss
 }
 
 /** One rule of the editor: trigger and its filters, condition, action and its fields, rate limit. */
-export function RuleForm({ index, rule, issues, onChange, onRemove }: { index: number; rule: unknown; issues: FieldIssue[]; onChange: (r: Json) => void; onRemove?: () => void }) {
+export function RuleForm({
+  index,
+  rule,
+  issues,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  rule: unknown;
+  issues: FieldIssue[];
+  onChange: (r: Json) => void;
+  onRemove?: () => void;
+}) {
   const prefix = `rules[${index}]`;
   const id = useId();
   const trigger = triggerType(rule);

@@ -14,12 +14,21 @@ export function RuleList({ rules }: { rules: Rule[] }) {
     <>
       <table>
         <thead>
-          <tr><th>#</th><th>When</th><th>If</th><th>Then</th><th>Rate limit</th></tr>
+          <tr>
+            <th>#</th>
+            <th>When</th>
+            <th>If</th>
+            <th>Then</th>
+            <th>Rate limit</th>
+          </tr>
         </thead>
         <tbody>
           {rules.map((r, i) => (
             <tr key={i}>
-              <td className="muted">{i + 1}{r.name && <div>{r.name}</div>}</td>
+              <td className="muted">
+                {i + 1}
+                {r.name && <div>{r.name}</div>}
+              </td>
               <td>
                 <code>{r.trigger.type}</code>
                 {filters(r) && <div className="muted mono">{filters(r)}</div>}

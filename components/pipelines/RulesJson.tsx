@@ -31,7 +31,11 @@ export function RulesJson({ rules, issues, onChange }: { rules: unknown[]; issue
       <label className="field" data-field="rules">
         <span>rules (JSON)</span>
         <textarea rows={18} value={text} onChange={(e) => change(e.target.value)} spellCheck={false} aria-invalid={syntax !== null || shown.length > 0} />
-        {syntax && <span className="error" data-testid="field-error">{syntax}</span>}
+        {syntax && (
+          <span className="error" data-testid="field-error">
+            {syntax}
+          </span>
+        )}
       </label>
       {shown.length > 0 && (
         <ul className="issues" aria-label="problems">

@@ -75,7 +75,9 @@ export const RATE_FIELDS: FieldSpec[] = [
 /** Every path the form has an input for, so issues about anything else are listed apart. */
 export function formPaths(rule: unknown): string[] {
   const action = actionType(rule);
-  return ["name", "trigger.type", "condition", "action.type", "rateLimit", ...filterFields(rule), ...(action ? ACTION_FIELDS[action] : []), ...RATE_FIELDS].map((f) => (typeof f === "string" ? f : f.path));
+  return ["name", "trigger.type", "condition", "action.type", "rateLimit", ...filterFields(rule), ...(action ? ACTION_FIELDS[action] : []), ...RATE_FIELDS].map(
+    (f) => (typeof f === "string" ? f : f.path),
+  );
 }
 
 export const newRule = (): Json => ({ trigger: { type: "artifact_published" }, condition: "", action: { type: "notify_session", target: "", message: "" } });
@@ -97,7 +99,17 @@ export function withAction(rule: unknown, type: Action["type"]): Json {
   return setAt(rule, "action", action);
 }
 
-const OPTIONAL = ["name", "condition", ...new Set(Object.values(FILTERS).flat().map((k) => `trigger.${k}`)), "action.artifactId", "action.contract.description"];
+const OPTIONAL = [
+  "name",
+  "condition",
+  ...new Set(
+    Object.values(FILTERS)
+      .flat()
+      .map((k) => `trigger.${k}`),
+  ),
+  "action.artifactId",
+  "action.contract.description",
+];
 
 function without(value: Json, path: string): Json {
   const [head, ...rest] = path.split(".");

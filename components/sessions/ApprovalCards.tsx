@@ -30,7 +30,14 @@ function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem
         <JsonView value={approval.input} label={`input of ${approval.toolName}`} />
       </details>
       <div className="row">
-        <input aria-label={`note for request ${approval.id}`} placeholder="note (optional, sent with the answer)" value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} className="grow" />
+        <input
+          aria-label={`note for request ${approval.id}`}
+          placeholder="note (optional, sent with the answer)"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          maxLength={2000}
+          className="grow"
+        />
         <button type="button" className="primary" disabled={decide.isPending} onClick={() => act("allow")}>
           Allow
         </button>
@@ -38,7 +45,11 @@ function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem
           Deny
         </button>
       </div>
-      {decide.error && <p className="form-error" role="alert">{decide.error.message}</p>}
+      {decide.error && (
+        <p className="form-error" role="alert">
+          {decide.error.message}
+        </p>
+      )}
     </section>
   );
 }

@@ -18,7 +18,12 @@ export function ForkButton({ team, name, disabled }: { team: string; name: strin
   };
   return (
     <>
-      <button type="button" disabled={disabled} onClick={() => (fork.reset(), dialog.current?.showModal())} title={disabled ? "needs a finished turn to fork from" : undefined}>
+      <button
+        type="button"
+        disabled={disabled}
+        onClick={() => (fork.reset(), dialog.current?.showModal())}
+        title={disabled ? "needs a finished turn to fork from" : undefined}
+      >
         Fork…
       </button>
       {fork.data && (
@@ -33,14 +38,20 @@ export function ForkButton({ team, name, disabled }: { team: string; name: strin
             <span>New session name</span>
             <input value={newName} onChange={(e) => setNewName(e.target.value)} aria-invalid={issuesAt(issues, "newName").length > 0 || undefined} required />
             {issuesAt(issues, "newName").map((i) => (
-              <span key={i.message} className="error">{i.message}</span>
+              <span key={i.message} className="error">
+                {i.message}
+              </span>
             ))}
           </label>
           <label className="field">
             <span>First message (optional)</span>
             <textarea rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
           </label>
-          {fork.error && <p className="form-error" role="alert">{fork.error.message}</p>}
+          {fork.error && (
+            <p className="form-error" role="alert">
+              {fork.error.message}
+            </p>
+          )}
           <div className="row">
             <button type="submit" className="primary" disabled={fork.isPending || !newName.trim()}>
               Fork

@@ -30,8 +30,22 @@ export function SendBox({ team, name, status }: { team: string; name: string; st
     <form className="send-box" onSubmit={submit} aria-label="send a message">
       <label className="field">
         <span>Message</span>
-        <textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} aria-invalid={send.error ? true : undefined} placeholder="Ctrl+Enter (⌘+Enter) sends" data-testid="send-text" />
-        {send.error ? <span className="error" role="alert">{send.error.message}</span> : queuedNote && <span className="hint">{queuedNote}</span>}
+        <textarea
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKey}
+          aria-invalid={send.error ? true : undefined}
+          placeholder="Ctrl+Enter (⌘+Enter) sends"
+          data-testid="send-text"
+        />
+        {send.error ? (
+          <span className="error" role="alert">
+            {send.error.message}
+          </span>
+        ) : (
+          queuedNote && <span className="hint">{queuedNote}</span>
+        )}
       </label>
       <div className="row">
         <button type="submit" className="primary" disabled={!text.trim() || send.isPending}>

@@ -28,17 +28,35 @@ export function SessionControls({ session }: { session: SessionItem }) {
         <button type="button" disabled={!can.stop || busy} onClick={() => run("stop")} title="close its input: the running turn finishes first">
           Stop
         </button>
-        <ConfirmButton label="Kill" danger disabled={!can.kill || busy} question={<>Kill <strong>{name}</strong>? The running turn is interrupted and the process ends.</>} onConfirm={() => run("kill")} />
+        <ConfirmButton
+          label="Kill"
+          danger
+          disabled={!can.kill || busy}
+          question={
+            <>
+              Kill <strong>{name}</strong>? The running turn is interrupted and the process ends.
+            </>
+          }
+          onConfirm={() => run("kill")}
+        />
         <ForkButton team={team} name={name} disabled={!can.fork} />
         <ConfirmButton
           label="Delete"
           danger
           disabled={busy}
-          question={<>Delete <strong>{name}</strong> with its transcript and history? A running process is killed. This cannot be undone.</>}
+          question={
+            <>
+              Delete <strong>{name}</strong> with its transcript and history? A running process is killed. This cannot be undone.
+            </>
+          }
           onConfirm={() => del.mutate(undefined, { onSuccess: () => router.push("/sessions") })}
         />
       </div>
-      {error && <p className="form-error" role="alert">{error.message}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -60,7 +60,10 @@ export function SessionDetailPage({ name }: { name: string }) {
               <ul className="plain">
                 {s.violations.map((v) => (
                   <li key={v.id}>
-                    <strong>{v.kind.replace("_", " ")}</strong> {v.detail} <span className="muted">· <When at={v.at} /></span>
+                    <strong>{v.kind.replace("_", " ")}</strong> {v.detail}{" "}
+                    <span className="muted">
+                      · <When at={v.at} />
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -17,7 +17,9 @@ const Fact = ({ term, children, testId, wide }: { term: string; children: ReactN
 
 /** Who the session is, what it has cost, how it is limited, and the buttons that change its state. */
 export function SessionHeader({ session: s }: { session: SessionDetail }) {
-  const limits = s.safety.enabled ? `${usd(s.safety.maxCostUsd)} · ${s.safety.maxTurns} turns · ${duration(s.safety.timeoutMs)} per turn` : "off (protected paths still denied)";
+  const limits = s.safety.enabled
+    ? `${usd(s.safety.maxCostUsd)} · ${s.safety.maxTurns} turns · ${duration(s.safety.timeoutMs)} per turn`
+    : "off (protected paths still denied)";
   return (
     <section className="card session-head" aria-label={`session ${s.name}`}>
       <div className="row">
@@ -32,14 +34,17 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
           {s.principal && s.principal !== s.name && <> · acts as {s.principal}</>}
           {s.parent && (
             <>
-              {" "}· forked from <Link href={`/sessions/${encodeURIComponent(s.parent)}`}>{s.parent}</Link>
+              {" "}
+              · forked from <Link href={`/sessions/${encodeURIComponent(s.parent)}`}>{s.parent}</Link>
             </>
           )}
         </span>
       </div>
       <dl className="facts">
         <Fact term="Model">{s.model ?? "default"}</Fact>
-        <Fact term="Cost" testId="session-cost">{usd(s.costUsd)}</Fact>
+        <Fact term="Cost" testId="session-cost">
+          {usd(s.costUsd)}
+        </Fact>
         <Fact term="Model turns">{s.turns}</Fact>
         <Fact term="Interactions">
           {s.interactions}
@@ -56,8 +61,13 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
             "—"
           )}
         </Fact>
-        <Fact term="Preset">{s.preset}{s.allowedTools.length > 0 && <span className="muted"> + {s.allowedTools.join(", ")}</span>}</Fact>
-        <Fact term="Safety limits" wide>{limits}</Fact>
+        <Fact term="Preset">
+          {s.preset}
+          {s.allowedTools.length > 0 && <span className="muted"> + {s.allowedTools.join(", ")}</span>}
+        </Fact>
+        <Fact term="Safety limits" wide>
+          {limits}
+        </Fact>
         <Fact term="Work dir" wide>
           <code className="wrap">{s.workDir}</code>
         </Fact>
@@ -66,7 +76,9 @@ export function SessionHeader({ session: s }: { session: SessionDetail }) {
       {s.lastError && !s.problem?.includes(s.lastError) && (
         <details className="last-error">
           <summary>Last error</summary>
-          <pre className="wrap" data-testid="session-error">{s.lastError}</pre>
+          <pre className="wrap" data-testid="session-error">
+            {s.lastError}
+          </pre>
         </details>
       )}
       <SessionControls session={s} />

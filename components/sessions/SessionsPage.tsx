@@ -14,7 +14,12 @@ export function SessionsPage() {
   return (
     <div className="sessions-page">
       <Card title={`Sessions in ${team}`} testId="sessions">
-        <ListState loading={sessions.isLoading} error={sessions.error} empty={items.length === 0} hint="No sessions in this team yet. Start one with the form." />
+        <ListState
+          loading={sessions.isLoading}
+          error={sessions.error}
+          empty={items.length === 0}
+          hint="No sessions in this team yet. Start one with the form."
+        />
         {items.length > 0 && <SessionTable items={items} />}
       </Card>
       <Card title="Start a session" testId="spawn">

@@ -41,7 +41,9 @@ function Field({ label, field, issues, hint, children }: { label: string; field:
       <span>{label}</span>
       {children}
       {mine.map((i) => (
-        <span key={i.message} className="error">{i.message}</span>
+        <span key={i.message} className="error">
+          {i.message}
+        </span>
       ))}
       {mine.length === 0 && hint && <span className="hint">{hint}</span>}
     </label>
@@ -53,8 +55,10 @@ export function SpawnForm({ team }: { team: string }) {
   const spawn = useSpawn(team);
   const [d, setD] = useState<Draft>(EMPTY);
   const issues = issuesOf(spawn.error);
-  const set = <K extends keyof Draft>(k: K) => (e: { target: { value: string; checked?: boolean } }) =>
-    setD((old) => ({ ...old, [k]: typeof old[k] === "boolean" ? Boolean(e.target.checked) : e.target.value }));
+  const set =
+    <K extends keyof Draft>(k: K) =>
+    (e: { target: { value: string; checked?: boolean } }) =>
+      setD((old) => ({ ...old, [k]: typeof old[k] === "boolean" ? Boolean(e.target.checked) : e.target.value }));
   const invalid = (field: string) => (issuesAt(issues, field).length > 0 ? true : undefined);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -93,7 +97,15 @@ export function SpawnForm({ team }: { team: string }) {
         <legend className="muted">Safety net (empty: $2.00, 50 turns, 300 s per turn)</legend>
         <div className="three">
           <Field label="Max cost (USD)" field="safety.maxCostUsd" issues={issues}>
-            <input type="number" min="0" step="any" inputMode="decimal" value={d.maxCost} onChange={set("maxCost")} aria-invalid={invalid("safety.maxCostUsd")} />
+            <input
+              type="number"
+              min="0"
+              step="any"
+              inputMode="decimal"
+              value={d.maxCost}
+              onChange={set("maxCost")}
+              aria-invalid={invalid("safety.maxCostUsd")}
+            />
           </Field>
           <Field label="Max turns" field="safety.maxTurns" issues={issues}>
             <input type="number" min="1" step="1" value={d.maxTurns} onChange={set("maxTurns")} aria-invalid={invalid("safety.maxTurns")} />
@@ -112,7 +124,11 @@ export function SpawnForm({ team }: { team: string }) {
           <input value={d.role} onChange={set("role")} aria-invalid={invalid("role")} placeholder="e.g. backend" />
         </Field>
       )}
-      {spawn.error && <p className="form-error" role="alert" data-testid="spawn-error">{spawn.error.message}</p>}
+      {spawn.error && (
+        <p className="form-error" role="alert" data-testid="spawn-error">
+          {spawn.error.message}
+        </p>
+      )}
       <div className="row">
         <button type="submit" className="primary" disabled={spawn.isPending || !d.name.trim()}>
           {spawn.isPending ? "Starting…" : d.member ? "Start team member" : "Start session"}

@@ -40,7 +40,12 @@ export function Transcript({ name, team, interactions }: { name: string; team: s
   return (
     <div className="tx-wrap">
       <div className="tx" ref={box} onScroll={onScroll} role="log" aria-label="transcript" aria-live="polite" tabIndex={0} data-testid="transcript">
-        <ListState loading={loading && entries.length === 0} error={error} empty={!loading && items.length === 0} hint="Nothing yet: the transcript starts with the first message." />
+        <ListState
+          loading={loading && entries.length === 0}
+          error={error}
+          empty={!loading && items.length === 0}
+          hint="Nothing yet: the transcript starts with the first message."
+        />
         {items.map((item) => (
           <TranscriptRow key={item.key} item={item} interactions={byId} />
         ))}

@@ -41,7 +41,8 @@ export function TranscriptRow({ item, interactions }: { item: Item; interactions
       return (
         <details className={`tx-tool ${state}${item.nested ? " nested" : ""}`} data-testid="tx-tool">
           <summary>
-            <span className="tx-tool-name">{item.name}</span> <code>{summarizeInput(item.input)}</code> <span className="muted">{state === "running" ? "…" : state}</span>
+            <span className="tx-tool-name">{item.name}</span> <code>{summarizeInput(item.input)}</code>{" "}
+            <span className="muted">{state === "running" ? "…" : state}</span>
           </summary>
           <JsonView value={item.input} label={`input of ${item.name}`} />
           {item.result && <pre className={item.result.isError ? "tx-output error" : "tx-output"}>{item.result.text || "(no output)"}</pre>}
@@ -60,7 +61,13 @@ export function TranscriptRow({ item, interactions }: { item: Item; interactions
       return (
         <div className={`tx-perm ${item.decision}`} data-testid="tx-permission" data-decision={item.decision}>
           <span className="muted">permission</span> <strong>{item.toolName}</strong>
-          {what && <> <code>{what}</code></>} — <strong>{DECISION_LABEL[item.decision]}</strong>
+          {what && (
+            <>
+              {" "}
+              <code>{what}</code>
+            </>
+          )}{" "}
+          — <strong>{DECISION_LABEL[item.decision]}</strong>
           {item.message && <>: {item.message}</>}
         </div>
       );

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { controlsFor } from "./controls.ts";
 
 const enabled = (status: string, more: { claudeSessionId?: string | null; interactions?: number } = {}) =>
-  Object.entries(controlsFor({ status, claudeSessionId: more.claudeSessionId === undefined ? "c1" : more.claudeSessionId, interactions: more.interactions ?? 1 }))
+  Object.entries(
+    controlsFor({ status, claudeSessionId: more.claudeSessionId === undefined ? "c1" : more.claudeSessionId, interactions: more.interactions ?? 1 }),
+  )
     .filter(([, on]) => on)
     .map(([k]) => k);
 

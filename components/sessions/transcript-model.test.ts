@@ -6,7 +6,13 @@ import { buildItems, mergeEntries, summarizeInput, turnEnding, type Item } from 
 
 let nextId = 1;
 const line = (direction: "in" | "out", type: string, subtype: string | null, payload: unknown, interactionId = 1): TranscriptEntry => ({
-  id: nextId++, interactionId, at: "2026-03-01T10:00:00.000Z", direction, type, subtype, payload,
+  id: nextId++,
+  interactionId,
+  at: "2026-03-01T10:00:00.000Z",
+  direction,
+  type,
+  subtype,
+  payload,
 });
 
 // Shapes as the pinned CLI writes them and the hub records them (see server/supervisor/runner.ts).
@@ -15,12 +21,35 @@ function deniedTurn(): TranscriptEntry[] {
   return [
     line("in", "user", null, { type: "user", message: { role: "user", content: [{ type: "text", text: "@bash rm -rf /tmp/x" }] } }),
     line("out", "system", "init", { type: "system", subtype: "init", session_id: "s1", model: "claude-opus-4-8" }),
-    line("out", "assistant", null, { type: "assistant", message: { content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "rm -rf /tmp/x", description: "scripted" } }] }, parent_tool_use_id: null }),
-    line("out", "control_request", "can_use_tool", { type: "control_request", request_id: "req-1", request: { subtype: "can_use_tool", tool_name: "Bash", input: { command: "rm -rf /tmp/x" }, tool_use_id: "toolu_1" } }),
-    line("in", "control_response", "deny", { type: "control_response", response: { subtype: "success", request_id: "req-1", response: { behavior: "deny", message: "Denied by operator: no" } } }),
-    line("out", "user", null, { type: "user", message: { role: "user", content: [{ type: "tool_result", content: "Denied by operator: no", is_error: true, tool_use_id: "toolu_1" }] }, parent_tool_use_id: null }),
+    line("out", "assistant", null, {
+      type: "assistant",
+      message: { content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "rm -rf /tmp/x", description: "scripted" } }] },
+      parent_tool_use_id: null,
+    }),
+    line("out", "control_request", "can_use_tool", {
+      type: "control_request",
+      request_id: "req-1",
+      request: { subtype: "can_use_tool", tool_name: "Bash", input: { command: "rm -rf /tmp/x" }, tool_use_id: "toolu_1" },
+    }),
+    line("in", "control_response", "deny", {
+      type: "control_response",
+      response: { subtype: "success", request_id: "req-1", response: { behavior: "deny", message: "Denied by operator: no" } },
+    }),
+    line("out", "user", null, {
+      type: "user",
+      message: { role: "user", content: [{ type: "tool_result", content: "Denied by operator: no", is_error: true, tool_use_id: "toolu_1" }] },
+      parent_tool_use_id: null,
+    }),
     line("out", "assistant", null, { type: "assistant", message: { content: [{ type: "text", text: "after" }] }, parent_tool_use_id: null }),
-    line("out", "result", "success", { type: "result", subtype: "success", is_error: false, num_turns: 2, duration_ms: 215, total_cost_usd: 0.022, result: "after" }),
+    line("out", "result", "success", {
+      type: "result",
+      subtype: "success",
+      is_error: false,
+      num_turns: 2,
+      duration_ms: 215,
+      total_cost_usd: 0.022,
+      result: "after",
+    }),
   ];
 }
 
@@ -38,7 +67,10 @@ describe("transcript model", () => {
 
   it("shows an API failure as the CLI's note and a failed footer with the API's message, never as a success", () => {
     // Recorded from the real CLI (2.1.197) against the fake API's `@error 500`.
-    const recorded = fs.readFileSync(path.join(import.meta.dirname, "../../server/supervisor/fixtures/api-error.jsonl"), "utf8").split("\n").filter(Boolean);
+    const recorded = fs
+      .readFileSync(path.join(import.meta.dirname, "../../server/supervisor/fixtures/api-error.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean);
     nextId = 200;
     const items = buildItems(recorded.map((l) => JSON.parse(l)).map((p) => line("out", p.type, p.subtype ?? null, p)));
     expect(items.map((i) => i.kind)).toEqual(["note", "result"]);
@@ -55,7 +87,10 @@ describe("transcript model", () => {
     const interaction = (status: string, error: string | null = null) => ({ status, error }) as InteractionItem;
     expect(turnEnding(ok, undefined)).toEqual({ text: "turn finished", failed: false });
     expect(turnEnding(ok, interaction("completed"))).toEqual({ text: "turn finished", failed: false });
-    expect(turnEnding(ok, interaction("limit", "cost limit: $0.40 spent of $0.05"))).toEqual({ text: "stopped: cost limit: $0.40 spent of $0.05", failed: true });
+    expect(turnEnding(ok, interaction("limit", "cost limit: $0.40 spent of $0.05"))).toEqual({
+      text: "stopped: cost limit: $0.40 spent of $0.05",
+      failed: true,
+    });
     expect(turnEnding(ok, interaction("error", "API Error: 529 overloaded"))).toEqual({ text: "failed: API Error: 529 overloaded", failed: true });
     const cut = { ...ok, subtype: "error_max_budget_usd", isError: true, error: "Reached maximum budget ($0.05)" };
     expect(turnEnding(cut, undefined)).toEqual({ text: "stopped: the cost limit was reached", failed: true });
@@ -72,7 +107,10 @@ describe("transcript model", () => {
   it("keeps what it does not know, and results without their call, as their own rows", () => {
     nextId = 100;
     const items = buildItems([
-      line("out", "user", null, { type: "user", message: { content: [{ type: "tool_result", tool_use_id: "gone", content: [{ type: "text", text: "ok" }, { type: "image" }] }] } }),
+      line("out", "user", null, {
+        type: "user",
+        message: { content: [{ type: "tool_result", tool_use_id: "gone", content: [{ type: "text", text: "ok" }, { type: "image" }] }] },
+      }),
       line("out", "noise", null, { line: "warning: something" }),
       line("out", "stream_event", null, { truncated: true, bytes: 300000, head: "{" }),
       line("out", "user", null, { type: "user", message: { content: [{ type: "text", text: "[Request interrupted by user]" }] } }),

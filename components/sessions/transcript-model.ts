@@ -14,7 +14,16 @@ export type Item =
   | { kind: "tool"; key: string; toolUseId: string | null; name: string; input: unknown; nested: boolean; result: { text: string; isError: boolean } | null }
   | { kind: "tool_result"; key: string; text: string; isError: boolean }
   | { kind: "permission"; key: string; requestId: string; toolName: string; input: unknown; decision: PermissionDecision; message: string | null }
-  | { kind: "result"; key: string; interactionId: number | null; subtype: string; isError: boolean; error: string | null; turns: number | null; durationMs: number | null }
+  | {
+      kind: "result";
+      key: string;
+      interactionId: number | null;
+      subtype: string;
+      isError: boolean;
+      error: string | null;
+      turns: number | null;
+      durationMs: number | null;
+    }
   | { kind: "note"; key: string; text: string }
   | { kind: "raw"; key: string; label: string; payload: unknown };
 
@@ -36,7 +45,12 @@ export function resultText(content: unknown): string {
 export function summarizeInput(input: unknown, max = 80): string {
   const o = obj(input);
   const pick = ["command", "file_path", "path", "pattern", "url", "query", "prompt", "description"].map((k) => str(o[k])).find((v) => v);
-  const text = pick ?? Object.values(o).map(str).find((v) => v) ?? (Object.keys(o).length ? JSON.stringify(o) : "");
+  const text =
+    pick ??
+    Object.values(o)
+      .map(str)
+      .find((v) => v) ??
+    (Object.keys(o).length ? JSON.stringify(o) : "");
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
@@ -67,7 +81,9 @@ export function buildItems(entries: TranscriptEntry[]): Item[] {
     const nested = str(p.parent_tool_use_id) !== null;
 
     if (e.direction === "in" && e.type === "user") {
-      const text = blocks(obj(p.message).content).map((b) => str(b.text) ?? "").join("\n");
+      const text = blocks(obj(p.message).content)
+        .map((b) => str(b.text) ?? "")
+        .join("\n");
       items.push({ kind: "prompt", key: `${e.id}`, text, at: e.at });
     } else if (e.direction === "in" && e.type === "control_response" && (e.subtype === "allow" || e.subtype === "deny")) {
       const response = obj(p.response);
@@ -102,7 +118,15 @@ export function buildItems(entries: TranscriptEntry[]): Item[] {
       }
     } else if (e.direction === "out" && e.type === "control_request" && e.subtype === "can_use_tool") {
       const request = obj(p.request);
-      const item = { kind: "permission" as const, key: `${e.id}`, requestId: str(p.request_id) ?? "", toolName: str(request.tool_name) ?? "(tool)", input: request.input, decision: "pending" as PermissionDecision, message: null };
+      const item = {
+        kind: "permission" as const,
+        key: `${e.id}`,
+        requestId: str(p.request_id) ?? "",
+        toolName: str(request.tool_name) ?? "(tool)",
+        input: request.input,
+        decision: "pending" as PermissionDecision,
+        message: null,
+      };
       permissions.set(item.requestId, item);
       items.push(item);
     } else if (e.direction === "out" && e.type === "control_cancel_request") {
@@ -113,7 +137,16 @@ export function buildItems(entries: TranscriptEntry[]): Item[] {
       const isError = p.is_error === true;
       const errors = Array.isArray(p.errors) ? p.errors.filter((x): x is string => typeof x === "string").join("; ") : "";
       const error = isError ? str(p.result) || errors || null : null;
-      items.push({ kind: "result", key: `${e.id}`, interactionId: e.interactionId, subtype: str(p.subtype) ?? e.subtype ?? "", isError, error, turns: num(p.num_turns), durationMs: num(p.duration_ms) });
+      items.push({
+        kind: "result",
+        key: `${e.id}`,
+        interactionId: e.interactionId,
+        subtype: str(p.subtype) ?? e.subtype ?? "",
+        isError,
+        error,
+        turns: num(p.num_turns),
+        durationMs: num(p.duration_ms),
+      });
     } else {
       raw(e, label);
     }
@@ -121,7 +154,10 @@ export function buildItems(entries: TranscriptEntry[]): Item[] {
   return items;
 }
 
-const CLI_STOPS: Record<string, string> = { error_max_turns: "stopped: the turn limit was reached", error_max_budget_usd: "stopped: the cost limit was reached" };
+const CLI_STOPS: Record<string, string> = {
+  error_max_turns: "stopped: the turn limit was reached",
+  error_max_budget_usd: "stopped: the cost limit was reached",
+};
 
 /**
  * How a turn ended, for its footer: the hub's record of the interaction when it is known (which

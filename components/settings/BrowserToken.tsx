@@ -38,7 +38,14 @@ export function BrowserToken() {
       </p>
       <label className="field">
         <span>Bearer token</span>
-        <input type="password" autoComplete="off" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={stored ? "•••••• (stored)" : "thop_… or thm_…"} aria-label="bearer token for this browser" />
+        <input
+          type="password"
+          autoComplete="off"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={stored ? "•••••• (stored)" : "thop_… or thm_…"}
+          aria-label="bearer token for this browser"
+        />
         <span className="hint">Kept in this browser&apos;s local storage. A member token makes the dashboard act as that member.</span>
       </label>
       <div className="row">

@@ -21,15 +21,19 @@ export function ClaudeSetup() {
   const [origin, setOrigin] = useState("http://127.0.0.1:3000");
   useEffect(() => setOrigin(window.location.origin), []);
   const url = ` --url ${origin}`;
-  const http = JSON.stringify({ mcpServers: { teamhub: { type: "http", url: `${origin}/mcp`, headers: { Authorization: "Bearer <member token>" } } } }, null, 2);
+  const http = JSON.stringify(
+    { mcpServers: { teamhub: { type: "http", url: `${origin}/mcp`, headers: { Authorization: "Bearer <member token>" } } } },
+    null,
+    2,
+  );
   const stdio = JSON.stringify({ mcpServers: { teamhub: { command: "npx", args: ["teamhub", "mcp"], env: { TEAMHUB_TOKEN: "<member token>" } } } }, null, 2);
   return (
     <div className="stack">
       <p>In your project directory, with this hub running:</p>
       <ul className="plain stack tight">
         <Command text={`npx teamhub setup --local --guide${url}`} label="setup for this project with guides">
-          Registers this hub with Claude Code for this project only, with a member token of its own (acting as <code>claude-code</code>; <code>--as &lt;name&gt;</code> to choose), and writes the
-          orchestrator and worker guides into <code>CLAUDE.md</code> between markers.
+          Registers this hub with Claude Code for this project only, with a member token of its own (acting as <code>claude-code</code>;{" "}
+          <code>--as &lt;name&gt;</code> to choose), and writes the orchestrator and worker guides into <code>CLAUDE.md</code> between markers.
         </Command>
         <Command text={`npx teamhub setup --global${url}`} label="setup for all projects">
           The same for all your projects (Claude Code&apos;s user scope).
@@ -43,11 +47,13 @@ export function ClaudeSetup() {
       </ul>
       <h3>By hand</h3>
       <p>
-        Put this into <code>.mcp.json</code> (or <code>~/.claude.json</code>). Replace <code>&lt;member token&gt;</code> with a token issued under “Member tokens” above: it decides who Claude Code acts
-        as, since the hub always takes the publisher, reader and sender from the token.
+        Put this into <code>.mcp.json</code> (or <code>~/.claude.json</code>). Replace <code>&lt;member token&gt;</code> with a token issued under “Member
+        tokens” above: it decides who Claude Code acts as, since the hub always takes the publisher, reader and sender from the token.
       </p>
       <div className="row top">
-        <pre className="json" data-testid="mcp-json">{http}</pre>
+        <pre className="json" data-testid="mcp-json">
+          {http}
+        </pre>
         <CopyButton text={http} label="MCP configuration over HTTP" />
       </div>
       <p>For clients that launch a command (stdio), the same tools without HTTP:</p>
@@ -57,12 +63,16 @@ export function ClaudeSetup() {
       </div>
       <h3>Supervised sessions</h3>
       <p>
-        The hub runs <code>claude</code> from <code>PATH</code>, or the binary named by <code>CLAUDE_BIN</code>. Sessions authenticate as that <code>claude</code> does in the shell that starts the hub:{" "}
-        <code>ANTHROPIC_API_KEY</code>, <code>ANTHROPIC_AUTH_TOKEN</code> or its login (<code>claude /login</code>). Nothing else of the hub&apos;s Claude setup passes; add variables with{" "}
-        <code>TEAMHUB_CLAUDE_ENV</code> (a JSON object) or <code>TEAMHUB_CLAUDE_PASS_ENV</code> (names of the hub&apos;s own variables):
+        The hub runs <code>claude</code> from <code>PATH</code>, or the binary named by <code>CLAUDE_BIN</code>. Sessions authenticate as that{" "}
+        <code>claude</code> does in the shell that starts the hub: <code>ANTHROPIC_API_KEY</code>, <code>ANTHROPIC_AUTH_TOKEN</code> or its login (
+        <code>claude /login</code>). Nothing else of the hub&apos;s Claude setup passes; add variables with <code>TEAMHUB_CLAUDE_ENV</code> (a JSON object) or{" "}
+        <code>TEAMHUB_CLAUDE_PASS_ENV</code> (names of the hub&apos;s own variables):
       </p>
       <ul className="plain">
-        <Command text={`CLAUDE_BIN=$(which claude) TEAMHUB_CLAUDE_PASS_ENV=CLAUDE_CODE_USE_BEDROCK,AWS_PROFILE,AWS_REGION npx teamhub start`} label="start with session settings">
+        <Command
+          text={`CLAUDE_BIN=$(which claude) TEAMHUB_CLAUDE_PASS_ENV=CLAUDE_CODE_USE_BEDROCK,AWS_PROFILE,AWS_REGION npx teamhub start`}
+          label="start with session settings"
+        >
           Set them where the hub starts; they apply to every session it launches.
         </Command>
       </ul>

@@ -27,7 +27,13 @@ function IssueForm() {
       <div className="row">
         <label className="field">
           <span>Name</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} aria-label="token name" placeholder="api-dev" aria-invalid={issue.isError || undefined} />
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-label="token name"
+            placeholder="api-dev"
+            aria-invalid={issue.isError || undefined}
+          />
         </label>
         <label className="field">
           <span>Kind</span>
@@ -44,7 +50,11 @@ function IssueForm() {
           Issue token
         </button>
       </div>
-      {issue.error && <p className="form-error" role="alert">{issue.error.message}</p>}
+      {issue.error && (
+        <p className="form-error" role="alert">
+          {issue.error.message}
+        </p>
+      )}
       {issue.data && (
         <div className="issued" role="status" data-testid="issued-token">
           <p>
@@ -100,8 +110,16 @@ export function MemberTokens() {
                         danger
                         question={
                           <>
-                            Revoke the token{t.label ? <> labelled <code>{t.label}</code></> : " without a label"} of <strong>{t.principal}</strong>? Whatever uses it (a Claude Code setup, a running
-                            session) is refused from then on.
+                            Revoke the token
+                            {t.label ? (
+                              <>
+                                {" "}
+                                labelled <code>{t.label}</code>
+                              </>
+                            ) : (
+                              " without a label"
+                            )}{" "}
+                            of <strong>{t.principal}</strong>? Whatever uses it (a Claude Code setup, a running session) is refused from then on.
                           </>
                         }
                         onConfirm={() => revoke.mutate({ name: t.principal, label: t.label })}
@@ -114,7 +132,11 @@ export function MemberTokens() {
           </table>
         </div>
       )}
-      {revoke.error && <p className="form-error" role="alert">{revoke.error.message}</p>}
+      {revoke.error && (
+        <p className="form-error" role="alert">
+          {revoke.error.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -23,14 +23,22 @@ export function OperatorToken() {
   return (
     <div className="stack tight">
       <div className="row">
-        <code className="secret" data-testid="operator-token">{shown ? t.token : mask(t.token)}</code>
-        <button type="button" onClick={() => setShown(!shown)} aria-pressed={shown} aria-label={shown ? "hide the operator token" : "reveal the operator token"}>
+        <code className="secret" data-testid="operator-token">
+          {shown ? t.token : mask(t.token)}
+        </code>
+        <button
+          type="button"
+          onClick={() => setShown(!shown)}
+          aria-pressed={shown}
+          aria-label={shown ? "hide the operator token" : "reveal the operator token"}
+        >
           {shown ? "Hide" : "Reveal"}
         </button>
         <CopyButton text={t.token} label="operator token" />
       </div>
       <p className="hint muted">
-        Stored in <code>{t.file}</code> (mode 0600); <code>npx teamhub token</code> prints it. It acts as <code>operator</code> with full powers: give members their own tokens instead.
+        Stored in <code>{t.file}</code> (mode 0600); <code>npx teamhub token</code> prints it. It acts as <code>operator</code> with full powers: give members
+        their own tokens instead.
       </p>
     </div>
   );

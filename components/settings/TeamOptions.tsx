@@ -151,8 +151,16 @@ export function TeamOptions({ team }: { team: string }) {
             Discard changes
           </button>
         )}
-        {update.isSuccess && !dirty && <span className="muted" role="status">Saved.</span>}
-        {update.error && !inline && <span className="form-error" role="alert">{update.error.message}</span>}
+        {update.isSuccess && !dirty && (
+          <span className="muted" role="status">
+            Saved.
+          </span>
+        )}
+        {update.error && !inline && (
+          <span className="form-error" role="alert">
+            {update.error.message}
+          </span>
+        )}
       </div>
     </form>
   );

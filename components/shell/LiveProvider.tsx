@@ -43,7 +43,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const invalidate = (scope: readonly string[]) => {
       const k = scope.join("/");
       clearTimeout(pending.current.get(k));
-      pending.current.set(k, setTimeout(() => void qc.invalidateQueries({ queryKey: scope }), 100));
+      pending.current.set(
+        k,
+        setTimeout(() => void qc.invalidateQueries({ queryKey: scope }), 100),
+      );
     };
     return connectLive({
       teams: [],

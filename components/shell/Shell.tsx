@@ -49,9 +49,13 @@ export function Shell({ children }: { children: ReactNode }) {
   const names = [...new Set(["default", team, ...(teams.data ?? []).map((t) => t.id)])];
   return (
     <>
-      <a className="skip" href="#main">Skip to content</a>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
       <header className="top">
-        <Link href="/" className="brand">Team Hub</Link>
+        <Link href="/" className="brand">
+          Team Hub
+        </Link>
         <nav aria-label="pages">
           {PAGES.map((p, i) => (
             <Link key={p.href} href={p.href} aria-current={isCurrent(path, p.href) ? "page" : undefined} title={`Alt+${i + 1}`}>
@@ -81,7 +85,9 @@ export function Shell({ children }: { children: ReactNode }) {
             <Link href={a.href} onClick={() => live.dismiss(a.id)}>
               <strong>{a.title}</strong> <span className="muted">{a.body}</span>
             </Link>
-            <button type="button" className="ghost" aria-label={`dismiss: ${a.title}`} onClick={() => live.dismiss(a.id)}>×</button>
+            <button type="button" className="ghost" aria-label={`dismiss: ${a.title}`} onClick={() => live.dismiss(a.id)}>
+              ×
+            </button>
           </div>
         ))}
       </div>

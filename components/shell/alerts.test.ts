@@ -3,7 +3,17 @@ import type { WireEvent } from "@/lib/ws.ts";
 import { alertFor, nextAlerts, type Alert } from "./alerts.ts";
 
 let nextId = 1;
-const event = (type: string, payload: Record<string, unknown>): WireEvent => ({ id: nextId++, teamId: "t", type, subject: "", payload, principal: "supervisor", causedBy: null, depth: 0, at: "2026-11-22T00:00:00.000Z" });
+const event = (type: string, payload: Record<string, unknown>): WireEvent => ({
+  id: nextId++,
+  teamId: "t",
+  type,
+  subject: "",
+  payload,
+  principal: "supervisor",
+  causedBy: null,
+  depth: 0,
+  at: "2026-11-22T00:00:00.000Z",
+});
 
 /** The alerts after a run of events, as the dashboard keeps them. */
 const after = (...events: WireEvent[]) => events.reduce<Alert[]>((list, e) => nextAlerts(list, e).alerts, []);
@@ -16,9 +26,17 @@ describe("alertFor", () => {
       body: "Bash: npm i",
       href: "/sessions/api%20dev",
     });
-    expect(alertFor(event("session.problem", { name: "w", problem: "cost limit: $0.40 spent of $0.05", kind: "limit" }))).toMatchObject({ title: "w hit a limit", body: "cost limit: $0.40 spent of $0.05" });
-    expect(alertFor(event("session.problem", { name: "w", problem: "last turn failed: API Error: 500", kind: "turn_failed" }))).toMatchObject({ title: "w has a failed turn" });
-    expect(alertFor(event("session.problem", { name: "w", problem: "crashed: out of memory", kind: "failed" }))).toMatchObject({ title: "w failed", body: "crashed: out of memory" });
+    expect(alertFor(event("session.problem", { name: "w", problem: "cost limit: $0.40 spent of $0.05", kind: "limit" }))).toMatchObject({
+      title: "w hit a limit",
+      body: "cost limit: $0.40 spent of $0.05",
+    });
+    expect(alertFor(event("session.problem", { name: "w", problem: "last turn failed: API Error: 500", kind: "turn_failed" }))).toMatchObject({
+      title: "w has a failed turn",
+    });
+    expect(alertFor(event("session.problem", { name: "w", problem: "crashed: out of memory", kind: "failed" }))).toMatchObject({
+      title: "w failed",
+      body: "crashed: out of memory",
+    });
     expect(alertFor(event("session.stalled", { name: "w" }))).toMatchObject({ key: "stalled:w", title: "w stalled" });
   });
 
@@ -48,7 +66,9 @@ describe("nextAlerts", () => {
   });
 
   it("a deleted session takes all its alerts along; a stall alert goes when the session speaks again or exits", () => {
-    expect(after(asked("s", 1), problem("s", "last turn failed: A"), asked("k", 2), event("session.deleted", { name: "s" })).map((x) => x.key)).toEqual(["approval:2"]);
+    expect(after(asked("s", 1), problem("s", "last turn failed: A"), asked("k", 2), event("session.deleted", { name: "s" })).map((x) => x.key)).toEqual([
+      "approval:2",
+    ]);
     expect(after(event("session.stalled", { name: "s" }), event("session.unstalled", { name: "s" }))).toEqual([]);
     expect(after(event("session.stalled", { name: "s" }), event("session.exited", { name: "s", status: "killed" }))).toEqual([]);
   });
@@ -66,14 +86,32 @@ describe("budget alerts", () => {
   const crossed = (type: string, scope: string, target: string | null) => event(type, { scope, target, session: "db-dev", text: `Budget ${type}` });
 
   it("alerts when a budget passes its warning or is used up, and the budget's next change settles it", () => {
-    expect(alertFor(crossed("budget.exhausted", "team", null))).toMatchObject({ key: "budget:team:", title: "Budget of team t used up", body: "Budget budget.exhausted", href: "/" });
-    expect(alertFor(crossed("budget.warning", "contract", "schema"))).toMatchObject({ key: "budget:contract:schema", title: "Budget of contract schema past its warning" });
-    const list = after(crossed("budget.warning", "contract", "schema"), crossed("budget.exhausted", "contract", "schema"), crossed("budget.warning", "team", null));
+    expect(alertFor(crossed("budget.exhausted", "team", null))).toMatchObject({
+      key: "budget:team:",
+      title: "Budget of team t used up",
+      body: "Budget budget.exhausted",
+      href: "/",
+    });
+    expect(alertFor(crossed("budget.warning", "contract", "schema"))).toMatchObject({
+      key: "budget:contract:schema",
+      title: "Budget of contract schema past its warning",
+    });
+    const list = after(
+      crossed("budget.warning", "contract", "schema"),
+      crossed("budget.exhausted", "contract", "schema"),
+      crossed("budget.warning", "team", null),
+    );
     expect(list.map((a) => a.title)).toEqual(["Budget of contract schema used up", "Budget of team t past its warning"]);
-    expect(after(crossed("budget.exhausted", "team", null), crossed("budget.warning", "member", "x"), event("budget.set", { scope: "team", target: null })).map((a) => a.key)).toEqual(["budget:member:x"]);
+    expect(
+      after(crossed("budget.exhausted", "team", null), crossed("budget.warning", "member", "x"), event("budget.set", { scope: "team", target: null })).map(
+        (a) => a.key,
+      ),
+    ).toEqual(["budget:member:x"]);
   });
 
   it("a session blocked by a budget is an alert until its turn starts", () => {
-    expect(alertFor(event("session.problem", { name: "w", problem: "blocked: budget — team 't': $1.00 spent of $1.00", kind: "budget" }))).toMatchObject({ title: "w is blocked by a budget" });
+    expect(alertFor(event("session.problem", { name: "w", problem: "blocked: budget — team 't': $1.00 spent of $1.00", kind: "budget" }))).toMatchObject({
+      title: "w is blocked by a budget",
+    });
   });
 });

@@ -25,7 +25,12 @@ export function alertFor(e: WireEvent): Alert | null {
   if (e.type === "session.approval_requested") {
     const input = e.payload.input as Record<string, unknown> | undefined;
     const what = typeof input?.command === "string" ? input.command : typeof input?.file_path === "string" ? input.file_path : "";
-    return { ...at, key: `approval:${String(e.payload.approvalId)}`, title: `${name} needs approval`, body: `${String(e.payload.toolName)}${what ? `: ${what}` : ""}` };
+    return {
+      ...at,
+      key: `approval:${String(e.payload.approvalId)}`,
+      title: `${name} needs approval`,
+      body: `${String(e.payload.toolName)}${what ? `: ${what}` : ""}`,
+    };
   }
   if (e.type === "session.problem" && typeof e.payload.problem === "string") {
     return { ...at, key: `problem:${name}`, title: `${name} ${PROBLEM_TITLE[String(e.payload.kind)] ?? "needs attention"}`, body: e.payload.problem };

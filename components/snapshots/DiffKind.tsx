@@ -8,13 +8,39 @@ const MARK = { added: "+", removed: "−", changed: "~" } as const;
 
 export const NO_DIFFERENCES = "no differences";
 export const countLine = (d: KindDiff) =>
-  [d.changed.length && `${d.changed.length} changed`, d.added.length && `${d.added.length} added`, d.removed.length && `${d.removed.length} removed`].filter(Boolean).join(", ") || NO_DIFFERENCES;
+  [d.changed.length && `${d.changed.length} changed`, d.added.length && `${d.added.length} added`, d.removed.length && `${d.removed.length} removed`]
+    .filter(Boolean)
+    .join(", ") || NO_DIFFERENCES;
 
-function Entity({ kind, change, id, summary, labels, children }: { kind: DiffKindName; change: keyof typeof MARK; id: string; summary: string; labels: [string, string]; children: ReactNode }) {
+function Entity({
+  kind,
+  change,
+  id,
+  summary,
+  labels,
+  children,
+}: {
+  kind: DiffKindName;
+  change: keyof typeof MARK;
+  id: string;
+  summary: string;
+  labels: [string, string];
+  children: ReactNode;
+}) {
   return (
-    <details className={`diff-entity ${change}`} data-change={change} data-kind={kind} data-id={id} open={change === "changed"} aria-label={`${id} ${change} (${labels[0]} → ${labels[1]})`}>
+    <details
+      className={`diff-entity ${change}`}
+      data-change={change}
+      data-kind={kind}
+      data-id={id}
+      open={change === "changed"}
+      aria-label={`${id} ${change} (${labels[0]} → ${labels[1]})`}
+    >
       <summary>
-        <span className="mark" aria-hidden="true">{MARK[change]}</span> <code>{id}</code> <span className="muted">{change}</span> <span className="summary-text">{summary}</span>
+        <span className="mark" aria-hidden="true">
+          {MARK[change]}
+        </span>{" "}
+        <code>{id}</code> <span className="muted">{change}</span> <span className="summary-text">{summary}</span>
       </summary>
       {children}
     </details>

@@ -22,7 +22,9 @@ function SideSelect({ label, value, snapshots, onChange }: { label: string; valu
         <option value={CURRENT}>current state (live)</option>
         {!known && value !== "" && <option value={value}>{value}</option>}
         {snapshots.map((s) => (
-          <option key={s.id} value={s.id}>{s.label ? `${s.id} — ${s.label}` : s.id}</option>
+          <option key={s.id} value={s.id}>
+            {s.label ? `${s.id} — ${s.label}` : s.id}
+          </option>
         ))}
       </select>
     </label>
@@ -33,7 +35,17 @@ function SideSelect({ label, value, snapshots, onChange }: { label: string; valu
  * Two states of the team side by side: any two snapshots, or a snapshot and the current state
  * (which follows the live state as events arrive). Per kind: what was added, removed, changed.
  */
-export function DiffViewer({ team, sides, snapshots, onChange }: { team: string; sides: DiffSides; snapshots: SnapshotItem[]; onChange: (s: DiffSides) => void }) {
+export function DiffViewer({
+  team,
+  sides,
+  snapshots,
+  onChange,
+}: {
+  team: string;
+  sides: DiffSides;
+  snapshots: SnapshotItem[];
+  onChange: (s: DiffSides) => void;
+}) {
   const diff = useSnapshotDiff(team, sides.a, sides.b);
   const labels: [string, string] = [sides.a ? nameOf(sides.a, snapshots) : "A", nameOf(sides.b, snapshots)];
   const d = diff.data;
@@ -41,7 +53,9 @@ export function DiffViewer({ team, sides, snapshots, onChange }: { team: string;
     <div className="stack" data-testid="snapshot-diff">
       <div className="row diff-sides">
         <SideSelect label="A (before)" value={sides.a ?? ""} snapshots={snapshots} onChange={(a) => onChange({ ...sides, a })} />
-        <button type="button" className="ghost" aria-label="swap A and B" onClick={() => sides.a && onChange({ a: sides.b, b: sides.a })} disabled={!sides.a}>⇄</button>
+        <button type="button" className="ghost" aria-label="swap A and B" onClick={() => sides.a && onChange({ a: sides.b, b: sides.a })} disabled={!sides.a}>
+          ⇄
+        </button>
         <SideSelect label="B (after)" value={sides.b} snapshots={snapshots} onChange={(b) => onChange({ ...sides, b })} />
       </div>
       {sides.a === null ? (
@@ -55,7 +69,9 @@ export function DiffViewer({ team, sides, snapshots, onChange }: { team: string;
             {DIFF_KINDS.map((k) => `${k}: ${countLine(d[k])}`).join(" · ")}
           </p>
           {DIFF_KINDS.every((k) => countLine(d[k]) === NO_DIFFERENCES) ? (
-            <p className="empty">No differences between {labels[0]} and {labels[1]}.</p>
+            <p className="empty">
+              No differences between {labels[0]} and {labels[1]}.
+            </p>
           ) : (
             <>
               <div className="diff-columns" aria-hidden="true">

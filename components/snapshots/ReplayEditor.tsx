@@ -11,7 +11,8 @@ import { RewindConfirm } from "./RewindConfirm.tsx";
 type Overrides = Record<string, { inputs?: unknown; assignee?: unknown; title?: unknown }>;
 
 /** What the snapshot has now, in the shape of overrides: the starting point to edit. */
-const prefill = (contracts: SnapshotContract[]): Overrides => Object.fromEntries(contracts.map((c) => [c.id, { inputs: c.inputs, assignee: c.assignee, title: c.title }]));
+const prefill = (contracts: SnapshotContract[]): Overrides =>
+  Object.fromEntries(contracts.map((c) => [c.id, { inputs: c.inputs, assignee: c.assignee, title: c.title }]));
 
 /** Only the entries that differ from the snapshot go to the hub: the rest would change nothing. */
 function changedOnly(edited: Overrides, base: Overrides): Overrides {
@@ -27,7 +28,11 @@ function check(text: string, base: Overrides): { overrides: Overrides | null; is
     return { overrides: null, issues: [{ field: "overrides", rule: "json", message: `is not valid JSON: ${(e as Error).message}` }] };
   }
   const r = ReplayInput.shape.overrides.safeParse(parsed);
-  if (!r.success) return { overrides: null, issues: r.error.issues.map((i) => ({ field: ["overrides", ...i.path.map(String)].join("."), rule: i.code, message: i.message })) };
+  if (!r.success)
+    return {
+      overrides: null,
+      issues: r.error.issues.map((i) => ({ field: ["overrides", ...i.path.map(String)].join("."), rule: i.code, message: i.message })),
+    };
   return { overrides: changedOnly(r.data as Overrides, base), issues: [] };
 }
 
@@ -88,16 +93,20 @@ export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id:
               disabled={overrides === null || replay.isPending}
               intro={
                 <>
-                  Replay <code>{id}</code> with {count === 0 ? "no overrides" : `overrides for ${Object.keys(overrides ?? {}).join(", ")}`}? The hub first snapshots
-                  the current state (a <code>pre-replay-…</code> snapshot: roll back to it to undo), restores <code>{id}</code>, applies the overrides, and re-runs
-                  the overridden contracts and everything downstream of them; their members are woken when they become ready.
+                  Replay <code>{id}</code> with {count === 0 ? "no overrides" : `overrides for ${Object.keys(overrides ?? {}).join(", ")}`}? The hub first
+                  snapshots the current state (a <code>pre-replay-…</code> snapshot: roll back to it to undo), restores <code>{id}</code>, applies the
+                  overrides, and re-runs the overridden contracts and everything downstream of them; their members are woken when they become ready.
                 </>
               }
               load={() => previewReplay.mutateAsync({ id, overrides: overrides ?? {} })}
               onConfirm={() => overrides && replay.mutate({ id, overrides }, { onSuccess: onDone })}
             />
-            <button type="button" onClick={onCancel}>Cancel</button>
-            <span className="muted" role="status">{overrides ? `${count} contract${count === 1 ? "" : "s"} overridden` : ""}</span>
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+            <span className="muted" role="status">
+              {overrides ? `${count} contract${count === 1 ? "" : "s"} overridden` : ""}
+            </span>
           </div>
           {refusal && issuesOf(refusal).length === 0 && <p className="form-error">{refusal.message}</p>}
         </>

@@ -19,7 +19,11 @@ function EntityList({ e }: { e: Entities }) {
       {parts.map((p, i) => (
         <span key={p.what}>
           {i > 0 && " and "}
-          <strong>{p.n}</strong> {plural(p.n, p.what)} <span className="mono muted">{p.ids.join(", ")}{more(p.ids.length, p.n)}</span>
+          <strong>{p.n}</strong> {plural(p.n, p.what)}{" "}
+          <span className="mono muted">
+            {p.ids.join(", ")}
+            {more(p.ids.length, p.n)}
+          </span>
         </span>
       ))}
     </>
@@ -40,7 +44,8 @@ export function RewindFacts({ summary, tense, what }: { summary: RewindPreview; 
           <strong>{s.reRunCount}</strong> {plural(s.reRunCount, "contract")} {verb(tense, "re-run", "will re-run")}
           {s.reRun.map((r) => (
             <div key={r.id} className="rerun" data-testid={`rerun-${r.id}`}>
-              <code>{r.id}</code> <span className="muted">{r.assignee}</span> {r.from ? <StatusBadge status={r.from} /> : <span className="muted">new</span>} → <StatusBadge status={r.to} />{" "}
+              <code>{r.id}</code> <span className="muted">{r.assignee}</span> {r.from ? <StatusBadge status={r.from} /> : <span className="muted">new</span>} →{" "}
+              <StatusBadge status={r.to} />{" "}
               <span className="muted">
                 {r.because}
                 {r.waitsFor.length > 0 && `; waits for ${r.waitsFor.join(", ")}`}
@@ -52,12 +57,21 @@ export function RewindFacts({ summary, tense, what }: { summary: RewindPreview; 
       )}
       <li data-testid="facts-rolled-back">
         <strong>{s.rolledBackCount}</strong> {plural(s.rolledBackCount, "version")} {verb(tense, "rolled back", "will be rolled back")}
-        {s.rolledBackCount > 0 && <span className="mono muted"> {s.rolledBackVersions.join(", ")}{more(s.rolledBackVersions.length, s.rolledBackCount)}</span>}
+        {s.rolledBackCount > 0 && (
+          <span className="mono muted">
+            {" "}
+            {s.rolledBackVersions.join(", ")}
+            {more(s.rolledBackVersions.length, s.rolledBackCount)}
+          </span>
+        )}
       </li>
       {s.reactivatedCount > 0 && (
         <li data-testid="facts-reactivated">
           <strong>{s.reactivatedCount}</strong> {plural(s.reactivatedCount, "version")} {verb(tense, "active again", "will be active again")}{" "}
-          <span className="mono muted">{s.reactivatedVersions.join(", ")}{more(s.reactivatedVersions.length, s.reactivatedCount)}</span>
+          <span className="mono muted">
+            {s.reactivatedVersions.join(", ")}
+            {more(s.reactivatedVersions.length, s.reactivatedCount)}
+          </span>
         </li>
       )}
       {(s.removed.contractsCount > 0 || s.removed.pipelinesCount > 0) && (
@@ -72,8 +86,8 @@ export function RewindFacts({ summary, tense, what }: { summary: RewindPreview; 
       )}
       {s.pipelinesChanged.length > 0 && (
         <li data-testid="facts-pipelines-changed">
-          <strong>{s.pipelinesChanged.length}</strong> {plural(s.pipelinesChanged.length, "pipeline")} {verb(tense, "set back", "will be set back")} to the snapshot&apos;s status and rules{" "}
-          <span className="mono muted">{s.pipelinesChanged.join(", ")}</span>
+          <strong>{s.pipelinesChanged.length}</strong> {plural(s.pipelinesChanged.length, "pipeline")} {verb(tense, "set back", "will be set back")} to the
+          snapshot&apos;s status and rules <span className="mono muted">{s.pipelinesChanged.join(", ")}</span>
         </li>
       )}
       <li data-testid="facts-moved">

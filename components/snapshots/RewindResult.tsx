@@ -9,9 +9,11 @@ export function RewindResult({ what, summary, onCompare }: { what: "rollback" | 
   return (
     <div className="stack" data-testid="rewind-result" data-what={what}>
       <p>
-        {what === "replay" ? "Replayed" : "Rolled back to"} <code>{summary.snapshot}</code>. The state before was saved as <code>{summary.autoSnapshot}</code>: roll back to it
-        to undo.{" "}
-        <button type="button" onClick={onCompare}>Compare it with the current state</button>
+        {what === "replay" ? "Replayed" : "Rolled back to"} <code>{summary.snapshot}</code>. The state before was saved as <code>{summary.autoSnapshot}</code>:
+        roll back to it to undo.{" "}
+        <button type="button" onClick={onCompare}>
+          Compare it with the current state
+        </button>
       </p>
       <RewindFacts summary={summary} tense="done" what={what} />
       {overridden.length > 0 && (

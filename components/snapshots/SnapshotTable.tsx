@@ -25,14 +25,21 @@ export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }
       {error && <p className="form-error">{error.message}</p>}
       <table>
         <thead>
-          <tr><th>Snapshot</th><th>Taken</th><th>Contains</th><th aria-label="actions" /></tr>
+          <tr>
+            <th>Snapshot</th>
+            <th>Taken</th>
+            <th>Contains</th>
+            <th aria-label="actions" />
+          </tr>
         </thead>
         <tbody>
           {items.map((s) => (
             <tr key={s.id} data-testid={`snapshot-${s.id}`}>
               <td>
                 <div className="mono">{s.id}</div>
-                <div>{s.label || <span className="muted">no label</span>} {s.kind !== "manual" && <span className="badge snapshot-kind">{s.kind}</span>}</div>
+                <div>
+                  {s.label || <span className="muted">no label</span>} {s.kind !== "manual" && <span className="badge snapshot-kind">{s.kind}</span>}
+                </div>
               </td>
               <td className="muted">
                 <When at={s.createdAt} /> by {s.createdBy}
@@ -42,16 +49,20 @@ export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }
               </td>
               <td className="actions">
                 <div className="row">
-                  <button type="button" onClick={() => onCompare(s.id, CURRENT)} aria-label={`compare ${s.id} with the current state`}>Diff</button>
-                  <button type="button" onClick={() => onReplay(s.id)} aria-label={`replay ${s.id}`}>Replay…</button>
+                  <button type="button" onClick={() => onCompare(s.id, CURRENT)} aria-label={`compare ${s.id} with the current state`}>
+                    Diff
+                  </button>
+                  <button type="button" onClick={() => onReplay(s.id)} aria-label={`replay ${s.id}`}>
+                    Replay…
+                  </button>
                   <RewindConfirm
                     label="Rollback"
                     what="rollback"
                     disabled={rollback.isPending}
                     intro={
                       <>
-                        Roll the team back to <code>{s.id}</code>? The hub first snapshots the current state (a <code>pre-rollback-…</code> snapshot: roll back to
-                        it to undo). Versions rolled back are kept, readable by number.
+                        Roll the team back to <code>{s.id}</code>? The hub first snapshots the current state (a <code>pre-rollback-…</code> snapshot: roll back
+                        to it to undo). Versions rolled back are kept, readable by number.
                       </>
                     }
                     load={() => previewRollback.mutateAsync(s.id)}
@@ -60,7 +71,11 @@ export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }
                   <ConfirmButton
                     label="Delete"
                     disabled={remove.isPending}
-                    question={<>Delete snapshot <code>{s.id}</code>? The team&apos;s state is not touched; only this saved point goes.</>}
+                    question={
+                      <>
+                        Delete snapshot <code>{s.id}</code>? The team&apos;s state is not touched; only this saved point goes.
+                      </>
+                    }
                     onConfirm={() => remove.mutate(s.id)}
                   />
                 </div>

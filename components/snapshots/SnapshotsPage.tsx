@@ -44,17 +44,36 @@ export function SnapshotsPage() {
       <h1 className="page-title">Snapshots</h1>
       <Card title="Snapshots" testId="snapshots">
         <TakeSnapshotForm team={team} onTaken={() => setCursors([])} />
-        <ListState loading={list.isLoading} error={list.error} empty={items.length === 0} hint="No snapshots of this team yet. A snapshot saves contracts, pipelines, roster, gate state and which version of each artifact is current." />
+        <ListState
+          loading={list.isLoading}
+          error={list.error}
+          empty={items.length === 0}
+          hint="No snapshots of this team yet. A snapshot saves contracts, pipelines, roster, gate state and which version of each artifact is current."
+        />
         {items.length > 0 && (
-          <SnapshotTable team={team} items={items} onCompare={(a, b) => compare({ a, b })} onReplay={(id) => {
+          <SnapshotTable
+            team={team}
+            items={items}
+            onCompare={(a, b) => compare({ a, b })}
+            onReplay={(id) => {
               setRewound(null);
               setReplaying(id);
-            }} onRolledBack={done("rollback")} />
+            }}
+            onRolledBack={done("rollback")}
+          />
         )}
         {(cursors.length > 0 || list.data?.nextCursor != null) && (
           <div className="toolbar pager">
-            <button type="button" onClick={() => setCursors((c) => c.slice(0, -1))} disabled={cursors.length === 0}>Newer</button>
-            <button type="button" onClick={() => list.data?.nextCursor != null && setCursors((c) => [...c, list.data!.nextCursor!])} disabled={list.data?.nextCursor == null}>Older</button>
+            <button type="button" onClick={() => setCursors((c) => c.slice(0, -1))} disabled={cursors.length === 0}>
+              Newer
+            </button>
+            <button
+              type="button"
+              onClick={() => list.data?.nextCursor != null && setCursors((c) => [...c, list.data!.nextCursor!])}
+              disabled={list.data?.nextCursor == null}
+            >
+              Older
+            </button>
           </div>
         )}
       </Card>

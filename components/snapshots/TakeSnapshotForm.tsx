@@ -10,7 +10,10 @@ export function TakeSnapshotForm({ team, onTaken }: { team: string; onTaken: (id
   const [id, setId] = useState("");
   const { take } = useSnapshotActions(team);
   const issues = issuesOf(take.error);
-  const problem = (field: string) => issuesAt(issues, field).map((i) => i.message).join("; ");
+  const problem = (field: string) =>
+    issuesAt(issues, field)
+      .map((i) => i.message)
+      .join("; ");
   return (
     <form
       className="row take-snapshot"
@@ -31,21 +34,34 @@ export function TakeSnapshotForm({ team, onTaken }: { team: string; onTaken: (id
     >
       <label className="field">
         <span>label</span>
-        <input value={label} onChange={(e) => {
+        <input
+          value={label}
+          onChange={(e) => {
             take.reset();
             setLabel(e.target.value);
-          }} placeholder="before the auth rewrite" aria-invalid={problem("label") !== ""} />
+          }}
+          placeholder="before the auth rewrite"
+          aria-invalid={problem("label") !== ""}
+        />
         {problem("label") && <span className="error">{problem("label")}</span>}
       </label>
       <label className="field">
         <span>id (optional)</span>
-        <input value={id} onChange={(e) => {
+        <input
+          value={id}
+          onChange={(e) => {
             take.reset();
             setId(e.target.value);
-          }} placeholder="generated" className="mono" aria-invalid={problem("id") !== ""} />
+          }}
+          placeholder="generated"
+          className="mono"
+          aria-invalid={problem("id") !== ""}
+        />
         {problem("id") && <span className="error">{problem("id")}</span>}
       </label>
-      <button type="submit" className="primary" disabled={take.isPending}>Take snapshot</button>
+      <button type="submit" className="primary" disabled={take.isPending}>
+        Take snapshot
+      </button>
       {take.error && issues.every((i) => i.field !== "id" && i.field !== "label") && <span className="error">{take.error.message}</span>}
     </form>
   );

@@ -3,7 +3,11 @@ import { changeSummary, entitySummary, sides } from "./diff-summary.ts";
 
 describe("snapshot diff summaries", () => {
   it("puts the telling fields first with their values and names the rest", () => {
-    const fields = { status: { old: "pending", new: "completed" }, outputs: { old: null, new: [{ artifactId: "api" }] }, completedAt: { old: null, new: "2030-01-01" } };
+    const fields = {
+      status: { old: "pending", new: "completed" },
+      outputs: { old: null, new: [{ artifactId: "api" }] },
+      completedAt: { old: null, new: "2030-01-01" },
+    };
     expect(changeSummary("contracts", fields)).toBe("status: pending → completed · also outputs, completedAt");
     expect(changeSummary("contracts", { inputs: { old: {}, new: { context: "GraphQL" } } })).toBe("inputs");
   });

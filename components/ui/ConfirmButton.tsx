@@ -4,7 +4,19 @@ import { useRef, type ReactNode } from "react";
 import { DialogActions } from "./DialogActions.tsx";
 
 /** A button that asks first, in a modal dialog, for actions that are hard to undo. */
-export function ConfirmButton({ label, question, onConfirm, danger, disabled }: { label: string; question: ReactNode; onConfirm: () => void; danger?: boolean; disabled?: boolean }) {
+export function ConfirmButton({
+  label,
+  question,
+  onConfirm,
+  danger,
+  disabled,
+}: {
+  label: string;
+  question: ReactNode;
+  onConfirm: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>

@@ -3,7 +3,17 @@
 import type { RefObject } from "react";
 
 /** The confirm and cancel buttons of a confirmation dialog: either closes it; confirming also acts. */
-export function DialogActions({ dialog, label, danger, onConfirm }: { dialog: RefObject<HTMLDialogElement | null>; label: string; danger?: boolean; onConfirm: () => void }) {
+export function DialogActions({
+  dialog,
+  label,
+  danger,
+  onConfirm,
+}: {
+  dialog: RefObject<HTMLDialogElement | null>;
+  label: string;
+  danger?: boolean;
+  onConfirm: () => void;
+}) {
   return (
     <div className="row">
       <button

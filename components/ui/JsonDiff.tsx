@@ -7,13 +7,28 @@ const MARK: Record<Change["kind"], string> = { added: "+", removed: "−", chang
  * Two JSON values side by side, one row per leaf field, with added, removed and changed fields
  * highlighted. `onlyChanges` hides the unchanged ones.
  */
-export function JsonDiff({ before, after, onlyChanges = false, labels = ["before", "after"] }: { before: unknown; after: unknown; onlyChanges?: boolean; labels?: [string, string] }) {
+export function JsonDiff({
+  before,
+  after,
+  onlyChanges = false,
+  labels = ["before", "after"],
+}: {
+  before: unknown;
+  after: unknown;
+  onlyChanges?: boolean;
+  labels?: [string, string];
+}) {
   const rows = diffJson(before, after).filter((c) => !onlyChanges || c.kind !== "same");
   if (rows.length === 0) return <p className="empty">No differences.</p>;
   return (
     <table className="diff" aria-label={`differences between ${labels[0]} and ${labels[1]}`}>
       <thead>
-        <tr><th aria-label="change" /><th>field</th><th>{labels[0]}</th><th>{labels[1]}</th></tr>
+        <tr>
+          <th aria-label="change" />
+          <th>field</th>
+          <th>{labels[0]}</th>
+          <th>{labels[1]}</th>
+        </tr>
       </thead>
       <tbody>
         {rows.map((c) => (

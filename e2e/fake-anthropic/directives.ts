@@ -76,7 +76,10 @@ export function directiveModel(fallback?: (req: MessagesRequest) => Reply | Prom
       const custom = await fallback?.(req);
       return custom ?? { text: `pong: ${text}` };
     }
-    const usage = directives.find((d) => d.verb === "usage")?.arg.split(/\s+/).map(Number);
+    const usage = directives
+      .find((d) => d.verb === "usage")
+      ?.arg.split(/\s+/)
+      .map(Number);
     const withUsage = <R extends Reply>(r: R): R => (usage ? { ...r, usage: { input_tokens: usage[0], output_tokens: usage[1] } } : r);
     const err = directives.find((d) => d.verb === "error");
     if (err) return { error: Number(err.arg), message: "scripted failure", retry: false };
@@ -89,7 +92,12 @@ export function directiveModel(fallback?: (req: MessagesRequest) => Reply | Prom
     const holdAfter = directives.filter((d) => d.verb === "hold").map((d) => Number(d.arg));
     const final = directives.find((d) => d.verb === "reply")?.arg;
     const results = toolResults(req).map((r) => `${r.name}${r.isError ? " ERROR" : ""}: ${r.text}`);
-    return withUsage({ text: final ?? (results.length ? results.join("\n") : `pong: ${text}`), delayMs: sleep ? Number(sleep.arg) : undefined, dripMs: drip ? Number(drip.arg) : undefined, holdAfter });
+    return withUsage({
+      text: final ?? (results.length ? results.join("\n") : `pong: ${text}`),
+      delayMs: sleep ? Number(sleep.arg) : undefined,
+      dripMs: drip ? Number(drip.arg) : undefined,
+      holdAfter,
+    });
   };
 }
 

@@ -27,7 +27,7 @@ export function toolResults(req: MessagesRequest): Array<{ name: string; text: s
     .map((b) => ({
       name: uses.get(b.tool_use_id ?? "") ?? "?",
       isError: b.is_error === true,
-      text: typeof b.content === "string" ? b.content : (b.content as Block[] | undefined)?.map((c) => c.text ?? "").join("") ?? "",
+      text: typeof b.content === "string" ? b.content : ((b.content as Block[] | undefined)?.map((c) => c.text ?? "").join("") ?? ""),
     }));
 }
 
@@ -35,4 +35,10 @@ export const toolNames = (req: MessagesRequest) => (req.tools ?? []).map((t) => 
 
 /** Every user-typed text of the conversation so far, for scripts that follow a whole dialogue. */
 export const allPrompts = (req: MessagesRequest) =>
-  req.messages.filter((m) => m.role === "user").flatMap((m) => blocks(m).filter((b) => b.type === "text" && !b.text?.startsWith("<system-reminder>")).map((b) => b.text ?? ""));
+  req.messages
+    .filter((m) => m.role === "user")
+    .flatMap((m) =>
+      blocks(m)
+        .filter((b) => b.type === "text" && !b.text?.startsWith("<system-reminder>"))
+        .map((b) => b.text ?? ""),
+    );

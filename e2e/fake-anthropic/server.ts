@@ -73,7 +73,18 @@ type Pacing = { dripMs: number; holdAfter: number[]; hold: (res: http.ServerResp
 async function sse(res: http.ServerResponse, model: string, blocks: Array<Record<string, unknown>>, stop: string, usage: Usage, pacing: Pacing) {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-  send("message_start", { message: { id: nextId("msg"), type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } });
+  send("message_start", {
+    message: {
+      id: nextId("msg"),
+      type: "message",
+      role: "assistant",
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+    },
+  });
   for (const [index, b] of blocks.entries()) {
     if (b.type === "text") {
       send("content_block_start", { index, content_block: { type: "text", text: "" } });
@@ -135,7 +146,18 @@ export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Pr
     const pacing = { dripMs: ("dripMs" in reply && reply.dripMs) || 0, holdAfter: ("holdAfter" in reply && reply.holdAfter) || [], hold: holds.pass };
     if (body.stream) return sse(res, body.model, blocks, stop, usage, pacing);
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ id: nextId("msg"), type: "message", role: "assistant", model: body.model, content: blocks, stop_reason: stop, stop_sequence: null, usage }));
+    res.end(
+      JSON.stringify({
+        id: nextId("msg"),
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content: blocks,
+        stop_reason: stop,
+        stop_sequence: null,
+        usage,
+      }),
+    );
   };
   // A CLI killed mid-request aborts the body it was sending: that ends this exchange, not the test run.
   const server = http.createServer((req, res) => void serve(req, res).catch(() => res.destroy()));

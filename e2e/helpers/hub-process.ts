@@ -33,7 +33,11 @@ export function tempDataDir(label = "hub"): string {
  * get the developer's.
  */
 export function runnerEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && (e[0] === "CLAUDE_BIN" || !/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(e[0]))));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => e[1] !== undefined && (e[0] === "CLAUDE_BIN" || !/^(ANTHROPIC_|CLAUDE_|CLAUDECODE)/.test(e[0])),
+    ),
+  );
 }
 
 export async function startHub(dataDir = tempDataDir(), env: Record<string, string> = {}, port = 0): Promise<HubProcess> {
@@ -110,7 +114,11 @@ export function api(
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${hub.url}${route}`,
-      { method, agent, headers: { ...(payload !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers } },
+      {
+        method,
+        agent,
+        headers: { ...(payload !== undefined ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");

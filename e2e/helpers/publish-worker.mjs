@@ -11,7 +11,12 @@ for (let i = 0; i < Number(count); i++) {
     const res = await fetch(`${url}/api/artifacts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id: artifactId, type: "test-results", data: { total: 10, passed: i % 10, failed: 10 - (i % 10) }, summary: `${process.pid}#${i}` }),
+      body: JSON.stringify({
+        id: artifactId,
+        type: "test-results",
+        data: { total: 10, passed: i % 10, failed: 10 - (i % 10) },
+        summary: `${process.pid}#${i}`,
+      }),
     });
     const body = await res.json();
     if (!res.ok) {

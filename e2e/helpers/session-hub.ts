@@ -66,6 +66,11 @@ export function conversationFiles(hub: HubProcess, id: string): string[] {
   const sessions = path.join(hub.dataDir, "sessions");
   return fs.readdirSync(sessions).flatMap((pk) => {
     const projects = path.join(sessions, pk, "claude", "projects");
-    return fs.existsSync(projects) ? fs.readdirSync(projects).map((slug) => path.join(projects, slug, `${id}.jsonl`)).filter((f) => fs.existsSync(f)) : [];
+    return fs.existsSync(projects)
+      ? fs
+          .readdirSync(projects)
+          .map((slug) => path.join(projects, slug, `${id}.jsonl`))
+          .filter((f) => fs.existsSync(f))
+      : [];
   });
 }

@@ -21,12 +21,19 @@ export function sandbox(): Sandbox {
 /** Every file under dir, relative, sorted. */
 export function files(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /** `teamhub setup --project <box.project> …args` as a user whose HOME and Claude config are the sandbox's. */
 export function runSetup(dataDir: string, box: Sandbox, withClaude: boolean, ...args: string[]): CliResult {
-  const pathWithoutClaude = (process.env.PATH ?? "").split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, "claude"))).join(path.delimiter);
+  const pathWithoutClaude = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((d) => !fs.existsSync(path.join(d, "claude")))
+    .join(path.delimiter);
   const env = {
     HOME: box.root,
     CLAUDE_CONFIG_DIR: box.config,

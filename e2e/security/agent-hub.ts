@@ -35,7 +35,9 @@ const secret = (label: string) => `${label}_${randomBytes(12).toString("hex")}`;
 export async function startAgentHub(): Promise<AgentHub> {
   const hubHome = tempDir("hubhome");
   const outside = tempDir("outside");
-  const secrets = Object.fromEntries(["env", "key", "git", "home", "outside", "canary", "xfersecret", "samedir", "usersettings"].map((label) => [label, secret(label)]));
+  const secrets = Object.fromEntries(
+    ["env", "key", "git", "home", "outside", "canary", "xfersecret", "samedir", "usersettings"].map((label) => [label, secret(label)]),
+  );
   const sh = await startSessionHub(directiveModel(), { HOME: hubHome, TEAMHUB_ATTACK_CANARY: secrets.canary }, { dataInWorkDir: true });
   const w = (rel: string, content: string) => {
     fs.mkdirSync(path.dirname(path.join(sh.work, rel)), { recursive: true });

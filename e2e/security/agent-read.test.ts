@@ -31,25 +31,44 @@ attack("read-only cat .en?", async () => void (await read("@bash cat .en?")), T)
 attack("read-only cat .[e]nv", async () => void (await read("@bash cat .[e]nv")), T);
 attack("read-only tail .e*", async () => void (await read("@bash tail .e*")), T);
 attack("read-only cat '.e'nv", async () => void (await read("@bash cat '.e'nv")), T);
-attack("read-only grep -r SECRET . (the sandbox, not the policy, stops this one)", async () => {
-  const [out] = await read("@bash grep -r SECRET .");
-  expect(out).not.toContain("SECRET=");
-}, T);
+attack(
+  "read-only grep -r SECRET . (the sandbox, not the policy, stops this one)",
+  async () => {
+    const [out] = await read("@bash grep -r SECRET .");
+    expect(out).not.toContain("SECRET=");
+  },
+  T,
+);
 attack("read-only Read of a symlink to .env", async () => void (await read("@read envlink")), T);
 attack("read-only cat of a symlink to .env", async () => void (await read("@bash cat envlink")), T);
 attack("read-only cat credential?/key.pem", async () => void (await read("@bash cat credential?/key.pem")), T);
 attack("read-only cat of a symlinked dir to .git (gitlink/config)", async () => void (await read("@bash cat gitlink/config")), T);
 attack("read-only .. escape to a file beside the work dir", async () => void (await read(`@bash cat ../${path.basename(ah.outside)}/secret.txt`)), T);
-attack("read-only Read through src/../.. to a file beside the work dir", async () => {
-  await read(`@read ${ah.work}/src/../../${path.basename(ah.outside)}/secret.txt`);
-}, T);
-attack("read-only grep through the CLI's config dir for another work dir's conversation", async () => {
-  // It is there to be found: the CLI wrote it in the data dir, in that session's own config dir.
-  expect(conversationFiles(ah.hub, ah.transcriptId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.xfersecret))).toHaveLength(1);
-  await read("@bash grep -ro xfersecret_[0-9a-f]* /tmp");
-}, T);
-attack("read-only cat of the user's Claude settings and state files, and grep through the user's Claude config", async () => {
-  await read(`@bash cat ${ah.claudeHome}/.claude/settings.json ${ah.claudeHome}/.claude.json ${ah.claudeHome}/.claude/.claude.json`, `@bash grep -r usersettings_ ${ah.claudeHome}`);
-}, T);
+attack(
+  "read-only Read through src/../.. to a file beside the work dir",
+  async () => {
+    await read(`@read ${ah.work}/src/../../${path.basename(ah.outside)}/secret.txt`);
+  },
+  T,
+);
+attack(
+  "read-only grep through the CLI's config dir for another work dir's conversation",
+  async () => {
+    // It is there to be found: the CLI wrote it in the data dir, in that session's own config dir.
+    expect(conversationFiles(ah.hub, ah.transcriptId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.xfersecret))).toHaveLength(1);
+    await read("@bash grep -ro xfersecret_[0-9a-f]* /tmp");
+  },
+  T,
+);
+attack(
+  "read-only cat of the user's Claude settings and state files, and grep through the user's Claude config",
+  async () => {
+    await read(
+      `@bash cat ${ah.claudeHome}/.claude/settings.json ${ah.claudeHome}/.claude.json ${ah.claudeHome}/.claude/.claude.json`,
+      `@bash grep -r usersettings_ ${ah.claudeHome}`,
+    );
+  },
+  T,
+);
 attack("read-only Read of a file in the hub's HOME by absolute path", async () => void (await read(`@read ${ah.hubHome}/.ssh/id_rsa`)), T);
 attack("read-only cat of a file in the hub's HOME by absolute path", async () => void (await read(`@bash cat ${ah.hubHome}/.ssh/id_rsa`)), T);

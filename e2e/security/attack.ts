@@ -16,15 +16,19 @@ declare module "vitest" {
 }
 
 export function attack(title: string, fn: () => Promise<void>, timeoutMs?: number): void {
-  it(`attack: ${title}`, async () => {
-    let held = false;
-    try {
-      await fn();
-      held = true;
-    } finally {
-      fs.appendFileSync(inject("attackLog"), `${JSON.stringify({ title, held })}\n`);
-    }
-  }, timeoutMs);
+  it(
+    `attack: ${title}`,
+    async () => {
+      let held = false;
+      try {
+        await fn();
+        held = true;
+      } finally {
+        fs.appendFileSync(inject("attackLog"), `${JSON.stringify({ title, held })}\n`);
+      }
+    },
+    timeoutMs,
+  );
 }
 
 /** Where this run's attacks are tallied: named by the pid of vitest's main process, where the global setups and reporters run. */
@@ -33,7 +37,11 @@ export const attackLogPath = (pid = process.pid) => path.join(os.tmpdir(), `team
 /** The tally line printed at the end of the run; null when no attack ran. */
 export function attackSummary(log: string): string | null {
   if (!fs.existsSync(log)) return null;
-  const rows = fs.readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { title: string; held: boolean });
+  const rows = fs
+    .readFileSync(log, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { title: string; held: boolean });
   if (!rows.length) return null;
   const succeeded = rows.filter((r) => !r.held);
   return [`${rows.length} attacks, ${succeeded.length} succeeded`, ...succeeded.map((r) => `  succeeded: ${r.title}`)].join("\n");

@@ -19,7 +19,6 @@ let bare: SessionHub;
 let mallory: string;
 let mcp: Client;
 
-
 /** The tables a spawn (or a reset) would change; a session's own turn legitimately changes the others. */
 const GUARDED = ["Session", "Contract", "Artifact", "ArtifactVersion", "Pipeline", "Member", "Snapshot", "Token", "Principal", "TeamGrant", "Team", "Message"];
 function guarded(all: DbSnapshot, exceptSession?: string) {
@@ -58,13 +57,15 @@ describe("a member token spawning", () => {
   attack("safety off", () => refusedSpawn("/api/sessions", { name: "x", safety: { enabled: false } }, "safety.enabled", "safety_on"));
   attack("workDir /", () => refusedSpawn("/api/sessions", { name: "x", workDir: "/" }, "workDir", "inside_root"));
   attack("workDir escaping the team root through a symlink", () =>
-    refusedSpawn("/api/sessions", { name: "x", workDir: path.join(sh.work, "escape") }, "workDir", "inside_root"));
+    refusedSpawn("/api/sessions", { name: "x", workDir: path.join(sh.work, "escape") }, "workDir", "inside_root"),
+  );
   attack("workDir escaping the team root through ..", () => refusedSpawn("/api/sessions", { name: "x", workDir: `${sh.work}/..` }, "workDir", "inside_root"));
   attack("a budget above the team's limit", () => refusedSpawn("/api/sessions", { name: "x", safety: { maxCostUsd: 500 } }, "safety.maxCostUsd", "team_limit"));
   attack("maxBudgetUsd above the team's limit", () => refusedSpawn("/api/sessions", { name: "x", maxBudgetUsd: 500 }, "maxBudgetUsd", "team_limit"));
   attack("allowedTools that widen the preset", () => refusedSpawn("/api/sessions", { name: "x", allowedTools: ["Bash"] }, "allowedTools", "max_preset"));
   attack("a batch with one full entry starts none", () =>
-    refusedSpawn("/api/batch-spawn", { sessions: [{ name: "ok" }, { name: "x", preset: "full" }] }, "preset", "max_preset"));
+    refusedSpawn("/api/batch-spawn", { sessions: [{ name: "ok" }, { name: "x", preset: "full" }] }, "preset", "max_preset"),
+  );
   attack("delegate with the safety net off", () => refusedSpawn("/api/delegate", { name: "x", task: "t", safety: false }, "safety.enabled", "safety_on"));
   attack("team_spawn with preset full", () => refusedSpawn("/api/team-spawn", { name: "x", preset: "full" }, "preset", "max_preset"));
   attack("team_spawn named after another member, to act as it", () => refusedSpawn("/api/team-spawn", { name: "victim" }, "name", "not_a_principal"));
@@ -72,12 +73,14 @@ describe("a member token spawning", () => {
     unchanged(sh, async () => {
       const r = await call(mcp, "spawn_session", { name: "x", preset: "full", safety: { enabled: false }, workDir: "/" });
       expect([r.isError, r.text]).toEqual([true, expect.stringMatching(/^forbidden: preset: 'full' is wider than team 'default' lets members spawn/)]);
-    }));
+    }),
+  );
   attack("teamhub spawn --preset full --work-dir /", () =>
     unchanged(sh, async () => {
       const r = cli(sh.hub.dataDir, ["spawn", "x", "--preset", "full", "--work-dir", "/"], { TEAMHUB_TOKEN: mallory });
       expect([r.code, r.stderr]).toEqual([2, expect.stringContaining("forbidden: preset: 'full' is wider")]);
-    }));
+    }),
+  );
 
   it("spawns within the team's limits, recorded as spawnedBy and shown in the session view", async () => {
     const r = await api(sh.hub, "POST", "/api/sessions", { name: "mallorys", preset: "review" }, as(mallory));
@@ -102,29 +105,69 @@ describe("a supervised session spawning through the real claude", () => {
     await waitForSession(sh.hub, "bystander", (s) => s.status === "idle", 60_000);
   }, 120_000);
 
-  attack("@mcp spawn_session with preset full, safety off and workDir / from an edit session", () =>
-    unchanged(sh, async () => {
-      const out = await turn(`@mcp spawn_session {"name":"x","preset":"full","safety":{"enabled":false},"workDir":"/"}`);
-      expect(out).toContain("mcp__teamhub__spawn_session ERROR: forbidden: preset: 'full' is wider than your own preset 'edit'");
-    }, "parent"), 120_000);
-  attack("@mcp spawn_session with workDir / (preset within its own)", () =>
-    unchanged(sh, async () => {
-      expect(await turn(`@mcp spawn_session {"name":"x","workDir":"/"}`)).toMatch(/ERROR: forbidden: workDir: '\/' is outside your own work dir/);
-    }, "parent"), 120_000);
-  attack("@mcp delegate_task with more budget than it has left", () =>
-    unchanged(sh, async () => {
-      const out = await turn(`@mcp delegate_task {"name":"x","task":"t","maxCost":50}`);
-      expect(out).toMatch(/ERROR: forbidden: safety\.maxCostUsd: 50 is more than your remaining budget/);
-    }, "parent"), 120_000);
-  attack("@mcp team_reset from a session", () =>
-    unchanged(sh, async () => {
-      expect(await turn(`@mcp team_reset {"confirm":true}`)).toContain("ERROR: forbidden: 'parent' (agent) may not reset the team");
-    }, "parent"), 120_000);
-  attack("@mcp kill_session of a session it did not spawn", () =>
-    unchanged(sh, async () => {
-      expect(await turn(`@mcp kill_session {"name":"bystander"}`)).toContain("ERROR: forbidden: 'parent' (agent) may not kill session 'bystander'");
-      expect((await api(sh.hub, "GET", "/api/sessions/bystander")).body.status).toBe("idle");
-    }, "parent"), 120_000);
+  attack(
+    "@mcp spawn_session with preset full, safety off and workDir / from an edit session",
+    () =>
+      unchanged(
+        sh,
+        async () => {
+          const out = await turn(`@mcp spawn_session {"name":"x","preset":"full","safety":{"enabled":false},"workDir":"/"}`);
+          expect(out).toContain("mcp__teamhub__spawn_session ERROR: forbidden: preset: 'full' is wider than your own preset 'edit'");
+        },
+        "parent",
+      ),
+    120_000,
+  );
+  attack(
+    "@mcp spawn_session with workDir / (preset within its own)",
+    () =>
+      unchanged(
+        sh,
+        async () => {
+          expect(await turn(`@mcp spawn_session {"name":"x","workDir":"/"}`)).toMatch(/ERROR: forbidden: workDir: '\/' is outside your own work dir/);
+        },
+        "parent",
+      ),
+    120_000,
+  );
+  attack(
+    "@mcp delegate_task with more budget than it has left",
+    () =>
+      unchanged(
+        sh,
+        async () => {
+          const out = await turn(`@mcp delegate_task {"name":"x","task":"t","maxCost":50}`);
+          expect(out).toMatch(/ERROR: forbidden: safety\.maxCostUsd: 50 is more than your remaining budget/);
+        },
+        "parent",
+      ),
+    120_000,
+  );
+  attack(
+    "@mcp team_reset from a session",
+    () =>
+      unchanged(
+        sh,
+        async () => {
+          expect(await turn(`@mcp team_reset {"confirm":true}`)).toContain("ERROR: forbidden: 'parent' (agent) may not reset the team");
+        },
+        "parent",
+      ),
+    120_000,
+  );
+  attack(
+    "@mcp kill_session of a session it did not spawn",
+    () =>
+      unchanged(
+        sh,
+        async () => {
+          expect(await turn(`@mcp kill_session {"name":"bystander"}`)).toContain("ERROR: forbidden: 'parent' (agent) may not kill session 'bystander'");
+          expect((await api(sh.hub, "GET", "/api/sessions/bystander")).body.status).toBe("idle");
+        },
+        "parent",
+      ),
+    120_000,
+  );
 
   it("spawns a narrower child of its own, recorded with spawnedBy and its limits", async () => {
     expect(await turn(`@mcp spawn_session {"name":"child","preset":"read-only"}`)).not.toContain("ERROR");
@@ -141,7 +184,9 @@ describe("a hub where sessions cannot be sandboxed", () => {
   }, 180_000);
   attack("the operator spawning preset full", () => refusedSpawn("/api/sessions", { name: "x", preset: "full" }, "preset", "sandbox", null, () => bare));
   attack("the operator switching the safety net off", () =>
-    refusedSpawn("/api/sessions", { name: "x", safety: { enabled: false } }, "safety.enabled", "sandbox", null, () => bare));
+    refusedSpawn("/api/sessions", { name: "x", safety: { enabled: false } }, "safety.enabled", "sandbox", null, () => bare),
+  );
   attack("the operator delegating with safety off", () =>
-    refusedSpawn("/api/delegate", { name: "x", task: "t", safety: false }, "safety.enabled", "sandbox", null, () => bare));
+    refusedSpawn("/api/delegate", { name: "x", task: "t", safety: false }, "safety.enabled", "sandbox", null, () => bare),
+  );
 });

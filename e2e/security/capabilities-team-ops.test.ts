@@ -68,7 +68,9 @@ describe("a member token over HTTP: team-wide and destructive operations", () =>
   attack("POST /api/snapshots/s1/rollback", () => refusedOverHttp("POST", "/api/snapshots/s1/rollback?team=t", {}, "snapshot.rollback"));
   attack("POST /api/snapshots/s1/replay", () => refusedOverHttp("POST", "/api/snapshots/s1/replay?team=t", { overrides: {} }, "snapshot.replay"));
   attack("POST /api/snapshots/s1/rollback/preview", () => refusedOverHttp("POST", "/api/snapshots/s1/rollback/preview?team=t", {}, "snapshot.rollback"));
-  attack("POST /api/snapshots/s1/replay/preview", () => refusedOverHttp("POST", "/api/snapshots/s1/replay/preview?team=t", { overrides: {} }, "snapshot.replay"));
+  attack("POST /api/snapshots/s1/replay/preview", () =>
+    refusedOverHttp("POST", "/api/snapshots/s1/replay/preview?team=t", { overrides: {} }, "snapshot.replay"),
+  );
   attack("DELETE /api/snapshots/s1", () => refusedOverHttp("DELETE", "/api/snapshots/s1?team=t", undefined, "snapshot.delete"));
   attack("POST /api/teams/t/archive", () => refusedOverHttp("POST", "/api/teams/t/archive", {}, "team.archive"));
   attack("POST /api/cleanup for the whole hub", () => refusedOverHttp("POST", "/api/cleanup", { days: 0 }, "sessions.cleanup"));
@@ -88,9 +90,11 @@ describe("a member token over HTTP: another's sessions", () => {
   attack("POST /api/sessions/idle1/kill", () => refusedOverHttp("POST", "/api/sessions/idle1/kill", {}, "session.kill"));
   attack("POST /api/sessions/idle1/stop", () => refusedOverHttp("POST", "/api/sessions/idle1/stop", {}, "session.stop"));
   attack("POST /api/sessions/idle1/send a turn to a session it does not own", () =>
-    refusedOverHttp("POST", "/api/sessions/idle1/send", { message: "@bash touch pwned" }, "session.send"));
+    refusedOverHttp("POST", "/api/sessions/idle1/send", { message: "@bash touch pwned" }, "session.send"),
+  );
   attack("POST /api/sessions/idle1/fork to copy its settings and conversation", () =>
-    refusedOverHttp("POST", "/api/sessions/idle1/fork", { newName: "copy" }, "session.fork"));
+    refusedOverHttp("POST", "/api/sessions/idle1/fork", { newName: "copy" }, "session.fork"),
+  );
   attack("GET /api/sessions/asker/transcript", () => refusedOverHttp("GET", "/api/sessions/asker/transcript", undefined, "session.read"));
   attack("GET /api/sessions/asker/output", () => refusedOverHttp("GET", "/api/sessions/asker/output", undefined, "session.read"));
 });
@@ -103,7 +107,8 @@ describe("a member token over HTTP: reads", () => {
       expect(r.body.events).toEqual([]);
       // The same query as the sender shows it: the filter is per principal, not a missing event.
       expect((await api(sh.hub, "GET", "/api/events?team=t&type=message.sent", undefined, as(alice))).body.events).toHaveLength(1);
-    }));
+    }),
+  );
   attack("GET /api/events?hub=true (tokens issued)", () => refusedOverHttp("GET", "/api/events?hub=true", undefined, "events.hub"));
   attack("GET /api/approvals and /api/events show no approval inputs", () =>
     unchanged(async () => {
@@ -113,7 +118,8 @@ describe("a member token over HTTP: reads", () => {
       expect(events.map((e: { payload: Record<string, unknown> }) => [e.payload.input, e.payload.inputHidden])).toEqual([[undefined, true]]);
       expect(JSON.stringify((await api(sh.hub, "GET", "/api/overview?team=t", undefined, as(mallory))).body)).not.toContain("made-by-asker");
       expect(JSON.stringify((await api(sh.hub, "GET", "/api/sessions/asker", undefined, as(mallory))).body)).not.toContain("made-by-asker");
-    }));
+    }),
+  );
 });
 
 describe("a member token over the CLI and MCP", () => {
@@ -136,7 +142,8 @@ describe("a member token over the CLI and MCP", () => {
     unchanged(async () => {
       const r = asMallory(["events", "--team", "t", "--type", "message.sent", "--json"]);
       expect([r.code, r.json().events]).toEqual([0, []]);
-    }));
+    }),
+  );
   attack("MCP team_reset", () => refusedOverMcp("team_reset", { team: "t", confirm: true }));
   attack("MCP team_rollback", () => refusedOverMcp("team_rollback", { team: "t", id: "s1" }));
   attack("MCP team_snapshot_delete", () => refusedOverMcp("team_snapshot_delete", { team: "t", id: "s1" }));
@@ -146,21 +153,33 @@ describe("a member token over the CLI and MCP", () => {
   attack("MCP team_events shows no one else's DMs", () =>
     unchanged(async () => {
       expect((await call(mcp, "team_events", { team: "t", type: "message.sent" })).json().events).toEqual([]);
-    }));
+    }),
+  );
 });
 
 describe("a member's pipeline acts with its creator's authority", () => {
   attack("a pipeline reopening a contract its creator may not touch fails at execution; the contract is unchanged", async () => {
     const contract = () => dbSnapshot(sh.hub.dbFile).Contract;
     const before = contract();
-    const created = await api(sh.hub, "POST", "/api/pipelines", {
-      team: "t", id: "sneaky", rules: [{ trigger: { type: "artifact_published" }, action: { type: "reopen_contract", contractId: "c1", reason: "pwned" } }],
-    }, as(mallory));
+    const created = await api(
+      sh.hub,
+      "POST",
+      "/api/pipelines",
+      {
+        team: "t",
+        id: "sneaky",
+        rules: [{ trigger: { type: "artifact_published" }, action: { type: "reopen_contract", contractId: "c1", reason: "pwned" } }],
+      },
+      as(mallory),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect((await api(sh.hub, "POST", "/api/artifacts?team=t", { id: "bait", type: "custom", data: { x: 1 } }, as(mallory))).status).toBe(201);
     const log = await vi.waitFor(
       async () => {
-        const entries = (await api(sh.hub, "GET", "/api/pipelines/sneaky?team=t", undefined, as(mallory))).body.log as Array<{ outcome: string; error: string | null }>;
+        const entries = (await api(sh.hub, "GET", "/api/pipelines/sneaky?team=t", undefined, as(mallory))).body.log as Array<{
+          outcome: string;
+          error: string | null;
+        }>;
         if (entries.length === 0) throw new Error("the pipeline has not run");
         return entries;
       },

@@ -103,7 +103,9 @@ describe("load: subscribe flood, initialize flood and 50 spawns at once", () => 
     ]);
     const done = await allFirstTurnsDone(names, 300_000);
     const h = await health();
-    console.log(`load: /api/health ${h.count} samples p50 ${h.p50.toFixed(1)} ms p99 ${h.p99.toFixed(1)} ms max ${h.max.toFixed(1)} ms; ws frames back ${frames}; limit ${limit}`);
+    console.log(
+      `load: /api/health ${h.count} samples p50 ${h.p50.toFixed(1)} ms p99 ${h.p99.toFixed(1)} ms max ${h.max.toFixed(1)} ms; ws frames back ${frames}; limit ${limit}`,
+    );
 
     expect(spawned.map((r) => r.status)).toEqual(names.map(() => 201));
     const starting = spawned.filter((r) => r.body.status === "starting");

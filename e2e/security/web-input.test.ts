@@ -136,7 +136,11 @@ for (const [label, args] of [
 
 attack("a wrong method on an /api route answers 405 in the JSON error shape", async () => {
   await unchanged(async () => {
-    for (const [method, route] of [["DELETE", "/api/health"], ["PUT", "/api/artifacts"], ["PATCH", "/api/operator-token"]]) {
+    for (const [method, route] of [
+      ["DELETE", "/api/health"],
+      ["PUT", "/api/artifacts"],
+      ["PATCH", "/api/operator-token"],
+    ]) {
       const r = await api(hub, method, route, {});
       expect(r.status, `${method} ${route}`).toBe(405);
       expect(r.headers["content-type"]).toMatch(/^application\/json/);

@@ -96,8 +96,7 @@ attack("a revoked member token's open /ws is closed at once with 1008, and canno
 attack("a revoked token's MCP session is closed: the same session id is gone even with a fresh token", async () => {
   tokens.eve = (await api(hub, "POST", "/api/tokens", { name: "eve", label: "old" })).body.token;
   const session = await mcpSession(hub, tokens.eve);
-  const list = (token: string) =>
-    mcpPost(hub, { jsonrpc: "2.0", id: 3, method: "tools/list", params: {} }, { ...bearer(token), "mcp-session-id": session });
+  const list = (token: string) => mcpPost(hub, { jsonrpc: "2.0", id: 3, method: "tools/list", params: {} }, { ...bearer(token), "mcp-session-id": session });
   expect((await list(tokens.eve)).status).toBe(200);
   expect((await api(hub, "DELETE", "/api/tokens/eve")).body).toEqual({ revoked: 1 });
   const before = dbSnapshot(hub.dbFile);

@@ -32,25 +32,29 @@ async function following(token?: string): Promise<Socket> {
 const linesOf = (s: Socket, session: string) =>
   s.inbox.filter((m) => (m.type === "transcript" || m.type === "transcript_delta") && m.payload.session === session);
 
-attack("a member following every session on /ws receives no transcript line of someone else's session", async () => {
-  const operator = await following();
-  const carol = await following(carolToken);
-  const spawned = await api(sh.hub, "POST", "/api/sessions", { name: "secretive", prompt: "the launch codes are 1234" });
-  expect(spawned.status, JSON.stringify(spawned.body)).toBe(201);
-  await waitForSession(sh.hub, "secretive", (s) => s.interactions === 1 && s.status === "idle", 90_000);
-  await vi.waitFor(
-    () => {
-      if (!linesOf(operator, "secretive").some((m) => JSON.stringify(m).includes("launch codes"))) throw new Error("the operator never saw the transcript");
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-  // Anything pushed to carol would have been sent with the operator's copy; a round trip later it is here.
-  const before = dbSnapshot(sh.hub.dbFile);
-  carol.send({ v: WS_VERSION, type: "ping" });
-  await carol.next("pong");
-  expect(linesOf(carol, "secretive")).toEqual([]);
-  expect(JSON.stringify(carol.inbox)).not.toContain("launch codes");
-  expect(dbSnapshot(sh.hub.dbFile)).toEqual(before);
-  operator.socket.close();
-  carol.socket.close();
-}, 150_000);
+attack(
+  "a member following every session on /ws receives no transcript line of someone else's session",
+  async () => {
+    const operator = await following();
+    const carol = await following(carolToken);
+    const spawned = await api(sh.hub, "POST", "/api/sessions", { name: "secretive", prompt: "the launch codes are 1234" });
+    expect(spawned.status, JSON.stringify(spawned.body)).toBe(201);
+    await waitForSession(sh.hub, "secretive", (s) => s.interactions === 1 && s.status === "idle", 90_000);
+    await vi.waitFor(
+      () => {
+        if (!linesOf(operator, "secretive").some((m) => JSON.stringify(m).includes("launch codes"))) throw new Error("the operator never saw the transcript");
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // Anything pushed to carol would have been sent with the operator's copy; a round trip later it is here.
+    const before = dbSnapshot(sh.hub.dbFile);
+    carol.send({ v: WS_VERSION, type: "ping" });
+    await carol.next("pong");
+    expect(linesOf(carol, "secretive")).toEqual([]);
+    expect(JSON.stringify(carol.inbox)).not.toContain("launch codes");
+    expect(dbSnapshot(sh.hub.dbFile)).toEqual(before);
+    operator.socket.close();
+    carol.socket.close();
+  },
+  150_000,
+);

@@ -43,9 +43,14 @@ export const SetBudgetInput = z
   })
   .superRefine((b, ctx) => {
     if (b.scope === "team") {
-      if (b.target !== undefined) ctx.addIssue({ code: "custom", path: ["target"], message: "must be left out for a team budget (it applies to the team itself)" });
+      if (b.target !== undefined)
+        ctx.addIssue({ code: "custom", path: ["target"], message: "must be left out for a team budget (it applies to the team itself)" });
     } else if (b.target === undefined) {
-      ctx.addIssue({ code: "custom", path: ["target"], message: `is required for a ${b.scope} budget (the ${b.scope === "member" ? "member's name" : "contract's id"})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["target"],
+        message: `is required for a ${b.scope} budget (the ${b.scope === "member" ? "member's name" : "contract's id"})`,
+      });
     } else {
       const rule = (b.scope === "member" ? MemberName : EntityId).safeParse(b.target);
       if (!rule.success) ctx.addIssue({ code: "custom", path: ["target"], message: rule.error.issues[0]!.message });

@@ -7,7 +7,11 @@ import { EntityId, MemberName } from "../ids.ts";
 import { Cursor, Limit, TeamParam } from "./common.ts";
 
 const Text = (max: number) =>
-  z.string({ error: "must be a string" }).trim().min(1, { error: "must not be empty" }).max(max, { error: `must be at most ${max} characters` });
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(max, { error: `must be at most ${max} characters` });
 
 export const RecordDecisionInput = z.object({
   team: TeamParam,
@@ -26,7 +30,9 @@ export const RecordDecisionInput = z.object({
 export type RecordDecisionInput = z.infer<typeof RecordDecisionInput>;
 
 /** An ISO 8601 date-time (with a zone) or a date, e.g. 2026-01-31 or 2026-01-31T09:00:00Z. */
-export const Since = z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: "must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T09:00:00Z" });
+export const Since = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+  error: "must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T09:00:00Z",
+});
 
 export const ListDecisionsInput = z.object({
   team: TeamParam,

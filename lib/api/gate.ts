@@ -19,7 +19,9 @@ export type PhaseGateInput = z.infer<typeof PhaseGateInput>;
 
 export const TeamResetInput = z.object({
   team: TeamParam,
-  confirm: z.literal(true, { error: "must be exactly true: team_reset archives the team's artifacts and messages and removes its contracts, roster and pipelines" }),
+  confirm: z.literal(true, {
+    error: "must be exactly true: team_reset archives the team's artifacts and messages and removes its contracts, roster and pipelines",
+  }),
   /** Artifacts left exactly as they are. */
   preserve_artifacts: z.array(EntityId).max(1000, { error: "must list at most 1000 artifacts" }).default([]),
 });

@@ -17,7 +17,6 @@ export type GraphInput = z.infer<typeof GraphInput>;
  */
 export type ArtifactNodeStatus = "active" | "rolled_back" | "archived" | "unpublished";
 
-
 /** Node keys are `artifact:<id>` and `contract:<id>`: the two kinds have separate id spaces. */
 export type ArtifactGraphNode = {
   kind: "artifact";

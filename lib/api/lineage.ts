@@ -38,9 +38,7 @@ export type AuditInput = z.infer<typeof AuditInput>;
  * One hop of a stale path, from a version to one of its inputs: named in its `derivedFrom`, or a
  * pinned input of the contract it was published under (linked when that contract completed).
  */
-export type StaleStep =
-  | { version: string; input: string; via: "derivedFrom" }
-  | { version: string; input: string; via: "contract"; contractId: string };
+export type StaleStep = { version: string; input: string; via: "derivedFrom" } | { version: string; input: string; via: "contract"; contractId: string };
 
 /**
  * Why an artifact's current version is stale: what happened to the root version, and the path from

@@ -49,7 +49,10 @@ export const FILTERS: Record<Scope, ReadonlyArray<Exclude<keyof Trigger, "type">
 
 // Expressions are short by nature; anything longer is refused before parsing.
 export const MAX_EXPRESSION_CHARS = 4096;
-const Template = z.string().min(1, { error: "must not be empty" }).max(MAX_EXPRESSION_CHARS, { error: `must be at most ${MAX_EXPRESSION_CHARS} characters` });
+const Template = z
+  .string()
+  .min(1, { error: "must not be empty" })
+  .max(MAX_EXPRESSION_CHARS, { error: `must be at most ${MAX_EXPRESSION_CHARS} characters` });
 
 /** create_contract takes a contract like contract_create; its string fields may be templates. */
 const ContractTemplate = z.object({
@@ -83,7 +86,10 @@ export type Action = z.infer<typeof Action>;
 export const Rule = z.object({
   name: z.string().max(200).optional(),
   trigger: Trigger,
-  condition: z.string().max(MAX_EXPRESSION_CHARS, { error: `must be at most ${MAX_EXPRESSION_CHARS} characters` }).optional(),
+  condition: z
+    .string()
+    .max(MAX_EXPRESSION_CHARS, { error: `must be at most ${MAX_EXPRESSION_CHARS} characters` })
+    .optional(),
   action: Action,
   /** At most `max` executions of this rule per `perSeconds`; more are logged as rate_limited. */
   rateLimit: z.object({ max: z.number().int().min(1).max(100_000), perSeconds: z.number().int().min(1).max(86_400) }).optional(),
@@ -122,5 +128,8 @@ export type SampleEvent = z.infer<typeof SampleEvent>;
 
 export const DryRunInput = z
   .object({ team: TeamParam, rule: Rule, event: SampleEvent.optional(), eventId: z.number().int().min(1).optional() })
-  .refine((v) => (v.event === undefined) !== (v.eventId === undefined), { error: "give exactly one of event (a sample) or eventId (a logged event)", path: ["event"] });
+  .refine((v) => (v.event === undefined) !== (v.eventId === undefined), {
+    error: "give exactly one of event (a sample) or eventId (a logged event)",
+    path: ["event"],
+  });
 export type DryRunInput = z.infer<typeof DryRunInput>;

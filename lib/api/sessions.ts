@@ -20,13 +20,23 @@ export const Preset = z.enum(PRESETS, { error: `must be one of ${PRESETS.join(",
 export type Preset = z.infer<typeof Preset>;
 
 export const SessionName = MemberName;
-const Text = (max: number) => z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).max(max, { error: `must be at most ${max} characters` });
+const Text = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .min(1, { error: "must not be empty" })
+    .max(max, { error: `must be at most ${max} characters` });
 export const Prompt = Text(100_000);
 /** Aliases (sonnet, opus, haiku) or full model ids; the CLI sends unknown names verbatim. */
 const Model = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:\-[\]]{0,99}$/, { error: "must be a model alias or id such as 'sonnet' or 'claude-sonnet-5'" });
 /** Tool permission rules the hub's policy allows without asking: `Edit`, `Bash(npm test:*)`, `mcp__server__tool`. */
-const ToolRule = z.string().regex(/^[A-Za-z0-9_.*-]+(\([^()\n]{1,500}\))?$/, { error: "must be a tool name, optionally with a rule in parentheses, e.g. 'Bash(npm test:*)'" });
-const WorkDir = z.string().min(1).max(4096).refine((p) => p.startsWith("/"), { error: "must be an absolute path" });
+const ToolRule = z
+  .string()
+  .regex(/^[A-Za-z0-9_.*-]+(\([^()\n]{1,500}\))?$/, { error: "must be a tool name, optionally with a rule in parentheses, e.g. 'Bash(npm test:*)'" });
+const WorkDir = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((p) => p.startsWith("/"), { error: "must be an absolute path" });
 
 export const MAX_COST_USD = 10_000;
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60 * 1000;
@@ -36,7 +46,12 @@ export const Safety = z.object({
   maxCostUsd: z.number().positive().max(MAX_COST_USD).default(2),
   maxTurns: z.number().int().min(1).max(10_000).default(50),
   /** Limit per interaction. */
-  timeoutMs: z.number().int().min(1000).max(24 * 3600 * 1000).default(5 * 60 * 1000),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(24 * 3600 * 1000)
+    .default(5 * 60 * 1000),
   /** Added to the built-in protected paths (.env*, .git/, node_modules/, credentials/). */
   protectedPaths: z.array(z.string().min(1).max(500)).max(100).default([]),
 });
@@ -44,23 +59,33 @@ export type Safety = z.infer<typeof Safety>;
 /** The safety net a session gets when it asks for nothing; team limits default to the same. */
 export const SAFETY_DEFAULTS = Safety.parse({});
 
-export const SpawnInput = z.object({
-  team: TeamParam,
-  name: SessionName,
-  /** First message; without one the session starts idle. */
-  prompt: Prompt.optional(),
-  model: Model.optional(),
-  workDir: WorkDir.optional(),
-  preset: Preset.default("edit"),
-  allowedTools: z.array(ToolRule).max(100).default([]),
-  systemPrompt: Text(20_000).optional(),
-  agent: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: "must be an agent name" }).optional(),
-  maxBudgetUsd: z.number().positive().max(MAX_COST_USD).optional(),
-  maxTurns: z.number().int().min(1).max(10_000).optional(),
-  safety: Safety.partial().optional(),
-  /** How long a permission request waits for a person before it is denied. */
-  approvalTimeoutMs: z.number().int().min(1000).max(24 * 3600 * 1000).default(DEFAULT_APPROVAL_TIMEOUT_MS),
-}).strict();
+export const SpawnInput = z
+  .object({
+    team: TeamParam,
+    name: SessionName,
+    /** First message; without one the session starts idle. */
+    prompt: Prompt.optional(),
+    model: Model.optional(),
+    workDir: WorkDir.optional(),
+    preset: Preset.default("edit"),
+    allowedTools: z.array(ToolRule).max(100).default([]),
+    systemPrompt: Text(20_000).optional(),
+    agent: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: "must be an agent name" })
+      .optional(),
+    maxBudgetUsd: z.number().positive().max(MAX_COST_USD).optional(),
+    maxTurns: z.number().int().min(1).max(10_000).optional(),
+    safety: Safety.partial().optional(),
+    /** How long a permission request waits for a person before it is denied. */
+    approvalTimeoutMs: z
+      .number()
+      .int()
+      .min(1000)
+      .max(24 * 3600 * 1000)
+      .default(DEFAULT_APPROVAL_TIMEOUT_MS),
+  })
+  .strict();
 export type SpawnInput = z.infer<typeof SpawnInput>;
 
 export const SessionRef = z.object({ name: SessionName }).strict();
@@ -69,7 +94,12 @@ export type SessionRef = z.infer<typeof SessionRef>;
 /** Waiting is opt-in over HTTP and the default for agents, who want the answer in the tool result. */
 const Wait = z.object({
   wait: Flag.default(false),
-  waitTimeoutMs: z.number().int().min(100).max(3600 * 1000).default(10 * 60 * 1000),
+  waitTimeoutMs: z
+    .number()
+    .int()
+    .min(100)
+    .max(3600 * 1000)
+    .default(10 * 60 * 1000),
 });
 
 export const SendInput = SessionRef.extend({ message: Prompt }).extend(Wait.shape).strict();
@@ -103,33 +133,44 @@ export const DecideApprovalInput = SessionRef.extend({
 }).strict();
 export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;
 
-export const ListApprovalsInput = z.object({ team: TeamParam.optional(), status: z.enum(["pending", "allowed", "denied", "timed_out", "cancelled"]).optional(), limit: Limit }).strict();
+export const ListApprovalsInput = z
+  .object({ team: TeamParam.optional(), status: z.enum(["pending", "allowed", "denied", "timed_out", "cancelled"]).optional(), limit: Limit })
+  .strict();
 export type ListApprovalsInput = z.infer<typeof ListApprovalsInput>;
 
-export const TeamSpawnInput = SpawnInput.omit({ prompt: true }).extend({
-  role: z.string().max(200).default(""),
-  /** The member's first task; the worker guide and roster are added to its system prompt. */
-  prompt: Prompt.optional(),
-}).strict();
+export const TeamSpawnInput = SpawnInput.omit({ prompt: true })
+  .extend({
+    role: z.string().max(200).default(""),
+    /** The member's first task; the worker guide and roster are added to its system prompt. */
+    prompt: Prompt.optional(),
+  })
+  .strict();
 export type TeamSpawnInput = z.infer<typeof TeamSpawnInput>;
 
-export const DelegateInput = z.object({
-  team: TeamParam,
-  name: SessionName,
-  task: Prompt,
-  context: Text(50_000).optional(),
-  model: Model.optional(),
-  preset: Preset.default("edit"),
-  workDir: WorkDir.optional(),
-  systemPrompt: Text(20_000).optional(),
-  agent: SpawnInput.shape.agent,
-  maxCost: z.number().positive().max(MAX_COST_USD).optional(),
-  maxTurns: z.number().int().min(1).max(10_000).optional(),
-  /** Per-interaction time limit in ms. */
-  timeout: z.number().int().min(1000).max(24 * 3600 * 1000).optional(),
-  /** false: no cost/turn/time limits (protected paths are still denied). */
-  safety: z.boolean().default(true),
-}).strict();
+export const DelegateInput = z
+  .object({
+    team: TeamParam,
+    name: SessionName,
+    task: Prompt,
+    context: Text(50_000).optional(),
+    model: Model.optional(),
+    preset: Preset.default("edit"),
+    workDir: WorkDir.optional(),
+    systemPrompt: Text(20_000).optional(),
+    agent: SpawnInput.shape.agent,
+    maxCost: z.number().positive().max(MAX_COST_USD).optional(),
+    maxTurns: z.number().int().min(1).max(10_000).optional(),
+    /** Per-interaction time limit in ms. */
+    timeout: z
+      .number()
+      .int()
+      .min(1000)
+      .max(24 * 3600 * 1000)
+      .optional(),
+    /** false: no cost/turn/time limits (protected paths are still denied). */
+    safety: z.boolean().default(true),
+  })
+  .strict();
 export type DelegateInput = z.infer<typeof DelegateInput>;
 
 export const ContinueInput = SessionRef.extend({ message: Prompt }).strict();

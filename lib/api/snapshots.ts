@@ -31,7 +31,12 @@ export const ContractOverride = z
       assignee: MemberName.optional(),
       title: z.string().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" }).optional(),
     },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `only inputs, assignee and title can be overridden (got ${issue.keys.join(", ")})` : "must be an object {inputs?, assignee?, title?}") },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `only inputs, assignee and title can be overridden (got ${issue.keys.join(", ")})`
+          : "must be an object {inputs?, assignee?, title?}",
+    },
   )
   .refine((o) => o.inputs !== undefined || o.assignee !== undefined || o.title !== undefined, {
     error: "must change at least one of inputs, assignee, title",
@@ -41,7 +46,10 @@ export type ContractOverride = z.infer<typeof ContractOverride>;
 export const ReplayInput = SnapshotRefInput.extend({
   /** `{contractId: {inputs?, assignee?, title?}}`, applied to the restored contracts. */
   overrides: z
-    .record(EntityId, ContractOverride, { error: (issue) => (issue.code === "invalid_key" ? "must be keyed by contract ids (^[a-z0-9][a-z0-9._-]{0,127}$)" : "must be an object {contractId: override}") })
+    .record(EntityId, ContractOverride, {
+      error: (issue) =>
+        issue.code === "invalid_key" ? "must be keyed by contract ids (^[a-z0-9][a-z0-9._-]{0,127}$)" : "must be an object {contractId: override}",
+    })
     .default({}),
 });
 export type ReplayInput = z.infer<typeof ReplayInput>;

@@ -22,7 +22,11 @@ const Options = {
   chatLoopWindowSeconds: Whole(1, 3600),
   inboxLiveLimit: Whole(10, 100_000),
   maxPreset: Preset,
-  rootDir: z.string({ error: "must be a string" }).max(4096).refine((p) => p.startsWith("/"), { error: "must be an absolute path" }).nullable(),
+  rootDir: z
+    .string({ error: "must be a string" })
+    .max(4096)
+    .refine((p) => p.startsWith("/"), { error: "must be an absolute path" })
+    .nullable(),
   maxCostUsd: z
     .number({ error: "must be a number" })
     .positive({ error: "must be more than 0" })

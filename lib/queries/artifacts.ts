@@ -30,14 +30,19 @@ export type ReadRecord = { reader: string; version: number; at: string };
 export type LineageNode = { key: string; artifactId: string; version: number; type: string; status: string; current: boolean; stale: boolean; depth: number };
 export type LineageEdge = { from: string; to: string; kind: string; contractId: string | null };
 export type DependentContract = { contractId: string; status: string; assignee: string; artifactId: string; relation: "dependency" | "criterion" | "output" };
-export type Impact = { artifactId: string; artifacts: Array<{ artifactId: string; type: string; currentVersion: number; depth: number }>; contracts: DependentContract[] };
+export type Impact = {
+  artifactId: string;
+  artifacts: Array<{ artifactId: string; type: string; currentVersion: number; depth: number }>;
+  contracts: DependentContract[];
+};
 
 const PAGE = 100;
 
 export const useArtifactList = (team: string, filters: ArtifactFilters) =>
   useInfiniteQuery({
     queryKey: keys.artifacts(team, filters),
-    queryFn: ({ pageParam }) => apiGet<{ items: ArtifactItem[]; nextCursor: number | null }>("/api/artifacts", { team, limit: PAGE, cursor: pageParam, ...filters }),
+    queryFn: ({ pageParam }) =>
+      apiGet<{ items: ArtifactItem[]; nextCursor: number | null }>("/api/artifacts", { team, limit: PAGE, cursor: pageParam, ...filters }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Changing a filter keeps the rows in view until the new ones arrive, instead of flashing "Loading…".
@@ -58,7 +63,8 @@ export const useArtifactTypes = (team: string) =>
 export const useArtifactHistory = (team: string, id: string) =>
   useQuery({
     queryKey: [...keys.artifact(team, id), "history"],
-    queryFn: () => apiGet<{ artifact: ArtifactDetailView; versions: VersionView[] }>(`/api/artifacts/${encodeURIComponent(id)}/history`, { team, includeData: true }),
+    queryFn: () =>
+      apiGet<{ artifact: ArtifactDetailView; versions: VersionView[] }>(`/api/artifacts/${encodeURIComponent(id)}/history`, { team, includeData: true }),
   });
 
 export const useReaders = (team: string, id: string) =>
@@ -72,7 +78,8 @@ export const useDerivedVersions = (team: string, id: string, version: number | u
   useQuery({
     queryKey: [...keys.artifact(team, id), "downstream", version],
     enabled: version !== undefined,
-    queryFn: () => apiGet<{ nodes: LineageNode[]; edges: LineageEdge[] }>("/api/lineage", { team, ref: `${id}@v${version}`, direction: "downstream", depth: 1 }),
+    queryFn: () =>
+      apiGet<{ nodes: LineageNode[]; edges: LineageEdge[] }>("/api/lineage", { team, ref: `${id}@v${version}`, direction: "downstream", depth: 1 }),
   });
 
 export const useImpact = (team: string, id: string) =>

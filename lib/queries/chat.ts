@@ -10,7 +10,18 @@ import { keys } from "./keys.ts";
 export type Member = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: string; lastSeen: string };
 export type SessionSummary = { name: string; status: string; principal: string | null; pendingApprovals: number; stalled: boolean };
 export type InboxItem = { id: number; from: string; kind: string; text: string; replyTo: number | null; sentAt: string; unread: boolean; archived: boolean };
-export type TeamMessage = { id: number; from: string; to: string; kind: string; text: string; replyTo: number | null; sentAt: string; readAt: string | null; archived: boolean; replyId: number | null };
+export type TeamMessage = {
+  id: number;
+  from: string;
+  to: string;
+  kind: string;
+  text: string;
+  replyTo: number | null;
+  sentAt: string;
+  readAt: string | null;
+  archived: boolean;
+  replyId: number | null;
+};
 export type MessageFilters = { member?: string; kind?: string };
 
 /** Kinds a person can answer; the hub's own notices (notify, turn, contract, system) cannot be replied to. */
@@ -25,7 +36,11 @@ export const useOperatorInbox = (team: string) =>
   useInfiniteQuery({
     queryKey: keys.inbox(team),
     queryFn: ({ pageParam }) =>
-      apiSend<{ member: string; messages: InboxItem[]; unreadLeft: number; nextBefore: number | null }>("POST", "/api/chat/inbox", { team, limit: 50, ...(pageParam ? { before: pageParam } : {}) }),
+      apiSend<{ member: string; messages: InboxItem[]; unreadLeft: number; nextBefore: number | null }>("POST", "/api/chat/inbox", {
+        team,
+        limit: 50,
+        ...(pageParam ? { before: pageParam } : {}),
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
@@ -33,7 +48,8 @@ export const useOperatorInbox = (team: string) =>
 export const useTeamMessages = (team: string, filters: MessageFilters) =>
   useInfiniteQuery({
     queryKey: [...keys.messages(team), filters],
-    queryFn: ({ pageParam }) => apiGet<{ messages: TeamMessage[]; nextBefore: number | null }>("/api/chat/messages", { team, limit: 100, before: pageParam, ...filters }),
+    queryFn: ({ pageParam }) =>
+      apiGet<{ messages: TeamMessage[]; nextBefore: number | null }>("/api/chat/messages", { team, limit: 100, before: pageParam, ...filters }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     placeholderData: keepPreviousData,
@@ -46,6 +62,8 @@ export const useAwaitingReply = (team: string) =>
   });
 
 /** As the operator. Each call site gets its own mutation state, so every reply box shows its own error. */
-export const useSendMessage = (team: string) => useMutation({ mutationFn: (b: { to: string; message: string }) => apiSend("POST", "/api/chat/send", { team, ...b }) });
+export const useSendMessage = (team: string) =>
+  useMutation({ mutationFn: (b: { to: string; message: string }) => apiSend("POST", "/api/chat/send", { team, ...b }) });
 export const useBroadcast = (team: string) => useMutation({ mutationFn: (b: { message: string }) => apiSend("POST", "/api/chat/broadcast", { team, ...b }) });
-export const useReply = (team: string) => useMutation({ mutationFn: (b: { messageId: number; message: string }) => apiSend("POST", "/api/chat/reply", { team, ...b }) });
+export const useReply = (team: string) =>
+  useMutation({ mutationFn: (b: { messageId: number; message: string }) => apiSend("POST", "/api/chat/reply", { team, ...b }) });

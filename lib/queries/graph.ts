@@ -30,10 +30,7 @@ export type ContractDetail = {
 
 /** A transition of the panel: the route's last segment and its body. */
 export type ContractAction =
-  | { op: "start" }
-  | { op: "complete"; summary?: string; force?: boolean; reason?: string }
-  | { op: "fail"; reason: string }
-  | { op: "reopen"; reason?: string };
+  { op: "start" } | { op: "complete"; summary?: string; force?: boolean; reason?: string } | { op: "fail"; reason: string } | { op: "reopen"; reason?: string };
 
 /** @example const graph = useGraph(team); graph.data?.nodes.length */
 export const useGraph = (team: string) => useQuery({ queryKey: keys.graph(team), queryFn: () => apiGet<GraphView>("/api/graph", { team }) });

@@ -25,9 +25,28 @@ export type Costs = {
 };
 export type OverviewData = { teams: TeamSummary[]; team: string; contractsByStatus: Record<string, number>; attention: Attention; costs: Costs };
 export type EventItem = { id: number; type: string; subject: string; principal: string; at: string; depth: number; payload: Record<string, unknown> };
-export type ArtifactItem = { id: string; type: string; name: string; tags: string[]; latestVersion: number; currentVersion: number | null; status: string; publisher: string | null; updatedAt: string };
-export type ContractItem = { id: string; title: string; assignee: string; assigner: string; status: string; statusReason: string | null; priority: string; retryCount: number; updatedAt: string };
-
+export type ArtifactItem = {
+  id: string;
+  type: string;
+  name: string;
+  tags: string[];
+  latestVersion: number;
+  currentVersion: number | null;
+  status: string;
+  publisher: string | null;
+  updatedAt: string;
+};
+export type ContractItem = {
+  id: string;
+  title: string;
+  assignee: string;
+  assigner: string;
+  status: string;
+  statusReason: string | null;
+  priority: string;
+  retryCount: number;
+  updatedAt: string;
+};
 
 export const useOverview = (team: string) => useQuery({ queryKey: keys.overview(team), queryFn: () => apiGet<OverviewData>("/api/overview", { team }) });
 export const useEvents = (team: string) =>

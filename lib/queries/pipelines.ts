@@ -6,20 +6,45 @@ import type { Rule } from "../api/pipelines.ts";
 import type { EventItem } from "./home.ts";
 import { keys } from "./keys.ts";
 
-export type PipelineItem = { id: string; team: string; status: "active" | "paused"; rules: Rule[]; createdBy: string; createdAt: string; updatedAt: string; executions: Record<string, number> };
+export type PipelineItem = {
+  id: string;
+  team: string;
+  status: "active" | "paused";
+  rules: Rule[];
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  executions: Record<string, number>;
+};
 export type ExecutionItem = {
-  id: number; rule: number; ruleName: string | null; eventId: number; eventType: string | null; conditionResult: boolean | null;
-  action: string; outcome: string; detail: unknown; error: string | null; durationMs: number; at: string;
+  id: number;
+  rule: number;
+  ruleName: string | null;
+  eventId: number;
+  eventType: string | null;
+  conditionResult: boolean | null;
+  action: string;
+  outcome: string;
+  detail: unknown;
+  error: string | null;
+  durationMs: number;
+  at: string;
 };
 export type PipelineWithLog = PipelineItem & { log: ExecutionItem[]; nextCursor: number | null };
 export type Validation = { valid: boolean; issues: FieldIssue[] };
-export type DryRunResult = { triggerMatched: boolean; reason?: string; conditionResult: boolean | null; conditionError?: string; action: Record<string, unknown> | null; actionError?: string };
+export type DryRunResult = {
+  triggerMatched: boolean;
+  reason?: string;
+  conditionResult: boolean | null;
+  conditionError?: string;
+  action: Record<string, unknown> | null;
+  actionError?: string;
+};
 export type DryRunEvent = { event: unknown } | { eventId: number };
 
 export const LOG_PAGE = 25;
 
-export const usePipelines = (team: string) =>
-  useQuery({ queryKey: keys.pipelines(team), queryFn: () => apiGet<PipelineItem[]>("/api/pipelines", { team }) });
+export const usePipelines = (team: string) => useQuery({ queryKey: keys.pipelines(team), queryFn: () => apiGet<PipelineItem[]>("/api/pipelines", { team }) });
 
 /** One page of the execution log, newest first; `cursor` is the previous page's nextCursor. */
 export const usePipeline = (team: string, id: string, cursor?: number) =>
@@ -55,7 +80,8 @@ export function usePipelineActions(team: string) {
       onSuccess: refresh,
     }),
     setStatus: useMutation({
-      mutationFn: ({ id, to }: { id: string; to: "pause" | "resume" }) => apiSend<PipelineItem>("POST", `/api/pipelines/${encodeURIComponent(id)}/${to}`, { team }),
+      mutationFn: ({ id, to }: { id: string; to: "pause" | "resume" }) =>
+        apiSend<PipelineItem>("POST", `/api/pipelines/${encodeURIComponent(id)}/${to}`, { team }),
       onSuccess: (_p, { id }) => {
         refresh();
         void qc.invalidateQueries({ queryKey: keys.pipeline(team, id) });

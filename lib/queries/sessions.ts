@@ -40,7 +40,17 @@ export type SessionItem = {
   queuePosition: number | null;
 };
 
-export type ApprovalItem = { id: number; session: string; requestId: string; toolName: string; input: Record<string, unknown>; reason: string; status: string; createdAt: string; expiresAt: string };
+export type ApprovalItem = {
+  id: number;
+  session: string;
+  requestId: string;
+  toolName: string;
+  input: Record<string, unknown>;
+  reason: string;
+  status: string;
+  createdAt: string;
+  expiresAt: string;
+};
 
 export type InteractionItem = {
   id: number;
@@ -61,7 +71,11 @@ export type InteractionItem = {
   endedAt: string | null;
 };
 
-export type SessionDetail = SessionItem & { running: InteractionItem | null; approvals: ApprovalItem[]; violations: Array<{ id: number; kind: string; detail: string; at: string }> };
+export type SessionDetail = SessionItem & {
+  running: InteractionItem | null;
+  approvals: ApprovalItem[];
+  violations: Array<{ id: number; kind: string; detail: string; at: string }>;
+};
 
 export type TranscriptEntry = WireTranscriptEntry["entry"];
 
@@ -74,7 +88,10 @@ export const useSession = (team: string, name: string) =>
   useQuery({ queryKey: keys.session(team, name), queryFn: () => apiGet<SessionDetail>(path(name)), retry: false });
 
 export const useSessionHistory = (team: string, name: string) =>
-  useQuery({ queryKey: [...keys.session(team, name), "history"], queryFn: () => apiGet<{ interactions: InteractionItem[] }>(path(name, "history"), { limit: 500 }) });
+  useQuery({
+    queryKey: [...keys.session(team, name), "history"],
+    queryFn: () => apiGet<{ interactions: InteractionItem[] }>(path(name, "history"), { limit: 500 }),
+  });
 
 export const transcriptPage = (name: string, after: number, limit: number) =>
   apiGet<{ entries: TranscriptEntry[] }>(path(name, "transcript"), { after: after || undefined, limit });

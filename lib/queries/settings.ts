@@ -8,7 +8,8 @@ export type { TeamSettings };
 export type TokenRow = { principal: string; kind: string; label: string; createdAt: string };
 export type IssuedToken = { principal: string; kind: string; token: string; label: string };
 
-export const useHealth = () => useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiGet<{ version: string; requireToken: boolean }>("/api/health") });
+export const useHealth = () =>
+  useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiGet<{ version: string; requireToken: boolean }>("/api/health") });
 
 /** Operators only; the hub refuses anyone else. */
 export const useOperatorToken = () =>
@@ -21,7 +22,8 @@ export const useIssueToken = () =>
 
 export const useRevokeToken = () =>
   useMutation({
-    mutationFn: (b: { name: string; label?: string }) => apiSend<{ revoked: number }>("DELETE", `/api/tokens/${encodeURIComponent(b.name)}`, {}, { label: b.label }),
+    mutationFn: (b: { name: string; label?: string }) =>
+      apiSend<{ revoked: number }>("DELETE", `/api/tokens/${encodeURIComponent(b.name)}`, {}, { label: b.label }),
   });
 
 export const useTeamSettings = (team: string) =>

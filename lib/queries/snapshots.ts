@@ -4,8 +4,16 @@ import { apiGet, apiSend } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
 export type SnapshotItem = {
-  id: string; team: string; label: string; kind: "manual" | "pre-rollback" | "pre-replay" | "pre-reset"; createdBy: string; createdAt: string;
-  maxSeq: number; lastEventId: number; size: number; counts: { contracts: number; artifacts: number; pipelines: number; members: number };
+  id: string;
+  team: string;
+  label: string;
+  kind: "manual" | "pre-rollback" | "pre-replay" | "pre-reset";
+  createdBy: string;
+  createdAt: string;
+  maxSeq: number;
+  lastEventId: number;
+  size: number;
+  counts: { contracts: number; artifacts: number; pipelines: number; members: number };
 };
 export type SnapshotContract = { id: string; title: string; assignee: string; status: string; inputs: Record<string, unknown> };
 export type SnapshotWithState = SnapshotItem & { state: { contracts: SnapshotContract[] } };
@@ -23,10 +31,22 @@ export type ReRunEntry = { id: string; assignee: string; from: string | null; sn
 export type Entities = { contracts: string[]; contractsCount: number; pipelines: string[]; pipelinesCount: number };
 /** What a rollback or replay would do (a preview: nothing written, no undo point saved). */
 export type RewindPreview = {
-  team: string; snapshot: string; dryRun: boolean;
-  rolledBackVersions: string[]; rolledBackCount: number; reactivatedVersions: string[]; reactivatedCount: number;
-  reRun: ReRunEntry[]; reRunCount: number; removed: Entities; restored: Entities; pipelinesChanged: string[];
-  contractsChanged: ContractMove[]; contractsChangedCount: number; membersNotified: number; messagesRestored: number;
+  team: string;
+  snapshot: string;
+  dryRun: boolean;
+  rolledBackVersions: string[];
+  rolledBackCount: number;
+  reactivatedVersions: string[];
+  reactivatedCount: number;
+  reRun: ReRunEntry[];
+  reRunCount: number;
+  removed: Entities;
+  restored: Entities;
+  pipelinesChanged: string[];
+  contractsChanged: ContractMove[];
+  contractsChangedCount: number;
+  membersNotified: number;
+  messagesRestored: number;
   overridden: Record<string, FieldChanges>;
 };
 /** What it did, and the automatic snapshot to roll back to for undoing it. */
@@ -67,13 +87,15 @@ export function useSnapshotActions(team: string) {
     }),
     rollback: useMutation({ mutationFn: (id: string) => apiSend<RewindSummary>("POST", `${path(id)}/rollback`, { team }), onSuccess: refresh }),
     replay: useMutation({
-      mutationFn: ({ id, overrides }: { id: string; overrides: Record<string, unknown> }) => apiSend<RewindSummary>("POST", `${path(id)}/replay`, { team, overrides }),
+      mutationFn: ({ id, overrides }: { id: string; overrides: Record<string, unknown> }) =>
+        apiSend<RewindSummary>("POST", `${path(id)}/replay`, { team, overrides }),
       onSuccess: refresh,
     }),
     // Previews write nothing, so nothing is refreshed after them.
     previewRollback: useMutation({ mutationFn: (id: string) => apiSend<RewindPreview>("POST", `${path(id)}/rollback/preview`, { team }) }),
     previewReplay: useMutation({
-      mutationFn: ({ id, overrides }: { id: string; overrides: Record<string, unknown> }) => apiSend<RewindPreview>("POST", `${path(id)}/replay/preview`, { team, overrides }),
+      mutationFn: ({ id, overrides }: { id: string; overrides: Record<string, unknown> }) =>
+        apiSend<RewindPreview>("POST", `${path(id)}/replay/preview`, { team, overrides }),
     }),
     remove: useMutation({ mutationFn: (id: string) => apiSend<{ id: string }>("DELETE", path(id), {}, { team }), onSuccess: refresh }),
   };

@@ -20,7 +20,12 @@ type Query = Record<string, string | number | boolean | undefined>;
  * `timeoutMs` bounds the whole request, for callers that must never hang (Claude Code hooks);
  * `waits` lifts fetch's 300 s limit on the answer, for requests that wait on purpose (team-ask).
  */
-export async function call<T>(target: HubTarget, method: string, route: string, options: { query?: Query; body?: unknown; timeoutMs?: number; waits?: boolean } = {}): Promise<T> {
+export async function call<T>(
+  target: HubTarget,
+  method: string,
+  route: string,
+  options: { query?: Query; body?: unknown; timeoutMs?: number; waits?: boolean } = {},
+): Promise<T> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
   const url = `${target.url}/api${route}${qs.size ? `?${qs}` : ""}`;

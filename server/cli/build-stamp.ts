@@ -23,7 +23,11 @@ function files(root: string, rel: string): string[] {
 
 export function sourcesHash(root: string): string {
   const h = createHash("sha256");
-  for (const rel of INPUTS.flatMap((i) => files(root, i))) h.update(rel).update("\0").update(fs.readFileSync(path.join(root, rel))).update("\0");
+  for (const rel of INPUTS.flatMap((i) => files(root, i)))
+    h.update(rel)
+      .update("\0")
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update("\0");
   return h.digest("hex");
 }
 
@@ -68,7 +72,11 @@ export function ensureBuild(root: string, log: (m: string) => void = () => {}): 
     if (buildIsCurrent(root)) return false;
     log("building the dashboard (first start, or its sources changed)…");
     const hash = sourcesHash(root);
-    const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
     if (r.status !== 0) throw new Error(`next build failed:\n${r.stdout}\n${r.stderr}`);
     fs.writeFileSync(path.join(root, STAMP), hash);
     return true;

@@ -17,7 +17,13 @@ const MAX_PATH_CHARS = 4096;
 function git(cwd: string, args: string[]): string | null {
   // No optional locks: `git status` refreshing the index must not make the user's own git commands fail on index.lock.
   const env = { ...process.env, GIT_OPTIONAL_LOCKS: "0" };
-  const r = spawnSync("git", ["-C", cwd, ...args], { encoding: "utf8", env, timeout: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] });
+  const r = spawnSync("git", ["-C", cwd, ...args], {
+    encoding: "utf8",
+    env,
+    timeout: GIT_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   return r.status === 0 ? r.stdout : null;
 }
 
@@ -58,6 +64,9 @@ export async function factsSinceCheckpoint(
 ): Promise<GitFacts | undefined> {
   if (!isWorkTree(cwd)) return undefined;
   const { claudeSessionId, member, timeoutMs } = options;
-  const { checkpoint } = await call<{ checkpoint: CheckpointView | null }>(target, "GET", "/continuity/checkpoints/latest", { query: { team, claudeSessionId, member }, timeoutMs });
+  const { checkpoint } = await call<{ checkpoint: CheckpointView | null }>(target, "GET", "/continuity/checkpoints/latest", {
+    query: { team, claudeSessionId, member },
+    timeoutMs,
+  });
   return gitFacts(cwd, checkpoint?.state.head);
 }

@@ -46,7 +46,39 @@ const program = new Command("teamhub")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 
-for (const register of [start, token, teams, sessions, sessionControl, sessionOutput, delegateCommands, artifactPublish, artifactGet, artifactList, artifactHistory, artifactReaders, artifactTypes, contractCreate, contractTransitions, contractGet, contractList, contractDependencies, lineage, pipelines, snapshots, gate, roster, chat, mcp, setup, decisions, patterns, briefing, hook, budgets]) {
+for (const register of [
+  start,
+  token,
+  teams,
+  sessions,
+  sessionControl,
+  sessionOutput,
+  delegateCommands,
+  artifactPublish,
+  artifactGet,
+  artifactList,
+  artifactHistory,
+  artifactReaders,
+  artifactTypes,
+  contractCreate,
+  contractTransitions,
+  contractGet,
+  contractList,
+  contractDependencies,
+  lineage,
+  pipelines,
+  snapshots,
+  gate,
+  roster,
+  chat,
+  mcp,
+  setup,
+  decisions,
+  patterns,
+  briefing,
+  hook,
+  budgets,
+]) {
   register(program);
 }
 

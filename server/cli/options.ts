@@ -8,7 +8,13 @@ export function badOption(option: string, message: string): CliError {
 
 /** Repeatable option: `--tag a --tag b`, also `--tag a,b`. */
 export function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(",").map((v) => v.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** Repeatable free-text option: each occurrence is one value, commas and all. */

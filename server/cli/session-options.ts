@@ -78,6 +78,8 @@ export function spawnBody(opts: SpawnOpts) {
 }
 
 /** One line per session; what is wrong with it ("cost limit: $0.40 spent of $0.05") ends the line. */
-export const sessionLine = (s: Pick<SessionView, "name" | "status" | "queuePosition" | "model" | "costUsd" | "turns" | "queued" | "pendingApprovals" | "problem">) =>
+export const sessionLine = (
+  s: Pick<SessionView, "name" | "status" | "queuePosition" | "model" | "costUsd" | "turns" | "queued" | "pendingApprovals" | "problem">,
+) =>
   `${s.name}: ${s.status}${s.queuePosition ? ` (#${s.queuePosition})` : ""}${s.model ? ` (${s.model})` : ""}, $${s.costUsd.toFixed(4)}, ${s.turns} turns` +
   `${s.queued ? `, ${s.queued} queued` : ""}${s.pendingApprovals ? `, ${s.pendingApprovals} waiting for approval` : ""}${s.problem ? ` — ${s.problem}` : ""}`;

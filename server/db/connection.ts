@@ -66,7 +66,10 @@ export class Connection implements Sql {
     if (hit) return hit;
     const stmt = this.raw.prepare(sql);
     const dateColumns = stmt.reader
-      ? stmt.columns().filter((c) => c.type?.toUpperCase() === "DATETIME").map((c) => c.name)
+      ? stmt
+          .columns()
+          .filter((c) => c.type?.toUpperCase() === "DATETIME")
+          .map((c) => c.name)
       : [];
     const prepared = { stmt, dateColumns };
     if (this.cache.size >= STATEMENT_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);

@@ -160,12 +160,9 @@ describe("transactions", () => {
   it("record the cause and depth of events a cascade writes", async () => {
     await writeTeam("t", ["origin"]);
     const origin = hub.events[0];
-    await hub.db.write(
-      "test.caused",
-      "pipeline",
-      (tx) => tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: { label: "reaction" } }),
-      { cause: { eventId: origin.id, depth: origin.depth } },
-    );
+    await hub.db.write("test.caused", "pipeline", (tx) => tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: { label: "reaction" } }), {
+      cause: { eventId: origin.id, depth: origin.depth },
+    });
     expect(hub.events[1]).toMatchObject({ causedBy: origin.id, depth: 1, principal: "pipeline" });
     expect((snapshotTables(hub.file).Event as Array<{ causedBy: number | null; depth: number }>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
   });
@@ -263,7 +260,11 @@ describe("Prisma compatibility", () => {
   const prismaFor = (file: string) => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}` }) });
 
   it("Prisma Client reads what the SQL layer wrote, with Dates and JSON text intact", async () => {
-    const contract = await createContract(hub, OPERATOR, CreateContractInput.parse({ id: "c", title: "Work", assignee: "dev", timeoutMs: 90_000, inputs: { context: "ctx" } }));
+    const contract = await createContract(
+      hub,
+      OPERATOR,
+      CreateContractInput.parse({ id: "c", title: "Work", assignee: "dev", timeoutMs: 90_000, inputs: { context: "ctx" } }),
+    );
     const v = await publish({ id: "spec", data: { nested: { list: [1, "two", null] } }, tags: ["t1"] });
     await archiveTeam(hub, OPERATOR, { team: "default" });
 

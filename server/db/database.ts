@@ -69,12 +69,7 @@ export class Database {
     this.checkpointer = background ? startCheckpointer(file) : null;
   }
 
-  async write<T>(
-    name: string,
-    principal: string,
-    fn: (tx: WriteTx) => Promise<T>,
-    options: { cause?: Cause | null; dryRun?: boolean } = {},
-  ): Promise<T> {
+  async write<T>(name: string, principal: string, fn: (tx: WriteTx) => Promise<T>, options: { cause?: Cause | null; dryRun?: boolean } = {}): Promise<T> {
     const outer = insideWrite.getStore();
     if (outer) throw new Error(`write '${name}' started inside write '${outer}': pass the transaction down instead`);
     const release = await this.writeLock.lock();
@@ -160,10 +155,16 @@ export class Database {
         const at = this.clock();
         const depth = cause ? cause.depth + 1 : 0;
         const payload = JSON.stringify(e.payload);
-        const r = w.runSync(
-          `INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?)`,
-          [e.teamId, e.type, e.subject, payload, principal, cause?.eventId ?? null, depth, at],
-        );
+        const r = w.runSync(`INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?)`, [
+          e.teamId,
+          e.type,
+          e.subject,
+          payload,
+          principal,
+          cause?.eventId ?? null,
+          depth,
+          at,
+        ]);
         const row: HubEvent = {
           id: r.lastInsertRowid,
           teamId: e.teamId,

@@ -35,7 +35,14 @@ function addMigration(migrationsDir: string, name: string, sql: string) {
   fs.writeFileSync(path.join(migrationsDir, name, "migration.sql"), sql);
 }
 
-type AppliedRow = { id: string; checksum: string; migration_name: string; finished_at: string | null; rolled_back_at: string | null; applied_steps_count: number };
+type AppliedRow = {
+  id: string;
+  checksum: string;
+  migration_name: string;
+  finished_at: string | null;
+  rolled_back_at: string | null;
+  applied_steps_count: number;
+};
 
 function inspect(file: string) {
   const db = new BetterSqlite3(file, { readonly: true });
@@ -120,15 +127,19 @@ describe("migrate()", () => {
     const file = path.join(dir, "hub.db");
     // Another process holds a write lock while the file is still in rollback-journal mode, as a
     // hub does while it switches the file to WAL; SQLite then refuses the switch without waiting.
-    const holder = execFile(process.execPath, [
-      "--input-type=module",
-      "-e",
-      `import Database from "better-sqlite3";
+    const holder = execFile(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import Database from "better-sqlite3";
        const db = new Database(${JSON.stringify(file)});
        db.exec("BEGIN IMMEDIATE");
        console.log("locked");
        setTimeout(() => { db.exec("COMMIT"); db.close(); }, 400);`,
-    ], { cwd: ROOT });
+      ],
+      { cwd: ROOT },
+    );
     await new Promise<void>((resolve, reject) => {
       holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
       holder.on("exit", (code) => reject(new Error(`the lock holder exited (${code}) before locking`)));

@@ -43,10 +43,7 @@ function acceptScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 /** SQL that would bring a database built from prisma/migrations up to schema.prisma ("" if none). */
-export async function diffMigrationsToSchema(
-  migrationsDir = MIGRATIONS_DIR,
-  schema = fs.readFileSync(SCHEMA_FILE, "utf8"),
-): Promise<string> {
+export async function diffMigrationsToSchema(migrationsDir = MIGRATIONS_DIR, schema = fs.readFileSync(SCHEMA_FILE, "utf8")): Promise<string> {
   await loadWasm();
   const factory = new PrismaBetterSqlite3({ url: ":memory:" });
   const adapter = bindMigrationAwareSqlAdapterFactory({

@@ -43,7 +43,11 @@ export function createHostGuard(extraHosts: string[]) {
   return function check(req: Pick<IncomingMessage, "headers">): GuardFailure | null {
     const host = req.headers.host ?? "";
     if (!ok(hostName(host))) {
-      return { field: "Host", rule: "allowed_host", message: `Host '${host}' is not allowed: use a loopback name (localhost, 127.0.0.1, [::1]) or add it to TEAMHUB_ALLOWED_HOSTS` };
+      return {
+        field: "Host",
+        rule: "allowed_host",
+        message: `Host '${host}' is not allowed: use a loopback name (localhost, 127.0.0.1, [::1]) or add it to TEAMHUB_ALLOWED_HOSTS`,
+      };
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !ok(originName(origin))) {

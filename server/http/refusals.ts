@@ -17,7 +17,12 @@ export function refuse(res: http.ServerResponse, status: number, code: string, m
 export function refuseRaw(socket: Duplex, status: number, code: string, message: string, details: Record<string, unknown>) {
   const text = body(code, message, details);
   if (!socket.writable) return socket.destroy();
-  const head = [`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, "content-type: application/json", `content-length: ${Buffer.byteLength(text)}`, "connection: close"];
+  const head = [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+    "content-type: application/json",
+    `content-length: ${Buffer.byteLength(text)}`,
+    "connection: close",
+  ];
   socket.end(`${head.join("\r\n")}\r\n\r\n${text}`);
 }
 

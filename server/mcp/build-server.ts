@@ -47,14 +47,21 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
     { name: "teamhub", title: "Team Hub", version: svc.info.version },
     {
       capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, logging: {} },
-      instructions: "Team Hub coordinates Claude Code sessions through versioned artifacts and self-resolving contracts. Read the orchestrator-guide or worker-guide prompt first.",
+      instructions:
+        "Team Hub coordinates Claude Code sessions through versioned artifacts and self-resolving contracts. Read the orchestrator-guide or worker-guide prompt first.",
     },
   );
   const tools = [...TOOLS, ...(options.extraTools ?? [])];
   const byName = new Map(tools.map((t) => [t.name, t]));
 
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: inputJsonSchema(t) as never, annotations: { title: t.title, ...t.annotations } })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: inputJsonSchema(t) as never,
+      annotations: { title: t.title, ...t.annotations },
+    })),
   }));
   mcp.server.setRequestHandler(AnyArgumentsCall, async (loose, extra) => {
     // The SDK has refused anything the real schema refuses; its parse also drops keys such as __proto__.
@@ -64,7 +71,14 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
     const actor = identify(extra);
     const result = await callTool(def, svc, actor, req.params.arguments, extra.signal);
     await mcp.server
-      .sendLoggingMessage({ level: result.isError ? "warning" : "info", logger: "teamhub", data: `${def.name} by ${actor.name}: ${result.isError ? result.content[0].text : "ok"}` }, extra.sessionId)
+      .sendLoggingMessage(
+        {
+          level: result.isError ? "warning" : "info",
+          logger: "teamhub",
+          data: `${def.name} by ${actor.name}: ${result.isError ? result.content[0].text : "ok"}`,
+        },
+        extra.sessionId,
+      )
       .catch(() => {});
     return result;
   });
@@ -76,7 +90,10 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
   mcp.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
     const parsed = parseResourceUri(req.params.uri);
     if (!parsed || parsed.kind === "snapshot" || parsed.kind === "pipeline") {
-      throw new McpError(ErrorCode.InvalidParams, `Cannot subscribe to ${req.params.uri}: subscribe to teamhub://teams/{team}/artifacts/{id} or teamhub://teams/{team}/contracts/{id}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Cannot subscribe to ${req.params.uri}: subscribe to teamhub://teams/{team}/artifacts/{id} or teamhub://teams/{team}/contracts/{id}`,
+      );
     }
     subscriptions.add(req.params.uri);
     return {};
@@ -92,7 +109,8 @@ function registerResources(mcp: McpServer, svc: Services, identify: Identify) {
   const teams = async () => (await svc.teams.list()).map((t) => t.id);
   const completeTeam = { team: async (typed: string) => startingWith(await teams(), typed) };
   const idsOf = async (team: string | undefined, list: (team: string) => Promise<string[]>) => list(team ?? "default");
-  const artifactIds = (team: string) => svc.artifacts.list(svc.operator, { team, limit: 500, archived: false, stale: false }).then((r) => r.items.map((a) => a.id));
+  const artifactIds = (team: string) =>
+    svc.artifacts.list(svc.operator, { team, limit: 500, archived: false, stale: false }).then((r) => r.items.map((a) => a.id));
   const contractIds = (team: string) => svc.contracts.list(svc.operator, { team, limit: 500 }).then((r) => r.items.map((c) => c.id));
   const pipelineIds = (team: string) => svc.pipelines.list(svc.operator, { team }).then((r) => r.map((p) => p.id));
   const snapshotIds = (team: string) => svc.snapshots.list(svc.operator, { team, limit: 500 }).then((r) => r.items.map((s) => s.id));
@@ -102,14 +120,19 @@ function registerResources(mcp: McpServer, svc: Services, identify: Identify) {
   });
   const listing = (kind: "artifact" | "contract", list: (team: string) => Promise<string[]>) => async () => {
     const resources = [];
-    for (const team of await teams()) for (const id of await list(team)) resources.push({ uri: resourceUri(kind, team, id), name: `${team}/${id}`, mimeType: "application/json" });
+    for (const team of await teams())
+      for (const id of await list(team)) resources.push({ uri: resourceUri(kind, team, id), name: `${team}/${id}`, mimeType: "application/json" });
     return { resources };
   };
 
   mcp.registerResource(
     "artifact",
     new ResourceTemplate("teamhub://teams/{team}/artifacts/{id}", { list: listing("artifact", artifactIds), complete: complete(artifactIds) }),
-    { title: "Artifact (current version)", description: "An artifact's current version with its data; reading records your read. Subscribe to hear of new versions.", mimeType: "application/json" },
+    {
+      title: "Artifact (current version)",
+      description: "An artifact's current version with its data; reading records your read. Subscribe to hear of new versions.",
+      mimeType: "application/json",
+    },
     async (uri, v, extra) => json(uri.href, await svc.artifacts.get(identify(extra), { team: String(v.team), id: String(v.id) })),
   );
   mcp.registerResource(
@@ -153,11 +176,18 @@ async function versionsOf(svc: Services, args: Record<string, string> | undefine
 
 function registerPrompts(mcp: McpServer, svc: Services) {
   const team = completable(z.string().optional().describe("Team (namespace); omit for 'default'."), async (typed) =>
-    startingWith((await svc.teams.list()).map((t) => t.id), typed ?? ""),
+    startingWith(
+      (await svc.teams.list()).map((t) => t.id),
+      typed ?? "",
+    ),
   );
   mcp.registerPrompt(
     "orchestrator-guide",
-    { title: "Orchestrator guide", description: "How to coordinate a team through Team Hub: contracts, artifacts, pipelines, phase gates, snapshots.", argsSchema: { team } },
+    {
+      title: "Orchestrator guide",
+      description: "How to coordinate a team through Team Hub: contracts, artifacts, pipelines, phase gates, snapshots.",
+      argsSchema: { team },
+    },
     (args) => ({ messages: [{ role: "user", content: { type: "text", text: orchestratorGuide({ team: args.team }) } }] }),
   );
   mcp.registerPrompt(

@@ -24,7 +24,18 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
   const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous });
   // Sessions it spawns are launched by the running hub on this machine, so the same check applies.
   const sandbox = checkSandbox(env.claude.sandbox, env.claude.bwrap).kind;
-  const svc = createServices({ db, bus }, { version: hubVersion(), startedAt: new Date(), requireToken: false, dataDir: env.dataDir, sessionWorkDir: env.claude.workDir, sandbox, maxLiveSessions: env.maxLiveSessions });
+  const svc = createServices(
+    { db, bus },
+    {
+      version: hubVersion(),
+      startedAt: new Date(),
+      requireToken: false,
+      dataDir: env.dataDir,
+      sessionWorkDir: env.claude.workDir,
+      sandbox,
+      maxLiveSessions: env.maxLiveSessions,
+    },
+  );
   const principal = token ? await svc.auth.authenticate(token) : OPERATOR;
   const server = buildMcpServer(svc, () => principal);
   const tailer = startLogTailer(db, bus);

@@ -73,7 +73,8 @@ export class ClaudeProcess {
     });
     readline.createInterface({ input: this.child.stdout, crlfDelay: Infinity }).on("line", (line) => this.line(line));
     this.child.once("error", (e: NodeJS.ErrnoException) => {
-      if (this.child.pid === undefined) this.finish({ reason: "spawn_failed", code: null, signal: null, stderrTail: this.stderrTail, error: `${bin}: ${e.message}` });
+      if (this.child.pid === undefined)
+        this.finish({ reason: "spawn_failed", code: null, signal: null, stderrTail: this.stderrTail, error: `${bin}: ${e.message}` });
     });
     this.child.once("close", (code, signal) => {
       const reason: ExitReason = this.requested === "kill" ? "killed" : this.requested === "stop" ? "stopped" : "crashed";

@@ -5,10 +5,18 @@
  */
 export type CostTracker = { lastTotal: number; resumed: boolean; priorConversationCost: number; cliVersion: string | null };
 
-export const freshTracker = (resumed: boolean, priorConversationCost: number): CostTracker => ({ lastTotal: 0, resumed, priorConversationCost, cliVersion: null });
+export const freshTracker = (resumed: boolean, priorConversationCost: number): CostTracker => ({
+  lastTotal: 0,
+  resumed,
+  priorConversationCost,
+  cliVersion: null,
+});
 
 function versionAtMost(version: string, max: [number, number, number]): boolean {
-  const parts = version.split(/[.\s]/).slice(0, 3).map((p) => Number.parseInt(p, 10));
+  const parts = version
+    .split(/[.\s]/)
+    .slice(0, 3)
+    .map((p) => Number.parseInt(p, 10));
   for (let i = 0; i < 3; i++) {
     if ((parts[i] ?? 0) !== max[i]) return (parts[i] ?? 0) < max[i];
   }

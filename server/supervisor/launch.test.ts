@@ -37,7 +37,12 @@ const SHELL = {
   ANTHROPIC_MODEL: "claude-opus-4",
   CLAUDE_CODE_MAX_OUTPUT_TOKENS: "64000",
 };
-const SESSION_DEFAULTS = { DISABLE_AUTOUPDATER: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", ENABLE_TOOL_SEARCH: "false", MCP_CONNECTION_NONBLOCKING: "false" };
+const SESSION_DEFAULTS = {
+  DISABLE_AUTOUPDATER: "1",
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  ENABLE_TOOL_SEARCH: "false",
+  MCP_CONNECTION_NONBLOCKING: "false",
+};
 
 describe("the child environment", () => {
   it("passes the safe base, the hub's credentials and login dir, and named variables; never nesting markers or other Claude settings", () => {
@@ -55,7 +60,11 @@ describe("the child environment", () => {
   });
 
   it("lets the configured variables win over inherited ones", () => {
-    expect(childEnv({ ...config, env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "test" } }, SHELL)).toMatchObject({ ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "test", ANTHROPIC_AUTH_TOKEN: "bearer" });
+    expect(childEnv({ ...config, env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "test" } }, SHELL)).toMatchObject({
+      ANTHROPIC_BASE_URL: "http://127.0.0.1:9",
+      ANTHROPIC_API_KEY: "test",
+      ANTHROPIC_AUTH_TOKEN: "bearer",
+    });
   });
 
   it("with TEAMHUB_CLAUDE_INHERIT_CREDENTIALS=0, passes no credential unless configured or named", () => {
@@ -94,7 +103,18 @@ const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 describe("arguments", () => {
   it("run stream-json with the stdio permission tool, ask rules and the hub's MCP server", () => {
     const args = claudeArgs(row(), safety, { kind: "fresh" }, "/d/mcp.json");
-    expect(args.slice(0, 10)).toEqual(["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--permission-prompt-tool", "stdio", "--permission-mode"]);
+    expect(args.slice(0, 10)).toEqual([
+      "-p",
+      "--input-format",
+      "stream-json",
+      "--output-format",
+      "stream-json",
+      "--verbose",
+      "--include-partial-messages",
+      "--permission-prompt-tool",
+      "stdio",
+      "--permission-mode",
+    ]);
     expect(after(args, "--permission-mode")).toBe("default");
     expect(JSON.parse(after(args, "--settings")).permissions.ask).toContain("Bash");
     expect(after(args, "--mcp-config")).toBe("/d/mcp.json");

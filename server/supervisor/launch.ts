@@ -16,7 +16,26 @@ import { ASK_RULES } from "./policy.ts";
 export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string; parentPk: number; through: string | null };
 
 // What a CLI needs to run at all; anything else passes only when listed below or named in the hub's configuration.
-const BASE_VARIABLES = ["PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "TMPDIR", "TZ", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "NODE_EXTRA_CA_CERTS"];
+const BASE_VARIABLES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TERM",
+  "TMPDIR",
+  "TZ",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "no_proxy",
+  "NODE_EXTRA_CA_CERTS",
+];
 /**
  * What the CLI (2.1.x) authenticates with: an API key or a bearer token, the endpoint they are valid
  * for, a long-lived login token (`claude setup-token`), and the config dir holding the interactive
@@ -72,7 +91,17 @@ export function resolveClaudeBin(config: ClaudeConfig, env: Record<string, strin
 
 export function claudeArgs(s: SessionRow, safety: StoredSafety, mode: LaunchMode, mcpConfigFile: string): string[] {
   // Partial messages let the dashboard show the model's text as it streams.
-  const args = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose", "--include-partial-messages", "--permission-prompt-tool", "stdio"];
+  const args = [
+    "-p",
+    "--input-format",
+    "stream-json",
+    "--output-format",
+    "stream-json",
+    "--verbose",
+    "--include-partial-messages",
+    "--permission-prompt-tool",
+    "stdio",
+  ];
   args.push("--permission-mode", s.preset === "plan" ? "plan" : "default");
   // Ask rules make the CLI bring every built-in tool call to the hub's policy, even ones it would allow itself.
   args.push("--settings", JSON.stringify({ permissions: { ask: ASK_RULES } }));

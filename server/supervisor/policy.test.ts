@@ -86,7 +86,9 @@ describe("allow rules", () => {
 
 describe("read-only commands", () => {
   it.each(["ls", "cat a.txt | grep x", "git log --oneline", "find . -name '*.ts'"])("%s reads only", (c) => expect(isReadOnlyCommand(c)).toBe(true));
-  it.each(["ls > out", "cat a; rm b", "echo $(whoami)", "find . -delete", "git push", "rm x", "npm test", "a && b"])("%s does not", (c) => expect(isReadOnlyCommand(c)).toBe(false));
+  it.each(["ls > out", "cat a; rm b", "echo $(whoami)", "find . -delete", "git push", "rm x", "npm test", "a && b"])("%s does not", (c) =>
+    expect(isReadOnlyCommand(c)).toBe(false),
+  );
 });
 
 describe("real paths and shell spelling", () => {

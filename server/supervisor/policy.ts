@@ -9,9 +9,7 @@ import path from "node:path";
 import type { Preset } from "../../lib/api/sessions.ts";
 
 export type PolicyDecision =
-  | { behavior: "allow"; reason: string }
-  | { behavior: "deny"; reason: string; protectedPath?: string }
-  | { behavior: "ask"; reason: string };
+  { behavior: "allow"; reason: string } | { behavior: "deny"; reason: string; protectedPath?: string } | { behavior: "ask"; reason: string };
 
 export type Policy = {
   preset: Preset;
@@ -35,7 +33,34 @@ const PATH_FIELDS = ["file_path", "path", "notebook_path"];
 export const ASK_RULES = ["Bash", "Read", "Glob", "Grep", "LS", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch"];
 
 // Commands that only read; anything with redirection, substitution or chaining is not in this set.
-const READ_ONLY_COMMANDS = new Set(["ls", "cat", "head", "tail", "wc", "grep", "rg", "pwd", "echo", "which", "file", "stat", "du", "df", "tree", "date", "whoami", "env", "printenv", "diff", "sort", "uniq", "cut", "basename", "dirname", "realpath"]);
+const READ_ONLY_COMMANDS = new Set([
+  "ls",
+  "cat",
+  "head",
+  "tail",
+  "wc",
+  "grep",
+  "rg",
+  "pwd",
+  "echo",
+  "which",
+  "file",
+  "stat",
+  "du",
+  "df",
+  "tree",
+  "date",
+  "whoami",
+  "env",
+  "printenv",
+  "diff",
+  "sort",
+  "uniq",
+  "cut",
+  "basename",
+  "dirname",
+  "realpath",
+]);
 const READ_ONLY_GIT = new Set(["status", "log", "diff", "show", "branch", "rev-parse", "ls-files", "blame"]);
 
 export function isReadOnlyCommand(command: string): boolean {
@@ -50,7 +75,12 @@ export function isReadOnlyCommand(command: string): boolean {
 }
 
 export function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
+  return new RegExp(
+    `^${glob
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+  );
 }
 
 /**
@@ -245,7 +275,10 @@ export function decide(policy: Policy, toolName: string, input: Record<string, u
   if (rule) return { behavior: "allow", reason: `allowed by rule ${rule}` };
 
   const readOnly = policy.preset === "read-only" || policy.preset === "review" || policy.preset === "plan";
-  const isRead = READ_TOOLS.has(toolName) || (hubTool !== null && policy.hubReadTools.has(hubTool)) || (toolName === "Bash" && isReadOnlyCommand(String(input.command ?? "")));
+  const isRead =
+    READ_TOOLS.has(toolName) ||
+    (hubTool !== null && policy.hubReadTools.has(hubTool)) ||
+    (toolName === "Bash" && isReadOnlyCommand(String(input.command ?? "")));
   if (isRead) return { behavior: "allow", reason: "reads only" };
   if (readOnly) return { behavior: "deny", reason: `the ${policy.preset} preset allows reading and searching only` };
   if (hubTool !== null) return { behavior: "allow", reason: "Team Hub tool, acting as the session itself" };

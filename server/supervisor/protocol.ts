@@ -6,30 +6,44 @@
  */
 import { z } from "zod";
 
-const Init = z.object({ type: z.literal("system"), subtype: z.literal("init"), session_id: z.string(), model: z.string().optional(), claude_code_version: z.string().optional() }).loose();
+const Init = z
+  .object({
+    type: z.literal("system"),
+    subtype: z.literal("init"),
+    session_id: z.string(),
+    model: z.string().optional(),
+    claude_code_version: z.string().optional(),
+  })
+  .loose();
 
-const ContentBlock = z.object({ type: z.string(), text: z.string().optional(), name: z.string().optional(), id: z.string().optional(), input: z.unknown().optional() }).loose();
+const ContentBlock = z
+  .object({ type: z.string(), text: z.string().optional(), name: z.string().optional(), id: z.string().optional(), input: z.unknown().optional() })
+  .loose();
 
-const Assistant = z.object({
-  type: z.literal("assistant"),
-  message: z.object({ content: z.array(ContentBlock).default([]), model: z.string().optional() }).loose(),
-  parent_tool_use_id: z.string().nullable().optional(),
-}).loose();
+const Assistant = z
+  .object({
+    type: z.literal("assistant"),
+    message: z.object({ content: z.array(ContentBlock).default([]), model: z.string().optional() }).loose(),
+    parent_tool_use_id: z.string().nullable().optional(),
+  })
+  .loose();
 
-const Result = z.object({
-  type: z.literal("result"),
-  subtype: z.string(),
-  is_error: z.boolean().default(false),
-  result: z.string().optional(),
-  num_turns: z.number().default(0),
-  duration_ms: z.number().optional(),
-  total_cost_usd: z.number().default(0),
-  session_id: z.string().optional(),
-  api_error_status: z.number().nullable().optional(),
-  permission_denials: z.array(z.object({ tool_name: z.string(), tool_input: z.unknown().optional() }).loose()).default([]),
-  errors: z.array(z.string()).optional(),
-  terminal_reason: z.string().optional(),
-}).loose();
+const Result = z
+  .object({
+    type: z.literal("result"),
+    subtype: z.string(),
+    is_error: z.boolean().default(false),
+    result: z.string().optional(),
+    num_turns: z.number().default(0),
+    duration_ms: z.number().optional(),
+    total_cost_usd: z.number().default(0),
+    session_id: z.string().optional(),
+    api_error_status: z.number().nullable().optional(),
+    permission_denials: z.array(z.object({ tool_name: z.string(), tool_input: z.unknown().optional() }).loose()).default([]),
+    errors: z.array(z.string()).optional(),
+    terminal_reason: z.string().optional(),
+  })
+  .loose();
 
 /** The CLI puts an API failure's message in an assistant message of its own making, not the model's. */
 export const isSynthetic = (a: Assistant) => a.message.model === "<synthetic>";
@@ -45,29 +59,49 @@ export function turnOutcome(r: Result): TurnOutcome {
   if (r.subtype === "error_during_execution") return { status: "interrupted", error: null };
   const apiError = r.result !== undefined && /^API Error\b/.test(r.result);
   if (!r.is_error && !apiError) return { status: "completed", error: null };
-  const error = r.result?.trim() || r.errors?.join("; ") || (r.api_error_status ? `the API answered HTTP ${r.api_error_status}` : `the turn ended with an error (${r.subtype})`);
+  const error =
+    r.result?.trim() ||
+    r.errors?.join("; ") ||
+    (r.api_error_status ? `the API answered HTTP ${r.api_error_status}` : `the turn ended with an error (${r.subtype})`);
   return { status: "error", error };
 }
 
-const CanUseTool = z.object({
-  type: z.literal("control_request"),
-  request_id: z.string(),
-  request: z.object({ subtype: z.literal("can_use_tool"), tool_name: z.string(), input: z.record(z.string(), z.unknown()).default({}), tool_use_id: z.string().optional() }).loose(),
-}).loose();
+const CanUseTool = z
+  .object({
+    type: z.literal("control_request"),
+    request_id: z.string(),
+    request: z
+      .object({
+        subtype: z.literal("can_use_tool"),
+        tool_name: z.string(),
+        input: z.record(z.string(), z.unknown()).default({}),
+        tool_use_id: z.string().optional(),
+      })
+      .loose(),
+  })
+  .loose();
 
-const OtherControlRequest = z.object({ type: z.literal("control_request"), request_id: z.string(), request: z.object({ subtype: z.string() }).loose() }).loose();
+const OtherControlRequest = z
+  .object({ type: z.literal("control_request"), request_id: z.string(), request: z.object({ subtype: z.string() }).loose() })
+  .loose();
 
-const ControlResponse = z.object({
-  type: z.literal("control_response"),
-  response: z.object({ subtype: z.enum(["success", "error"]), request_id: z.string(), response: z.unknown().optional(), error: z.string().optional() }).loose(),
-}).loose();
+const ControlResponse = z
+  .object({
+    type: z.literal("control_response"),
+    response: z
+      .object({ subtype: z.enum(["success", "error"]), request_id: z.string(), response: z.unknown().optional(), error: z.string().optional() })
+      .loose(),
+  })
+  .loose();
 
 /** With --include-partial-messages: the model's text as it arrives, before the whole assistant message. */
-const TextDelta = z.object({
-  type: z.literal("stream_event"),
-  event: z.object({ type: z.literal("content_block_delta"), delta: z.object({ type: z.literal("text_delta"), text: z.string() }).loose() }).loose(),
-  parent_tool_use_id: z.string().nullable().optional(),
-}).loose();
+const TextDelta = z
+  .object({
+    type: z.literal("stream_event"),
+    event: z.object({ type: z.literal("content_block_delta"), delta: z.object({ type: z.literal("text_delta"), text: z.string() }).loose() }).loose(),
+    parent_tool_use_id: z.string().nullable().optional(),
+  })
+  .loose();
 
 const ControlCancel = z.object({ type: z.literal("control_cancel_request"), request_id: z.string() }).loose();
 
@@ -112,7 +146,12 @@ export function classify(line: Record<string, unknown>): OutputMessage {
 
 // ── Input lines (host → CLI) ──────────────────────────────────────────────
 
-export const userMessage = (text: string) => ({ type: "user", message: { role: "user", content: [{ type: "text", text }] }, parent_tool_use_id: null, session_id: "" });
+export const userMessage = (text: string) => ({
+  type: "user",
+  message: { role: "user", content: [{ type: "text", text }] },
+  parent_tool_use_id: null,
+  session_id: "",
+});
 
 export const controlRequest = (requestId: string, request: Record<string, unknown>) => ({ type: "control_request", request_id: requestId, request });
 

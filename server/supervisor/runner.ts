@@ -125,7 +125,11 @@ export class SessionRunner {
     let env: Record<string, string>;
     try {
       const conversation =
-        mode.kind === "fork" ? { id: mode.from, parentSessionDir: sessionDir(this.ctx.dataDir, mode.parentPk), through: mode.through } : mode.kind === "resume" ? { id: s.claudeSessionId! } : null;
+        mode.kind === "fork"
+          ? { id: mode.from, parentSessionDir: sessionDir(this.ctx.dataDir, mode.parentPk), through: mode.through }
+          : mode.kind === "resume"
+            ? { id: s.claudeSessionId! }
+            : null;
       const config = await sessionConfig(childEnv(this.ctx.claude), sessionDir(this.ctx.dataDir, s.pk), conversation);
       env = config.env;
       const bin = resolveClaudeBin(this.ctx.claude, env);
@@ -133,10 +137,26 @@ export class SessionRunner {
       args = claudeArgs(s, this.safety, mode, mcpConfigFile);
       const sandbox = this.ctx.sandbox;
       command = sandbox
-        ? await sandboxCommand({ ...sandbox, hidden: [...sandbox.hidden, ...config.userConfig], bin, args, env, mcpConfigFile, workDir: s.workDir, protectedPaths: this.safety.protectedPaths })
+        ? await sandboxCommand({
+            ...sandbox,
+            hidden: [...sandbox.hidden, ...config.userConfig],
+            bin,
+            args,
+            env,
+            mcpConfigFile,
+            workDir: s.workDir,
+            protectedPaths: this.safety.protectedPaths,
+          })
         : { bin, args, cwd: s.workDir };
     } catch (e) {
-      await recordExit(this.ctx.deps, this.pk, { status: "failed", reason: "spawn_failed", code: null, signal: null, error: (e as Error).message, stderrTail: "" });
+      await recordExit(this.ctx.deps, this.pk, {
+        status: "failed",
+        reason: "spawn_failed",
+        code: null,
+        signal: null,
+        error: (e as Error).message,
+        stderrTail: "",
+      });
       return this.gone();
     }
     this.proc = new ClaudeProcess(
@@ -198,7 +218,12 @@ export class SessionRunner {
     // The other partial events (message and block starts and stops, tool input as it streams) add
     // nothing the complete messages do not hold, and would multiply the transcript's size.
     if (raw.type === "stream_event") return this.meter(raw.event);
-    await this.record("out", typeof raw.type === "string" ? raw.type : "unknown", typeof raw.subtype === "string" ? raw.subtype : msg.kind === "can_use_tool" ? "can_use_tool" : null, raw);
+    await this.record(
+      "out",
+      typeof raw.type === "string" ? raw.type : "unknown",
+      typeof raw.subtype === "string" ? raw.subtype : msg.kind === "can_use_tool" ? "can_use_tool" : null,
+      raw,
+    );
     switch (msg.kind) {
       case "init":
         this.cost.cliVersion = msg.msg.claude_code_version ?? this.cost.cliVersion;
@@ -219,7 +244,10 @@ export class SessionRunner {
       }
       case "control_request": {
         // Requests we do not serve (SDK hooks, in-process MCP) must still be answered or the CLI waits.
-        const answer = { type: "control_response", response: { subtype: "error", request_id: msg.msg.request_id, error: `Team Hub does not handle '${msg.msg.request.subtype}'` } };
+        const answer = {
+          type: "control_response",
+          response: { subtype: "error", request_id: msg.msg.request_id, error: `Team Hub does not handle '${msg.msg.request.subtype}'` },
+        };
         await this.record("in", "control_response", "error", answer);
         this.proc?.write(answer);
         return;
@@ -265,7 +293,10 @@ export class SessionRunner {
     if (d.behavior === "deny" && d.protectedPath) {
       await violation(this.ctx.deps, this.pk, "protected_path", `${tool} denied: ${d.reason}`);
     }
-    await this.answer(req.request_id, d.behavior === "allow" ? { behavior: "allow", updatedInput: input } : { behavior: "deny", message: `Team Hub: ${d.reason}` });
+    await this.answer(
+      req.request_id,
+      d.behavior === "allow" ? { behavior: "allow", updatedInput: input } : { behavior: "deny", message: `Team Hub: ${d.reason}` },
+    );
   }
 
   private async answer(requestId: string, answer: Parameters<typeof permissionResponse>[1]): Promise<void> {
@@ -290,7 +321,10 @@ export class SessionRunner {
     if (requestId === undefined) return;
     const ask = this.settle(requestId)!;
     this.enqueue(() =>
-      this.answer(requestId, allowed ? { behavior: "allow", updatedInput: ask.input } : { behavior: "deny", message: `Denied by ${by}${note ? `: ${note}` : ""}` }),
+      this.answer(
+        requestId,
+        allowed ? { behavior: "allow", updatedInput: ask.input } : { behavior: "deny", message: `Denied by ${by}${note ? `: ${note}` : ""}` },
+      ),
     );
   }
 
@@ -367,7 +401,6 @@ export class SessionRunner {
     if (this.proc?.alive) await this.proc.kill();
     await this.exited;
   }
-
 
   private async handleExit(exit: Exit): Promise<void> {
     this.turn?.clock?.stop();

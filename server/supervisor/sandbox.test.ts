@@ -61,7 +61,13 @@ function input(overrides: Partial<SandboxInput> = {}): SandboxInput {
     args: [],
     workDir: work,
     // As config-dir.ts sets it: the session's own config dir, and the user's config dir for the login.
-    env: { HOME: home, CLAUDE_CONFIG_DIR: ownConfig, CLAUDE_SECURESTORAGE_CONFIG_DIR: path.join(home, ".claude"), TMPDIR: path.join(home, "tmp"), PATH: "/usr/bin:/bin" },
+    env: {
+      HOME: home,
+      CLAUDE_CONFIG_DIR: ownConfig,
+      CLAUDE_SECURESTORAGE_CONFIG_DIR: path.join(home, ".claude"),
+      TMPDIR: path.join(home, "tmp"),
+      PATH: "/usr/bin:/bin",
+    },
     hidden: [data, path.join(data, "teamhub.db"), path.join(home, ".claude"), path.join(home, ".claude.json")],
     mcpConfigFile: path.join(data, "sessions", "2", "mcp.json"),
     protectedPaths: ["deploy/prod.yaml", `${root}/outside/secret.txt`],
@@ -72,7 +78,13 @@ function input(overrides: Partial<SandboxInput> = {}): SandboxInput {
 /** Runs a shell script inside the sandbox and returns what it printed. */
 async function inside(script: string, overrides: Partial<SandboxInput> = {}): Promise<string> {
   const cmd = await sandboxCommand(input({ args: ["-c", script], ...overrides }));
-  const r = spawnSync(cmd.bin, cmd.args, { cwd: cmd.cwd, env: input(overrides).env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 20_000, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+  const r = spawnSync(cmd.bin, cmd.args, {
+    cwd: cmd.cwd,
+    env: input(overrides).env as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    timeout: 20_000,
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
+  });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout;
 }
@@ -86,21 +98,29 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
   });
 
   it("masks .env*, credentials/ and configured paths at any depth, through links too", async () => {
-    const out = await inside("cat .env sub/.env.local env-link deploy/prod.yaml; ls -A credentials deep/er/credentials linked/credentials/ real-creds; echo end");
+    const out = await inside(
+      "cat .env sub/.env.local env-link deploy/prod.yaml; ls -A credentials deep/er/credentials linked/credentials/ real-creds; echo end",
+    );
     expect(out).toBe("credentials:\n\ndeep/er/credentials:\n\nlinked/credentials/:\n\nreal-creds:\nend\n");
   });
 
   it("holds no capability, so no mask can be lifted, even when the hub runs as root", async () => {
-    const out = await inside("grep CapEff /proc/self/status; umount .env 2>/dev/null; umount data 2>/dev/null; umount -l credentials 2>/dev/null; cat .env data/operator-token credentials/key.pem 2>&1 | grep -c SECRET; true");
+    const out = await inside(
+      "grep CapEff /proc/self/status; umount .env 2>/dev/null; umount data 2>/dev/null; umount -l credentials 2>/dev/null; cat .env data/operator-token credentials/key.pem 2>&1 | grep -c SECRET; true",
+    );
     expect(out).toBe("CapEff:\t0000000000000000\n0\n");
   });
 
   it("keeps .git and node_modules readable but not writable", async () => {
-    expect(await inside("cat .git/config; echo x >> .git/config 2>/dev/null || echo ro; touch node_modules/p/y 2>/dev/null || echo ro")).toBe("[core]\nro\nro\n");
+    expect(await inside("cat .git/config; echo x >> .git/config 2>/dev/null || echo ro; touch node_modules/p/y 2>/dev/null || echo ro")).toBe(
+      "[core]\nro\nro\n",
+    );
   });
 
   it("hides the hub's data dir but the session's own MCP config and CLI config dir", async () => {
-    expect(await inside("find data | sort; cat data/sessions/2/mcp.json data/sessions/2/claude/projects/*/*; cat data/operator-token 2>/dev/null || echo gone")).toBe(
+    expect(
+      await inside("find data | sort; cat data/sessions/2/mcp.json data/sessions/2/claude/projects/*/*; cat data/operator-token 2>/dev/null || echo gone"),
+    ).toBe(
       [
         "data",
         "data/sessions",
@@ -119,7 +139,9 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
 
   it("shows of HOME only the user's login, a fresh TMPDIR, and nothing outside", async () => {
     const script = `ls -A "$HOME" "$HOME/.claude" "$TMPDIR" ${root}; cat "$HOME/.claude/.credentials.json"; cat "$HOME/.claude.json" "$HOME/.claude/settings.json" out-link ${root}/outside/secret.txt 2>/dev/null || echo none`;
-    expect(await inside(script)).toBe(`${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\n.credentials.json\n\n${home}/tmp:\n{"claudeAiOauth":{}}\nnone\n`);
+    expect(await inside(script)).toBe(
+      `${root}:\nhome\nwork\n\n${home}:\n.claude\ntmp\n\n${home}/.claude:\n.credentials.json\n\n${home}/tmp:\n{"claudeAiOauth":{}}\nnone\n`,
+    );
   });
 
   it("without a login in the user's config dir, shows nothing of it", async () => {
@@ -129,7 +151,9 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
 
   it("keeps what a session writes to its config dir in its own, and what it writes to the user's config path in a tmpfs", async () => {
     const settings = '{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch /tmp/pwned"}]}]}}';
-    const out = await inside(`echo '${settings}' > "$CLAUDE_CONFIG_DIR/settings.json"; echo pwned > "$HOME/.claude/CLAUDE.md"; echo pwned > "$HOME/.claude.json"; cat "$CLAUDE_CONFIG_DIR/settings.json"`);
+    const out = await inside(
+      `echo '${settings}' > "$CLAUDE_CONFIG_DIR/settings.json"; echo pwned > "$HOME/.claude/CLAUDE.md"; echo pwned > "$HOME/.claude.json"; cat "$CLAUDE_CONFIG_DIR/settings.json"`,
+    );
     expect(out).toBe(`${settings}\n`);
     expect(fs.readFileSync(path.join(ownConfig, "settings.json"), "utf8")).toBe(`${settings}\n`);
     expect(fs.readFileSync(path.join(home, ".claude", "CLAUDE.md"), "utf8")).toBe("SECRET=memory\n");
@@ -140,7 +164,8 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
   it("lets the CLI refresh the user's login in place: renaming over it fails (EBUSY), writing it reaches the user's file", async () => {
     // What CLI 2.1.197 does to store a refreshed token: a temporary file renamed over the login and, when the
     // rename fails with EXDEV, EPERM, EEXIST or EBUSY, the temporary file copied over it instead.
-    const refresh = 'cd "$CLAUDE_SECURESTORAGE_CONFIG_DIR"; echo \'{"fresh":1}\' > .credentials.json.tmp.1; mv .credentials.json.tmp.1 .credentials.json 2>&1; cp .credentials.json.tmp.1 .credentials.json; rm .credentials.json.tmp.1';
+    const refresh =
+      'cd "$CLAUDE_SECURESTORAGE_CONFIG_DIR"; echo \'{"fresh":1}\' > .credentials.json.tmp.1; mv .credentials.json.tmp.1 .credentials.json 2>&1; cp .credentials.json.tmp.1 .credentials.json; rm .credentials.json.tmp.1';
     try {
       expect(await inside(refresh)).toBe("mv: cannot move '.credentials.json.tmp.1' to '.credentials.json': Device or resource busy\n");
       expect(fs.readFileSync(login, "utf8")).toBe('{"fresh":1}\n');
@@ -152,17 +177,27 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
 
   it("masks the user's config where the work dir holds it (a session started in HOME), but for the login", async () => {
     const script = `ls -A "$HOME" "$HOME/.claude"; cat "$HOME/.claude.json" .ssh/id_rsa; touch .claude/x 2>/dev/null && echo writable`;
-    expect(await inside(script, { workDir: home })).toBe(`${home}:\n.claude\n.claude.json\n.ssh\ntmp\n\n${home}/.claude:\n.credentials.json\nSECRET=home\nwritable\n`);
+    expect(await inside(script, { workDir: home })).toBe(
+      `${home}:\n.claude\n.claude.json\n.ssh\ntmp\n\n${home}/.claude:\n.credentials.json\nSECRET=home\nwritable\n`,
+    );
     const { CLAUDE_SECURESTORAGE_CONFIG_DIR: _, ...env } = input().env;
     expect(await inside(`ls -A .claude; touch .claude/x 2>/dev/null || echo ro`, { workDir: home, env })).toBe("ro\n");
     expect(fs.existsSync(path.join(home, ".claude", "x"))).toBe(false);
   });
 
   it("gives the process its own PID namespace, where it is pid 1 and sees no other process", async () => {
-    const [self, pids, hub] = (await inside(`echo $$; ls /proc | grep -E '^[0-9]+$' | tr '\\n' ' '; echo; kill -0 ${process.pid} 2>/dev/null || echo unreachable`)).split("\n");
+    const [self, pids, hub] = (
+      await inside(`echo $$; ls /proc | grep -E '^[0-9]+$' | tr '\\n' ' '; echo; kill -0 ${process.pid} 2>/dev/null || echo unreachable`)
+    ).split("\n");
     expect([self, hub]).toEqual(["1", "unreachable"]);
     // Only the shell and the few processes of its own pipeline.
-    expect(pids.trim().split(" ").map(Number).every((p) => p < 10)).toBe(true);
+    expect(
+      pids
+        .trim()
+        .split(" ")
+        .map(Number)
+        .every((p) => p < 10),
+    ).toBe(true);
   });
 
   it("delivers SIGTERM to the process inside (bubblewrap itself forwards none) and SIGKILL ends the whole sandbox", async () => {

@@ -50,7 +50,16 @@ export class Supervisor {
   private closing = false;
 
   constructor(private readonly options: SupervisorOptions) {
-    this.ctx = { deps: options.deps, claude: options.claude, hubUrl: options.hubUrl, dataDir: options.dataDir, feed: options.feed, hubReadTools: options.hubReadTools, timing: options.timing ?? DEFAULT_TIMING, sandbox: options.sandbox };
+    this.ctx = {
+      deps: options.deps,
+      claude: options.claude,
+      hubUrl: options.hubUrl,
+      dataDir: options.dataDir,
+      feed: options.feed,
+      hubReadTools: options.hubReadTools,
+      timing: options.timing ?? DEFAULT_TIMING,
+      sandbox: options.sandbox,
+    };
   }
 
   async start(): Promise<void> {
@@ -97,7 +106,12 @@ export class Supervisor {
         case "session.approval_decided": {
           const status = e.payload.status as string;
           if (status === "allowed" || status === "denied") {
-            this.runnerFor(name)?.answerApproval(e.payload.approvalId as number, status === "allowed", (e.payload.note as string | null) ?? null, e.payload.decidedBy as string);
+            this.runnerFor(name)?.answerApproval(
+              e.payload.approvalId as number,
+              status === "allowed",
+              (e.payload.note as string | null) ?? null,
+              e.payload.decidedBy as string,
+            );
           }
           break;
         }
@@ -144,7 +158,9 @@ export class Supervisor {
 
   /** A conversation the CLI has seen (it sent `init`) is resumed; otherwise it starts fresh or forks. */
   private async modeOf(s: SessionRow): Promise<LaunchMode> {
-    const known = await this.options.deps.db.read((sql) => sql.get(`SELECT 1 FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "type" = 'system' AND "subtype" = 'init' LIMIT 1`, [s.pk]));
+    const known = await this.options.deps.db.read((sql) =>
+      sql.get(`SELECT 1 FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "type" = 'system' AND "subtype" = 'init' LIMIT 1`, [s.pk]),
+    );
     if (known) return { kind: "resume" };
     if (s.parent) {
       const parent = await this.options.deps.db.read((sql) => findSession(sql, s.parent!));
@@ -179,7 +195,14 @@ export class Supervisor {
     // No process here (it never launched, or the hub restarted): the request ends it directly.
     const s = await this.options.deps.db.read((sql) => findSession(sql, name));
     if (s && isLive(s.status)) {
-      await recordExit(this.options.deps, s.pk, { status: how === "stop" ? "stopped" : "killed", reason: how === "stop" ? "stopped" : "killed", code: null, signal: null, error: null, stderrTail: "" });
+      await recordExit(this.options.deps, s.pk, {
+        status: how === "stop" ? "stopped" : "killed",
+        reason: how === "stop" ? "stopped" : "killed",
+        code: null,
+        signal: null,
+        error: null,
+        stderrTail: "",
+      });
     }
   }
 

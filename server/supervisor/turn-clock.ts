@@ -11,7 +11,10 @@ export class TurnClock {
   private runningSince = 0;
   private over = false;
 
-  constructor(limitMs: number, private readonly onLimit: () => void) {
+  constructor(
+    limitMs: number,
+    private readonly onLimit: () => void,
+  ) {
     this.leftMs = limitMs;
     this.run();
   }

@@ -25,7 +25,10 @@ describe("UsageMeter", () => {
 
   it("counts cache writes at 1.25× and cache reads at 0.1× the input price", () => {
     const m = new UsageMeter();
-    m.observe({ type: "message_start", message: { model: "claude-opus-4-8", usage: { input_tokens: 0, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 } } });
+    m.observe({
+      type: "message_start",
+      message: { model: "claude-opus-4-8", usage: { input_tokens: 0, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 } },
+    });
     expect(m.spentUsd).toBeCloseTo(5 * 1.25 + 5 * 0.1, 10);
   });
 });

@@ -12,11 +12,27 @@ import { deliver } from "../domain/chat/messages.ts";
 import { completeContractCommand, createContract } from "../domain/contracts/contracts.service.ts";
 import { startWakeups, wakeFor } from "./wakeups.ts";
 
-const event = (type: string, payload: Record<string, unknown>, teamId: string | null = "t"): HubEvent => ({ id: 1, teamId, type, subject: "", payload, principal: "x", causedBy: null, depth: 0, at: new Date() });
+const event = (type: string, payload: Record<string, unknown>, teamId: string | null = "t"): HubEvent => ({
+  id: 1,
+  teamId,
+  type,
+  subject: "",
+  payload,
+  principal: "x",
+  causedBy: null,
+  depth: 0,
+  at: new Date(),
+});
 
 describe("wakeFor", () => {
   it("wakes the recipient of a contract notice only when it has something to do, even one it caused itself", () => {
-    const notice = { messageId: 3, from: "qa-dev", to: "api-dev", kind: "contract", text: `Contract 'fix' is ready: start it with contract_start({id: "fix"})` };
+    const notice = {
+      messageId: 3,
+      from: "qa-dev",
+      to: "api-dev",
+      kind: "contract",
+      text: `Contract 'fix' is ready: start it with contract_start({id: "fix"})`,
+    };
     expect(wakeFor(event("message.sent", { ...notice, actionable: true }))).toEqual({
       team: "t",
       member: "api-dev",
@@ -30,11 +46,24 @@ describe("wakeFor", () => {
   });
 
   it("wakes recipients of messages, passes turns through, and leaves replies to the waiting ask", () => {
-    expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "ask", text: "port?", messageId: 7 }))).toMatchObject({ member: "b", reason: "message", text: expect.stringContaining("a asks you (reply with team_reply, messageId 7)") });
-    expect(wakeFor(event("message.sent", { from: "pipeline:p", to: "b", kind: "turn", text: "do X" }))).toEqual({ team: "t", member: "b", reason: "turn", text: "do X" });
+    expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "ask", text: "port?", messageId: 7 }))).toMatchObject({
+      member: "b",
+      reason: "message",
+      text: expect.stringContaining("a asks you (reply with team_reply, messageId 7)"),
+    });
+    expect(wakeFor(event("message.sent", { from: "pipeline:p", to: "b", kind: "turn", text: "do X" }))).toEqual({
+      team: "t",
+      member: "b",
+      reason: "turn",
+      text: "do X",
+    });
     expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "reply", text: "8080" }))).toBeNull();
     expect(wakeFor(event("message.sent", { from: "a", to: null, kind: "broadcast", text: "x" }))).toBeNull();
-    expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "broadcast", text: "x", messageId: 9 }))).toMatchObject({ member: "b", reason: "message", onlyWithWork: true });
+    expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "broadcast", text: "x", messageId: 9 }))).toMatchObject({
+      member: "b",
+      reason: "message",
+      onlyWithWork: true,
+    });
     expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "dm", text: "x", messageId: 9 }))).not.toHaveProperty("onlyWithWork");
     expect(wakeFor(event("message.sent", { from: "supervisor", to: "b", kind: "system", text: "Budget warning: …" }))).toBeNull();
     expect(wakeFor(event("message.sent", { from: "a", to: "b", kind: "dm", text: "x" }, null))).toBeNull();
@@ -75,7 +104,9 @@ describe("wakeMember", () => {
   it("resumes a member that yielded its place to the admission queue", async () => {
     await k.teamSpawn({ team: "t", name: "dev" });
     await k.launched("dev");
-    await hub.db.write("test.yield", "test", (tx) => tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'dev'`, [YIELDED]));
+    await hub.db.write("test.yield", "test", (tx) =>
+      tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'dev'`, [YIELDED]),
+    );
     expect(await wake({ team: "t", member: "dev", reason: "message", text: "[Team Hub] New message: a wrote" })).toBe(true);
     expect(await k.status("dev")).toMatchObject({ status: "starting", queued: 1, exitReason: null });
   });
@@ -96,7 +127,8 @@ describe("wake-ups from contract notices", () => {
     hub.close();
   });
 
-  const create = (input: Record<string, unknown>) => createContract(hub, OPERATOR, CreateContractInput.parse({ team: "t", title: "Work", assignee: "dev", ...input }));
+  const create = (input: Record<string, unknown>) =>
+    createContract(hub, OPERATOR, CreateContractInput.parse({ team: "t", title: "Work", assignee: "dev", ...input }));
   const prompts = async () => (await sessionHistory(hub, OPERATOR, { name: "dev", limit: 50 })).interactions.map((i) => i.prompt);
   const after = { dependencies: [{ type: "contract", contractId: "gate" }] };
 

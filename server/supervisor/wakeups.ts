@@ -16,15 +16,27 @@ export function wakeFor(e: HubEvent): Wake | null {
   // Contract notices (domain/contracts/notices.ts): one per member per transaction, a turn only when there is something to do.
   if (p.kind === "contract") {
     if (p.actionable !== true) return null;
-    return { team: e.teamId, member: p.to, reason: "contract", text: `${WAKE_PREFIX} Contract notice from ${String(p.from)} (messageId ${String(p.messageId)}):\n\n${String(p.text)}` };
+    return {
+      team: e.teamId,
+      member: p.to,
+      reason: "contract",
+      text: `${WAKE_PREFIX} Contract notice from ${String(p.from)} (messageId ${String(p.messageId)}):\n\n${String(p.text)}`,
+    };
   }
   if (p.from === p.to) return null;
   // Budget notices (domain/budgets/charge.ts): a turn to read one would spend what it warns about.
   if (p.kind === "system") return null;
   if (p.kind === "turn") return { team: e.teamId, member: p.to, reason: "turn", text: String(p.text) };
   if (p.kind === "reply") return null;
-  const how = p.kind === "ask" ? `asks you (reply with team_reply, messageId ${String(p.messageId)})` : `wrote (${String(p.kind)}, messageId ${String(p.messageId)})`;
-  return { team: e.teamId, member: p.to, reason: "message", ...(p.kind === "broadcast" ? { onlyWithWork: true } : {}), text: `${WAKE_PREFIX} New message: ${String(p.from)} ${how}:\n\n${String(p.text)}\n\nteam_check_inbox shows all your unread messages.` };
+  const how =
+    p.kind === "ask" ? `asks you (reply with team_reply, messageId ${String(p.messageId)})` : `wrote (${String(p.kind)}, messageId ${String(p.messageId)})`;
+  return {
+    team: e.teamId,
+    member: p.to,
+    reason: "message",
+    ...(p.kind === "broadcast" ? { onlyWithWork: true } : {}),
+    text: `${WAKE_PREFIX} New message: ${String(p.from)} ${how}:\n\n${String(p.text)}\n\nteam_check_inbox shows all your unread messages.`,
+  };
 }
 
 /** `maxLive`: the admission limit, for members that yielded their place and are woken back. */

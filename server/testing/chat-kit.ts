@@ -27,7 +27,8 @@ export function chatKit(deps: DomainDeps) {
       for (const name of names) await upsertMember(deps, OPERATOR, parseOrThrow(UpsertMemberInput, { name }));
     },
     settings: async (changes: Partial<TeamSettings>) => updateTeamSettings(deps, OPERATOR, { team: "default", ...changes }),
-    send: async (from: string, to: string, message: string, extra: Raw = {}) => sendMessage(deps, who(from), parseOrThrow(SendMessageInput, { to, message, ...extra })),
+    send: async (from: string, to: string, message: string, extra: Raw = {}) =>
+      sendMessage(deps, who(from), parseOrThrow(SendMessageInput, { to, message, ...extra })),
     broadcast: async (from: string, message: string, team?: string) => broadcast(deps, who(from), parseOrThrow(BroadcastInput, { message, team })),
     reply: async (from: string, messageId: number, message: string) => reply(deps, who(from), parseOrThrow(ReplyInput, { messageId, message })),
     ask: async (from: string, to: string, question: string, extra: Raw = {}, signal?: AbortSignal) =>

@@ -33,9 +33,11 @@ export const member = (name: string): Principal => ({ name, kind: "member" });
 
 export function continuityKit(hub: TempHub) {
   return {
-    decide: async (input: Raw, by: Principal = OPERATOR) => recordDecision(hub, by, parseOrThrow(RecordDecisionInput, { title: "A decision", decision: "Do it this way", ...input })),
+    decide: async (input: Raw, by: Principal = OPERATOR) =>
+      recordDecision(hub, by, parseOrThrow(RecordDecisionInput, { title: "A decision", decision: "Do it this way", ...input })),
     decisions: async (input: Raw = {}) => listDecisions(hub, parseOrThrow(ListDecisionsInput, input)),
-    register: async (input: Raw, by: Principal = OPERATOR) => registerPattern(hub, by, parseOrThrow(RegisterPatternInput, { description: "How we do it", ...input })),
+    register: async (input: Raw, by: Principal = OPERATOR) =>
+      registerPattern(hub, by, parseOrThrow(RegisterPatternInput, { description: "How we do it", ...input })),
     pattern: async (name: unknown) => getPattern(hub, parseOrThrow(PatternRefInput, { name })),
     patterns: async (input: Raw = {}) => listPatterns(hub, parseOrThrow(ListPatternsInput, input)),
     checkpoint: async (by: Principal, input: Raw = {}) => recordCheckpoint(hub, by, parseOrThrow(RecordCheckpointInput, { kind: "stop", ...input })),

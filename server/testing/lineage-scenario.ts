@@ -41,7 +41,11 @@ export function scenarioCommands(hub: TempHub) {
     sql,
     /** There is no rollback command yet: set the status the way a snapshot rollback will. */
     setStatus: (id: string, version: number, status: string) =>
-      sql(`UPDATE "ArtifactVersion" SET "status" = ? WHERE "version" = ? AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ?)`, [status, version, id]),
+      sql(`UPDATE "ArtifactVersion" SET "status" = ? WHERE "version" = ? AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ?)`, [
+        status,
+        version,
+        id,
+      ]),
     /** As team_reset will. */
     archive: (id: string) => sql(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "id" = ?`, [new Date().toISOString(), id]),
   };
@@ -54,14 +58,20 @@ export function lineageQueries(hub: TempHub) {
     graph: (input: Record<string, unknown>) => lineage(hub, LineageInput.parse(input)),
     impactOf: (id: string) => impact(hub, ImpactInput.parse({ id })),
     auditOf: (ref: string) => audit(hub, AuditInput.parse({ ref })),
-    staleIds: async (filters: Record<string, unknown> = {}) => (await listArtifacts(hub, ListArtifactsInput.parse({ stale: true, ...filters }))).items.map((a) => a.id),
+    staleIds: async (filters: Record<string, unknown> = {}) =>
+      (await listArtifacts(hub, ListArtifactsInput.parse({ stale: true, ...filters }))).items.map((a) => a.id),
   };
 }
 
 /** Builds the scenario; returns the publish results by ref (seqs 1–5 in this order). */
 export async function buildLineageScenario(hub: TempHub) {
   const { publish, contract, start, read } = scenarioCommands(hub);
-  await contract({ id: "build-api", assignee: "bob", dependencies: [{ type: "artifact", artifactId: "schema" }], expectedOutputs: [{ artifactType: "api-contract", artifactId: "api" }] });
+  await contract({
+    id: "build-api",
+    assignee: "bob",
+    dependencies: [{ type: "artifact", artifactId: "schema" }],
+    expectedOutputs: [{ artifactType: "api-contract", artifactId: "api" }],
+  });
   await contract({ id: "review-schema", assignee: "alice", acceptanceCriteria: [{ type: "artifact_published", artifactId: "schema", minVersion: 3 }] });
   await contract({ id: "unrelated", assignee: "erin", dependencies: [{ type: "artifact", artifactId: "logo" }] });
 
@@ -83,7 +93,12 @@ export async function buildLineageScenario(hub: TempHub) {
     CAROL,
   );
 
-  await contract({ id: "document-api", assignee: "dave", dependencies: [{ type: "artifact", artifactId: "api" }], expectedOutputs: [{ artifactType: "custom", artifactId: "docs" }] });
+  await contract({
+    id: "document-api",
+    assignee: "dave",
+    dependencies: [{ type: "artifact", artifactId: "api" }],
+    expectedOutputs: [{ artifactType: "custom", artifactId: "docs" }],
+  });
   await start("document-api", DAVE);
   const docs1 = await publish({ id: "docs", data: { text: "how to log in" }, contractId: "document-api" }, DAVE);
 

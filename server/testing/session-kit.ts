@@ -30,7 +30,19 @@ import type { TempHub } from "./temp-hub.ts";
 type Raw = Record<string, unknown>;
 
 /** A turn that went well; tests override what their case changes. */
-const OK_TURN = { status: "completed", isError: false, subtype: "success", response: "ok", error: null, costDelta: 0.01, turns: 1, durationMs: 5, toolsUsed: [], permissionDenials: [], empty: false } as const satisfies Omit<TurnResult, "interactionId">;
+const OK_TURN = {
+  status: "completed",
+  isError: false,
+  subtype: "success",
+  response: "ok",
+  error: null,
+  costDelta: 0.01,
+  turns: 1,
+  durationMs: 5,
+  toolsUsed: [],
+  permissionDenials: [],
+  empty: false,
+} as const satisfies Omit<TurnResult, "interactionId">;
 
 /** `maxLive`: the admission limit the kit's operations apply (0, the default: none). */
 export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive = 0 } = {}) {
@@ -56,8 +68,7 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
     /** The process started: the session is idle (or starts its first queued turn). */
     launched: async (name: string) => markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" }),
     startTurn: async (name: string) => startNextTurn(hub, await pk(name)),
-    finish: async (name: string, r: Partial<TurnResult> & { interactionId: number }) =>
-      finishTurn(hub, await pk(name), { ...OK_TURN, ...r }),
+    finish: async (name: string, r: Partial<TurnResult> & { interactionId: number }) => finishTurn(hub, await pk(name), { ...OK_TURN, ...r }),
     exit: async (name: string, status: "stopped" | "killed" | "failed" | "interrupted" = "stopped") =>
       recordExit(hub, await pk(name), { status, reason: status, code: 0, signal: null, error: null, stderrTail: "" }),
     /**
@@ -68,13 +79,15 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
       let chain = Promise.resolve();
       const step = async (e: HubEvent) => {
         if (e.payload.name !== name) return;
-        if (e.type === "session.created" || e.type === "session.resume_requested") await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
+        if (e.type === "session.created" || e.type === "session.resume_requested")
+          await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
         for (let turn = await startNextTurn(hub, await pk(name)); turn; turn = await startNextTurn(hub, await pk(name))) {
           await finishTurn(hub, await pk(name), { ...OK_TURN, interactionId: turn.id, ...answer(turn.prompt) });
         }
       };
       const unsubscribe = hub.bus.subscribe((events) => {
-        for (const e of events) if (["session.created", "session.resume_requested", "session.message_queued"].includes(e.type)) chain = chain.then(() => step(e));
+        for (const e of events)
+          if (["session.created", "session.resume_requested", "session.message_queued"].includes(e.type)) chain = chain.then(() => step(e));
       });
       return async () => {
         unsubscribe();

@@ -28,10 +28,12 @@ export function kit(hub: TempHub, actor: Principal = OPERATOR) {
   return {
     create: async (input: Raw) => createContract(hub, actor, parseOrThrow(CreateContractInput, { title: "Work", assignee: "dev", ...input })),
     contract: async (id: string, team = "default") => getContract(hub, parseOrThrow(ContractRefInput, { id, team })),
-    publish: async (input: Raw, by: Principal = actor) => publishArtifact(hub, by, parseOrThrow(PublishArtifactInput, { type: "custom", data: { note: "x" }, ...input })),
+    publish: async (input: Raw, by: Principal = actor) =>
+      publishArtifact(hub, by, parseOrThrow(PublishArtifactInput, { type: "custom", data: { note: "x" }, ...input })),
     read: async (id: string, version?: number, by: Principal = actor) => getArtifact(hub, by, parseOrThrow(GetArtifactInput, { id, version })),
     artifacts: async (input: Raw = {}) => (await listArtifacts(hub, parseOrThrow(ListArtifactsInput, input))).items,
-    join: async (name: string, status = "idle", currentTask?: string) => upsertMember(hub, OPERATOR, parseOrThrow(UpsertMemberInput, { name, status, currentTask })),
+    join: async (name: string, status = "idle", currentTask?: string) =>
+      upsertMember(hub, OPERATOR, parseOrThrow(UpsertMemberInput, { name, status, currentTask })),
     snapshot: async (input: Raw = {}) => takeSnapshot(hub, actor, parseOrThrow(TakeSnapshotInput, input)),
     list: async (input: Raw = {}) => listSnapshots(hub, parseOrThrow(ListSnapshotsInput, input)),
     get: async (id: string) => getSnapshot(hub, parseOrThrow(SnapshotRefInput, { id })),
@@ -41,7 +43,8 @@ export function kit(hub: TempHub, actor: Principal = OPERATOR) {
     rollbackPreview: async (id: string, team?: string) => rollbackPreview(hub, actor, parseOrThrow(SnapshotRefInput, { id, team })),
     replayPreview: async (input: Raw) => replayPreview(hub, actor, parseOrThrow(ReplayInput, input)),
     diff: async (a: unknown, b?: unknown) => diff(hub, parseOrThrow(DiffInput, { a, b })),
-    gate: async (input: Raw) => phaseGate(hub, actor, parseOrThrow(PhaseGateInput, { phase_completing: "Phase 1", phase_starting: "Phase 2", expected_artifacts: [], ...input })),
+    gate: async (input: Raw) =>
+      phaseGate(hub, actor, parseOrThrow(PhaseGateInput, { phase_completing: "Phase 1", phase_starting: "Phase 2", expected_artifacts: [], ...input })),
     reset: async (input: Raw) => teamReset(hub, actor, parseOrThrow(TeamResetInput, input)),
     state: async (team = "default") => hub.db.read((sql) => captureState(sql, team)),
   };
@@ -53,18 +56,30 @@ export type Kit = ReturnType<typeof kit>;
 export async function createChain(k: Kit): Promise<void> {
   await k.create({ id: "setup-schema", assignee: "db-dev", title: "Create User schema", expectedOutputs: [{ artifactType: "schema-change" }] });
   await k.create({
-    id: "build-api", assignee: "api-dev", title: "Build auth endpoints", inputs: { context: "Use REST" },
-    dependencies: [{ type: "contract", contractId: "setup-schema" }], expectedOutputs: [{ artifactType: "api-contract" }],
+    id: "build-api",
+    assignee: "api-dev",
+    title: "Build auth endpoints",
+    inputs: { context: "Use REST" },
+    dependencies: [{ type: "contract", contractId: "setup-schema" }],
+    expectedOutputs: [{ artifactType: "api-contract" }],
   });
   await k.create({
-    id: "write-tests", assignee: "qa-dev", title: "Write integration tests",
-    dependencies: [{ type: "contract", contractId: "build-api" }], expectedOutputs: [{ artifactType: "test-results" }],
+    id: "write-tests",
+    assignee: "qa-dev",
+    title: "Write integration tests",
+    dependencies: [{ type: "contract", contractId: "build-api" }],
+    expectedOutputs: [{ artifactType: "test-results" }],
   });
 }
 
 /** One run of the chain's work; `style` ends up in the API artifact so runs can be told apart. */
 export async function runChain(k: Kit, style: "REST" | "GraphQL"): Promise<void> {
   await k.publish({ id: "schema-user-model", type: "schema-change", data: { models: [{ name: "User", fields: ["email", "password"] }] } });
-  await k.publish({ id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model"], data: { endpoints: [{ method: "POST", path: style === "REST" ? "/login" : "/graphql" }] } });
+  await k.publish({
+    id: "api-contract-user-auth",
+    type: "api-contract",
+    derivedFrom: ["schema-user-model"],
+    data: { endpoints: [{ method: "POST", path: style === "REST" ? "/login" : "/graphql" }] },
+  });
   await k.publish({ id: "test-results-auth", type: "test-results", derivedFrom: ["api-contract-user-auth"], data: { total: 12, passed: 12, failed: 0 } });
 }

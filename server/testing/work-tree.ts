@@ -4,11 +4,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { tempDir } from "./temp-dir.ts";
 
-export type WorkTree = { dir: string; write(file: string, text: string): void; commit(message: string): string; status(): string; git(...args: string[]): string };
+export type WorkTree = {
+  dir: string;
+  write(file: string, text: string): void;
+  commit(message: string): string;
+  status(): string;
+  git(...args: string[]): string;
+};
 
 /** A new repository in `dir` (default: a new temporary directory). */
 export function workTree(dir = tempDir("work")): WorkTree {
-  const git = (...args: string[]) => execFileSync("git", ["-C", dir, "-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], { encoding: "utf8" }).trim();
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-C", dir, "-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], { encoding: "utf8" }).trim();
   git("init", "-q");
   return {
     dir,

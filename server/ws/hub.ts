@@ -83,7 +83,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
         c.socket.close(1008, "token revoked");
         continue;
       }
-      for (const e of events) (c.ready ? deliver(c, e) : c.backlog.push(e));
+      for (const e of events) c.ready ? deliver(c, e) : c.backlog.push(e);
     }
   });
 
@@ -125,7 +125,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
     let replayed = 0;
     let last = since ?? 0;
     if (since !== undefined) {
-      for (let read = 0; read < REPLAY_LIMIT; ) {
+      for (let read = 0; read < REPLAY_LIMIT;) {
         const page = await svc.events.after({ teams, after: last, limit: Math.min(REPLAY_PAGE, REPLAY_LIMIT - read) });
         if (!current(c, generation)) return;
         for (const e of page) if (deliver(c, e)) replayed++;

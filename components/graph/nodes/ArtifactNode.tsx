@@ -16,7 +16,9 @@ function ArtifactNode({ data }: NodeProps<ArtifactFlowNode>) {
       <Handle type="target" position={Position.Top} id="in" isConnectable={false} />
       <div className="canvas-node-head">
         <span className="canvas-node-title mono">{a.id}</span>
-        <span className="canvas-node-version" data-testid="version">{a.version === null ? a.status.replace("_", " ") : `v${a.version}`}</span>
+        <span className="canvas-node-version" data-testid="version">
+          {a.version === null ? a.status.replace("_", " ") : `v${a.version}`}
+        </span>
       </div>
       <div className="canvas-node-meta">
         {a.type ?? "not published yet"}

@@ -14,7 +14,9 @@ function ContractNode({ data }: NodeProps<ContractFlowNode>) {
     <div className={`canvas-node contract state-${c.status}`} data-status={c.status} title={c.statusReason ?? undefined}>
       <Handle type="target" position={Position.Top} id="in" className="nodrag" />
       <div className="canvas-node-head">
-        <span className="canvas-node-title" title={c.title}>{c.title}</span>
+        <span className="canvas-node-title" title={c.title}>
+          {c.title}
+        </span>
         <span className={`badge ${c.status}`}>{c.status.replace("_", " ")}</span>
       </div>
       <div className="canvas-node-meta">

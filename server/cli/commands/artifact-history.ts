@@ -16,7 +16,15 @@ export function register(program: Command) {
         (r) =>
           `${r.artifact.id} (${r.artifact.type})\n` +
           table(
-            r.versions.map((v) => ({ version: `v${v.version}`, status: v.status, publisher: v.publisher, contract: v.contractId, derivedFrom: v.derivedFrom.join(","), at: new Date(v.createdAt).toISOString(), summary: v.summary })),
+            r.versions.map((v) => ({
+              version: `v${v.version}`,
+              status: v.status,
+              publisher: v.publisher,
+              contract: v.contractId,
+              derivedFrom: v.derivedFrom.join(","),
+              at: new Date(v.createdAt).toISOString(),
+              summary: v.summary,
+            })),
             ["version", "status", "publisher", "contract", "derivedFrom", "at", "summary"],
           ),
       ),

@@ -21,7 +21,15 @@ export function register(program: Command) {
       action<Opts, { items: ArtifactView[]; nextCursor: number | null }>(
         ({ target, team, opts }) =>
           call(target, "GET", "/artifacts", {
-            query: { team, type: opts.type, publisher: opts.publisher, tag: opts.tag, status: opts.status, limit: intOption("--limit", opts.limit), cursor: intOption("--cursor", opts.cursor) },
+            query: {
+              team,
+              type: opts.type,
+              publisher: opts.publisher,
+              tag: opts.tag,
+              status: opts.status,
+              limit: intOption("--limit", opts.limit),
+              cursor: intOption("--cursor", opts.cursor),
+            },
           }),
         (r) =>
           table(

@@ -5,13 +5,26 @@ import { action } from "../action.ts";
 import { effects } from "../format.ts";
 import { collect, intOption, jsonFromInlineOrFile } from "../options.ts";
 
-type Opts = { type: string; name?: string; data?: string; dataFile?: string; summary?: string; tag?: string[]; derivedFrom?: string[]; contract?: string; expectedVersion?: string };
+type Opts = {
+  type: string;
+  name?: string;
+  data?: string;
+  dataFile?: string;
+  summary?: string;
+  tag?: string[];
+  derivedFrom?: string[];
+  contract?: string;
+  expectedVersion?: string;
+};
 
 export function register(program: Command) {
   program
     .command("artifact-publish <id>")
     .description("publish a new version of an artifact")
-    .requiredOption("--type <type>", "artifact type (api-contract, schema-change, component-spec, test-results, file-manifest, config-change, custom, or a registered one)")
+    .requiredOption(
+      "--type <type>",
+      "artifact type (api-contract, schema-change, component-spec, test-results, file-manifest, config-change, custom, or a registered one)",
+    )
     .option("--name <name>", "display name")
     .option("--data <json>", "the version's data as JSON")
     .option("--data-file <path>", "read the data from a JSON file (- for stdin)")
@@ -27,12 +40,20 @@ export function register(program: Command) {
           return call(target, "POST", "/artifacts", {
             query: { team },
             body: {
-              id: args[0], type: opts.type, name: opts.name, data, summary: opts.summary, tags: opts.tag, derivedFrom: opts.derivedFrom,
-              contractId: opts.contract, expectedVersion: intOption("--expected-version", opts.expectedVersion),
+              id: args[0],
+              type: opts.type,
+              name: opts.name,
+              data,
+              summary: opts.summary,
+              tags: opts.tag,
+              derivedFrom: opts.derivedFrom,
+              contractId: opts.contract,
+              expectedVersion: intOption("--expected-version", opts.expectedVersion),
             },
           });
         },
-        (r) => `published ${r.artifactId}@v${r.version} (${r.type})${r.derivedFrom.length ? ` derived from ${r.derivedFrom.join(", ")}` : ""}${effects(r.effects)}`,
+        (r) =>
+          `published ${r.artifactId}@v${r.version} (${r.type})${r.derivedFrom.length ? ` derived from ${r.derivedFrom.join(", ")}` : ""}${effects(r.effects)}`,
       ),
     );
 }

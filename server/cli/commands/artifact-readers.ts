@@ -11,7 +11,11 @@ export function register(program: Command) {
     .action(
       action<object, { readers: ReaderSummary[]; reads: ReadRecord[] }>(
         ({ target, team, args }) => call(target, "GET", `/artifacts/${encodeURIComponent(args[0])}/readers`, { query: { team } }),
-        (r) => table(r.readers.map((x) => ({ ...x, lastVersion: `v${x.lastVersion}`, lastAt: new Date(x.lastAt).toISOString() })), ["reader", "reads", "lastVersion", "lastAt"]),
+        (r) =>
+          table(
+            r.readers.map((x) => ({ ...x, lastVersion: `v${x.lastVersion}`, lastAt: new Date(x.lastAt).toISOString() })),
+            ["reader", "reads", "lastVersion", "lastAt"],
+          ),
       ),
     );
 }

@@ -12,7 +12,9 @@ import { factsSinceCheckpoint } from "../git-facts.ts";
 export function register(program: Command) {
   program
     .command("briefing")
-    .description("what changed for you since your last checkpoint: contracts, newer versions of what you read, unread messages, decisions, patterns, changed files")
+    .description(
+      "what changed for you since your last checkpoint: contracts, newer versions of what you read, unread messages, decisions, patterns, changed files",
+    )
     .option("--session <id>", "a Claude Code session id: brief from that session's own last checkpoint")
     .option("--as <member>", "operators: the briefing that member would get")
     .action(

@@ -8,7 +8,8 @@ import { table } from "../format.ts";
 /** A number when it reads as one; anything else goes to the hub as typed, which says what is wrong with it. */
 const asNumber = (text: string | undefined) => (text !== undefined && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text);
 
-const line = (b: BudgetView) => `${b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`}: ${dollars(b.spentUsd)} spent of ${dollars(b.amountUsd)} (${b.window}), ${dollars(b.leftUsd)} left${b.usedUp ? " — used up" : ""}`;
+const line = (b: BudgetView) =>
+  `${b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`}: ${dollars(b.spentUsd)} spent of ${dollars(b.amountUsd)} (${b.window}), ${dollars(b.leftUsd)} left${b.usedUp ? " — used up" : ""}`;
 
 export function register(program: Command) {
   program
@@ -22,7 +23,15 @@ export function register(program: Command) {
       action<{ amount: string; period?: string; warnAt?: string; onExceed?: string }, BudgetView>(
         ({ target, team, opts, args }) =>
           call(target, "PUT", "/budgets", {
-            body: { team, scope: args[0], target: args[1], amountUsd: asNumber(opts.amount), period: opts.period, warnAt: asNumber(opts.warnAt), onExceed: opts.onExceed },
+            body: {
+              team,
+              scope: args[0],
+              target: args[1],
+              amountUsd: asNumber(opts.amount),
+              period: opts.period,
+              warnAt: asNumber(opts.warnAt),
+              onExceed: opts.onExceed,
+            },
           }),
         line,
       ),
@@ -34,12 +43,20 @@ export function register(program: Command) {
     .option("--mine", "only the budgets that apply to the caller")
     .action(
       action<{ scope?: string; mine?: boolean }, BudgetView[]>(
-        ({ target, team, opts }) => (opts.mine ? call(target, "GET", "/budgets/mine", { query: { team } }) : call(target, "GET", "/budgets", { query: { team, scope: opts.scope } })),
+        ({ target, team, opts }) =>
+          opts.mine ? call(target, "GET", "/budgets/mine", { query: { team } }) : call(target, "GET", "/budgets", { query: { team, scope: opts.scope } }),
         (list) =>
           list.length === 0
             ? "no budgets"
             : table(
-                list.map((b) => ({ ...b, target: b.target ?? "", amount: dollars(b.amountUsd), spent: dollars(b.spentUsd), left: dollars(b.leftUsd), state: b.usedUp ? "used up" : b.spentUsd >= b.amountUsd * b.warnAt ? "warning" : "" })),
+                list.map((b) => ({
+                  ...b,
+                  target: b.target ?? "",
+                  amount: dollars(b.amountUsd),
+                  spent: dollars(b.spentUsd),
+                  left: dollars(b.leftUsd),
+                  state: b.usedUp ? "used up" : b.spentUsd >= b.amountUsd * b.warnAt ? "warning" : "",
+                })),
                 ["scope", "target", "amount", "spent", "left", "window", "state"],
               ),
       ),

@@ -50,7 +50,12 @@ export function register(program: Command) {
         ({ target, team, opts }) =>
           call(target, "POST", "/chat/inbox", {
             query: { team },
-            body: { unreadOnly: opts.unread ?? false, includeArchived: opts.archived ?? false, limit: intOption("--limit", opts.limit), before: intOption("--before", opts.before) },
+            body: {
+              unreadOnly: opts.unread ?? false,
+              includeArchived: opts.archived ?? false,
+              limit: intOption("--limit", opts.limit),
+              before: intOption("--before", opts.before),
+            },
           }),
         renderInbox,
       ),
@@ -62,7 +67,11 @@ export function register(program: Command) {
     .action(
       action<{ timeout?: string }, AskResult>(
         ({ target, team, opts, args }) =>
-          call(target, "POST", "/chat/ask", { query: { team }, body: { to: args[0], question: args[1], timeoutSeconds: intOption("--timeout", opts.timeout) }, waits: true }),
+          call(target, "POST", "/chat/ask", {
+            query: { team },
+            body: { to: args[0], question: args[1], timeoutSeconds: intOption("--timeout", opts.timeout) },
+            waits: true,
+          }),
         (r) =>
           r.answered
             ? `${r.reply.from} (#${r.reply.messageId}): ${r.reply.text}`
@@ -74,7 +83,8 @@ export function register(program: Command) {
     .description("reply to a message in your inbox; the reply goes to its sender")
     .action(
       action<object, Sent & { replyTo: number }>(
-        ({ target, team, args }) => call(target, "POST", "/chat/reply", { query: { team }, body: { messageId: intOption("<messageId>", args[0]), message: args[1] } }),
+        ({ target, team, args }) =>
+          call(target, "POST", "/chat/reply", { query: { team }, body: { messageId: intOption("<messageId>", args[0]), message: args[1] } }),
         (r) => `replied to #${r.replyTo}: message #${r.messageId} to ${r.to}`,
       ),
     );

@@ -6,8 +6,19 @@ import { effects } from "../format.ts";
 import { badOption, collect, intOption, jsonFromInlineOrFile, jsonOption } from "../options.ts";
 
 type Opts = {
-  assignee: string; title: string; description?: string; dependsOn?: string[]; needsArtifact?: string[]; expectedOutput?: string[];
-  criteria?: string; criteriaFile?: string; inputs?: string; context?: string; priority?: string; timeoutMs?: string; maxRetries?: string;
+  assignee: string;
+  title: string;
+  description?: string;
+  dependsOn?: string[];
+  needsArtifact?: string[];
+  expectedOutput?: string[];
+  criteria?: string;
+  criteriaFile?: string;
+  inputs?: string;
+  context?: string;
+  priority?: string;
+  timeoutMs?: string;
+  maxRetries?: string;
 };
 
 /** `schema@v2` → artifact dependency on schema at version ≥ 2. */

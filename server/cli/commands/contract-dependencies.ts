@@ -8,11 +8,16 @@ type Opts = { on?: string; artifact?: string; minVersion?: string };
 
 function dependency(opts: Opts) {
   if (!!opts.on === !!opts.artifact) throw badOption("--on/--artifact", "give exactly one of --on <contract> or --artifact <id>");
-  return opts.on ? { type: "contract", contractId: opts.on } : { type: "artifact", artifactId: opts.artifact, minVersion: intOption("--min-version", opts.minVersion) };
+  return opts.on
+    ? { type: "contract", contractId: opts.on }
+    : { type: "artifact", artifactId: opts.artifact, minVersion: intOption("--min-version", opts.minVersion) };
 }
 
 export function register(program: Command) {
-  for (const [name, method, verb] of [["contract-depend", "POST", "now depends on"], ["contract-undepend", "DELETE", "no longer depends on"]] as const) {
+  for (const [name, method, verb] of [
+    ["contract-depend", "POST", "now depends on"],
+    ["contract-undepend", "DELETE", "no longer depends on"],
+  ] as const) {
     program
       .command(`${name} <id>`)
       .description(method === "POST" ? "add a dependency (refused if it would create a cycle)" : "remove a dependency")
@@ -21,8 +26,10 @@ export function register(program: Command) {
       .option("--min-version <n>", "with --artifact: the version it must reach")
       .action(
         action<Opts, ContractView>(
-          ({ target, team, opts, args }) => call(target, method, `/contracts/${encodeURIComponent(args[0])}/dependencies`, { query: { team }, body: { dependency: dependency(opts) } }),
-          (c) => `${c.id} ${verb} ${c.dependencies.length ? "" : "nothing; "}${c.dependencies.map((d) => (d.type === "contract" ? d.contractId : d.artifactId)).join(", ")} — ${c.status}`,
+          ({ target, team, opts, args }) =>
+            call(target, method, `/contracts/${encodeURIComponent(args[0])}/dependencies`, { query: { team }, body: { dependency: dependency(opts) } }),
+          (c) =>
+            `${c.id} ${verb} ${c.dependencies.length ? "" : "nothing; "}${c.dependencies.map((d) => (d.type === "contract" ? d.contractId : d.artifactId)).join(", ")} — ${c.status}`,
         ),
       );
   }

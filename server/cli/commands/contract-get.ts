@@ -11,7 +11,9 @@ export function describe(c: ContractView): string {
     `status     ${c.status}${c.statusReason ? ` (${c.statusReason})` : ""}`,
     `assignee   ${c.assignee} (assigned by ${c.assigner}), priority ${c.priority}, retries ${c.retryCount}/${c.maxRetries}`,
     deps.length ? `depends on ${deps.join(", ")}` : null,
-    c.expectedOutputs.length ? `outputs    ${c.expectedOutputs.map((o) => `${o.artifactType}${o.artifactId ? `:${o.artifactId}` : ""}${o.required ? "" : "?"}`).join(", ")}` : null,
+    c.expectedOutputs.length
+      ? `outputs    ${c.expectedOutputs.map((o) => `${o.artifactType}${o.artifactId ? `:${o.artifactId}` : ""}${o.required ? "" : "?"}`).join(", ")}`
+      : null,
     c.acceptanceCriteria.length ? `criteria   ${c.acceptanceCriteria.map((k) => k.type).join(", ")}` : null,
     c.deadlineAt ? `deadline   ${new Date(c.deadlineAt).toISOString()}` : null,
     c.outputs?.length ? `produced   ${c.outputs.map((o) => `${o.artifactId}@v${o.version}`).join(", ")}` : null,
@@ -25,5 +27,7 @@ export function register(program: Command) {
   program
     .command("contract-get <id>")
     .description("show a contract")
-    .action(action<object, ContractView>(({ target, team, args }) => call(target, "GET", `/contracts/${encodeURIComponent(args[0])}`, { query: { team } }), describe));
+    .action(
+      action<object, ContractView>(({ target, team, args }) => call(target, "GET", `/contracts/${encodeURIComponent(args[0])}`, { query: { team } }), describe),
+    );
 }

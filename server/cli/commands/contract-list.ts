@@ -20,7 +20,14 @@ export function register(program: Command) {
       action<Opts, { items: ContractView[]; nextCursor: number | null }>(
         ({ target, team, opts }) =>
           call(target, "GET", "/contracts", {
-            query: { team, status: opts.status, assignee: opts.assignee, assigner: opts.assigner, limit: intOption("--limit", opts.limit), cursor: intOption("--cursor", opts.cursor) },
+            query: {
+              team,
+              status: opts.status,
+              assignee: opts.assignee,
+              assigner: opts.assigner,
+              limit: intOption("--limit", opts.limit),
+              cursor: intOption("--cursor", opts.cursor),
+            },
           }),
         (r) => table(r.items, ["id", "status", "assignee", "priority", "title"]) + (r.nextCursor ? `\n(more: --cursor ${r.nextCursor})` : ""),
       ),

@@ -72,7 +72,10 @@ export function register(program: Command) {
           }),
         (page) =>
           [
-            table(page.items.map((d) => ({ ...d, at: new Date(d.createdAt).toISOString() })), ["id", "title", "author", "at"]),
+            table(
+              page.items.map((d) => ({ ...d, at: new Date(d.createdAt).toISOString() })),
+              ["id", "title", "author", "at"],
+            ),
             page.nextCursor === null ? "" : `more: --cursor ${page.nextCursor}`,
           ]
             .filter(Boolean)

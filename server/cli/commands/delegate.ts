@@ -17,29 +17,26 @@ export function register(program: Command) {
     .requiredOption("--task <text>", "what to do")
     .option("--context <text>", "background put before the task")
     .action(
-      action<SpawnOpts & { task: string; context?: string }, DelegateResult>(
-        ({ target, team, opts, args }) => {
-          return call(target, "POST", "/delegate", {
-            body: {
-              team,
-              name: nameOf(args[0], opts.name),
-              task: opts.task,
-              context: opts.context,
-              model: opts.model,
-              preset: opts.preset,
-              workDir: workDirOf(opts),
-              systemPrompt: opts.systemPrompt,
-              agent: opts.agent,
-              maxCost: numberOption("--max-cost", opts.maxCost),
-              maxTurns: intOption("--max-turns", opts.maxTurns),
-              timeout: intOption("--timeout-ms", opts.timeoutMs),
-              safety: opts.safety,
-            },
-            waits: true,
-          });
-        },
-        outcome,
-      ),
+      action<SpawnOpts & { task: string; context?: string }, DelegateResult>(({ target, team, opts, args }) => {
+        return call(target, "POST", "/delegate", {
+          body: {
+            team,
+            name: nameOf(args[0], opts.name),
+            task: opts.task,
+            context: opts.context,
+            model: opts.model,
+            preset: opts.preset,
+            workDir: workDirOf(opts),
+            systemPrompt: opts.systemPrompt,
+            agent: opts.agent,
+            maxCost: numberOption("--max-cost", opts.maxCost),
+            maxTurns: intOption("--max-turns", opts.maxTurns),
+            timeout: intOption("--timeout-ms", opts.timeoutMs),
+            safety: opts.safety,
+          },
+          waits: true,
+        });
+      }, outcome),
     );
   program
     .command("continue [name] [message]")
@@ -47,13 +44,13 @@ export function register(program: Command) {
     .option("--name <name>")
     .option("--message <text>")
     .action(
-      action<{ name?: string; message?: string }, DelegateResult>(
-        ({ target, opts, args }) => {
-          const name = nameOf(args[0], opts.name);
-          return call(target, "POST", `/sessions/${encodeURIComponent(name)}/continue`, { body: { message: nameOf(args[1], opts.message, "message") }, waits: true });
-        },
-        outcome,
-      ),
+      action<{ name?: string; message?: string }, DelegateResult>(({ target, opts, args }) => {
+        const name = nameOf(args[0], opts.name);
+        return call(target, "POST", `/sessions/${encodeURIComponent(name)}/continue`, {
+          body: { message: nameOf(args[1], opts.message, "message") },
+          waits: true,
+        });
+      }, outcome),
     );
   for (const [op, description] of [
     ["finish", "accept a delegated task: stop its session gracefully"],
@@ -63,6 +60,11 @@ export function register(program: Command) {
       .command(`${op} [name]`)
       .description(description)
       .option("--name <name>")
-      .action(action<{ name?: string }, FinishResult>(({ target, opts, args }) => call(target, "POST", `/sessions/${encodeURIComponent(nameOf(args[0], opts.name))}/${op}`, { body: {} }), totals));
+      .action(
+        action<{ name?: string }, FinishResult>(
+          ({ target, opts, args }) => call(target, "POST", `/sessions/${encodeURIComponent(nameOf(args[0], opts.name))}/${op}`, { body: {} }),
+          totals,
+        ),
+      );
   }
 }

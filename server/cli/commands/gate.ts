@@ -22,7 +22,13 @@ export function register(program: Command) {
         ({ target, team, opts }) =>
           call(target, "POST", "/phase-gate", {
             query: { team },
-            body: { phase_completing: opts.completing, phase_starting: opts.starting, expected_artifacts: opts.artifact ?? [], expected_idle: opts.idle, expected_readers: jsonOrFile("--readers", opts.readers) },
+            body: {
+              phase_completing: opts.completing,
+              phase_starting: opts.starting,
+              expected_artifacts: opts.artifact ?? [],
+              expected_idle: opts.idle,
+              expected_readers: jsonOrFile("--readers", opts.readers),
+            },
           }),
         (r) => [`${r.passed ? "PASSED" : "FAILED"}: ${r.gate}`, ...r.checks.map((c) => `  ${c.passed ? "✓" : "✗"} ${c.check}`), r.recommendation].join("\n"),
       ),
@@ -34,7 +40,8 @@ export function register(program: Command) {
     .option("--preserve <id>", "an artifact to keep (repeatable)", collect)
     .action(
       action<{ confirm?: boolean; preserve?: string[] }, ResetSummary>(
-        ({ target, team, opts }) => call(target, "POST", `/teams/${encodeURIComponent(team)}/reset`, { body: { confirm: opts.confirm === true, preserve_artifacts: opts.preserve } }),
+        ({ target, team, opts }) =>
+          call(target, "POST", `/teams/${encodeURIComponent(team)}/reset`, { body: { confirm: opts.confirm === true, preserve_artifacts: opts.preserve } }),
         (r) =>
           `reset team '${r.team}' (undo with: teamhub team-rollback ${r.snapshotId}${r.team === "default" ? "" : ` --team ${r.team}`})\n` +
           `  kept ${r.preserved.length} artifact(s); archived ${r.archived.artifacts} artifact(s), ${r.archived.messages} message(s); removed ${r.removed.contracts} contract(s), ${r.removed.members} member(s), ${r.removed.pipelines} pipeline(s)`,

@@ -45,7 +45,8 @@ async function run(target: HubTarget, team: string, event: HookEvent, hook: Reco
   const sessionId = typeof hook.session_id === "string" ? hook.session_id : undefined;
   // The hub keeps a bounded summary; sending one character more tells it the reply was longer.
   if (typeof hook.last_assistant_message === "string") hook.last_assistant_message = hook.last_assistant_message.slice(0, MAX_SUMMARY_CHARS + 1);
-  const git = event === "session-start" ? await factsSinceCheckpoint(target, team, cwd, { claudeSessionId: sessionId, timeoutMs: HUB_TIMEOUT_MS }) : gitFacts(cwd);
+  const git =
+    event === "session-start" ? await factsSinceCheckpoint(target, team, cwd, { claudeSessionId: sessionId, timeoutMs: HUB_TIMEOUT_MS }) : gitFacts(cwd);
   const out = await call<HookOutcome>(target, "POST", `/continuity/hooks/${event}`, { query: { team }, body: { hook, git }, timeoutMs: HUB_TIMEOUT_MS });
   return out.briefing ? { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: out.briefing.markdown } } : {};
 }

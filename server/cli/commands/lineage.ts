@@ -20,7 +20,9 @@ function tree(g: LineageGraph): string {
   const walk = (key: string, indent: string) => {
     for (const e of g.edges.filter((x) => x[from] === key)) {
       const repeat = seen.has(e[to]);
-      lines.push(`${indent}${g.direction === "upstream" ? "◄─" : "─►"} ${label(e[to])}${e.kind === "contract" ? ` [via contract ${e.contractId}]` : ""}${repeat ? " …" : ""}`);
+      lines.push(
+        `${indent}${g.direction === "upstream" ? "◄─" : "─►"} ${label(e[to])}${e.kind === "contract" ? ` [via contract ${e.contractId}]` : ""}${repeat ? " …" : ""}`,
+      );
       if (!repeat) (seen.add(e[to]), walk(e[to], `${indent}   `));
     }
   };
@@ -38,7 +40,8 @@ export function register(program: Command) {
     .option("--depth <n>", "hops to follow (default 25)")
     .action(
       action<{ direction?: string; depth?: string }, LineageGraph>(
-        ({ target, team, opts, args }) => call(target, "GET", "/lineage", { query: { team, ref: args[0], direction: opts.direction, depth: intOption("--depth", opts.depth) } }),
+        ({ target, team, opts, args }) =>
+          call(target, "GET", "/lineage", { query: { team, ref: args[0], direction: opts.direction, depth: intOption("--depth", opts.depth) } }),
         tree,
       ),
     );
@@ -49,8 +52,10 @@ export function register(program: Command) {
       action<object, Impact>(
         ({ target, team, args }) => call(target, "GET", "/impact", { query: { team, id: args[0] } }),
         (r) =>
-          `artifacts downstream of ${r.artifactId}:\n${table(r.artifacts.map((a) => ({ ...a, currentVersion: `v${a.currentVersion}` })), ["artifactId", "type", "currentVersion", "depth"])}` +
-          `\ncontracts relying on them:\n${table(r.contracts, ["contractId", "status", "assignee", "relation", "artifactId"])}`,
+          `artifacts downstream of ${r.artifactId}:\n${table(
+            r.artifacts.map((a) => ({ ...a, currentVersion: `v${a.currentVersion}` })),
+            ["artifactId", "type", "currentVersion", "depth"],
+          )}` + `\ncontracts relying on them:\n${table(r.contracts, ["contractId", "status", "assignee", "relation", "artifactId"])}`,
       ),
     );
   program
@@ -63,7 +68,10 @@ export function register(program: Command) {
           list.length === 0
             ? "nothing is stale"
             : list
-                .map((s) => `${s.artifactId}@v${s.version}\n${s.reasons.map((r) => `   ${staleCauseText(r)}${r.path.length ? `\n     path: ${stalePathText(r.path)}` : ""}`).join("\n")}`)
+                .map(
+                  (s) =>
+                    `${s.artifactId}@v${s.version}\n${s.reasons.map((r) => `   ${staleCauseText(r)}${r.path.length ? `\n     path: ${stalePathText(r.path)}` : ""}`).join("\n")}`,
+                )
                 .join("\n"),
       ),
     );
@@ -75,7 +83,14 @@ export function register(program: Command) {
         ({ target, team, args }) => call(target, "GET", "/audit", { query: { team, ref: args[0] } }),
         (r) =>
           table(
-            r.trail.map((e) => ({ ...e, version: `${e.artifactId}@v${e.version}`, publishedAt: new Date(e.publishedAt).toISOString(), inputs: e.inputs.join(","), readers: [...new Set(e.readers.map((x) => x.reader))].join(","), cost: e.cost ?? "—" })),
+            r.trail.map((e) => ({
+              ...e,
+              version: `${e.artifactId}@v${e.version}`,
+              publishedAt: new Date(e.publishedAt).toISOString(),
+              inputs: e.inputs.join(","),
+              readers: [...new Set(e.readers.map((x) => x.reader))].join(","),
+              cost: e.cost ?? "—",
+            })),
             ["depth", "version", "type", "status", "publisher", "contractId", "publishedAt", "inputs", "readers", "cost"],
           ),
       ),

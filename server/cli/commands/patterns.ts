@@ -17,7 +17,8 @@ export function register(program: Command) {
     .option("--example <text>", "an example (repeatable)", repeatable)
     .action(
       action<{ description: string; example?: string[] }, Registration>(
-        ({ target, team, opts, args }) => call(target, "POST", "/continuity/patterns", { query: { team }, body: { name: args[0], description: opts.description, examples: opts.example } }),
+        ({ target, team, opts, args }) =>
+          call(target, "POST", "/continuity/patterns", { query: { team }, body: { name: args[0], description: opts.description, examples: opts.example } }),
         (p) => `${p.outcome} pattern ${show(p)}`,
       ),
     );
@@ -37,10 +38,14 @@ export function register(program: Command) {
     .option("--cursor <name>", "continue after this name (nextCursor of the previous page)")
     .action(
       action<{ limit?: string; cursor?: string }, { items: PatternView[]; nextCursor: string | null }>(
-        ({ target, team, opts }) => call(target, "GET", "/continuity/patterns", { query: { team, limit: intOption("--limit", opts.limit), cursor: opts.cursor } }),
+        ({ target, team, opts }) =>
+          call(target, "GET", "/continuity/patterns", { query: { team, limit: intOption("--limit", opts.limit), cursor: opts.cursor } }),
         (page) =>
           [
-            table(page.items.map((p) => ({ ...p, examples: p.examples.length, updated: new Date(p.updatedAt).toISOString() })), ["name", "description", "examples", "author", "updated"]),
+            table(
+              page.items.map((p) => ({ ...p, examples: p.examples.length, updated: new Date(p.updatedAt).toISOString() })),
+              ["name", "description", "examples", "author", "updated"],
+            ),
             page.nextCursor === null ? "" : `more: --cursor ${page.nextCursor}`,
           ]
             .filter(Boolean)

@@ -6,7 +6,10 @@ import { action } from "../action.ts";
 import { json, table } from "../format.ts";
 import { badOption, intOption, jsonOrFile } from "../options.ts";
 
-const counts = (p: PipelineView) => Object.entries(p.executions).map(([k, v]) => `${k} ${v}`).join(", ") || "none yet";
+const counts = (p: PipelineView) =>
+  Object.entries(p.executions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ") || "none yet";
 const summary = (p: PipelineView) => `${p.id} (${p.status}): ${p.rules.length} rule(s); executions: ${counts(p)}`;
 
 /** A rules file may hold the array itself or `{rules: [...]}` as the seed's examples do. */
@@ -25,7 +28,10 @@ export function register(program: Command) {
     .action(
       action<{ rules: string; paused?: boolean }, PipelineView>(
         ({ target, team, opts, args }) =>
-          call(target, "POST", "/pipelines", { query: { team }, body: { id: args[0], rules: rulesOf(jsonOrFile("--rules", opts.rules)), status: opts.paused ? "paused" : "active" } }),
+          call(target, "POST", "/pipelines", {
+            query: { team },
+            body: { id: args[0], rules: rulesOf(jsonOrFile("--rules", opts.rules)), status: opts.paused ? "paused" : "active" },
+          }),
         (p) => `created pipeline ${summary(p)}`,
       ),
     );
@@ -35,7 +41,11 @@ export function register(program: Command) {
     .action(
       action<object, PipelineView[]>(
         ({ target, team }) => call(target, "GET", "/pipelines", { query: { team } }),
-        (list) => table(list.map((p) => ({ id: p.id, status: p.status, rules: p.rules.length, executions: counts(p) })), ["id", "status", "rules", "executions"]),
+        (list) =>
+          table(
+            list.map((p) => ({ id: p.id, status: p.status, rules: p.rules.length, executions: counts(p) })),
+            ["id", "status", "rules", "executions"],
+          ),
       ),
     );
   program
@@ -44,13 +54,21 @@ export function register(program: Command) {
     .option("--limit <n>", "log entries (≤ 500)")
     .action(
       action<{ limit?: string }, PipelineView & { log: ExecutionView[] }>(
-        ({ target, team, opts, args }) => call(target, "GET", `/pipelines/${encodeURIComponent(args[0])}`, { query: { team, limit: intOption("--limit", opts.limit) } }),
+        ({ target, team, opts, args }) =>
+          call(target, "GET", `/pipelines/${encodeURIComponent(args[0])}`, { query: { team, limit: intOption("--limit", opts.limit) } }),
         (p) =>
           `${summary(p)}\n${p.rules.map((r, i) => `  [${i}] ${r.name ?? ""} ${r.trigger.type}${r.condition ? ` if ${r.condition}` : ""} → ${r.action.type}`).join("\n")}\n` +
-          table(p.log.map((x) => ({ ...x, condition: x.conditionResult, at: new Date(x.at).toISOString(), ms: x.durationMs.toFixed(1), error: x.error ?? "" })), ["at", "rule", "eventId", "eventType", "condition", "outcome", "ms", "error"]),
+          table(
+            p.log.map((x) => ({ ...x, condition: x.conditionResult, at: new Date(x.at).toISOString(), ms: x.durationMs.toFixed(1), error: x.error ?? "" })),
+            ["at", "rule", "eventId", "eventType", "condition", "outcome", "ms", "error"],
+          ),
       ),
     );
-  for (const [verb, method, path] of [["pause", "POST", "/pause"], ["resume", "POST", "/resume"], ["delete", "DELETE", ""]] as const) {
+  for (const [verb, method, path] of [
+    ["pause", "POST", "/pause"],
+    ["resume", "POST", "/resume"],
+    ["delete", "DELETE", ""],
+  ] as const) {
     program
       .command(`pipeline-${verb} <id>`)
       .description(`${verb} a pipeline`)

@@ -11,7 +11,11 @@ export function register(program: Command) {
     .action(
       action<object, MemberView[]>(
         ({ target, team }) => call(target, "GET", "/roster", { query: { team } }),
-        (list) => table(list.map((m) => ({ ...m, lastSeen: new Date(m.lastSeen).toISOString() })), ["name", "role", "status", "currentTask", "lastSeen"]),
+        (list) =>
+          table(
+            list.map((m) => ({ ...m, lastSeen: new Date(m.lastSeen).toISOString() })),
+            ["name", "role", "status", "currentTask", "lastSeen"],
+          ),
       ),
     );
   program
@@ -22,7 +26,8 @@ export function register(program: Command) {
     .option("--task <text>", "what the member is working on")
     .action(
       action<{ role?: string; status?: string; task?: string }, MemberView>(
-        ({ target, team, opts, args }) => call(target, "POST", "/roster", { query: { team }, body: { name: args[0], role: opts.role, status: opts.status, currentTask: opts.task } }),
+        ({ target, team, opts, args }) =>
+          call(target, "POST", "/roster", { query: { team }, body: { name: args[0], role: opts.role, status: opts.status, currentTask: opts.task } }),
         (m) => `${m.name}: ${m.status}${m.role ? ` (${m.role})` : ""}${m.currentTask ? ` — ${m.currentTask}` : ""}`,
       ),
     );

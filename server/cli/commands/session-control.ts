@@ -19,7 +19,12 @@ export function register(program: Command) {
       .command(`${op} [name]`)
       .description(description)
       .option("--name <name>")
-      .action(action<{ name?: string }, SessionView>(({ target, opts, args }) => call(target, "POST", route(nameOf(args[0], opts.name), op), { body: {} }), (s) => sessionLine(s)));
+      .action(
+        action<{ name?: string }, SessionView>(
+          ({ target, opts, args }) => call(target, "POST", route(nameOf(args[0], opts.name), op), { body: {} }),
+          (s) => sessionLine(s),
+        ),
+      );
   }
   for (const [op, description] of [
     ["stop", "stop gracefully: the current turn finishes; resumable later"],
@@ -41,7 +46,12 @@ export function register(program: Command) {
     .command("delete [name]")
     .description("delete a session with its transcript and history (a running process is killed)")
     .option("--name <name>")
-    .action(action<{ name?: string }, { deleted: string }>(({ target, opts, args }) => call(target, "DELETE", route(nameOf(args[0], opts.name))), (r) => `deleted ${r.deleted}`));
+    .action(
+      action<{ name?: string }, { deleted: string }>(
+        ({ target, opts, args }) => call(target, "DELETE", route(nameOf(args[0], opts.name))),
+        (r) => `deleted ${r.deleted}`,
+      ),
+    );
   program
     .command("cleanup")
     .description("delete sessions that ended more than --days days ago: every team's, or only --team's")
@@ -65,7 +75,9 @@ export function register(program: Command) {
             `  claude session ${s.claudeSessionId ?? "—"}, pid ${s.pid ?? "—"}, preset ${s.preset}, in ${s.workDir}`,
             s.spawnedBy ? `  spawned by ${s.spawnedBy}` : "",
             s.running ? `  running turn ${s.running.n}` : "",
-            ...s.approvals.map((a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${new Date(a.expiresAt).toISOString()})`),
+            ...s.approvals.map(
+              (a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${new Date(a.expiresAt).toISOString()})`,
+            ),
             ...s.violations.map((v) => `  violation: ${v.kind}: ${v.detail}`),
             // The problem already ends the first line; the raw error is shown when it says more.
             s.lastError && !s.problem?.includes(s.lastError) ? `  last error: ${s.lastError}` : "",
@@ -81,7 +93,11 @@ export function register(program: Command) {
     .action(
       action<{ status: string }, ApprovalView[]>(
         ({ target, team, opts }) => call(target, "GET", "/approvals", { query: { team, status: opts.status } }),
-        (list) => table(list.map((a) => ({ ...a, input: JSON.stringify(a.input).slice(0, 60) })), ["id", "session", "toolName", "input", "status"]),
+        (list) =>
+          table(
+            list.map((a) => ({ ...a, input: JSON.stringify(a.input).slice(0, 60) })),
+            ["id", "session", "toolName", "input", "status"],
+          ),
       ),
     );
   for (const decision of ["allow", "deny"] as const) {

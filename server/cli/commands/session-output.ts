@@ -13,7 +13,12 @@ export function register(program: Command) {
     .command("output [name]")
     .description("the session's last response")
     .option("--name <name>")
-    .action(action<{ name?: string }, OutputView>(({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "output")), (o) => o.output ?? "(no output yet)"));
+    .action(
+      action<{ name?: string }, OutputView>(
+        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "output")),
+        (o) => o.output ?? "(no output yet)",
+      ),
+    );
   program
     .command("history [name]")
     .description("every interaction with its cost, turns, duration, tools and why it failed or stopped")
@@ -24,7 +29,14 @@ export function register(program: Command) {
         ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "history"), { query: { limit: intOption("--limit", opts.limit) } }),
         (h) =>
           `${table(
-            h.interactions.map((i) => ({ ...i, cost: `$${i.costUsd.toFixed(4)}`, duration: i.durationMs === null ? null : `${(i.durationMs / 1000).toFixed(1)}s`, tools: i.toolsUsed.join(",") || null, prompt: i.prompt.slice(0, 40), error: i.error ?? "" })),
+            h.interactions.map((i) => ({
+              ...i,
+              cost: `$${i.costUsd.toFixed(4)}`,
+              duration: i.durationMs === null ? null : `${(i.durationMs / 1000).toFixed(1)}s`,
+              tools: i.toolsUsed.join(",") || null,
+              prompt: i.prompt.slice(0, 40),
+              error: i.error ?? "",
+            })),
             ["n", "status", "cost", "turns", "duration", "tools", "prompt", "error"],
           )}\ntotal: $${h.costUsd.toFixed(4)}, ${h.turns} turns`,
       ),
@@ -37,8 +49,14 @@ export function register(program: Command) {
     .option("--limit <n>")
     .action(
       action<{ name?: string; after?: string; limit?: string }, { entries: TranscriptEntryView[] }>(
-        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "transcript"), { query: { after: intOption("--after", opts.after), limit: intOption("--limit", opts.limit) } }),
-        (t) => t.entries.map((e) => `${e.id} ${e.direction === "in" ? "→" : "←"} ${e.type}${e.subtype ? `/${e.subtype}` : ""} ${JSON.stringify(e.payload).slice(0, 160)}`).join("\n") || "(empty)",
+        ({ target, opts, args }) =>
+          call(target, "GET", route(nameOf(args[0], opts.name), "transcript"), {
+            query: { after: intOption("--after", opts.after), limit: intOption("--limit", opts.limit) },
+          }),
+        (t) =>
+          t.entries
+            .map((e) => `${e.id} ${e.direction === "in" ? "→" : "←"} ${e.type}${e.subtype ? `/${e.subtype}` : ""} ${JSON.stringify(e.payload).slice(0, 160)}`)
+            .join("\n") || "(empty)",
       ),
     );
 }

@@ -29,11 +29,17 @@ export function register(program: Command) {
       ),
     );
 
-  spawnOptions(program.command("team-spawn [name]").description("start a session as a team member (roster, worker guide, its own hub identity)").option("--prompt <text>", "first task"))
+  spawnOptions(
+    program
+      .command("team-spawn [name]")
+      .description("start a session as a team member (roster, worker guide, its own hub identity)")
+      .option("--prompt <text>", "first task"),
+  )
     .option("--role <role>", "the member's role")
     .action(
       action<SpawnOpts & { role?: string }, SessionView & { batch: number }>(
-        ({ target, team, opts, args }) => call(target, "POST", "/team-spawn", { body: { ...spawnBody(opts), team, name: nameOf(args[0], opts.name), prompt: opts.prompt, role: opts.role } }),
+        ({ target, team, opts, args }) =>
+          call(target, "POST", "/team-spawn", { body: { ...spawnBody(opts), team, name: nameOf(args[0], opts.name), prompt: opts.prompt, role: opts.role } }),
         (r) => `started ${sessionLine(r)} as a member of ${r.team}${r.batch ? ` (spawn batch ${r.batch})` : ""}`,
       ),
     );
@@ -54,7 +60,9 @@ export function register(program: Command) {
           const parsed = jsonOption("--file", text);
           const list = Array.isArray(parsed) ? parsed : (parsed as { sessions?: unknown })?.sessions;
           if (!Array.isArray(list)) throw badOption("--file", "must hold a JSON array of sessions or {sessions: […]}");
-          return call(target, "POST", "/batch-spawn", { body: { sessions: list.map((s: Record<string, unknown>) => ({ team, workDir: process.cwd(), ...s })) } });
+          return call(target, "POST", "/batch-spawn", {
+            body: { sessions: list.map((s: Record<string, unknown>) => ({ team, workDir: process.cwd(), ...s })) },
+          });
         },
         (list) => list.map((s) => `started ${sessionLine(s)}`).join("\n"),
       ),
@@ -67,7 +75,8 @@ export function register(program: Command) {
     .option("--model <model>")
     .action(
       action<{ prompt?: string; model?: string }, SessionView>(
-        ({ target, opts, args }) => call(target, "POST", `/sessions/${encodeURIComponent(args[0])}/fork`, { body: { newName: args[1], prompt: opts.prompt, model: opts.model } }),
+        ({ target, opts, args }) =>
+          call(target, "POST", `/sessions/${encodeURIComponent(args[0])}/fork`, { body: { newName: args[1], prompt: opts.prompt, model: opts.model } }),
         (s) => `forked ${s.parent} into ${sessionLine(s)}`,
       ),
     );
@@ -81,19 +90,16 @@ export function register(program: Command) {
     .option("--wait-timeout-ms <ms>", "how long to wait for the reply (default 600000)")
     .option("--stop", "stop the session after the reply")
     .action(
-      action<{ name?: string; message?: string; wait: boolean; waitTimeoutMs?: string; stop?: boolean }, SendResult>(
-        async ({ target, opts, args }) => {
-          const name = nameOf(args[0], opts.name);
-          const message = nameOf(args[1], opts.message, "message");
-          const r = await call<SendResult>(target, "POST", `/sessions/${encodeURIComponent(name)}/send`, {
-            body: { message, wait: opts.wait, waitTimeoutMs: intOption("--wait-timeout-ms", opts.waitTimeoutMs) },
-            waits: true,
-          });
-          if (opts.stop) await call(target, "POST", `/sessions/${encodeURIComponent(name)}/stop`, { body: {} });
-          return r;
-        },
-        reply,
-      ),
+      action<{ name?: string; message?: string; wait: boolean; waitTimeoutMs?: string; stop?: boolean }, SendResult>(async ({ target, opts, args }) => {
+        const name = nameOf(args[0], opts.name);
+        const message = nameOf(args[1], opts.message, "message");
+        const r = await call<SendResult>(target, "POST", `/sessions/${encodeURIComponent(name)}/send`, {
+          body: { message, wait: opts.wait, waitTimeoutMs: intOption("--wait-timeout-ms", opts.waitTimeoutMs) },
+          waits: true,
+        });
+        if (opts.stop) await call(target, "POST", `/sessions/${encodeURIComponent(name)}/stop`, { body: {} });
+        return r;
+      }, reply),
     );
 
   program
@@ -104,10 +110,16 @@ export function register(program: Command) {
     .option("--limit <n>")
     .action(
       action<{ all?: boolean; status?: string; limit?: string }, SessionView[]>(
-        ({ target, team, opts }) => call(target, "GET", "/sessions", { query: { team: opts.all ? undefined : team, status: opts.status, limit: intOption("--limit", opts.limit) } }),
+        ({ target, team, opts }) =>
+          call(target, "GET", "/sessions", { query: { team: opts.all ? undefined : team, status: opts.status, limit: intOption("--limit", opts.limit) } }),
         (list) =>
           table(
-            list.map((s) => ({ ...s, status: s.queuePosition ? `queued (#${s.queuePosition})` : s.status, cost: `$${s.costUsd.toFixed(4)}`, problem: s.problem ?? "" })),
+            list.map((s) => ({
+              ...s,
+              status: s.queuePosition ? `queued (#${s.queuePosition})` : s.status,
+              cost: `$${s.costUsd.toFixed(4)}`,
+              problem: s.problem ?? "",
+            })),
             // Last, so that a long reason does not push the other columns apart.
             ["name", "team", "status", "model", "cost", "turns", "interactions", "queued", "spawnedBy", "problem"],
           ),

@@ -15,7 +15,16 @@ import { claudeDir, register as registerServer, unregister, type Scope } from ".
 import { hasHooks, hookCommand, installHooks, readSettings, settingsFile, uninstallHooks } from "../setup/claude-hooks.ts";
 
 type Opts = { global?: boolean; local?: boolean; guide?: boolean; hooks?: boolean; uninstall?: boolean; as: string; operator?: boolean; project?: string };
-type Outcome = { scope: Scope; project: string | null; server: string; principal: string; guide: string | null; hooks: string | null; token: string; warnings: string[] };
+type Outcome = {
+  scope: Scope;
+  project: string | null;
+  server: string;
+  principal: string;
+  guide: string | null;
+  hooks: string | null;
+  token: string;
+  warnings: string[];
+};
 
 export function register(program: Command) {
   program
@@ -50,7 +59,9 @@ export function register(program: Command) {
                 token = `revoked ${r.revoked}`;
               } catch (e) {
                 token = "not revoked";
-                base.warnings.push(`the token could not be revoked (${(e as Error).message.split("\n")[0]}); later run: teamhub token revoke ${opts.as} --label "${label}"`);
+                base.warnings.push(
+                  `the token could not be revoked (${(e as Error).message.split("\n")[0]}); later run: teamhub token revoke ${opts.as} --label "${label}"`,
+                );
               }
             }
             return { ...base, server, guide: guide === "absent" ? null : `${guide} ${claudeMd}`, hooks, token };
@@ -70,7 +81,9 @@ export function register(program: Command) {
           }
           const server = registerServer(scope, project, { type: "http", url: `${target.url}/mcp`, headers: { Authorization: `Bearer ${token}` } });
           const guide = opts.guide ? `${writeGuide(claudeMd)} ${claudeMd}` : null;
-          const hooks = withHooks ? installHooks(settings, target.dataDir, (event) => hookCommand(event, { url: target.url, token, team }), scope === "local") : null;
+          const hooks = withHooks
+            ? installHooks(settings, target.dataDir, (event) => hookCommand(event, { url: target.url, token, team }), scope === "local")
+            : null;
           return { ...base, server, guide, hooks, token: opts.operator ? "operator token" : `new member token for '${opts.as}'` };
         },
         (o) =>

@@ -32,11 +32,14 @@ function rewound(verb: "rolled back" | "replayed", r: RewindSummary | RewindPrev
     "autoSnapshot" in r
       ? `${verb} team '${r.team}' to snapshot ${r.snapshot} (undo with: teamhub team-rollback ${r.autoSnapshot})`
       : `dry run, nothing written: ${verb === "replayed" ? "replaying" : "rolling back"} team '${r.team}' to snapshot ${r.snapshot} would`;
-  const gone = (e: RewindSummary["removed"]) => `${plural(e.contractsCount, "contract")}${listed(e.contracts, e.contractsCount)}, ${plural(e.pipelinesCount, "pipeline")}${listed(e.pipelines, e.pipelinesCount)}`;
+  const gone = (e: RewindSummary["removed"]) =>
+    `${plural(e.contractsCount, "contract")}${listed(e.contracts, e.contractsCount)}, ${plural(e.pipelinesCount, "pipeline")}${listed(e.pipelines, e.pipelinesCount)}`;
   return [
     head,
     r.reRunCount || verb === "replayed" ? `  re-run: ${plural(r.reRunCount, "contract")}` : "",
-    ...r.reRun.map((x) => `    ${x.id} (${x.assignee}): ${x.from ?? "(new)"} → ${x.to}, ${x.because}${x.waitsFor.length ? `; waits for ${x.waitsFor.join(", ")}` : ""}`),
+    ...r.reRun.map(
+      (x) => `    ${x.id} (${x.assignee}): ${x.from ?? "(new)"} → ${x.to}, ${x.because}${x.waitsFor.length ? `; waits for ${x.waitsFor.join(", ")}` : ""}`,
+    ),
     `  versions rolled back: ${r.rolledBackCount}${listed(r.rolledBackVersions, r.rolledBackCount)}`,
     r.reactivatedCount ? `  versions active again: ${r.reactivatedCount}${listed(r.reactivatedVersions, r.reactivatedCount)}` : "",
     r.removed.contractsCount || r.removed.pipelinesCount ? `  removed: ${gone(r.removed)}` : "",
@@ -67,13 +70,22 @@ export function register(program: Command) {
     .action(
       action<{ limit?: string }, { items: SnapshotMeta[] }>(
         ({ target, team, opts }) => call(target, "GET", "/snapshots", { query: { team, limit: intOption("--limit", opts.limit) } }),
-        (r) => table(r.items.map((s) => ({ ...s, createdAt: new Date(s.createdAt).toISOString(), contracts: s.counts.contracts, artifacts: s.counts.artifacts })), ["id", "kind", "label", "createdAt", "contracts", "artifacts", "size"]),
+        (r) =>
+          table(
+            r.items.map((s) => ({ ...s, createdAt: new Date(s.createdAt).toISOString(), contracts: s.counts.contracts, artifacts: s.counts.artifacts })),
+            ["id", "kind", "label", "createdAt", "contracts", "artifacts", "size"],
+          ),
       ),
     );
   program
     .command("team-snapshot-delete <id>")
     .description("delete a snapshot (artifact versions are never affected)")
-    .action(action<object, { id: string }>(({ target, team, args }) => call(target, "DELETE", `/snapshots/${encodeURIComponent(args[0])}`, { query: { team } }), (r) => `deleted snapshot ${r.id}`));
+    .action(
+      action<object, { id: string }>(
+        ({ target, team, args }) => call(target, "DELETE", `/snapshots/${encodeURIComponent(args[0])}`, { query: { team } }),
+        (r) => `deleted snapshot ${r.id}`,
+      ),
+    );
   const DRY_RUN = "show what it would do, writing nothing";
   const route = (id: string, what: "rollback" | "replay", dryRun?: boolean) => `/snapshots/${encodeURIComponent(id)}/${what}${dryRun ? "/preview" : ""}`;
   program
@@ -93,7 +105,8 @@ export function register(program: Command) {
     .option("--dry-run", DRY_RUN)
     .action(
       action<{ overrides?: string; dryRun?: boolean }, RewindSummary | RewindPreview>(
-        ({ target, team, opts, args }) => call(target, "POST", route(args[0], "replay", opts.dryRun), { query: { team }, body: { overrides: jsonOrFile("--overrides", opts.overrides) } }),
+        ({ target, team, opts, args }) =>
+          call(target, "POST", route(args[0], "replay", opts.dryRun), { query: { team }, body: { overrides: jsonOrFile("--overrides", opts.overrides) } }),
         (r) => rewound("replayed", r),
       ),
     );

@@ -9,22 +9,50 @@ import { table } from "../format.ts";
 import { intOption, numberOption } from "../options.ts";
 
 type SettingOption =
-  | "wake" | "gateEnforcement" | "chatRateLimit" | "chatLoopMax" | "chatLoopWindow" | "inboxLiveLimit"
-  | "maxPreset" | "rootDir" | "maxCost" | "maxTurns" | "maxTimeoutMs";
+  | "wake"
+  | "gateEnforcement"
+  | "chatRateLimit"
+  | "chatLoopMax"
+  | "chatLoopWindow"
+  | "inboxLiveLimit"
+  | "maxPreset"
+  | "rootDir"
+  | "maxCost"
+  | "maxTurns"
+  | "maxTimeoutMs";
 
 export function register(program: Command) {
   program
     .command("teams")
     .description("list teams")
-    .action(action<object, TeamView[]>(({ target }) => call(target, "GET", "/teams"), (r) => table(r.map((t) => ({ ...t, archived: t.archivedAt ? "yes" : "" })), ["id", "archived"])));
+    .action(
+      action<object, TeamView[]>(
+        ({ target }) => call(target, "GET", "/teams"),
+        (r) =>
+          table(
+            r.map((t) => ({ ...t, archived: t.archivedAt ? "yes" : "" })),
+            ["id", "archived"],
+          ),
+      ),
+    );
   program
     .command("team-create <id>")
     .description("create a team explicitly (writes create teams implicitly too)")
-    .action(action<object, TeamView>(({ target, args }) => call(target, "POST", "/teams", { body: { id: args[0] } }), (t) => `created team ${t.id}`));
+    .action(
+      action<object, TeamView>(
+        ({ target, args }) => call(target, "POST", "/teams", { body: { id: args[0] } }),
+        (t) => `created team ${t.id}`,
+      ),
+    );
   program
     .command("team-archive <id>")
     .description("archive a team: it stays readable and refuses changes")
-    .action(action<object, TeamView>(({ target, args }) => call(target, "POST", `/teams/${encodeURIComponent(args[0])}/archive`), (t) => `archived team ${t.id}`));
+    .action(
+      action<object, TeamView>(
+        ({ target, args }) => call(target, "POST", `/teams/${encodeURIComponent(args[0])}/archive`),
+        (t) => `archived team ${t.id}`,
+      ),
+    );
   program
     .command("team-settings")
     .description("show the team's options, or change them (operator only)")
@@ -58,7 +86,10 @@ export function register(program: Command) {
           const path = `/teams/${encodeURIComponent(team)}/settings`;
           return Object.values(changes).some((v) => v !== undefined) ? call(target, "PATCH", path, { body: changes }) : call(target, "GET", path);
         },
-        (t) => Object.entries(t).map(([k, v]) => `${k}: ${v}`).join("\n"),
+        (t) =>
+          Object.entries(t)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join("\n"),
       ),
     );
   const leads = (team: string) => `/teams/${encodeURIComponent(team)}/leads`;
@@ -86,7 +117,11 @@ export function register(program: Command) {
     .action(
       action<object, LeadView[]>(
         ({ target, team }) => call(target, "GET", leads(team)),
-        (r) => table(r.map((l) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() })), ["principal", "grantedBy", "createdAt"]),
+        (r) =>
+          table(
+            r.map((l) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() })),
+            ["principal", "grantedBy", "createdAt"],
+          ),
       ),
     );
   program
@@ -99,8 +134,14 @@ export function register(program: Command) {
     .action(
       action<{ after?: string; type?: string; limit?: string; hub?: boolean }, { events: HubEvent[] }>(
         ({ target, team, opts }) =>
-          call(target, "GET", "/events", { query: { team, hub: opts.hub, after: intOption("--after", opts.after), type: opts.type, limit: intOption("--limit", opts.limit) } }),
-        (r) => table(r.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })), ["id", "type", "subject", "principal", "at"]),
+          call(target, "GET", "/events", {
+            query: { team, hub: opts.hub, after: intOption("--after", opts.after), type: opts.type, limit: intOption("--limit", opts.limit) },
+          }),
+        (r) =>
+          table(
+            r.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+            ["id", "type", "subject", "principal", "at"],
+          ),
       ),
     );
 }

@@ -12,7 +12,10 @@ import path from "node:path";
 export const SERVER_NAME = "teamhub";
 export type Scope = "local" | "user";
 type Entry = { type: "http"; url: string; headers: Record<string, string> };
-type Config = { mcpServers?: Record<string, unknown>; projects?: Record<string, { mcpServers?: Record<string, unknown> } & Record<string, unknown>> } & Record<string, unknown>;
+type Config = { mcpServers?: Record<string, unknown>; projects?: Record<string, { mcpServers?: Record<string, unknown> } & Record<string, unknown>> } & Record<
+  string,
+  unknown
+>;
 
 export function claudeDir(): string {
   return process.env.CLAUDE_CONFIG_DIR ?? path.join(os.homedir(), ".claude");

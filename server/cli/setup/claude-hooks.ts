@@ -50,7 +50,12 @@ export function readSettings(file: string): Parsed {
     throw new CliError(EXIT.badInput, `${file}: is not valid JSON (${(e as Error).message}); fix it or move it away, nothing was changed`);
   }
   const hooks = (settings as Settings | null)?.hooks;
-  if (typeof settings !== "object" || settings === null || Array.isArray(settings) || (hooks !== undefined && (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)))) {
+  if (
+    typeof settings !== "object" ||
+    settings === null ||
+    Array.isArray(settings) ||
+    (hooks !== undefined && (typeof hooks !== "object" || hooks === null || Array.isArray(hooks)))
+  ) {
     throw new CliError(EXIT.badInput, `${file}: must be a JSON object whose "hooks" is an object; nothing was changed`);
   }
   for (const [event, groups] of Object.entries(hooks ?? {})) {

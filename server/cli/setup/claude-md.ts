@@ -17,7 +17,10 @@ export function writeGuide(file: string): "created" | "updated" | "added" {
     return "created";
   }
   if (BLOCK.test(existing)) {
-    fs.writeFileSync(file, existing.replace(BLOCK, (m) => `${m.startsWith("\n") ? "\n" : ""}${claudeMdBlock()}`));
+    fs.writeFileSync(
+      file,
+      existing.replace(BLOCK, (m) => `${m.startsWith("\n") ? "\n" : ""}${claudeMdBlock()}`),
+    );
     return "updated";
   }
   fs.writeFileSync(file, `${existing}${existing.endsWith("\n") ? "" : "\n"}\n${claudeMdBlock()}`);

@@ -29,7 +29,10 @@ const ids = async (filters: Record<string, unknown> = {}) => (await list(filters
 /** Marks one version rolled back, the way a snapshot rollback will (versions are never deleted). */
 const markRolledBack = (id: string, version: number) =>
   hub.db.write("test.rollback", "operator", (tx) =>
-    tx.run(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "version" = ? AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ?)`, [version, id]),
+    tx.run(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "version" = ? AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ?)`, [
+      version,
+      id,
+    ]),
   );
 
 describe("versions", () => {
@@ -85,16 +88,40 @@ describe("versions", () => {
 
 describe("well-known types", () => {
   it.each([
-    ["api-contract", { endpoints: [{ method: "get", path: "/users", response: { type: "array" } }, { method: "POST", path: "/users" }] }],
+    [
+      "api-contract",
+      {
+        endpoints: [
+          { method: "get", path: "/users", response: { type: "array" } },
+          { method: "POST", path: "/users" },
+        ],
+      },
+    ],
     ["schema-change", { models: [{ name: "User", action: "create", fields: ["email", { name: "id", type: "uuid" }] }] }],
     ["schema-change", { models: [{ name: "User", fields: { email: "string" } }], note: "extra keys are kept" }],
     ["component-spec", { componentName: "Button", props: { label: "string" }, states: ["idle", "busy"], events: ["click"] }],
     ["component-spec", { componentName: "List", props: ["items"] }],
     ["test-results", { total: 10, passed: 7, failed: 2, skipped: 1, failures: [{ name: "login", message: "401" }, { name: "logout" }] }],
     ["test-results", { total: 3, passed: 1, failed: 1 }],
-    ["file-manifest", { files: [{ path: "src/a.ts", action: "create", description: "new" }, { path: "b.ts", action: "delete" }] }],
+    [
+      "file-manifest",
+      {
+        files: [
+          { path: "src/a.ts", action: "create", description: "new" },
+          { path: "b.ts", action: "delete" },
+        ],
+      },
+    ],
     ["file-manifest", { files: [] }],
-    ["config-change", { changes: [{ key: "PORT", oldValue: 3000, newValue: 4000 }, { key: "DEBUG", newValue: null }] }],
+    [
+      "config-change",
+      {
+        changes: [
+          { key: "PORT", oldValue: 3000, newValue: 4000 },
+          { key: "DEBUG", newValue: null },
+        ],
+      },
+    ],
     ["custom", { anything: ["goes", 1, null] }],
     ["custom", "plain text"],
     ["custom", null],
@@ -106,7 +133,17 @@ describe("well-known types", () => {
 
   it.each([
     ["api-contract", { endpoints: [{ method: "GET", path: "users" }] }, "data.endpoints[0].path", "must start with '/'"],
-    ["api-contract", { endpoints: [{ method: "GET", path: "/" }, { method: "FETCH", path: "/x" }] }, "data.endpoints[1].method", "must be an HTTP method"],
+    [
+      "api-contract",
+      {
+        endpoints: [
+          { method: "GET", path: "/" },
+          { method: "FETCH", path: "/x" },
+        ],
+      },
+      "data.endpoints[1].method",
+      "must be an HTTP method",
+    ],
     ["api-contract", { endpoints: [] }, "data.endpoints", "must list at least one endpoint"],
     ["api-contract", { routes: [] }, "data.endpoints", "expected array"],
     ["api-contract", "GET /users", "data", "expected object"],
@@ -313,7 +350,11 @@ describe("reads", () => {
     expect(await get({ id: "doc", version: 2 })).toMatchObject({ version: 2, status: "rolled_back", data: { v: 2 } });
     await markRolledBack("doc", 1);
     const err = await refusal(get({ id: "doc" }));
-    expect(err).toMatchObject({ code: "not_found", message: "id: artifact 'doc' has no active version (all were rolled back)", details: { field: "id", rule: "active_version" } });
+    expect(err).toMatchObject({
+      code: "not_found",
+      message: "id: artifact 'doc' has no active version (all were rolled back)",
+      details: { field: "id", rule: "active_version" },
+    });
   });
 
   it.each([
@@ -372,7 +413,17 @@ describe("list", () => {
 
   it("describes each artifact", async () => {
     const b = (await list({ type: "test-results" })).items[0];
-    expect(b).toMatchObject({ id: "b", team: "default", type: "test-results", name: "b", tags: ["x", "y"], latestVersion: 1, currentVersion: 1, status: "active", publisher: "bob" });
+    expect(b).toMatchObject({
+      id: "b",
+      team: "default",
+      type: "test-results",
+      name: "b",
+      tags: ["x", "y"],
+      latestVersion: 1,
+      currentVersion: 1,
+      status: "active",
+      publisher: "bob",
+    });
     expect(b.createdAt).toBeInstanceOf(Date);
   });
 });

@@ -7,13 +7,7 @@ import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { ArtifactRow, VersionRow } from "../../db/rows.ts";
 import { DomainError, conflict, invalidField, notFound } from "../../errors.ts";
-import type {
-  ArtifactRefInput,
-  GetArtifactInput,
-  HistoryInput,
-  ListArtifactsInput,
-  PublishArtifactInput,
-} from "../../../lib/api/artifacts.ts";
+import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { Resolution } from "../contracts/resolver.ts";
 import { effectsOf, type Effect } from "../contracts/effects.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -94,11 +88,25 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
   const inputs = await pinInputs(tx, team, input.derivedFrom ?? []);
 
   if (!artifact) {
-    const r = await tx.run(
-      `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,0,?,?)`,
-      [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
-    );
-    artifact = { pk: r.lastInsertRowid, teamId: team, id: input.id, type: input.type, name: input.name ?? input.id, latestVersion: 0, createdAt: tx.now, updatedAt: tx.now, archivedAt: null };
+    const r = await tx.run(`INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,0,?,?)`, [
+      team,
+      input.id,
+      input.type,
+      input.name ?? input.id,
+      tx.now,
+      tx.now,
+    ]);
+    artifact = {
+      pk: r.lastInsertRowid,
+      teamId: team,
+      id: input.id,
+      type: input.type,
+      name: input.name ?? input.id,
+      latestVersion: 0,
+      createdAt: tx.now,
+      updatedAt: tx.now,
+      archivedAt: null,
+    };
   }
   const version = latest + 1;
   const inserted = await tx.run(
@@ -109,7 +117,12 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
   const seq = inserted.lastInsertRowid;
   const name = input.name ?? artifact.name;
   // Publishing an id that team_reset archived brings it back, numbering on from its old versions.
-  await tx.run(`UPDATE "Artifact" SET "latestVersion" = ?, "name" = ?, "updatedAt" = ?, "archivedAt" = NULL WHERE "pk" = ?`, [version, name, tx.now, artifact.pk]);
+  await tx.run(`UPDATE "Artifact" SET "latestVersion" = ?, "name" = ?, "updatedAt" = ?, "archivedAt" = NULL WHERE "pk" = ?`, [
+    version,
+    name,
+    tx.now,
+    artifact.pk,
+  ]);
   if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
   for (const from of inputs) {
     await tx.run(`INSERT OR IGNORE INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?,?,'derived')`, [from.seq, seq]);
@@ -213,10 +226,10 @@ export async function getArtifact(deps: DomainDeps, actor: Principal, input: Get
   return deps.db.write("artifact.get", actor.name, async (tx) => {
     const row = input.version
       ? await tx.get<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`, [input.team, input.id, input.version])
-      : await tx.get<VersionJoin>(
-          `${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
-          [input.team, input.id],
-        );
+      : await tx.get<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`, [
+          input.team,
+          input.id,
+        ]);
     if (!row) {
       const exists = await tx.get(`SELECT 1 FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id]);
       if (!exists) throw notFound("artifact", input.id, "id");
@@ -243,7 +256,10 @@ export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Pr
   return deps.db.read(async (sql) => {
     const artifact = await loadArtifactView(sql, input.team, input.id);
     const rows = await sql.all<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? ORDER BY v."version"`, [input.team, input.id]);
-    const edges = await derivedFromOf(sql, rows.map((r) => r.seq));
+    const edges = await derivedFromOf(
+      sql,
+      rows.map((r) => r.seq),
+    );
     return { artifact, versions: rows.map((r) => toVersionView(r, edges.get(r.seq) ?? [], input.includeData)) };
   });
 }
@@ -308,7 +324,9 @@ export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput)
   if (input.status) (where.push(`lv."status" = ?`), params.push(input.status));
   if (input.tag) (where.push(`EXISTS (SELECT 1 FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk" AND t."tag" = ?)`), params.push(input.tag));
   if (input.publisher) {
-    where.push(`(SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) = ?`);
+    where.push(
+      `(SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) = ?`,
+    );
     params.push(input.publisher);
   }
   if (input.cursor !== undefined) (where.push(`a."pk" > ?`), params.push(input.cursor));

@@ -21,7 +21,12 @@ export async function pinRef(sql: Sql, teamId: string, ref: string, field: strin
       )
     : await currentVersion(sql, teamId, artifactId);
   if (!row) {
-    throw invalidField(field, "exists", v ? `artifact version '${ref}' does not exist in team '${teamId}'` : `artifact '${artifactId}' has no active version in team '${teamId}'`, ref);
+    throw invalidField(
+      field,
+      "exists",
+      v ? `artifact version '${ref}' does not exist in team '${teamId}'` : `artifact '${artifactId}' has no active version in team '${teamId}'`,
+      ref,
+    );
   }
   return { artifactId, version: row.version, seq: row.seq };
 }

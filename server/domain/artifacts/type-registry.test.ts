@@ -73,7 +73,10 @@ describe("team types", () => {
   it("can be re-registered with a new schema", async () => {
     await register("release-notes", { type: "object", required: ["summary"] });
     expect(snapshotTables(hub.file).ArtifactType).toHaveLength(1);
-    expect(issues(await refusal(publish("release-notes", { version: "1.0.0", items: [{ title: "a" }] })))[0]).toMatchObject({ field: "data", rule: "required" });
+    expect(issues(await refusal(publish("release-notes", { version: "1.0.0", items: [{ title: "a" }] })))[0]).toMatchObject({
+      field: "data",
+      rule: "required",
+    });
     expect((await publish("release-notes", { summary: "ok" })).version).toBe(1);
   });
 });
@@ -134,7 +137,10 @@ describe("listTypes", () => {
   it("exports well-known types as draft 2020-12 JSON Schema", () => {
     const api = wellKnownJsonSchema("api-contract");
     expect(api).toMatchObject({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", required: ["endpoints"] });
-    expect(wellKnownJsonSchema("test-results")).toMatchObject({ required: ["total", "passed", "failed"], description: "passed + failed + skipped must be ≤ total" });
+    expect(wellKnownJsonSchema("test-results")).toMatchObject({
+      required: ["total", "passed", "failed"],
+      description: "passed + failed + skipped must be ≤ total",
+    });
     expect(wellKnownJsonSchema("config-change")).toMatchObject({ properties: { changes: { items: { required: ["key", "newValue"] } } } });
   });
 });

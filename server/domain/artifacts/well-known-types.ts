@@ -12,11 +12,9 @@ const apiContract = z.looseObject({
   endpoints: z
     .array(
       z.looseObject({
-        method: z
-          .string()
-          .refine((m) => (HTTP_METHODS as readonly string[]).includes(m.toUpperCase()), {
-            error: `must be an HTTP method (${HTTP_METHODS.join(", ")})`,
-          }),
+        method: z.string().refine((m) => (HTTP_METHODS as readonly string[]).includes(m.toUpperCase()), {
+          error: `must be an HTTP method (${HTTP_METHODS.join(", ")})`,
+        }),
         path: z.string().startsWith("/", { error: "must start with '/'" }),
         request: z.unknown().optional(),
         response: z.unknown().optional(),
@@ -83,7 +81,11 @@ const fileManifest = z.looseObject({
 const configChange = z.looseObject({
   changes: z.array(
     // z.unknown() would report a missing newValue as "expected nonoptional"; this says what is wrong.
-    z.looseObject({ key: NonEmpty, oldValue: z.unknown().optional(), newValue: z.custom<unknown>((v) => v !== undefined, { error: "is required (null to unset)" }) }),
+    z.looseObject({
+      key: NonEmpty,
+      oldValue: z.unknown().optional(),
+      newValue: z.custom<unknown>((v) => v !== undefined, { error: "is required (null to unset)" }),
+    }),
   ),
 });
 

@@ -51,11 +51,27 @@ describe("the table", () => {
   it("groups the team-wide and destructive operations under lead, and tokens, grants and budgets under the operator alone", () => {
     const by = (rule: string) => OPERATIONS.filter((op) => CAPABILITIES[op].rule === rule).sort();
     expect(by("operator")).toEqual([
-      "budget.set", "events.hub", "leads.grant", "leads.list", "leads.revoke", "tokens.issue", "tokens.list", "tokens.read_operator", "tokens.revoke",
+      "budget.set",
+      "events.hub",
+      "leads.grant",
+      "leads.list",
+      "leads.revoke",
+      "tokens.issue",
+      "tokens.list",
+      "tokens.read_operator",
+      "tokens.revoke",
     ]);
     expect(by("lead")).toEqual([
-      "approval.decide", "budget.list", "chat.team_messages", "sessions.cleanup", "snapshot.delete", "snapshot.replay", "snapshot.rollback",
-      "team.archive", "team.reset", "team.settings",
+      "approval.decide",
+      "budget.list",
+      "chat.team_messages",
+      "sessions.cleanup",
+      "snapshot.delete",
+      "snapshot.replay",
+      "snapshot.rollback",
+      "team.archive",
+      "team.reset",
+      "team.settings",
     ]);
   });
 
@@ -93,8 +109,9 @@ describe("lead grants", () => {
 
   it("are the operator's alone to give, take or list, and a lead cannot grant itself more", async () => {
     for (const p of [LEAD_A, ALICE, SESSION]) {
-      expect((await refusedWithoutWriting(hub, () =>
-        grantLead(hub, p, parseOrThrow(LeadRefInput, { team: "b", name: p.name })))).details).toMatchObject({ operation: "leads.grant" });
+      expect((await refusedWithoutWriting(hub, () => grantLead(hub, p, parseOrThrow(LeadRefInput, { team: "b", name: p.name })))).details).toMatchObject({
+        operation: "leads.grant",
+      });
       expect((await refusedWithoutWriting(hub, () => revokeLead(hub, p, parseOrThrow(LeadRefInput, { team: "b", name: "lead-b" })))).code).toBe("forbidden");
       expect((await refusal(listLeads(hub, p, { team: "a" }))).code).toBe("forbidden");
     }
@@ -106,8 +123,9 @@ describe("lead grants", () => {
     expect((await refusedWithoutWriting(hub, () => grant("lead-a"))).details).toMatchObject({ field: "name", rule: "unique" });
     await createToken(hub, OPERATOR, { name: "bot2", kind: "agent" });
     expect((await grant("bot2")).principal).toBe("bot2");
-    expect((await refusedWithoutWriting(hub, () =>
-      revokeLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "a", name: "alice" })))).code).toBe("not_found");
+    expect((await refusedWithoutWriting(hub, () => revokeLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "a", name: "alice" })))).code).toBe(
+      "not_found",
+    );
   });
 });
 

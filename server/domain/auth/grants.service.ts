@@ -22,10 +22,12 @@ export async function grantLead({ db }: DomainDeps, actor: Principal, input: Lea
       throw conflict(`'${input.name}' is the operator, who already may do everything`, { field: "name", rule: "not_operator" });
     }
     await ensureTeam(tx, input.team);
-    const added = await tx.run(
-      `INSERT INTO "TeamGrant" ("teamId","principal","role","grantedBy","createdAt") VALUES (?,?,'lead',?,?) ON CONFLICT DO NOTHING`,
-      [input.team, input.name, actor.name, tx.now],
-    );
+    const added = await tx.run(`INSERT INTO "TeamGrant" ("teamId","principal","role","grantedBy","createdAt") VALUES (?,?,'lead',?,?) ON CONFLICT DO NOTHING`, [
+      input.team,
+      input.name,
+      actor.name,
+      tx.now,
+    ]);
     if (!added.changes) throw conflict(`'${input.name}' is already a lead of team '${input.team}'`, { field: "name", rule: "unique" });
     const payload = { team: input.team, principal: input.name, by: actor.name };
     await tx.emit({ teamId: input.team, type: "team.lead_granted", subject: `team:${input.team}`, payload });

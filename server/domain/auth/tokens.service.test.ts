@@ -184,7 +184,10 @@ describe("for the settings page", () => {
   it("gives the operator token to an operator only", async () => {
     const secret = await ensureOperatorToken(hub, dataDir);
     expect(await readOperatorToken(hub, OPERATOR, dataDir)).toEqual({ token: secret, file: path.join(dataDir, OPERATOR_TOKEN_FILE) });
-    for (const who of [{ name: "alice", kind: "member" }, { name: "ci-bot", kind: "agent" }] as Principal[]) {
+    for (const who of [
+      { name: "alice", kind: "member" },
+      { name: "ci-bot", kind: "agent" },
+    ] as Principal[]) {
       expect(await refusal(readOperatorToken(hub, who, dataDir))).toMatchObject({
         code: "forbidden",
         message: `'${who.name}' (${who.kind}) may not read the operator token: only the operator may`,

@@ -38,13 +38,23 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
   await db.write("token.operator", OPERATOR.name, async (tx) => {
     await ensurePrincipal(tx, OPERATOR.name, "operator", tx.now);
     // A replaced token file retires the previous operator token.
-    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "hash" <> ? AND "revokedAt" IS NULL`, [tx.now, OPERATOR.name, tokenHash(secret)]);
+    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "hash" <> ? AND "revokedAt" IS NULL`, [
+      tx.now,
+      OPERATOR.name,
+      tokenHash(secret),
+    ]);
     const added = await tx.run(`INSERT OR IGNORE INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?)`, [
       OPERATOR.name,
       tokenHash(secret),
       tx.now,
     ]);
-    if (added.changes) await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${OPERATOR.name}`, payload: { principal: OPERATOR.name, kind: "operator", label: "operator token file" } });
+    if (added.changes)
+      await tx.emit({
+        teamId: null,
+        type: "token.issued",
+        subject: `principal:${OPERATOR.name}`,
+        payload: { principal: OPERATOR.name, kind: "operator", label: "operator token file" },
+      });
   });
   return secret;
 }
@@ -57,7 +67,11 @@ export async function readOperatorToken({ db }: DomainDeps, actor: Principal, da
   await db.read((sql) => authorize(sql, actor, "tokens.read_operator", { team: null }));
   const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
   const token = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
-  if (!token) throw new DomainError("not_found", `the operator token file ${file} is missing or empty; restarting the hub writes a new one`, { what: "operator token", rule: "exists" });
+  if (!token)
+    throw new DomainError("not_found", `the operator token file ${file} is missing or empty; restarting the hub writes a new one`, {
+      what: "operator token",
+      rule: "exists",
+    });
   return { token, file };
 }
 
@@ -92,7 +106,12 @@ export async function createToken(
     }
     await ensurePrincipal(tx, input.name, input.kind, tx.now);
     await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [input.name, tokenHash(secret), input.label ?? "", tx.now]);
-    await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${input.name}`, payload: { principal: input.name, kind: input.kind, label: input.label ?? "" } });
+    await tx.emit({
+      teamId: null,
+      type: "token.issued",
+      subject: `principal:${input.name}`,
+      payload: { principal: input.name, kind: input.kind, label: input.label ?? "" },
+    });
   });
   return { principal: input.name, kind: input.kind, token: secret, label: input.label ?? "" };
 }
@@ -102,7 +121,9 @@ export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: 
   await db.read((sql) => authorize(sql, actor, "tokens.revoke", { team: null }));
   // Revoking it here would lock the token file out; rotation is replacing the file.
   if (input.name === OPERATOR.name) {
-    throw conflict(`the operator token is not revoked, it is replaced: delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`, { field: "name" });
+    throw conflict(`the operator token is not revoked, it is replaced: delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`, {
+      field: "name",
+    });
   }
   return db.write("token.revoke", actor.name, async (tx) => ({ revoked: await retireTokens(tx, input.name, input.label) }));
 }
@@ -166,7 +187,12 @@ export async function issueSessionToken({ db }: DomainDeps, session: { name: str
     await ensurePrincipal(tx, session.name, session.kind, tx.now);
     await retireTokens(tx, session.name, label);
     await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [session.name, tokenHash(secret), label, tx.now]);
-    await tx.emit({ teamId: null, type: "token.issued", subject: `principal:${session.name}`, payload: { principal: session.name, kind: session.kind, label } });
+    await tx.emit({
+      teamId: null,
+      type: "token.issued",
+      subject: `principal:${session.name}`,
+      payload: { principal: session.name, kind: session.kind, label },
+    });
   });
   return secret;
 }

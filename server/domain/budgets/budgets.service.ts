@@ -23,7 +23,12 @@ async function assertWithinOwn(tx: WriteTx, actor: Principal, team: string, amou
     const needed = amount - (current?.amountUsd ?? 0);
     const left = own.amountUsd - (await spentOn(tx, own, tx.now));
     if (needed > left) {
-      throw invalidField("amountUsd", "within_own_budget", `must fit within what ${budgetLabel(own)} has left (${dollars(Math.max(0, left))}); ${dollars(amount)} needs ${dollars(needed)} more`, amount);
+      throw invalidField(
+        "amountUsd",
+        "within_own_budget",
+        `must fit within what ${budgetLabel(own)} has left (${dollars(Math.max(0, left))}); ${dollars(amount)} needs ${dollars(needed)} more`,
+        amount,
+      );
     }
   }
 }
@@ -40,7 +45,8 @@ export async function setBudget({ db }: DomainDeps, actor: Principal, input: Set
     }
     await ensureTeam(tx, input.team);
     const current = await findBudget(tx, input.team, input.scope, target);
-    if (input.scope === "contract" && !(await permits(tx, actor, "budget.set", { team: input.team }))) await assertWithinOwn(tx, actor, input.team, input.amountUsd, current);
+    if (input.scope === "contract" && !(await permits(tx, actor, "budget.set", { team: input.team })))
+      await assertWithinOwn(tx, actor, input.team, input.amountUsd, current);
     const onExceed = input.onExceed ?? current?.onExceed ?? "fail";
     const draft = { amountUsd: input.amountUsd, warnAt: input.warnAt };
     // What is already spent is not announced again: the notices are for crossing a line from now on.
@@ -59,7 +65,17 @@ export async function setBudget({ db }: DomainDeps, actor: Principal, input: Set
       teamId: input.team,
       type: "budget.set",
       subject: `budget:${input.scope}:${target}`,
-      payload: { scope: input.scope, target: view.target, amountUsd: input.amountUsd, previousUsd: current?.amountUsd ?? null, period: input.period, warnAt: input.warnAt, onExceed: view.onExceed, spentUsd: view.spentUsd, by: actor.name },
+      payload: {
+        scope: input.scope,
+        target: view.target,
+        amountUsd: input.amountUsd,
+        previousUsd: current?.amountUsd ?? null,
+        period: input.period,
+        warnAt: input.warnAt,
+        onExceed: view.onExceed,
+        spentUsd: view.spentUsd,
+        by: actor.name,
+      },
     });
     return view;
   });

@@ -26,7 +26,8 @@ afterEach(() => hub.close());
 const member = (name: string): Principal => ({ name, kind: "member" });
 const set = async (input: Record<string, unknown>, by: Principal = OPERATOR) => setBudget(hub, by, parseOrThrow(SetBudgetInput, { team: "t", ...input }));
 const list = () => listBudgets(hub, OPERATOR, parseOrThrow(ListBudgetsInput, { team: "t" }));
-const contract = (id: string, assignee: string, by: Principal = OPERATOR) => createContract(hub, by, parseOrThrow(CreateContractInput, { team: "t", id, title: id, assignee }));
+const contract = (id: string, assignee: string, by: Principal = OPERATOR) =>
+  createContract(hub, by, parseOrThrow(CreateContractInput, { team: "t", id, title: id, assignee }));
 const start = (id: string, by: string) => startContract(hub, member(by), parseOrThrow(ContractRefInput, { team: "t", id }));
 const status = async (id: string) => (await getContract(hub, parseOrThrow(ContractRefInput, { team: "t", id }))).status;
 
@@ -39,8 +40,16 @@ async function turn(name: string, cost: number, prompt = "work") {
   return t;
 }
 
-const charged = (id: number) => hub.db.reader.getSync<{ teamId: string; member: string; contractId: string | null; costUsd: number }>(`SELECT "teamId","member","contractId","costUsd" FROM "Interaction" WHERE "id" = ?`, [id]);
-const inbox = (who: string) => hub.db.reader.allSync<{ text: string; kind: string }>(`SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ? AND "kind" = 'system' ORDER BY "id"`, [who]);
+const charged = (id: number) =>
+  hub.db.reader.getSync<{ teamId: string; member: string; contractId: string | null; costUsd: number }>(
+    `SELECT "teamId","member","contractId","costUsd" FROM "Interaction" WHERE "id" = ?`,
+    [id],
+  );
+const inbox = (who: string) =>
+  hub.db.reader.allSync<{ text: string; kind: string }>(
+    `SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ? AND "kind" = 'system' ORDER BY "id"`,
+    [who],
+  );
 const of = (type: string) => hub.events.filter((e) => e.type === type);
 
 describe("charging", () => {
@@ -86,7 +95,11 @@ describe("hard stops", () => {
     expect(blocked.status).toBe("idle");
     expect(blocked.problem).toBe("blocked: budget — team 't': $1.20 spent of $1.00");
     expect(of("session.problem").at(-1)?.payload).toMatchObject({ name: "api-dev", kind: "budget" });
-    expect(hub.db.reader.getSync(`SELECT COUNT(*) AS n FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."name" = 'api-dev' AND i."status" = 'queued'`)).toEqual({ n: 1 });
+    expect(
+      hub.db.reader.getSync(
+        `SELECT COUNT(*) AS n FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."name" = 'api-dev' AND i."status" = 'queued'`,
+      ),
+    ).toEqual({ n: 1 });
     await set({ scope: "team", amountUsd: 5 });
     expect(of("budget.set").at(-1)?.payload).toMatchObject({ scope: "team", amountUsd: 5, previousUsd: 1 });
     const started = await k.startTurn("api-dev");
@@ -110,7 +123,9 @@ describe("warnings and the contract stop", () => {
     expect(of("budget.warning")).toHaveLength(0);
     await turn("db-dev", 0.3);
     await turn("db-dev", 0.1);
-    expect(of("budget.warning").map((e) => e.payload)).toEqual([expect.objectContaining({ scope: "member", target: "db-dev", spentUsd: 0.6, session: "db-dev" })]);
+    expect(of("budget.warning").map((e) => e.payload)).toEqual([
+      expect.objectContaining({ scope: "member", target: "db-dev", spentUsd: 0.6, session: "db-dev" }),
+    ]);
     const attention = async () => (await hub.db.read((sql) => needsAttention(sql, "t", true))).budgets.map((b) => ({ target: b.target, usedUp: b.usedUp }));
     expect(await attention()).toEqual([{ target: "db-dev", usedUp: false }]);
     await turn("db-dev", 0.5);
@@ -158,7 +173,10 @@ describe("who may set what, and bad input", () => {
     expect(await bad({ scope: "galaxy", amountUsd: 1 })).toMatchObject({ field: "scope", message: "must be one of team, member, contract" });
     expect(await bad({ scope: "member", amountUsd: 1 })).toMatchObject({ field: "target", message: "is required for a member budget (the member's name)" });
     expect(await bad({ scope: "team", target: "x", amountUsd: 1 })).toMatchObject({ field: "target" });
-    expect(await bad({ scope: "member", target: "db-dev", amountUsd: 1, onExceed: "pause" })).toMatchObject({ field: "onExceed", message: "applies to contract budgets only" });
+    expect(await bad({ scope: "member", target: "db-dev", amountUsd: 1, onExceed: "pause" })).toMatchObject({
+      field: "onExceed",
+      message: "applies to contract budgets only",
+    });
     expect(await bad({ scope: "team", amountUsd: 1, warnAt: 1.5 })).toMatchObject({ field: "warnAt" });
     expect(await bad({ scope: "team", amountUsd: 1, period: "week" })).toMatchObject({ field: "period", message: "must be one of lifetime, month" });
   });
@@ -181,8 +199,17 @@ describe("who may set what, and bad input", () => {
     await turn("db-dev", 0.4);
     await contract("review", "api-dev", member("db-dev"));
     const over = await refusedWithoutWriting(hub, () => set({ scope: "contract", target: "review", amountUsd: 0.7 }, member("db-dev")));
-    expect(issues(over)[0]).toMatchObject({ field: "amountUsd", rule: "within_own_budget", message: "must fit within what member 'db-dev' has left ($0.60); $0.70 needs $0.70 more" });
-    expect(await set({ scope: "contract", target: "review", amountUsd: 0.5 }, member("db-dev"))).toMatchObject({ scope: "contract", target: "review", amountUsd: 0.5, setBy: "db-dev" });
+    expect(issues(over)[0]).toMatchObject({
+      field: "amountUsd",
+      rule: "within_own_budget",
+      message: "must fit within what member 'db-dev' has left ($0.60); $0.70 needs $0.70 more",
+    });
+    expect(await set({ scope: "contract", target: "review", amountUsd: 0.5 }, member("db-dev"))).toMatchObject({
+      scope: "contract",
+      target: "review",
+      amountUsd: 0.5,
+      setBy: "db-dev",
+    });
     const mine = await ownBudgets(hub, member("api-dev"), parseOrThrow(OwnBudgetsInput, { team: "t" }));
     expect(mine.map((b) => `${b.scope}:${b.target}`)).toEqual(["contract:review"]);
   });

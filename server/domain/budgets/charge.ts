@@ -98,13 +98,25 @@ export async function afterCharge(tx: WriteTx, c: Charge, session: string): Prom
       teamId: c.team,
       type: usedUp ? "budget.exhausted" : "budget.warning",
       subject: `budget:${b.scope}:${b.target}`,
-      payload: { scope: b.scope, target: b.scope === "team" ? null : b.target, amountUsd: b.amountUsd, spentUsd: spent, period: b.period, window, warnAt: b.warnAt, session, member: c.member, text },
+      payload: {
+        scope: b.scope,
+        target: b.scope === "team" ? null : b.target,
+        amountUsd: b.amountUsd,
+        spentUsd: spent,
+        period: b.period,
+        window,
+        warnAt: b.warnAt,
+        session,
+        member: c.member,
+        text,
+      },
     });
     // Kind `system` does not wake a member (wakeups.ts): a warning must not spend what it warns about.
     await deliver(tx, { team: c.team, from: "supervisor", to: [...new Set([OPERATOR.name, ...(c.member ? [c.member] : [])])], kind: "system", text });
     if (contractStops) {
       const contract = await findContract(tx, c.team, b.target);
-      if (contract && ["pending", "ready", "in_progress"].includes(contract.status)) await setStatus(tx, contract, "failed", BUDGET_REASON, { payload: { spentUsd: spent, amountUsd: b.amountUsd } });
+      if (contract && ["pending", "ready", "in_progress"].includes(contract.status))
+        await setStatus(tx, contract, "failed", BUDGET_REASON, { payload: { spentUsd: spent, amountUsd: b.amountUsd } });
     }
   }
 }

@@ -41,10 +41,18 @@ describe("ask", () => {
     const answer = await c.reply("qa-dev", question.id, "3001");
 
     const result = await asking;
-    expect(result).toEqual({ answered: true, messageId: question.id, to: "qa-dev", reply: { from: "qa-dev", text: "3001", messageId: answer.messageId, at: expect.any(Date) } });
+    expect(result).toEqual({
+      answered: true,
+      messageId: question.id,
+      to: "qa-dev",
+      reply: { from: "qa-dev", text: "3001", messageId: answer.messageId, at: expect.any(Date) },
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     // Handed over by the ask, so it is not news in the asker's inbox; the unrelated reply still is.
-    expect((await c.inbox("api-dev")).messages.map((m) => [m.text, m.unread])).toEqual([["pong", true], ["3001", false]]);
+    expect((await c.inbox("api-dev")).messages.map((m) => [m.text, m.unread])).toEqual([
+      ["pong", true],
+      ["3001", false],
+    ]);
   });
 
   it("times out with answered: false (not an error), and a late reply still lands in the asker's inbox", async () => {

@@ -22,7 +22,8 @@ export type AskResult =
 
 export async function ask({ db, bus }: DomainDeps, actor: Principal, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
   let questionId = 0;
-  const isReply = (e: HubEvent) => (e.type === "message.sent" && e.teamId === input.team && questionId !== 0 && e.payload.replyTo === questionId ? e : undefined);
+  const isReply = (e: HubEvent) =>
+    e.type === "message.sent" && e.teamId === input.team && questionId !== 0 && e.payload.replyTo === questionId ? e : undefined;
   const started = Date.now();
   const wait = waitForEvent(bus, isReply, input.timeoutSeconds * 1000, signal);
   let sent: Sent;
@@ -43,5 +44,10 @@ export async function ask({ db, bus }: DomainDeps, actor: Principal, input: AskI
   const replyId = answer.payload.messageId as number;
   // The answer is handed over here, so it must not show up again as unread in the asker's inbox.
   await db.write("chat.ask_answered", actor.name, (tx) => markRead(tx, input.team, actor.name, [replyId]));
-  return { answered: true, messageId: sent.messageId, to: sent.to, reply: { from: String(answer.payload.from), text: String(answer.payload.text), messageId: replyId, at: answer.at } };
+  return {
+    answered: true,
+    messageId: sent.messageId,
+    to: sent.to,
+    reply: { from: String(answer.payload.from), text: String(answer.payload.text), messageId: replyId, at: answer.at },
+  };
 }

@@ -16,25 +16,48 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const rows = () => hub.db.reader.allSync<{ id: number; sender: string; recipient: string; kind: string; replyTo: number | null; readAt: string | null }>(`SELECT * FROM "Message" ORDER BY "id"`);
+const rows = () =>
+  hub.db.reader.allSync<{ id: number; sender: string; recipient: string; kind: string; replyTo: number | null; readAt: string | null }>(
+    `SELECT * FROM "Message" ORDER BY "id"`,
+  );
 const view = (m: { id: number; from: string; unread: boolean }) => [m.id, m.from, m.unread];
 
 describe("direct messages and the inbox", () => {
   it("delivers a DM from the caller, lists unread first then read (newest first in each), and marks what it returned read", async () => {
     const first = await c.send("api-dev", "qa-dev", "schema is ready");
     expect(first).toEqual({ messageId: 1, to: "qa-dev", kind: "dm", sentAt: expect.any(Date) });
-    expect(hub.events.at(-1)).toMatchObject({ type: "message.sent", principal: "api-dev", payload: { messageId: 1, from: "api-dev", to: "qa-dev", kind: "dm", text: "schema is ready" } });
+    expect(hub.events.at(-1)).toMatchObject({
+      type: "message.sent",
+      principal: "api-dev",
+      payload: { messageId: 1, from: "api-dev", to: "qa-dev", kind: "dm", text: "schema is ready" },
+    });
     await c.send("db-dev", "qa-dev", "migration done");
 
     const check1 = await c.inbox("qa-dev");
-    expect(check1.messages.map(view)).toEqual([[2, "db-dev", true], [1, "api-dev", true]]);
+    expect(check1.messages.map(view)).toEqual([
+      [2, "db-dev", true],
+      [1, "api-dev", true],
+    ]);
     expect(check1).toMatchObject({ member: "qa-dev", unreadLeft: 0, nextBefore: null });
     expect(hub.events.at(-1)).toMatchObject({ type: "inbox.read", subject: "member:qa-dev", payload: { member: "qa-dev", messageIds: [2, 1], count: 2 } });
 
     await c.send("api-dev", "qa-dev", "one more thing");
     const check2 = await c.inbox("qa-dev");
-    expect(check2.messages.map(view)).toEqual([[3, "api-dev", true], [2, "db-dev", false], [1, "api-dev", false]]);
-    expect(check2.messages[0]).toEqual({ id: 3, from: "api-dev", kind: "dm", text: "one more thing", replyTo: null, sentAt: expect.any(Date), unread: true, archived: false });
+    expect(check2.messages.map(view)).toEqual([
+      [3, "api-dev", true],
+      [2, "db-dev", false],
+      [1, "api-dev", false],
+    ]);
+    expect(check2.messages[0]).toEqual({
+      id: 3,
+      from: "api-dev",
+      kind: "dm",
+      text: "one more thing",
+      replyTo: null,
+      sentAt: expect.any(Date),
+      unread: true,
+      archived: false,
+    });
     expect(rows().every((r) => r.readAt !== null)).toBe(true);
 
     // Only one's own inbox: the other members see nothing of it.
@@ -48,12 +71,20 @@ describe("direct messages and the inbox", () => {
     expect(a.messages.map((m) => m.id)).toEqual([6, 5, 4, 3]);
     expect(a).toMatchObject({ unreadLeft: 2, nextBefore: null });
     const b = await c.inbox("qa-dev", { unreadOnly: true });
-    expect(b.messages.map((m) => [m.id, m.unread])).toEqual([[2, true], [1, true]]);
+    expect(b.messages.map((m) => [m.id, m.unread])).toEqual([
+      [2, true],
+      [1, true],
+    ]);
     expect(b).toMatchObject({ unreadLeft: 0, nextBefore: null });
     expect((await c.inbox("qa-dev", { unreadOnly: true })).messages).toEqual([]);
 
     const p1 = await c.inbox("qa-dev", { limit: 4 });
-    expect(p1.messages.map((m) => [m.id, m.unread])).toEqual([[6, false], [5, false], [4, false], [3, false]]);
+    expect(p1.messages.map((m) => [m.id, m.unread])).toEqual([
+      [6, false],
+      [5, false],
+      [4, false],
+      [3, false],
+    ]);
     expect(p1.nextBefore).toBe(3);
     const p2 = await c.inbox("qa-dev", { limit: 4, before: p1.nextBefore });
     expect(p2.messages.map((m) => m.id)).toEqual([2, 1]);
@@ -79,14 +110,20 @@ describe("broadcast", () => {
   it("reaches every roster member except the sender, one inbox row each", async () => {
     const r = await c.broadcast("api-dev", "deploying in 5 minutes");
     expect(r).toEqual({ messageIds: [1, 2], recipients: ["db-dev", "qa-dev"], sentAt: expect.any(Date) });
-    expect(rows().map((m) => [m.sender, m.recipient, m.kind])).toEqual([["api-dev", "db-dev", "broadcast"], ["api-dev", "qa-dev", "broadcast"]]);
+    expect(rows().map((m) => [m.sender, m.recipient, m.kind])).toEqual([
+      ["api-dev", "db-dev", "broadcast"],
+      ["api-dev", "qa-dev", "broadcast"],
+    ]);
     // The operator is not on the roster, so everyone gets it.
     expect((await c.broadcast("operator", "standup")).recipients).toEqual(["api-dev", "db-dev", "qa-dev"]);
   });
 
   it("is refused when nobody else is on the roster", async () => {
     const e = await refusedWithoutWriting(hub, () => c.broadcast("operator", "hello?", "empty-team"));
-    expect([e.code, e.message]).toEqual(["precondition_failed", "nobody but you is on the roster of team 'empty-team'; members join with team_update_status (CLI: teamhub team-member <name>)"]);
+    expect([e.code, e.message]).toEqual([
+      "precondition_failed",
+      "nobody but you is on the roster of team 'empty-team'; members join with team_update_status (CLI: teamhub team-member <name>)",
+    ]);
   });
 });
 
@@ -114,9 +151,15 @@ describe("replies", () => {
     expect(missing.code).toBe("not_found");
     expect(missing.message).toBe("messageId: message 99 does not exist in team 'default'");
 
-    const [notice] = await hub.db.write("pipeline.execute", "pipeline:ci", (tx) => deliver(tx, { team: "default", from: "pipeline:ci", to: ["qa-dev"], kind: "notify", text: "tests failed" }));
+    const [notice] = await hub.db.write("pipeline.execute", "pipeline:ci", (tx) =>
+      deliver(tx, { team: "default", from: "pipeline:ci", to: ["qa-dev"], kind: "notify", text: "tests failed" }),
+    );
     const r = await refusedWithoutWriting(hub, () => c.reply("qa-dev", notice, "ok"));
-    expect(issues(r)[0]).toMatchObject({ field: "messageId", rule: "answerable", message: "message 2 is a notify notice from 'pipeline:ci', which cannot be replied to" });
+    expect(issues(r)[0]).toMatchObject({
+      field: "messageId",
+      rule: "answerable",
+      message: "message 2 is a notify notice from 'pipeline:ci', which cannot be replied to",
+    });
   });
 });
 

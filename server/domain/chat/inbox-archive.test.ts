@@ -35,7 +35,11 @@ describe("inbox archive", () => {
     // includeArchived reaches the archived ones: unread first, then (all read now) page by page through the history.
     const unread = await c.inbox("qa-dev", { includeArchived: true, unreadOnly: true, limit: 500 });
     expect([unread.messages.length, unread.messages[0].id, unread.unreadLeft]).toEqual([500, 1000, 500]);
-    expect((await c.inbox("qa-dev", { includeArchived: true, unreadOnly: true, limit: 500 })).messages.at(-1)).toMatchObject({ id: 1, archived: true, unread: true });
+    expect((await c.inbox("qa-dev", { includeArchived: true, unreadOnly: true, limit: 500 })).messages.at(-1)).toMatchObject({
+      id: 1,
+      archived: true,
+      unread: true,
+    });
     const seen: number[] = [];
     let before: number | undefined;
     do {
@@ -51,7 +55,14 @@ describe("inbox archive", () => {
 
   it("applies to pipeline deliveries too, with the team's own limit", async () => {
     await c.settings({ inboxLiveLimit: 10 });
-    await createPipeline(hub, OPERATOR, CreatePipelineInput.parse({ id: "ping", rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa-dev", message: "v${artifact.version}" } }] }));
+    await createPipeline(
+      hub,
+      OPERATOR,
+      CreatePipelineInput.parse({
+        id: "ping",
+        rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa-dev", message: "v${artifact.version}" } }],
+      }),
+    );
     for (let i = 0; i < 12; i++) await publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id: "doc", type: "custom", data: { i } }));
     await new PipelineRunner(hub).drain();
     expect(counts()).toMatchObject({ total: 12, live: 10, archived: 2, minLive: 3 });

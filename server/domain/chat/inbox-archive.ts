@@ -19,6 +19,11 @@ export async function archiveOverflow(tx: WriteTx, team: string, recipient: stri
     recipient,
     newestOverflow.id,
   ]);
-  await tx.emit({ teamId: team, type: "inbox.archived", subject: `member:${recipient}`, payload: { member: recipient, archived: r.changes, throughMessageId: newestOverflow.id, keep } });
+  await tx.emit({
+    teamId: team,
+    type: "inbox.archived",
+    subject: `member:${recipient}`,
+    payload: { member: recipient, archived: r.changes, throughMessageId: newestOverflow.id, keep },
+  });
   return r.changes;
 }

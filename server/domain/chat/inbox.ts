@@ -28,12 +28,23 @@ export async function checkInbox({ db }: DomainDeps, actor: Principal, input: Ch
       scope += ` AND "id" < ?`;
       params.push(input.before);
     }
-    const unread = await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NULL ORDER BY "id" DESC LIMIT ?`, [...params, input.limit]);
+    const unread = await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NULL ORDER BY "id" DESC LIMIT ?`, [
+      ...params,
+      input.limit,
+    ]);
     const room = input.unreadOnly ? 0 : input.limit - unread.length;
     // One row past the page tells whether older messages remain.
-    const read = room > 0 ? await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NOT NULL ORDER BY "id" DESC LIMIT ?`, [...params, room + 1]) : [];
+    const read =
+      room > 0
+        ? await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NOT NULL ORDER BY "id" DESC LIMIT ?`, [...params, room + 1])
+        : [];
     const { n: unreadInScope } = (await tx.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${scope} AND "readAt" IS NULL`, params))!;
-    await markRead(tx, input.team, actor.name, unread.map((m) => m.id));
+    await markRead(
+      tx,
+      input.team,
+      actor.name,
+      unread.map((m) => m.id),
+    );
     const item = (m: Row, wasUnread: boolean): InboxItem => ({
       id: m.id,
       from: m.sender,

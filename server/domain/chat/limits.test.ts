@@ -46,7 +46,9 @@ describe("rate limit", () => {
   it("does not apply to the hub's own deliveries (pipelines have their own limits)", async () => {
     await c.settings({ chatRateLimitPerMinute: 1 });
     for (let i = 0; i < 5; i++) {
-      await hub.db.write("pipeline.execute", "pipeline:p", (tx) => deliver(tx, { team: "default", from: "pipeline:p", to: ["qa-dev"], kind: "notify", text: `n${i}` }));
+      await hub.db.write("pipeline.execute", "pipeline:p", (tx) =>
+        deliver(tx, { team: "default", from: "pipeline:p", to: ["qa-dev"], kind: "notify", text: `n${i}` }),
+      );
     }
     expect((await c.inbox("qa-dev")).messages).toHaveLength(5);
   });
@@ -63,11 +65,17 @@ describe("loop guard", () => {
 
     const trip = await c.send("qa-dev", "api-dev", "4").catch((e: Error) => e);
     expect(trip).toMatchObject({ code: "rate_limited", details: { rule: "loop_guard", members: ["api-dev", "qa-dev"], until: expect.any(Date) } });
-    expect((trip as Error).message).toMatch(/^loop guard: 'api-dev' and 'qa-dev' exchanged 3 messages within 1 s, so the pair is now blocked until \S+Z \(in 1 s\); at most 3 direct messages per 1 s/);
+    expect((trip as Error).message).toMatch(
+      /^loop guard: 'api-dev' and 'qa-dev' exchanged 3 messages within 1 s, so the pair is now blocked until \S+Z \(in 1 s\); at most 3 direct messages per 1 s/,
+    );
     // The refused message is not delivered, but the block is committed, with its event.
     expect(hub.db.reader.allSync(`SELECT * FROM "Message"`)).toEqual(messagesBefore);
     expect(blocks()).toMatchObject([{ a: "api-dev", b: "qa-dev" }]);
-    expect(hub.events.at(-1)).toMatchObject({ type: "chat.pair_blocked", subject: "pair:api-dev|qa-dev", payload: { members: ["api-dev", "qa-dev"], exchanges: 3, windowSeconds: 1 } });
+    expect(hub.events.at(-1)).toMatchObject({
+      type: "chat.pair_blocked",
+      subject: "pair:api-dev|qa-dev",
+      payload: { members: ["api-dev", "qa-dev"], exchanges: 3, windowSeconds: 1 },
+    });
 
     // Either direction, any direct kind, refused while blocked, and nothing more is written.
     const blocked = await refusedWithoutWriting(hub, () => c.reply("api-dev", 2, "5"));

@@ -75,9 +75,16 @@ async function loopGuard(tx: WriteTx, sender: string, peer: string, team: string
   );
   if (row!.n < maxExchanges) return;
   const until = new Date(tx.now.getTime() + windowSeconds * 1000);
-  await tx.run(`INSERT INTO "ChatBlock" ("teamId","a","b","until") VALUES (?,?,?,?) ON CONFLICT ("teamId","a","b") DO UPDATE SET "until" = excluded."until"`, [team, a, b, until]);
+  await tx.run(`INSERT INTO "ChatBlock" ("teamId","a","b","until") VALUES (?,?,?,?) ON CONFLICT ("teamId","a","b") DO UPDATE SET "until" = excluded."until"`, [
+    team,
+    a,
+    b,
+    until,
+  ]);
   await tx.emit({ teamId: team, type: "chat.pair_blocked", subject: `pair:${a}|${b}`, payload: { members: [a, b], exchanges: row!.n, windowSeconds, until } });
-  throw new LoopTrip(loopError(a, b, until, tx.now, `exchanged ${row!.n} messages within ${windowSeconds} s, so the pair is now blocked`, maxExchanges, windowSeconds));
+  throw new LoopTrip(
+    loopError(a, b, until, tx.now, `exchanged ${row!.n} messages within ${windowSeconds} s, so the pair is now blocked`, maxExchanges, windowSeconds),
+  );
 }
 
 function loopError(a: string, b: string, until: Date, now: Date, what: string, maxExchanges: number, windowSeconds: number): DomainError {

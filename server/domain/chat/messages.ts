@@ -29,21 +29,39 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
   if (d.text.length > MAX_MESSAGE_CHARS) throw invalidField("message", "max_length", `must be at most ${MAX_MESSAGE_CHARS} characters (got ${d.text.length})`);
   if (d.to.length === 0) {
     // Nobody to deliver to (an empty roster): still on the record.
-    await tx.emit({ teamId: d.team, type: "message.sent", subject: `message:${d.kind}`, payload: { messageId: null, from: d.from, to: null, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null } });
+    await tx.emit({
+      teamId: d.team,
+      type: "message.sent",
+      subject: `message:${d.kind}`,
+      payload: { messageId: null, from: d.from, to: null, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null },
+    });
     return [];
   }
   const ids: number[] = [];
   for (const to of d.to) {
-    const r = await tx.run(
-      `INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (?,?,?,?,?,?,?)`,
-      [d.team, d.from, to, d.kind, d.text, d.replyTo ?? null, tx.now],
-    );
+    const r = await tx.run(`INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (?,?,?,?,?,?,?)`, [
+      d.team,
+      d.from,
+      to,
+      d.kind,
+      d.text,
+      d.replyTo ?? null,
+      tx.now,
+    ]);
     ids.push(r.lastInsertRowid);
     await tx.emit({
       teamId: d.team,
       type: "message.sent",
       subject: `message:${r.lastInsertRowid}`,
-      payload: { messageId: r.lastInsertRowid, from: d.from, to, kind: d.kind, text: d.text, replyTo: d.replyTo ?? null, ...(d.actionable === undefined ? {} : { actionable: d.actionable }) },
+      payload: {
+        messageId: r.lastInsertRowid,
+        from: d.from,
+        to,
+        kind: d.kind,
+        text: d.text,
+        replyTo: d.replyTo ?? null,
+        ...(d.actionable === undefined ? {} : { actionable: d.actionable }),
+      },
     });
   }
   const { inboxLiveLimit } = await teamSettings(tx, d.team);
@@ -51,7 +69,16 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
   return ids;
 }
 
-export type InboxMessage = { id: number; sender: string; recipient: string; kind: string; text: string; replyTo: number | null; createdAt: Date; readAt: Date | null };
+export type InboxMessage = {
+  id: number;
+  sender: string;
+  recipient: string;
+  kind: string;
+  text: string;
+  replyTo: number | null;
+  createdAt: Date;
+  readAt: Date | null;
+};
 
 /** A member's live (not archived) messages, newest first. */
 export async function inboxOf(sql: Sql, team: string, member: string, limit = 100): Promise<InboxMessage[]> {

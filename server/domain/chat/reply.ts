@@ -18,22 +18,43 @@ const ANSWERABLE = ["dm", "broadcast", "ask", "reply"];
 
 export async function reply({ db }: DomainDeps, actor: Principal, input: ReplyInput): Promise<Sent & { replyTo: number }> {
   return sendTransaction(db, "chat.reply", actor, input.team, async (tx) => {
-    const original = await tx.get<{ sender: string; recipient: string; kind: string }>(`SELECT "sender","recipient","kind" FROM "Message" WHERE "teamId" = ? AND "id" = ?`, [
-      input.team,
-      input.messageId,
-    ]);
-    if (!original) throw new DomainError("not_found", `messageId: message ${input.messageId} does not exist in team '${input.team}'`, { what: "message", id: input.messageId, field: "messageId", rule: "exists" });
-    if (original.recipient !== actor.name) {
-      throw forbidden(`messageId: message ${input.messageId} was sent to '${original.recipient}', not to you ('${actor.name}'); you can reply only to messages in your own inbox`, {
+    const original = await tx.get<{ sender: string; recipient: string; kind: string }>(
+      `SELECT "sender","recipient","kind" FROM "Message" WHERE "teamId" = ? AND "id" = ?`,
+      [input.team, input.messageId],
+    );
+    if (!original)
+      throw new DomainError("not_found", `messageId: message ${input.messageId} does not exist in team '${input.team}'`, {
+        what: "message",
+        id: input.messageId,
         field: "messageId",
-        rule: "own_inbox",
+        rule: "exists",
       });
+    if (original.recipient !== actor.name) {
+      throw forbidden(
+        `messageId: message ${input.messageId} was sent to '${original.recipient}', not to you ('${actor.name}'); you can reply only to messages in your own inbox`,
+        {
+          field: "messageId",
+          rule: "own_inbox",
+        },
+      );
     }
     if (!ANSWERABLE.includes(original.kind)) {
-      throw invalidField("messageId", "answerable", `message ${input.messageId} is a ${original.kind} notice from '${original.sender}', which cannot be replied to`, input.messageId);
+      throw invalidField(
+        "messageId",
+        "answerable",
+        `message ${input.messageId} is a ${original.kind} notice from '${original.sender}', which cannot be replied to`,
+        input.messageId,
+      );
     }
     await enforceChatLimits(tx, actor, input.team, original.sender);
-    const [messageId] = await deliver(tx, { team: input.team, from: actor.name, to: [original.sender], kind: "reply", text: input.message, replyTo: input.messageId });
+    const [messageId] = await deliver(tx, {
+      team: input.team,
+      from: actor.name,
+      to: [original.sender],
+      kind: "reply",
+      text: input.message,
+      replyTo: input.messageId,
+    });
     await markRead(tx, input.team, actor.name, [input.messageId]);
     return { messageId, to: original.sender, kind: "reply" as const, replyTo: input.messageId, sentAt: tx.now };
   });

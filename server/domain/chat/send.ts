@@ -36,7 +36,9 @@ export async function directInTx(tx: WriteTx, actor: Principal, d: { team: strin
 }
 
 export async function sendMessage({ db }: DomainDeps, actor: Principal, input: SendMessageInput): Promise<Sent> {
-  return sendTransaction(db, "chat.send", actor, input.team, (tx) => directInTx(tx, actor, { team: input.team, to: input.to, kind: "dm", text: input.message }));
+  return sendTransaction(db, "chat.send", actor, input.team, (tx) =>
+    directInTx(tx, actor, { team: input.team, to: input.to, kind: "dm", text: input.message }),
+  );
 }
 
 /** To every member on the roster except the sender (who need not be on it). */
@@ -45,10 +47,14 @@ export async function broadcast({ db }: DomainDeps, actor: Principal, input: Bro
     const recipients = (await rosterOf(tx, input.team)).map((m) => m.name).filter((n) => n !== actor.name);
     // Like a dm to a stranger: a broadcast nobody receives is a mistake worth hearing about.
     if (recipients.length === 0) {
-      throw new DomainError("precondition_failed", `nobody but you is on the roster of team '${input.team}'; members join with team_update_status (CLI: teamhub team-member <name>)`, {
-        field: "team",
-        rule: "has_members",
-      });
+      throw new DomainError(
+        "precondition_failed",
+        `nobody but you is on the roster of team '${input.team}'; members join with team_update_status (CLI: teamhub team-member <name>)`,
+        {
+          field: "team",
+          rule: "has_members",
+        },
+      );
     }
     await enforceChatLimits(tx, actor, input.team, null);
     const messageIds = await deliver(tx, { team: input.team, from: actor.name, to: recipients, kind: "broadcast", text: input.message });

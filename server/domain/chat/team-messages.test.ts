@@ -22,7 +22,8 @@ const read = async (input: Record<string, unknown> = {}, actor: Principal = OPER
 /** An ask on the record, without an asker waiting for it (what is left after an ask timed out). */
 const askOnRecord = (from: string, to: string, text: string) =>
   hub.db.write("chat.ask", from, async (tx) => (await deliver(tx, { team: "default", from, to: [to], kind: "ask", text }))[0]);
-const line = (m: { id: number; from: string; to: string; kind: string; replyId: number | null }) => `${m.id} ${m.kind} ${m.from}→${m.to}${m.replyId ? ` (replied by ${m.replyId})` : ""}`;
+const line = (m: { id: number; from: string; to: string; kind: string; replyId: number | null }) =>
+  `${m.id} ${m.kind} ${m.from}→${m.to}${m.replyId ? ` (replied by ${m.replyId})` : ""}`;
 
 describe("the team's conversation", () => {
   it("lists every delivery in the team newest first, with read and reply state, and reading it changes nothing", async () => {
@@ -31,7 +32,9 @@ describe("the team's conversation", () => {
     await c.broadcast("db-dev", "migrating now"); // 2, 3
     await askOnRecord("qa-dev", "api-dev", "which port?"); // 4
     await c.reply("api-dev", 4, "3001"); // 5
-    await hub.db.write("pipeline.execute", "pipeline:ci", (tx) => deliver(tx, { team: "default", from: "pipeline:ci", to: ["qa-dev"], kind: "notify", text: "tests failed" })); // 6
+    await hub.db.write("pipeline.execute", "pipeline:ci", (tx) =>
+      deliver(tx, { team: "default", from: "pipeline:ci", to: ["qa-dev"], kind: "notify", text: "tests failed" }),
+    ); // 6
     await c.send("qa-dev", "operator", "blocked on credentials"); // 7
     await hub.db.write("chat.send", "operator", async (tx) => {
       await ensureTeam(tx, "other");
@@ -54,7 +57,18 @@ describe("the team's conversation", () => {
       "1 dm api-dev→qa-dev",
     ]);
     expect(r.nextBefore).toBeNull();
-    expect(r.messages[6]).toEqual({ id: 1, from: "api-dev", to: "qa-dev", kind: "dm", text: "schema is ready", replyTo: null, sentAt: expect.any(Date), readAt: expect.any(Date), archived: false, replyId: null });
+    expect(r.messages[6]).toEqual({
+      id: 1,
+      from: "api-dev",
+      to: "qa-dev",
+      kind: "dm",
+      text: "schema is ready",
+      replyTo: null,
+      sentAt: expect.any(Date),
+      readAt: expect.any(Date),
+      archived: false,
+      replyId: null,
+    });
     expect(r.messages[2]).toMatchObject({ replyTo: 4, readAt: null });
     // Replying marked the ask read for its recipient; the operator's own DM is still unread for the operator.
     expect(r.messages[3].readAt).toEqual(expect.any(Date));

@@ -25,7 +25,18 @@ export type TeamMessage = {
 };
 export type TeamMessages = { messages: TeamMessage[]; nextBefore: number | null };
 
-type Row = { id: number; sender: string; recipient: string; kind: string; text: string; replyTo: number | null; createdAt: Date; readAt: Date | null; archivedAt: Date | null; replyId: number | null };
+type Row = {
+  id: number;
+  sender: string;
+  recipient: string;
+  kind: string;
+  text: string;
+  replyTo: number | null;
+  createdAt: Date;
+  readAt: Date | null;
+  archivedAt: Date | null;
+  replyId: number | null;
+};
 
 /**
  * A reply always goes to the original's sender and comes after it (reply.ts), so looking for it

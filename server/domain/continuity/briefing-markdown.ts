@@ -46,33 +46,31 @@ export function renderBriefing(b: Omit<Briefing, "markdown">): string {
     if (lines.length) (out.push("", `## ${title}`, ...lines), sections++);
   };
 
-  section(
-    first ? `Your open contracts (${b.contracts.total})` : `Your contracts that changed (${b.contracts.total})`,
-    [...b.contracts.items.map((c) => contract(c, b.principal)), ...more(b.contracts, "contract_list")],
-  );
-  section(
-    `Artifacts you read that have newer versions (${b.artifacts.total})`,
-    [
-      ...b.artifacts.items.map(
-        (a) => `- ${a.id} (${a.type}): you read v${a.readVersion}, current is v${a.currentVersion} by ${a.publisher}${a.summary ? ` — ${clip(a.summary, 160)}` : ""}`,
-      ),
-      ...more(b.artifacts, "artifact_get each to read the new version"),
-    ],
-  );
+  section(first ? `Your open contracts (${b.contracts.total})` : `Your contracts that changed (${b.contracts.total})`, [
+    ...b.contracts.items.map((c) => contract(c, b.principal)),
+    ...more(b.contracts, "contract_list"),
+  ]);
+  section(`Artifacts you read that have newer versions (${b.artifacts.total})`, [
+    ...b.artifacts.items.map(
+      (a) =>
+        `- ${a.id} (${a.type}): you read v${a.readVersion}, current is v${a.currentVersion} by ${a.publisher}${a.summary ? ` — ${clip(a.summary, 160)}` : ""}`,
+    ),
+    ...more(b.artifacts, "artifact_get each to read the new version"),
+  ]);
   if (b.messages.unread) {
     section(`Unread messages (${b.messages.unread})`, [
       ...b.messages.first.map((m) => `- from ${m.sender} (${m.kind}, ${when(m.at)}): ${clip(m.text, 300)}`),
       ...(b.messages.unread > b.messages.first.length ? [`- … and ${b.messages.unread - b.messages.first.length} more (check your inbox)`] : []),
     ]);
   }
-  section(
-    first ? `Recent decisions (${b.decisions.total})` : `New decisions (${b.decisions.total})`,
-    [...b.decisions.items.map((d) => `- #${d.id} ${clip(d.title, 120)} (${d.author}): ${clip(d.decision, 240)}`), ...more(b.decisions, "decision_list")],
-  );
-  section(
-    first ? `Project patterns (${b.patterns.total})` : `New or changed patterns (${b.patterns.total})`,
-    [...b.patterns.items.map((p) => `- ${p.name}: ${clip(p.description, 200)}`), ...more(b.patterns, "pattern_list / pattern_get")],
-  );
+  section(first ? `Recent decisions (${b.decisions.total})` : `New decisions (${b.decisions.total})`, [
+    ...b.decisions.items.map((d) => `- #${d.id} ${clip(d.title, 120)} (${d.author}): ${clip(d.decision, 240)}`),
+    ...more(b.decisions, "decision_list"),
+  ]);
+  section(first ? `Project patterns (${b.patterns.total})` : `New or changed patterns (${b.patterns.total})`, [
+    ...b.patterns.items.map((p) => `- ${p.name}: ${clip(p.description, 200)}`),
+    ...more(b.patterns, "pattern_list / pattern_get"),
+  ]);
   if (b.git?.changedFiles.length) {
     const files = b.git.changedFiles;
     const range = b.git.since && b.git.head && b.git.since !== b.git.head ? ` (since ${short(b.git.since)}, now ${short(b.git.head)})` : "";
@@ -81,6 +79,7 @@ export function renderBriefing(b: Omit<Briefing, "markdown">): string {
       ...(files.length > SHOWN_FILES ? [`- … and ${files.length - SHOWN_FILES} more`] : []),
     ]);
   }
-  if (sections === 0) out.push("", first ? "Nothing assigned to you, no unread messages, no decisions or patterns yet." : "Nothing changed for you since then.");
+  if (sections === 0)
+    out.push("", first ? "Nothing assigned to you, no unread messages, no decisions or patterns yet." : "Nothing changed for you since then.");
   return out.join("\n");
 }

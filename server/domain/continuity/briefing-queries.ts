@@ -12,10 +12,26 @@ export const BRIEF_MESSAGES = 5;
 
 export type Section<T> = { items: T[]; total: number };
 
-export type ContractChange = { event: "created" | "status_changed" | "reassigned"; from: string | null; to: string | null; reason: string | null; by: string; at: Date };
+export type ContractChange = {
+  event: "created" | "status_changed" | "reassigned";
+  from: string | null;
+  to: string | null;
+  reason: string | null;
+  by: string;
+  at: Date;
+};
 /** `status` and `title` are the contract's now; null when it no longer exists (a reset or rollback removed it). */
 export type BriefContract = { id: string; title: string | null; status: string | null; assignee: string | null; changes: ContractChange[] };
-export type BriefArtifact = { id: string; type: string; name: string; readVersion: number; currentVersion: number; publisher: string; summary: string; publishedAt: Date };
+export type BriefArtifact = {
+  id: string;
+  type: string;
+  name: string;
+  readVersion: number;
+  currentVersion: number;
+  publisher: string;
+  summary: string;
+  publishedAt: Date;
+};
 export type BriefMessage = { id: number; sender: string; kind: string; text: string; at: Date };
 
 type EventRow = { id: number; type: string; payload: string; principal: string; at: Date };
@@ -59,7 +75,10 @@ export async function contractsFor(sql: Sql, team: string, principal: string, af
   }
   const ids = [...byContract.keys()].slice(0, BRIEF_ITEMS);
   const now = ids.length
-    ? await sql.all<ContractNow>(`SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ? AND "id" IN (${ids.map(() => "?").join(",")})`, [team, ...ids])
+    ? await sql.all<ContractNow>(`SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ? AND "id" IN (${ids.map(() => "?").join(",")})`, [
+        team,
+        ...ids,
+      ])
     : [];
   const current = new Map(now.map((c) => [c.id, c]));
   const items = ids.map((id) => {
@@ -106,7 +125,10 @@ export async function decisionsSince(sql: Sql, team: string, after: number | nul
   const filter =
     after === null ? "" : `AND "id" IN (SELECT json_extract("payload",'$.id') FROM "Event" WHERE "teamId" = ? AND "type" = 'decision.recorded' AND "id" > ?)`;
   const params = after === null ? [team] : [team, team, after];
-  const rows = await sql.all<Parameters<typeof toDecisionView>[0]>(`SELECT * FROM "Decision" WHERE "teamId" = ? ${filter} ORDER BY "id" DESC LIMIT ?`, [...params, BRIEF_ITEMS]);
+  const rows = await sql.all<Parameters<typeof toDecisionView>[0]>(`SELECT * FROM "Decision" WHERE "teamId" = ? ${filter} ORDER BY "id" DESC LIMIT ?`, [
+    ...params,
+    BRIEF_ITEMS,
+  ]);
   const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Decision" WHERE "teamId" = ? ${filter}`, params))!;
   return { items: rows.map(toDecisionView), total: n };
 }
@@ -114,10 +136,15 @@ export async function decisionsSince(sql: Sql, team: string, after: number | nul
 /** Patterns registered or changed after the checkpoint, latest change first; without one, all of them by name. */
 export async function patternsSince(sql: Sql, team: string, after: number | null): Promise<Section<PatternView>> {
   const filter =
-    after === null ? "" : `AND "name" IN (SELECT json_extract("payload",'$.name') FROM "Event" WHERE "teamId" = ? AND "type" = 'pattern.registered' AND "id" > ?)`;
+    after === null
+      ? ""
+      : `AND "name" IN (SELECT json_extract("payload",'$.name') FROM "Event" WHERE "teamId" = ? AND "type" = 'pattern.registered' AND "id" > ?)`;
   const params = after === null ? [team] : [team, team, after];
   const order = after === null ? `"name"` : `"updatedAt" DESC, "pk" DESC`;
-  const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${PATTERN_SELECT} WHERE "teamId" = ? ${filter} ORDER BY ${order} LIMIT ?`, [...params, BRIEF_ITEMS]);
+  const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${PATTERN_SELECT} WHERE "teamId" = ? ${filter} ORDER BY ${order} LIMIT ?`, [
+    ...params,
+    BRIEF_ITEMS,
+  ]);
   const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Pattern" WHERE "teamId" = ? ${filter}`, params))!;
   return { items: rows.map(toPatternView), total: n };
 }

@@ -56,8 +56,7 @@ export async function briefingFrom(sql: Sql, principal: string, input: Omit<Brie
   return { ...facts, markdown: renderBriefing(facts) };
 }
 
-const gitOf = (g: GitFacts | undefined): Briefing["git"] =>
-  g ? { head: g.head ?? null, since: g.since ?? null, changedFiles: g.changedFiles ?? [] } : null;
+const gitOf = (g: GitFacts | undefined): Briefing["git"] => (g ? { head: g.head ?? null, since: g.since ?? null, changedFiles: g.changedFiles ?? [] } : null);
 
 export async function briefing({ db }: DomainDeps, actor: Principal, input: BriefingInput): Promise<Briefing> {
   return db.read(async (sql) => briefingFrom(sql, await subjectOf(sql, actor, input.team, input.member), input));

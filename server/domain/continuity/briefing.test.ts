@@ -38,7 +38,18 @@ describe("a first-time overview (no checkpoint yet)", () => {
     expect(b.since).toBeNull();
     expect(b.contracts).toEqual({ items: [{ id: "build-api", title: "Build the API", status: "ready", assignee: "api-dev", changes: [] }], total: 1 });
     expect(b.artifacts).toEqual({
-      items: [{ id: "spec", type: "custom", name: "spec", readVersion: 1, currentVersion: 2, publisher: "operator", summary: "adds /logout", publishedAt: expect.any(Date) }],
+      items: [
+        {
+          id: "spec",
+          type: "custom",
+          name: "spec",
+          readVersion: 1,
+          currentVersion: 2,
+          publisher: "operator",
+          summary: "adds /logout",
+          publishedAt: expect.any(Date),
+        },
+      ],
       total: 1,
     });
     expect(b.messages).toEqual({ unread: 1, first: [{ id: 5, sender: "qa-dev", kind: "dm", text: "Can you add /logout?", at: expect.any(Date) }] });
@@ -157,7 +168,10 @@ describe("decisions and patterns since the last checkpoint", () => {
     await c.register({ name: "kept", description: "unchanged since" });
     const b = await c.brief(dev);
     expect(b.decisions).toMatchObject({ items: [{ title: "After", author: "qa-dev" }], total: 1 });
-    expect(b.patterns.items.map((p) => [p.name, p.description])).toEqual([["fresh", "new one"], ["changed", "v2"]]);
+    expect(b.patterns.items.map((p) => [p.name, p.description])).toEqual([
+      ["fresh", "new one"],
+      ["changed", "v2"],
+    ]);
     expect(b.markdown).toContain("## New decisions (1)\n- #2 After (qa-dev): Ship on Fridays");
     expect(b.markdown).toContain("## New or changed patterns (2)\n- fresh: new one\n- changed: v2");
   });

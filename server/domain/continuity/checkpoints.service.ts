@@ -15,7 +15,16 @@ import { ensureTeam } from "../teams/teams.service.ts";
 // Only the latest matters to a briefing; a bounded tail keeps a few days of history per principal.
 export const KEPT_CHECKPOINTS = 100;
 
-type CheckpointRow = { id: number; teamId: string; principal: string; claudeSessionId: string | null; kind: string; state: string; lastEventId: number; at: Date };
+type CheckpointRow = {
+  id: number;
+  teamId: string;
+  principal: string;
+  claudeSessionId: string | null;
+  kind: string;
+  state: string;
+  lastEventId: number;
+  at: Date;
+};
 
 export type CheckpointView = {
   id: number;
@@ -42,7 +51,9 @@ const toView = (r: CheckpointRow): CheckpointView => ({
 /** That Claude session's latest checkpoint when it has one (a resumed session), else the principal's latest. */
 export async function findLatest(sql: Sql, team: string, principal: string, claudeSessionId?: string): Promise<CheckpointView | null> {
   const base = `SELECT * FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ?`;
-  const own = claudeSessionId ? await sql.get<CheckpointRow>(`${base} AND "claudeSessionId" = ? ORDER BY "id" DESC LIMIT 1`, [team, principal, claudeSessionId]) : undefined;
+  const own = claudeSessionId
+    ? await sql.get<CheckpointRow>(`${base} AND "claudeSessionId" = ? ORDER BY "id" DESC LIMIT 1`, [team, principal, claudeSessionId])
+    : undefined;
   const row = own ?? (await sql.get<CheckpointRow>(`${base} ORDER BY "id" DESC LIMIT 1`, [team, principal]));
   return row ? toView(row) : null;
 }
@@ -53,10 +64,15 @@ export async function currentEventId(sql: Sql): Promise<number> {
 
 export async function recordCheckpointInTx(tx: WriteTx, actor: Principal, input: RecordCheckpointInput): Promise<CheckpointView> {
   await ensureTeam(tx, input.team);
-  const r = await tx.run(
-    `INSERT INTO "Checkpoint" ("teamId","principal","claudeSessionId","kind","state","lastEventId","at") VALUES (?,?,?,?,?,?,?)`,
-    [input.team, actor.name, input.claudeSessionId ?? null, input.kind, JSON.stringify(input.state ?? {}), await currentEventId(tx), tx.now],
-  );
+  const r = await tx.run(`INSERT INTO "Checkpoint" ("teamId","principal","claudeSessionId","kind","state","lastEventId","at") VALUES (?,?,?,?,?,?,?)`, [
+    input.team,
+    actor.name,
+    input.claudeSessionId ?? null,
+    input.kind,
+    JSON.stringify(input.state ?? {}),
+    await currentEventId(tx),
+    tx.now,
+  ]);
   await tx.run(
     `DELETE FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? AND "id" <= (
        SELECT "id" FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? ORDER BY "id" DESC LIMIT 1 OFFSET ?)`,

@@ -58,7 +58,9 @@ describe("recording checkpoints", () => {
     expect(await c.latest(dev, { member: "api-dev" })).toMatchObject({ principal: "api-dev" });
     const err = await refusedWithoutWriting(hub, () => c.latest(member("qa-dev"), { member: "api-dev" }));
     expect(err).toMatchObject({ code: "forbidden", details: { rule: "owner", operation: "continuity.read" } });
-    expect(err.message).toBe("'qa-dev' (member) may not read the checkpoints or briefing of 'api-dev': only the member itself, a lead of team 'default' or the operator may");
+    expect(err.message).toBe(
+      "'qa-dev' (member) may not read the checkpoints or briefing of 'api-dev': only the member itself, a lead of team 'default' or the operator may",
+    );
   });
 
   it(`keeps the latest ${KEPT_CHECKPOINTS} per principal`, async () => {

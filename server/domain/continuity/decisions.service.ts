@@ -11,7 +11,17 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
-type DecisionRow = { id: number; teamId: string; title: string; decision: string; rationale: string; alternatives: string; related: string; author: string; createdAt: Date };
+type DecisionRow = {
+  id: number;
+  teamId: string;
+  title: string;
+  decision: string;
+  rationale: string;
+  alternatives: string;
+  related: string;
+  author: string;
+  createdAt: Date;
+};
 
 const Related = z.object({ artifacts: z.array(z.string()).default([]), contracts: z.array(z.string()).default([]) });
 
@@ -64,7 +74,12 @@ export async function recordDecision({ db }: DomainDeps, actor: Principal, input
       [input.team, input.title, input.decision, input.rationale ?? "", JSON.stringify(input.alternatives ?? []), JSON.stringify(related), actor.name, tx.now],
     );
     const view = toDecisionView((await tx.get<DecisionRow>(`SELECT * FROM "Decision" WHERE "id" = ?`, [r.lastInsertRowid]))!);
-    await tx.emit({ teamId: input.team, type: "decision.recorded", subject: `decision:${view.id}`, payload: { id: view.id, title: view.title, author: view.author, related } });
+    await tx.emit({
+      teamId: input.team,
+      type: "decision.recorded",
+      subject: `decision:${view.id}`,
+      payload: { id: view.id, title: view.title, author: view.author, related },
+    });
     return view;
   });
 }
@@ -78,7 +93,9 @@ export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInpu
   if (input.artifact) (where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.artifacts') WHERE "value" = ?)`), params.push(input.artifact));
   if (input.contract) (where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.contracts') WHERE "value" = ?)`), params.push(input.contract));
   if (input.cursor !== undefined) (where.push(`"id" < ?`), params.push(input.cursor));
-  const rows = await db.read((sql) => sql.all<DecisionRow>(`SELECT * FROM "Decision" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit + 1]));
+  const rows = await db.read((sql) =>
+    sql.all<DecisionRow>(`SELECT * FROM "Decision" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit + 1]),
+  );
   const page = rows.slice(0, input.limit);
   return { items: page.map(toDecisionView), nextCursor: rows.length > input.limit ? page[page.length - 1].id : null };
 }

@@ -31,7 +31,12 @@ export async function runHook({ db }: DomainDeps, actor: Principal, input: HookI
     const briefing = input.event === "session-start" ? await briefingFrom(tx, actor.name, { team: input.team, claudeSessionId, git: input.git }) : null;
     const previous = claudeSessionId ? await findLatest(tx, input.team, actor.name, claudeSessionId) : null;
     const previousSummary = previous?.claudeSessionId === claudeSessionId ? previous?.state.summary : undefined;
-    const checkpoint = await recordCheckpointInTx(tx, actor, { team: input.team, kind: KIND[input.event], claudeSessionId, state: stateOf(input, previousSummary) });
+    const checkpoint = await recordCheckpointInTx(tx, actor, {
+      team: input.team,
+      kind: KIND[input.event],
+      claudeSessionId,
+      state: stateOf(input, previousSummary),
+    });
     return { event: input.event, checkpoint, briefing };
   });
 }

@@ -18,17 +18,35 @@ afterEach(() => hub.close());
 
 const dev = member("api-dev");
 const SESSION = "0b6f7a52-3c1e-4c8e-9a51-6f1d2e3c4b5a";
-const hookJson = (extra: Record<string, unknown> = {}) => ({ session_id: SESSION, cwd: "/work/project", transcript_path: "/tmp/t.jsonl", permission_mode: "default", ...extra });
+const hookJson = (extra: Record<string, unknown> = {}) => ({
+  session_id: SESSION,
+  cwd: "/work/project",
+  transcript_path: "/tmp/t.jsonl",
+  permission_mode: "default",
+  ...extra,
+});
 
 describe("the Stop, PreCompact and SessionEnd hooks", () => {
   it("record a checkpoint of the caller's working state, with the last reply as its summary", async () => {
     const reply = `Done with the login route. ${"x".repeat(MAX_SUMMARY_CHARS)}`;
-    const out = await c.hook(dev, { event: "stop", hook: hookJson({ hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: reply }), git: { head: "abc1234", changedFiles: ["src/login.ts"] } });
+    const out = await c.hook(dev, {
+      event: "stop",
+      hook: hookJson({ hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: reply }),
+      git: { head: "abc1234", changedFiles: ["src/login.ts"] },
+    });
     expect(out.briefing).toBeNull();
-    expect(out.checkpoint).toMatchObject({ kind: "stop", principal: "api-dev", claudeSessionId: SESSION, state: { cwd: "/work/project", head: "abc1234", changedFiles: ["src/login.ts"] } });
+    expect(out.checkpoint).toMatchObject({
+      kind: "stop",
+      principal: "api-dev",
+      claudeSessionId: SESSION,
+      state: { cwd: "/work/project", head: "abc1234", changedFiles: ["src/login.ts"] },
+    });
     expect(out.checkpoint.state.summary).toHaveLength(MAX_SUMMARY_CHARS);
     expect(out.checkpoint.state.summary!.endsWith("…")).toBe(true);
-    for (const [event, kind] of [["pre-compact", "pre_compact"], ["session-end", "session_end"]] as const) {
+    for (const [event, kind] of [
+      ["pre-compact", "pre_compact"],
+      ["session-end", "session_end"],
+    ] as const) {
       const { checkpoint } = await c.hook(dev, { event, hook: hookJson({ trigger: "auto", reason: "other" }) });
       expect(checkpoint).toMatchObject({ kind, state: { cwd: "/work/project", summary: out.checkpoint.state.summary } });
     }
@@ -51,7 +69,11 @@ describe("the SessionStart hook", () => {
     await c.start("build-api", dev);
     await c.decide({ title: "Use JWT" });
 
-    const out = await c.hook(dev, { event: "session-start", hook: hookJson({ source: "resume" }), git: { head: "2222222", since: "1111111", changedFiles: ["src/a.ts"] } });
+    const out = await c.hook(dev, {
+      event: "session-start",
+      hook: hookJson({ source: "resume" }),
+      git: { head: "2222222", since: "1111111", changedFiles: ["src/a.ts"] },
+    });
     expect(out.briefing!.since).toMatchObject({ kind: "stop", state: { summary: "Started on build-api", head: "1111111" } });
     expect(out.briefing!.contracts.items.map((x) => [x.id, x.status])).toEqual([["build-api", "in_progress"]]);
     expect(out.briefing!.markdown).toContain("## New decisions (1)");

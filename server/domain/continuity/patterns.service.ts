@@ -34,17 +34,34 @@ export async function registerPattern({ db }: DomainDeps, actor: Principal, inpu
     await ensureTeam(tx, input.team);
     const examples = JSON.stringify(input.examples ?? []);
     const existing = await tx.get<PatternRow>(`${PATTERN_SELECT} WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]);
-    if (existing && existing.description === input.description && existing.examples === examples) return { ...toPatternView(existing), outcome: "unchanged" as const };
+    if (existing && existing.description === input.description && existing.examples === examples)
+      return { ...toPatternView(existing), outcome: "unchanged" as const };
     const outcome = existing ? ("updated" as const) : ("created" as const);
     if (existing) {
-      await tx.run(`UPDATE "Pattern" SET "description" = ?, "examples" = ?, "author" = ?, "updatedAt" = ? WHERE "pk" = ?`, [input.description, examples, actor.name, tx.now, existing.pk]);
+      await tx.run(`UPDATE "Pattern" SET "description" = ?, "examples" = ?, "author" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
+        input.description,
+        examples,
+        actor.name,
+        tx.now,
+        existing.pk,
+      ]);
     } else {
-      await tx.run(
-        `INSERT INTO "Pattern" ("teamId","name","description","examples","author","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?)`,
-        [input.team, input.name, input.description, examples, actor.name, tx.now, tx.now],
-      );
+      await tx.run(`INSERT INTO "Pattern" ("teamId","name","description","examples","author","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?)`, [
+        input.team,
+        input.name,
+        input.description,
+        examples,
+        actor.name,
+        tx.now,
+        tx.now,
+      ]);
     }
-    await tx.emit({ teamId: input.team, type: "pattern.registered", subject: `pattern:${input.name}`, payload: { name: input.name, outcome, author: actor.name } });
+    await tx.emit({
+      teamId: input.team,
+      type: "pattern.registered",
+      subject: `pattern:${input.name}`,
+      payload: { name: input.name, outcome, author: actor.name },
+    });
     const row = (await tx.get<PatternRow>(`${PATTERN_SELECT} WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]))!;
     return { ...toPatternView(row), outcome };
   });
@@ -60,7 +77,10 @@ export async function getPattern({ db }: DomainDeps, input: PatternRefInput): Pr
 export async function listPatterns({ db }: DomainDeps, input: ListPatternsInput): Promise<{ items: PatternView[]; nextCursor: string | null }> {
   const after = input.cursor === undefined ? "" : `AND "name" > ?`;
   const rows = await db.read((sql) =>
-    sql.all<PatternRow>(`${PATTERN_SELECT} WHERE "teamId" = ? ${after} ORDER BY "name" LIMIT ?`, input.cursor === undefined ? [input.team, input.limit + 1] : [input.team, input.cursor, input.limit + 1]),
+    sql.all<PatternRow>(
+      `${PATTERN_SELECT} WHERE "teamId" = ? ${after} ORDER BY "name" LIMIT ?`,
+      input.cursor === undefined ? [input.team, input.limit + 1] : [input.team, input.cursor, input.limit + 1],
+    ),
   );
   const page = rows.slice(0, input.limit);
   return { items: page.map(toPatternView), nextCursor: rows.length > input.limit ? page[page.length - 1].name : null };

@@ -13,7 +13,10 @@ afterEach(() => hub.close());
 
 describe("registering patterns", () => {
   it("inserts a pattern with the caller as author and emits pattern.registered", async () => {
-    const p = await c.register({ name: "error-envelope", description: "Errors are {error: {code, message, details}}", examples: ['{"error":{"code":"not_found"}}'] }, member("api-dev"));
+    const p = await c.register(
+      { name: "error-envelope", description: "Errors are {error: {code, message, details}}", examples: ['{"error":{"code":"not_found"}}'] },
+      member("api-dev"),
+    );
     expect(p).toEqual({
       name: "error-envelope",
       team: "default",
@@ -24,13 +27,20 @@ describe("registering patterns", () => {
       updatedAt: p.createdAt,
       outcome: "created",
     });
-    expect(hub.events.at(-1)).toMatchObject({ type: "pattern.registered", subject: "pattern:error-envelope", payload: { name: "error-envelope", outcome: "created", author: "api-dev" } });
+    expect(hub.events.at(-1)).toMatchObject({
+      type: "pattern.registered",
+      subject: "pattern:error-envelope",
+      payload: { name: "error-envelope", outcome: "created", author: "api-dev" },
+    });
   });
 
   it("updates an existing name in place: new text and author, original createdAt", async () => {
     const first = await c.register({ name: "naming", description: "kebab-case files" });
     hub.clock.advance(5);
-    const second = await c.register({ name: "naming", description: "kebab-case files, PascalCase components", examples: ["user-service.ts", "UserCard.tsx"] }, member("qa-dev"));
+    const second = await c.register(
+      { name: "naming", description: "kebab-case files, PascalCase components", examples: ["user-service.ts", "UserCard.tsx"] },
+      member("qa-dev"),
+    );
     expect(second).toMatchObject({ outcome: "updated", author: "qa-dev", createdAt: first.createdAt, examples: ["user-service.ts", "UserCard.tsx"] });
     expect(second.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
     const { outcome: _, ...stored } = second;

@@ -113,9 +113,17 @@ describe("create and read", () => {
     expect(c.deadlineAt!.getTime() - c.createdAt.getTime()).toBe(60_000);
     // Then the notices: the assignee's, and the operator feed's copy of a creation someone else made (notices.test.ts).
     expect(hub.events.map((e) => [e.type, e.payload.to ?? null])).toEqual([
-      ["team.created", null], ["contract.created", null], ["contract.status_changed", "ready"], ["message.sent", "api-dev"], ["message.sent", "operator"],
+      ["team.created", null],
+      ["contract.created", null],
+      ["contract.status_changed", "ready"],
+      ["message.sent", "api-dev"],
+      ["message.sent", "operator"],
     ]);
-    expect(hub.events[1]).toMatchObject({ principal: "lead", subject: "contract:build-api", payload: { id: "build-api", status: "pending", assigner: "lead" } });
+    expect(hub.events[1]).toMatchObject({
+      principal: "lead",
+      subject: "contract:build-api",
+      payload: { id: "build-api", status: "pending", assigner: "lead" },
+    });
     const { effects: _effects, ...view } = c;
     expect(await get("build-api")).toEqual(view);
   });
@@ -261,7 +269,9 @@ describe("acceptance criteria", () => {
         expect(c.status).toBe("completed");
       } else {
         expect(c.status).toBe("ready");
-        expect((await refusal(complete({ id: "c" }))).details.unmet).toEqual([{ criterion: expect.objectContaining({ type: "tests_passing" }), reason: unmet }]);
+        expect((await refusal(complete({ id: "c" }))).details.unmet).toEqual([
+          { criterion: expect.objectContaining({ type: "tests_passing" }), reason: unmet },
+        ]);
       }
     });
 
@@ -333,7 +343,11 @@ describe("acceptance criteria", () => {
     it("does not wait for optional outputs, but records them when present", async () => {
       await create({
         id: "c",
-        expectedOutputs: [{ artifactType: "api-contract" }, { artifactType: "test-results", required: false }, { artifactType: "file-manifest", required: false }],
+        expectedOutputs: [
+          { artifactType: "api-contract" },
+          { artifactType: "test-results", required: false },
+          { artifactType: "file-manifest", required: false },
+        ],
         acceptanceCriteria: [{ type: "all_outputs_published" }],
       });
       await testResults("tests", 1, 0);
@@ -421,7 +435,11 @@ describe("dependencies and cascades", () => {
     const n = 60;
     await create({ id: "c0", acceptanceCriteria: [{ type: "artifact_published", artifactId: "trigger" }] });
     for (let i = 1; i < n; i++) {
-      await create({ id: `c${i}`, dependencies: [{ type: "contract", contractId: `c${i - 1}` }], acceptanceCriteria: [{ type: "contract_completed", contractId: `c${i - 1}` }] });
+      await create({
+        id: `c${i}`,
+        dependencies: [{ type: "contract", contractId: `c${i - 1}` }],
+        acceptanceCriteria: [{ type: "contract_completed", contractId: `c${i - 1}` }],
+      });
     }
     const ids = Array.from({ length: n }, (_, i) => `c${i}`);
     expect(await statuses(...ids)).toEqual(ids.map((id) => (id === "c0" ? "ready" : "pending")));
@@ -471,7 +489,15 @@ describe("dependencies and cascades", () => {
     it.each([
       ["itself", [], "a", "a → a"],
       ["a direct cycle", [["b", "a"]], "b", "a → b → a"],
-      ["a three-long cycle", [["b", "a"], ["c", "b"]], "c", "a → c → b → a"],
+      [
+        "a three-long cycle",
+        [
+          ["b", "a"],
+          ["c", "b"],
+        ],
+        "c",
+        "a → c → b → a",
+      ],
     ])("refuses a dependency that closes %s", async (_name, edges, target, path) => {
       await create({ id: "a" });
       for (const [id, on] of edges) await create({ id, dependencies: [{ type: "contract", contractId: on }] });
@@ -495,7 +521,11 @@ describe("dependencies and cascades", () => {
       const dup = await refusedWithoutWriting(hub, () => addDep("c", { type: "artifact", artifactId: "gate", minVersion: 3 }));
       expect(issues(dup)[0]).toMatchObject({ field: "dependency", rule: "unique", message: "contract 'c' already depends on artifact:gate" });
       const unknown = await refusedWithoutWriting(hub, () => addDep("c", { type: "contract", contractId: "ghost" }));
-      expect(issues(unknown)[0]).toMatchObject({ field: "dependency.contractId", rule: "exists", message: "contract 'ghost' does not exist in team 'default'" });
+      expect(issues(unknown)[0]).toMatchObject({
+        field: "dependency.contractId",
+        rule: "exists",
+        message: "contract 'ghost' does not exist in team 'default'",
+      });
       const missing = await refusedWithoutWriting(hub, () => removeDep("c", { type: "artifact", artifactId: "other" }));
       expect(issues(missing)[0]).toMatchObject({ field: "dependency", rule: "exists", message: "contract 'c' does not depend on artifact:other" });
     });
@@ -525,17 +555,30 @@ describe("dependencies and cascades", () => {
     it("keeps a ready contract ready when the new dependency is already met", async () => {
       await publish({ id: "spec" });
       await create({ id: "c" });
-      expect(await addDep("c", { type: "artifact", artifactId: "spec" })).toMatchObject({ status: "ready", dependencies: [{ type: "artifact", artifactId: "spec" }] });
+      expect(await addDep("c", { type: "artifact", artifactId: "spec" })).toMatchObject({
+        status: "ready",
+        dependencies: [{ type: "artifact", artifactId: "spec" }],
+      });
     });
 
     it("explains, rather than crashes, when a removal finds a ready contract's dependencies unmet", async () => {
       await publish({ id: "spec" });
       await publish({ id: "extra" });
-      await create({ id: "c", dependencies: [{ type: "artifact", artifactId: "spec" }, { type: "artifact", artifactId: "extra" }] });
+      await create({
+        id: "c",
+        dependencies: [
+          { type: "artifact", artifactId: "spec" },
+          { type: "artifact", artifactId: "extra" },
+        ],
+      });
       // What a snapshot rollback (docs/domain.md#rollback) does to an input: the version stays, marked rolled back.
       await hub.db.write("test.rollback", "operator", (tx) => tx.run(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" = 1`));
       const c = await removeDep("c", { type: "artifact", artifactId: "extra" });
-      expect(c).toMatchObject({ status: "pending", statusReason: "dependencies are no longer satisfied", dependencies: [{ type: "artifact", artifactId: "spec" }] });
+      expect(c).toMatchObject({
+        status: "pending",
+        statusReason: "dependencies are no longer satisfied",
+        dependencies: [{ type: "artifact", artifactId: "spec" }],
+      });
     });
 
     it("lets the new watch drive resolution", async () => {
@@ -557,9 +600,22 @@ describe("reopen", () => {
     expect(await get("c")).toMatchObject({ status: "completed", retryCount: 0 });
 
     const reopened = await reopen("c");
-    expect(reopened).toMatchObject({ status: "ready", retryCount: 1, statusReason: "reopened", outputs: null, pinnedInputs: null, completedAt: null, startedAt: null });
+    expect(reopened).toMatchObject({
+      status: "ready",
+      retryCount: 1,
+      statusReason: "reopened",
+      outputs: null,
+      pinnedInputs: null,
+      completedAt: null,
+      startedAt: null,
+    });
     expect(reopened.deadlineAt!.getTime() - reopened.updatedAt.getTime()).toBe(60_000);
-    expect(hub.events.findLast((e) => e.type === "contract.status_changed")!.payload).toMatchObject({ from: "completed", to: "ready", operation: "reopen", retryCount: 1 });
+    expect(hub.events.findLast((e) => e.type === "contract.status_changed")!.payload).toMatchObject({
+      from: "completed",
+      to: "ready",
+      operation: "reopen",
+      retryCount: 1,
+    });
 
     await publish({ id: "unrelated" });
     expect((await get("c")).status).toBe("ready");
@@ -605,7 +661,12 @@ describe("reassign", () => {
     const mark = hub.events.length;
     const c = await reassign("c", "dev2");
     expect(c).toMatchObject({ assignee: "dev2", status: "ready", startedAt: null, pinnedInputs: null, statusReason: "reassigned from dev to dev2" });
-    expect(since(mark).map((e) => [e.type, e.payload.to])).toEqual([["contract.reassigned", "dev2"], ["contract.status_changed", "ready"], ["message.sent", "dev2"], ["message.sent", "dev"]]);
+    expect(since(mark).map((e) => [e.type, e.payload.to])).toEqual([
+      ["contract.reassigned", "dev2"],
+      ["contract.status_changed", "ready"],
+      ["message.sent", "dev2"],
+      ["message.sent", "dev"],
+    ]);
     expect(since(mark)[0].payload).toEqual({ id: "c", from: "dev", to: "dev2" });
     expect((await refusal(start("c", DEV))).code).toBe("forbidden");
     expect((await start("c", member("dev2"))).contract.status).toBe("in_progress");
@@ -630,7 +691,11 @@ describe("permissions", () => {
     await create({ id: "c", assignee: "dev" }, member("lead"));
     if (op !== "start") await start("c", DEV);
     const err = await refusedWithoutWriting(hub, () => asActor[op]("c", MALLORY));
-    expect(err).toMatchObject({ code: "forbidden", status: 403, details: { rule: "owner", operation: `contract.${op}`, principal: "mallory", team: "default" } });
+    expect(err).toMatchObject({
+      code: "forbidden",
+      status: 403,
+      details: { rule: "owner", operation: `contract.${op}`, principal: "mallory", team: "default" },
+    });
     expect(err.message).toBe(`'mallory' (member) may not ${op} contract 'c' (assignee 'dev'): only its assignee, a lead of team 'default' or the operator may`);
     // The assigner is not the assignee either.
     expect((await refusal(asActor[op]("c", member("lead")))).code).toBe("forbidden");
@@ -642,7 +707,9 @@ describe("permissions", () => {
     const LEAD = member("lead");
     await create({ id: "c" }, LEAD);
     const refused = await refusedWithoutWriting(hub, () => reassign("c", "x", MALLORY));
-    expect(refused.message).toBe("'mallory' (member) may not reassign contract 'c' (assigner 'lead'): only its assigner, a lead of team 'default' or the operator may");
+    expect(refused.message).toBe(
+      "'mallory' (member) may not reassign contract 'c' (assigner 'lead'): only its assigner, a lead of team 'default' or the operator may",
+    );
     expect((await refusal(addDep("c", { type: "artifact", artifactId: "a" }, DEV))).code).toBe("forbidden");
     await addDep("c", { type: "artifact", artifactId: "a" }, LEAD);
     await removeDep("c", { type: "artifact", artifactId: "a" }, LEAD);
@@ -749,7 +816,14 @@ describe("timeouts", () => {
     expect(await statuses("slow", "working", "waiting", "done", "later", "no-deadline")).toEqual(["failed", "failed", "failed", "completed", "ready", "ready"]);
     expect(await get("slow")).toMatchObject({ statusReason: "timeout" });
     // Three transitions, and each timeout tells the assignee (notices.test.ts).
-    expect(since(mark).map((e) => e.type)).toEqual(["contract.status_changed", "message.sent", "contract.status_changed", "message.sent", "contract.status_changed", "message.sent"]);
+    expect(since(mark).map((e) => e.type)).toEqual([
+      "contract.status_changed",
+      "message.sent",
+      "contract.status_changed",
+      "message.sent",
+      "contract.status_changed",
+      "message.sent",
+    ]);
     expect(since(mark)[0]).toMatchObject({ principal: "scheduler", payload: { id: "slow", from: "ready", to: "failed", reason: "timeout" } });
     expect(await failOverdue(hub, SCHEDULER, now)).toEqual([]);
   });

@@ -54,7 +54,11 @@ const depKey = (d: Dependency) => (d.type === "contract" ? `contract:${d.contrac
 
 export async function insertDependency(tx: WriteTx, contractPk: number, team: string, d: Dependency): Promise<void> {
   await tx.run(`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId","minVersion") VALUES (?,?,?,?,?)`, [
-    contractPk, team, d.type, d.type === "contract" ? d.contractId : d.artifactId, d.type === "artifact" ? (d.minVersion ?? null) : null,
+    contractPk,
+    team,
+    d.type,
+    d.type === "contract" ? d.contractId : d.artifactId,
+    d.type === "artifact" ? (d.minVersion ?? null) : null,
   ]);
 }
 
@@ -77,7 +81,12 @@ async function checkReferences(tx: WriteTx, input: CreateContract): Promise<void
     if (d.contractId === input.id) {
       issues.push({ field: `dependencies[${i}].contractId`, rule: "no_cycle", message: `a contract cannot depend on itself (${input.id} → ${input.id})` });
     } else if (!(await findContract(tx, input.team, d.contractId))) {
-      issues.push({ field: `dependencies[${i}].contractId`, rule: "exists", message: `contract '${d.contractId}' does not exist in team '${input.team}'`, received: d.contractId });
+      issues.push({
+        field: `dependencies[${i}].contractId`,
+        rule: "exists",
+        message: `contract '${d.contractId}' does not exist in team '${input.team}'`,
+        received: d.contractId,
+      });
     }
   }
   for (const [i, k] of input.acceptanceCriteria.entries()) {
@@ -85,7 +94,12 @@ async function checkReferences(tx: WriteTx, input: CreateContract): Promise<void
       if (k.contractId === input.id) {
         issues.push({ field: `acceptanceCriteria[${i}].contractId`, rule: "no_cycle", message: "a contract cannot wait for its own completion" });
       } else if (!(await findContract(tx, input.team, k.contractId))) {
-        issues.push({ field: `acceptanceCriteria[${i}].contractId`, rule: "exists", message: `contract '${k.contractId}' does not exist in team '${input.team}'`, received: k.contractId });
+        issues.push({
+          field: `acceptanceCriteria[${i}].contractId`,
+          rule: "exists",
+          message: `contract '${k.contractId}' does not exist in team '${input.team}'`,
+          received: k.contractId,
+        });
       }
     }
     if (k.type === "all_outputs_published" && input.expectedOutputs.length === 0) {
@@ -112,9 +126,22 @@ export async function createContractInTx(tx: WriteTx, actor: Principal, input: C
        "priority","timeoutMs","deadlineAt","maxRetries","retryCount","status","statusReason","windowStartSeq","createdAt","updatedAt")
      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,'pending',NULL,?,?,?)`,
     [
-      input.team, input.id, input.title, input.description, actor.name, input.assignee, JSON.stringify(input.inputs),
-      JSON.stringify(input.expectedOutputs), JSON.stringify(input.acceptanceCriteria), input.priority, input.timeoutMs ?? null,
-      deadline, input.maxRetries, await maxSeq(tx), tx.now, tx.now,
+      input.team,
+      input.id,
+      input.title,
+      input.description,
+      actor.name,
+      input.assignee,
+      JSON.stringify(input.inputs),
+      JSON.stringify(input.expectedOutputs),
+      JSON.stringify(input.acceptanceCriteria),
+      input.priority,
+      input.timeoutMs ?? null,
+      deadline,
+      input.maxRetries,
+      await maxSeq(tx),
+      tx.now,
+      tx.now,
     ],
   );
   for (const d of input.dependencies) await insertDependency(tx, r.lastInsertRowid, input.team, d);
@@ -152,7 +179,14 @@ export async function listContracts(deps: DomainDeps, input: ListContractsInput)
         )
       : [];
     return {
-      items: page.map((row) => toView(toLoaded(row, deps2.filter((d) => d.contractPk === row.pk)))),
+      items: page.map((row) =>
+        toView(
+          toLoaded(
+            row,
+            deps2.filter((d) => d.contractPk === row.pk),
+          ),
+        ),
+      ),
       nextCursor: rows.length > input.limit ? page[page.length - 1].pk : null,
     };
   });
@@ -259,7 +293,8 @@ export async function reopenInTx(tx: WriteTx, actor: Principal, input: ReopenCon
 export async function reassignContract(deps: DomainDeps, actor: Principal, input: ReassignContractInput): Promise<ContractView> {
   return deps.db.write("contract.reassign", actor.name, async (tx) => {
     const c = await contractFor(tx, actor, input, "reassign");
-    if (c.assignee === input.assignee) throw invalidField("assignee", "different", `contract '${c.id}' is already assigned to '${input.assignee}'`, input.assignee);
+    if (c.assignee === input.assignee)
+      throw invalidField("assignee", "different", `contract '${c.id}' is already assigned to '${input.assignee}'`, input.assignee);
     const from = c.assignee;
     noteChange(tx, c);
     await tx.run(`UPDATE "Contract" SET "assignee" = ?, "updatedAt" = ? WHERE "pk" = ?`, [input.assignee, tx.now, c.pk]);

@@ -97,7 +97,9 @@ async function check(sql: Sql, c: LoadedContract, k: Criterion): Promise<string 
     }
     case "all_outputs_published": {
       const found = await matchOutputs(sql, c);
-      const missing = c.expectedOutputs.filter((o, i) => o.required && !found[i]).map((o) => (o.artifactId ? `${o.artifactType} '${o.artifactId}'` : o.artifactType));
+      const missing = c.expectedOutputs
+        .filter((o, i) => o.required && !found[i])
+        .map((o) => (o.artifactId ? `${o.artifactType} '${o.artifactId}'` : o.artifactType));
       return missing.length ? `missing output${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}` : null;
     }
   }

@@ -7,5 +7,10 @@ export type Effect = { contractId: string; from: string; to: string; reason: str
 export function effectsOf(tx: WriteTx): Effect[] {
   return tx.emitted
     .filter((e) => e.type === "contract.status_changed")
-    .map((e) => ({ contractId: String(e.payload.id), from: String(e.payload.from), to: String(e.payload.to), reason: (e.payload.reason as string | null) ?? null }));
+    .map((e) => ({
+      contractId: String(e.payload.id),
+      from: String(e.payload.from),
+      to: String(e.payload.to),
+      reason: (e.payload.reason as string | null) ?? null,
+    }));
 }

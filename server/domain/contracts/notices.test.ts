@@ -34,7 +34,8 @@ const create = (input: Record<string, unknown>, by: Principal = OPERATOR) =>
   createContract(hub, by, CreateContractInput.parse({ title: "Work", assignee: "api-dev", ...input }));
 const complete = (id: string, by: Principal) => completeContractCommand(hub, by, CompleteContractInput.parse({ id }));
 const reopen = (id: string, reason: string) => reopenContract(hub, OPERATOR, ReopenContractInput.parse({ id, reason }));
-const publish = (input: Record<string, unknown>, by: Principal = OPERATOR) => publishArtifact(hub, by, PublishArtifactInput.parse({ type: "custom", data: {}, ...input }));
+const publish = (input: Record<string, unknown>, by: Principal = OPERATOR) =>
+  publishArtifact(hub, by, PublishArtifactInput.parse({ type: "custom", data: {}, ...input }));
 
 /** A member's contract notices, oldest first, as [sender, text]. */
 const notices = async (to: string) =>
@@ -43,16 +44,24 @@ const notices = async (to: string) =>
     .reverse()
     .map((m) => [m.sender, m.text]);
 /** Deliveries since a mark, as [recipient, actionable]. */
-const sent = (mark: number) => hub.events.slice(mark).filter((e) => e.type === "message.sent").map((e) => [e.payload.to, e.payload.actionable]);
-const READY = (id: string) => `It is ready: start it with contract_start({id: "${id}"}), do the work, and publish its outputs with artifact_publish (contractId "${id}").`;
+const sent = (mark: number) =>
+  hub.events
+    .slice(mark)
+    .filter((e) => e.type === "message.sent")
+    .map((e) => [e.payload.to, e.payload.actionable]);
+const READY = (id: string) =>
+  `It is ready: start it with contract_start({id: "${id}"}), do the work, and publish its outputs with artifact_publish (contractId "${id}").`;
 
 describe("a contract created for someone else (Pattern 3)", () => {
   it("tells the assignee, from its creator, what it is and what to do, and copies the creation to the operator feed", async () => {
     const mark = hub.events.length;
     await create(
       {
-        id: "fix-sql-injection", title: "Fix SQL injection in login endpoint", priority: "high",
-        inputs: { context: "Parameterized queries missing in /login handler" }, expectedOutputs: [{ artifactType: "api-contract" }],
+        id: "fix-sql-injection",
+        title: "Fix SQL injection in login endpoint",
+        priority: "high",
+        inputs: { context: "Parameterized queries missing in /login handler" },
+        expectedOutputs: [{ artifactType: "api-contract" }],
       },
       QA,
     );
@@ -62,8 +71,13 @@ describe("a contract created for someone else (Pattern 3)", () => {
         `qa-dev created contract 'fix-sql-injection' (Fix SQL injection in login endpoint) for you, priority high. Context: "Parameterized queries missing in /login handler". ${READY("fix-sql-injection")}`,
       ],
     ]);
-    expect(await notices("operator")).toEqual([["qa-dev", "qa-dev created contract 'fix-sql-injection' (Fix SQL injection in login endpoint) for api-dev; it is ready."]]);
-    expect(sent(mark)).toEqual([["api-dev", true], ["operator", false]]);
+    expect(await notices("operator")).toEqual([
+      ["qa-dev", "qa-dev created contract 'fix-sql-injection' (Fix SQL injection in login endpoint) for api-dev; it is ready."],
+    ]);
+    expect(sent(mark)).toEqual([
+      ["api-dev", true],
+      ["operator", false],
+    ]);
   });
 
   it("says a pending one waits, with nothing to do yet; the operator is not told what it did itself", async () => {
@@ -71,7 +85,10 @@ describe("a contract created for someone else (Pattern 3)", () => {
     const mark = hub.events.length;
     await create({ id: "build-api", title: "Build the API", dependencies: [{ type: "contract", contractId: "setup-schema" }] });
     expect(await notices("api-dev")).toEqual([
-      ["operator", "operator created contract 'build-api' (Build the API) for you. It is pending until setup-schema is done; you will be told when it is ready."],
+      [
+        "operator",
+        "operator created contract 'build-api' (Build the API) for you. It is pending until setup-schema is done; you will be told when it is ready.",
+      ],
     ]);
     expect(sent(mark)).toEqual([["api-dev", false]]);
     expect(await notices("operator")).toEqual([]);
@@ -88,7 +105,12 @@ describe("who sees them", () => {
   it("the recipient and the sender read the notice's event; other members do not", async () => {
     await create({ id: "fix" }, QA);
     const seen = async (p: Principal) => (await listEvents(hub, p, ListEventsInput.parse({ type: "message.sent" }))).events.map((e) => e.payload.to);
-    expect([await seen(API), await seen(QA), await seen(member("ui-dev")), await seen(OPERATOR)]).toEqual([["api-dev"], ["operator", "api-dev"], [], ["operator", "api-dev"]]);
+    expect([await seen(API), await seen(QA), await seen(member("ui-dev")), await seen(OPERATOR)]).toEqual([
+      ["api-dev"],
+      ["operator", "api-dev"],
+      [],
+      ["operator", "api-dev"],
+    ]);
   });
 });
 
@@ -103,7 +125,11 @@ describe("a contract that becomes ready through a cascade", () => {
     const mark = hub.events.length;
     await complete("a", API);
     // api-dev is not told it completed a, but its own next contract became ready: work to pick up.
-    expect(sent(mark)).toEqual([["qa-dev", true], ["ui-dev", true], ["api-dev", true]]);
+    expect(sent(mark)).toEqual([
+      ["qa-dev", true],
+      ["ui-dev", true],
+      ["api-dev", true],
+    ]);
     const step = (id: string) => `Contract '${id}' (Work): pending → ready (dependencies satisfied). ${READY(id)}`;
     expect((await notices("qa-dev")).at(-1)).toEqual(["api-dev", `2 contract notices:\n- ${step("b1")}\n- ${step("b2")}`]);
     expect((await notices("ui-dev")).at(-1)).toEqual(["api-dev", step("c")]);
@@ -113,7 +139,12 @@ describe("a contract that becomes ready through a cascade", () => {
   it("reports the net change: made ready and completed in one transaction reads completed, with nothing to do", async () => {
     await publish({ id: "spec" });
     await create({ id: "a" });
-    await create({ id: "x", assignee: "qa-dev", dependencies: [{ type: "contract", contractId: "a" }], acceptanceCriteria: [{ type: "artifact_published", artifactId: "spec" }] });
+    await create({
+      id: "x",
+      assignee: "qa-dev",
+      dependencies: [{ type: "contract", contractId: "a" }],
+      acceptanceCriteria: [{ type: "artifact_published", artifactId: "spec" }],
+    });
     const mark = hub.events.length;
     await complete("a", API);
     expect((await notices("qa-dev")).at(-1)).toEqual(["api-dev", "Contract 'x' (Work): pending → completed (acceptance criteria met). It is completed."]);
@@ -136,14 +167,21 @@ describe("reopen", () => {
       "operator",
       "Contract 'write-tests' (Work): ready → pending (dependency 'build-api' was reopened). It is pending until build-api is done; you will be told when it is ready.",
     ]);
-    expect(sent(mark)).toEqual([["api-dev", true], ["qa-dev", false]]);
+    expect(sent(mark)).toEqual([
+      ["api-dev", true],
+      ["qa-dev", false],
+    ]);
   });
 
   it("by a pipeline: from the pipeline's creator, through the pipeline (Pattern 2)", async () => {
     await createToken(hub, OPERATOR, { name: "qa-dev", kind: "member" });
     await create({ id: "build-api", title: "Build the API", expectedOutputs: [{ artifactType: "api-contract" }] }, QA);
     const rules = [
-      { trigger: { type: "artifact_published", artifactType: "test-results" }, condition: "data.failed > 0", action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" } },
+      {
+        trigger: { type: "artifact_published", artifactType: "test-results" },
+        condition: "data.failed > 0",
+        action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" },
+      },
     ];
     await createPipeline(hub, QA, CreatePipelineInput.parse({ id: "ci-loop", rules }));
     await publish({ id: "api-auth", type: "api-contract", data: { endpoints: [{ method: "POST", path: "/login" }] } }, API);
@@ -164,14 +202,20 @@ describe("reassign", () => {
     await reassignContract(hub, OPERATOR, ReassignContractInput.parse({ id: "c", assignee: "dev2" }));
     expect(await notices("dev2")).toEqual([["operator", `Contract 'c' (Work) is now yours, reassigned by operator (it was dev's). ${READY("c")}`]]);
     expect((await notices("dev")).at(-1)).toEqual(["operator", "Contract 'c' (Work) is no longer yours: operator reassigned it to dev2. Stop working on it."]);
-    expect(sent(mark)).toEqual([["dev2", true], ["dev", true]]);
+    expect(sent(mark)).toEqual([
+      ["dev2", true],
+      ["dev", true],
+    ]);
   });
 
   it("has nothing for the old assignee to do when it had not started", async () => {
     await create({ id: "c", assignee: "dev" });
     const mark = hub.events.length;
     await reassignContract(hub, OPERATOR, ReassignContractInput.parse({ id: "c", assignee: "dev2" }));
-    expect(sent(mark)).toEqual([["dev2", true], ["dev", false]]);
+    expect(sent(mark)).toEqual([
+      ["dev2", true],
+      ["dev", false],
+    ]);
   });
 });
 
@@ -184,7 +228,10 @@ describe("rollback and replay", () => {
     await complete("a", member("ann"));
     const mark = hub.events.length;
     await k.rollback("s");
-    expect(sent(mark)).toEqual([["ann", true], ["bob", false]]);
+    expect(sent(mark)).toEqual([
+      ["ann", true],
+      ["bob", false],
+    ]);
     const told = "The rollback to snapshot 's' by operator changed your contracts:";
     expect((await notices("ann")).at(-1)).toEqual(["operator", `${told}\n- Contract 'a' (Work): completed → ready (dependencies satisfied). ${READY("a")}`]);
     expect((await notices("bob")).at(-1)).toEqual([
@@ -202,7 +249,12 @@ describe("rollback and replay", () => {
     await hub.db.write("test.snapshot", "operator", (tx) => writeSnapshot(tx, OPERATOR, "default", { id: "early", label: "", kind: "manual" }, stale));
     const mark = hub.events.length;
     const r = await kit(hub).rollback("early");
-    expect(hub.events.slice(mark).filter((e) => e.type === "contract.status_changed").map((e) => [e.payload.from, e.payload.to])).toEqual([["pending", "ready"]]);
+    expect(
+      hub.events
+        .slice(mark)
+        .filter((e) => e.type === "contract.status_changed")
+        .map((e) => [e.payload.from, e.payload.to]),
+    ).toEqual([["pending", "ready"]]);
     expect([r.membersNotified, sent(mark)]).toEqual([0, []]);
   });
 });
@@ -217,7 +269,12 @@ describe("nothing is sent", () => {
 
   it("for a preview (dry run), which runs the same notices and rolls them back", async () => {
     const before = hub.events.length;
-    const preview = await hub.db.write("contract.create", QA.name, (tx) => createContractInTx(tx, QA, CreateContractInput.parse({ id: "x", title: "X", assignee: "api-dev" })), { dryRun: true });
+    const preview = await hub.db.write(
+      "contract.create",
+      QA.name,
+      (tx) => createContractInTx(tx, QA, CreateContractInput.parse({ id: "x", title: "X", assignee: "api-dev" })),
+      { dryRun: true },
+    );
     expect(preview.status).toBe("ready");
     expect(await notices("api-dev")).toEqual([]);
     expect(hub.events.length).toBe(before);

@@ -17,17 +17,44 @@ const status = async (id: string) => (await getContract(hub, { team: "default", 
 describe("seed Quick Start chain", () => {
   it("moves schema → api → tests exactly as the README describes", async () => {
     await create({ id: "setup-user-model", assignee: "db-dev", title: "Create User schema", expectedOutputs: [{ artifactType: "schema-change" }] });
-    await create({ id: "build-auth-api", assignee: "api-dev", title: "Build auth endpoints", dependencies: [{ type: "contract", contractId: "setup-user-model" }], expectedOutputs: [{ artifactType: "api-contract" }] });
-    await create({ id: "write-auth-tests", assignee: "qa-dev", title: "Write integration tests", dependencies: [{ type: "contract", contractId: "build-auth-api" }], expectedOutputs: [{ artifactType: "test-results" }] });
+    await create({
+      id: "build-auth-api",
+      assignee: "api-dev",
+      title: "Build auth endpoints",
+      dependencies: [{ type: "contract", contractId: "setup-user-model" }],
+      expectedOutputs: [{ artifactType: "api-contract" }],
+    });
+    await create({
+      id: "write-auth-tests",
+      assignee: "qa-dev",
+      title: "Write integration tests",
+      dependencies: [{ type: "contract", contractId: "build-auth-api" }],
+      expectedOutputs: [{ artifactType: "test-results" }],
+    });
     expect([await status("setup-user-model"), await status("build-auth-api"), await status("write-auth-tests")]).toEqual(["ready", "pending", "pending"]);
 
-    await publish({ id: "schema-user-model", type: "schema-change", name: "User model schema", data: { models: [{ name: "User", fields: ["email", "phone", "password"] }] } });
+    await publish({
+      id: "schema-user-model",
+      type: "schema-change",
+      name: "User model schema",
+      data: { models: [{ name: "User", fields: ["email", "phone", "password"] }] },
+    });
     expect([await status("setup-user-model"), await status("build-auth-api"), await status("write-auth-tests")]).toEqual(["completed", "ready", "pending"]);
 
-    await publish({ id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model@v1"], data: { endpoints: [{ method: "POST", path: "/login" }] } });
+    await publish({
+      id: "api-contract-user-auth",
+      type: "api-contract",
+      derivedFrom: ["schema-user-model@v1"],
+      data: { endpoints: [{ method: "POST", path: "/login" }] },
+    });
     expect([await status("build-auth-api"), await status("write-auth-tests")]).toEqual(["completed", "ready"]);
 
-    const tests = await publish({ id: "test-results-auth", type: "test-results", derivedFrom: ["api-contract-user-auth@v1"], data: { total: 12, passed: 12, failed: 0 } });
+    const tests = await publish({
+      id: "test-results-auth",
+      type: "test-results",
+      derivedFrom: ["api-contract-user-auth@v1"],
+      data: { total: 12, passed: 12, failed: 0 },
+    });
     expect(tests).toMatchObject({ version: 1, derivedFrom: ["api-contract-user-auth@v1"] });
     expect(await status("write-auth-tests")).toBe("completed");
     const done = await getContract(hub, { team: "default", id: "write-auth-tests" });

@@ -27,11 +27,12 @@ const ALLOWED_FROM: Record<Operation, ContractStatus[]> = {
 export function assertCan(c: LoadedContract, op: Operation): void {
   const allowed = ALLOWED_FROM[op];
   if (!allowed.includes(c.status)) {
-    throw new DomainError(
-      "illegal_transition",
-      `contract '${c.id}' is ${c.status}; ${op.replace("_", " ")} needs it to be ${allowed.join(" or ")}`,
-      { id: c.id, current: c.status, operation: op, allowedFrom: allowed },
-    );
+    throw new DomainError("illegal_transition", `contract '${c.id}' is ${c.status}; ${op.replace("_", " ")} needs it to be ${allowed.join(" or ")}`, {
+      id: c.id,
+      current: c.status,
+      operation: op,
+      allowedFrom: allowed,
+    });
   }
 }
 
@@ -55,10 +56,13 @@ export async function setStatus(
 ): Promise<void> {
   const from = c.status;
   noteChange(tx, c);
-  await tx.run(
-    `UPDATE "Contract" SET "status" = ?, "statusReason" = ?, "updatedAt" = ?${extra.sets ? `, ${extra.sets}` : ""} WHERE "pk" = ?`,
-    [to, reason, tx.now, ...((extra.params ?? []) as never[]), c.pk],
-  );
+  await tx.run(`UPDATE "Contract" SET "status" = ?, "statusReason" = ?, "updatedAt" = ?${extra.sets ? `, ${extra.sets}` : ""} WHERE "pk" = ?`, [
+    to,
+    reason,
+    tx.now,
+    ...((extra.params ?? []) as never[]),
+    c.pk,
+  ]);
   c.status = to;
   c.statusReason = reason;
   await tx.emit({

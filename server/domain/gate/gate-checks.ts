@@ -45,7 +45,11 @@ export function artifactsExist(expected: string[], artifacts: Map<string, GateAr
     result: {
       check: "artifacts_exist",
       passed: missing.length === 0,
-      details: { expected, found: found.map((id) => ({ artifactId: id, version: artifacts.get(id)!.version })), missing: missing.map((id, i) => ({ artifactId: id, reason: todo[i] })) },
+      details: {
+        expected,
+        found: found.map((id) => ({ artifactId: id, version: artifacts.get(id)!.version })),
+        missing: missing.map((id, i) => ({ artifactId: id, reason: todo[i] })),
+      },
     },
     todo,
   };
@@ -75,15 +79,19 @@ export async function membersIdle(tx: WriteTx, team: string, expectedIdle: strin
   const roster = await rosterOf(tx, team);
   const byName = new Map(roster.map((m) => [m.name, m]));
   const names = expectedIdle ?? roster.map((m) => m.name);
-  const members = names.filter((n) => byName.has(n)).map((n) => {
-    const m = byName.get(n)!;
-    return { name: n, status: m.status, currentTask: m.currentTask, idle: m.status === "idle" };
-  });
+  const members = names
+    .filter((n) => byName.has(n))
+    .map((n) => {
+      const m = byName.get(n)!;
+      return { name: n, status: m.status, currentTask: m.currentTask, idle: m.status === "idle" };
+    });
   const notOnRoster = names.filter((n) => !byName.has(n));
   const busy = members.filter((m) => !m.idle);
   const todo = [
     ...busy.map((m) => `wait until '${m.name}' is idle (it is ${m.status}${m.currentTask ? `: ${m.currentTask}` : ""})`),
-    ...(notOnRoster.length ? [`${list(notOnRoster)} ${notOnRoster.length > 1 ? "are" : "is"} not on the roster: check the name${notOnRoster.length > 1 ? "s" : ""}`] : []),
+    ...(notOnRoster.length
+      ? [`${list(notOnRoster)} ${notOnRoster.length > 1 ? "are" : "is"} not on the roster: check the name${notOnRoster.length > 1 ? "s" : ""}`]
+      : []),
   ];
   return {
     result: { check: "members_idle", passed: todo.length === 0, details: { checked: expectedIdle ? "named members" : "whole roster", members, notOnRoster } },
@@ -92,8 +100,13 @@ export async function membersIdle(tx: WriteTx, team: string, expectedIdle: strin
 }
 
 /** Each named consumer must have read the artifact's current version; an older read is reported apart. */
-export async function artifactsRead(tx: WriteTx, expectedReaders: Record<string, string[]> | undefined, artifacts: Map<string, GateArtifact>): Promise<Checked> {
-  if (!expectedReaders) return { result: { check: "artifacts_read", passed: true, details: { note: "no expected_readers given: nothing to check" } }, todo: [] };
+export async function artifactsRead(
+  tx: WriteTx,
+  expectedReaders: Record<string, string[]> | undefined,
+  artifacts: Map<string, GateArtifact>,
+): Promise<Checked> {
+  if (!expectedReaders)
+    return { result: { check: "artifacts_read", passed: true, details: { note: "no expected_readers given: nothing to check" } }, todo: [] };
   const results: Array<Record<string, unknown>> = [];
   const todo: string[] = [];
   for (const [id, expected] of Object.entries(expectedReaders)) {
@@ -110,7 +123,9 @@ export async function artifactsRead(tx: WriteTx, expectedReaders: Record<string,
     );
     const byReader = new Map(reads.map((r) => [r.reader, r]));
     const readCurrent = expected.filter((n) => byReader.get(n)?.current === 1);
-    const readOlderOnly = expected.filter((n) => byReader.has(n) && byReader.get(n)!.current !== 1).map((n) => ({ name: n, lastReadVersion: byReader.get(n)!.lastVersion }));
+    const readOlderOnly = expected
+      .filter((n) => byReader.has(n) && byReader.get(n)!.current !== 1)
+      .map((n) => ({ name: n, lastReadVersion: byReader.get(n)!.lastVersion }));
     const notRead = expected.filter((n) => !byReader.has(n));
     results.push({ artifactId: id, currentVersion: a.version, expected, readCurrent, readOlderOnly, notRead });
     if (notRead.length) todo.push(`ask ${list(notRead)} to read '${id}' (current v${a.version})`);

@@ -10,7 +10,10 @@ export type GateCounters = { gateCount: number; gatesAtLastBatch: number; spawnB
 const NO_GATES: GateCounters = { gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null };
 
 export async function readGate(sql: Sql, team: string): Promise<GateCounters> {
-  const row = await sql.get<GateCounters>(`SELECT "gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt" FROM "GateState" WHERE "teamId" = ?`, [team]);
+  const row = await sql.get<GateCounters>(
+    `SELECT "gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt" FROM "GateState" WHERE "teamId" = ?`,
+    [team],
+  );
   return row ?? { ...NO_GATES };
 }
 

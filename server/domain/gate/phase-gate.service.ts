@@ -46,7 +46,12 @@ export async function phaseGate(deps: DomainDeps, actor: Principal, input: Phase
       gate: `${input.phase_completing} → ${input.phase_starting}`,
       passed,
       checks,
-      recommendation: recommendation(passed, input.phase_starting, gateCount, outcomes.flatMap((o) => o.todo)),
+      recommendation: recommendation(
+        passed,
+        input.phase_starting,
+        gateCount,
+        outcomes.flatMap((o) => o.todo),
+      ),
       gateCount,
       at: tx.now,
     };
@@ -54,7 +59,13 @@ export async function phaseGate(deps: DomainDeps, actor: Principal, input: Phase
       teamId: team,
       type: passed ? "phase_gate.passed" : "phase_gate.failed",
       subject: `team:${team}`,
-      payload: { gate: report.gate, passed, failedChecks: checks.filter((c) => !c.passed).map((c) => c.check), gateCount, recommendation: report.recommendation },
+      payload: {
+        gate: report.gate,
+        passed,
+        failedChecks: checks.filter((c) => !c.passed).map((c) => c.check),
+        gateCount,
+        recommendation: report.recommendation,
+      },
     });
     return report;
   });

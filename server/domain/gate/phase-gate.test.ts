@@ -29,25 +29,51 @@ describe("a passing gate", () => {
     await k.join("api-dev", "busy", "routes");
     await k.read("conventions", undefined, member("api-dev"));
     const report = await k.gate({
-      phase_completing: "Phase 0: Foundation", phase_starting: "Phase 1: Routes",
-      expected_artifacts: ["conventions"], expected_idle: ["setup"], expected_readers: { conventions: ["api-dev"] },
+      phase_completing: "Phase 0: Foundation",
+      phase_starting: "Phase 1: Routes",
+      expected_artifacts: ["conventions"],
+      expected_idle: ["setup"],
+      expected_readers: { conventions: ["api-dev"] },
     });
     expect(report).toEqual({
       gate: "Phase 0: Foundation → Phase 1: Routes",
       passed: true,
       checks: [
         { check: "artifacts_exist", passed: true, details: { expected: ["conventions"], found: [{ artifactId: "conventions", version: 1 }], missing: [] } },
-        { check: "artifacts_valid", passed: true, details: { results: [{ artifactId: "conventions", version: 1, valid: true }], readAs: "operator", skipped: [] } },
-        { check: "members_idle", passed: true, details: { checked: "named members", members: [{ name: "setup", status: "idle", currentTask: null, idle: true }], notOnRoster: [] } },
-        { check: "artifacts_read", passed: true, details: { artifacts: [{ artifactId: "conventions", currentVersion: 1, expected: ["api-dev"], readCurrent: ["api-dev"], readOlderOnly: [], notRead: [] }] } },
+        {
+          check: "artifacts_valid",
+          passed: true,
+          details: { results: [{ artifactId: "conventions", version: 1, valid: true }], readAs: "operator", skipped: [] },
+        },
+        {
+          check: "members_idle",
+          passed: true,
+          details: { checked: "named members", members: [{ name: "setup", status: "idle", currentTask: null, idle: true }], notOnRoster: [] },
+        },
+        {
+          check: "artifacts_read",
+          passed: true,
+          details: {
+            artifacts: [{ artifactId: "conventions", currentVersion: 1, expected: ["api-dev"], readCurrent: ["api-dev"], readOlderOnly: [], notRead: [] }],
+          },
+        },
       ],
       recommendation: "All four checks passed: 'Phase 1: Routes' can start now; the gate count is 1, so the next spawn batch is allowed.",
       gateCount: 1,
       at: expect.any(Date),
     });
-    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({ gateCount: 1, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: report.at });
+    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({
+      gateCount: 1,
+      gatesAtLastBatch: 0,
+      spawnBatchCount: 0,
+      lastSpawnAt: null,
+      lastGateAt: report.at,
+    });
     const { reads } = await artifactReaders(hub, { team: "default", id: "conventions" });
-    expect(reads.map((r) => [r.reader, r.version])).toEqual([["operator", 1], ["api-dev", 1]]);
+    expect(reads.map((r) => [r.reader, r.version])).toEqual([
+      ["operator", 1],
+      ["api-dev", 1],
+    ]);
     expect(hub.events.at(-1)).toMatchObject({
       type: "phase_gate.passed",
       subject: "team:default",
@@ -92,7 +118,7 @@ describe("each check fails on its own", () => {
     expect(await gateCount()).toBe(0);
   });
 
-  it("artifacts_valid: empty data (null, {}, [], \"\") fails, and every checked artifact is read as the caller", async () => {
+  it('artifacts_valid: empty data (null, {}, [], "") fails, and every checked artifact is read as the caller', async () => {
     const empties = { "e-null": null, "e-object": {}, "e-array": [], "e-string": "" };
     for (const [id, data] of Object.entries(empties)) await k.publish({ id, data });
     const report = await k.gate({ expected_artifacts: ["conventions", ...Object.keys(empties)] });
@@ -119,9 +145,14 @@ describe("each check fails on its own", () => {
       ],
       notOnRoster: ["nobody"],
     });
-    expect(named.recommendation).toBe("Do not start 'Phase 2' yet: wait until 'api-dev' is idle (it is busy: routes); 'nobody' is not on the roster: check the name. Then run phase_gate again.");
+    expect(named.recommendation).toBe(
+      "Do not start 'Phase 2' yet: wait until 'api-dev' is idle (it is busy: routes); 'nobody' is not on the roster: check the name. Then run phase_gate again.",
+    );
     const whole = await k.gate({});
-    expect(check(whole, "members_idle")).toMatchObject({ passed: false, details: { checked: "whole roster", members: [{ name: "api-dev" }, { name: "setup" }] } });
+    expect(check(whole, "members_idle")).toMatchObject({
+      passed: false,
+      details: { checked: "whole roster", members: [{ name: "api-dev" }, { name: "setup" }] },
+    });
     expect((await k.gate({ expected_idle: ["setup"] })).passed).toBe(true);
   });
 
@@ -133,14 +164,25 @@ describe("each check fails on its own", () => {
     expect(failing(report)).toEqual(["artifacts_read"]);
     expect(check(report, "artifacts_read").details).toEqual({
       artifacts: [
-        { artifactId: "conventions", currentVersion: 2, expected: ["api-dev", "db-dev", "qa-dev"], readCurrent: ["qa-dev"], readOlderOnly: [{ name: "api-dev", lastReadVersion: 1 }], notRead: ["db-dev"] },
+        {
+          artifactId: "conventions",
+          currentVersion: 2,
+          expected: ["api-dev", "db-dev", "qa-dev"],
+          readCurrent: ["qa-dev"],
+          readOlderOnly: [{ name: "api-dev", lastReadVersion: 1 }],
+          notRead: ["db-dev"],
+        },
         { artifactId: "ghost", currentVersion: null, expected: ["qa-dev"], readCurrent: [], readOlderOnly: [], notRead: ["qa-dev"] },
       ],
     });
     expect(report.recommendation).toBe(
       "Do not start 'Phase 2' yet: ask 'db-dev' to read 'conventions' (current v2); 'api-dev' read only v1 of 'conventions': have it read the current v2; 'ghost' does not exist: publish it. Then run phase_gate again.",
     );
-    expect(check(await k.gate({}), "artifacts_read")).toEqual({ check: "artifacts_read", passed: true, details: { note: "no expected_readers given: nothing to check" } });
+    expect(check(await k.gate({}), "artifacts_read")).toEqual({
+      check: "artifacts_read",
+      passed: true,
+      details: { note: "no expected_readers given: nothing to check" },
+    });
   });
 });
 

@@ -32,14 +32,22 @@ export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamR
     const preserved = [...new Set(input.preserve_artifacts)];
     const keep = JSON.stringify(preserved);
     const known = new Set(
-      (await tx.all<{ id: string }>(`SELECT "id" FROM "Artifact" WHERE "teamId" = ? AND "id" IN (SELECT "value" FROM json_each(?))`, [team, keep])).map((r) => r.id),
+      (await tx.all<{ id: string }>(`SELECT "id" FROM "Artifact" WHERE "teamId" = ? AND "id" IN (SELECT "value" FROM json_each(?))`, [team, keep])).map(
+        (r) => r.id,
+      ),
     );
-    const unknown = input.preserve_artifacts.flatMap((id, i) => (known.has(id) ? [] : [{ field: `preserve_artifacts[${i}]`, rule: "exists", message: `artifact '${id}' does not exist in team '${team}'`, received: id }]));
+    const unknown = input.preserve_artifacts.flatMap((id, i) =>
+      known.has(id) ? [] : [{ field: `preserve_artifacts[${i}]`, rule: "exists", message: `artifact '${id}' does not exist in team '${team}'`, received: id }],
+    );
     if (unknown.length) throw invalid(unknown);
 
     const before = await captureState(tx, team);
     const snapshot = await writeSnapshot(tx, actor, team, { kind: "pre-reset", label: "before team reset" }, before);
-    const messages = await tx.run(`UPDATE "Message" SET "archivedAt" = ?, "archivedBy" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL`, [tx.now, snapshot.id, team]);
+    const messages = await tx.run(`UPDATE "Message" SET "archivedAt" = ?, "archivedBy" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL`, [
+      tx.now,
+      snapshot.id,
+      team,
+    ]);
     const versions = await tx.run(
       `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "status" = 'active'
          AND "artifactPk" IN (SELECT "pk" FROM "Artifact" WHERE "teamId" = ? AND "id" NOT IN (SELECT "value" FROM json_each(?)))`,

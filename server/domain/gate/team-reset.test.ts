@@ -32,7 +32,14 @@ async function busyTeam() {
   await k.create({ id: "a", assignee: "dev" });
   await k.create({ id: "b", assignee: "dev", dependencies: [{ type: "contract", contractId: "a" }] });
   await k.join("dev", "busy", "a");
-  await createPipeline(hub, OPERATOR, CreatePipelineInput.parse({ id: "p", rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "dev", message: "new ${artifact.id}" } }] }));
+  await createPipeline(
+    hub,
+    OPERATOR,
+    CreatePipelineInput.parse({
+      id: "p",
+      rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "dev", message: "new ${artifact.id}" } }],
+    }),
+  );
   await k.publish({ id: "drop2" });
   await new PipelineRunner(hub).drain();
   await hub.db.write("test.message", "operator", (tx) => deliver(tx, { team: "default", from: "operator", to: ["dev"], kind: "dm", text: "hello" }));
@@ -45,7 +52,11 @@ describe("team reset", () => {
     const log = executions();
     expect(log).toHaveLength(1);
     const r = await k.reset({ confirm: true, preserve_artifacts: ["keep"] });
-    expect(hub.events.at(-1)).toMatchObject({ type: "team.reset", subject: "team:default", payload: { snapshotId: r.snapshotId, preserved: ["keep"], archived: r.archived, removed: r.removed } });
+    expect(hub.events.at(-1)).toMatchObject({
+      type: "team.reset",
+      subject: "team:default",
+      payload: { snapshotId: r.snapshotId, preserved: ["keep"], archived: r.archived, removed: r.removed },
+    });
     expect(r).toEqual({
       team: "default",
       snapshotId: expect.stringMatching(/^pre-reset-\d{8}-\d{6}-[0-9a-f]{4}$/),
@@ -66,13 +77,26 @@ describe("team reset", () => {
     expect(await listRoster(hub, team)).toEqual([]);
     expect(await listPipelines(hub, team)).toEqual([]);
     expect(executions()).toEqual(log);
-    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({ gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null });
+    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({
+      gateCount: 0,
+      gatesAtLastBatch: 0,
+      spawnBatchCount: 0,
+      lastSpawnAt: null,
+      lastGateAt: null,
+    });
     expect(await inbox("dev")).toEqual([]);
     expect(messages()).toEqual(Array(4).fill({ archivedBy: r.snapshotId }));
 
     const gone = await k.diff(r.snapshotId, "current");
     const archived = { version: { old: 1, new: null }, status: { old: "active", new: "rolled_back" }, archived: { old: false, new: true } };
-    expect(gone.artifacts).toEqual({ added: [], removed: [], changed: [{ id: "drop", fields: archived }, { id: "drop2", fields: archived }] });
+    expect(gone.artifacts).toEqual({
+      added: [],
+      removed: [],
+      changed: [
+        { id: "drop", fields: archived },
+        { id: "drop2", fields: archived },
+      ],
+    });
     expect(gone.contracts.removed.map((c) => c.id)).toEqual(["a", "b"]);
     expect(gone.pipelines.removed.map((p) => p.id)).toEqual(["p"]);
     expect(gone.roster.removed).toEqual([{ id: "dev", role: "", status: "busy", currentTask: "a" }]);
@@ -104,7 +128,12 @@ describe("team reset", () => {
     await k.rollback(r.snapshotId);
     const after = await k.state();
     expect(after.contracts).toEqual(before.contracts);
-    expect(after.artifacts.index.map((a) => [a.id, a.version])).toEqual([["drop", 1], ["drop2", 1], ["fresh", null], ["keep", 2]]);
+    expect(after.artifacts.index.map((a) => [a.id, a.version])).toEqual([
+      ["drop", 1],
+      ["drop2", 1],
+      ["fresh", null],
+      ["keep", 2],
+    ]);
     expect((await k.read("fresh", 1)).status).toBe("rolled_back");
   });
 
@@ -117,7 +146,9 @@ describe("team reset", () => {
     }
     const unknown = await refusedWithoutWriting(hub, () => k.reset({ confirm: true, preserve_artifacts: ["keep", "ghost"] }));
     expect(unknown).toMatchObject({ code: "invalid_input", message: "preserve_artifacts[1]: artifact 'ghost' does not exist in team 'default'" });
-    expect(issues(unknown)).toEqual([{ field: "preserve_artifacts[1]", rule: "exists", message: "artifact 'ghost' does not exist in team 'default'", received: "ghost" }]);
+    expect(issues(unknown)).toEqual([
+      { field: "preserve_artifacts[1]", rule: "exists", message: "artifact 'ghost' does not exist in team 'default'", received: "ghost" },
+    ]);
     const malformed = await refusedWithoutWriting(hub, () => k.reset({ confirm: true, preserve_artifacts: ["Keep"] }));
     expect(issues(malformed)[0]).toMatchObject({ field: "preserve_artifacts[0]", rule: "invalid_format" });
   });

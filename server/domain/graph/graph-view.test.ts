@@ -24,8 +24,16 @@ describe("the canvas graph", () => {
     const g = await view();
     expect(g.team).toBe("default");
     expect(g.nodes.map((n) => n.key)).toEqual([
-      "artifact:api", "artifact:docs", "artifact:logo", "artifact:schema", "artifact:tests",
-      "contract:build-api", "contract:document-api", "contract:review-schema", "contract:unrelated", "contract:write-tests",
+      "artifact:api",
+      "artifact:docs",
+      "artifact:logo",
+      "artifact:schema",
+      "artifact:tests",
+      "contract:build-api",
+      "contract:document-api",
+      "contract:review-schema",
+      "contract:unrelated",
+      "contract:write-tests",
     ]);
     expect(edgesOf(g)).toEqual([
       "artifact:api → artifact:tests (derived_from)",
@@ -39,19 +47,43 @@ describe("the canvas graph", () => {
       "contract:write-tests → artifact:tests (output)",
     ]);
     expect(nodeOf(g, "artifact:api")).toEqual({
-      kind: "artifact", key: "artifact:api", id: "api", type: "api-contract", name: "api", version: 2, latestVersion: 2,
-      status: "active", stale: false, staleReasons: [], publisher: "bob",
+      kind: "artifact",
+      key: "artifact:api",
+      id: "api",
+      type: "api-contract",
+      name: "api",
+      version: 2,
+      latestVersion: 2,
+      status: "active",
+      stale: false,
+      staleReasons: [],
+      publisher: "bob",
     });
     expect(nodeOf(g, "contract:write-tests")).toEqual({
-      kind: "contract", key: "contract:write-tests", id: "write-tests", title: "Work", assignee: "carol", status: "completed",
-      statusReason: expect.any(String), priority: "normal",
+      kind: "contract",
+      key: "contract:write-tests",
+      id: "write-tests",
+      title: "Work",
+      assignee: "carol",
+      status: "completed",
+      statusReason: expect.any(String),
+      priority: "normal",
     });
   });
 
   it("shows an artifact a contract names before anyone published it", async () => {
     expect(nodeOf(await view(), "artifact:logo")).toEqual({
-      kind: "artifact", key: "artifact:logo", id: "logo", type: null, name: "logo", version: null, latestVersion: 0,
-      status: "unpublished", stale: false, staleReasons: [], publisher: null,
+      kind: "artifact",
+      key: "artifact:logo",
+      id: "logo",
+      type: null,
+      name: "logo",
+      version: null,
+      latestVersion: 0,
+      status: "unpublished",
+      stale: false,
+      staleReasons: [],
+      publisher: null,
     });
   });
 
@@ -61,12 +93,22 @@ describe("the canvas graph", () => {
     const root = { kind: "superseded", root: "schema@v1", current: "schema@v2" };
     const apiStep = { version: "api@v2", input: "schema@v1", via: "derivedFrom" };
     expect(nodeOf(g, "artifact:api")).toMatchObject({ stale: true, staleReasons: [{ ...root, path: [apiStep] }] });
-    expect(nodeOf(g, "artifact:docs")).toMatchObject({ stale: true, staleReasons: [{ ...root, path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }, apiStep] }] });
+    expect(nodeOf(g, "artifact:docs")).toMatchObject({
+      stale: true,
+      staleReasons: [{ ...root, path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }, apiStep] }],
+    });
     expect(nodeOf(g, "artifact:schema")).toMatchObject({ stale: false, version: 2, latestVersion: 2 });
   });
 
   it("links contract to contract, and follows dependencies added later", async () => {
-    await run.contract({ id: "deploy", assignee: "erin", dependencies: [{ type: "contract", contractId: "unrelated" }, { type: "artifact", artifactId: "tests", minVersion: 1 }] });
+    await run.contract({
+      id: "deploy",
+      assignee: "erin",
+      dependencies: [
+        { type: "contract", contractId: "unrelated" },
+        { type: "artifact", artifactId: "tests", minVersion: 1 },
+      ],
+    });
     const g = await view();
     expect(edgesOf(g).filter((e) => e.includes("deploy"))).toEqual([
       "artifact:tests → contract:deploy (needs_artifact)",

@@ -59,7 +59,16 @@ export async function graphView({ db }: DomainDeps, input: GraphInput): Promise<
     for (const row of contracts) {
       const c = toLoaded(row, dependencies.get(row.pk) ?? []);
       const key = contractKey(c.id);
-      nodes.push({ kind: "contract", key, id: c.id, title: c.title, assignee: c.assignee, status: c.status, statusReason: c.statusReason, priority: c.priority });
+      nodes.push({
+        kind: "contract",
+        key,
+        id: c.id,
+        title: c.title,
+        assignee: c.assignee,
+        status: c.status,
+        statusReason: c.statusReason,
+        priority: c.priority,
+      });
       for (const d of c.dependencies) {
         if (d.type === "artifact") link(artifactKey(d.artifactId), key, "needs_artifact");
         else if (contractIds.has(d.contractId)) link(contractKey(d.contractId), key, "depends_on");

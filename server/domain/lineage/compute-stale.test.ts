@@ -46,8 +46,16 @@ describe("computeStale at scale", () => {
     expect(stale.size).toBe(((CHAINS - 1) * CHAINS) / 2);
     const step = (version: string, input: string) => ({ version, input, via: "derivedFrom" });
     const direct = step("c7-p7@v10", "c7-p6@v9");
-    expect(stale.get("c7-p7")).toEqual({ artifactId: "c7-p7", version: 10, reasons: [{ kind: "superseded", root: "c7-p6@v9", current: "c7-p6@v10", path: [direct] }] });
-    expect(stale.get("c7-p8")).toEqual({ artifactId: "c7-p8", version: 10, reasons: [{ kind: "superseded", root: "c7-p6@v9", current: "c7-p6@v10", path: [step("c7-p8@v10", "c7-p7@v10"), direct] }] });
+    expect(stale.get("c7-p7")).toEqual({
+      artifactId: "c7-p7",
+      version: 10,
+      reasons: [{ kind: "superseded", root: "c7-p6@v9", current: "c7-p6@v10", path: [direct] }],
+    });
+    expect(stale.get("c7-p8")).toEqual({
+      artifactId: "c7-p8",
+      version: 10,
+      reasons: [{ kind: "superseded", root: "c7-p6@v9", current: "c7-p6@v10", path: [step("c7-p8@v10", "c7-p7@v10"), direct] }],
+    });
     // The far end of the longest chain names the same root, 99 steps up.
     expect(stale.get("c1-p99")!.reasons.map((r) => [r.root, r.path.length, r.path.at(-1)])).toEqual([["c1-p0@v9", 99, step("c1-p1@v10", "c1-p0@v9")]]);
     expect(stale.has("c7-p6")).toBe(false);
@@ -57,7 +65,10 @@ describe("computeStale at scale", () => {
 
   it("gives the same verdicts from the upstream closure of a few versions, for exactly the artifacts in it", async () => {
     const current = (id: string) =>
-      hub.db.reader.getSync<{ seq: number }>(`SELECT MAX(v."seq") AS "seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ?`, [id])!.seq;
+      hub.db.reader.getSync<{ seq: number }>(
+        `SELECT MAX(v."seq") AS "seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ?`,
+        [id],
+      )!.seq;
     const full = await hub.db.read((sql) => computeStale(sql, "default"));
     const among = await hub.db.read((sql) => staleAmong(sql, "default", [current("c7-p99"), current("c3-p2")]));
     expect([...among.values()]).toEqual([...full.values()].filter((s) => s.artifactId.startsWith("c7-")));

@@ -46,7 +46,12 @@ export async function computeStale(sql: Sql, team: string): Promise<Map<string, 
 export async function staleAmong(sql: Sql, team: string, seqs: Iterable<number>): Promise<Map<string, StaleArtifact>> {
   const closure = await currentUpstream(sql, team, seqs);
   const heads = await sql.all<Head>(`${HEADS} WHERE a."teamId" = ? AND a."pk" IN ${IN_LIST}`, [team, jsonList(closure.values())]);
-  return decide(sql, team, heads.filter((h) => h.seq !== null && closure.has(h.seq)), heads);
+  return decide(
+    sql,
+    team,
+    heads.filter((h) => h.seq !== null && closure.has(h.seq)),
+    heads,
+  );
 }
 
 /**
@@ -65,10 +70,9 @@ async function decide(sql: Sql, team: string, candidates: Head[], known: Head[])
   );
   const unknown = new Set(edges.map((e) => e.fromPk).filter((pk) => !byPk.has(pk)));
   if (unknown.size) for (const h of await sql.all<Head>(`${HEADS} WHERE a."pk" IN ${IN_LIST}`, [jsonList(unknown)])) byPk.set(h.pk, h);
-  const marks = await sql.all<{ seq: number; reason: string; markedBy: string }>(
-    `SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ?`,
-    [team],
-  );
+  const marks = await sql.all<{ seq: number; reason: string; markedBy: string }>(`SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ?`, [
+    team,
+  ]);
 
   const current = (h: Head) => formatRef({ artifactId: h.artifactId, version: h.version! });
   const step = (e: InputEdge, input: string): StaleStep => {
@@ -102,7 +106,11 @@ async function decide(sql: Sql, team: string, candidates: Head[], known: Head[])
     if (h) flag(h, { kind: "invalidated", root: current(h), reason: m.reason, markedBy: m.markedBy, path: [] });
   }
   // Source artifact → the input edges from its current version into other candidates' current versions.
-  const consumers = groupBy(inputs.filter(readsCurrent), (e) => e.fromPk, (e) => e);
+  const consumers = groupBy(
+    inputs.filter(readsCurrent),
+    (e) => e.fromPk,
+    (e) => e,
+  );
   // Breadth-first from the directly stale: each artifact is queued once, so cycles end. A consumer
   // inherits the nearest reason its input has by then, one step longer.
   const queue = [...stale.keys()].map((pk) => byPk.get(pk)!);

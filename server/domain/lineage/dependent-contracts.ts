@@ -28,17 +28,21 @@ export async function dependentContracts(sql: Sql, team: string, artifactIds: st
        WHERE w."teamId" = ? AND w."kind" = 'artifact' AND w."target" IN ${IN_LIST})`,
     [team, jsonList(artifactIds)],
   );
-  const dependencies = await sql.all<DependencyRow>(
-    `SELECT * FROM "ContractDependency" WHERE "contractPk" IN ${IN_LIST} ORDER BY "id"`,
-    [jsonList(rows.map((r) => r.pk))],
+  const dependencies = await sql.all<DependencyRow>(`SELECT * FROM "ContractDependency" WHERE "contractPk" IN ${IN_LIST} ORDER BY "id"`, [
+    jsonList(rows.map((r) => r.pk)),
+  ]);
+  const dependenciesOf = groupBy(
+    dependencies,
+    (d) => d.contractPk,
+    (d) => d,
   );
-  const dependenciesOf = groupBy(dependencies, (d) => d.contractPk, (d) => d);
   const wanted = new Set(artifactIds);
   const found = new Map<string, DependentContract>();
   for (const row of rows) {
     const c = toLoaded(row, dependenciesOf.get(row.pk) ?? []);
     for (const [relation, artifactId] of usesOf(c)) {
-      if (wanted.has(artifactId)) found.set(`${c.id} ${artifactId} ${relation}`, { contractId: c.id, status: c.status, assignee: c.assignee, artifactId, relation });
+      if (wanted.has(artifactId))
+        found.set(`${c.id} ${artifactId} ${relation}`, { contractId: c.id, status: c.status, assignee: c.assignee, artifactId, relation });
     }
   }
   return [...found.values()].sort(

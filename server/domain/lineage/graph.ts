@@ -157,9 +157,7 @@ export async function currentDescendants(sql: Sql, team: string, sourcePk: numbe
      WHERE v."seq" IN ${IN_LIST} AND v."artifactPk" <> ? AND ${IS_CURRENT}`,
     [jsonList(reached.keys()), sourcePk],
   );
-  return rows
-    .map((r) => ({ ...r, depth: reached.get(r.seq)! }))
-    .sort((a, b) => a.depth - b.depth || byText(a.artifactId, b.artifactId));
+  return rows.map((r) => ({ ...r, depth: reached.get(r.seq)! })).sort((a, b) => a.depth - b.depth || byText(a.artifactId, b.artifactId));
 }
 
 /** Every version of an artifact: what "downstream of an artifact" starts from. */

@@ -33,7 +33,11 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
     const root = { kind: "superseded", root: "schema@v1", current: "schema@v2" };
     expect(await q.stale()).toEqual([
       { artifactId: "api", version: 2, reasons: [{ ...root, path: [derived("api@v2", "schema@v1")] }] },
-      { artifactId: "docs", version: 1, reasons: [{ ...root, path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }, derived("api@v2", "schema@v1")] }] },
+      {
+        artifactId: "docs",
+        version: 1,
+        reasons: [{ ...root, path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }, derived("api@v2", "schema@v1")] }],
+      },
       { artifactId: "tests", version: 1, reasons: [{ ...root, path: [derived("tests@v1", "api@v2"), derived("api@v2", "schema@v1")] }] },
     ]);
     expect(await whyOf("docs")).toEqual([
@@ -47,7 +51,18 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
     await run.bumpSchema();
     await run.bumpApi();
     expect(await q.stale()).toEqual([
-      { artifactId: "docs", version: 1, reasons: [{ kind: "superseded", root: "api@v2", current: "api@v3", path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }] }] },
+      {
+        artifactId: "docs",
+        version: 1,
+        reasons: [
+          {
+            kind: "superseded",
+            root: "api@v2",
+            current: "api@v3",
+            path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }],
+          },
+        ],
+      },
       { artifactId: "tests", version: 1, reasons: [{ kind: "superseded", root: "api@v2", current: "api@v3", path: [derived("tests@v1", "api@v2")] }] },
     ]);
   });
@@ -65,7 +80,9 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
       ["summary", ["schema@v1: summary@v1 ← docs@v1 ← api@v2", "schema@v1: summary@v1 ← report@v1 ← tests@v1 ← api@v2"]],
       ["tests", ["schema@v1: tests@v1 ← api@v2"]],
     ]);
-    expect(await whyOf("report")).toEqual(["schema@v1 was superseded by schema@v2; path: report@v1 ← tests@v1 (derivedFrom) ← api@v2 (derivedFrom) ← schema@v1 (derivedFrom)"]);
+    expect(await whyOf("report")).toEqual([
+      "schema@v1 was superseded by schema@v2; path: report@v1 ← tests@v1 (derivedFrom) ← api@v2 (derivedFrom) ← schema@v1 (derivedFrom)",
+    ]);
     expect((await q.impactOf("schema")).artifacts.map((a) => [a.artifactId, a.depth])).toEqual([
       ["api", 1],
       ["docs", 2],
@@ -78,7 +95,9 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
   it("a version does not go stale for superseding its own earlier version", async () => {
     await run.publish({ id: "api", type: "api-contract", data: API_DATA, derivedFrom: ["api@v1", "schema@v1"] }, BOB);
     expect((await q.stale()).map((s) => s.artifactId)).toEqual(["docs", "tests"]);
-    expect((await q.stale())[0].reasons).toEqual([{ kind: "superseded", root: "api@v2", current: "api@v3", path: [expect.objectContaining({ version: "docs@v1", input: "api@v2" })] }]);
+    expect((await q.stale())[0].reasons).toEqual([
+      { kind: "superseded", root: "api@v2", current: "api@v3", path: [expect.objectContaining({ version: "docs@v1", input: "api@v2" })] },
+    ]);
   });
 
   it("cycles, which contract links can form, end every walk", async () => {
@@ -92,7 +111,11 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
       ["tests", ["schema@v1: tests@v1 ← api@v2"]],
     ]);
     const g = await q.graph({ ref: "api@v2", direction: "downstream" });
-    expect(g.nodes.map((n) => [n.key, n.depth])).toEqual([["api@v2", 0], ["tests@v1", 1], ["docs@v1", 1]]);
+    expect(g.nodes.map((n) => [n.key, n.depth])).toEqual([
+      ["api@v2", 0],
+      ["tests@v1", 1],
+      ["docs@v1", 1],
+    ]);
     expect(edgesOf(g)).toEqual(["api@v2 → tests@v1 (derived)", "api@v2 → docs@v1 (contract document-api)", "tests@v1 → api@v2 (contract write-tests)"]);
     expect((await q.impactOf("api")).artifacts.map((a) => a.artifactId)).toEqual(["docs", "tests"]);
   });
@@ -136,17 +159,49 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
       root: "tests@v1",
       trail: [
         {
-          artifactId: "tests", version: 1, type: "test-results", status: "active", publisher: "carol", sessionId: null, contractId: "write-tests",
-          publishedAt: published["tests@v1"].createdAt, inputs: ["api@v2"], readers: [], cost: null, depth: 0,
+          artifactId: "tests",
+          version: 1,
+          type: "test-results",
+          status: "active",
+          publisher: "carol",
+          sessionId: null,
+          contractId: "write-tests",
+          publishedAt: published["tests@v1"].createdAt,
+          inputs: ["api@v2"],
+          readers: [],
+          cost: null,
+          depth: 0,
         },
         {
-          artifactId: "api", version: 2, type: "api-contract", status: "active", publisher: "bob", sessionId: "sess-bob", contractId: null,
-          publishedAt: published["api@v2"].createdAt, inputs: ["schema@v1"], readers: [{ reader: "carol", version: 2, at }, { reader: "dave", version: 2, at }],
-          cost: null, depth: 1,
+          artifactId: "api",
+          version: 2,
+          type: "api-contract",
+          status: "active",
+          publisher: "bob",
+          sessionId: "sess-bob",
+          contractId: null,
+          publishedAt: published["api@v2"].createdAt,
+          inputs: ["schema@v1"],
+          readers: [
+            { reader: "carol", version: 2, at },
+            { reader: "dave", version: 2, at },
+          ],
+          cost: null,
+          depth: 1,
         },
         {
-          artifactId: "schema", version: 1, type: "schema-change", status: "active", publisher: "alice", sessionId: null, contractId: null,
-          publishedAt: published["schema@v1"].createdAt, inputs: [], readers: [{ reader: "bob", version: 1, at }], cost: null, depth: 2,
+          artifactId: "schema",
+          version: 1,
+          type: "schema-change",
+          status: "active",
+          publisher: "alice",
+          sessionId: null,
+          contractId: null,
+          publishedAt: published["schema@v1"].createdAt,
+          inputs: [],
+          readers: [{ reader: "bob", version: 1, at }],
+          cost: null,
+          depth: 2,
         },
       ],
     });
@@ -170,9 +225,45 @@ describe("lineage", () => {
       root: "tests@v1",
       direction: "upstream",
       nodes: [
-        { key: "tests@v1", artifactId: "tests", version: 1, type: "test-results", name: "tests", status: "active", current: true, stale: true, publisher: "carol", createdAt: published["tests@v1"].createdAt, depth: 0 },
-        { key: "api@v2", artifactId: "api", version: 2, type: "api-contract", name: "api", status: "active", current: true, stale: true, publisher: "bob", createdAt: published["api@v2"].createdAt, depth: 1 },
-        { key: "schema@v1", artifactId: "schema", version: 1, type: "schema-change", name: "schema", status: "active", current: false, stale: false, publisher: "alice", createdAt: published["schema@v1"].createdAt, depth: 2 },
+        {
+          key: "tests@v1",
+          artifactId: "tests",
+          version: 1,
+          type: "test-results",
+          name: "tests",
+          status: "active",
+          current: true,
+          stale: true,
+          publisher: "carol",
+          createdAt: published["tests@v1"].createdAt,
+          depth: 0,
+        },
+        {
+          key: "api@v2",
+          artifactId: "api",
+          version: 2,
+          type: "api-contract",
+          name: "api",
+          status: "active",
+          current: true,
+          stale: true,
+          publisher: "bob",
+          createdAt: published["api@v2"].createdAt,
+          depth: 1,
+        },
+        {
+          key: "schema@v1",
+          artifactId: "schema",
+          version: 1,
+          type: "schema-change",
+          name: "schema",
+          status: "active",
+          current: false,
+          stale: false,
+          publisher: "alice",
+          createdAt: published["schema@v1"].createdAt,
+          depth: 2,
+        },
       ],
       edges: [
         { from: "schema@v1", to: "api@v2", kind: "derived", contractId: null },
@@ -224,4 +315,3 @@ describe("lineage", () => {
     expect(LineageInput.parse({ ref: "api" }).depth).toBe(25);
   });
 });
-

@@ -4,7 +4,15 @@
  * writes nothing. Archived artifacts appear only when the caller names them.
  */
 import type { Sql } from "../../db/connection.ts";
-import { MAX_LINEAGE_DEPTH, type AuditInput, type ImpactInput, type LineageDirection, type LineageInput, type StaleArtifact, type StaleInput } from "../../../lib/api/lineage.ts";
+import {
+  MAX_LINEAGE_DEPTH,
+  type AuditInput,
+  type ImpactInput,
+  type LineageDirection,
+  type LineageInput,
+  type StaleArtifact,
+  type StaleInput,
+} from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import type { DomainDeps } from "../deps.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
@@ -45,7 +53,11 @@ export async function lineage(deps: DomainDeps, input: LineageInput): Promise<Li
     const root = await resolveRef(sql, input.team, input.ref, "ref");
     const { reached, versions } = await reachedVersions(sql, input.team, root.seq, input.direction, input.depth);
     // Only the graph's current versions can be stale: decided from their upstream, not the whole team.
-    const stale = await staleAmong(sql, input.team, versions.filter((v) => v.current).map((v) => v.seq));
+    const stale = await staleAmong(
+      sql,
+      input.team,
+      versions.filter((v) => v.current).map((v) => v.seq),
+    );
     const keys = new Map(versions.map((v) => [v.seq, formatRef(v)]));
     const edges = (await edgesInto(sql, reached.keys()))
       .filter((e) => reached.has(e.fromSeq))
@@ -120,12 +132,20 @@ export async function audit(deps: DomainDeps, input: AuditInput): Promise<{ root
   return deps.db.read(async (sql) => {
     const root = await resolveRef(sql, input.team, input.ref, "ref");
     const { reached, versions } = await reachedVersions(sql, input.team, root.seq, "upstream", MAX_LINEAGE_DEPTH);
-    const inputs = groupBy(await edgesInto(sql, reached.keys()), (e) => e.toSeq, (e) => e.from);
+    const inputs = groupBy(
+      await edgesInto(sql, reached.keys()),
+      (e) => e.toSeq,
+      (e) => e.from,
+    );
     const reads = await sql.all<{ seq: number; reader: string; at: Date }>(
       `SELECT "seq","reader","at" FROM "ArtifactRead" WHERE "seq" IN ${IN_LIST} ORDER BY "id"`,
       [jsonList(reached.keys())],
     );
-    const readers = groupBy(reads, (r) => r.seq, (r) => r);
+    const readers = groupBy(
+      reads,
+      (r) => r.seq,
+      (r) => r,
+    );
     const trail = versions.map((v) => ({
       artifactId: v.artifactId,
       version: v.version,

@@ -19,7 +19,8 @@ beforeEach(() => {
 afterEach(() => hub.close());
 
 const schema = (contractId?: string) => run.publish({ id: "schema-user-model", type: "schema-change", data: SCHEMA_DATA, contractId }, ALICE);
-const reset = (derivedFrom: string) => run.publish({ id: "api-contract-reset", type: "api-contract", data: API_DATA, derivedFrom: [derivedFrom], contractId: "build-reset" }, BOB);
+const reset = (derivedFrom: string) =>
+  run.publish({ id: "api-contract-reset", type: "api-contract", data: API_DATA, derivedFrom: [derivedFrom], contractId: "build-reset" }, BOB);
 const whyOf = async (id: string) => (await q.stale()).find((s) => s.artifactId === id)?.reasons.map(staleReasonText);
 
 /**
@@ -30,7 +31,12 @@ const whyOf = async (id: string) => (await q.stale()).find((s) => s.artifactId =
  */
 async function reportedCase() {
   await run.contract({ id: "design-schema", assignee: "alice", expectedOutputs: [{ artifactType: "schema-change", artifactId: "schema-user-model" }] });
-  await run.contract({ id: "build-reset", assignee: "bob", dependencies: [{ type: "contract", contractId: "design-schema" }], expectedOutputs: [{ artifactType: "api-contract", artifactId: "api-contract-reset" }] });
+  await run.contract({
+    id: "build-reset",
+    assignee: "bob",
+    dependencies: [{ type: "contract", contractId: "design-schema" }],
+    expectedOutputs: [{ artifactType: "api-contract", artifactId: "api-contract-reset" }],
+  });
   await run.start("design-schema", ALICE);
   await schema("design-schema");
   await run.start("build-reset", BOB);
@@ -114,7 +120,10 @@ describe("direct and transitive paths", () => {
     const b = await run.publish({ id: "b", data: {}, derivedFrom: ["a"] });
     // b@v1 → a@v1 as a contract link would make it, and a mark on a@v1 alone.
     await run.sql(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (?, ?, 'contract', 'loop')`, [b.seq, a.seq]);
-    await run.sql(`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","at") VALUES ('default', ?, 'wrong', 'qa', ?)`, [a.seq, new Date().toISOString()]);
+    await run.sql(`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","at") VALUES ('default', ?, 'wrong', 'qa', ?)`, [
+      a.seq,
+      new Date().toISOString(),
+    ]);
     expect(await whyOf("a")).toEqual(["a@v1 was invalidated by qa: wrong"]);
     expect(await whyOf("b")).toEqual(["a@v1 was invalidated by qa: wrong; path: b@v1 ← a@v1 (derivedFrom)"]);
   });

@@ -21,12 +21,26 @@ const staleEvents = () => hub.events.filter((e) => e.type === "artifact.stale").
 const addPipeline = (id: string, triggers: string, status = "active", team = "default") =>
   run.sql(
     `INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,'operator',0,?,?)`,
-    [team, id, status, JSON.stringify([{ trigger: "artifact_stale", action: { type: "broadcast", message: "stale" } }]), triggers, new Date().toISOString(), new Date().toISOString()],
+    [
+      team,
+      id,
+      status,
+      JSON.stringify([{ trigger: "artifact_stale", action: { type: "broadcast", message: "stale" } }]),
+      triggers,
+      new Date().toISOString(),
+      new Date().toISOString(),
+    ],
   );
 
 describe("invalidateDownstream", () => {
   const invalidated = (root: string) => ({ kind: "invalidated", root, reason: "schema is wrong", markedBy: "qa-bot", path: [] });
-  const throughApi = (version: string, via: object) => ({ kind: "invalidated", root: "api@v2", reason: "schema is wrong", markedBy: "qa-bot", path: [{ version, input: "api@v2", ...via }] });
+  const throughApi = (version: string, via: object) => ({
+    kind: "invalidated",
+    root: "api@v2",
+    reason: "schema is wrong",
+    markedBy: "qa-bot",
+    path: [{ version, input: "api@v2", ...via }],
+  });
   const cause = { kind: "invalidated", by: "qa-bot", source: "schema" };
 
   it("marks the current version of everything downstream, once, with one event each", async () => {
@@ -60,8 +74,27 @@ describe("invalidateDownstream", () => {
     await invalidate("schema");
     await run.bumpApi();
     expect(await q.stale()).toEqual([
-      { artifactId: "docs", version: 1, reasons: [invalidated("docs@v1"), { kind: "superseded", root: "api@v2", current: "api@v3", path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }] }] },
-      { artifactId: "tests", version: 1, reasons: [invalidated("tests@v1"), { kind: "superseded", root: "api@v2", current: "api@v3", path: [{ version: "tests@v1", input: "api@v2", via: "derivedFrom" }] }] },
+      {
+        artifactId: "docs",
+        version: 1,
+        reasons: [
+          invalidated("docs@v1"),
+          {
+            kind: "superseded",
+            root: "api@v2",
+            current: "api@v3",
+            path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }],
+          },
+        ],
+      },
+      {
+        artifactId: "tests",
+        version: 1,
+        reasons: [
+          invalidated("tests@v1"),
+          { kind: "superseded", root: "api@v2", current: "api@v3", path: [{ version: "tests@v1", input: "api@v2", via: "derivedFrom" }] },
+        ],
+      },
     ]);
     expect(await invalidate("schema")).toEqual(["api@v3"]);
   });
@@ -78,7 +111,10 @@ describe("invalidateDownstream", () => {
 });
 
 describe("artifact.stale on a version bump", () => {
-  const superseded = (reason: string, previous: number, current: number, source = "schema") => ({ reason, cause: { kind: "superseded", source, previous, current } });
+  const superseded = (reason: string, previous: number, current: number, source = "schema") => ({
+    reason,
+    cause: { kind: "superseded", source, previous, current },
+  });
 
   it("emits nothing when no active pipeline listens for artifact_stale", async () => {
     await addPipeline("paused", "artifact_stale", "paused");

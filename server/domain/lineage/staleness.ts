@@ -9,9 +9,7 @@ import type { WriteTx } from "../../db/database.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { artifactPk, currentDescendants, versionSeqs, type Descendant } from "./graph.ts";
 
-type StaleCause =
-  | { kind: "invalidated"; by: string; source: string }
-  | { kind: "superseded"; source: string; previous: number; current: number };
+type StaleCause = { kind: "invalidated"; by: string; source: string } | { kind: "superseded"; source: string; previous: number; current: number };
 
 async function emitStale(tx: WriteTx, team: string, d: Descendant, reason: string, cause: StaleCause): Promise<void> {
   await tx.emit({
@@ -30,10 +28,14 @@ export async function invalidateDownstream(tx: WriteTx, team: string, artifactId
   const pk = await artifactPk(tx, team, artifactId, "artifactId");
   const marked: string[] = [];
   for (const d of await currentDescendants(tx, team, pk, await versionSeqs(tx, pk))) {
-    const r = await tx.run(
-      `INSERT OR IGNORE INTO "StaleMark" ("teamId","seq","reason","markedBy","causedBy","at") VALUES (?,?,?,?,?,?)`,
-      [team, d.seq, reason, markedBy, tx.cause?.eventId ?? null, tx.now],
-    );
+    const r = await tx.run(`INSERT OR IGNORE INTO "StaleMark" ("teamId","seq","reason","markedBy","causedBy","at") VALUES (?,?,?,?,?,?)`, [
+      team,
+      d.seq,
+      reason,
+      markedBy,
+      tx.cause?.eventId ?? null,
+      tx.now,
+    ]);
     // Already marked: the first mark stands, and its event was emitted back then.
     if (r.changes === 0) continue;
     await emitStale(tx, team, d, reason, { kind: "invalidated", by: markedBy, source: artifactId });

@@ -19,11 +19,30 @@ describe("rolled-back versions", () => {
   it("make what was derived from them stale against the version now current", async () => {
     await run.setStatus("api", 2, "rolled_back");
     expect(await q.stale()).toEqual([
-      { artifactId: "docs", version: 1, reasons: [{ kind: "rolled_back", root: "api@v2", current: "api@v1", path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }] }] },
-      { artifactId: "tests", version: 1, reasons: [{ kind: "rolled_back", root: "api@v2", current: "api@v1", path: [{ version: "tests@v1", input: "api@v2", via: "derivedFrom" }] }] },
+      {
+        artifactId: "docs",
+        version: 1,
+        reasons: [
+          {
+            kind: "rolled_back",
+            root: "api@v2",
+            current: "api@v1",
+            path: [{ version: "docs@v1", input: "api@v2", via: "contract", contractId: "document-api" }],
+          },
+        ],
+      },
+      {
+        artifactId: "tests",
+        version: 1,
+        reasons: [{ kind: "rolled_back", root: "api@v2", current: "api@v1", path: [{ version: "tests@v1", input: "api@v2", via: "derivedFrom" }] }],
+      },
     ]);
     expect((await q.stale())[1].reasons.map(staleReasonText)).toEqual(["api@v2 was rolled back (api is now at api@v1); path: tests@v1 ← api@v2 (derivedFrom)"]);
-    expect((await q.graph({ ref: "api@v2", direction: "downstream", depth: 1 })).nodes[0]).toMatchObject({ status: "rolled_back", current: false, stale: false });
+    expect((await q.graph({ ref: "api@v2", direction: "downstream", depth: 1 })).nodes[0]).toMatchObject({
+      status: "rolled_back",
+      current: false,
+      stale: false,
+    });
   });
 
   it("with no active version left, the input's current version is null", async () => {
@@ -52,7 +71,11 @@ describe("archived artifacts", () => {
 
   it("are still reachable by name", async () => {
     const g = await q.graph({ ref: "tests" });
-    expect(g.nodes.map((n) => [n.key, n.stale])).toEqual([["tests@v1", false], ["api@v2", true], ["schema@v1", false]]);
+    expect(g.nodes.map((n) => [n.key, n.stale])).toEqual([
+      ["tests@v1", false],
+      ["api@v2", true],
+      ["schema@v1", false],
+    ]);
     expect((await q.auditOf("tests@v1")).trail).toHaveLength(3);
     expect((await q.impactOf("tests")).contracts).toHaveLength(2);
   });

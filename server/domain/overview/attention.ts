@@ -46,8 +46,13 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
   );
   const stale = [...(await computeStale(sql, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId)).slice(0, ATTENTION_LIMIT);
   const now = new Date();
-  const views = await Promise.all((await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "id"`, [team])).map((b) => budgetView(sql, b, now)));
-  const budgets = views.filter((v) => levelOf(v, v.spentUsd) > 0).sort((a, b) => b.spentUsd / Math.max(b.amountUsd, 1e-9) - a.spentUsd / Math.max(a.amountUsd, 1e-9)).slice(0, ATTENTION_LIMIT);
+  const views = await Promise.all(
+    (await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "id"`, [team])).map((b) => budgetView(sql, b, now)),
+  );
+  const budgets = views
+    .filter((v) => levelOf(v, v.spentUsd) > 0)
+    .sort((a, b) => b.spentUsd / Math.max(b.amountUsd, 1e-9) - a.spentUsd / Math.max(a.amountUsd, 1e-9))
+    .slice(0, ATTENTION_LIMIT);
   return {
     approvals: approvals.map((a) => ({ ...a, input: showInputs ? (JSON.parse(a.input) as Record<string, unknown>) : {} })),
     stalledSessions,

@@ -40,7 +40,12 @@ describe("overview: needs attention", () => {
     await k.spawn({ name: "waiter", prompt: "go" });
     await k.launched("waiter");
     await k.startTurn("waiter");
-    await requestApproval(hub, await k.pk("waiter"), { requestId: "r1", toolName: "Bash", input: { command: "rm -rf build" }, reason: "edit preset asks before running Bash" });
+    await requestApproval(hub, await k.pk("waiter"), {
+      requestId: "r1",
+      toolName: "Bash",
+      input: { command: "rm -rf build" },
+      reason: "edit preset asks before running Bash",
+    });
 
     await k.spawn({ name: "broken" });
     await k.launched("broken");
@@ -74,7 +79,13 @@ describe("overview: needs attention", () => {
 
     const { attention } = await overview(hub, OPERATOR, { team: "default" });
     expect(attention.approvals).toEqual([
-      expect.objectContaining({ session: "waiter", toolName: "Bash", input: { command: "rm -rf build" }, reason: "edit preset asks before running Bash", expiresAt: expect.any(Date) }),
+      expect.objectContaining({
+        session: "waiter",
+        toolName: "Bash",
+        input: { command: "rm -rf build" },
+        reason: "edit preset asks before running Bash",
+        expiresAt: expect.any(Date),
+      }),
     ]);
     expect(attention.stalledSessions).toEqual([expect.objectContaining({ name: "stuck", status: "busy", stalledAt: expect.any(Date) })]);
     expect(attention.sessionProblems.map(({ name, status, problem }) => ({ name, status, problem }))).toEqual([
@@ -83,13 +94,26 @@ describe("overview: needs attention", () => {
       { name: "broken", status: "failed", problem: "failed (exited with code 0)" },
     ]);
     expect(attention.failedContracts).toEqual([expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })]);
-    expect(attention.staleArtifacts).toEqual([expect.objectContaining({ artifactId: "api", version: 1, reasons: [{ kind: "superseded", root: "schema@v1", current: "schema@v2", path: [{ version: "api@v1", input: "schema@v1", via: "derivedFrom" }] }] })]);
+    expect(attention.staleArtifacts).toEqual([
+      expect.objectContaining({
+        artifactId: "api",
+        version: 1,
+        reasons: [{ kind: "superseded", root: "schema@v1", current: "schema@v2", path: [{ version: "api@v1", input: "schema@v1", via: "derivedFrom" }] }],
+      }),
+    ]);
 
     expect((await overview(hub, OPERATOR, { team: "other" })).attention.approvals.map((a) => a.session)).toEqual(["elsewhere"]);
   });
 
   it("is empty for a quiet team", async () => {
-    expect((await overview(hub, OPERATOR, { team: "default" })).attention).toEqual({ approvals: [], stalledSessions: [], sessionProblems: [], failedContracts: [], staleArtifacts: [], budgets: [] });
+    expect((await overview(hub, OPERATOR, { team: "default" })).attention).toEqual({
+      approvals: [],
+      stalledSessions: [],
+      sessionProblems: [],
+      failedContracts: [],
+      staleArtifacts: [],
+      budgets: [],
+    });
   });
 
   it("a decided approval leaves the list", async () => {
@@ -158,10 +182,21 @@ describe("overview: costs", () => {
   });
 
   it("shows from 7 to 30 days, ending at the last day with cost", () => {
-    const days = fillDays([{ day: "2026-01-01", costUsd: 1 }, { day: "2026-02-15", costUsd: 2 }]);
+    const days = fillDays([
+      { day: "2026-01-01", costUsd: 1 },
+      { day: "2026-02-15", costUsd: 2 },
+    ]);
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ day: "2026-01-17", costUsd: 0 });
     expect(days.at(-1)).toEqual({ day: "2026-02-15", costUsd: 2 });
-    expect(fillDays([{ day: "2026-03-01", costUsd: 1 }]).map((d) => d.day)).toEqual(["2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01"]);
+    expect(fillDays([{ day: "2026-03-01", costUsd: 1 }]).map((d) => d.day)).toEqual([
+      "2026-02-23",
+      "2026-02-24",
+      "2026-02-25",
+      "2026-02-26",
+      "2026-02-27",
+      "2026-02-28",
+      "2026-03-01",
+    ]);
   });
 });

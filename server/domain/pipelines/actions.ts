@@ -59,10 +59,18 @@ export async function runAction(r: Run, action: Action): Promise<ActionOutcome> 
       const t = action.contract;
       const input = parseOrThrow(
         CreateContractInput,
-        { ...t, team: r.team, id: render(r, t.id), title: render(r, t.title), assignee: render(r, t.assignee), description: t.description === undefined ? undefined : render(r, t.description) },
+        {
+          ...t,
+          team: r.team,
+          id: render(r, t.id),
+          title: render(r, t.title),
+          assignee: render(r, t.assignee),
+          description: t.description === undefined ? undefined : render(r, t.description),
+        },
         "action.contract",
       );
-      if (await findContract(r.tx, r.team, input.id)) return { outcome: "skipped", detail: { contractId: input.id, reason: "a contract with this id already exists" } };
+      if (await findContract(r.tx, r.team, input.id))
+        return { outcome: "skipped", detail: { contractId: input.id, reason: "a contract with this id already exists" } };
       noteVia(r.tx, r.sender);
       const c = await createContractInTx(r.tx, r.actor, input);
       return { outcome: "executed", detail: { contractId: c.id, assignee: c.assignee, status: c.status } };

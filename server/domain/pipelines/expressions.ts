@@ -29,8 +29,16 @@ function makeEnvironment(scope: Scope): Environment {
   } else if (scope === "contract") {
     env.registerType("Contract", {
       fields: {
-        id: "string", title: "string", status: "string", assignee: "string", assigner: "string", priority: "string",
-        retryCount: "int", maxRetries: "int", statusReason: "dyn", inputs: "map",
+        id: "string",
+        title: "string",
+        status: "string",
+        assignee: "string",
+        assigner: "string",
+        priority: "string",
+        retryCount: "int",
+        maxRetries: "int",
+        statusReason: "dyn",
+        inputs: "map",
       },
     });
     env.registerVariable("contract", "Contract");
@@ -72,7 +80,8 @@ function policyProblem(ast: ASTNode): string | null {
     if ((n.op === "rcall" || n.op === "call") && Array.isArray(args)) {
       const name = args[0] as string;
       if (FORBIDDEN.has(name)) return FORBIDDEN.get(name)!;
-      if (n.op === "rcall" && COMPREHENSIONS.has(name) && inside) return `a '${name}' inside another comprehension is not allowed: it takes time quadratic in the data`;
+      if (n.op === "rcall" && COMPREHENSIONS.has(name) && inside)
+        return `a '${name}' inside another comprehension is not allowed: it takes time quadratic in the data`;
     }
     return null;
   });

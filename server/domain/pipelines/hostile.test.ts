@@ -18,8 +18,14 @@ let hub: TempHub;
 beforeEach(() => (hub = tempHub()));
 afterEach(() => hub.close());
 
-const withCondition = (condition: string) => ({ id: "hostile", rules: [{ trigger: { type: "artifact_published" }, condition, action: { type: "broadcast", message: "x" } }] });
-const withTemplate = (message: string) => ({ id: "hostile", rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "ops", message } }] });
+const withCondition = (condition: string) => ({
+  id: "hostile",
+  rules: [{ trigger: { type: "artifact_published" }, condition, action: { type: "broadcast", message: "x" } }],
+});
+const withTemplate = (message: string) => ({
+  id: "hostile",
+  rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "ops", message } }],
+});
 
 /**
  * The first problem reported for an input, whichever door refuses it first: the shared zod
@@ -90,7 +96,12 @@ describe("hostile conditions", () => {
   });
 
   it("evaluates valid but hostile CEL harmlessly, inside the event only", async () => {
-    const rules = harmlessConditions.map(([name, condition]) => ({ name, trigger: { type: "artifact_published" }, condition, action: { type: "notify_session", target: "ops", message: "reached" } }));
+    const rules = harmlessConditions.map(([name, condition]) => ({
+      name,
+      trigger: { type: "artifact_published" },
+      condition,
+      action: { type: "notify_session", target: "ops", message: "reached" },
+    }));
     await createPipeline(hub, OPERATOR, CreatePipelineInput.parse({ id: "harmless", rules }));
     await publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id: "doc", type: "custom", data: { list: [1, 2], x: 1 } }));
     await new PipelineRunner(hub).drain();
@@ -107,7 +118,7 @@ describe("hostile templates", () => {
   it.each([
     ["process in a template", "${process.exit()}", "Unknown variable: process"],
     ["constructor in a template", "${constructor.constructor('return this')()}", "Unexpected character: '('"],
-  ["constructor variable in a template", "${constructor}", "Unknown variable: constructor"],
+    ["constructor variable in a template", "${constructor}", "Unknown variable: constructor"],
     ["require in a template", "x ${require('child_process')} y", "found no matching overload"],
     ["unclosed template", "Tests failing: ${data.failed", "unclosed ${"],
     ["ReDoS in a template", "${artifact.id.matches('(a+)+$')}", "regular expressions (matches) are not available"],

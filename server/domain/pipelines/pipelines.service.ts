@@ -7,7 +7,16 @@ import type { Sql } from "../../db/connection.ts";
 import { conflict, invalidField, notFound, type Issue } from "../../errors.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { EntityId } from "../../../lib/ids.ts";
-import { Rule, scopeOf, type CreatePipelineInput, type DryRunInput, type PipelineLogInput, type PipelineRefInput, type TriggerType, type ValidatePipelineInput } from "../../../lib/api/pipelines.ts";
+import {
+  Rule,
+  scopeOf,
+  type CreatePipelineInput,
+  type DryRunInput,
+  type PipelineLogInput,
+  type PipelineRefInput,
+  type TriggerType,
+  type ValidatePipelineInput,
+} from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
@@ -20,11 +29,42 @@ import { contextFor, eventVars, firesOn, passesFilters, type EventContext } from
 
 const Rules = z.array(Rule);
 
-export type PipelineRow = { pk: number; teamId: string; id: string; status: string; rules: string; triggers: string; createdBy: string; fromEventId: number; createdAt: Date; updatedAt: Date };
-export type PipelineView = { id: string; team: string; status: string; rules: z.infer<typeof Rules>; createdBy: string; createdAt: Date; updatedAt: Date; executions: Record<string, number> };
+export type PipelineRow = {
+  pk: number;
+  teamId: string;
+  id: string;
+  status: string;
+  rules: string;
+  triggers: string;
+  createdBy: string;
+  fromEventId: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export type PipelineView = {
+  id: string;
+  team: string;
+  status: string;
+  rules: z.infer<typeof Rules>;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+  executions: Record<string, number>;
+};
 export type ExecutionView = {
-  id: number; pipeline: string; rule: number; ruleName: string | null; eventId: number; eventType: string | null; conditionResult: boolean | null;
-  action: string; outcome: string; detail: unknown; error: string | null; durationMs: number; at: Date;
+  id: number;
+  pipeline: string;
+  rule: number;
+  ruleName: string | null;
+  eventId: number;
+  eventType: string | null;
+  conditionResult: boolean | null;
+  action: string;
+  outcome: string;
+  detail: unknown;
+  error: string | null;
+  durationMs: number;
+  at: Date;
 };
 
 export const parseRules = (row: Pick<PipelineRow, "rules">) => Rules.parse(JSON.parse(row.rules));
@@ -35,16 +75,27 @@ async function loadPipeline(sql: Sql, team: string, id: string): Promise<Pipelin
   return row;
 }
 
-const exists = async (sql: Sql, team: string, id: string) => (await sql.get(`SELECT 1 FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [team, id])) !== undefined;
+const exists = async (sql: Sql, team: string, id: string) =>
+  (await sql.get(`SELECT 1 FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [team, id])) !== undefined;
 const taken = (team: string, id: string) => `pipeline '${id}' already exists in team '${team}'`;
 
 async function counts(sql: Sql, pk: number): Promise<Record<string, number>> {
-  const rows = await sql.all<{ outcome: string; n: number }>(`SELECT "outcome", COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ? GROUP BY "outcome"`, [pk]);
+  const rows = await sql.all<{ outcome: string; n: number }>(
+    `SELECT "outcome", COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ? GROUP BY "outcome"`,
+    [pk],
+  );
   return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
 }
 
 const toView = (row: PipelineRow, executions: Record<string, number>): PipelineView => ({
-  id: row.id, team: row.teamId, status: row.status, rules: parseRules(row), createdBy: row.createdBy, createdAt: row.createdAt, updatedAt: row.updatedAt, executions,
+  id: row.id,
+  team: row.teamId,
+  status: row.status,
+  rules: parseRules(row),
+  createdBy: row.createdBy,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  executions,
 });
 
 export async function createPipeline({ db }: DomainDeps, actor: Principal, input: CreatePipelineInput): Promise<PipelineView> {
@@ -58,7 +109,12 @@ export async function createPipeline({ db }: DomainDeps, actor: Principal, input
       `INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?,?,?)`,
       [input.team, input.id, input.status, JSON.stringify(input.rules), triggers, actor.name, from, tx.now, tx.now],
     );
-    await tx.emit({ teamId: input.team, type: "pipeline.created", subject: `pipeline:${input.id}`, payload: { id: input.id, status: input.status, rules: input.rules.length, triggers } });
+    await tx.emit({
+      teamId: input.team,
+      type: "pipeline.created",
+      subject: `pipeline:${input.id}`,
+      payload: { id: input.id, status: input.status, rules: input.rules.length, triggers },
+    });
     return toView(await loadPipeline(tx, input.team, input.id), {});
   });
 }
@@ -90,7 +146,9 @@ export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): 
   return db.read(async (sql) => {
     const row = await loadPipeline(sql, input.team, input.id);
     const rules = parseRules(row);
-    const log = await sql.all<Omit<ExecutionView, "pipeline" | "ruleName" | "detail" | "conditionResult"> & { ruleIndex: number; detail: string | null; conditionResult: number | null }>(
+    const log = await sql.all<
+      Omit<ExecutionView, "pipeline" | "ruleName" | "detail" | "conditionResult"> & { ruleIndex: number; detail: string | null; conditionResult: number | null }
+    >(
       `SELECT x.*, x."ruleIndex", e."type" AS "eventType" FROM "PipelineExecution" x LEFT JOIN "Event" e ON e."id" = x."eventId"
        WHERE x."pipelinePk" = ? ${input.cursor !== undefined ? `AND x."id" < ?` : ""} ORDER BY x."id" DESC LIMIT ?`,
       input.cursor !== undefined ? [row.pk, input.cursor, input.limit + 1] : [row.pk, input.limit + 1],
@@ -99,9 +157,19 @@ export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): 
     return {
       ...toView(row, await counts(sql, row.pk)),
       log: page.map((x) => ({
-        id: x.id, pipeline: row.id, rule: x.ruleIndex, ruleName: rules[x.ruleIndex]?.name ?? null, eventId: x.eventId, eventType: x.eventType,
-        conditionResult: x.conditionResult === null ? null : x.conditionResult === 1, action: x.action, outcome: x.outcome,
-        detail: x.detail ? (JSON.parse(x.detail) as unknown) : null, error: x.error, durationMs: x.durationMs, at: x.at,
+        id: x.id,
+        pipeline: row.id,
+        rule: x.ruleIndex,
+        ruleName: rules[x.ruleIndex]?.name ?? null,
+        eventId: x.eventId,
+        eventType: x.eventType,
+        conditionResult: x.conditionResult === null ? null : x.conditionResult === 1,
+        action: x.action,
+        outcome: x.outcome,
+        detail: x.detail ? (JSON.parse(x.detail) as unknown) : null,
+        error: x.error,
+        durationMs: x.durationMs,
+        at: x.at,
       })),
       nextCursor: log.length > input.limit ? page[page.length - 1].id : null,
     };
@@ -116,7 +184,12 @@ async function setStatus({ db }: DomainDeps, actor: Principal, input: PipelineRe
     await authorize(tx, actor, status === "active" ? "pipeline.resume" : "pipeline.pause", target);
     if (row.status === status) throw invalidField("id", "status", `pipeline '${input.id}' is already ${status}`);
     await tx.run(`UPDATE "Pipeline" SET "status" = ?, "updatedAt" = ? WHERE "pk" = ?`, [status, tx.now, row.pk]);
-    await tx.emit({ teamId: input.team, type: status === "active" ? "pipeline.resumed" : "pipeline.paused", subject: `pipeline:${input.id}`, payload: { id: input.id } });
+    await tx.emit({
+      teamId: input.team,
+      type: status === "active" ? "pipeline.resumed" : "pipeline.paused",
+      subject: `pipeline:${input.id}`,
+      payload: { id: input.id },
+    });
     return toView({ ...row, status, updatedAt: tx.now }, await counts(tx, row.pk));
   });
 }
@@ -136,7 +209,14 @@ export async function deletePipeline({ db }: DomainDeps, actor: Principal, input
   });
 }
 
-export type DryRunResult = { triggerMatched: boolean; reason?: string; conditionResult: boolean | null; conditionError?: string; action: Record<string, unknown> | null; actionError?: string };
+export type DryRunResult = {
+  triggerMatched: boolean;
+  reason?: string;
+  conditionResult: boolean | null;
+  conditionError?: string;
+  action: Record<string, unknown> | null;
+  actionError?: string;
+};
 
 /** What a rule would do for a logged event or a sample one; nothing is written. */
 export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<DryRunResult> {
@@ -152,11 +232,23 @@ export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<Dr
       ctx = firesOn(rule.trigger, event) ? await contextFor(sql, event, rule.trigger.type, true) : null;
     } else {
       const s = input.event!;
-      event = { id: 0, teamId: input.team, type: s.type, subject: s.subject, payload: s.payload, principal: s.principal, causedBy: null, depth: s.depth, at: new Date() };
+      event = {
+        id: 0,
+        teamId: input.team,
+        type: s.type,
+        subject: s.subject,
+        payload: s.payload,
+        principal: s.principal,
+        causedBy: null,
+        depth: s.depth,
+        at: new Date(),
+      };
       ctx = firesOn(rule.trigger, event) ? sampleContext(event, s.data, rule.trigger.type) : null;
     }
-    if (!ctx) return { triggerMatched: false, reason: `a ${rule.trigger.type} trigger does not fire on a ${event.type} event`, conditionResult: null, action: null };
-    if (!passesFilters(rule.trigger, ctx)) return { triggerMatched: false, reason: "the trigger's filters do not accept this event", conditionResult: null, action: null };
+    if (!ctx)
+      return { triggerMatched: false, reason: `a ${rule.trigger.type} trigger does not fire on a ${event.type} event`, conditionResult: null, action: null };
+    if (!passesFilters(rule.trigger, ctx))
+      return { triggerMatched: false, reason: "the trigger's filters do not accept this event", conditionResult: null, action: null };
     let conditionResult: boolean | null = null;
     if (rule.condition !== undefined) {
       try {
@@ -182,11 +274,34 @@ function sampleContext(e: HubEvent, data: unknown, trigger: TriggerType): EventC
   const event = eventVars(e);
   const scope = scopeOf(trigger);
   if (scope === "artifact") {
-    const artifact = { id: str(p.artifactId), type: str(p.type), name: str(p.name, str(p.artifactId)), version: BigInt(Number(p.version ?? 1)), publisher: str(p.publisher, e.principal), contractId: p.contractId ?? null, summary: str(p.summary) };
-    return { scope, vars: { event, artifact, data: data === undefined ? null : toCel(data) }, subject: { id: artifact.id, type: artifact.type, by: artifact.publisher } };
+    const artifact = {
+      id: str(p.artifactId),
+      type: str(p.type),
+      name: str(p.name, str(p.artifactId)),
+      version: BigInt(Number(p.version ?? 1)),
+      publisher: str(p.publisher, e.principal),
+      contractId: p.contractId ?? null,
+      summary: str(p.summary),
+    };
+    return {
+      scope,
+      vars: { event, artifact, data: data === undefined ? null : toCel(data) },
+      subject: { id: artifact.id, type: artifact.type, by: artifact.publisher },
+    };
   }
   if (scope === "contract") {
-    const contract = { id: str(p.id), title: str(p.title), status: str(p.to), assignee: str(p.assignee), assigner: str(p.assigner), priority: str(p.priority, "normal"), retryCount: BigInt(Number(p.retryCount ?? 0)), maxRetries: BigInt(Number(p.maxRetries ?? 3)), statusReason: p.reason ?? null, inputs: {} };
+    const contract = {
+      id: str(p.id),
+      title: str(p.title),
+      status: str(p.to),
+      assignee: str(p.assignee),
+      assigner: str(p.assigner),
+      priority: str(p.priority, "normal"),
+      retryCount: BigInt(Number(p.retryCount ?? 0)),
+      maxRetries: BigInt(Number(p.maxRetries ?? 3)),
+      statusReason: p.reason ?? null,
+      inputs: {},
+    };
     return { scope, vars: { event, contract }, subject: { id: contract.id, by: e.principal } };
   }
   const message = { id: BigInt(Number(p.messageId ?? 0)), from: str(p.from), to: str(p.to), kind: str(p.kind, "dm"), text: str(p.text) };

@@ -32,12 +32,17 @@ const tests = (failed: number) => ({ total: 10, passed: 10 - failed, failed });
 describe("the self-healing CI loop (STRATEGY Pattern 2, both rules)", () => {
   beforeEach(async () => {
     await contract({
-      id: "build-api", assignee: "api-dev", maxRetries: 1,
+      id: "build-api",
+      assignee: "api-dev",
+      maxRetries: 1,
       expectedOutputs: [{ artifactType: "api-contract" }],
       acceptanceCriteria: [{ type: "all_outputs_published" }, { type: "tests_passing", artifactId: "test-results-auth" }],
     });
     await pipeline("ci-loop", [
-      { trigger: { type: "artifact_published", artifactType: "api-contract" }, action: { type: "notify_session", target: "qa-dev", message: "API contract updated — re-run tests" } },
+      {
+        trigger: { type: "artifact_published", artifactType: "api-contract" },
+        action: { type: "notify_session", target: "qa-dev", message: "API contract updated — re-run tests" },
+      },
       {
         name: "reopen on failures",
         trigger: { type: "artifact_published", artifactType: "test-results" },
@@ -60,7 +65,12 @@ describe("the self-healing CI loop (STRATEGY Pattern 2, both rules)", () => {
     await runner.drain();
     expect(await status("build-api")).toMatchObject({ status: "ready", statusReason: "Tests failing: 3 failures", retryCount: 1 });
 
-    await publish("api-contract-auth", "api-contract", { endpoints: [{ method: "POST", path: "/login" }, { method: "POST", path: "/logout" }] });
+    await publish("api-contract-auth", "api-contract", {
+      endpoints: [
+        { method: "POST", path: "/login" },
+        { method: "POST", path: "/logout" },
+      ],
+    });
     await runner.drain();
     expect((await status("build-api")).status).toBe("ready");
     await publish("test-results-auth", "test-results", tests(0));
@@ -141,7 +151,13 @@ describe("execution guarantees", () => {
   });
 
   it("rate-limits a rule", async () => {
-    await pipeline("limited", [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "ops", message: "${artifact.id}" }, rateLimit: { max: 2, perSeconds: 60 } }]);
+    await pipeline("limited", [
+      {
+        trigger: { type: "artifact_published" },
+        action: { type: "notify_session", target: "ops", message: "${artifact.id}" },
+        rateLimit: { max: 2, perSeconds: 60 },
+      },
+    ]);
     for (const id of ["a", "b", "c", "d"]) await publish(id, "custom", {});
     await runner.drain();
     expect((await log("limited")).map((x) => x.outcome)).toEqual(["executed", "executed", "rate_limited", "rate_limited"]);
@@ -152,18 +168,37 @@ describe("execution guarantees", () => {
     await pipeline("followup", [
       {
         trigger: { type: "contract_failed" },
-        action: { type: "create_contract", contract: { id: "fix-${contract.id}", title: "Fix ${contract.id}: ${contract.statusReason}", assignee: "${contract.assignee}", priority: "high" } },
+        action: {
+          type: "create_contract",
+          contract: { id: "fix-${contract.id}", title: "Fix ${contract.id}: ${contract.statusReason}", assignee: "${contract.assignee}", priority: "high" },
+        },
       },
     ]);
     await contract({ id: "deploy", assignee: "ops" });
     await hub.db.write("t", "operator", async (tx) => {
       await tx.run(`UPDATE "Contract" SET "status" = 'failed' WHERE "id" = 'deploy'`);
-      await tx.emit({ teamId: "default", type: "contract.status_changed", subject: "contract:deploy", payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full" } });
-      await tx.emit({ teamId: "default", type: "contract.status_changed", subject: "contract:deploy", payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full again" } });
+      await tx.emit({
+        teamId: "default",
+        type: "contract.status_changed",
+        subject: "contract:deploy",
+        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full" },
+      });
+      await tx.emit({
+        teamId: "default",
+        type: "contract.status_changed",
+        subject: "contract:deploy",
+        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full again" },
+      });
     });
     await runner.drain();
     expect((await log("followup")).map((x) => x.outcome)).toEqual(["executed", "skipped"]);
-    expect(await status("fix-deploy")).toMatchObject({ title: "Fix deploy: disk full", assignee: "ops", assigner: "operator", priority: "high", status: "ready" });
+    expect(await status("fix-deploy")).toMatchObject({
+      title: "Fix deploy: disk full",
+      assignee: "ops",
+      assigner: "operator",
+      priority: "high",
+      status: "ready",
+    });
   });
 
   it("logs a condition that fails at run time instead of crashing", async () => {
@@ -180,7 +215,9 @@ describe("managing pipelines", () => {
     await publish("doc", "custom", {});
     await publish("doc", "custom", {});
     await runner.drain();
-    expect((await listPipelines(hub, { team: "default" })).map((p) => [p.id, p.status, p.executions])).toEqual([["p1", "active", { condition_false: 1, executed: 1 }]]);
+    expect((await listPipelines(hub, { team: "default" })).map((p) => [p.id, p.status, p.executions])).toEqual([
+      ["p1", "active", { condition_false: 1, executed: 1 }],
+    ]);
     expect((await refusal(resumePipeline(hub, OPERATOR, { team: "default", id: "p1" }))).message).toBe("id: pipeline 'p1' is already active");
     await pausePipeline(hub, OPERATOR, { team: "default", id: "p1" });
     expect((await listPipelines(hub, { team: "default" }))[0].status).toBe("paused");
@@ -190,12 +227,29 @@ describe("managing pipelines", () => {
   });
 
   it("dry-runs a rule against a sample event and against a logged one", async () => {
-    const rule = { trigger: { type: "artifact_published", artifactType: "test-results" }, condition: "data.failed > 0", action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" } };
-    const sample = await dryRun(hub, DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "t", type: "test-results", version: 2 }, data: tests(4) } }));
-    expect(sample).toEqual({ triggerMatched: true, conditionResult: true, action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: 4 failures" } });
-    const passing = await dryRun(hub, DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "t", type: "test-results" }, data: tests(0) } }));
+    const rule = {
+      trigger: { type: "artifact_published", artifactType: "test-results" },
+      condition: "data.failed > 0",
+      action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" },
+    };
+    const sample = await dryRun(
+      hub,
+      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "t", type: "test-results", version: 2 }, data: tests(4) } }),
+    );
+    expect(sample).toEqual({
+      triggerMatched: true,
+      conditionResult: true,
+      action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: 4 failures" },
+    });
+    const passing = await dryRun(
+      hub,
+      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "t", type: "test-results" }, data: tests(0) } }),
+    );
     expect(passing).toEqual({ triggerMatched: true, conditionResult: false, action: null });
-    const other = await dryRun(hub, DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "s", type: "schema-change" }, data: {} } }));
+    const other = await dryRun(
+      hub,
+      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "s", type: "schema-change" }, data: {} } }),
+    );
     expect(other).toMatchObject({ triggerMatched: false, reason: "the trigger's filters do not accept this event" });
 
     const before = snapshotTables(hub.file);

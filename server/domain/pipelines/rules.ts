@@ -14,14 +14,25 @@ export function templates(action: Action): Array<[string, string]> {
   switch (action.type) {
     case "notify_session":
     case "send_to_session":
-      return [["target", action.target], ["message", action.message]];
+      return [
+        ["target", action.target],
+        ["message", action.message],
+      ];
     case "broadcast":
       return [["message", action.message]];
     case "reopen_contract":
-      return [["contractId", action.contractId], ["reason", action.reason]];
+      return [
+        ["contractId", action.contractId],
+        ["reason", action.reason],
+      ];
     case "create_contract": {
       const c = action.contract;
-      return [["contract.id", c.id], ["contract.title", c.title], ["contract.assignee", c.assignee], ...(c.description ? [["contract.description", c.description] as [string, string]] : [])];
+      return [
+        ["contract.id", c.id],
+        ["contract.title", c.title],
+        ["contract.assignee", c.assignee],
+        ...(c.description ? [["contract.description", c.description] as [string, string]] : []),
+      ];
     }
     case "invalidate_downstream":
       return action.artifactId ? [["artifactId", action.artifactId]] : [];
@@ -33,7 +44,11 @@ export function ruleIssues(rule: Rule, prefix: string): Issue[] {
   const scope: Scope = scopeOf(rule.trigger.type);
   for (const key of ["artifactType", "artifactId", "contractId", "publisher", "to"] as const) {
     if (rule.trigger[key] !== undefined && !FILTERS[scope].includes(key)) {
-      issues.push({ field: `${prefix}.trigger.${key}`, rule: "applicable_filter", message: `does not apply to ${rule.trigger.type} triggers (they accept ${FILTERS[scope].join(", ")})` });
+      issues.push({
+        field: `${prefix}.trigger.${key}`,
+        rule: "applicable_filter",
+        message: `does not apply to ${rule.trigger.type} triggers (they accept ${FILTERS[scope].join(", ")})`,
+      });
     }
   }
   if (rule.condition !== undefined) {

@@ -24,7 +24,16 @@ const BATCH = 500;
 const RUNNER = "pipeline-runner";
 
 type Active = PipelineRow & { parsed: Rule[] };
-type Record_ = { pipeline: Active; ruleIndex: number; rule: Rule; outcome: string; conditionResult: boolean | null; detail?: unknown; error?: string; started: number };
+type Record_ = {
+  pipeline: Active;
+  ruleIndex: number;
+  rule: Rule;
+  outcome: string;
+  conditionResult: boolean | null;
+  detail?: unknown;
+  error?: string;
+  started: number;
+};
 
 async function readCursor(sql: Sql): Promise<number> {
   const row = await sql.get<{ lastEventId: number }>(`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`);
@@ -34,13 +43,29 @@ async function readCursor(sql: Sql): Promise<number> {
 }
 
 async function alreadyDone(tx: WriteTx, r: Pick<Record_, "pipeline" | "ruleIndex">, eventId: number): Promise<boolean> {
-  return !!(await tx.get(`SELECT 1 FROM "PipelineExecution" WHERE "pipelinePk" = ? AND "ruleIndex" = ? AND "eventId" = ?`, [r.pipeline.pk, r.ruleIndex, eventId]));
+  return !!(await tx.get(`SELECT 1 FROM "PipelineExecution" WHERE "pipelinePk" = ? AND "ruleIndex" = ? AND "eventId" = ?`, [
+    r.pipeline.pk,
+    r.ruleIndex,
+    eventId,
+  ]));
 }
 
 async function record(tx: WriteTx, e: HubEvent, r: Record_): Promise<void> {
   await tx.run(
     `INSERT INTO "PipelineExecution" ("pipelinePk","ruleIndex","eventId","teamId","conditionResult","action","outcome","detail","error","durationMs","at") VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-    [r.pipeline.pk, r.ruleIndex, e.id, r.pipeline.teamId, r.conditionResult, r.rule.action.type, r.outcome, r.detail === undefined ? null : JSON.stringify(r.detail), r.error ?? null, performance.now() - r.started, tx.now],
+    [
+      r.pipeline.pk,
+      r.ruleIndex,
+      e.id,
+      r.pipeline.teamId,
+      r.conditionResult,
+      r.rule.action.type,
+      r.outcome,
+      r.detail === undefined ? null : JSON.stringify(r.detail),
+      r.error ?? null,
+      performance.now() - r.started,
+      tx.now,
+    ],
   );
   // A condition that is false is routine; everything else shows up in the live feed.
   if (r.outcome === "condition_false") return;
@@ -48,7 +73,16 @@ async function record(tx: WriteTx, e: HubEvent, r: Record_): Promise<void> {
     teamId: r.pipeline.teamId,
     type: "pipeline.executed",
     subject: `pipeline:${r.pipeline.id}`,
-    payload: { pipeline: r.pipeline.id, rule: r.ruleIndex, ruleName: r.rule.name ?? null, eventId: e.id, action: r.rule.action.type, outcome: r.outcome, conditionResult: r.conditionResult, error: r.error ?? null },
+    payload: {
+      pipeline: r.pipeline.id,
+      rule: r.ruleIndex,
+      ruleName: r.rule.name ?? null,
+      eventId: e.id,
+      action: r.rule.action.type,
+      outcome: r.outcome,
+      conditionResult: r.conditionResult,
+      error: r.error ?? null,
+    },
   });
 }
 
@@ -107,7 +141,10 @@ export class PipelineRunner {
       }
       const last = events[events.length - 1].id;
       await this.deps.db.write("pipeline.cursor", RUNNER, async (tx) => {
-        await tx.run(`INSERT INTO "PipelineCursor" ("id","lastEventId") VALUES (1, ?) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = excluded."lastEventId"`, [last]);
+        await tx.run(
+          `INSERT INTO "PipelineCursor" ("id","lastEventId") VALUES (1, ?) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = excluded."lastEventId"`,
+          [last],
+        );
       });
     }
   }
@@ -143,9 +180,14 @@ export class PipelineRunner {
       }
     }
     if (quiet.length) {
-      await this.deps.db.write("pipeline.record", RUNNER, async (tx) => {
-        for (const r of quiet) if (!(await alreadyDone(tx, r, e.id))) await record(tx, e, r);
-      }, { cause: { eventId: e.id, depth: e.depth } });
+      await this.deps.db.write(
+        "pipeline.record",
+        RUNNER,
+        async (tx) => {
+          for (const r of quiet) if (!(await alreadyDone(tx, r, e.id))) await record(tx, e, r);
+        },
+        { cause: { eventId: e.id, depth: e.depth } },
+      );
     }
     for (const r of acting) await this.act(e, r, ctx!);
   }
@@ -157,19 +199,29 @@ export class PipelineRunner {
   private async act(e: HubEvent, r: Record_, ctx: EventContext): Promise<void> {
     const cause = { eventId: e.id, depth: e.depth };
     try {
-      await this.deps.db.write("pipeline.execute", r.pipeline.createdBy, async (tx) => {
-        if (await alreadyDone(tx, r, e.id)) return;
-        const actor = await creatorOf(tx, r.pipeline);
-        if (r.rule.rateLimit && (await overRate(tx, r))) {
-          return record(tx, e, { ...r, outcome: "rate_limited", error: `more than ${r.rule.rateLimit.max} executions in ${r.rule.rateLimit.perSeconds} s` });
-        }
-        const done: ActionOutcome = await runAction({ tx, team: r.pipeline.teamId, actor, sender: `pipeline:${r.pipeline.id}`, ctx }, r.rule.action);
-        await record(tx, e, { ...r, outcome: done.outcome, detail: done.detail });
-      }, { cause });
+      await this.deps.db.write(
+        "pipeline.execute",
+        r.pipeline.createdBy,
+        async (tx) => {
+          if (await alreadyDone(tx, r, e.id)) return;
+          const actor = await creatorOf(tx, r.pipeline);
+          if (r.rule.rateLimit && (await overRate(tx, r))) {
+            return record(tx, e, { ...r, outcome: "rate_limited", error: `more than ${r.rule.rateLimit.max} executions in ${r.rule.rateLimit.perSeconds} s` });
+          }
+          const done: ActionOutcome = await runAction({ tx, team: r.pipeline.teamId, actor, sender: `pipeline:${r.pipeline.id}`, ctx }, r.rule.action);
+          await record(tx, e, { ...r, outcome: done.outcome, detail: done.detail });
+        },
+        { cause },
+      );
     } catch (err) {
-      await this.deps.db.write("pipeline.record", RUNNER, async (tx) => {
-        if (!(await alreadyDone(tx, r, e.id))) await record(tx, e, { ...r, outcome: "failed", error: (err as Error).message });
-      }, { cause });
+      await this.deps.db.write(
+        "pipeline.record",
+        RUNNER,
+        async (tx) => {
+          if (!(await alreadyDone(tx, r, e.id))) await record(tx, e, { ...r, outcome: "failed", error: (err as Error).message });
+        },
+        { cause },
+      );
     }
   }
 }

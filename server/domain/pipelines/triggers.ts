@@ -50,7 +50,18 @@ export function eventVars(e: HubEvent) {
 }
 
 type VersionRow = { id: string; type: string; name: string; version: number; publisher: string; contractId: string | null; summary: string; data: string };
-type ContractRow = { id: string; title: string; status: string; assignee: string; assigner: string; priority: string; retryCount: number; maxRetries: number; statusReason: string | null; inputs: string };
+type ContractRow = {
+  id: string;
+  title: string;
+  status: string;
+  assignee: string;
+  assigner: string;
+  priority: string;
+  retryCount: number;
+  maxRetries: number;
+  statusReason: string | null;
+  inputs: string;
+};
 
 /**
  * The variables for a rule fired by `e`, or null when what the event is about no longer exists

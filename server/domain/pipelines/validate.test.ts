@@ -15,7 +15,12 @@ beforeEach(() => (hub = tempHub()));
 afterEach(() => hub.close());
 
 const reopen = { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" };
-const rule = (over: Record<string, unknown> = {}) => ({ trigger: { type: "artifact_published", artifactType: "test-results" }, condition: "data.failed > 0", action: reopen, ...over });
+const rule = (over: Record<string, unknown> = {}) => ({
+  trigger: { type: "artifact_published", artifactType: "test-results" },
+  condition: "data.failed > 0",
+  action: reopen,
+  ...over,
+});
 
 /** Validates, and checks that nothing was written or published meanwhile. */
 async function validate(input: Record<string, unknown>) {
@@ -29,13 +34,21 @@ async function validate(input: Record<string, unknown>) {
 
 describe("validatePipeline", () => {
   it("accepts what createPipeline accepts", async () => {
-    expect(await validate({ id: "ci-loop", rules: [rule(), { trigger: { type: "message_received", to: "qa-dev" }, action: { type: "broadcast", message: "${message.from}: ${message.text}" } }] })).toEqual({ valid: true, issues: [] });
+    expect(
+      await validate({
+        id: "ci-loop",
+        rules: [rule(), { trigger: { type: "message_received", to: "qa-dev" }, action: { type: "broadcast", message: "${message.from}: ${message.text}" } }],
+      }),
+    ).toEqual({ valid: true, issues: [] });
   });
 
   it("names a bad condition with the same issue createPipeline refuses with", async () => {
     const input = { id: "ci-loop", rules: [rule({ condition: "artifact.verison >= 2" })] };
     const result = await validate(input);
-    expect(result).toEqual({ valid: false, issues: [{ field: "rules[0].condition", rule: "expression", message: "No such key: verison", received: "artifact.verison >= 2" }] });
+    expect(result).toEqual({
+      valid: false,
+      issues: [{ field: "rules[0].condition", rule: "expression", message: "No such key: verison", received: "artifact.verison >= 2" }],
+    });
     const refused = await refusedWithoutWriting(hub, () => createPipeline(hub, OPERATOR, CreatePipelineInput.parse(input)));
     expect(issues(refused)).toEqual(result.issues);
   });
@@ -62,7 +75,9 @@ describe("validatePipeline", () => {
   it("checks the id: its format, and that no pipeline has it yet", async () => {
     expect((await validate({ id: "Bad Id", rules: [rule()] })).issues).toEqual([expect.objectContaining({ field: "id", rule: "invalid_format" })]);
     await createPipeline(hub, OPERATOR, CreatePipelineInput.parse({ id: "taken", rules: [rule()] }));
-    expect((await validate({ id: "taken", rules: [rule()] })).issues).toEqual([{ field: "id", rule: "unique", message: "pipeline 'taken' already exists in team 'default'" }]);
+    expect((await validate({ id: "taken", rules: [rule()] })).issues).toEqual([
+      { field: "id", rule: "unique", message: "pipeline 'taken' already exists in team 'default'" },
+    ]);
     expect((await validate({ rules: [rule()] })).valid).toBe(true);
   });
 
@@ -75,10 +90,27 @@ describe("validatePipeline", () => {
     ["an unknown trigger", [rule({ trigger: { type: "file_changed" } })], "rules[0].trigger.type", "Invalid option"],
     ["an unknown action", [rule({ action: { type: "exec", command: "rm -rf /" } })], "rules[0].action.type", "must be one of notify_session"],
     ["process.exit() as a condition", [rule({ condition: "process.exit()" })], "rules[0].condition", "Unknown variable: process"],
-    ["a constructor escape in a template", [rule({ action: { ...reopen, reason: "${constructor.constructor('return process')()}" } })], "rules[0].action.reason", "Unexpected character"],
-    ["a regex that backtracks", [rule({ condition: "artifact.id.matches('(a+)+$')" })], "rules[0].condition", "regular expressions (matches) are not available"],
+    [
+      "a constructor escape in a template",
+      [rule({ action: { ...reopen, reason: "${constructor.constructor('return process')()}" } })],
+      "rules[0].action.reason",
+      "Unexpected character",
+    ],
+    [
+      "a regex that backtracks",
+      [rule({ condition: "artifact.id.matches('(a+)+$')" })],
+      "rules[0].condition",
+      "regular expressions (matches) are not available",
+    ],
     ["a 1 MB condition", [rule({ condition: `data.x == '${"a".repeat(1024 * 1024)}'` })], "rules[0].condition", "must be at most 4096 characters"],
-    ["prototype pollution", JSON.parse('[{"__proto__": {"polluted": true}, "trigger": {"type": "artifact_published"}, "action": {"type": "broadcast", "message": "x"}, "condition": "{\'__proto__\': {\'polluted\': true}}.polluted == true"}]'), "rules[0].condition", "no such overload"],
+    [
+      "prototype pollution",
+      JSON.parse(
+        '[{"__proto__": {"polluted": true}, "trigger": {"type": "artifact_published"}, "action": {"type": "broadcast", "message": "x"}, "condition": "{\'__proto__\': {\'polluted\': true}}.polluted == true"}]',
+      ),
+      "rules[0].condition",
+      "no such overload",
+    ],
   ])("answers hostile or malformed input (%s) with issues, writing nothing", async (_label, rules, field, says) => {
     const result = await validate({ id: "p", rules });
     expect(result.valid).toBe(false);
@@ -90,15 +122,26 @@ describe("validatePipeline", () => {
 
 describe("the dashboard's sample events", () => {
   it.each(TRIGGER_TYPES)("fire a %s rule in a dry run, filters included", async (type) => {
-    const filters = type.startsWith("contract_") ? { contractId: "build-api" } : type === "message_received" ? { to: "qa-dev" } : { artifactType: "test-results" };
+    const filters = type.startsWith("contract_")
+      ? { contractId: "build-api" }
+      : type === "message_received"
+        ? { to: "qa-dev" }
+        : { artifactType: "test-results" };
     const trigger = { type, ...filters };
-    const result = await dryRun(hub, DryRunInput.parse({ rule: { trigger, action: { type: "broadcast", message: "${event.type}" } }, event: sampleEvent(trigger) }));
+    const result = await dryRun(
+      hub,
+      DryRunInput.parse({ rule: { trigger, action: { type: "broadcast", message: "${event.type}" } }, event: sampleEvent(trigger) }),
+    );
     expect(result).toMatchObject({ triggerMatched: true, conditionResult: null, action: { type: "broadcast" } });
   });
 
   it("give conditions over the data something to test", async () => {
     const trigger = { type: "artifact_published" as const, artifactType: "test-results" };
     const result = await dryRun(hub, DryRunInput.parse({ rule: rule({ trigger }), event: sampleEvent(trigger) }));
-    expect(result).toEqual({ triggerMatched: true, conditionResult: true, action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: 3 failures" } });
+    expect(result).toEqual({
+      triggerMatched: true,
+      conditionResult: true,
+      action: { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: 3 failures" },
+    });
   });
 });

@@ -13,10 +13,9 @@ import { ensureTeam } from "../teams/teams.service.ts";
 export type MemberView = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: Date; lastSeen: Date };
 
 export async function rosterOf(sql: Sql, team: string): Promise<MemberView[]> {
-  return sql.all<MemberView>(
-    `SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ? ORDER BY "name"`,
-    [team],
-  );
+  return sql.all<MemberView>(`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ? ORDER BY "name"`, [
+    team,
+  ]);
 }
 
 export async function listRoster({ db }: DomainDeps, input: { team: string }): Promise<MemberView[]> {
@@ -35,25 +34,41 @@ export async function upsertMember({ db }: DomainDeps, actor: Principal, input: 
 export async function upsertMemberInTx(tx: WriteTx, input: UpsertMemberInput & { sessionId?: string | null }): Promise<MemberView> {
   const existing = await tx.get<MemberView>(`SELECT * FROM "Member" WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]);
   if (!existing) {
-    await tx.run(
-      `INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (?,?,?,?,?,?,?,?)`,
-      [input.team, input.name, input.role ?? "", input.status ?? "idle", input.currentTask ?? null, input.sessionId ?? null, tx.now, tx.now],
-    );
-    await tx.emit({ teamId: input.team, type: "member.joined", subject: `member:${input.name}`, payload: { name: input.name, role: input.role ?? "", status: input.status ?? "idle" } });
+    await tx.run(`INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (?,?,?,?,?,?,?,?)`, [
+      input.team,
+      input.name,
+      input.role ?? "",
+      input.status ?? "idle",
+      input.currentTask ?? null,
+      input.sessionId ?? null,
+      tx.now,
+      tx.now,
+    ]);
+    await tx.emit({
+      teamId: input.team,
+      type: "member.joined",
+      subject: `member:${input.name}`,
+      payload: { name: input.name, role: input.role ?? "", status: input.status ?? "idle" },
+    });
   } else {
-    await tx.run(
-      `UPDATE "Member" SET "role" = ?, "status" = ?, "currentTask" = ?, "sessionId" = ?, "lastSeen" = ? WHERE "teamId" = ? AND "name" = ?`,
-      [
-        input.role ?? existing.role,
-        input.status ?? existing.status,
-        input.currentTask === undefined ? existing.currentTask : input.currentTask,
-        input.sessionId === undefined ? existing.sessionId : input.sessionId,
-        tx.now,
-        input.team,
-        input.name,
-      ],
-    );
-    await tx.emit({ teamId: input.team, type: "member.updated", subject: `member:${input.name}`, payload: { name: input.name, role: input.role, status: input.status, currentTask: input.currentTask } });
+    await tx.run(`UPDATE "Member" SET "role" = ?, "status" = ?, "currentTask" = ?, "sessionId" = ?, "lastSeen" = ? WHERE "teamId" = ? AND "name" = ?`, [
+      input.role ?? existing.role,
+      input.status ?? existing.status,
+      input.currentTask === undefined ? existing.currentTask : input.currentTask,
+      input.sessionId === undefined ? existing.sessionId : input.sessionId,
+      tx.now,
+      input.team,
+      input.name,
+    ]);
+    await tx.emit({
+      teamId: input.team,
+      type: "member.updated",
+      subject: `member:${input.name}`,
+      payload: { name: input.name, role: input.role, status: input.status, currentTask: input.currentTask },
+    });
   }
-  return (await tx.get<MemberView>(`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]))!;
+  return (await tx.get<MemberView>(
+    `SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ? AND "name" = ?`,
+    [input.team, input.name],
+  ))!;
 }

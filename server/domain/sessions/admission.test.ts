@@ -72,7 +72,9 @@ describe("admission", () => {
     await k.spawn({ name: "y" });
     await k.launched("y");
     await k.send({ name: "y", message: "late" });
-    await hub.db.write("test.exit", "test", (tx) => tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'y'`, [YIELDED]));
+    await hub.db.write("test.exit", "test", (tx) =>
+      tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'y'`, [YIELDED]),
+    );
     await pass();
     expect(await k.status("y")).toMatchObject({ status: "starting", queued: 1, exitReason: null });
   });

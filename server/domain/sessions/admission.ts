@@ -90,7 +90,12 @@ export async function admissionPass({ db }: DomainDeps, maxLive: number, already
     );
     const yielding = idle.filter((s) => !alreadyYielding.has(s.pk)).slice(0, need);
     for (const s of yielding) {
-      await tx.emit({ teamId: s.teamId, type: "session.stop_requested", subject: `session:${s.name}`, payload: { name: s.name, by: SUPERVISOR.name, reason: YIELDED } });
+      await tx.emit({
+        teamId: s.teamId,
+        type: "session.stop_requested",
+        subject: `session:${s.name}`,
+        payload: { name: s.name, by: SUPERVISOR.name, reason: YIELDED },
+      });
     }
     return { admitted, yielding };
   });

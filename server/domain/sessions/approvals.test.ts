@@ -17,7 +17,8 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const ask = async (requestId = "r1") => (await requestApproval(hub, await k.pk("s"), { requestId, toolName: "Bash", input: { command: "npm i" }, reason: "edit preset asks" }))!;
+const ask = async (requestId = "r1") =>
+  (await requestApproval(hub, await k.pk("s"), { requestId, toolName: "Bash", input: { command: "npm i" }, reason: "edit preset asks" }))!;
 
 describe("approvals", () => {
   it("a request waits as pending and puts the session in waiting_permission until decided", async () => {
@@ -40,12 +41,16 @@ describe("approvals", () => {
 
   it("only an operator decides, once, for the right session", async () => {
     const a = await ask();
-    expect((await refusedWithoutWriting(hub, () => decideApproval(hub, { name: "agent", kind: "agent" }, { name: "s", approvalId: a.id, decision: "allow" }))).code).toBe("forbidden");
+    expect(
+      (await refusedWithoutWriting(hub, () => decideApproval(hub, { name: "agent", kind: "agent" }, { name: "s", approvalId: a.id, decision: "allow" }))).code,
+    ).toBe("forbidden");
     expect((await refusedWithoutWriting(hub, () => decideApproval(hub, OPERATOR, { name: "s", approvalId: 999, decision: "allow" }))).code).toBe("not_found");
     await k.spawn({ name: "other" });
     expect((await refusal(decideApproval(hub, OPERATOR, { name: "other", approvalId: a.id, decision: "allow" }))).code).toBe("not_found");
     await decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "deny" });
-    expect((await refusedWithoutWriting(hub, () => decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "allow" }))).message).toBe("approval 1 is already denied");
+    expect((await refusedWithoutWriting(hub, () => decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "allow" }))).message).toBe(
+      "approval 1 is already denied",
+    );
   });
 
   it("a deadline or a cancel settles only what is still pending", async () => {
@@ -54,7 +59,10 @@ describe("approvals", () => {
     expect(await expireApproval(hub, a.id)).toBeNull();
     const b = await ask("r2");
     await cancelApproval(hub, b.id, "withdrawn");
-    expect((await listApprovals(hub, OPERATOR, { limit: 10 })).map((x) => [x.id, x.status])).toEqual([[b.id, "cancelled"], [a.id, "timed_out"]]);
+    expect((await listApprovals(hub, OPERATOR, { limit: 10 })).map((x) => [x.id, x.status])).toEqual([
+      [b.id, "cancelled"],
+      [a.id, "timed_out"],
+    ]);
     expect((await listApprovals(hub, OPERATOR, { team: "default", status: "timed_out", limit: 10 })).map((x) => x.id)).toEqual([a.id]);
   });
 

@@ -53,7 +53,14 @@ export async function openApproval(
     teamId: session.teamId,
     type: "session.approval_requested",
     subject: `session:${session.name}`,
-    payload: { name: session.name, approvalId: r.lastInsertRowid, toolName: request.toolName, input: request.input, reason: request.reason, expiresAt: expiresAt.toISOString() },
+    payload: {
+      name: session.name,
+      approvalId: r.lastInsertRowid,
+      toolName: request.toolName,
+      input: request.input,
+      reason: request.reason,
+      expiresAt: expiresAt.toISOString(),
+    },
   });
   return (await approvalById(tx, r.lastInsertRowid))!;
 }
@@ -94,7 +101,10 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
     const current = await approvalById(tx, input.approvalId);
     if (!current || current.session !== session.name) throw notFound(`approval of session '${session.name}'`, String(input.approvalId), "approvalId");
     if (current.status !== "pending") {
-      throw new DomainError("illegal_transition", `approval ${input.approvalId} is already ${current.status}`, { field: "approvalId", current: current.status });
+      throw new DomainError("illegal_transition", `approval ${input.approvalId} is already ${current.status}`, {
+        field: "approvalId",
+        current: current.status,
+      });
     }
     return (await settleApproval(tx, input.approvalId, input.decision === "allow" ? "allowed" : "denied", actor.name, input.note ?? null))!;
   });
@@ -127,7 +137,9 @@ export async function listApprovals({ db }: DomainDeps, actor: Principal, input:
 }
 
 export async function pendingApprovals(sql: Sql, sessionPk: number): Promise<ApprovalView[]> {
-  return (await sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} WHERE a."sessionPk" = ? AND a."status" = 'pending' ORDER BY a."id"`, [sessionPk])).map(toView);
+  return (
+    await sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} WHERE a."sessionPk" = ? AND a."status" = 'pending' ORDER BY a."id"`, [sessionPk])
+  ).map(toView);
 }
 
 /** Cancels every pending approval of a session whose process is gone (nobody is waiting for them). */

@@ -22,7 +22,11 @@ import { moveTo, requireSession, viewOf, type SessionRow, type SessionView } fro
 import { ENDED, assertMove, isLive } from "./states.ts";
 
 function refuse(s: SessionRow, operation: string, needs: string): never {
-  throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; ${operation} needs it to be ${needs}`, { name: s.name, current: s.status, operation });
+  throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; ${operation} needs it to be ${needs}`, {
+    name: s.name,
+    current: s.status,
+    operation,
+  });
 }
 
 /**
@@ -36,7 +40,12 @@ async function requestResume(tx: WriteTx, s: SessionRow, why: string, maxLive: n
   const sets = { exitReason: null, lastError: null, ...(to === "queued" ? { queuedAt: tx.now } : {}) };
   await moveTo(tx, s, to, why, sets);
   await setProblem(tx, s, null);
-  await tx.emit({ teamId: s.teamId, type: "session.resume_requested", subject: `session:${s.name}`, payload: { name: s.name, claudeSessionId: s.claudeSessionId } });
+  await tx.emit({
+    teamId: s.teamId,
+    type: "session.resume_requested",
+    subject: `session:${s.name}`,
+    payload: { name: s.name, claudeSessionId: s.claudeSessionId },
+  });
   if (to === "queued") await announceQueued(tx, s, maxLive);
 }
 
@@ -57,7 +66,9 @@ const turnEnded = (e: HubEvent, name: string, id: number) =>
 
 /** A turn that waits for a budget (docs/budgets.md): the session's problem says which, and nothing starts until someone raises it. */
 const blockedBy = (e: HubEvent, name: string): string | undefined =>
-  e.type === "session.problem" && e.payload.name === name && e.payload.kind === "budget" && typeof e.payload.problem === "string" ? e.payload.problem : undefined;
+  e.type === "session.problem" && e.payload.name === name && e.payload.kind === "budget" && typeof e.payload.problem === "string"
+    ? e.payload.problem
+    : undefined;
 
 export type Waited = { id: number; completed: boolean; blocked: string | null };
 
@@ -66,7 +77,14 @@ export type Waited = { id: number; completed: boolean; blocked: string | null };
  * the caller goes away; with `untilBlocked`, also until the session's queue is held by a used-up
  * budget (`blocked` is then the session's problem and the turn is still queued).
  */
-export async function queueAndWait(deps: DomainDeps, name: string, queue: () => Promise<number>, timeoutMs: number, signal?: AbortSignal, untilBlocked = false): Promise<Waited> {
+export async function queueAndWait(
+  deps: DomainDeps,
+  name: string,
+  queue: () => Promise<number>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  untilBlocked = false,
+): Promise<Waited> {
   let id = -1;
   const wait = waitForEvent<{ blocked: string | null }>(
     deps.bus,
@@ -144,7 +162,12 @@ export async function resumeSession({ db }: DomainDeps, actor: Principal, input:
 
 const exited = (name: string) => (e: HubEvent) => ((e.type === "session.exited" || e.type === "session.deleted") && e.payload.name === name ? true : undefined);
 
-async function endSession(deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }, how: "stop" | "kill"): Promise<SessionView> {
+async function endSession(
+  deps: DomainDeps,
+  actor: Principal,
+  input: SessionRef & { wait: boolean; waitTimeoutMs: number },
+  how: "stop" | "kill",
+): Promise<SessionView> {
   const wait = input.wait ? waitForEvent(deps.bus, exited(input.name), input.waitTimeoutMs) : null;
   try {
     await deps.db.write(`session.${how}`, actor.name, async (tx) => {
@@ -176,7 +199,11 @@ async function endQueued(tx: WriteTx, s: SessionRow, how: "stop" | "kill"): Prom
   await moveTo(tx, s, status, `${status} while queued`, { exitReason: status });
   const first = await tx.get<{ id: number }>(`SELECT "id" FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [s.pk]);
   if (first) {
-    await tx.run(`UPDATE "Interaction" SET "status" = 'interrupted', "response" = ?, "endedAt" = ? WHERE "id" = ?`, [`(not run: ${status} while queued)`, tx.now, first.id]);
+    await tx.run(`UPDATE "Interaction" SET "status" = 'interrupted', "response" = ?, "endedAt" = ? WHERE "id" = ?`, [
+      `(not run: ${status} while queued)`,
+      tx.now,
+      first.id,
+    ]);
   }
   await tx.emit({
     teamId: s.teamId,
@@ -187,10 +214,12 @@ async function endQueued(tx: WriteTx, s: SessionRow, how: "stop" | "kill"): Prom
 }
 
 /** Stop: close stdin so the current turn can finish; the Claude session id is kept for resume. */
-export const stopSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) => endSession(deps, actor, input, "stop");
+export const stopSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) =>
+  endSession(deps, actor, input, "stop");
 
 /** Kill: interrupt → SIGTERM → SIGKILL. */
-export const killSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) => endSession(deps, actor, input, "kill");
+export const killSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) =>
+  endSession(deps, actor, input, "kill");
 
 async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void> {
   const counts = await tx.get<{ interactions: number; entries: number }>(
@@ -199,9 +228,17 @@ async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void>
   );
   for (const table of ["TranscriptEntry", "Interaction", "Approval", "SafetyViolation"]) await tx.run(`DELETE FROM "${table}" WHERE "sessionPk" = ?`, [s.pk]);
   await tx.run(`DELETE FROM "Session" WHERE "pk" = ?`, [s.pk]);
-  await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [tx.now, s.principal ?? s.name, sessionTokenLabel(s.name)]);
+  await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [
+    tx.now,
+    s.principal ?? s.name,
+    sessionTokenLabel(s.name),
+  ]);
   if (s.kind === "member") {
-    await tx.run(`UPDATE "Member" SET "sessionId" = NULL, "status" = 'offline', "lastSeen" = ? WHERE "teamId" = ? AND "sessionId" = ?`, [tx.now, s.teamId, s.name]);
+    await tx.run(`UPDATE "Member" SET "sessionId" = NULL, "status" = 'offline', "lastSeen" = ? WHERE "teamId" = ? AND "sessionId" = ?`, [
+      tx.now,
+      s.teamId,
+      s.name,
+    ]);
   }
   await tx.emit({
     teamId: s.teamId,

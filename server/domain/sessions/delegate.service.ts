@@ -27,7 +27,10 @@ export type DelegateResult = {
   name: string;
   canContinue: boolean;
   toolsUsed: string[];
-  safety: { violations: Array<{ kind: string; detail: string; at: Date }>; limits: { maxCostUsd: number; maxTurns: number; timeoutMs: number; enabled: boolean } };
+  safety: {
+    violations: Array<{ kind: string; detail: string; at: Date }>;
+    limits: { maxCostUsd: number; maxTurns: number; timeoutMs: number; enabled: boolean };
+  };
   error: string | null;
 };
 
@@ -36,11 +39,22 @@ const WAIT_GRACE_MS = 60_000;
 const UNLIMITED_WAIT_MS = 3600 * 1000;
 const STOP_WAIT_MS = 60_000;
 
-const LIMIT_STATUS: Record<string, DelegateStatus> = { cost: "cost_exceeded", turns: "turns_exceeded", timeout: "timed_out", error_max_budget_usd: "cost_exceeded", error_max_turns: "turns_exceeded" };
+const LIMIT_STATUS: Record<string, DelegateStatus> = {
+  cost: "cost_exceeded",
+  turns: "turns_exceeded",
+  timeout: "timed_out",
+  error_max_budget_usd: "cost_exceeded",
+  error_max_turns: "turns_exceeded",
+};
 
 /** A reply that ends by asking something, or a permission a person refused or never gave, needs input. */
 function asksForInput(text: string | null, unapproved: number): boolean {
-  const last = (text ?? "").trim().split("\n").filter((l) => l.trim()).pop() ?? "";
+  const last =
+    (text ?? "")
+      .trim()
+      .split("\n")
+      .filter((l) => l.trim())
+      .pop() ?? "";
   return last.trim().endsWith("?") || unapproved > 0;
 }
 
@@ -79,8 +93,8 @@ async function report(deps: DomainDeps, name: string, { id: interactionId, compl
         : blocked
           ? blockedError(blocked)
           : status === "timed_out" && !completed
-          ? "no result before the wait ended"
-          : (violations.find((v) => v.kind !== "protected_path")?.detail ?? i?.error ?? s.lastError ?? status);
+            ? "no result before the wait ended"
+            : (violations.find((v) => v.kind !== "protected_path")?.detail ?? i?.error ?? s.lastError ?? status);
     return {
       status,
       response: i?.response ?? null,
@@ -98,9 +112,16 @@ async function report(deps: DomainDeps, name: string, { id: interactionId, compl
 }
 
 /** The turn's own time plus one permission request's wait, which the turn's clock does not count (docs/sessions.md). */
-const waitBudget = (s: { enabled: boolean; timeoutMs: number; approvalTimeoutMs: number }) => (s.enabled ? s.timeoutMs + s.approvalTimeoutMs + WAIT_GRACE_MS : UNLIMITED_WAIT_MS);
+const waitBudget = (s: { enabled: boolean; timeoutMs: number; approvalTimeoutMs: number }) =>
+  s.enabled ? s.timeoutMs + s.approvalTimeoutMs + WAIT_GRACE_MS : UNLIMITED_WAIT_MS;
 
-export async function delegate(deps: DomainDeps, actor: Principal, input: DelegateInput, defaults: SpawnDefaults, signal?: AbortSignal): Promise<DelegateResult> {
+export async function delegate(
+  deps: DomainDeps,
+  actor: Principal,
+  input: DelegateInput,
+  defaults: SpawnDefaults,
+  signal?: AbortSignal,
+): Promise<DelegateResult> {
   const safety = Safety.parse({ enabled: input.safety, maxCostUsd: input.maxCost, maxTurns: input.maxTurns, timeoutMs: input.timeout });
   const prompt = input.context ? `${input.context}\n\n${input.task}` : input.task;
   const waited = await queueAndWait(
@@ -111,7 +132,20 @@ export async function delegate(deps: DomainDeps, actor: Principal, input: Delega
         const row = await insertSession(
           tx,
           actor,
-          { team: input.team, name: input.name, model: input.model, workDir: input.workDir, preset: input.preset, allowedTools: [], systemPrompt: input.systemPrompt, agent: input.agent, safety, approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS, kind: "delegate", source: actor.name },
+          {
+            team: input.team,
+            name: input.name,
+            model: input.model,
+            workDir: input.workDir,
+            preset: input.preset,
+            allowedTools: [],
+            systemPrompt: input.systemPrompt,
+            agent: input.agent,
+            safety,
+            approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
+            kind: "delegate",
+            source: actor.name,
+          },
           defaults,
         );
         return (await queueMessage(tx, row, prompt, actor.name)).id;
@@ -154,7 +188,8 @@ export async function finishTask(deps: DomainDeps, actor: Principal, input: Sess
 /** Abort: kill it now, whatever it is doing. */
 export async function abortTask(deps: DomainDeps, actor: Principal, input: SessionRef): Promise<FinishResult> {
   const s = await deps.db.read((sql) => requireSession(sql, input.name));
-  if (!isLive(s.status)) throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; there is nothing to abort`, { name: s.name, current: s.status });
+  if (!isLive(s.status))
+    throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; there is nothing to abort`, { name: s.name, current: s.status });
   await killSession(deps, actor, { ...input, wait: true, waitTimeoutMs: STOP_WAIT_MS });
   return summary(deps, input.name);
 }

@@ -44,7 +44,12 @@ export const interactionView = (r: InteractionRow): InteractionView => {
 
 export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: string, source: string): Promise<InteractionRow> {
   const next = await tx.get<{ n: number }>(`SELECT COALESCE(MAX("n"), 0) + 1 AS n FROM "Interaction" WHERE "sessionPk" = ?`, [session.pk]);
-  const r = await tx.run(`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (?,?,?,'queued',?)`, [session.pk, next!.n, prompt, tx.now]);
+  const r = await tx.run(`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (?,?,?,'queued',?)`, [
+    session.pk,
+    next!.n,
+    prompt,
+    tx.now,
+  ]);
   await tx.emit({
     teamId: session.teamId,
     type: "session.message_queued",

@@ -50,8 +50,9 @@ describe("operating a session", () => {
       const { details } = await refusedWithoutWriting(hub, call);
       expect([operation, details]).toEqual([operation, { rule: "owner", operation, principal: "bob", team: "default" }]);
     }
-    expect((await refusedWithoutWriting(hub, () =>
-      cleanupSessions(hub, BOB, { days: 0, team: "default" }))).details).toMatchObject({ operation: "sessions.cleanup" });
+    expect((await refusedWithoutWriting(hub, () => cleanupSessions(hub, BOB, { days: 0, team: "default" }))).details).toMatchObject({
+      operation: "sessions.cleanup",
+    });
   });
 
   it("is allowed to its spawner and to a lead of its team", async () => {

@@ -40,7 +40,10 @@ export const turnFailedProblem = (error: string): Problem => ({ kind: "turn_fail
  * else how it ended ("crashed (exited with code 1)"); the stderr tail stays in `lastError`, since
  * its last lines are as often the CLI's warnings as the cause.
  */
-export const exitProblem = (reason: string, how: string, error: string | null): Problem => ({ kind: "failed", text: error ? `${reason}: ${error}` : `${reason} (${how})` });
+export const exitProblem = (reason: string, how: string, error: string | null): Problem => ({
+  kind: "failed",
+  text: error ? `${reason}: ${error}` : `${reason} (${how})`,
+});
 
 /** Records the session's problem (null: resolved) and announces the change; the same problem again changes nothing. */
 export async function setProblem(tx: WriteTx, s: SessionRow, problem: Problem | null): Promise<void> {
@@ -49,5 +52,10 @@ export async function setProblem(tx: WriteTx, s: SessionRow, problem: Problem | 
   const previous = s.problem;
   await tx.run(`UPDATE "Session" SET "problem" = ? WHERE "pk" = ?`, [text, s.pk]);
   s.problem = text;
-  await tx.emit({ teamId: s.teamId, type: "session.problem", subject: `session:${s.name}`, payload: { name: s.name, problem: text, kind: problem?.kind ?? null, previous } });
+  await tx.emit({
+    teamId: s.teamId,
+    type: "session.problem",
+    subject: `session:${s.name}`,
+    payload: { name: s.name, problem: text, kind: problem?.kind ?? null, previous },
+  });
 }

@@ -52,7 +52,10 @@ export async function listSessions({ db }: DomainDeps, actor: Principal, input: 
     const params: string[] = [];
     if (input.team) (where.push(`"teamId" = ?`), params.push(input.team));
     if (input.status) (where.push(`"status" = ?`), params.push(input.status));
-    const rows = await sql.all<SessionRow>(`SELECT * FROM "Session" ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY "createdAt" DESC, "pk" DESC LIMIT ?`, [...params, input.limit]);
+    const rows = await sql.all<SessionRow>(
+      `SELECT * FROM "Session" ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY "createdAt" DESC, "pk" DESC LIMIT ?`,
+      [...params, input.limit],
+    );
     const may = permitsMany(sql, actor);
     return Promise.all(rows.map((r) => shownTo(sql, actor, r, may)));
   });
@@ -65,12 +68,23 @@ export async function sessionHistory({ db }: DomainDeps, actor: Principal, input
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
     await authorizeSession(sql, actor, "session.read", s);
-    const rows = await sql.all<InteractionRow>(`SELECT * FROM (SELECT * FROM "Interaction" WHERE "sessionPk" = ? ORDER BY "n" DESC LIMIT ?) ORDER BY "n"`, [s.pk, input.limit]);
+    const rows = await sql.all<InteractionRow>(`SELECT * FROM (SELECT * FROM "Interaction" WHERE "sessionPk" = ? ORDER BY "n" DESC LIMIT ?) ORDER BY "n"`, [
+      s.pk,
+      input.limit,
+    ]);
     return { name: s.name, costUsd: s.costUsd, turns: s.turns, interactions: rows.map(interactionView) };
   });
 }
 
-export type TranscriptEntryView = { id: number; interactionId: number | null; at: Date; direction: "in" | "out"; type: string; subtype: string | null; payload: unknown };
+export type TranscriptEntryView = {
+  id: number;
+  interactionId: number | null;
+  at: Date;
+  direction: "in" | "out";
+  type: string;
+  subtype: string | null;
+  payload: unknown;
+};
 
 /** The stored stream, oldest first; `after` pages forward (and is how /ws clients catch up). */
 export async function transcript({ db }: DomainDeps, actor: Principal, input: TranscriptInput): Promise<{ name: string; entries: TranscriptEntryView[] }> {

@@ -58,7 +58,12 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Start
       if (s.problem?.startsWith(BLOCKED_PREFIX)) await setProblem(tx, s, null);
       await tx.run(`UPDATE "Interaction" SET "status" = 'running', "startedAt" = ? WHERE "id" = ?`, [tx.now, next.id]);
       await moveTo(tx, s, "busy", `turn ${next.n}`, { lastEventAt: tx.now, stalledAt: null });
-      await tx.emit({ teamId: s.teamId, type: "session.turn_started", subject: `session:${s.name}`, payload: { name: s.name, interactionId: next.id, n: next.n } });
+      await tx.emit({
+        teamId: s.teamId,
+        type: "session.turn_started",
+        subject: `session:${s.name}`,
+        payload: { name: s.name, interactionId: next.id, n: next.n },
+      });
       return { ...(await interactionById(tx, next.id))!, budget };
     })) ?? null
   );
@@ -74,10 +79,15 @@ export async function appendTranscript(deps: DomainDeps, pk: number, line: Trans
   return write(deps, "session.transcript", pk, async (tx, s) => {
     let text = JSON.stringify(line.payload);
     if (text.length > MAX_TRANSCRIPT_PAYLOAD) text = JSON.stringify({ truncated: true, bytes: text.length, head: text.slice(0, 4096) });
-    const r = await tx.run(
-      `INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (?,?,?,?,?,?,?)`,
-      [pk, line.interactionId, tx.now, line.direction, line.type, line.subtype, text],
-    );
+    const r = await tx.run(`INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (?,?,?,?,?,?,?)`, [
+      pk,
+      line.interactionId,
+      tx.now,
+      line.direction,
+      line.type,
+      line.subtype,
+      text,
+    ]);
     if (line.direction === "out") {
       await tx.run(`UPDATE "Session" SET "lastEventAt" = ?, "stalledAt" = NULL WHERE "pk" = ?`, [tx.now, pk]);
       if (s.stalledAt) await tx.emit({ teamId: s.teamId, type: "session.unstalled", subject: `session:${s.name}`, payload: { name: s.name } });
@@ -89,7 +99,12 @@ export async function appendTranscript(deps: DomainDeps, pk: number, line: Trans
 export async function recordInit(deps: DomainDeps, pk: number, init: { claudeSessionId: string; model: string | null }): Promise<void> {
   await write(deps, "session.init", pk, async (tx, s) => {
     if (s.claudeSessionId === init.claudeSessionId && (s.model === init.model || !init.model)) return;
-    await tx.run(`UPDATE "Session" SET "claudeSessionId" = ?, "model" = COALESCE(?, "model"), "updatedAt" = ? WHERE "pk" = ?`, [init.claudeSessionId, init.model, tx.now, pk]);
+    await tx.run(`UPDATE "Session" SET "claudeSessionId" = ?, "model" = COALESCE(?, "model"), "updatedAt" = ? WHERE "pk" = ?`, [
+      init.claudeSessionId,
+      init.model,
+      tx.now,
+      pk,
+    ]);
   });
 }
 
@@ -141,19 +156,49 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       const turnRow = await interactionById(tx, r.interactionId);
       const charge = turnRow ? await chargeOf(tx, s, turnRow.prompt, turnRow.startedAt) : null;
       const safety = safetyOf(s);
-      const totals = { costUsd: s.costUsd + cost, turns: s.turns + r.turns, interactions: s.interactions + 1, lastOutput: r.response ?? s.lastOutput, lastEventAt: tx.now };
+      const totals = {
+        costUsd: s.costUsd + cost,
+        turns: s.turns + r.turns,
+        interactions: s.interactions + 1,
+        lastOutput: r.response ?? s.lastOutput,
+        lastEventAt: tx.now,
+      };
       // A limit that cut the turn short (ours or the CLI's), else one the totals have now reached.
       const cut = r.limit ?? CLI_LIMITS[r.subtype ?? ""] ?? null;
       const reached = !safety.enabled ? null : totals.costUsd >= safety.maxCostUsd ? "cost" : totals.turns >= safety.maxTurns ? "turns" : null;
       const limit: LimitKind | null = cut ?? reached;
-      const limitSays = limit && limitProblem(limit, { costUsd: totals.costUsd, maxCostUsd: costCeiling(s, safety), turns: totals.turns, maxTurns: safety.maxTurns, timeoutMs: safety.timeoutMs });
+      const limitSays =
+        limit &&
+        limitProblem(limit, {
+          costUsd: totals.costUsd,
+          maxCostUsd: costCeiling(s, safety),
+          turns: totals.turns,
+          maxTurns: safety.maxTurns,
+          timeoutMs: safety.timeoutMs,
+        });
       const status = cut ? "limit" : r.status;
       const error = cut ? limitSays : r.status === "error" ? r.error : (r.budgetStop ?? null);
       await tx.run(
         `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
            "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ?, "teamId" = ?, "member" = ?, "contractId" = ? WHERE "id" = ?`,
-        [r.response, status, r.isError, r.limit ?? r.subtype, error, cost, r.turns, r.durationMs, JSON.stringify(r.toolsUsed), JSON.stringify(r.permissionDenials), r.empty, tx.now,
-          charge?.team ?? null, charge?.member ?? null, charge?.contract ?? null, r.interactionId],
+        [
+          r.response,
+          status,
+          r.isError,
+          r.limit ?? r.subtype,
+          error,
+          cost,
+          r.turns,
+          r.durationMs,
+          JSON.stringify(r.toolsUsed),
+          JSON.stringify(r.permissionDenials),
+          r.empty,
+          tx.now,
+          charge?.team ?? null,
+          charge?.member ?? null,
+          charge?.contract ?? null,
+          r.interactionId,
+        ],
       );
       const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? s.status : "idle";
       // A failed turn leaves its message on the session until a later turn succeeds; an interrupted one changes nothing.
@@ -163,9 +208,27 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
         teamId: s.teamId,
         type: "session.turn_completed",
         subject: `session:${s.name}`,
-        payload: { name: s.name, interactionId: r.interactionId, status, isError: r.isError, subtype: r.subtype, error, costUsd: cost, turns: r.turns, durationMs: r.durationMs, empty: r.empty, toolsUsed: r.toolsUsed },
+        payload: {
+          name: s.name,
+          interactionId: r.interactionId,
+          status,
+          isError: r.isError,
+          subtype: r.subtype,
+          error,
+          costUsd: cost,
+          turns: r.turns,
+          durationMs: r.durationMs,
+          empty: r.empty,
+          toolsUsed: r.toolsUsed,
+        },
       });
-      if (r.empty) await tx.emit({ teamId: s.teamId, type: "session.empty_turn", subject: `session:${s.name}`, payload: { name: s.name, interactionId: r.interactionId } });
+      if (r.empty)
+        await tx.emit({
+          teamId: s.teamId,
+          type: "session.empty_turn",
+          subject: `session:${s.name}`,
+          payload: { name: s.name, interactionId: r.interactionId },
+        });
 
       if (charge && cost > 0) await afterCharge(tx, charge, s.name);
       if (limit) await recordViolation(tx, s, limit, limitSays!);
@@ -187,7 +250,9 @@ export async function requestApproval(
 
 /** The deadline passed with nobody deciding: deny (docs/domain.md#permissions). Null when a decision got there first. */
 export async function expireApproval(deps: DomainDeps, approvalId: number): Promise<ApprovalView | null> {
-  return deps.db.write("session.approval_timeout", SUPERVISOR.name, (tx) => settleApproval(tx, approvalId, "timed_out", SUPERVISOR.name, "no decision before the deadline"));
+  return deps.db.write("session.approval_timeout", SUPERVISOR.name, (tx) =>
+    settleApproval(tx, approvalId, "timed_out", SUPERVISOR.name, "no decision before the deadline"),
+  );
 }
 
 export async function cancelApproval(deps: DomainDeps, approvalId: number, why: string): Promise<void> {
@@ -220,7 +285,16 @@ export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord)
       teamId: s.teamId,
       type: "session.exited",
       subject: `session:${s.name}`,
-      payload: { name: s.name, status: exit.status, reason: exit.reason, problem: s.problem, code: exit.code, signal: exit.signal, abandonedInteraction: abandoned, stderrTail: exit.stderrTail.slice(-2000) },
+      payload: {
+        name: s.name,
+        status: exit.status,
+        reason: exit.reason,
+        problem: s.problem,
+        code: exit.code,
+        signal: exit.signal,
+        abandonedInteraction: abandoned,
+        stderrTail: exit.stderrTail.slice(-2000),
+      },
     });
   });
 }
@@ -232,7 +306,12 @@ export async function detectStalls(deps: DomainDeps, thresholdMs: number): Promi
     const rows = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" = 'busy' AND "stalledAt" IS NULL AND "lastEventAt" < ?`, [cutoff]);
     for (const s of rows) {
       await tx.run(`UPDATE "Session" SET "stalledAt" = ? WHERE "pk" = ?`, [tx.now, s.pk]);
-      await tx.emit({ teamId: s.teamId, type: "session.stalled", subject: `session:${s.name}`, payload: { name: s.name, silentSince: s.lastEventAt?.toISOString() ?? null, thresholdMs } });
+      await tx.emit({
+        teamId: s.teamId,
+        type: "session.stalled",
+        subject: `session:${s.name}`,
+        payload: { name: s.name, silentSince: s.lastEventAt?.toISOString() ?? null, thresholdMs },
+      });
     }
     return rows;
   });

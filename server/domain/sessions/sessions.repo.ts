@@ -109,10 +109,12 @@ export async function sessionByPk(sql: Sql, pk: number): Promise<SessionRow | un
 /** Moves a session to a new status and logs the transition; the caller has checked it is allowed. */
 export async function moveTo(tx: WriteTx, row: SessionRow, to: SessionStatus, reason: string | null, sets: Record<string, unknown> = {}): Promise<void> {
   const columns = Object.keys(sets);
-  await tx.run(
-    `UPDATE "Session" SET "status" = ?, "updatedAt" = ?${columns.map((c) => `, "${c}" = ?`).join("")} WHERE "pk" = ?`,
-    [to, tx.now, ...(Object.values(sets) as never[]), row.pk],
-  );
+  await tx.run(`UPDATE "Session" SET "status" = ?, "updatedAt" = ?${columns.map((c) => `, "${c}" = ?`).join("")} WHERE "pk" = ?`, [
+    to,
+    tx.now,
+    ...(Object.values(sets) as never[]),
+    row.pk,
+  ]);
   const from = row.status;
   Object.assign(row, sets, { status: to, updatedAt: tx.now });
   if (from !== to) {

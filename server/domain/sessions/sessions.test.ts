@@ -25,7 +25,17 @@ const types = () => hub.events.map((e) => e.type);
 describe("spawn", () => {
   it("records the session as starting with its first message queued, and announces it", async () => {
     const s = await k.spawn({ name: "one", prompt: "hello", model: "sonnet", preset: "review", allowedTools: ["Bash(npm test:*)"], safety: { maxCostUsd: 1 } });
-    expect(s).toMatchObject({ name: "one", team: "default", kind: "session", status: "starting", model: "sonnet", preset: "review", workDir: k.workDir, queued: 1, principal: "one" });
+    expect(s).toMatchObject({
+      name: "one",
+      team: "default",
+      kind: "session",
+      status: "starting",
+      model: "sonnet",
+      preset: "review",
+      workDir: k.workDir,
+      queued: 1,
+      principal: "one",
+    });
     expect(s.claudeSessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(s.allowedTools).toEqual(["Bash(npm test:*)"]);
     expect(s.safety).toEqual({ enabled: true, maxCostUsd: 1, maxTurns: 50, timeoutMs: 300000, protectedPaths: [], approvalTimeoutMs: 300000 });
@@ -52,7 +62,10 @@ describe("spawn", () => {
     expect(e.message).toBe("sessions.1: name: session 'exists' already exists");
     const dup = await refusedWithoutWriting(hub, () => k.batch([{ name: "a" }, { name: "a" }]));
     expect(issues(dup)[0]).toMatchObject({ field: "sessions.1.name", rule: "unique" });
-    expect((await k.batch([{ name: "a" }, { name: "b", prompt: "go" }])).map((s) => [s.name, s.queued])).toEqual([["a", 0], ["b", 1]]);
+    expect((await k.batch([{ name: "a" }, { name: "b", prompt: "go" }])).map((s) => [s.name, s.queued])).toEqual([
+      ["a", 0],
+      ["b", 1],
+    ]);
   });
 
   it("fork needs a finished turn and copies the parent's settings", async () => {
@@ -106,7 +119,10 @@ describe("operations and the state machine", () => {
     await k.finish("s", { interactionId: second.id, response: "two" });
     expect(await k.status("s")).toMatchObject({ status: "idle", interactions: 2, turns: 3, costUsd: 0.03, lastOutput: "two" });
     expect((await lastOutput(hub, OPERATOR, { name: "s" })).output).toBe("two");
-    expect((await sessionHistory(hub, OPERATOR, { name: "s", limit: 10 })).interactions.map((i) => [i.n, i.status, i.costUsd])).toEqual([[1, "completed", 0.02], [2, "completed", 0.01]]);
+    expect((await sessionHistory(hub, OPERATOR, { name: "s", limit: 10 })).interactions.map((i) => [i.n, i.status, i.costUsd])).toEqual([
+      [1, "completed", 0.02],
+      [2, "completed", 0.01],
+    ]);
   });
 
   it("pausing during a turn keeps the turn and stays paused after it", async () => {
@@ -185,7 +201,10 @@ describe("limits", () => {
     expect(await turns({ costDelta: 0.01, turns: 1 })).toEqual({ limit: null, problem: null });
     expect(await turns({ costDelta: 0.01, turns: 2 })).toEqual({ limit: "turns", problem: "turn limit: 3 of 3 turns" });
     expect(await turns({ costDelta: 0.04, turns: 0 })).toEqual({ limit: "cost", problem: "cost limit: $0.06 spent of $0.05" });
-    expect(await turns({ subtype: "error_max_budget_usd", status: "error", isError: true, costDelta: 0, turns: 0 })).toEqual({ limit: "cost", problem: "cost limit: $0.06 spent of $0.05" });
+    expect(await turns({ subtype: "error_max_budget_usd", status: "error", isError: true, costDelta: 0, turns: 0 })).toEqual({
+      limit: "cost",
+      problem: "cost limit: $0.06 spent of $0.05",
+    });
     const s = await k.status("s");
     expect(s.violations.map((v) => [v.kind, v.detail])).toEqual([
       ["turns", "turn limit: 3 of 3 turns"],
@@ -212,8 +231,21 @@ describe("limits", () => {
       limit: "timeout",
       problem: "time limit: no result within 5:00",
     });
-    await recordExit(hub, await k.pk("slow"), { status: "stopped", reason: "limit:timeout", code: 0, signal: null, error: null, stderrTail: "", problem: "time limit: no result within 5:00" });
-    expect(await k.status("slow")).toMatchObject({ status: "stopped", exitReason: "limit:timeout", problem: "time limit: no result within 5:00", lastError: null });
+    await recordExit(hub, await k.pk("slow"), {
+      status: "stopped",
+      reason: "limit:timeout",
+      code: 0,
+      signal: null,
+      error: null,
+      stderrTail: "",
+      problem: "time limit: no result within 5:00",
+    });
+    expect(await k.status("slow")).toMatchObject({
+      status: "stopped",
+      exitReason: "limit:timeout",
+      problem: "time limit: no result within 5:00",
+      lastError: null,
+    });
     const exited = hub.events.find((e) => e.type === "session.exited")!;
     expect(exited.payload).toMatchObject({ status: "stopped", reason: "limit:timeout", problem: "time limit: no result within 5:00" });
   });
@@ -242,7 +274,11 @@ describe("problems", () => {
     await k.launched("s");
     const failed = await turn("s", failure);
     expect(await k.status("s")).toMatchObject({ status: "idle", lastError: "API Error: 500 boom", problem: "last turn failed: API Error: 500 boom" });
-    expect(hub.events.find((e) => e.type === "session.turn_completed")!.payload).toMatchObject({ interactionId: failed, status: "error", error: "API Error: 500 boom" });
+    expect(hub.events.find((e) => e.type === "session.turn_completed")!.payload).toMatchObject({
+      interactionId: failed,
+      status: "error",
+      error: "API Error: 500 boom",
+    });
     // An interrupted turn proves nothing either way.
     await turn("s", { status: "interrupted", isError: true, subtype: "error_during_execution" });
     expect((await k.status("s")).problem).toBe("last turn failed: API Error: 500 boom");
@@ -267,12 +303,32 @@ describe("problems", () => {
     expect(await k.status("s")).toMatchObject({ status: "starting", problem: null, lastError: null });
 
     await k.launched("s");
-    await recordExit(hub, await k.pk("s"), { status: "failed", reason: "crashed", code: 1, signal: null, error: null, stderrTail: "boom\nError: out of memory\n" });
+    await recordExit(hub, await k.pk("s"), {
+      status: "failed",
+      reason: "crashed",
+      code: 1,
+      signal: null,
+      error: null,
+      stderrTail: "boom\nError: out of memory\n",
+    });
     expect(await k.status("s")).toMatchObject({ status: "failed", lastError: "boom\nError: out of memory", problem: "crashed (exited with code 1)" });
     await k.resume("s");
-    await recordExit(hub, await k.pk("s"), { status: "failed", reason: "spawn_failed", code: null, signal: null, error: "spawn /bin/claude ENOENT", stderrTail: "" });
+    await recordExit(hub, await k.pk("s"), {
+      status: "failed",
+      reason: "spawn_failed",
+      code: null,
+      signal: null,
+      error: "spawn /bin/claude ENOENT",
+      stderrTail: "",
+    });
     expect(await k.status("s")).toMatchObject({ status: "failed", lastError: "spawn /bin/claude ENOENT", problem: "spawn_failed: spawn /bin/claude ENOENT" });
-    expect(problems("s")).toEqual(["last turn failed: API Error: 500 boom", null, "crashed (exited with code 1)", null, "spawn_failed: spawn /bin/claude ENOENT"]);
+    expect(problems("s")).toEqual([
+      "last turn failed: API Error: 500 boom",
+      null,
+      "crashed (exited with code 1)",
+      null,
+      "spawn_failed: spawn /bin/claude ENOENT",
+    ]);
   });
 });
 
@@ -288,7 +344,11 @@ describe("delegate", () => {
 
   it("maps limits and failures to their statuses", async () => {
     const stop = k.supervise("c", () => ({ subtype: "error_max_budget_usd", isError: true, status: "error" }));
-    expect(await k.delegate({ name: "c", task: "spend", maxCost: 0.5 })).toMatchObject({ status: "cost_exceeded", canContinue: false, safety: { limits: { maxCostUsd: 0.5 } } });
+    expect(await k.delegate({ name: "c", task: "spend", maxCost: 0.5 })).toMatchObject({
+      status: "cost_exceeded",
+      canContinue: false,
+      safety: { limits: { maxCostUsd: 0.5 } },
+    });
     await stop();
     const stop2 = k.supervise("t", () => ({ limit: "timeout" }));
     expect(await k.delegate({ name: "t", task: "slow", timeout: 1000 })).toMatchObject({ status: "timed_out", error: "time limit: no result within 0:01" });

@@ -42,15 +42,21 @@ describe("a member token", () => {
   });
 
   it("is refused full, safety off, allowedTools, limits above the team's and work dirs outside the root", async () => {
-    expect(await refused(() =>
-      k.spawn({ name: "x", preset: "full" }, ALICE))).toMatchObject({ field: "preset", rule: "max_preset", operation: "session.spawn", principal: "alice" });
+    expect(await refused(() => k.spawn({ name: "x", preset: "full" }, ALICE))).toMatchObject({
+      field: "preset",
+      rule: "max_preset",
+      operation: "session.spawn",
+      principal: "alice",
+    });
     expect(await refused(() => k.spawn({ name: "x", safety: { enabled: false } }, ALICE))).toMatchObject({ field: "safety.enabled", rule: "safety_on" });
     expect(await refused(() => k.spawn({ name: "x", allowedTools: ["Bash"] }, ALICE))).toMatchObject({ field: "allowedTools", rule: "max_preset" });
     expect(await refused(() => k.spawn({ name: "x", safety: { maxCostUsd: 50 } }, ALICE))).toMatchObject({ field: "safety.maxCostUsd", rule: "team_limit" });
     expect(await refused(() => k.spawn({ name: "x", maxBudgetUsd: 50 }, ALICE))).toMatchObject({ field: "maxBudgetUsd", rule: "team_limit" });
     expect(await refused(() => k.spawn({ name: "x", maxTurns: 500 }, ALICE))).toMatchObject({ field: "safety.maxTurns", rule: "team_limit" });
-    expect(await refused(() =>
-      k.spawn({ name: "x", safety: { timeoutMs: 3600_000 } }, ALICE))).toMatchObject({ field: "safety.timeoutMs", rule: "team_limit" });
+    expect(await refused(() => k.spawn({ name: "x", safety: { timeoutMs: 3600_000 } }, ALICE))).toMatchObject({
+      field: "safety.timeoutMs",
+      rule: "team_limit",
+    });
     expect(await refused(() => k.spawn({ name: "x", workDir: "/" }, ALICE))).toMatchObject({ field: "workDir", rule: "inside_root" });
     expect(await refused(() => k.spawn({ name: "x", workDir: `${k.workDir}/..` }, ALICE))).toMatchObject({ field: "workDir", rule: "inside_root" });
     fs.symlinkSync("/", path.join(k.workDir, "escape"));
@@ -92,10 +98,14 @@ describe("a supervised session", () => {
   it("is refused anything wider than itself", async () => {
     expect(await refused(() => k.spawn({ name: "x", preset: "full" }, PARENT))).toMatchObject({ field: "preset", rule: "own_preset" });
     expect(await refused(() => k.spawn({ name: "x", safety: { enabled: false } }, PARENT))).toMatchObject({ field: "safety.enabled", rule: "safety_on" });
-    expect(await refused(() =>
-      k.spawn({ name: "x", allowedTools: ["Bash(npm test:*)", "Bash"] }, PARENT))).toMatchObject({ field: "allowedTools.1", rule: "own_tools" });
-    expect(await refused(() =>
-      k.spawn({ name: "x", safety: { maxCostUsd: 1.5 } }, PARENT))).toMatchObject({ field: "safety.maxCostUsd", rule: "within_own_limit" });
+    expect(await refused(() => k.spawn({ name: "x", allowedTools: ["Bash(npm test:*)", "Bash"] }, PARENT))).toMatchObject({
+      field: "allowedTools.1",
+      rule: "own_tools",
+    });
+    expect(await refused(() => k.spawn({ name: "x", safety: { maxCostUsd: 1.5 } }, PARENT))).toMatchObject({
+      field: "safety.maxCostUsd",
+      rule: "within_own_limit",
+    });
     expect(await refused(() => k.spawn({ name: "x", maxBudgetUsd: 5 }, PARENT))).toMatchObject({ field: "maxBudgetUsd", rule: "within_own_limit" });
     expect(await refused(() => k.spawn({ name: "x", maxTurns: 20 }, PARENT))).toMatchObject({ field: "safety.maxTurns", rule: "within_own_limit" });
     expect(await refused(() => k.spawn({ name: "x", workDir: "/" }, PARENT))).toMatchObject({ field: "workDir", rule: "inside_root" });
@@ -111,13 +121,17 @@ describe("a supervised session", () => {
 
   it("goes through batch, delegate, team_spawn and fork the same way", async () => {
     const defaults = { workDir: k.workDir, sandbox: "bubblewrap" as const, maxLive: 0 };
-    expect(await refused(() =>
-      spawnSession(hub, PARENT, parseOrThrow(SpawnInput, { name: "x", workDir: "/" }), defaults))).toMatchObject({ rule: "inside_root" });
-    expect(await refused(() =>
-      delegate(hub, PARENT, parseOrThrow(DelegateInput, { name: "x", task: "t", safety: false }), defaults))).toMatchObject({ field: "safety.enabled" });
+    expect(await refused(() => spawnSession(hub, PARENT, parseOrThrow(SpawnInput, { name: "x", workDir: "/" }), defaults))).toMatchObject({
+      rule: "inside_root",
+    });
+    expect(await refused(() => delegate(hub, PARENT, parseOrThrow(DelegateInput, { name: "x", task: "t", safety: false }), defaults))).toMatchObject({
+      field: "safety.enabled",
+    });
     const asParent = sessionKit(hub, PARENT);
-    expect((await refusedWithoutWriting(hub, () =>
-      asParent.batch([{ name: "a" }, { name: "b", preset: "full" }]))).details).toMatchObject({ index: 1, field: "preset" });
+    expect((await refusedWithoutWriting(hub, () => asParent.batch([{ name: "a" }, { name: "b", preset: "full" }]))).details).toMatchObject({
+      index: 1,
+      field: "preset",
+    });
     expect(await refused(() => asParent.teamSpawn({ name: "m", preset: "full" }))).toMatchObject({ field: "preset", rule: "own_preset" });
     // A fork copies the parent's settings and conversation: only the parent's owners may fork it.
     expect(await refused(() => sessionKit(hub, ALICE).fork({ name: "parent", newName: "copy" }))).toMatchObject({ rule: "owner", operation: "session.fork" });

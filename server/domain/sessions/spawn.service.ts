@@ -38,8 +38,25 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
        "principal","parent","spawnedBy","createdAt","updatedAt")
      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     [
-      s.name, s.team, s.kind, status, status === "queued" ? tx.now : null, randomUUID(), s.model ?? null, workDir, s.preset, JSON.stringify(s.allowedTools),
-      s.systemPrompt ?? null, s.agent ?? null, maxBudgetUsd, JSON.stringify(safety), s.name, s.parent ?? null, actor.name, tx.now, tx.now,
+      s.name,
+      s.team,
+      s.kind,
+      status,
+      status === "queued" ? tx.now : null,
+      randomUUID(),
+      s.model ?? null,
+      workDir,
+      s.preset,
+      JSON.stringify(s.allowedTools),
+      s.systemPrompt ?? null,
+      s.agent ?? null,
+      maxBudgetUsd,
+      JSON.stringify(safety),
+      s.name,
+      s.parent ?? null,
+      actor.name,
+      tx.now,
+      tx.now,
     ],
   );
   const row = (await tx.get<SessionRow>(`SELECT * FROM "Session" WHERE "pk" = ?`, [r.lastInsertRowid]))!;
@@ -47,7 +64,18 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
     teamId: s.team,
     type: "session.created",
     subject: `session:${s.name}`,
-    payload: { name: s.name, kind: s.kind, team: s.team, preset: s.preset, model: s.model ?? null, workDir, parent: s.parent ?? null, forkFrom: s.forkFrom ?? null, by: actor.name, spawnedBy: actor.name },
+    payload: {
+      name: s.name,
+      kind: s.kind,
+      team: s.team,
+      preset: s.preset,
+      model: s.model ?? null,
+      workDir,
+      parent: s.parent ?? null,
+      forkFrom: s.forkFrom ?? null,
+      by: actor.name,
+      spawnedBy: actor.name,
+    },
   });
   if (status === "queued") await announceQueued(tx, row, defaults.maxLive);
   if (s.prompt) await queueMessage(tx, row, s.prompt, s.source);
@@ -55,7 +83,9 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
 }
 
 export async function spawnSession({ db }: DomainDeps, actor: Principal, input: SpawnInput, defaults: SpawnDefaults): Promise<SessionView> {
-  return db.write("session.spawn", actor.name, async (tx) => viewOf(tx, await insertSession(tx, actor, { ...input, kind: "session", source: actor.name }, defaults)));
+  return db.write("session.spawn", actor.name, async (tx) =>
+    viewOf(tx, await insertSession(tx, actor, { ...input, kind: "session", source: actor.name }, defaults)),
+  );
 }
 
 /** All or nothing: a batch with one bad entry spawns none, and the error names the entry. */
@@ -120,14 +150,21 @@ function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role:
     `## Your team right now\n${lines}`,
     "When the hub wakes you with a message or a ready contract, act on it, then end your turn; you do not need to poll.",
     input.systemPrompt ?? "",
-  ].filter(Boolean).join("\n\n");
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /**
  * A session that is a team member (docs/domain.md#team-members): joins the roster, gets the worker guide and its own
  * hub identity. When the team enforces the phase gate, a new spawn batch needs a passing gate.
  */
-export async function teamSpawn({ db }: DomainDeps, actor: Principal, input: TeamSpawnInput, defaults: SpawnDefaults): Promise<SessionView & { batch: number }> {
+export async function teamSpawn(
+  { db }: DomainDeps,
+  actor: Principal,
+  input: TeamSpawnInput,
+  defaults: SpawnDefaults,
+): Promise<SessionView & { batch: number }> {
   return db.write("session.team_spawn", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const settings = await teamSettings(tx, input.team);

@@ -30,12 +30,18 @@ export async function wakeMember({ db }: DomainDeps, w: Wake, maxLive: number): 
     if (w.reason !== "turn" && (await teamSettings(tx, w.team)).wake === "off") return false;
     // An idle member with nothing to do spends money reading a broadcast; it finds it in its inbox when it next has work.
     if (w.onlyWithWork) {
-      const work = await tx.get(`SELECT 1 FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" IN ('ready','in_progress') LIMIT 1`, [w.team, w.member]);
+      const work = await tx.get(`SELECT 1 FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" IN ('ready','in_progress') LIMIT 1`, [
+        w.team,
+        w.member,
+      ]);
       if (!work) return false;
     }
     // One pending "you have messages" turn is enough: it points at the inbox, which holds them all.
     if (w.reason === "message") {
-      const pending = await tx.get(`SELECT 1 FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' AND "prompt" LIKE ?`, [s.pk, `${WAKE_PREFIX} New message%`]);
+      const pending = await tx.get(`SELECT 1 FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' AND "prompt" LIKE ?`, [
+        s.pk,
+        `${WAKE_PREFIX} New message%`,
+      ]);
       if (pending) return false;
     }
     await sendInTx(tx, s, w.text, `wake:${w.reason}`, maxLive);

@@ -38,7 +38,14 @@ describe("diffStates", () => {
     const moved = structuredClone(s);
     moved.lastEventId += 10;
     moved.maxSeq += 10;
-    for (const c of moved.contracts) Object.assign(c, { pk: c.pk + 100, windowStartSeq: 42, updatedAt: "2030-01-01T00:00:00.000Z", deadlineAt: "2030-01-01T00:00:00.000Z", createdAt: "2030-01-01T00:00:00.000Z" });
+    for (const c of moved.contracts)
+      Object.assign(c, {
+        pk: c.pk + 100,
+        windowStartSeq: 42,
+        updatedAt: "2030-01-01T00:00:00.000Z",
+        deadlineAt: "2030-01-01T00:00:00.000Z",
+        createdAt: "2030-01-01T00:00:00.000Z",
+      });
     for (const p of moved.pipelines) Object.assign(p, { pk: 99, updatedAt: "2030-01-01T00:00:00.000Z", fromEventId: 1 });
     for (const m of moved.roster) Object.assign(m, { lastSeen: "2030-01-01T00:00:00.000Z", sessionId: "other" });
     moved.artifacts.index[0].seq = 999;
@@ -76,7 +83,27 @@ describe("diffStates", () => {
       },
     });
     expect(Object.keys(forward.contracts.added[0]).sort()).toEqual(
-      ["id", "title", "description", "assignee", "assigner", "inputs", "dependencies", "expectedOutputs", "acceptanceCriteria", "priority", "timeoutMs", "maxRetries", "retryCount", "status", "statusReason", "pinnedInputs", "outputs", "startedAt", "completedAt"].sort(),
+      [
+        "id",
+        "title",
+        "description",
+        "assignee",
+        "assigner",
+        "inputs",
+        "dependencies",
+        "expectedOutputs",
+        "acceptanceCriteria",
+        "priority",
+        "timeoutMs",
+        "maxRetries",
+        "retryCount",
+        "status",
+        "statusReason",
+        "pinnedInputs",
+        "outputs",
+        "startedAt",
+        "completedAt",
+      ].sort(),
     );
     const backward = diffStates(after, before);
     expect(backward.contracts.removed.map((c) => c.id)).toEqual(["w"]);
@@ -93,7 +120,13 @@ describe("diff", () => {
     await k.snapshot({ id: "two" });
     await k.publish({ id: "spec" });
     const between = await k.diff("one", "two");
-    expect(between).toEqual({ team: "default", a: "one", b: "two", ...EMPTY, artifacts: { ...none, changed: [{ id: "spec", fields: { version: { old: 1, new: 2 } } }] } });
+    expect(between).toEqual({
+      team: "default",
+      a: "one",
+      b: "two",
+      ...EMPTY,
+      artifacts: { ...none, changed: [{ id: "spec", fields: { version: { old: 1, new: 2 } } }] },
+    });
     expect((await k.diff("one")).artifacts.changed).toEqual([{ id: "spec", fields: { version: { old: 1, new: 3 } } }]);
     expect((await k.diff("current", "two")).artifacts.changed).toEqual([{ id: "spec", fields: { version: { old: 3, new: 2 } } }]);
     expect(await k.diff("current", "current")).toMatchObject(EMPTY);

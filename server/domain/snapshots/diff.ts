@@ -16,8 +16,24 @@ export type KindDiff = { added: Entity[]; removed: Entity[]; changed: Array<{ id
 export type StateDiff = { contracts: KindDiff; artifacts: KindDiff; pipelines: KindDiff; roster: KindDiff };
 
 const CONTRACT_FIELDS = [
-  "title", "description", "assignee", "assigner", "inputs", "dependencies", "expectedOutputs", "acceptanceCriteria", "priority",
-  "timeoutMs", "maxRetries", "retryCount", "status", "statusReason", "pinnedInputs", "outputs", "startedAt", "completedAt",
+  "title",
+  "description",
+  "assignee",
+  "assigner",
+  "inputs",
+  "dependencies",
+  "expectedOutputs",
+  "acceptanceCriteria",
+  "priority",
+  "timeoutMs",
+  "maxRetries",
+  "retryCount",
+  "status",
+  "statusReason",
+  "pinnedInputs",
+  "outputs",
+  "startedAt",
+  "completedAt",
 ] as const;
 
 function pick(id: string, source: object, fields: readonly string[]): Entity {

@@ -32,5 +32,11 @@ export function contractMoves(before: ContractPoint[], after: ContractPoint[]): 
  */
 export function notifyAssignees(tx: WriteTx, actor: Principal, team: string, moves: ContractMove[], what: string): number {
   const point = (m: ContractMove, side: "from" | "to") => (m.assignee[side] === null ? null : { status: m.status[side]!, assignee: m.assignee[side]! });
-  return noteRewind(tx, team, moves.map((m) => ({ id: m.id, before: point(m, "from"), after: point(m, "to") })), what, actor.name).size;
+  return noteRewind(
+    tx,
+    team,
+    moves.map((m) => ({ id: m.id, before: point(m, "from"), after: point(m, "to") })),
+    what,
+    actor.name,
+  ).size;
 }

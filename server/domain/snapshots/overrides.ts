@@ -21,7 +21,9 @@ export function assertOverridable(overrides: Overrides, contracts: ContractState
   const known = new Set(contracts.map((c) => c.id));
   const unknown = Object.keys(overrides).filter((id) => !known.has(id));
   if (unknown.length) {
-    throw invalid(unknown.map((id) => ({ field: `overrides.${id}`, rule: "exists", message: `contract '${id}' is not in snapshot '${snapshotId}'`, received: id })));
+    throw invalid(
+      unknown.map((id) => ({ field: `overrides.${id}`, rule: "exists", message: `contract '${id}' is not in snapshot '${snapshotId}'`, received: id })),
+    );
   }
 }
 
@@ -35,7 +37,11 @@ export async function applyOverrides(tx: WriteTx, team: string, overrides: Overr
     if (o.title !== undefined && o.title !== c.title) changes.title = { old: c.title, new: o.title };
     if (Object.keys(changes).length === 0) continue;
     await tx.run(`UPDATE "Contract" SET "inputs" = ?, "assignee" = ?, "title" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
-      JSON.stringify(o.inputs ?? c.inputs), o.assignee ?? c.assignee, o.title ?? c.title, tx.now, c.pk,
+      JSON.stringify(o.inputs ?? c.inputs),
+      o.assignee ?? c.assignee,
+      o.title ?? c.title,
+      tx.now,
+      c.pk,
     ]);
     await tx.emit({ teamId: team, type: "contract.updated", subject: `contract:${id}`, payload: { id, changes, reason: "replay override" } });
     applied[id] = changes;

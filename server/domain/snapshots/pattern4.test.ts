@@ -46,7 +46,15 @@ describe("Pattern 4: snapshot → try a different approach → compare", () => {
       // In the snapshot both were pending already: they start their run there, waiting for setup-schema.
       reRun: [
         { id: "build-api", assignee: "api-dev", from: "completed", snapshot: "pending", to: "pending", because: "named in the overrides", waitsFor: [] },
-        { id: "write-tests", assignee: "qa-dev", from: "completed", snapshot: "pending", to: "pending", because: "depends on contract 'build-api'", waitsFor: [] },
+        {
+          id: "write-tests",
+          assignee: "qa-dev",
+          from: "completed",
+          snapshot: "pending",
+          to: "pending",
+          because: "depends on contract 'build-api'",
+          waitsFor: [],
+        },
       ],
       reRunCount: 2,
     });
@@ -67,7 +75,11 @@ describe("Pattern 4: snapshot → try a different approach → compare", () => {
       "message.sent",
     ]);
     expect(hub.events.find((e) => e.type === "snapshot.created" && e.payload.kind === "pre-replay")).toBeDefined();
-    expect(hub.events.findLast((e) => e.type === "snapshot.replayed")!.payload).toMatchObject({ id: "pre-work", autoSnapshot: replayed.autoSnapshot, contractsChanged: ["build-api", "setup-schema", "write-tests"] });
+    expect(hub.events.findLast((e) => e.type === "snapshot.replayed")!.payload).toMatchObject({
+      id: "pre-work",
+      autoSnapshot: replayed.autoSnapshot,
+      contractsChanged: ["build-api", "setup-schema", "write-tests"],
+    });
     const inbox = await hub.db.read((sql) => inboxOf(sql, "default", "api-dev"));
     expect(inbox[0]).toMatchObject({
       kind: "contract",
@@ -88,7 +100,12 @@ describe("Pattern 4: snapshot → try a different approach → compare", () => {
     // The replay's run gets the next version numbers and completes the chain again.
     await runChain(k, "GraphQL");
     expect(await statuses()).toEqual(["completed", "completed", "completed"]);
-    expect(await k.read("api-contract-user-auth")).toMatchObject({ version: 2, status: "active", derivedFrom: ["schema-user-model@v2"], data: { endpoints: [{ path: "/graphql" }] } });
+    expect(await k.read("api-contract-user-auth")).toMatchObject({
+      version: 2,
+      status: "active",
+      derivedFrom: ["schema-user-model@v2"],
+      data: { endpoints: [{ path: "/graphql" }] },
+    });
     expect((await k.read("test-results-auth", 1)).status).toBe("rolled_back");
 
     expect(await k.diff("pre-work", "current")).toEqual({
@@ -154,7 +171,10 @@ describe("Pattern 4: snapshot → try a different approach → compare", () => {
       membersNotified: 0,
     });
     expect(await statuses()).toEqual(["completed", "completed", "completed"]);
-    expect(await k.contract("build-api")).toMatchObject({ inputs: { context: "Use REST" }, outputs: [{ artifactId: "api-contract-user-auth", version: 1, seq: 2 }] });
+    expect(await k.contract("build-api")).toMatchObject({
+      inputs: { context: "Use REST" },
+      outputs: [{ artifactId: "api-contract-user-auth", version: 1, seq: 2 }],
+    });
     expect(await k.read("api-contract-user-auth")).toMatchObject({ version: 1, status: "active", data: { endpoints: [{ path: "/login" }] } });
     const noChange = { added: [], removed: [], changed: [] };
     expect(await k.diff(replayed.autoSnapshot, "current")).toMatchObject({ contracts: noChange, artifacts: noChange, pipelines: noChange, roster: noChange });

@@ -65,7 +65,15 @@ describe("replay re-runs the downstream chain", () => {
       rolledBackCount: 0,
       reRun: [
         { id: "build-api", assignee: "api-dev", from: "completed", snapshot: "completed", to: "ready", because: "named in the overrides", waitsFor: [] },
-        { id: "write-tests", assignee: "qa-dev", from: "completed", snapshot: "completed", to: "pending", because: "depends on contract 'build-api'", waitsFor: [] },
+        {
+          id: "write-tests",
+          assignee: "qa-dev",
+          from: "completed",
+          snapshot: "completed",
+          to: "pending",
+          because: "depends on contract 'build-api'",
+          waitsFor: [],
+        },
       ],
       reRunCount: 2,
       removed: { contracts: [], contractsCount: 0, pipelines: [], pipelinesCount: 0 },
@@ -76,23 +84,45 @@ describe("replay re-runs the downstream chain", () => {
       ],
       membersNotified: 2,
     });
-    expect(await statuses(["setup-schema", "build-api", "write-tests"])).toEqual({ "setup-schema": "completed", "build-api": "ready", "write-tests": "pending" });
+    expect(await statuses(["setup-schema", "build-api", "write-tests"])).toEqual({
+      "setup-schema": "completed",
+      "build-api": "ready",
+      "write-tests": "pending",
+    });
     const api = await k.contract("build-api");
     expect(api).toMatchObject({
-      inputs: GRAPHQL, startedAt: null, completedAt: null, pinnedInputs: null, outputs: null,
+      inputs: GRAPHQL,
+      startedAt: null,
+      completedAt: null,
+      pinnedInputs: null,
+      outputs: null,
       statusReason: "re-run by the replay of snapshot 'pre-graphql': named in the overrides",
     });
     expect(windowOf("build-api")).toBe(maxSeq());
-    const changes = hub.events.slice(mark).filter((e) => e.type === "contract.status_changed").map((e) => e.payload);
+    const changes = hub.events
+      .slice(mark)
+      .filter((e) => e.type === "contract.status_changed")
+      .map((e) => e.payload);
     expect(changes).toEqual([
       expect.objectContaining({ id: "build-api", from: "completed", to: "ready", operation: "replay", reason: api.statusReason }),
-      expect.objectContaining({ id: "write-tests", from: "completed", to: "pending", operation: "replay", reason: "re-run by the replay of snapshot 'pre-graphql': depends on contract 'build-api'" }),
+      expect.objectContaining({
+        id: "write-tests",
+        from: "completed",
+        to: "pending",
+        operation: "replay",
+        reason: "re-run by the replay of snapshot 'pre-graphql': depends on contract 'build-api'",
+      }),
     ]);
     expect(hub.events.findLast((e) => e.type === "snapshot.replayed")).toMatchObject({ payload: { reRun: ["build-api", "write-tests"], reRunCount: 2 } });
 
     // The first run's versions stay active as older versions; only the new run's outputs complete the contracts.
     expect(await k.read("api-contract-user-auth")).toMatchObject({ version: 1, status: "active" });
-    await k.publish({ id: "api-contract-user-auth", type: "api-contract", derivedFrom: ["schema-user-model"], data: { endpoints: [{ method: "POST", path: "/graphql" }] } });
+    await k.publish({
+      id: "api-contract-user-auth",
+      type: "api-contract",
+      derivedFrom: ["schema-user-model"],
+      data: { endpoints: [{ method: "POST", path: "/graphql" }] },
+    });
     expect(await statuses(["build-api", "write-tests"])).toEqual({ "build-api": "completed", "write-tests": "ready" });
     expect((await k.contract("build-api")).outputs).toEqual([expect.objectContaining({ artifactId: "api-contract-user-auth", version: 2 })]);
     await k.publish({ id: "test-results-auth", type: "test-results", derivedFrom: ["api-contract-user-auth"], data: { total: 3, passed: 3, failed: 0 } });
@@ -106,7 +136,14 @@ describe("replay re-runs the downstream chain", () => {
     await k.create({ id: "a", assignee: "ann" });
     await k.create({ id: "b", assignee: "bob", dependencies: [{ type: "contract", contractId: "a" }] });
     await k.create({ id: "c", assignee: "cid", dependencies: [{ type: "contract", contractId: "a" }] });
-    await k.create({ id: "d", assignee: "dan", dependencies: [{ type: "contract", contractId: "b" }, { type: "contract", contractId: "c" }] });
+    await k.create({
+      id: "d",
+      assignee: "dan",
+      dependencies: [
+        { type: "contract", contractId: "b" },
+        { type: "contract", contractId: "c" },
+      ],
+    });
     await k.create({ id: "e", assignee: "eve", acceptanceCriteria: [{ type: "contract_completed", contractId: "d" }] });
     await k.create({ id: "x", assignee: "xan" });
     await k.create({ id: "y", assignee: "yul", dependencies: [{ type: "contract", contractId: "x" }] });
@@ -143,7 +180,12 @@ describe("replay re-runs the downstream chain", () => {
 
   it("a contract reading an artifact a re-run contract produces waits for the new version, not the old one", async () => {
     await k.create({ id: "p", assignee: "pat", expectedOutputs: [{ artifactType: "custom", artifactId: "spec" }] });
-    await k.create({ id: "q", assignee: "quin", dependencies: [{ type: "artifact", artifactId: "spec" }], expectedOutputs: [{ artifactType: "custom", artifactId: "impl" }] });
+    await k.create({
+      id: "q",
+      assignee: "quin",
+      dependencies: [{ type: "artifact", artifactId: "spec" }],
+      expectedOutputs: [{ artifactType: "custom", artifactId: "impl" }],
+    });
     await k.create({ id: "r", assignee: "rae", acceptanceCriteria: [{ type: "artifact_published", artifactId: "spec" }] });
     await k.publish({ id: "spec" });
     await k.publish({ id: "impl" });
@@ -165,7 +207,10 @@ describe("replay re-runs the downstream chain", () => {
       ["u", "pending", "depends on artifact 'notes', which 't' produces", ["notes@v2"]],
     ]);
     const q = await k.contract("q");
-    expect(q).toMatchObject({ dependencies: [{ type: "artifact", artifactId: "spec", minVersion: 2 }], statusReason: expect.stringContaining("; waits for spec@v2 from the new run") });
+    expect(q).toMatchObject({
+      dependencies: [{ type: "artifact", artifactId: "spec", minVersion: 2 }],
+      statusReason: expect.stringContaining("; waits for spec@v2 from the new run"),
+    });
     expect((await k.contract("r")).acceptanceCriteria).toEqual([{ type: "artifact_published", artifactId: "spec", minVersion: 2 }]);
     expect((await k.read("spec")).version).toBe(1);
 
@@ -177,11 +222,19 @@ describe("replay re-runs the downstream chain", () => {
 
   it("a rollback re-runs nothing, and its preview lists the versions rolled back and the contracts and pipelines removed and restored", async () => {
     await createChain(k);
-    await createPipeline(hub, OPERATOR, CreatePipelineInput.parse({ id: "keep", rules: [{ trigger: { type: "contract_completed" }, action: { type: "broadcast", message: "done" } }] }));
+    await createPipeline(
+      hub,
+      OPERATOR,
+      CreatePipelineInput.parse({ id: "keep", rules: [{ trigger: { type: "contract_completed" }, action: { type: "broadcast", message: "done" } }] }),
+    );
     await k.snapshot({ id: "s" });
     await runChain(k, "REST");
     await k.create({ id: "extra", assignee: "eve" });
-    await createPipeline(hub, OPERATOR, CreatePipelineInput.parse({ id: "later", rules: [{ trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "x" } }] }));
+    await createPipeline(
+      hub,
+      OPERATOR,
+      CreatePipelineInput.parse({ id: "later", rules: [{ trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "x" } }] }),
+    );
 
     const before = snapshotTables(hub.file);
     const preview = await k.rollbackPreview("s");
@@ -206,7 +259,9 @@ describe("replay re-runs the downstream chain", () => {
     expect(missing).toMatchObject({ code: "not_found", message: expect.stringContaining("nope") });
     expect(await refusedWithoutWriting(hub, () => k.rollbackPreview("nope"))).toMatchObject({ code: "not_found" });
     const unknown = await refusedWithoutWriting(hub, () => k.replayPreview({ id: "s", overrides: { "write-docs": { title: "Docs" } } }));
-    expect(issues(unknown)).toEqual([expect.objectContaining({ field: "overrides.write-docs", rule: "exists", message: "contract 'write-docs' is not in snapshot 's'" })]);
+    expect(issues(unknown)).toEqual([
+      expect.objectContaining({ field: "overrides.write-docs", rule: "exists", message: "contract 'write-docs' is not in snapshot 's'" }),
+    ]);
     const empty = await refusedWithoutWriting(hub, () => k.replayPreview({ id: "s", overrides: { "build-api": {} } }));
     expect(issues(empty)[0]).toMatchObject({ field: "overrides.build-api", message: "must change at least one of inputs, assignee, title" });
   });
@@ -217,21 +272,49 @@ describe("replay re-runs the downstream chain", () => {
     const member = kit(hub, { name: "mallory", kind: "member" });
     const replaying = await refusedWithoutWriting(hub, () => member.replayPreview({ id: "s", overrides: { "build-api": { inputs: GRAPHQL } } }));
     expect(replaying).toMatchObject({ code: "forbidden", details: { operation: "snapshot.replay", rule: "lead", principal: "mallory" } });
-    expect(await refusedWithoutWriting(hub, () => member.rollbackPreview("s"))).toMatchObject({ code: "forbidden", details: { operation: "snapshot.rollback" } });
+    expect(await refusedWithoutWriting(hub, () => member.rollbackPreview("s"))).toMatchObject({
+      code: "forbidden",
+      details: { operation: "snapshot.rollback" },
+    });
   });
 
   it("walks a loop through artifacts to its end, each contract once", () => {
     const c = (id: string, fields: Partial<ContractState>): ContractState => ({
-      pk: 0, id, title: id, description: "", assigner: "operator", assignee: "dev", inputs: {}, dependencies: [], expectedOutputs: [], acceptanceCriteria: [],
-      priority: "normal", timeoutMs: null, deadlineAt: null, maxRetries: 3, retryCount: 0, status: "completed", statusReason: null, windowStartSeq: 0,
-      pinnedInputs: null, outputs: null, startedAt: null, completedAt: null, createdAt: "", updatedAt: "", ...fields,
+      pk: 0,
+      id,
+      title: id,
+      description: "",
+      assigner: "operator",
+      assignee: "dev",
+      inputs: {},
+      dependencies: [],
+      expectedOutputs: [],
+      acceptanceCriteria: [],
+      priority: "normal",
+      timeoutMs: null,
+      deadlineAt: null,
+      maxRetries: 3,
+      retryCount: 0,
+      status: "completed",
+      statusReason: null,
+      windowStartSeq: 0,
+      pinnedInputs: null,
+      outputs: null,
+      startedAt: null,
+      completedAt: null,
+      createdAt: "",
+      updatedAt: "",
+      ...fields,
     });
     const contracts = [
       c("p", { dependencies: [{ type: "artifact", artifactId: "b" }], expectedOutputs: [{ artifactType: "custom", artifactId: "a", required: true }] }),
       c("q", { dependencies: [{ type: "artifact", artifactId: "a" }], expectedOutputs: [{ artifactType: "custom", artifactId: "b", required: true }] }),
       c("r", { dependencies: [{ type: "contract", contractId: "q" }] }),
     ];
-    const producers = new Map([["a", new Set(["p"])], ["b", new Set(["q"])]]);
+    const producers = new Map([
+      ["a", new Set(["p"])],
+      ["b", new Set(["q"])],
+    ]);
     expect(reRunSet(contracts, producers, ["p"])).toEqual([
       { id: "p", because: "named in the overrides" },
       { id: "q", because: "depends on artifact 'a', which 'p' produces" },

@@ -123,7 +123,11 @@ export async function startReRuns(tx: WriteTx, team: string, steps: ReRunStep[],
       if ((d.minVersion ?? 1) >= next) continue;
       d.minVersion = next;
       waitsFor.push(`${d.artifactId}@v${next}`);
-      await tx.run(`UPDATE "ContractDependency" SET "minVersion" = ? WHERE "contractPk" = ? AND "kind" = 'artifact' AND "targetId" = ?`, [next, c.pk, d.artifactId]);
+      await tx.run(`UPDATE "ContractDependency" SET "minVersion" = ? WHERE "contractPk" = ? AND "kind" = 'artifact' AND "targetId" = ?`, [
+        next,
+        c.pk,
+        d.artifactId,
+      ]);
     }
     let criteriaRaised = false;
     for (const k of c.acceptanceCriteria) {

@@ -23,9 +23,30 @@ export const EMPTY_COORDINATION: Coordination = {
 const OPEN = new Set(["pending", "ready", "in_progress"]);
 
 const CONTRACT_COLUMNS = [
-  "pk", "teamId", "id", "title", "description", "assigner", "assignee", "inputs", "expectedOutputs", "acceptanceCriteria", "priority", "timeoutMs",
-  "deadlineAt", "maxRetries", "retryCount", "status", "statusReason", "windowStartSeq", "pinnedInputs", "outputs", "startedAt", "completedAt",
-  "createdAt", "updatedAt",
+  "pk",
+  "teamId",
+  "id",
+  "title",
+  "description",
+  "assigner",
+  "assignee",
+  "inputs",
+  "expectedOutputs",
+  "acceptanceCriteria",
+  "priority",
+  "timeoutMs",
+  "deadlineAt",
+  "maxRetries",
+  "retryCount",
+  "status",
+  "statusReason",
+  "windowStartSeq",
+  "pinnedInputs",
+  "outputs",
+  "startedAt",
+  "completedAt",
+  "createdAt",
+  "updatedAt",
 ] as const;
 
 /**
@@ -44,10 +65,30 @@ async function replaceContracts(tx: WriteTx, team: string, target: ContractState
 
   const deadline = (c: ContractState) => (c.deadlineAt && OPEN.has(c.status) ? new Date(Date.parse(c.deadlineAt) + frozenMs) : date(c.deadlineAt));
   const rows = changed.map((c) => [
-    c.pk, team, c.id, c.title, c.description, c.assigner, c.assignee, JSON.stringify(c.inputs), JSON.stringify(c.expectedOutputs),
-    JSON.stringify(c.acceptanceCriteria), c.priority, c.timeoutMs, deadline(c), c.maxRetries, c.retryCount, c.status, c.statusReason,
-    c.windowStartSeq, c.pinnedInputs && JSON.stringify(c.pinnedInputs), c.outputs && JSON.stringify(c.outputs),
-    date(c.startedAt), date(c.completedAt), date(c.createdAt), date(c.updatedAt),
+    c.pk,
+    team,
+    c.id,
+    c.title,
+    c.description,
+    c.assigner,
+    c.assignee,
+    JSON.stringify(c.inputs),
+    JSON.stringify(c.expectedOutputs),
+    JSON.stringify(c.acceptanceCriteria),
+    c.priority,
+    c.timeoutMs,
+    deadline(c),
+    c.maxRetries,
+    c.retryCount,
+    c.status,
+    c.statusReason,
+    c.windowStartSeq,
+    c.pinnedInputs && JSON.stringify(c.pinnedInputs),
+    c.outputs && JSON.stringify(c.outputs),
+    date(c.startedAt),
+    date(c.completedAt),
+    date(c.createdAt),
+    date(c.updatedAt),
   ]);
   await insertMany(tx, "Contract", CONTRACT_COLUMNS, rows);
   for (const c of changed) for (const d of c.dependencies) await insertDependency(tx, c.pk, team, d);
@@ -92,10 +133,16 @@ async function replacePipelines(tx: WriteTx, team: string, pipelines: SnapshotSt
 async function replaceRoster(tx: WriteTx, team: string, roster: SnapshotState["roster"]): Promise<void> {
   await tx.run(`DELETE FROM "Member" WHERE "teamId" = ?`, [team]);
   for (const m of roster) {
-    await tx.run(
-      `INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (?,?,?,?,?,?,?,?)`,
-      [team, m.name, m.role, m.status, m.currentTask, m.sessionId, date(m.joinedAt), date(m.lastSeen)],
-    );
+    await tx.run(`INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (?,?,?,?,?,?,?,?)`, [
+      team,
+      m.name,
+      m.role,
+      m.status,
+      m.currentTask,
+      m.sessionId,
+      date(m.joinedAt),
+      date(m.lastSeen),
+    ]);
   }
 }
 
@@ -103,12 +150,24 @@ async function replaceRoster(tx: WriteTx, team: string, roster: SnapshotState["r
  * Contracts (with dependencies and watches), pipelines, roster and gate counters become exactly
  * `target`; `current` is the team's state now, captured in the same transaction.
  */
-export async function restoreCoordination(tx: WriteTx, team: string, target: Coordination, current: Pick<SnapshotState, "contracts">, frozenMs: number): Promise<void> {
+export async function restoreCoordination(
+  tx: WriteTx,
+  team: string,
+  target: Coordination,
+  current: Pick<SnapshotState, "contracts">,
+  frozenMs: number,
+): Promise<void> {
   await replaceContracts(tx, team, target.contracts, current.contracts, frozenMs);
   await replacePipelines(tx, team, target.pipelines);
   await replaceRoster(tx, team, target.roster);
   const g = target.gate;
-  await writeGate(tx, team, { gateCount: g.gateCount, gatesAtLastBatch: g.gatesAtLastBatch, spawnBatchCount: g.spawnBatchCount, lastSpawnAt: date(g.lastSpawnAt), lastGateAt: date(g.lastGateAt) });
+  await writeGate(tx, team, {
+    gateCount: g.gateCount,
+    gatesAtLastBatch: g.gatesAtLastBatch,
+    spawnBatchCount: g.spawnBatchCount,
+    lastSpawnAt: date(g.lastSpawnAt),
+    lastGateAt: date(g.lastGateAt),
+  });
 }
 
 export type VersionChange = { artifactId: string; version: number };
@@ -133,17 +192,35 @@ export async function restoreArtifacts(
   const teamPks = `SELECT "pk" FROM "Artifact" WHERE "teamId" = ?`;
   type Changed = { artifactPk: number; version: number };
   const rolledBack = [
-    ...(await tx.all<Changed>(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" > ? AND "status" = 'active' AND "artifactPk" IN (${teamPks}) RETURNING "artifactPk","version"`, [target.maxSeq, team])),
-    ...(await tx.all<Changed>(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" IN (SELECT "value" FROM json_each(?)) RETURNING "artifactPk","version"`, [JSON.stringify(toRollBack)])),
+    ...(await tx.all<Changed>(
+      `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" > ? AND "status" = 'active' AND "artifactPk" IN (${teamPks}) RETURNING "artifactPk","version"`,
+      [target.maxSeq, team],
+    )),
+    ...(await tx.all<Changed>(
+      `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" IN (SELECT "value" FROM json_each(?)) RETURNING "artifactPk","version"`,
+      [JSON.stringify(toRollBack)],
+    )),
   ];
-  const reactivated = await tx.all<Changed>(`UPDATE "ArtifactVersion" SET "status" = 'active' WHERE "seq" IN (SELECT "value" FROM json_each(?)) RETURNING "artifactPk","version"`, [JSON.stringify(toReactivate)]);
+  const reactivated = await tx.all<Changed>(
+    `UPDATE "ArtifactVersion" SET "status" = 'active' WHERE "seq" IN (SELECT "value" FROM json_each(?)) RETURNING "artifactPk","version"`,
+    [JSON.stringify(toReactivate)],
+  );
 
   const archived = JSON.stringify(target.artifacts.archived);
-  await tx.run(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" IN (SELECT "value" FROM json_each(?))`, [tx.now, team, archived]);
-  await tx.run(`UPDATE "Artifact" SET "archivedAt" = NULL WHERE "teamId" = ? AND "archivedAt" IS NOT NULL AND "id" NOT IN (SELECT "value" FROM json_each(?))`, [team, archived]);
+  await tx.run(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" IN (SELECT "value" FROM json_each(?))`, [
+    tx.now,
+    team,
+    archived,
+  ]);
+  await tx.run(`UPDATE "Artifact" SET "archivedAt" = NULL WHERE "teamId" = ? AND "archivedAt" IS NOT NULL AND "id" NOT IN (SELECT "value" FROM json_each(?))`, [
+    team,
+    archived,
+  ]);
 
   const ids = new Map((await tx.all<{ pk: number; id: string }>(`SELECT "pk","id" FROM "Artifact" WHERE "teamId" = ?`, [team])).map((a) => [a.pk, a.id]));
   const named = (rows: Changed[]) =>
-    rows.map((r) => ({ artifactId: ids.get(r.artifactPk)!, version: r.version })).sort((a, b) => (a.artifactId === b.artifactId ? a.version - b.version : a.artifactId < b.artifactId ? -1 : 1));
+    rows
+      .map((r) => ({ artifactId: ids.get(r.artifactPk)!, version: r.version }))
+      .sort((a, b) => (a.artifactId === b.artifactId ? a.version - b.version : a.artifactId < b.artifactId ? -1 : 1));
   return { rolledBack: named(rolledBack), reactivated: named(reactivated) };
 }

@@ -94,13 +94,21 @@ function structuralChanges(now: SnapshotState, target: SnapshotState): Pick<Rewi
 
 /** Every open contract of the team goes through resolution again, against the restored state. */
 async function reresolve(tx: WriteTx, team: string): Promise<void> {
-  const open = await tx.all<{ pk: number }>(`SELECT "pk" FROM "Contract" WHERE "teamId" = ? AND "status" IN ('pending','ready','in_progress') ORDER BY "pk"`, [team]);
+  const open = await tx.all<{ pk: number }>(`SELECT "pk" FROM "Contract" WHERE "teamId" = ? AND "status" IN ('pending','ready','in_progress') ORDER BY "pk"`, [
+    team,
+  ]);
   const resolution = new Resolution(tx, team);
   for (const c of open) resolution.enqueue(c.pk);
   await resolution.drain();
 }
 
-async function emitRolledBackArtifacts(tx: WriteTx, team: string, snapshotId: string, rolledBack: VersionChange[], current: Map<string, number | null>): Promise<void> {
+async function emitRolledBackArtifacts(
+  tx: WriteTx,
+  team: string,
+  snapshotId: string,
+  rolledBack: VersionChange[],
+  current: Map<string, number | null>,
+): Promise<void> {
   const byArtifact = new Map<string, number[]>();
   for (const v of rolledBack) {
     const versions = byArtifact.get(v.artifactId);
@@ -211,5 +219,6 @@ export async function replay(deps: DomainDeps, actor: Principal, input: ReplayIn
 export type RewindPreview = Omit<RewindSummary, "autoSnapshot">;
 const preview = ({ autoSnapshot: _unsaved, ...summary }: RewindSummary): RewindPreview => summary;
 
-export const rollbackPreview = async (deps: DomainDeps, actor: Principal, input: SnapshotRefInput) => preview(await rollback(deps, actor, input, { dryRun: true }));
+export const rollbackPreview = async (deps: DomainDeps, actor: Principal, input: SnapshotRefInput) =>
+  preview(await rollback(deps, actor, input, { dryRun: true }));
 export const replayPreview = async (deps: DomainDeps, actor: Principal, input: ReplayInput) => preview(await replay(deps, actor, input, { dryRun: true }));

@@ -23,11 +23,21 @@ const rows = (sql: string) => hub.db.reader.allSync(sql, ["default"]);
 const watches = () => rows(`SELECT "contractPk","kind","target" FROM "ContractWatch" WHERE "teamId" = ? ORDER BY "contractPk","kind","target"`);
 const dependencies = () => rows(`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`);
 const seqOf = (id: string, version: number) =>
-  hub.db.reader.getSync<{ seq: number }>(`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ? AND v."version" = ?`, [id, version])!.seq;
+  hub.db.reader.getSync<{ seq: number }>(
+    `SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ? AND v."version" = ?`,
+    [id, version],
+  )!.seq;
 const pkOf = (id: string) => hub.db.reader.getSync<{ pk: number }>(`SELECT "pk" FROM "Artifact" WHERE "id" = ?`, [id])!.pk;
 const inbox = async (member: string) => (await hub.db.read((sql) => inboxOf(sql, "default", member))).map((m) => m.text);
 const pipeline = (id: string, target: string) =>
-  createPipeline(hub, OPERATOR, CreatePipelineInput.parse({ id, rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target, message: "new ${artifact.id}" } }] }));
+  createPipeline(
+    hub,
+    OPERATOR,
+    CreatePipelineInput.parse({
+      id,
+      rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target, message: "new ${artifact.id}" } }],
+    }),
+  );
 const pipelineLog = async (id: string) => (await getPipeline(hub, PipelineLogInput.parse({ id }))).log;
 
 describe("rollback", () => {
@@ -37,8 +47,12 @@ describe("rollback", () => {
     await k.create({ id: "a", assignee: "ann", priority: "high", timeoutMs: 3_600_000, expectedOutputs: [{ artifactType: "custom", artifactId: "a-out" }] });
     await startContract(hub, OPERATOR, ContractRefInput.parse({ id: "a" }));
     await k.create({
-      id: "b", assignee: "bob",
-      dependencies: [{ type: "contract", contractId: "a" }, { type: "artifact", artifactId: "spec", minVersion: 2 }],
+      id: "b",
+      assignee: "bob",
+      dependencies: [
+        { type: "contract", contractId: "a" },
+        { type: "artifact", artifactId: "spec", minVersion: 2 },
+      ],
       acceptanceCriteria: [{ type: "artifact_published", artifactId: "b-out" }],
     });
     await k.create({ id: "t", assignee: "tom", timeoutMs: 600_000 });
@@ -54,7 +68,13 @@ describe("rollback", () => {
     await new PipelineRunner(hub).drain();
     expect((await k.gate({ expected_artifacts: ["spec"], expected_idle: ["bob"] })).passed).toBe(true);
     const snap = await k.snapshot({ id: "s" });
-    const atSnapshot = { state: (await k.get("s")).state, watches: watches(), dependencies: dependencies(), p1Log: await pipelineLog("p1"), p2Log: await pipelineLog("p2") };
+    const atSnapshot = {
+      state: (await k.get("s")).state,
+      watches: watches(),
+      dependencies: dependencies(),
+      p1Log: await pipelineLog("p1"),
+      p2Log: await pipelineLog("p2"),
+    };
     expect([atSnapshot.p1Log.length, atSnapshot.p2Log.length]).toEqual([1, 1]);
 
     await k.publish({ id: "a-out" });
@@ -79,7 +99,11 @@ describe("rollback", () => {
     const r = await k.rollback("s");
     const emitted = hub.events.slice(mark);
     const auto = await k.get(r.autoSnapshot);
-    expect(auto).toMatchObject({ kind: "pre-rollback", id: expect.stringMatching(/^pre-rollback-\d{8}-\d{6}-[0-9a-f]{4}$/), label: "before the rollback to snapshot 's'" });
+    expect(auto).toMatchObject({
+      kind: "pre-rollback",
+      id: expect.stringMatching(/^pre-rollback-\d{8}-\d{6}-[0-9a-f]{4}$/),
+      label: "before the rollback to snapshot 's'",
+    });
     expect(r).toMatchObject({
       rolledBackVersions: ["a-out@v1", "spec@v3"],
       reactivatedVersions: [],
@@ -111,9 +135,15 @@ describe("rollback", () => {
         rolledBackSeqs: [seqOf("a-out", 1), seqOf("spec", 3)],
       },
     });
-    expect(s.contracts.filter((c) => c.deadlineAt).map((c) => [c.id, c.status])).toEqual([["a", "in_progress"], ["t", "ready"]]);
+    expect(s.contracts.filter((c) => c.deadlineAt).map((c) => [c.id, c.status])).toEqual([
+      ["a", "in_progress"],
+      ["t", "ready"],
+    ]);
     expect(s.gate.gateCount).toBe(1);
-    expect(s.pipelines.map((p) => [p.id, p.status])).toEqual([["p1", "active"], ["p2", "active"]]);
+    expect(s.pipelines.map((p) => [p.id, p.status])).toEqual([
+      ["p1", "active"],
+      ["p2", "active"],
+    ]);
     expect(watches()).toEqual(atSnapshot.watches);
     expect(dependencies()).toEqual(atSnapshot.dependencies);
     expect(await pipelineLog("p1")).toEqual(atSnapshot.p1Log);
@@ -121,8 +151,12 @@ describe("rollback", () => {
     expect((await k.read("spec")).version).toBe(2);
     expect((await k.read("spec", 3)).status).toBe("rolled_back");
 
-    expect((await inbox("eve"))[0]).toBe("The rollback to snapshot 's' by operator changed your contracts:\n- Contract 'e' was removed: it is not in the restored state.");
-    expect((await inbox("ann"))[0]).toBe("The rollback to snapshot 's' by operator changed your contracts:\n- Contract 'a' (Work): completed → in_progress (started by operator). It is in progress: carry on, and publish its outputs with artifact_publish (contractId \"a\").");
+    expect((await inbox("eve"))[0]).toBe(
+      "The rollback to snapshot 's' by operator changed your contracts:\n- Contract 'e' was removed: it is not in the restored state.",
+    );
+    expect((await inbox("ann"))[0]).toBe(
+      "The rollback to snapshot 's' by operator changed your contracts:\n- Contract 'a' (Work): completed → in_progress (started by operator). It is in progress: carry on, and publish its outputs with artifact_publish (contractId \"a\").",
+    );
     expect(emitted.filter((e) => e.type === "artifact.rolled_back").map((e) => e.payload)).toEqual([
       { artifactId: "a-out", versions: [1], snapshot: "s", currentVersion: null },
       { artifactId: "spec", versions: [3], snapshot: "s", currentVersion: 2 },
@@ -154,7 +188,12 @@ describe("rollback", () => {
     const mark = hub.events.length;
     await k.rollback("early");
     expect(await k.contract("x")).toMatchObject({ status: "ready", statusReason: "dependencies satisfied" });
-    expect(hub.events.slice(mark).filter((e) => e.type === "contract.status_changed").map((e) => [e.payload.from, e.payload.to])).toEqual([["pending", "ready"]]);
+    expect(
+      hub.events
+        .slice(mark)
+        .filter((e) => e.type === "contract.status_changed")
+        .map((e) => [e.payload.from, e.payload.to]),
+    ).toEqual([["pending", "ready"]]);
   });
 });
 
@@ -171,8 +210,13 @@ describe("replay", () => {
     expect(updated.payload).toEqual({ id: "x", changes: r.overridden.x, reason: "replay override" });
     const zoe = `Contract 'x' (New title) is now yours (it was dev's). It is ready: start it with contract_start({id: "x"}), do the work, and publish its outputs with artifact_publish (contractId "x").`;
     expect(await inbox("zoe")).toEqual([`The replay of snapshot 's' by operator changed your contracts:\n- ${zoe}`]);
-    expect((await inbox("dev"))[0]).toBe("The replay of snapshot 's' by operator changed your contracts:\n- Contract 'x' (New title) is no longer yours: it is now zoe's. Stop working on it.");
-    expect(hub.events.findLast((e) => e.type === "snapshot.replayed")).toMatchObject({ type: "snapshot.replayed", payload: { id: "s", overridden: r.overridden } });
+    expect((await inbox("dev"))[0]).toBe(
+      "The replay of snapshot 's' by operator changed your contracts:\n- Contract 'x' (New title) is no longer yours: it is now zoe's. Stop working on it.",
+    );
+    expect(hub.events.findLast((e) => e.type === "snapshot.replayed")).toMatchObject({
+      type: "snapshot.replayed",
+      payload: { id: "s", overridden: r.overridden },
+    });
 
     const same = await k.replay({ id: "s", overrides: { x: { title: "Old title" } } });
     expect(same.overridden).toEqual({});
@@ -184,7 +228,10 @@ describe("replay", () => {
     await k.create({ id: "late" });
     const unknown = await refusedWithoutWriting(hub, () => k.replay({ id: "s", overrides: { late: { title: "T" }, ghost: { title: "T" } } }));
     expect(unknown).toMatchObject({ code: "invalid_input", message: "overrides.late: contract 'late' is not in snapshot 's' (and 1 more)" });
-    expect(issues(unknown).map((i) => [i.field, i.rule])).toEqual([["overrides.late", "exists"], ["overrides.ghost", "exists"]]);
+    expect(issues(unknown).map((i) => [i.field, i.rule])).toEqual([
+      ["overrides.late", "exists"],
+      ["overrides.ghost", "exists"],
+    ]);
 
     const cases: Array<[unknown, string, string]> = [
       [{ x: { title: "" } }, "overrides.x.title", "too_small"],

@@ -32,8 +32,16 @@ type MetaRow = Omit<SnapshotMeta, "team" | "counts"> & { teamId: string };
 const META_COLUMNS = `"teamId","id","label","kind","createdBy","createdAt","maxSeq","lastEventId","size"`;
 
 const toMeta = (r: MetaRow, counts: StateCounts): SnapshotMeta => ({
-  id: r.id, team: r.teamId, label: r.label, kind: r.kind, createdBy: r.createdBy, createdAt: r.createdAt,
-  maxSeq: r.maxSeq, lastEventId: r.lastEventId, size: r.size, counts,
+  id: r.id,
+  team: r.teamId,
+  label: r.label,
+  kind: r.kind,
+  createdBy: r.createdBy,
+  createdAt: r.createdAt,
+  maxSeq: r.maxSeq,
+  lastEventId: r.lastEventId,
+  size: r.size,
+  counts,
 });
 
 /** `<prefix>-<yyyymmdd-hhmmss>-<4 hex>`, in UTC. */
@@ -59,11 +67,32 @@ export async function writeSnapshot(
   while (!id || (await exists(tx, team, id))) id = generatedId(spec.kind === "manual" ? "snap" : spec.kind, tx.now);
   const captured = state ?? (await captureState(tx, team));
   const blob = encodeState(captured);
-  await tx.run(
-    `INSERT INTO "Snapshot" (${META_COLUMNS},"state") VALUES (?,?,?,?,?,?,?,?,?,?)`,
-    [team, id, spec.label, spec.kind, actor.name, tx.now, captured.maxSeq, captured.lastEventId, blob.length, blob],
+  await tx.run(`INSERT INTO "Snapshot" (${META_COLUMNS},"state") VALUES (?,?,?,?,?,?,?,?,?,?)`, [
+    team,
+    id,
+    spec.label,
+    spec.kind,
+    actor.name,
+    tx.now,
+    captured.maxSeq,
+    captured.lastEventId,
+    blob.length,
+    blob,
+  ]);
+  const meta = toMeta(
+    {
+      teamId: team,
+      id,
+      label: spec.label,
+      kind: spec.kind,
+      createdBy: actor.name,
+      createdAt: tx.now,
+      maxSeq: captured.maxSeq,
+      lastEventId: captured.lastEventId,
+      size: blob.length,
+    },
+    captured.counts,
   );
-  const meta = toMeta({ teamId: team, id, label: spec.label, kind: spec.kind, createdBy: actor.name, createdAt: tx.now, maxSeq: captured.maxSeq, lastEventId: captured.lastEventId, size: blob.length }, captured.counts);
   const { team: _team, createdAt: _at, ...payload } = meta;
   await tx.emit({ teamId: team, type: "snapshot.created", subject: `snapshot:${id}`, payload });
   return meta;
@@ -77,7 +106,11 @@ export async function loadSnapshot(sql: Sql, team: string, id: string, field = "
 }
 
 /** Metadata, newest first; counts come from the head of each compressed state. */
-export async function listSnapshotMeta(sql: Sql, team: string, page: { limit: number; cursor?: number }): Promise<{ items: SnapshotMeta[]; nextCursor: number | null }> {
+export async function listSnapshotMeta(
+  sql: Sql,
+  team: string,
+  page: { limit: number; cursor?: number },
+): Promise<{ items: SnapshotMeta[]; nextCursor: number | null }> {
   const rows = await sql.all<MetaRow & { pk: number; head: Buffer }>(
     `SELECT "pk",${META_COLUMNS}, substr("state", 1, ${COUNTS_PREFIX_BYTES}) AS "head" FROM "Snapshot"
      WHERE "teamId" = ? ${page.cursor !== undefined ? `AND "pk" < ?` : ""} ORDER BY "pk" DESC LIMIT ?`,

@@ -12,29 +12,65 @@ beforeEach(() => {
 });
 afterEach(() => hub.close());
 
-const stored = (id: string) => hub.db.reader.getSync<{ bytes: number; size: number; kind: string }>(`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ?`, [id])!;
+const stored = (id: string) =>
+  hub.db.reader.getSync<{ bytes: number; size: number; kind: string }>(`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ?`, [
+    id,
+  ])!;
 
 describe("taking a snapshot", () => {
   it("captures contracts exactly and artifacts as pointers, gzipped, and emits snapshot.created", async () => {
     await k.publish({ id: "spec", data: { v: 1 } });
     await k.publish({ id: "spec", data: { v: 2 } });
-    await k.create({ id: "build", assignee: "dev", inputs: { context: "x" }, dependencies: [{ type: "artifact", artifactId: "spec", minVersion: 2 }], expectedOutputs: [{ artifactType: "custom", artifactId: "out" }] });
+    await k.create({
+      id: "build",
+      assignee: "dev",
+      inputs: { context: "x" },
+      dependencies: [{ type: "artifact", artifactId: "spec", minVersion: 2 }],
+      expectedOutputs: [{ artifactType: "custom", artifactId: "out" }],
+    });
     await k.join("dev", "busy", "build");
     const contract = await k.contract("build");
 
     const meta = await k.snapshot({ id: "s1", label: "first" });
-    expect(meta).toMatchObject({ id: "s1", team: "default", label: "first", kind: "manual", createdBy: "operator", maxSeq: 2, counts: { contracts: 1, artifacts: 1, pipelines: 0, members: 1 } });
+    expect(meta).toMatchObject({
+      id: "s1",
+      team: "default",
+      label: "first",
+      kind: "manual",
+      createdBy: "operator",
+      maxSeq: 2,
+      counts: { contracts: 1, artifacts: 1, pipelines: 0, members: 1 },
+    });
     expect(meta.size).toBe(stored("s1").bytes);
     expect(hub.events.at(-1)).toMatchObject({ type: "snapshot.created", subject: "snapshot:s1", payload: { id: "s1", kind: "manual", size: meta.size } });
 
     const { state } = await k.get("s1");
     expect(state.contracts).toEqual([
       {
-        pk: 1, id: "build", title: "Work", description: "", assigner: "operator", assignee: "dev", inputs: { context: "x" },
-        dependencies: [{ type: "artifact", artifactId: "spec", minVersion: 2 }], expectedOutputs: [{ artifactType: "custom", artifactId: "out", required: true }],
-        acceptanceCriteria: [], priority: "normal", timeoutMs: null, deadlineAt: null, maxRetries: 3, retryCount: 0, status: "ready",
-        statusReason: "dependencies satisfied", windowStartSeq: 2, pinnedInputs: null, outputs: null, startedAt: null, completedAt: null,
-        createdAt: contract.createdAt.toISOString(), updatedAt: contract.updatedAt.toISOString(),
+        pk: 1,
+        id: "build",
+        title: "Work",
+        description: "",
+        assigner: "operator",
+        assignee: "dev",
+        inputs: { context: "x" },
+        dependencies: [{ type: "artifact", artifactId: "spec", minVersion: 2 }],
+        expectedOutputs: [{ artifactType: "custom", artifactId: "out", required: true }],
+        acceptanceCriteria: [],
+        priority: "normal",
+        timeoutMs: null,
+        deadlineAt: null,
+        maxRetries: 3,
+        retryCount: 0,
+        status: "ready",
+        statusReason: "dependencies satisfied",
+        windowStartSeq: 2,
+        pinnedInputs: null,
+        outputs: null,
+        startedAt: null,
+        completedAt: null,
+        createdAt: contract.createdAt.toISOString(),
+        updatedAt: contract.updatedAt.toISOString(),
       },
     ]);
     expect(state.artifacts).toEqual({ index: [{ id: "spec", pk: 1, version: 2, seq: 2 }], archived: [], rolledBackSeqs: [] });
@@ -123,7 +159,10 @@ describe("listing, reading and deleting", () => {
     }
     const elsewhere = await refusedWithoutWriting(hub, () => k.rollback("s1", "other"));
     expect(elsewhere).toMatchObject({ code: "not_found", message: "id: snapshot 's1' does not exist", details: { field: "id" } });
-    expect(await refusal(k.get("s1 "))).toMatchObject({ code: "invalid_input", details: { issues: [expect.objectContaining({ field: "id", rule: "invalid_format" })] } });
+    expect(await refusal(k.get("s1 "))).toMatchObject({
+      code: "invalid_input",
+      details: { issues: [expect.objectContaining({ field: "id", rule: "invalid_format" })] },
+    });
   });
 
   it("refuses malformed input to every operation, naming the field and the rule, writing nothing", async () => {

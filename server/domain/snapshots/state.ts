@@ -91,7 +91,9 @@ type DependencyRow = { contractPk: number; kind: string; targetId: string; minVe
 
 async function captureContracts(sql: Sql, team: string): Promise<ContractState[]> {
   const rows = await sql.all<ContractRow>(`SELECT * FROM "Contract" WHERE "teamId" = ? ORDER BY "id"`, [team]);
-  const deps = await sql.all<DependencyRow>(`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`, [team]);
+  const deps = await sql.all<DependencyRow>(`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`, [
+    team,
+  ]);
   const byContract = new Map<number, Dependency[]>();
   for (const d of deps) {
     const list = byContract.get(d.contractPk);

@@ -16,7 +16,9 @@ describe("team settings", () => {
   it("keeps what was not changed and says what a number out of range must be", async () => {
     await update({ chatRateLimitPerMinute: 25 });
     expect(await getTeamSettings(hub, { team: "default" })).toMatchObject({ chatRateLimitPerMinute: 25, inboxLiveLimit: 1000, wake: "on" });
-    const e = await refusedWithoutWriting(hub, () => update({ inboxLiveLimit: 5, chatLoopWindowSeconds: 4000, chatLoopMaxExchanges: 2.5, chatRateLimitPerMinute: null }));
+    const e = await refusedWithoutWriting(hub, () =>
+      update({ inboxLiveLimit: 5, chatLoopWindowSeconds: 4000, chatLoopMaxExchanges: 2.5, chatRateLimitPerMinute: null }),
+    );
     expect(issues(e).map((i) => [i.field, i.rule, i.message])).toEqual([
       ["chatRateLimitPerMinute", "invalid_type", "must be a number"],
       ["chatLoopMaxExchanges", "invalid_type", "must be a whole number"],
@@ -29,14 +31,28 @@ describe("team settings", () => {
   it("changes only the options named, leaving the others as they were", async () => {
     await update({ wake: "off", chatRateLimitPerMinute: 25 });
     expect(await update({ inboxLiveLimit: 2000 })).toEqual({
-      wake: "off", gateEnforcement: "on", chatRateLimitPerMinute: 25, chatLoopMaxExchanges: 5, chatLoopWindowSeconds: 60, inboxLiveLimit: 2000,
-      maxPreset: "edit", rootDir: null, maxCostUsd: 2, maxTurns: 50, maxTimeoutMs: 300000,
+      wake: "off",
+      gateEnforcement: "on",
+      chatRateLimitPerMinute: 25,
+      chatLoopMaxExchanges: 5,
+      chatLoopWindowSeconds: 60,
+      inboxLiveLimit: 2000,
+      maxPreset: "edit",
+      rootDir: null,
+      maxCostUsd: 2,
+      maxTurns: 50,
+      maxTimeoutMs: 300000,
     });
     expect(hub.events.at(-1)).toMatchObject({ type: "team.settings_changed", payload: { changes: { inboxLiveLimit: 2000 } } });
   });
 
   it("may be changed by operators only", async () => {
-    const e = await refusedWithoutWriting(hub, () => updateTeamSettings(hub, { name: "api-dev", kind: "member" }, parseOrThrow(UpdateTeamSettingsInput, { wake: "off" })));
-    expect(e).toMatchObject({ code: "forbidden", message: "'api-dev' (member) may not change team settings: only a lead of team 'default' or the operator may" });
+    const e = await refusedWithoutWriting(hub, () =>
+      updateTeamSettings(hub, { name: "api-dev", kind: "member" }, parseOrThrow(UpdateTeamSettingsInput, { wake: "off" })),
+    );
+    expect(e).toMatchObject({
+      code: "forbidden",
+      message: "'api-dev' (member) may not change team settings: only a lead of team 'default' or the operator may",
+    });
   });
 });

@@ -4,7 +4,8 @@ import { TEAM } from "./common.ts";
 
 const TO = "The member to write to: a name on the team roster (see team_roster), or 'operator' for the person at the dashboard. You are the sender.";
 const MESSAGE = `The text, at most ${MAX_MESSAGE_CHARS} characters. Keep it short; put real content in an artifact and mention its id.`;
-const LIMITS = "At most 10 messages per minute per sender, and at most 5 direct messages between two members per minute before the pair is blocked for a minute (team settings may differ); a refusal says when to retry.";
+const LIMITS =
+  "At most 10 messages per minute per sender, and at most 5 direct messages between two members per minute before the pair is blocked for a minute (team settings may differ); a refusal says when to retry.";
 
 export const chatTools = [
   tool({
@@ -19,7 +20,8 @@ export const chatTools = [
   tool({
     name: "team_broadcast",
     title: "Broadcast to the team",
-    description: "Send one message to every member on the team roster except yourself. Counts as one message for the rate limit. Use it for news everyone needs; use team_send_message for one member.",
+    description:
+      "Send one message to every member on the team roster except yourself. Counts as one message for the rate limit. Use it for news everyone needs; use team_send_message for one member.",
     schema: BroadcastInput,
     describe: { team: TEAM, message: MESSAGE },
     kind: "write",
@@ -63,7 +65,8 @@ export const chatTools = [
   tool({
     name: "team_reply",
     title: "Reply to a message",
-    description: "Reply to a message in your inbox (by its id from team_check_inbox). The reply goes to that message's sender; replying to an ask answers the member waiting on it.",
+    description:
+      "Reply to a message in your inbox (by its id from team_check_inbox). The reply goes to that message's sender; replying to an ask answers the member waiting on it.",
     schema: ReplyInput,
     describe: { team: TEAM, messageId: "The id of the message you are answering; it must be in your own inbox.", message: MESSAGE },
     kind: "write",

@@ -12,7 +12,8 @@ import { tool } from "../tool.ts";
 import { CONTRACT_ID, CURSOR, LIMIT, TEAM } from "./common.ts";
 
 const ref = { team: TEAM, id: CONTRACT_ID };
-const DEPENDENCY = "{type: 'contract', contractId} (that contract must complete first) or {type: 'artifact', artifactId, minVersion?} (that artifact must exist at ≥ minVersion).";
+const DEPENDENCY =
+  "{type: 'contract', contractId} (that contract must complete first) or {type: 'artifact', artifactId, minVersion?} (that artifact must exist at ≥ minVersion).";
 
 export const contractTools = [
   tool({
@@ -44,7 +45,8 @@ export const contractTools = [
   tool({
     name: "contract_start",
     title: "Start a contract",
-    description: "Start work on a 'ready' contract assigned to you. Returns its inputs and the resolved input artifacts (their data), whose versions are pinned now.",
+    description:
+      "Start work on a 'ready' contract assigned to you. Returns its inputs and the resolved input artifacts (their data), whose versions are pinned now.",
     schema: ContractRefInput,
     describe: ref,
     kind: "write",
@@ -53,9 +55,15 @@ export const contractTools = [
   tool({
     name: "contract_complete",
     title: "Complete a contract",
-    description: "Mark your contract completed. Refused with the list of unmet acceptance criteria unless force is true with a reason. Completion makes dependent contracts ready.",
+    description:
+      "Mark your contract completed. Refused with the list of unmet acceptance criteria unless force is true with a reason. Completion makes dependent contracts ready.",
     schema: CompleteContractInput,
-    describe: { ...ref, summary: "What was done.", force: "Complete even though criteria are unmet (needs reason).", reason: "Why the criteria are overridden." },
+    describe: {
+      ...ref,
+      summary: "What was done.",
+      force: "Complete even though criteria are unmet (needs reason).",
+      reason: "Why the criteria are overridden.",
+    },
     kind: "write",
     run: (s, actor, input) => s.contracts.complete(actor, input),
   }),

@@ -11,4 +11,15 @@ import { teamTools } from "./team.ts";
 import { sessionTools } from "./sessions.ts";
 
 /** Every tool of the product, in the order clients list them. */
-export const TOOLS: ToolDef[] = [...artifactTools, ...contractTools, ...lineageTools, ...pipelineTools, ...snapshotTools, ...teamTools, ...sessionTools, ...chatTools, ...continuityTools, ...budgetTools];
+export const TOOLS: ToolDef[] = [
+  ...artifactTools,
+  ...contractTools,
+  ...lineageTools,
+  ...pipelineTools,
+  ...snapshotTools,
+  ...teamTools,
+  ...sessionTools,
+  ...chatTools,
+  ...continuityTools,
+  ...budgetTools,
+];

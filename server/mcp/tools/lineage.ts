@@ -15,7 +15,8 @@ export const lineageTools = [
   tool({
     name: "artifact_impact",
     title: "Impact of changing an artifact",
-    description: "What a change to this artifact reaches: every artifact whose current version descends from any of its versions, and the contracts relying on them.",
+    description:
+      "What a change to this artifact reaches: every artifact whose current version descends from any of its versions, and the contracts relying on them.",
     schema: ImpactInput,
     describe: { team: TEAM, id: ARTIFACT_ID },
     kind: "read",

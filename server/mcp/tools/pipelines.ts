@@ -8,9 +8,9 @@ const RULE =
   "A rule {trigger, condition?, action, rateLimit?}. trigger: {type: artifact_published | artifact_version_bumped | artifact_stale | contract_completed | contract_failed | " +
   "contract_reopened | message_received, artifactType?, artifactId?, contractId?, publisher?, to?}. condition: a CEL expression over the event's variables " +
   "(artifact triggers: event, artifact {id, type, name, version, publisher}, data; contract triggers: event, contract {id, status, assignee, retryCount, …}; " +
-  "message_received: event, message {from, to, kind, text}), e.g. \"data.failed > 0\". action: {type: notify_session, target, message} | {type: send_to_session, target, message} | " +
+  'message_received: event, message {from, to, kind, text}), e.g. "data.failed > 0". action: {type: notify_session, target, message} | {type: send_to_session, target, message} | ' +
   "{type: broadcast, message} | {type: reopen_contract, contractId, reason} | {type: create_contract, contract: {id, title, assignee, …}} | {type: invalidate_downstream, artifactId?}; " +
-  "string fields accept ${…} templates such as \"Tests failing: ${data.failed} failures\". rateLimit: {max, perSeconds}.";
+  'string fields accept ${…} templates such as "Tests failing: ${data.failed} failures". rateLimit: {max, perSeconds}.';
 
 export const pipelineTools = [
   tool({
@@ -70,7 +70,8 @@ export const pipelineTools = [
   tool({
     name: "pipeline_dry_run",
     title: "Dry-run a rule",
-    description: "What one rule would do for a sample event or a logged event: whether it fires, the condition's result, the rendered action. Nothing is written.",
+    description:
+      "What one rule would do for a sample event or a logged event: whether it fires, the condition's result, the rendered action. Nothing is written.",
     schema: DryRunInput,
     describe: {
       team: TEAM,

@@ -107,7 +107,12 @@ export const sessionTools = [
     title: "Fork a session",
     description: "Start a new session from another session's conversation so far; the original is unchanged.",
     schema: ForkInput,
-    describe: { name: "The session to fork.", newName: "Name of the new session.", prompt: "First message of the fork.", model: "Model for the fork (default: the parent's)." },
+    describe: {
+      name: "The session to fork.",
+      newName: "Name of the new session.",
+      prompt: "First message of the fork.",
+      model: "Model for the fork (default: the parent's).",
+    },
     kind: "write",
     run: (s, actor, input) => s.sessions.fork(actor, input),
   }),
@@ -134,7 +139,7 @@ export const sessionTools = [
     title: "Session status",
     description:
       "A session's state, cost, turns, queued messages, the running interaction, pending permission requests and safety violations, " +
-      "and `problem`: what is wrong with it in words (\"cost limit: $0.40 spent of $0.05\", \"last turn failed: API Error: 500 …\"), null when nothing is.",
+      'and `problem`: what is wrong with it in words ("cost limit: $0.40 spent of $0.05", "last turn failed: API Error: 500 …"), null when nothing is.',
     schema: SessionRef,
     describe: { name: NAME },
     kind: "read",

@@ -10,7 +10,8 @@ export const snapshotTools = [
   tool({
     name: "team_snapshot",
     title: "Take a snapshot",
-    description: "Capture the team's coordination state: contracts, pipelines, roster, gate counters, and pointers to the current artifact versions (cheap: no data is copied).",
+    description:
+      "Capture the team's coordination state: contracts, pipelines, roster, gate counters, and pointers to the current artifact versions (cheap: no data is copied).",
     schema: TakeSnapshotInput,
     describe: { team: TEAM, id: "Snapshot id; generated when omitted.", label: "What this moment is, e.g. 'before the auth refactor'." },
     kind: "write",
@@ -77,7 +78,8 @@ export const snapshotTools = [
   tool({
     name: "team_snapshot_diff",
     title: "Diff two states",
-    description: "Field-level changes between two snapshots, or a snapshot and the current state ('current'), per kind: contracts, artifacts, pipelines, roster.",
+    description:
+      "Field-level changes between two snapshots, or a snapshot and the current state ('current'), per kind: contracts, artifacts, pipelines, roster.",
     schema: DiffInput,
     describe: { team: TEAM, a: "A snapshot id.", b: "Another snapshot id, or 'current' (default)." },
     kind: "read",
