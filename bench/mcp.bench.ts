@@ -35,7 +35,10 @@ export default async function mcp(): Promise<void> {
         const e = await timedCall(client, "bench_echo", { id: "doc" });
         const g = await timedCall(client, "artifact_get", { id: "doc" });
         check(!e.isError && !g.isError, "round trips succeed");
-        if (i >= 0) ((echo[i] = e.ms), (get[i] = g.ms));
+        if (i >= 0) {
+          echo[i] = e.ms;
+          get[i] = g.ms;
+        }
       }
       const se = summarize(echo);
       const sg = summarize(get);

@@ -86,7 +86,11 @@ export default async function sessions(): Promise<void> {
           await done;
           const h = performance.now() - t0;
           await post(`${hub.url}/api/sessions/${name}/stop`, {});
-          if (i >= 0) (direct.push(d), bare.push(b), viaHub.push(h));
+          if (i >= 0) {
+            direct.push(d);
+            bare.push(b);
+            viaHub.push(h);
+          }
         }
         const ratio = median(viaHub) / median(direct);
         console.log(

@@ -322,7 +322,10 @@ describe("the canvas with 2,000 nodes", () => {
     await drag(250, -120);
     await drag(-250, 120);
     await perf.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    for (let i = 0; i < 8; i++) (await perf.mouse.wheel(0, -200), await perf.waitForTimeout(60));
+    for (let i = 0; i < 8; i++) {
+      await perf.mouse.wheel(0, -200);
+      await perf.waitForTimeout(60);
+    }
     // Zoomed in to a readable size: the nodes in view show their text and handles, and xyflow draws their edges.
     await expect.poll(() => perf.locator(".react-flow__node .canvas-node-title").count()).toBeGreaterThan(0);
     expect(await perf.locator(".react-flow__node").count()).toBeLessThan(2000);
@@ -330,7 +333,10 @@ describe("the canvas with 2,000 nodes", () => {
     await screenshot(perf, "canvas-2000-zoomed");
     await drag(300, 100);
     await drag(-300, -100);
-    for (let i = 0; i < 8; i++) (await perf.mouse.wheel(0, 200), await perf.waitForTimeout(60));
+    for (let i = 0; i < 8; i++) {
+      await perf.mouse.wheel(0, 200);
+      await perf.waitForTimeout(60);
+    }
     await perf.waitForTimeout(500);
     const tasks = (await read()).longTasks;
     const zoom = await perf.locator(".react-flow__viewport").getAttribute("style");

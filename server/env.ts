@@ -81,7 +81,7 @@ function claudeEnvFrom(text: string): Record<string, string> {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`TEAMHUB_CLAUDE_ENV: not valid JSON (${(e as Error).message})`);
+    throw new Error(`TEAMHUB_CLAUDE_ENV: not valid JSON (${(e as Error).message})`, { cause: e });
   }
   const parsed = EnvObject.safeParse(value);
   if (!parsed.success) throw new Error(`TEAMHUB_CLAUDE_ENV: must be a JSON object of string values (${parsed.error.issues[0].message})`);

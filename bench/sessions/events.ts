@@ -10,7 +10,11 @@ export async function eventStream(hubUrl: string): Promise<EventStream> {
   socket.on("message", (data) => {
     const msg = JSON.parse(String(data)) as { type: string; payload: WireEvent };
     if (msg.type !== "event") return;
-    for (const w of waiters) if (w.match(msg.payload)) (waiters.delete(w), w.resolve(msg.payload));
+    for (const w of waiters) {
+      if (!w.match(msg.payload)) continue;
+      waiters.delete(w);
+      w.resolve(msg.payload);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     socket.once("open", () => {

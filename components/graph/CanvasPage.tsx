@@ -1,29 +1,18 @@
 "use client";
 
 import { ReactFlowProvider, useReactFlow, type Connection } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useGraph, useDependencyChange } from "@/lib/queries/graph.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { ArtifactPanel } from "./ArtifactPanel.tsx";
 import { CanvasFilters } from "./CanvasFilters.tsx";
 import { ContractPanel } from "./ContractPanel.tsx";
-import {
-  dependencyFor,
-  flowEdges,
-  flowNodes,
-  layoutNodesOf,
-  NO_FILTERS,
-  splitKey,
-  structureOf,
-  type CanvasEdge,
-  type CanvasNode,
-  type Filters,
-} from "./flow-elements.ts";
+import { dependencyFor, NO_FILTERS, splitKey, type Filters } from "./flow-elements.ts";
 import { FIT_VIEW, GraphCanvas } from "./GraphCanvas.tsx";
-import { layoutGraph } from "./layout.ts";
 import { Legend } from "./Legend.tsx";
 import { NewContractDialog } from "./NewContractDialog.tsx";
 import { RosterPanel } from "./RosterPanel.tsx";
+import { useFlowElements } from "./use-flow-elements.ts";
 
 type Notice = { kind: "error" | "ok"; text: string };
 
@@ -48,22 +37,7 @@ function TeamCanvas({ team }: { team: string }) {
   const [focus, setFocus] = useState<string | null>(null);
 
   const view = graph.data;
-  const structure = view ? structureOf(view) : "";
-  // Laid out again only when nodes or edges come or go (`structure`), not when a state changes.
-  const layout = useMemo(() => (view ? layoutGraph(layoutNodesOf(view), view.edges) : null), [structure]);
-  const previousNodes = useRef(new Map<string, CanvasNode>());
-  const previousEdges = useRef(new Map<string, CanvasEdge>());
-  const nodes = useMemo(() => {
-    const next = view && layout ? flowNodes(view, layout, filters, selected, previousNodes.current) : [];
-    previousNodes.current = new Map(next.map((n) => [n.id, n]));
-    return next;
-  }, [view, layout, filters, selected]);
-  const edges = useMemo(() => {
-    const hidden = new Set(nodes.filter((n) => n.hidden).map((n) => n.id));
-    const next = view ? flowEdges(view, hidden, previousEdges.current) : [];
-    previousEdges.current = new Map(next.map((e) => [e.id, e]));
-    return next;
-  }, [view, nodes]);
+  const { nodes, edges } = useFlowElements(view, filters, selected);
 
   const onConnect = useCallback(
     (c: Connection) => {

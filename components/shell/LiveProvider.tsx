@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from "react";
 import { connectLive, type LiveState } from "@/lib/ws-client.ts";
 import type { WireEvent } from "@/lib/ws.ts";
 import { keys } from "@/lib/queries/keys.ts";
@@ -94,7 +94,7 @@ export const useLive = () => useContext(LiveContext);
 
 export function useLiveEvents(fn: Listener) {
   const { subscribe } = useLive();
-  const latest = useRef(fn);
-  latest.current = fn;
-  useEffect(() => subscribe((e) => latest.current(e)), [subscribe]);
+  // The listener of the latest render, without subscribing again each time it changes.
+  const listener = useEffectEvent(fn);
+  useEffect(() => subscribe((e) => listener(e)), [subscribe]);
 }

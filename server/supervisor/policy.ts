@@ -217,7 +217,7 @@ export function expandGlob(word: string, workDir: string): string[] {
     const next: string[] = [];
     for (const dir of current) {
       if (++dirsRead > GLOB_MAX_DIRS) break;
-      let names: string[] = [];
+      let names: string[];
       try {
         names = fs.readdirSync(dir);
       } catch {

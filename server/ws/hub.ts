@@ -83,7 +83,10 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
         c.socket.close(1008, "token revoked");
         continue;
       }
-      for (const e of events) c.ready ? deliver(c, e) : c.backlog.push(e);
+      for (const e of events) {
+        if (c.ready) deliver(c, e);
+        else c.backlog.push(e);
+      }
     }
   });
 

@@ -23,7 +23,9 @@ function tree(g: LineageGraph): string {
       lines.push(
         `${indent}${g.direction === "upstream" ? "◄─" : "─►"} ${label(e[to])}${e.kind === "contract" ? ` [via contract ${e.contractId}]` : ""}${repeat ? " …" : ""}`,
       );
-      if (!repeat) (seen.add(e[to]), walk(e[to], `${indent}   `));
+      if (repeat) continue;
+      seen.add(e[to]);
+      walk(e[to], `${indent}   `);
     }
   };
   lines.push(label(g.root));

@@ -320,16 +320,28 @@ export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput)
   const where = [`a."teamId" = ?`];
   const params: (string | number)[] = [input.team];
   if (!input.archived) where.push(`a."archivedAt" IS NULL`);
-  if (input.type) (where.push(`a."type" = ?`), params.push(input.type));
-  if (input.status) (where.push(`lv."status" = ?`), params.push(input.status));
-  if (input.tag) (where.push(`EXISTS (SELECT 1 FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk" AND t."tag" = ?)`), params.push(input.tag));
+  if (input.type) {
+    where.push(`a."type" = ?`);
+    params.push(input.type);
+  }
+  if (input.status) {
+    where.push(`lv."status" = ?`);
+    params.push(input.status);
+  }
+  if (input.tag) {
+    where.push(`EXISTS (SELECT 1 FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk" AND t."tag" = ?)`);
+    params.push(input.tag);
+  }
   if (input.publisher) {
     where.push(
       `(SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) = ?`,
     );
     params.push(input.publisher);
   }
-  if (input.cursor !== undefined) (where.push(`a."pk" > ?`), params.push(input.cursor));
+  if (input.cursor !== undefined) {
+    where.push(`a."pk" > ?`);
+    params.push(input.cursor);
+  }
   const rows = await deps.db.read(async (sql) => {
     if (input.stale) {
       // Staleness depends on the whole lineage graph: computed when asked for, too costly to put on every view.

@@ -47,10 +47,19 @@ const FIRST_REPLY = `(SELECT MIN(r."id") FROM "Message" r WHERE r."teamId" = m."
 export async function teamMessages({ db }: DomainDeps, actor: Principal, input: TeamMessagesInput): Promise<TeamMessages> {
   const where = [`m."teamId" = ?`];
   const params: Array<string | number> = [input.team];
-  if (input.member) (where.push(`(m."sender" = ? OR m."recipient" = ?)`), params.push(input.member, input.member));
-  if (input.kind) (where.push(`m."kind" = ?`), params.push(input.kind));
+  if (input.member) {
+    where.push(`(m."sender" = ? OR m."recipient" = ?)`);
+    params.push(input.member, input.member);
+  }
+  if (input.kind) {
+    where.push(`m."kind" = ?`);
+    params.push(input.kind);
+  }
   if (input.awaitingReply) where.push(`m."kind" = 'ask' AND ${FIRST_REPLY} IS NULL`);
-  if (input.before !== undefined) (where.push(`m."id" < ?`), params.push(input.before));
+  if (input.before !== undefined) {
+    where.push(`m."id" < ?`);
+    params.push(input.before);
+  }
   const rows = await db.read(async (sql) => {
     await authorize(sql, actor, "chat.team_messages", { team: input.team });
     return sql.all<Row>(

@@ -43,7 +43,9 @@ export function renderBriefing(b: Omit<Briefing, "markdown">): string {
   }
   let sections = 0;
   const section = (title: string, lines: string[]) => {
-    if (lines.length) (out.push("", `## ${title}`, ...lines), sections++);
+    if (!lines.length) return;
+    out.push("", `## ${title}`, ...lines);
+    sections++;
   };
 
   section(first ? `Your open contracts (${b.contracts.total})` : `Your contracts that changed (${b.contracts.total})`, [

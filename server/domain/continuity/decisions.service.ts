@@ -88,11 +88,26 @@ export async function recordDecision({ db }: DomainDeps, actor: Principal, input
 export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInput): Promise<{ items: DecisionView[]; nextCursor: number | null }> {
   const where = [`"teamId" = ?`];
   const params: (string | number | Date)[] = [input.team];
-  if (input.since !== undefined) (where.push(`"createdAt" >= ?`), params.push(new Date(input.since)));
-  if (input.after !== undefined) (where.push(`"id" > ?`), params.push(input.after));
-  if (input.artifact) (where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.artifacts') WHERE "value" = ?)`), params.push(input.artifact));
-  if (input.contract) (where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.contracts') WHERE "value" = ?)`), params.push(input.contract));
-  if (input.cursor !== undefined) (where.push(`"id" < ?`), params.push(input.cursor));
+  if (input.since !== undefined) {
+    where.push(`"createdAt" >= ?`);
+    params.push(new Date(input.since));
+  }
+  if (input.after !== undefined) {
+    where.push(`"id" > ?`);
+    params.push(input.after);
+  }
+  if (input.artifact) {
+    where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.artifacts') WHERE "value" = ?)`);
+    params.push(input.artifact);
+  }
+  if (input.contract) {
+    where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.contracts') WHERE "value" = ?)`);
+    params.push(input.contract);
+  }
+  if (input.cursor !== undefined) {
+    where.push(`"id" < ?`);
+    params.push(input.cursor);
+  }
   const rows = await db.read((sql) =>
     sql.all<DecisionRow>(`SELECT * FROM "Decision" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit + 1]),
   );

@@ -162,10 +162,22 @@ export async function getContract(deps: DomainDeps, input: ContractRefInput): Pr
 export async function listContracts(deps: DomainDeps, input: ListContractsInput): Promise<{ items: ContractView[]; nextCursor: number | null }> {
   const where = [`"teamId" = ?`];
   const params: (string | number)[] = [input.team];
-  if (input.status) (where.push(`"status" = ?`), params.push(input.status));
-  if (input.assignee) (where.push(`"assignee" = ?`), params.push(input.assignee));
-  if (input.assigner) (where.push(`"assigner" = ?`), params.push(input.assigner));
-  if (input.cursor !== undefined) (where.push(`"pk" > ?`), params.push(input.cursor));
+  if (input.status) {
+    where.push(`"status" = ?`);
+    params.push(input.status);
+  }
+  if (input.assignee) {
+    where.push(`"assignee" = ?`);
+    params.push(input.assignee);
+  }
+  if (input.assigner) {
+    where.push(`"assigner" = ?`);
+    params.push(input.assigner);
+  }
+  if (input.cursor !== undefined) {
+    where.push(`"pk" > ?`);
+    params.push(input.cursor);
+  }
   return deps.db.read(async (sql) => {
     const rows = await sql.all<Parameters<typeof toLoaded>[0]>(`SELECT * FROM "Contract" WHERE ${where.join(" AND ")} ORDER BY "pk" LIMIT ?`, [
       ...params,

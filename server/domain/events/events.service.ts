@@ -17,8 +17,14 @@ export const toHubEvent = (r: EventRow): HubEvent => ({ ...r, payload: JSON.pars
 export async function listEvents({ db }: DomainDeps, actor: Principal, input: ListEventsInput): Promise<{ events: HubEvent[]; lastId: number | null }> {
   const where = [input.hub ? `"teamId" IS NULL` : `"teamId" = ?`];
   const params: (string | number)[] = input.hub ? [] : [input.team];
-  if (input.type) (where.push(`"type" = ?`), params.push(input.type));
-  if (input.after !== undefined) (where.push(`"id" > ?`), params.push(input.after));
+  if (input.type) {
+    where.push(`"type" = ?`);
+    params.push(input.type);
+  }
+  if (input.after !== undefined) {
+    where.push(`"id" > ?`);
+    params.push(input.after);
+  }
   const order = input.after !== undefined ? "ASC" : "DESC";
   const rows = await db.read(async (sql) => {
     if (input.hub) await authorize(sql, actor, "events.hub", { team: null });

@@ -119,7 +119,7 @@ function compileOnce(source: string, scope: Scope): Compiled {
     parsed = env.parse(source);
   } catch (e) {
     // A stack overflow here means absurd nesting; the limits normally catch it first.
-    throw new Error(e instanceof RangeError ? "is nested too deeply" : firstLine(e));
+    throw new Error(e instanceof RangeError ? "is nested too deeply" : firstLine(e), { cause: e });
   }
   const problem = policyProblem(parsed.ast);
   if (problem) throw new Error(problem);

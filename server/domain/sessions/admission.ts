@@ -15,7 +15,6 @@ import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { moveTo, queuePosition, type SessionRow } from "./sessions.repo.ts";
 import { LIVE } from "./states.ts";
-import type { SessionStatus } from "../../../lib/api/sessions.ts";
 
 export const YIELDED = "admission:yielded";
 

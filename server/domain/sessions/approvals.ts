@@ -124,8 +124,14 @@ export async function approvalFor(
 export async function listApprovals({ db }: DomainDeps, actor: Principal, input: ListApprovalsInput): Promise<ApprovalView[]> {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (input.team) (where.push(`a."teamId" = ?`), params.push(input.team));
-  if (input.status) (where.push(`a."status" = ?`), params.push(input.status));
+  if (input.team) {
+    where.push(`a."teamId" = ?`);
+    params.push(input.team);
+  }
+  if (input.status) {
+    where.push(`a."status" = ?`);
+    params.push(input.status);
+  }
   return db.read(async (sql) => {
     const rows = await sql.all<ApprovalRow & { session: string }>(
       `${SELECT_VIEW} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY a."id" DESC LIMIT ?`,

@@ -50,8 +50,14 @@ export async function listSessions({ db }: DomainDeps, actor: Principal, input: 
   return db.read(async (sql) => {
     const where: string[] = [];
     const params: string[] = [];
-    if (input.team) (where.push(`"teamId" = ?`), params.push(input.team));
-    if (input.status) (where.push(`"status" = ?`), params.push(input.status));
+    if (input.team) {
+      where.push(`"teamId" = ?`);
+      params.push(input.team);
+    }
+    if (input.status) {
+      where.push(`"status" = ?`);
+      params.push(input.status);
+    }
     const rows = await sql.all<SessionRow>(
       `SELECT * FROM "Session" ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY "createdAt" DESC, "pk" DESC LIMIT ?`,
       [...params, input.limit],
