@@ -35,8 +35,8 @@ export default defineConfig(
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
     extends: [reactHooks.configs.flat.recommended],
     rules: {
-      // Browser-only state (localStorage, the URL) is read in an effect after mounting so the server render and
-      // hydration agree; a dialog resets its draft when it opens. Both set state in an effect by design.
+      // Deliberate: browser-only state (localStorage, the URL) is read in an effect after mounting so the server
+      // render and hydration agree, and a form, dialog or feed resets its state in an effect when its subject changes.
       "react-hooks/set-state-in-effect": "off",
     },
   },
