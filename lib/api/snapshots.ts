@@ -57,3 +57,47 @@ export type ReplayInput = z.infer<typeof ReplayInput>;
 /** Each side is a snapshot id or `current`. */
 export const DiffInput = z.object({ team: TeamParam, a: EntityId, b: EntityId.default(CURRENT) });
 export type DiffInput = z.infer<typeof DiffInput>;
+
+/*
+ * What a rollback or replay reports (its preview too): written once here, for the domain that
+ * builds it and the CLI and dashboard that read it.
+ */
+type Move = { from: string | null; to: string | null };
+/** A contract whose existence (null), status or assignee a rewind changed. */
+export type ContractMove = { id: string; status: Move; assignee: Move };
+/** A contract that starts a new run: its status before the replay (null: it did not exist), in the snapshot, and after. */
+export type ReRunEntry = { id: string; assignee: string; from: string | null; snapshot: string; to: string; because: string; waitsFor: string[] };
+/** Contracts and pipelines, by id, that a rewind takes away or brings back. */
+export type Entities = { contracts: string[]; contractsCount: number; pipelines: string[]; pipelinesCount: number };
+
+export type RewindSummary = {
+  team: string;
+  snapshot: string;
+  /** True for a preview: nothing was written. */
+  dryRun: boolean;
+  /** The automatic snapshot of the state before: roll back to it to undo this. */
+  autoSnapshot: string;
+  rolledBackVersions: string[];
+  rolledBackCount: number;
+  /** Versions rolled back after the capture that are active again. */
+  reactivatedVersions: string[];
+  reactivatedCount: number;
+  /** Replay only: the overridden contracts and everything downstream of them, upstream first. */
+  reRun: ReRunEntry[];
+  reRunCount: number;
+  /** There now, not in the snapshot. */
+  removed: Entities;
+  /** In the snapshot, not there now. */
+  restored: Entities;
+  /** Pipelines in both whose status or rules go back to the snapshot's. */
+  pipelinesChanged: string[];
+  contractsChanged: ContractMove[];
+  contractsChangedCount: number;
+  membersNotified: number;
+  /** Messages a team reset archived under this snapshot, back in their inboxes. */
+  messagesRestored: number;
+  /** Replay only: the fields each override really changed, old → new. */
+  overridden: Record<string, Record<string, { old: unknown; new: unknown }>>;
+};
+/** What a rollback or replay would do; no automatic snapshot is kept, so it has no undo point. */
+export type RewindPreview = Omit<RewindSummary, "autoSnapshot">;

@@ -1,6 +1,7 @@
 /** Queries and changes of the snapshots page (keys in ./keys.ts). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend } from "../browser-api.ts";
+import type { RewindPreview, RewindSummary } from "../api/snapshots.ts";
 import { keys } from "./keys.ts";
 
 export type SnapshotItem = {
@@ -25,32 +26,7 @@ export const DIFF_KINDS = ["contracts", "artifacts", "pipelines", "roster"] as c
 export type DiffKindName = (typeof DIFF_KINDS)[number];
 export type StateDiff = Record<DiffKindName, KindDiff> & { team: string; a: string; b: string };
 
-type Move = { from: string | null; to: string | null };
-export type ContractMove = { id: string; status: Move; assignee: Move };
-export type ReRunEntry = { id: string; assignee: string; from: string | null; snapshot: string; to: string; because: string; waitsFor: string[] };
-export type Entities = { contracts: string[]; contractsCount: number; pipelines: string[]; pipelinesCount: number };
-/** What a rollback or replay would do (a preview: nothing written, no undo point saved). */
-export type RewindPreview = {
-  team: string;
-  snapshot: string;
-  dryRun: boolean;
-  rolledBackVersions: string[];
-  rolledBackCount: number;
-  reactivatedVersions: string[];
-  reactivatedCount: number;
-  reRun: ReRunEntry[];
-  reRunCount: number;
-  removed: Entities;
-  restored: Entities;
-  pipelinesChanged: string[];
-  contractsChanged: ContractMove[];
-  contractsChangedCount: number;
-  membersNotified: number;
-  messagesRestored: number;
-  overridden: Record<string, FieldChanges>;
-};
-/** What it did, and the automatic snapshot to roll back to for undoing it. */
-export type RewindSummary = RewindPreview & { autoSnapshot: string };
+export type { Entities, RewindPreview, RewindSummary } from "../api/snapshots.ts";
 
 export const CURRENT = "current";
 const PAGE = 50;

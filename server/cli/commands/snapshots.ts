@@ -1,7 +1,7 @@
 /** team-snapshot, -snapshot-list, -snapshot-delete, -rollback, -replay and -snapshot-diff (docs/domain.md#snapshots). */
 import type { Command } from "commander";
 import type { StateDiff } from "../../domain/snapshots/diff.ts";
-import type { RewindPreview, RewindSummary } from "../../domain/snapshots/rollback.service.ts";
+import type { RewindPreview, RewindSummary } from "../../../lib/api/snapshots.ts";
 import type { SnapshotMeta } from "../../domain/snapshots/snapshot-store.ts";
 import { call } from "../api-client.ts";
 import { action } from "../action.ts";

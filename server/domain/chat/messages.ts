@@ -39,22 +39,17 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
   }
   const ids: number[] = [];
   for (const to of d.to) {
-    const r = await tx.run(`INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (?,?,?,?,?,?,?)`, [
-      d.team,
-      d.from,
-      to,
-      d.kind,
-      d.text,
-      d.replyTo ?? null,
-      tx.now,
-    ]);
-    ids.push(r.lastInsertRowid);
+    const { id } = (await tx.get<{ id: number }>(
+      `INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (?,?,?,?,?,?,?) RETURNING "id"`,
+      [d.team, d.from, to, d.kind, d.text, d.replyTo ?? null, tx.now],
+    ))!;
+    ids.push(id);
     await tx.emit({
       teamId: d.team,
       type: "message.sent",
-      subject: `message:${r.lastInsertRowid}`,
+      subject: `message:${id}`,
       payload: {
-        messageId: r.lastInsertRowid,
+        messageId: id,
         from: d.from,
         to,
         kind: d.kind,

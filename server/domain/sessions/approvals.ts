@@ -44,25 +44,25 @@ export async function openApproval(
   request: { requestId: string; toolName: string; input: Record<string, unknown>; reason: string; timeoutMs: number },
 ): Promise<ApprovalView> {
   const expiresAt = new Date(tx.now.getTime() + request.timeoutMs);
-  const r = await tx.run(
-    `INSERT INTO "Approval" ("sessionPk","teamId","requestId","toolName","input","reason","status","createdAt","expiresAt") VALUES (?,?,?,?,?,?,'pending',?,?)`,
+  const { id } = (await tx.get<{ id: number }>(
+    `INSERT INTO "Approval" ("sessionPk","teamId","requestId","toolName","input","reason","status","createdAt","expiresAt") VALUES (?,?,?,?,?,?,'pending',?,?) RETURNING "id"`,
     [session.pk, session.teamId, request.requestId, request.toolName, JSON.stringify(request.input), request.reason, tx.now, expiresAt],
-  );
-  if (session.status !== "paused") await moveTo(tx, session, "waiting_permission", `approval ${r.lastInsertRowid}: ${request.toolName}`);
+  ))!;
+  if (session.status !== "paused") await moveTo(tx, session, "waiting_permission", `approval ${id}: ${request.toolName}`);
   await tx.emit({
     teamId: session.teamId,
     type: "session.approval_requested",
     subject: `session:${session.name}`,
     payload: {
       name: session.name,
-      approvalId: r.lastInsertRowid,
+      approvalId: id,
       toolName: request.toolName,
       input: request.input,
       reason: request.reason,
       expiresAt: expiresAt.toISOString(),
     },
   });
-  return (await approvalById(tx, r.lastInsertRowid))!;
+  return (await approvalById(tx, id))!;
 }
 
 export async function approvalById(sql: Sql, id: number): Promise<ApprovalView | undefined> {

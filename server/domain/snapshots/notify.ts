@@ -6,9 +6,9 @@
 import type { WriteTx } from "../../db/database.ts";
 import { noteRewind } from "../contracts/notices.ts";
 import type { Principal } from "../principal.ts";
+import type { ContractMove } from "../../../lib/api/snapshots.ts";
 
 export type ContractPoint = { id: string; status: string; assignee: string };
-export type ContractMove = { id: string; status: { from: string | null; to: string | null }; assignee: { from: string | null; to: string | null } };
 
 /** Contracts whose existence, status or assignee differs, ordered by id. */
 export function contractMoves(before: ContractPoint[], after: ContractPoint[]): ContractMove[] {

@@ -12,7 +12,7 @@ import { completeContractCommand, startContract } from "../contracts/contracts.s
 import { createPipeline } from "../pipelines/pipelines.service.ts";
 import { OPERATOR } from "../principal.ts";
 import { reRunSet } from "./rerun.ts";
-import type { RewindPreview, RewindSummary } from "./rollback.service.ts";
+import type { RewindPreview, RewindSummary } from "../../../lib/api/snapshots.ts";
 import type { ContractState } from "./state.ts";
 
 let hub: TempHub;

@@ -10,15 +10,15 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
-import type { ReplayInput, SnapshotRefInput } from "../../../lib/api/snapshots.ts";
+import type { Entities, ReplayInput, RewindPreview, RewindSummary, SnapshotRefInput } from "../../../lib/api/snapshots.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { Resolution } from "../contracts/resolver.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-import { contractMoves, notifyAssignees, type ContractMove, type ContractPoint } from "./notify.ts";
-import { applyOverrides, assertOverridable, type Overridden, type Overrides } from "./overrides.ts";
+import { contractMoves, notifyAssignees, type ContractPoint } from "./notify.ts";
+import { applyOverrides, assertOverridable, type Overrides } from "./overrides.ts";
 import { producersOf, reRunSet, startReRuns } from "./rerun.ts";
 import { restoreArtifacts, restoreCoordination, type VersionChange } from "./restore.ts";
 import { loadSnapshot, writeSnapshot, type SnapshotKind } from "./snapshot-store.ts";
@@ -27,42 +27,6 @@ import { captureState, type SnapshotState } from "./state.ts";
 // Lists in events and summaries stop here; counts always tell the full number.
 const LIST_CAP = 1000;
 const capped = <T>(list: T[]): T[] => list.slice(0, LIST_CAP);
-
-/** A contract that starts a new run: its status before the replay (null: it did not exist), in the snapshot, and after. */
-export type ReRunEntry = { id: string; assignee: string; from: string | null; snapshot: string; to: string; because: string; waitsFor: string[] };
-
-/** Contracts and pipelines, by id, that a rewind takes away or brings back. */
-export type Entities = { contracts: string[]; contractsCount: number; pipelines: string[]; pipelinesCount: number };
-
-export type RewindSummary = {
-  team: string;
-  snapshot: string;
-  /** True for a preview: nothing was written. */
-  dryRun: boolean;
-  /** The automatic snapshot of the state before: roll back to it to undo this. */
-  autoSnapshot: string;
-  rolledBackVersions: string[];
-  rolledBackCount: number;
-  /** Versions rolled back after the capture that are active again. */
-  reactivatedVersions: string[];
-  reactivatedCount: number;
-  /** Replay only: the overridden contracts and everything downstream of them, upstream first. */
-  reRun: ReRunEntry[];
-  reRunCount: number;
-  /** There now, not in the snapshot. */
-  removed: Entities;
-  /** In the snapshot, not there now. */
-  restored: Entities;
-  /** Pipelines in both whose status or rules go back to the snapshot's. */
-  pipelinesChanged: string[];
-  contractsChanged: ContractMove[];
-  contractsChangedCount: number;
-  membersNotified: number;
-  /** Messages a team reset archived under this snapshot, back in their inboxes. */
-  messagesRestored: number;
-  /** Replay only: the fields each override really changed, old → new. */
-  overridden: Overridden;
-};
 
 type Rewind = { autoKind: Extract<SnapshotKind, "pre-rollback" | "pre-replay">; what: string; overrides: Overrides };
 export type RewindOptions = { dryRun?: boolean };
@@ -215,8 +179,6 @@ export async function replay(deps: DomainDeps, actor: Principal, input: ReplayIn
   );
 }
 
-/** What a rollback or replay would do; no automatic snapshot is kept, so it has no undo point. */
-export type RewindPreview = Omit<RewindSummary, "autoSnapshot">;
 const preview = ({ autoSnapshot: _unsaved, ...summary }: RewindSummary): RewindPreview => summary;
 
 export const rollbackPreview = async (deps: DomainDeps, actor: Principal, input: SnapshotRefInput) =>
