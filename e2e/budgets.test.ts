@@ -1,6 +1,6 @@
 /**
  * Budgets with the real CLI (docs/budgets.md): the seed strategy's allocation at a tenth of its
- * size — team $1, db-dev's contract $0.20, api-dev's $0.40 — with the fake model's `@usage`
+ * size — team $1, db-dev's contract $0.20, api-dev's $0.40, qa-dev's $0.20 — with the fake model's `@usage`
  * driving the cost the CLI reports ($5 per million input tokens: 40,000 tokens cost $0.20 a call).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -25,12 +25,14 @@ beforeAll(async () => {
   for (const [id, assignee] of [
     ["schema", "db-dev"],
     ["api", "api-dev"],
+    ["tests", "qa-dev"],
   ]) {
     expect((await api(sh.hub, "POST", "/api/contracts", { team: TEAM, id, title: id, assignee })).status).toBe(201);
   }
   expect(run("budget-set", "team", "--amount", "1").code).toBe(0);
   expect(run("budget-set", "contract", "schema", "--amount", "0.20").stdout).toBe("contract schema: $0.00 spent of $0.20 (lifetime), $0.20 left\n");
   expect((await api(sh.hub, "PUT", "/api/budgets", { team: TEAM, scope: "contract", target: "api", amountUsd: 0.4 })).status).toBe(200);
+  expect(run("budget-set", "contract", "tests", "--amount", "0.20").code).toBe(0);
   // One spawn batch: a later one would need a phase gate (the team's gate enforcement).
   for (const name of ["db-dev", "api-dev", "qa-dev"]) {
     expect((await api(sh.hub, "POST", "/api/team-spawn", { team: TEAM, name })).status).toBe(201);
@@ -52,6 +54,9 @@ describe("the seed allocation, end to end", () => {
     expect(byTarget.schema.spentUsd).toBeCloseTo(0.4, 2);
     expect(byTarget.api).toMatchObject({ usedUp: false });
     expect(byTarget.api.spentUsd).toBeCloseTo(0.2, 2);
+    // qa-dev's contract is untouched by db-dev's overrun: its budget is whole and it is still there to be started.
+    expect(byTarget.tests).toMatchObject({ usedUp: false, spentUsd: 0 });
+    expect(await contract("tests")).toMatchObject({ status: "ready" });
     // The operator's inbox says so; the dashboard's needs-attention lists it.
     const feed = (await api(sh.hub, "GET", `/api/chat/messages?team=${TEAM}&member=operator`)).body.messages as Array<{ kind: string; text: string }>;
     expect(feed.filter((m) => m.kind === "system").map((m) => m.text)).toContainEqual(
