@@ -1,14 +1,8 @@
 /** fetch for the dashboard: same origin, optional token from settings, typed errors. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+import { callEndpoint, HubError } from "./api/call.ts";
+import type { Endpoint, InputOf, OutputOf } from "./api/endpoint.ts";
+
+export { HubError as ApiError };
 
 export const TOKEN_KEY = "teamhub.token";
 
@@ -31,7 +25,7 @@ async function request<T>(method: string, path: string, query: Query, body?: unk
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const parsed = (await res.json()) as T & { error?: { code: string; message: string; details?: Record<string, unknown> } };
-  if (!res.ok) throw new ApiError(res.status, parsed.error?.code ?? "http", parsed.error?.message ?? res.statusText, parsed.error?.details);
+  if (!res.ok) throw new HubError(res.status, parsed.error?.code ?? "http", parsed.error?.message ?? res.statusText, parsed.error?.details);
   return parsed;
 }
 
@@ -40,3 +34,7 @@ export const apiGet = <T>(path: string, query: Query = {}) => request<T>("GET", 
 /** A change: POST/PUT/PATCH/DELETE with a JSON body; the hub's error message becomes the thrown ApiError's. */
 export const apiSend = <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body: unknown = {}, query: Query = {}) =>
   request<T>(method, path, query, body);
+
+/** One endpoint of lib/api/endpoints, its answer checked by the endpoint's schema. */
+export const apiCall = <E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<OutputOf<E>> =>
+  callEndpoint({ baseUrl: "", token: typeof window === "undefined" ? null : window.localStorage.getItem(TOKEN_KEY) }, endpoint, input);

@@ -12,17 +12,18 @@ import { MAX_BODY_BYTES, readCapped } from "./body.ts";
 import { DEPTH_RULE, deeperThan } from "./json-depth.ts";
 import { shapeOf, typedQuery } from "./query.ts";
 import type { Services } from "../services.ts";
+import type { Endpoint } from "../../lib/api/endpoint.ts";
 
 export { MAX_BODY_BYTES } from "./body.ts";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-export function handle<S extends z.ZodType, O>(
-  schema: S,
+export function handle<I extends z.ZodType, O extends z.ZodType>(
+  endpoint: Endpoint<I, O>,
   /** `signal` aborts when the client goes away, for operations that wait (an ask). */
-  op: (s: Services, actor: Principal, input: z.infer<S>, signal: AbortSignal) => Promise<O>,
-  options: { status?: number } = {},
+  op: (s: Services, actor: Principal, input: z.output<I>, signal: AbortSignal) => Promise<z.output<O>>,
 ) {
+  const schema = endpoint.input;
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
     try {
       const s = services();
@@ -31,7 +32,7 @@ export function handle<S extends z.ZodType, O>(
       refuseUnknownFields(schema, body);
       const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...body, ...typedQuery(schema, pathParams((await ctx.params) ?? {})) };
       const input = parseOrThrow(schema, raw);
-      return Response.json(await op(s, actor, input, req.signal), { status: options.status ?? 200 });
+      return Response.json(await op(s, actor, input, req.signal), { status: endpoint.status });
     } catch (e) {
       return errorResponse(e);
     }

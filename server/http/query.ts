@@ -6,9 +6,9 @@
  * by the schema with the usual message.
  */
 import type { z } from "zod";
+import { defOf, shapeOf } from "../../lib/api/shape.ts";
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType> };
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+export { shapeOf };
 
 /** The scalar type a field finally expects, through optional/default/nullable/pipe wrappers. */
 function baseType(s: z.ZodType): string {
@@ -16,13 +16,6 @@ function baseType(s: z.ZodType): string {
   if (d.innerType) return baseType(d.innerType);
   if (d.type === "pipe" && d.in) return baseType(d.in);
   return d.type;
-}
-
-/** The fields of an object schema (through a pipe's input), or null for any other schema. */
-export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | null {
-  const d = defOf(schema);
-  if (d.type === "pipe" && d.in) return shapeOf(d.in);
-  return d.shape ?? null;
 }
 
 export function typedQuery(schema: z.ZodType, query: URLSearchParams): Record<string, unknown> {

@@ -1,7 +1,6 @@
-import { RegisterTypeInput } from "@/lib/api/artifacts.ts";
-import { TeamRefInput } from "@/lib/api/teams.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(TeamRefInput, (s, actor, input) => s.artifacts.types(actor, input));
-export const POST = handle(RegisterTypeInput, (s, actor, input) => s.artifacts.registerType(actor, input), { status: 201 });
+export const GET = handle(api.artifacts.types, (s, actor, input) => s.artifacts.types(actor, input));
+export const POST = handle(api.artifacts.registerType, (s, actor, input) => s.artifacts.registerType(actor, input));

@@ -1,6 +1,6 @@
-import { ListArtifactsInput, PublishArtifactInput } from "@/lib/api/artifacts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(ListArtifactsInput, (s, actor, input) => s.artifacts.list(actor, input));
-export const POST = handle(PublishArtifactInput, (s, actor, input) => s.artifacts.publish(actor, input), { status: 201 });
+export const GET = handle(api.artifacts.list, (s, actor, input) => s.artifacts.list(actor, input));
+export const POST = handle(api.artifacts.publish, (s, actor, input) => s.artifacts.publish(actor, input));

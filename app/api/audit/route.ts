@@ -1,5 +1,5 @@
-import { AuditInput } from "@/lib/api/lineage.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(AuditInput, (s, actor, input) => s.lineage.audit(actor, input));
+export const GET = handle(api.lineage.audit, (s, actor, input) => s.lineage.audit(actor, input));

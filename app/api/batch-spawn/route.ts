@@ -1,5 +1,5 @@
-import { BatchSpawnInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(BatchSpawnInput, (s, actor, input) => s.sessions.batch(actor, input), { status: 201 });
+export const POST = handle(api.sessions.batch, (s, actor, input) => s.sessions.batch(actor, input));

@@ -1,6 +1,6 @@
-import { CreateContractInput, ListContractsInput } from "@/lib/api/contracts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(ListContractsInput, (s, actor, input) => s.contracts.list(actor, input));
-export const POST = handle(CreateContractInput, (s, actor, input) => s.contracts.create(actor, input), { status: 201 });
+export const GET = handle(api.contracts.list, (s, actor, input) => s.contracts.list(actor, input));
+export const POST = handle(api.contracts.create, (s, actor, input) => s.contracts.create(actor, input));

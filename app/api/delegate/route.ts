@@ -1,5 +1,5 @@
-import { DelegateInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(DelegateInput, (s, actor, input, signal) => s.sessions.delegate(actor, input, signal));
+export const POST = handle(api.sessions.delegate, (s, actor, input, signal) => s.sessions.delegate(actor, input, signal));

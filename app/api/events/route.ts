@@ -1,5 +1,5 @@
-import { ListEventsInput } from "@/lib/api/teams.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(ListEventsInput, (s, actor, input) => s.events.list(actor, input));
+export const GET = handle(api.events.list, (s, actor, input) => s.events.list(actor, input));

@@ -1,5 +1,5 @@
-import { ImpactInput } from "@/lib/api/lineage.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(ImpactInput, (s, actor, input) => s.lineage.impact(actor, input));
+export const GET = handle(api.lineage.impact, (s, actor, input) => s.lineage.impact(actor, input));

@@ -1,5 +1,5 @@
-import { LineageInput } from "@/lib/api/lineage.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(LineageInput, (s, actor, input) => s.lineage.graph(actor, input));
+export const GET = handle(api.lineage.graph, (s, actor, input) => s.lineage.graph(actor, input));

@@ -1,5 +1,5 @@
-import { TeamRefInput } from "@/lib/api/teams.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(TeamRefInput, (s, actor, input) => s.overview(actor, input));
+export const GET = handle(api.overview.get, (s, actor, input) => s.overview(actor, input));

@@ -1,7 +1,6 @@
-import { CreatePipelineInput } from "@/lib/api/pipelines.ts";
-import { TeamRefInput } from "@/lib/api/teams.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(TeamRefInput, (s, actor, input) => s.pipelines.list(actor, input));
-export const POST = handle(CreatePipelineInput, (s, actor, input) => s.pipelines.create(actor, input), { status: 201 });
+export const GET = handle(api.pipelines.list, (s, actor, input) => s.pipelines.list(actor, input));
+export const POST = handle(api.pipelines.create, (s, actor, input) => s.pipelines.create(actor, input));

@@ -1,7 +1,6 @@
-import { UpsertMemberInput } from "@/lib/api/roster.ts";
-import { TeamRefInput } from "@/lib/api/teams.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(TeamRefInput, (s, actor, input) => s.roster.list(actor, input));
-export const POST = handle(UpsertMemberInput, (s, actor, input) => s.roster.upsert(actor, input));
+export const GET = handle(api.roster.list, (s, actor, input) => s.roster.list(actor, input));
+export const POST = handle(api.roster.upsert, (s, actor, input) => s.roster.upsert(actor, input));

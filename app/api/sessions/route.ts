@@ -1,6 +1,6 @@
-import { ListSessionsInput, SpawnInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(ListSessionsInput, (s, actor, input) => s.sessions.list(actor, input));
-export const POST = handle(SpawnInput, (s, actor, input) => s.sessions.spawn(actor, input), { status: 201 });
+export const GET = handle(api.sessions.list, (s, actor, input) => s.sessions.list(actor, input));
+export const POST = handle(api.sessions.spawn, (s, actor, input) => s.sessions.spawn(actor, input));

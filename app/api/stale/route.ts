@@ -1,5 +1,5 @@
-import { StaleInput } from "@/lib/api/lineage.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(StaleInput, (s, actor, input) => s.lineage.stale(actor, input));
+export const GET = handle(api.lineage.stale, (s, actor, input) => s.lineage.stale(actor, input));

@@ -1,5 +1,5 @@
-import { TeamSpawnInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(TeamSpawnInput, (s, actor, input) => s.sessions.teamSpawn(actor, input), { status: 201 });
+export const POST = handle(api.sessions.teamSpawn, (s, actor, input) => s.sessions.teamSpawn(actor, input));

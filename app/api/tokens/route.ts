@@ -1,7 +1,6 @@
-import { z } from "zod";
-import { CreateTokenInput } from "@/lib/api/tokens.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(z.object({}), (s, actor) => s.auth.list(actor));
-export const POST = handle(CreateTokenInput, (s, actor, input) => s.auth.createToken(actor, input), { status: 201 });
+export const GET = handle(api.auth.list, (s, actor) => s.auth.list(actor));
+export const POST = handle(api.auth.createToken, (s, actor, input) => s.auth.createToken(actor, input));

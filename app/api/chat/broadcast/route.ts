@@ -1,5 +1,5 @@
-import { BroadcastInput } from "@/lib/api/chat.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(BroadcastInput, (s, actor, input) => s.chat.broadcast(actor, input));
+export const POST = handle(api.chat.broadcast, (s, actor, input) => s.chat.broadcast(actor, input));

@@ -1,5 +1,5 @@
-import { ReplyInput } from "@/lib/api/chat.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(ReplyInput, (s, actor, input) => s.chat.reply(actor, input));
+export const POST = handle(api.chat.reply, (s, actor, input) => s.chat.reply(actor, input));

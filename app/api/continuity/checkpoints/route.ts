@@ -1,5 +1,5 @@
-import { RecordCheckpointInput } from "@/lib/api/continuity.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(RecordCheckpointInput, (s, actor, input) => s.continuity.recordCheckpoint(actor, input), { status: 201 });
+export const POST = handle(api.continuity.recordCheckpoint, (s, actor, input) => s.continuity.recordCheckpoint(actor, input));

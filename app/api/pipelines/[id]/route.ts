@@ -1,6 +1,6 @@
-import { PipelineLogInput, PipelineRefInput } from "@/lib/api/pipelines.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(PipelineLogInput, (s, actor, input) => s.pipelines.get(actor, input));
-export const DELETE = handle(PipelineRefInput, (s, actor, input) => s.pipelines.delete(actor, input));
+export const GET = handle(api.pipelines.get, (s, actor, input) => s.pipelines.get(actor, input));
+export const DELETE = handle(api.pipelines.delete, (s, actor, input) => s.pipelines.delete(actor, input));

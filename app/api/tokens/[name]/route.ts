@@ -1,4 +1,4 @@
-import { RevokeTokensInput } from "@/lib/api/tokens.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const DELETE = handle(RevokeTokensInput, (s, actor, input) => s.auth.revoke(actor, input));
+export const DELETE = handle(api.auth.revoke, (s, actor, input) => s.auth.revoke(actor, input));

@@ -1,5 +1,5 @@
-import { HistoryInput } from "@/lib/api/artifacts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(HistoryInput, (s, actor, input) => s.artifacts.history(actor, input));
+export const GET = handle(api.artifacts.history, (s, actor, input) => s.artifacts.history(actor, input));

@@ -1,4 +1,4 @@
-import { CompleteContractInput } from "@/lib/api/contracts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const POST = handle(CompleteContractInput, (s, actor, input) => s.contracts.complete(actor, input));
+export const POST = handle(api.contracts.complete, (s, actor, input) => s.contracts.complete(actor, input));

@@ -1,4 +1,4 @@
-import { ReasonInput } from "@/lib/api/contracts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const POST = handle(ReasonInput, (s, actor, input) => s.contracts.fail(actor, input));
+export const POST = handle(api.contracts.fail, (s, actor, input) => s.contracts.fail(actor, input));

@@ -1,4 +1,4 @@
-import { ReassignContractInput } from "@/lib/api/contracts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const POST = handle(ReassignContractInput, (s, actor, input) => s.contracts.reassign(actor, input));
+export const POST = handle(api.contracts.reassign, (s, actor, input) => s.contracts.reassign(actor, input));

@@ -1,4 +1,4 @@
-import { ReopenContractInput } from "@/lib/api/contracts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const POST = handle(ReopenContractInput, (s, actor, input) => s.contracts.reopen(actor, input));
+export const POST = handle(api.contracts.reopen, (s, actor, input) => s.contracts.reopen(actor, input));

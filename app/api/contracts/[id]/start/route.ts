@@ -1,4 +1,4 @@
-import { ContractRefInput } from "@/lib/api/contracts.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const POST = handle(ContractRefInput, (s, actor, input) => s.contracts.start(actor, input));
+export const POST = handle(api.contracts.start, (s, actor, input) => s.contracts.start(actor, input));

@@ -1,5 +1,5 @@
-import { SessionRef } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(SessionRef, (s, actor, input) => s.sessions.abort(actor, input));
+export const POST = handle(api.sessions.abort, (s, actor, input) => s.sessions.abort(actor, input));

@@ -1,5 +1,5 @@
-import { ForkInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(ForkInput, (s, actor, input) => s.sessions.fork(actor, input), { status: 201 });
+export const POST = handle(api.sessions.fork, (s, actor, input) => s.sessions.fork(actor, input));

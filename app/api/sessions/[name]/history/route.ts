@@ -1,5 +1,5 @@
-import { HistoryInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(HistoryInput, (s, actor, input) => s.sessions.history(actor, input));
+export const GET = handle(api.sessions.history, (s, actor, input) => s.sessions.history(actor, input));

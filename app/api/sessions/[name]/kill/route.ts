@@ -1,5 +1,5 @@
-import { EndSessionInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(EndSessionInput, (s, actor, input) => s.sessions.kill(actor, input));
+export const POST = handle(api.sessions.kill, (s, actor, input) => s.sessions.kill(actor, input));

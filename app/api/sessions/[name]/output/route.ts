@@ -1,5 +1,5 @@
-import { SessionRef } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(SessionRef, (s, actor, input) => s.sessions.output(actor, input));
+export const GET = handle(api.sessions.output, (s, actor, input) => s.sessions.output(actor, input));

@@ -1,5 +1,5 @@
-import { SendInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const POST = handle(SendInput, (s, actor, input, signal) => s.sessions.send(actor, input, signal));
+export const POST = handle(api.sessions.send, (s, actor, input, signal) => s.sessions.send(actor, input, signal));

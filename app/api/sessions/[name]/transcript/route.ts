@@ -1,5 +1,5 @@
-import { TranscriptInput } from "@/lib/api/sessions.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 export const dynamic = "force-dynamic";
-export const GET = handle(TranscriptInput, (s, actor, input) => s.sessions.transcript(actor, input));
+export const GET = handle(api.sessions.transcript, (s, actor, input) => s.sessions.transcript(actor, input));

@@ -1,4 +1,4 @@
-import { ReplayInput } from "@/lib/api/snapshots.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const POST = handle(ReplayInput, (s, actor, input) => s.snapshots.replay(actor, input));
+export const POST = handle(api.snapshots.replay, (s, actor, input) => s.snapshots.replay(actor, input));

@@ -1,4 +1,4 @@
-import { TeamResetInput } from "@/lib/api/gate.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const POST = handle(TeamResetInput, (s, actor, input) => s.gate.reset(actor, input));
+export const POST = handle(api.gate.reset, (s, actor, input) => s.gate.reset(actor, input));

@@ -1,5 +1,5 @@
-import { SnapshotRefInput } from "@/lib/api/snapshots.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
 /** What the rollback would do, written nothing. */
-export const POST = handle(SnapshotRefInput, (s, actor, input) => s.snapshots.rollbackPreview(actor, input));
+export const POST = handle(api.snapshots.rollbackPreview, (s, actor, input) => s.snapshots.rollbackPreview(actor, input));

@@ -1,4 +1,4 @@
-import { LeadRefInput } from "@/lib/api/leads.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
 import { handle } from "@/server/http/handle.ts";
 
-export const DELETE = handle(LeadRefInput, (s, actor, input) => s.leads.revoke(actor, input));
+export const DELETE = handle(api.leads.revoke, (s, actor, input) => s.leads.revoke(actor, input));

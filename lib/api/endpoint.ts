@@ -1,0 +1,53 @@
+/**
+ * One HTTP endpoint, described once: its method and path, the input it takes and the response it
+ * returns, as zod schemas. The hub's route handlers, the checked fetch of the client library, the
+ * CLI and the dashboard, and the contract test all read the same description (docs/wire.md).
+ */
+import { z } from "zod";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
+  method: Method;
+  /** With `:name` segments filled from the input field of that name. */
+  path: string;
+  input: I;
+  output: O;
+  /** The status of a success: 201 where the call creates something. */
+  status: number;
+  /** The answer may take minutes on purpose (an ask, a delegate): no client-side time limit applies. */
+  waits: boolean;
+};
+
+export const endpoint = <I extends z.ZodType, O extends z.ZodType>(e: {
+  method: Method;
+  path: string;
+  input: I;
+  output: O;
+  status?: number;
+  waits?: boolean;
+}): Endpoint<I, O> => ({ status: 200, waits: false, ...e });
+
+/** What a caller passes (wire form) and what it gets back (dates as Date). */
+export type InputOf<E extends Endpoint> = z.input<E["input"]>;
+export type OutputOf<E extends Endpoint> = z.output<E["output"]>;
+
+/** An endpoint that takes nothing. */
+export const NoInput = z.object({});
+
+/**
+ * A timestamp: ISO 8601 text on the wire, a Date on either side of it. The domain returns Dates,
+ * JSON carries their ISO form, and parsing a response turns it back into a Date.
+ */
+export const IsoDate = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
+/** Every failure the hub answers, whatever the route. */
+export const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).default({}) }),
+});
+
+/** A response not yet described: the contract test refuses it (lib/api/endpoints/catalog.test.ts). */
+export const Unchecked = z.unknown();

@@ -1,0 +1,81 @@
+/**
+ * The client library: `new TeamHub({ url, token, team })` gives one typed method per endpoint of
+ * the HTTP API, grouped as the hub's services are (`hub.sessions.spawn`, `hub.contracts.create`,
+ * …). Every answer is parsed by its endpoint's schema (lib/api/call.ts), so a caller gets Dates
+ * and typed values or a HubError, never a cast. docs/client.md shows it in use.
+ */
+import { api } from "../api/endpoints/index.ts";
+import { callEndpoint, type FetchLike, type Transport } from "../api/call.ts";
+import type { Endpoint, InputOf, OutputOf } from "../api/endpoint.ts";
+import { shapeOf } from "../api/shape.ts";
+
+export type CallOptions = { signal?: AbortSignal };
+
+/** An endpoint as a method: its input may be left out when every field of it is optional. */
+export type Method<E extends Endpoint> =
+  object extends InputOf<E>
+    ? (input?: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>
+    : (input: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>;
+
+type Group<G> = { [K in keyof G]: G[K] extends Endpoint ? Method<G[K]> : never };
+type Api = typeof api;
+
+export type TeamHubOptions = {
+  /** The hub's address; default TEAMHUB_URL, else http://127.0.0.1:3000. */
+  url?: string;
+  /** A bearer token (a session's, a member's or the operator's); default TEAMHUB_TOKEN. */
+  token?: string | null;
+  /** The team used when a call names none; default "default". */
+  team?: string;
+  fetch?: FetchLike;
+  /** For the calls that wait on purpose (ask, delegate, send with wait): a fetch without a response-time limit. */
+  waitingFetch?: FetchLike;
+};
+
+const env = (name: string) => (typeof process === "undefined" ? undefined : process.env[name]);
+
+export class TeamHub {
+  readonly url: string;
+  readonly team: string;
+  protected readonly transport: Transport;
+
+  declare readonly artifacts: Group<Api["artifacts"]>;
+  declare readonly auth: Group<Api["auth"]>;
+  declare readonly budgets: Group<Api["budgets"]>;
+  declare readonly chat: Group<Api["chat"]>;
+  declare readonly continuity: Group<Api["continuity"]>;
+  declare readonly contracts: Group<Api["contracts"]>;
+  declare readonly events: Group<Api["events"]>;
+  declare readonly gate: Group<Api["gate"]>;
+  declare readonly graph: Group<Api["graph"]>;
+  declare readonly health: Group<Api["health"]>;
+  declare readonly leads: Group<Api["leads"]>;
+  declare readonly lineage: Group<Api["lineage"]>;
+  declare readonly overview: Group<Api["overview"]>;
+  declare readonly pipelines: Group<Api["pipelines"]>;
+  declare readonly roster: Group<Api["roster"]>;
+  declare readonly sessions: Group<Api["sessions"]>;
+  declare readonly snapshots: Group<Api["snapshots"]>;
+  declare readonly teams: Group<Api["teams"]>;
+
+  constructor(options: TeamHubOptions = {}) {
+    this.url = (options.url ?? env("TEAMHUB_URL") ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
+    this.team = options.team ?? "default";
+    this.transport = { baseUrl: this.url, token: options.token ?? env("TEAMHUB_TOKEN") ?? null, fetch: options.fetch, waitingFetch: options.waitingFetch };
+    for (const [group, endpoints] of Object.entries(api)) {
+      const methods = Object.fromEntries(Object.entries(endpoints).map(([name, endpoint]) => [name, this.method(endpoint)]));
+      Object.defineProperty(this, group, { value: methods, enumerable: true });
+    }
+  }
+
+  /** Calls one endpoint; the team of the hub fills a `team` field the caller left out. */
+  call<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: CallOptions = {}): Promise<OutputOf<E>> {
+    const fields = (input ?? {}) as Record<string, unknown>;
+    const withTeam = "team" in (shapeOf(endpoint.input) ?? {}) && fields.team === undefined ? { ...fields, team: this.team } : fields;
+    return callEndpoint(this.transport, endpoint, withTeam as InputOf<E>, options);
+  }
+
+  private method(endpoint: Endpoint) {
+    return (input: InputOf<Endpoint> = {}, options?: CallOptions) => this.call(endpoint, input, options);
+  }
+}
