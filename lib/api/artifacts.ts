@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { Cursor, Flag, JsonValue, Limit, TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 export const TypeName = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, {
   error: "must be a type name: lowercase letters, digits and '-', starting with a letter, at most 64 characters",
@@ -60,3 +61,24 @@ export const RegisterTypeInput = z.object({
   jsonSchema: z.record(z.string(), z.unknown(), { error: "must be a JSON Schema object" }),
 });
 export type RegisterTypeInput = z.infer<typeof RegisterTypeInput>;
+
+// ── Responses ──
+
+/** One version of an artifact; `data` only where the call asked for it. */
+export const VersionView = z.object({
+  artifactId: z.string(),
+  version: z.number().int(),
+  seq: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  status: z.string(),
+  summary: z.string(),
+  size: z.number().int(),
+  publisher: z.string(),
+  sessionId: z.string().nullable(),
+  contractId: z.string().nullable(),
+  derivedFrom: z.array(z.string()),
+  createdAt: IsoDate,
+  data: z.unknown().optional(),
+});
+export type VersionView = z.output<typeof VersionView>;

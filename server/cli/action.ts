@@ -4,21 +4,26 @@
  * (0 ok, 1 failure, 2 bad input or refused by the hub, 3 hub not running).
  */
 import type { Command } from "commander";
-import { CliError, EXIT } from "./api-client.ts";
+import type { TeamHub } from "../../lib/client/team-hub.ts";
+import { cliErrorOf, EXIT, hubOf } from "./api-client.ts";
 import { targetOf, type GlobalOptions, type HubTarget } from "./context.ts";
 
-export type Run<O, R> = (ctx: { target: HubTarget; team: string; opts: O & GlobalOptions; args: string[] }) => Promise<R>;
+/** `hub` is the client library on the resolved hub and team: commands call it, not fetch. */
+export type Ctx<O> = { hub: TeamHub; target: HubTarget; team: string; opts: O & GlobalOptions; args: string[] };
+export type Run<O, R> = (ctx: Ctx<O>) => Promise<R>;
 
 export function action<O, R>(run: Run<O, R>, human: (result: R) => string) {
   return async function (this: Command, ...rest: unknown[]) {
     const opts = this.optsWithGlobals() as O & GlobalOptions;
     const args = rest.slice(0, -2).filter((a): a is string => typeof a === "string");
     try {
-      const result = await run({ target: targetOf(opts), team: opts.team ?? "default", opts, args });
+      const target = targetOf(opts);
+      const team = opts.team ?? "default";
+      const result = await run({ hub: hubOf(target, team), target, team, opts, args });
       process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : `${human(result)}\n`);
       process.exitCode = EXIT.ok;
     } catch (e) {
-      const err = e instanceof CliError ? e : new CliError(EXIT.failure, (e as Error).message);
+      const err = cliErrorOf(e);
       if (opts.json) process.stdout.write(`${JSON.stringify(err.body ?? { error: { code: "cli", message: err.message } }, null, 2)}\n`);
       else process.stderr.write(`teamhub: ${err.message}\n`);
       process.exitCode = err.exitCode;

@@ -1,4 +1,6 @@
 /** HTTP calls from the CLI to a running hub; every failure becomes a CliError with its exit code. */
+import { HubError, HubUnreachable } from "../../lib/api/call.ts";
+import { TeamHub } from "../../lib/client/team-hub.ts";
 import type { HubTarget } from "./context.ts";
 import { fetchWaiting } from "./waiting-request.ts";
 
@@ -12,6 +14,25 @@ export class CliError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The client library pointed at the CLI's hub; the commands are built on it. */
+export const hubOf = (target: HubTarget, team?: string) => new TeamHub({ url: target.url, token: target.token, team, waitingFetch: fetchWaiting });
+
+/** A failure of a client call, as the CLI reports it: the hub down is exit 3, a refusal exit 2. */
+export function cliErrorOf(e: unknown): CliError {
+  if (e instanceof CliError) return e;
+  if (e instanceof HubUnreachable) {
+    return new CliError(
+      EXIT.hubDown,
+      `Team Hub is not running at ${e.url} (${e.reason}).\nStart it with:  npx teamhub start   (or: npm start)\nor point the CLI elsewhere with --url or TEAMHUB_URL.`,
+    );
+  }
+  if (e instanceof HubError) {
+    const body = { error: { code: e.code, message: e.message, details: e.details } };
+    return new CliError(e.status >= 500 || e.status === 0 || e.code === "bad_response" ? EXIT.failure : EXIT.badInput, `${e.code}: ${e.message}`, body);
+  }
+  return new CliError(EXIT.failure, (e as Error).message);
 }
 
 type Query = Record<string, string | number | boolean | undefined>;

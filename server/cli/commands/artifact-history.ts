@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import type { ArtifactView, VersionView } from "../../domain/artifacts/artifacts.service.ts";
+import type { ArtifactView } from "../../domain/artifacts/artifacts.service.ts";
+import type { VersionView } from "../../../lib/api/artifacts.ts";
 import { call } from "../api-client.ts";
 import { action } from "../action.ts";
 import { table } from "../format.ts";

@@ -7,7 +7,7 @@ import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { ArtifactRow, VersionRow } from "../../db/rows.ts";
 import { DomainError, conflict, invalidField, notFound } from "../../errors.ts";
-import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput } from "../../../lib/api/artifacts.ts";
+import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, VersionView } from "../../../lib/api/artifacts.ts";
 import { Resolution } from "../contracts/resolver.ts";
 import { effectsOf, type Effect } from "../contracts/effects.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -19,23 +19,6 @@ import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
 import { validateArtifactData } from "./type-registry.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
-
-export type VersionView = {
-  artifactId: string;
-  version: number;
-  seq: number;
-  type: string;
-  name: string;
-  status: string;
-  summary: string;
-  size: number;
-  publisher: string;
-  sessionId: string | null;
-  contractId: string | null;
-  derivedFrom: string[];
-  createdAt: Date;
-  data?: unknown;
-};
 
 export type ArtifactView = {
   id: string;
