@@ -1,14 +1,14 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, migrate, readMigrations, type MigrateResult } from "./migrate.ts";
 import { SCHEMA_FILE, diffMigrationsToSchema } from "./schema-diff.ts";
+import { tempDir } from "../testing/temp-dir.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const INIT = "20261121000000_init";
@@ -16,8 +16,7 @@ const INIT = "20261121000000_init";
 const ALL = readMigrations().map((m) => m.name);
 
 let dir: string;
-beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-migrations-"))));
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => (dir = tempDir("migrations")));
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 

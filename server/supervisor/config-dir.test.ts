@@ -4,19 +4,18 @@
  * before per-session dirs from the user's config dir) without following any link a session left.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionConfig } from "./config-dir.ts";
+import { tempDir } from "../testing/temp-dir.ts";
 
 let root: string;
 let home: string;
 beforeEach(() => {
-  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-config-dir-")));
+  root = fs.realpathSync(tempDir("config-dir"));
   home = path.join(root, "home");
   fs.mkdirSync(home);
 });
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const put = (file: string, content: string) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });

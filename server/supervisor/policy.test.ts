@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BUILTIN_PROTECTED, decide, expandGlob, isReadOnlyCommand, protectedMatch, realPath, ruleAllows, shellWords, type Policy } from "./policy.ts";
+import { tempDir } from "../testing/temp-dir.ts";
 
 const base: Policy = { preset: "edit", allowedTools: [], protectedPaths: [], workDir: "/w", hubReadTools: new Set(["artifact_get", "contract_list"]) };
 const with_ = (p: Partial<Policy>): Policy => ({ ...base, ...p });
@@ -92,8 +92,8 @@ describe("read-only commands", () => {
 });
 
 describe("real paths and shell spelling", () => {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-policy-"));
-  const outside = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-policy-out-"));
+  const work = tempDir("policy");
+  const outside = tempDir("policy-out");
   fs.writeFileSync(path.join(work, ".env"), "SECRET=1\n");
   fs.mkdirSync(path.join(work, ".git"));
   fs.writeFileSync(path.join(work, ".git", "config"), "[core]\n");
@@ -105,10 +105,6 @@ describe("real paths and shell spelling", () => {
   fs.symlinkSync(".env", path.join(work, "link"));
   fs.symlinkSync(".git", path.join(work, "gitlink"));
   fs.symlinkSync(work, path.join(outside, "back"));
-  afterAll(() => {
-    fs.rmSync(work, { recursive: true, force: true });
-    fs.rmSync(outside, { recursive: true, force: true });
-  });
   const full = with_({ preset: "full", workDir: work });
 
   it("resolves symlinks and .. to the deepest existing ancestor", () => {

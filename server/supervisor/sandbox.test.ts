@@ -5,16 +5,15 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ClaudeProcess, type Exit } from "./child-process.ts";
 import { checkSandbox } from "./sandbox-check.ts";
 import { sandboxCommand, STATUS_FD, type SandboxInput } from "./sandbox.ts";
+import { tempDir } from "../testing/temp-dir.ts";
 
 const bwrap = checkSandbox("auto", "bwrap");
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-sandbox-"));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const root = tempDir("sandbox");
 
 const put = (rel: string, content: string) => {
   fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
