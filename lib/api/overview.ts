@@ -7,7 +7,13 @@ import { StaleArtifact } from "./lineage.ts";
 
 // ── Responses ──
 
-export const TeamSummary = z.object({ id: z.string(), archived: z.boolean(), artifacts: z.number().int(), contracts: z.number().int(), events: z.number().int() });
+export const TeamSummary = z.object({
+  id: z.string(),
+  archived: z.boolean(),
+  artifacts: z.number().int(),
+  contracts: z.number().int(),
+  events: z.number().int(),
+});
 export type TeamSummary = z.output<typeof TeamSummary>;
 
 /** What in a team needs a person now; each list is the head (at most 50) of what the page behind its link shows. */

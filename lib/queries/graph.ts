@@ -16,7 +16,8 @@ export type ContractAction =
 /** @example const graph = useGraph(team); graph.data?.nodes.length */
 export const useGraph = (team: string) => useQuery({ queryKey: keys.graph(team), queryFn: () => apiCall(api.graph.get, { team }) });
 
-export const useContract = (team: string, id: string) => useQuery({ queryKey: keys.contract(team, id), queryFn: () => apiCall(api.contracts.get, { team, id }) });
+export const useContract = (team: string, id: string) =>
+  useQuery({ queryKey: keys.contract(team, id), queryFn: () => apiCall(api.contracts.get, { team, id }) });
 
 /** Refetches the team's data at once: the change is ours, the /ws event will only confirm it. */
 function useTeamChange<I, O>(team: string, fn: (input: I) => Promise<O>) {

@@ -9,8 +9,7 @@ export type { TeamSettings };
 export type TokenRow = { principal: string; kind: string; label: string; createdAt: string };
 export type IssuedToken = { principal: string; kind: string; token: string; label: string };
 
-export const useHealth = () =>
-  useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiCall(api.health.get, {}) });
+export const useHealth = () => useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiCall(api.health.get, {}) });
 
 /** Operators only; the hub refuses anyone else. */
 export const useOperatorToken = () =>

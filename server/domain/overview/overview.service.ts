@@ -16,9 +16,10 @@ export async function overview({ db }: DomainDeps, actor: Principal, input: { te
          (SELECT COUNT(*) FROM "Event" e WHERE e."teamId" = t."id") AS "events"
        FROM "Team" t ORDER BY t."id"`,
     );
-    const counts = await sql.all<{ status: ContractStatus; n: number }>(`SELECT "status", COUNT(*) AS "n" FROM "Contract" WHERE "teamId" = ? GROUP BY "status"`, [
-      input.team,
-    ]);
+    const counts = await sql.all<{ status: ContractStatus; n: number }>(
+      `SELECT "status", COUNT(*) AS "n" FROM "Contract" WHERE "teamId" = ? GROUP BY "status"`,
+      [input.team],
+    );
     const contractsByStatus: Overview["contractsByStatus"] = { pending: 0, ready: 0, in_progress: 0, completed: 0, failed: 0 };
     for (const c of counts) contractsByStatus[c.status] = c.n;
     return {
