@@ -17,3 +17,8 @@ export const MemberName = z.string({ error: "must be a string" }).regex(NAME_PAT
 export const TeamId = MemberName;
 
 export const DEFAULT_TEAM = "default";
+
+/** Artifact type names. */
+export const TypeName = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, {
+  error: "must be a type name: lowercase letters, digits and '-', starting with a letter, at most 64 characters",
+});

@@ -17,6 +17,7 @@ import type {
 } from "../lib/api/contracts.ts";
 import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, RegisterTypeInput } from "../lib/api/artifacts.ts";
 import type { ListEventsInput } from "../lib/api/teams.ts";
+import type { Health } from "../lib/api/health.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
 import { getTeamSettings, updateTeamSettings } from "./domain/teams/settings.ts";
 import type { UpdateTeamSettingsInput } from "../lib/api/team-settings.ts";
@@ -144,7 +145,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     info,
     /** For reads done on the hub's own behalf (resource listings, completions). */
     operator: OPERATOR,
-    health: async () => ({
+    health: async (): Promise<Health> => ({
       ok: true,
       version: info.version,
       startedAt: info.startedAt,

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { DependentContract, Impact, LineageNode } from "@/lib/queries/artifacts.ts";
+import type { DependentContract, Impact, LineageNode } from "@/lib/api/lineage.ts";
 import { ListState } from "../ui/Card.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { artifactHref } from "./ArtifactList.tsx";

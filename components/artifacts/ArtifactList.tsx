@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { StaleArtifact } from "@/lib/api/lineage.ts";
-import type { ArtifactItem } from "@/lib/queries/home.ts";
+import type { ArtifactView } from "@/lib/api/artifacts.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
 import { StaleBadge } from "./StaleBadge.tsx";
@@ -8,7 +8,7 @@ import { StaleBadge } from "./StaleBadge.tsx";
 export const artifactHref = (team: string, id: string, version?: number) =>
   `/artifacts/${encodeURIComponent(id)}?team=${encodeURIComponent(team)}${version ? `&version=${version}` : ""}`;
 
-export function ArtifactList({ team, items, stale }: { team: string; items: ArtifactItem[]; stale: Map<string, StaleArtifact> | undefined }) {
+export function ArtifactList({ team, items, stale }: { team: string; items: ArtifactView[]; stale: Map<string, StaleArtifact> | undefined }) {
   return (
     <table data-testid="artifact-list">
       <thead>

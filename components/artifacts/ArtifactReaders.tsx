@@ -1,4 +1,4 @@
-import type { ReadRecord } from "@/lib/queries/artifacts.ts";
+import type { ReadRecord } from "@/lib/api/artifacts.ts";
 import { When } from "../ui/When.tsx";
 
 /** Who read which version when: per reader the latest read (and whether it is behind the current version), then every read. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { VersionView } from "@/lib/queries/artifacts.ts";
+import type { VersionView } from "@/lib/api/artifacts.ts";
 import { JsonDiff } from "../ui/JsonDiff.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { VersionView } from "@/lib/queries/artifacts.ts";
+import type { VersionView } from "@/lib/api/artifacts.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
 

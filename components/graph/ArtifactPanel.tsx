@@ -91,7 +91,7 @@ function CurrentVersion({ team, node }: { team: string; node: ArtifactGraphNode 
               {version.sessionId ? ` (session ${version.sessionId})` : ""}
             </dd>
             <dt>Published</dt>
-            <dd>{new Date(version.createdAt).toLocaleString()}</dd>
+            <dd>{version.createdAt.toLocaleString()}</dd>
             {version.contractId && (
               <>
                 <dt>Contract</dt>

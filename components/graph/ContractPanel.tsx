@@ -72,7 +72,7 @@ export function ContractPanel({ team, node, onSelect }: { team: string; node: Co
             {c.deadlineAt && (
               <>
                 <dt>Deadline</dt>
-                <dd>{new Date(c.deadlineAt).toLocaleString()}</dd>
+                <dd>{c.deadlineAt.toLocaleString()}</dd>
               </>
             )}
           </dl>

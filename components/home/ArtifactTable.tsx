@@ -1,7 +1,7 @@
-import type { ArtifactItem } from "@/lib/queries/home.ts";
+import type { ArtifactView } from "@/lib/api/artifacts.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 
-export function ArtifactTable({ items }: { items: ArtifactItem[] }) {
+export function ArtifactTable({ items }: { items: ArtifactView[] }) {
   return (
     <table>
       <thead>

@@ -1,7 +1,7 @@
-import type { ContractItem } from "@/lib/queries/home.ts";
+import type { ContractView } from "@/lib/api/contracts.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 
-export function ContractTable({ items }: { items: ContractItem[] }) {
+export function ContractTable({ items }: { items: ContractView[] }) {
   return (
     <table>
       <thead>

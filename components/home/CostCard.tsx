@@ -1,5 +1,5 @@
 import { usd } from "@/lib/format.ts";
-import type { Costs, ScopeCost } from "@/lib/queries/home.ts";
+import type { Costs, ScopeCost } from "@/lib/api/overview.ts";
 import { BarChart, ColumnChart } from "./BarChart.tsx";
 
 /** A member's or contract's bar, its budget the line; against a monthly budget the figure is this month's, and the note says which. */

@@ -1,6 +1,6 @@
-import type { EventItem } from "@/lib/queries/home.ts";
+import type { EventRecord } from "@/lib/api/event-log.ts";
 
-export function EventFeed({ events }: { events: EventItem[] }) {
+export function EventFeed({ events }: { events: EventRecord[] }) {
   return (
     <ul className="feed">
       {events.map((e) => (
@@ -12,7 +12,7 @@ export function EventFeed({ events }: { events: EventItem[] }) {
             {typeof e.payload.to === "string" && <> → {e.payload.to}</>}
             <span className="muted">
               {" "}
-              by {e.principal} · {new Date(e.at).toLocaleTimeString()}
+              by {e.principal} · {e.at.toLocaleTimeString()}
             </span>
           </span>
         </li>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { Attention } from "@/lib/queries/home.ts";
+import type { Attention } from "@/lib/api/overview.ts";
 import { staleReasonText } from "@/lib/stale-reason.ts";
 import { dollars } from "@/lib/format.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
@@ -41,7 +41,7 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
             <Link href={sessionHref(x.session)}>
               <strong>{x.session}</strong> wants <strong>{x.toolName}</strong> <code>{summarizeInput(x.input, 60)}</code>
             </Link>
-            <span className="muted"> · denied in {Math.max(0, Math.ceil((new Date(x.expiresAt).getTime() - now) / 60_000))} min unless decided</span>
+            <span className="muted"> · denied in {Math.max(0, Math.ceil((x.expiresAt.getTime() - now) / 60_000))} min unless decided</span>
           </li>
         ))}
       </Group>

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { EntityId, MemberName } from "../ids.ts";
+import { EntityId, MemberName, TypeName } from "../ids.ts";
 import { JsonObject, Limit, Cursor, TeamParam } from "./common.ts";
-import { TypeName } from "./artifacts.ts";
+import { IsoDate } from "./endpoint.ts";
 
 export const Dependency = z.discriminatedUnion(
   "type",
@@ -38,6 +38,7 @@ export const Criterion = z.discriminatedUnion(
 export type Criterion = z.infer<typeof Criterion>;
 
 export const Priority = z.enum(["low", "normal", "high", "critical"]);
+export type Priority = z.infer<typeof Priority>;
 export const ContractStatus = z.enum(["pending", "ready", "in_progress", "completed", "failed"]);
 export type ContractStatus = z.infer<typeof ContractStatus>;
 
@@ -92,3 +93,55 @@ export const ListContractsInput = z.object({
   cursor: Cursor,
 });
 export type ListContractsInput = z.infer<typeof ListContractsInput>;
+
+// ── Responses ──
+
+/** An input version a contract pinned when it started, or an output it recorded when it completed. */
+export const PinnedVersion = z.object({ artifactId: z.string(), version: z.number().int(), seq: z.number().int() });
+export type PinnedVersion = z.output<typeof PinnedVersion>;
+
+export const ContractView = z.object({
+  id: z.string(),
+  team: z.string(),
+  title: z.string(),
+  description: z.string(),
+  assigner: z.string(),
+  assignee: z.string(),
+  inputs: JsonObject,
+  dependencies: z.array(Dependency),
+  expectedOutputs: z.array(ExpectedOutput),
+  acceptanceCriteria: z.array(Criterion),
+  priority: Priority,
+  timeoutMs: z.number().int().nullable(),
+  deadlineAt: IsoDate.nullable(),
+  maxRetries: z.number().int(),
+  retryCount: z.number().int(),
+  status: ContractStatus,
+  statusReason: z.string().nullable(),
+  pinnedInputs: z.array(PinnedVersion).nullable(),
+  outputs: z.array(PinnedVersion).nullable(),
+  startedAt: IsoDate.nullable(),
+  completedAt: IsoDate.nullable(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type ContractView = z.output<typeof ContractView>;
+
+/** A contract state change a command caused, directly or through a cascade. */
+export const Effect = z.object({ contractId: z.string(), from: ContractStatus, to: ContractStatus, reason: z.string().nullable() });
+export type Effect = z.output<typeof Effect>;
+
+/** The contract after a command that can cascade (create, complete), and every change it caused, in order. */
+export const ContractChange = ContractView.extend({ effects: z.array(Effect) });
+export type ContractChange = z.output<typeof ContractChange>;
+
+export const ContractPage = z.object({ items: z.array(ContractView), nextCursor: z.number().int().nullable() });
+export type ContractPage = z.output<typeof ContractPage>;
+
+/** The started contract, its inputs and the input artifact versions it pinned, with their data. */
+export const StartResult = z.object({
+  contract: ContractView,
+  inputs: JsonObject,
+  resolvedInputs: z.array(z.object({ artifactId: z.string(), version: z.number().int(), type: z.string(), name: z.string(), data: z.unknown() })),
+});
+export type StartResult = z.output<typeof StartResult>;

@@ -3,50 +3,56 @@
  * data. The hub never stores positions; the dashboard lays the graph out itself.
  */
 import { z } from "zod";
-import type { ContractStatus } from "./contracts.ts";
-import type { StaleReason } from "./lineage.ts";
 import { TeamParam } from "./common.ts";
+import { ContractStatus, Priority } from "./contracts.ts";
+import { StaleReason } from "./lineage.ts";
 
 export const GraphInput = z.object({ team: TeamParam });
 export type GraphInput = z.infer<typeof GraphInput>;
+
+// ── Responses ──
 
 /**
  * `unpublished`: named by a contract (dependency or expected output) but never published;
  * `archived`: hidden by team_reset, shown only because a contract names it;
  * `rolled_back`: every version was rolled back.
  */
-export type ArtifactNodeStatus = "active" | "rolled_back" | "archived" | "unpublished";
+export const ArtifactNodeStatus = z.enum(["active", "rolled_back", "archived", "unpublished"]);
+export type ArtifactNodeStatus = z.infer<typeof ArtifactNodeStatus>;
 
 /** Node keys are `artifact:<id>` and `contract:<id>`: the two kinds have separate id spaces. */
-export type ArtifactGraphNode = {
-  kind: "artifact";
-  key: string;
-  id: string;
-  type: string | null;
-  name: string;
+export const ArtifactGraphNode = z.object({
+  kind: z.literal("artifact"),
+  key: z.string(),
+  id: z.string(),
+  type: z.string().nullable(),
+  name: z.string(),
   /** The current version (newest active one); null when there is none. */
-  version: number | null;
+  version: z.number().int().nullable(),
   /** The highest version ever published (greater than `version` after a rollback). */
-  latestVersion: number;
-  status: ArtifactNodeStatus;
-  stale: boolean;
+  latestVersion: z.number().int(),
+  status: ArtifactNodeStatus,
+  stale: z.boolean(),
   /** Why its current version is stale (the verdict of docs/domain.md#staleness, as computed by the lineage code). */
-  staleReasons: StaleReason[];
-  publisher: string | null;
-};
+  staleReasons: z.array(StaleReason),
+  publisher: z.string().nullable(),
+});
+export type ArtifactGraphNode = z.output<typeof ArtifactGraphNode>;
 
-export type ContractGraphNode = {
-  kind: "contract";
-  key: string;
-  id: string;
-  title: string;
-  assignee: string;
-  status: ContractStatus;
-  statusReason: string | null;
-  priority: string;
-};
+export const ContractGraphNode = z.object({
+  kind: z.literal("contract"),
+  key: z.string(),
+  id: z.string(),
+  title: z.string(),
+  assignee: z.string(),
+  status: ContractStatus,
+  statusReason: z.string().nullable(),
+  priority: Priority,
+});
+export type ContractGraphNode = z.output<typeof ContractGraphNode>;
 
-export type GraphNode = ArtifactGraphNode | ContractGraphNode;
+export const GraphNode = z.discriminatedUnion("kind", [ArtifactGraphNode, ContractGraphNode]);
+export type GraphNode = z.output<typeof GraphNode>;
 
 /**
  * Edges point the way work flows:
@@ -55,10 +61,13 @@ export type GraphNode = ArtifactGraphNode | ContractGraphNode;
  * needs_artifact artifact → the contract that depends on it;
  * output        contract → artifact it expects, published, or recorded as its output.
  */
-export type GraphEdgeKind = "derived_from" | "depends_on" | "needs_artifact" | "output";
-export type GraphEdge = { from: string; to: string; kind: GraphEdgeKind };
+export const GraphEdgeKind = z.enum(["derived_from", "depends_on", "needs_artifact", "output"]);
+export type GraphEdgeKind = z.infer<typeof GraphEdgeKind>;
+export const GraphEdge = z.object({ from: z.string(), to: z.string(), kind: GraphEdgeKind });
+export type GraphEdge = z.output<typeof GraphEdge>;
 
-export type GraphView = { team: string; nodes: GraphNode[]; edges: GraphEdge[] };
+export const GraphView = z.object({ team: z.string(), nodes: z.array(GraphNode), edges: z.array(GraphEdge) });
+export type GraphView = z.output<typeof GraphView>;
 
 export const artifactKey = (id: string) => `artifact:${id}`;
 export const contractKey = (id: string) => `contract:${id}`;

@@ -4,45 +4,20 @@
  * and the readers list would then say the operator read every version someone looked at here.
  */
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { StaleArtifact } from "../api/lineage.ts";
-import { apiGet } from "../browser-api.ts";
-import type { ArtifactItem } from "./home.ts";
+import type { z } from "zod";
+import type { ListArtifactsInput } from "../api/artifacts.ts";
+import { api } from "../api/endpoints/index.ts";
+import { apiCall } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
-export type ArtifactFilters = { type?: string; publisher?: string; tag?: string; status?: "active" | "rolled_back"; stale?: boolean };
-export type ArtifactDetailView = ArtifactItem & { team: string; archived: boolean; createdAt: string };
-export type VersionView = {
-  artifactId: string;
-  version: number;
-  type: string;
-  name: string;
-  status: string;
-  summary: string;
-  size: number;
-  publisher: string;
-  sessionId: string | null;
-  contractId: string | null;
-  derivedFrom: string[];
-  createdAt: string;
-  data: unknown;
-};
-export type ReadRecord = { reader: string; version: number; at: string };
-export type LineageNode = { key: string; artifactId: string; version: number; type: string; status: string; current: boolean; stale: boolean; depth: number };
-export type LineageEdge = { from: string; to: string; kind: string; contractId: string | null };
-export type DependentContract = { contractId: string; status: string; assignee: string; artifactId: string; relation: "dependency" | "criterion" | "output" };
-export type Impact = {
-  artifactId: string;
-  artifacts: Array<{ artifactId: string; type: string; currentVersion: number; depth: number }>;
-  contracts: DependentContract[];
-};
+export type ArtifactFilters = Pick<z.input<typeof ListArtifactsInput>, "type" | "publisher" | "tag" | "status" | "stale">;
 
 const PAGE = 100;
 
 export const useArtifactList = (team: string, filters: ArtifactFilters) =>
   useInfiniteQuery({
     queryKey: keys.artifacts(team, filters),
-    queryFn: ({ pageParam }) =>
-      apiGet<{ items: ArtifactItem[]; nextCursor: number | null }>("/api/artifacts", { team, limit: PAGE, cursor: pageParam, ...filters }),
+    queryFn: ({ pageParam }) => apiCall(api.artifacts.list, { team, limit: PAGE, cursor: pageParam, ...filters }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Changing a filter keeps the rows in view until the new ones arrive, instead of flashing "Loading…".
@@ -53,24 +28,22 @@ export const useArtifactList = (team: string, filters: ArtifactFilters) =>
 export const useStale = (team: string) =>
   useQuery({
     queryKey: keys.stale(team),
-    queryFn: async () => new Map((await apiGet<StaleArtifact[]>("/api/stale", { team })).map((s) => [s.artifactId, s])),
+    queryFn: async () => new Map((await apiCall(api.lineage.stale, { team })).map((s) => [s.artifactId, s])),
   });
 
-export const useArtifactTypes = (team: string) =>
-  useQuery({ queryKey: keys.artifactTypes(team), queryFn: () => apiGet<Array<{ name: string; builtIn: boolean }>>("/api/artifact-types", { team }) });
+export const useArtifactTypes = (team: string) => useQuery({ queryKey: keys.artifactTypes(team), queryFn: () => apiCall(api.artifacts.types, { team }) });
 
 /** The artifact and all its versions with their data, oldest first; records no read. */
 export const useArtifactHistory = (team: string, id: string) =>
   useQuery({
     queryKey: [...keys.artifact(team, id), "history"],
-    queryFn: () =>
-      apiGet<{ artifact: ArtifactDetailView; versions: VersionView[] }>(`/api/artifacts/${encodeURIComponent(id)}/history`, { team, includeData: true }),
+    queryFn: () => apiCall(api.artifacts.history, { team, id, includeData: true }),
   });
 
 export const useReaders = (team: string, id: string) =>
   useQuery({
     queryKey: [...keys.artifact(team, id), "readers"],
-    queryFn: () => apiGet<{ reads: ReadRecord[] }>(`/api/artifacts/${encodeURIComponent(id)}/readers`, { team }),
+    queryFn: () => apiCall(api.artifacts.readers, { team, id }),
   });
 
 /** The versions made directly from `ref` (one hop downstream). */
@@ -78,9 +51,8 @@ export const useDerivedVersions = (team: string, id: string, version: number | u
   useQuery({
     queryKey: [...keys.artifact(team, id), "downstream", version],
     enabled: version !== undefined,
-    queryFn: () =>
-      apiGet<{ nodes: LineageNode[]; edges: LineageEdge[] }>("/api/lineage", { team, ref: `${id}@v${version}`, direction: "downstream", depth: 1 }),
+    queryFn: () => apiCall(api.lineage.graph, { team, ref: `${id}@v${version}`, direction: "downstream", depth: 1 }),
   });
 
 export const useImpact = (team: string, id: string) =>
-  useQuery({ queryKey: [...keys.artifact(team, id), "impact"], queryFn: () => apiGet<Impact>("/api/impact", { team, id }) });
+  useQuery({ queryKey: [...keys.artifact(team, id), "impact"], queryFn: () => apiCall(api.lineage.impact, { team, id }) });

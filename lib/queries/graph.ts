@@ -4,39 +4,20 @@
  * (and right after a change of ours, so the canvas does not wait for the event).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateContractInput, Dependency, ExpectedOutput } from "../api/contracts.ts";
-import type { GraphView } from "../api/graph.ts";
-import { apiGet, apiSend } from "../browser-api.ts";
+import type { CreateContractInput, Dependency } from "../api/contracts.ts";
+import { api } from "../api/endpoints/index.ts";
+import { apiCall } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
-export type ContractDetail = {
-  id: string;
-  title: string;
-  description: string;
-  assigner: string;
-  assignee: string;
-  inputs: Record<string, unknown>;
-  dependencies: Dependency[];
-  expectedOutputs: ExpectedOutput[];
-  priority: string;
-  maxRetries: number;
-  retryCount: number;
-  status: string;
-  statusReason: string | null;
-  outputs: Array<{ artifactId: string; version: number }> | null;
-  deadlineAt: string | null;
-  updatedAt: string;
-};
-
-/** A transition of the panel: the route's last segment and its body. */
+/** A transition of the panel: the contract endpoint it calls and what it sends. */
 export type ContractAction =
   { op: "start" } | { op: "complete"; summary?: string; force?: boolean; reason?: string } | { op: "fail"; reason: string } | { op: "reopen"; reason?: string };
 
 /** @example const graph = useGraph(team); graph.data?.nodes.length */
-export const useGraph = (team: string) => useQuery({ queryKey: keys.graph(team), queryFn: () => apiGet<GraphView>("/api/graph", { team }) });
+export const useGraph = (team: string) => useQuery({ queryKey: keys.graph(team), queryFn: () => apiCall(api.graph.get, { team }) });
 
 export const useContract = (team: string, id: string) =>
-  useQuery({ queryKey: keys.contract(team, id), queryFn: () => apiGet<ContractDetail>(`/api/contracts/${encodeURIComponent(id)}`, { team }) });
+  useQuery({ queryKey: keys.contract(team, id), queryFn: () => apiCall(api.contracts.get, { team, id }) });
 
 /** Refetches the team's data at once: the change is ours, the /ws event will only confirm it. */
 function useTeamChange<I, O>(team: string, fn: (input: I) => Promise<O>) {
@@ -45,13 +26,13 @@ function useTeamChange<I, O>(team: string, fn: (input: I) => Promise<O>) {
 }
 
 export const useContractAction = (team: string, id: string) =>
-  useTeamChange(team, ({ op, ...body }: ContractAction) => apiSend<ContractDetail>("POST", `/api/contracts/${encodeURIComponent(id)}/${op}`, body, { team }));
+  useTeamChange(team, ({ op, ...body }: ContractAction) => apiCall(api.contracts[op], { team, id, ...body }));
 
 /** Adds or removes one dependency of contract `id` (`contract-depend` / `contract-undepend`). */
 export const useDependencyChange = (team: string) =>
   useTeamChange(team, ({ id, dependency, remove }: { id: string; dependency: Dependency; remove?: boolean }) =>
-    apiSend<ContractDetail>(remove ? "DELETE" : "POST", `/api/contracts/${encodeURIComponent(id)}/dependencies`, { dependency }, { team }),
+    apiCall(remove ? api.contracts.removeDependency : api.contracts.addDependency, { team, id, dependency }),
   );
 
 export const useCreateContract = (team: string) =>
-  useTeamChange(team, (input: Omit<CreateContractInput, "team">) => apiSend<ContractDetail>("POST", "/api/contracts", input, { team }));
+  useTeamChange(team, (input: Omit<CreateContractInput, "team">) => apiCall(api.contracts.create, { team, ...input }));

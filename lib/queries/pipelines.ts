@@ -1,9 +1,9 @@
 /** Queries and changes of the pipelines pages (keys in ./keys.ts). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiGet, apiSend } from "../browser-api.ts";
+import { api } from "../api/endpoints/index.ts";
+import { apiCall, apiGet, apiSend } from "../browser-api.ts";
 import type { FieldIssue } from "../field-issues.ts";
 import type { Rule } from "../api/pipelines.ts";
-import type { EventItem } from "./home.ts";
 import { keys } from "./keys.ts";
 
 export type PipelineItem = {
@@ -69,7 +69,7 @@ export const usePipelineValidation = (team: string, draft: { id?: string; rules:
 
 /** Recent events a rule could be tried against. */
 export const useRecentEvents = (team: string) =>
-  useQuery({ queryKey: [...keys.events(team), { limit: 200 }], queryFn: () => apiGet<{ events: EventItem[] }>("/api/events", { team, limit: 200 }) });
+  useQuery({ queryKey: [...keys.events(team), { limit: 200 }], queryFn: () => apiCall(api.events.list, { team, limit: 200 }) });
 
 export function usePipelineActions(team: string) {
   const qc = useQueryClient();

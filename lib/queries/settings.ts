@@ -1,15 +1,15 @@
 /** Queries and changes of the settings page (keys in ./keys.ts). Tokens are hub-wide, settings per team. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TeamSettings } from "../api/team-settings.ts";
-import { apiGet, apiSend } from "../browser-api.ts";
+import { api } from "../api/endpoints/index.ts";
+import { apiCall, apiGet, apiSend } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
 export type { TeamSettings };
 export type TokenRow = { principal: string; kind: string; label: string; createdAt: string };
 export type IssuedToken = { principal: string; kind: string; token: string; label: string };
 
-export const useHealth = () =>
-  useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiGet<{ version: string; requireToken: boolean }>("/api/health") });
+export const useHealth = () => useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiCall(api.health.get, {}) });
 
 /** Operators only; the hub refuses anyone else. */
 export const useOperatorToken = () =>

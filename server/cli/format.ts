@@ -1,3 +1,5 @@
+import type { Effect } from "../../lib/api/contracts.ts";
+
 /** Plain-text renderings for people; `--json` prints the hub's response instead. */
 export function table(rows: Array<Record<string, unknown>>, columns: string[]): string {
   if (rows.length === 0) return "(none)";
@@ -10,8 +12,6 @@ export function table(rows: Array<Record<string, unknown>>, columns: string[]): 
       .trimEnd();
   return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join("\n");
 }
-
-export type Effect = { contractId: string; from: string; to: string; reason: string | null };
 
 export function effects(list: Effect[] | undefined): string {
   if (!list?.length) return "";

@@ -1,5 +1,6 @@
 /** Option parsers shared by commands. A bad value is exit 2 naming the option, before any request. */
 import fs from "node:fs";
+import type { z } from "zod";
 import { CliError, EXIT } from "./api-client.ts";
 
 export function badOption(option: string, message: string): CliError {
@@ -69,4 +70,15 @@ export function jsonOrFile(option: string, value: string | undefined): unknown {
     throw badOption(option, `is neither JSON nor a readable file: ${(e as Error).message}`);
   }
   return jsonOption(option, text);
+}
+
+/**
+ * A JSON option checked by the schema the hub will check it with: the value gets its type without
+ * a cast, and a wrong shape is refused naming the option, before any request.
+ */
+export function checkedOption<S extends z.ZodType>(option: string, schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw badOption(option, `${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
 }

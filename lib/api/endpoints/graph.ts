@@ -1,6 +1,6 @@
-import { endpoint, Unchecked } from "../endpoint.ts";
-import { GraphInput } from "../graph.ts";
+import { endpoint } from "../endpoint.ts";
+import { GraphInput, GraphView } from "../graph.ts";
 
 export const graph = {
-  get: endpoint({ method: "GET", path: "/graph", input: GraphInput, output: Unchecked }),
+  get: endpoint({ method: "GET", path: "/graph", input: GraphInput, output: GraphView }),
 };

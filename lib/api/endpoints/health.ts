@@ -1,5 +1,6 @@
-import { endpoint, NoInput, Unchecked } from "../endpoint.ts";
+import { endpoint, NoInput } from "../endpoint.ts";
+import { Health } from "../health.ts";
 
 export const health = {
-  get: endpoint({ method: "GET", path: "/health", input: NoInput, output: Unchecked }),
+  get: endpoint({ method: "GET", path: "/health", input: NoInput, output: Health }),
 };

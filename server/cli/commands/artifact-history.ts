@@ -1,8 +1,5 @@
 import type { Command } from "commander";
-import type { ArtifactView } from "../../domain/artifacts/artifacts.service.ts";
-import type { VersionView } from "../../../lib/api/artifacts.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 
 export function register(program: Command) {
@@ -11,9 +8,8 @@ export function register(program: Command) {
     .description("every version of an artifact")
     .option("--data", "include each version's data")
     .action(
-      action<{ data?: boolean }, { artifact: ArtifactView; versions: VersionView[] }>(
-        ({ target, team, opts, args }) =>
-          call(target, "GET", `/artifacts/${encodeURIComponent(args[0])}/history`, { query: { team, includeData: opts.data ? "true" : undefined } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ data?: boolean }>) => hub.artifacts.history({ id: args[0], includeData: opts.data === true }),
         (r) =>
           `${r.artifact.id} (${r.artifact.type})\n` +
           table(
@@ -23,7 +19,7 @@ export function register(program: Command) {
               publisher: v.publisher,
               contract: v.contractId,
               derivedFrom: v.derivedFrom.join(","),
-              at: new Date(v.createdAt).toISOString(),
+              at: v.createdAt.toISOString(),
               summary: v.summary,
             })),
             ["version", "status", "publisher", "contract", "derivedFrom", "at", "summary"],

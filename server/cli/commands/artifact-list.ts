@@ -1,11 +1,10 @@
 import type { Command } from "commander";
-import type { ArtifactView } from "../../domain/artifacts/artifacts.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import type { ListArtifactsInput } from "../../../lib/api/artifacts.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption } from "../options.ts";
 
-type Opts = { type?: string; publisher?: string; tag?: string; status?: string; limit?: string; cursor?: string };
+type Opts = { type?: string; publisher?: string; tag?: string; status?: ListArtifactsInput["status"]; limit?: string; cursor?: string };
 
 export function register(program: Command) {
   program
@@ -18,18 +17,15 @@ export function register(program: Command) {
     .option("--limit <n>", "page size (≤ 500)")
     .option("--cursor <n>", "continue after this cursor")
     .action(
-      action<Opts, { items: ArtifactView[]; nextCursor: number | null }>(
-        ({ target, team, opts }) =>
-          call(target, "GET", "/artifacts", {
-            query: {
-              team,
-              type: opts.type,
-              publisher: opts.publisher,
-              tag: opts.tag,
-              status: opts.status,
-              limit: intOption("--limit", opts.limit),
-              cursor: intOption("--cursor", opts.cursor),
-            },
+      action(
+        ({ hub, opts }: Ctx<Opts>) =>
+          hub.artifacts.list({
+            type: opts.type,
+            publisher: opts.publisher,
+            tag: opts.tag,
+            status: opts.status,
+            limit: intOption("--limit", opts.limit),
+            cursor: intOption("--cursor", opts.cursor),
           }),
         (r) =>
           table(

@@ -1,7 +1,5 @@
 import type { Command } from "commander";
-import type { PublishResult } from "../../domain/artifacts/artifacts.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { action, type Ctx } from "../action.ts";
 import { effects } from "../format.ts";
 import { collect, intOption, jsonFromInlineOrFile } from "../options.ts";
 
@@ -34,24 +32,19 @@ export function register(program: Command) {
     .option("--contract <id>", "the contract this is published under")
     .option("--expected-version <n>", "refuse unless the latest version is n (0: must not exist yet)")
     .action(
-      action<Opts, PublishResult>(
-        async ({ target, team, opts, args }) => {
-          const data = jsonFromInlineOrFile(opts.data, opts.dataFile, "data");
-          return call(target, "POST", "/artifacts", {
-            query: { team },
-            body: {
-              id: args[0],
-              type: opts.type,
-              name: opts.name,
-              data,
-              summary: opts.summary,
-              tags: opts.tag,
-              derivedFrom: opts.derivedFrom,
-              contractId: opts.contract,
-              expectedVersion: intOption("--expected-version", opts.expectedVersion),
-            },
-          });
-        },
+      action(
+        ({ hub, opts, args }: Ctx<Opts>) =>
+          hub.artifacts.publish({
+            id: args[0],
+            type: opts.type,
+            name: opts.name,
+            data: jsonFromInlineOrFile(opts.data, opts.dataFile, "data"),
+            summary: opts.summary,
+            tags: opts.tag,
+            derivedFrom: opts.derivedFrom,
+            contractId: opts.contract,
+            expectedVersion: intOption("--expected-version", opts.expectedVersion),
+          }),
         (r) =>
           `published ${r.artifactId}@v${r.version} (${r.type})${r.derivedFrom.length ? ` derived from ${r.derivedFrom.join(", ")}` : ""}${effects(r.effects)}`,
       ),

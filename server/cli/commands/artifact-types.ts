@@ -1,17 +1,16 @@
 import type { Command } from "commander";
-import type { TypeInfo } from "../../domain/artifacts/type-registry.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { RegisterTypeInput } from "../../../lib/api/artifacts.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
-import { jsonFromInlineOrFile } from "../options.ts";
+import { checkedOption, jsonFromInlineOrFile } from "../options.ts";
 
 export function register(program: Command) {
   program
     .command("artifact-types")
     .description("artifact types this team accepts, with their JSON Schemas (--json)")
     .action(
-      action<object, TypeInfo[]>(
-        ({ target, team }) => call(target, "GET", "/artifact-types", { query: { team } }),
+      action(
+        ({ hub }: Ctx<object>) => hub.artifacts.types(),
         (r) =>
           table(
             r.map((t) => ({ ...t, builtIn: t.builtIn ? "built-in" : "team" })),
@@ -25,11 +24,15 @@ export function register(program: Command) {
     .option("--schema <json>", "the JSON Schema")
     .option("--schema-file <path>", "read the JSON Schema from a file")
     .action(
-      action<{ schema?: string; schemaFile?: string }, TypeInfo>(
-        ({ target, team, opts, args }) =>
-          call(target, "POST", "/artifact-types", {
-            query: { team },
-            body: { name: args[0], jsonSchema: jsonFromInlineOrFile(opts.schema, opts.schemaFile, "schema") },
+      action(
+        ({ hub, opts, args }: Ctx<{ schema?: string; schemaFile?: string }>) =>
+          hub.artifacts.registerType({
+            name: args[0],
+            jsonSchema: checkedOption(
+              opts.schemaFile === undefined ? "--schema" : "--schema-file",
+              RegisterTypeInput.shape.jsonSchema,
+              jsonFromInlineOrFile(opts.schema, opts.schemaFile, "schema"),
+            ),
           }),
         (t) => `registered type ${t.name}`,
       ),

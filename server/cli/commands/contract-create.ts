@@ -1,9 +1,8 @@
 import type { Command } from "commander";
-import type { ContractChange } from "../../domain/contracts/contracts.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { CreateContractInput, type Dependency, type Priority } from "../../../lib/api/contracts.ts";
+import { action, type Ctx } from "../action.ts";
 import { effects } from "../format.ts";
-import { badOption, collect, intOption, jsonFromInlineOrFile, jsonOption } from "../options.ts";
+import { badOption, checkedOption, collect, intOption, jsonFromInlineOrFile, jsonOption } from "../options.ts";
 
 type Opts = {
   assignee: string;
@@ -16,13 +15,13 @@ type Opts = {
   criteriaFile?: string;
   inputs?: string;
   context?: string;
-  priority?: string;
+  priority?: Priority;
   timeoutMs?: string;
   maxRetries?: string;
 };
 
 /** `schema@v2` → artifact dependency on schema at version ≥ 2. */
-function artifactDependency(ref: string) {
+function artifactDependency(ref: string): Dependency {
   const m = /^([^@]+)(?:@v(\d+))?$/.exec(ref);
   if (!m) throw badOption("--needs-artifact", `'${ref}' must be id or id@vN`);
   return { type: "artifact", artifactId: m[1], ...(m[2] ? { minVersion: Number(m[2]) } : {}) };
@@ -53,28 +52,29 @@ export function register(program: Command) {
     .option("--timeout-ms <ms>", "fail with reason timeout when not completed in time")
     .option("--max-retries <n>", "how often it may be reopened (default 3)")
     .action(
-      action<Opts, ContractChange>(
-        async ({ target, team, opts, args }) => {
-          const inputs = (jsonOption("--inputs", opts.inputs) as Record<string, unknown> | undefined) ?? (opts.context ? {} : undefined);
-          if (inputs && opts.context !== undefined) inputs.context = opts.context;
-          return call(target, "POST", "/contracts", {
-            query: { team },
-            body: {
-              id: args[0],
-              title: opts.title,
-              description: opts.description,
-              assignee: opts.assignee,
-              inputs,
-              dependencies: [
-                ...(opts.dependsOn ?? []).map((contractId) => ({ type: "contract", contractId })),
-                ...(opts.needsArtifact ?? []).map(artifactDependency),
-              ],
-              expectedOutputs: (opts.expectedOutput ?? []).map(expectedOutput),
-              acceptanceCriteria: jsonFromInlineOrFile(opts.criteria, opts.criteriaFile, "criteria"),
-              priority: opts.priority,
-              timeoutMs: intOption("--timeout-ms", opts.timeoutMs),
-              maxRetries: intOption("--max-retries", opts.maxRetries),
-            },
+      action(
+        ({ hub, opts, args }: Ctx<Opts>) => {
+          const inputs = checkedOption("--inputs", CreateContractInput.shape.inputs, jsonOption("--inputs", opts.inputs));
+          if (opts.context !== undefined) inputs.context = opts.context;
+          return hub.contracts.create({
+            id: args[0],
+            title: opts.title,
+            description: opts.description,
+            assignee: opts.assignee,
+            inputs,
+            dependencies: [
+              ...(opts.dependsOn ?? []).map((contractId): Dependency => ({ type: "contract", contractId })),
+              ...(opts.needsArtifact ?? []).map(artifactDependency),
+            ],
+            expectedOutputs: (opts.expectedOutput ?? []).map(expectedOutput),
+            acceptanceCriteria: checkedOption(
+              opts.criteriaFile === undefined ? "--criteria" : "--criteria-file",
+              CreateContractInput.shape.acceptanceCriteria,
+              jsonFromInlineOrFile(opts.criteria, opts.criteriaFile, "criteria"),
+            ),
+            priority: opts.priority,
+            timeoutMs: intOption("--timeout-ms", opts.timeoutMs),
+            maxRetries: intOption("--max-retries", opts.maxRetries),
           });
         },
         (c) => `created ${c.id} for ${c.assignee}: ${c.status}${effects(c.effects.filter((e) => e.contractId !== c.id))}`,

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import type { ContractView } from "../../domain/contracts/contracts.repo.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import type { ContractView } from "../../../lib/api/contracts.ts";
+import { action, type Ctx } from "../action.ts";
 import { json } from "../format.ts";
 
 export function describe(c: ContractView): string {
@@ -15,7 +14,7 @@ export function describe(c: ContractView): string {
       ? `outputs    ${c.expectedOutputs.map((o) => `${o.artifactType}${o.artifactId ? `:${o.artifactId}` : ""}${o.required ? "" : "?"}`).join(", ")}`
       : null,
     c.acceptanceCriteria.length ? `criteria   ${c.acceptanceCriteria.map((k) => k.type).join(", ")}` : null,
-    c.deadlineAt ? `deadline   ${new Date(c.deadlineAt).toISOString()}` : null,
+    c.deadlineAt ? `deadline   ${c.deadlineAt.toISOString()}` : null,
     c.outputs?.length ? `produced   ${c.outputs.map((o) => `${o.artifactId}@v${o.version}`).join(", ")}` : null,
     Object.keys(c.inputs).length ? `inputs     ${json(c.inputs)}` : null,
   ]
@@ -27,7 +26,5 @@ export function register(program: Command) {
   program
     .command("contract-get <id>")
     .description("show a contract")
-    .action(
-      action<object, ContractView>(({ target, team, args }) => call(target, "GET", `/contracts/${encodeURIComponent(args[0])}`, { query: { team } }), describe),
-    );
+    .action(action(({ hub, args }: Ctx<object>) => hub.contracts.get({ id: args[0] }), describe));
 }

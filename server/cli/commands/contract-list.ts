@@ -1,11 +1,10 @@
 import type { Command } from "commander";
-import type { ContractView } from "../../domain/contracts/contracts.repo.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import type { ContractStatus } from "../../../lib/api/contracts.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption } from "../options.ts";
 
-type Opts = { status?: string; assignee?: string; assigner?: string; limit?: string; cursor?: string };
+type Opts = { status?: ContractStatus; assignee?: string; assigner?: string; limit?: string; cursor?: string };
 
 export function register(program: Command) {
   program
@@ -17,17 +16,14 @@ export function register(program: Command) {
     .option("--limit <n>")
     .option("--cursor <n>")
     .action(
-      action<Opts, { items: ContractView[]; nextCursor: number | null }>(
-        ({ target, team, opts }) =>
-          call(target, "GET", "/contracts", {
-            query: {
-              team,
-              status: opts.status,
-              assignee: opts.assignee,
-              assigner: opts.assigner,
-              limit: intOption("--limit", opts.limit),
-              cursor: intOption("--cursor", opts.cursor),
-            },
+      action(
+        ({ hub, opts }: Ctx<Opts>) =>
+          hub.contracts.list({
+            status: opts.status,
+            assignee: opts.assignee,
+            assigner: opts.assigner,
+            limit: intOption("--limit", opts.limit),
+            cursor: intOption("--cursor", opts.cursor),
           }),
         (r) => table(r.items, ["id", "status", "assignee", "priority", "title"]) + (r.nextCursor ? `\n(more: --cursor ${r.nextCursor})` : ""),
       ),

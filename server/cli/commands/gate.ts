@@ -1,10 +1,8 @@
 /** phase-gate and team-reset (docs/domain.md#phase-gate). */
 import type { Command } from "commander";
-import type { GateReport } from "../../domain/gate/phase-gate.service.ts";
-import type { ResetSummary } from "../../domain/gate/team-reset.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
-import { collect, jsonOrFile } from "../options.ts";
+import { PhaseGateInput, TeamResetInput } from "../../../lib/api/gate.ts";
+import { action, type Ctx } from "../action.ts";
+import { checkedOption, collect, jsonOrFile } from "../options.ts";
 
 type GateOpts = { completing: string; starting: string; artifact?: string[]; idle?: string[]; readers?: string };
 
@@ -18,17 +16,14 @@ export function register(program: Command) {
     .option("--idle <member>", "a member who must be idle (repeatable; default: the whole roster)", collect)
     .option("--readers <json|file>", 'who must have read what: {"artifact": ["member", …]}')
     .action(
-      action<GateOpts, GateReport>(
-        ({ target, team, opts }) =>
-          call(target, "POST", "/phase-gate", {
-            query: { team },
-            body: {
-              phase_completing: opts.completing,
-              phase_starting: opts.starting,
-              expected_artifacts: opts.artifact ?? [],
-              expected_idle: opts.idle,
-              expected_readers: jsonOrFile("--readers", opts.readers),
-            },
+      action(
+        ({ hub, opts }: Ctx<GateOpts>) =>
+          hub.gate.check({
+            phase_completing: opts.completing,
+            phase_starting: opts.starting,
+            expected_artifacts: opts.artifact ?? [],
+            expected_idle: opts.idle,
+            expected_readers: checkedOption("--readers", PhaseGateInput.shape.expected_readers, jsonOrFile("--readers", opts.readers)),
           }),
         (r) => [`${r.passed ? "PASSED" : "FAILED"}: ${r.gate}`, ...r.checks.map((c) => `  ${c.passed ? "✓" : "✗"} ${c.check}`), r.recommendation].join("\n"),
       ),
@@ -39,9 +34,12 @@ export function register(program: Command) {
     .option("--confirm", "required: yes, reset it")
     .option("--preserve <id>", "an artifact to keep (repeatable)", collect)
     .action(
-      action<{ confirm?: boolean; preserve?: string[] }, ResetSummary>(
-        ({ target, team, opts }) =>
-          call(target, "POST", `/teams/${encodeURIComponent(team)}/reset`, { body: { confirm: opts.confirm === true, preserve_artifacts: opts.preserve } }),
+      action(
+        ({ hub, opts }: Ctx<{ confirm?: boolean; preserve?: string[] }>) =>
+          hub.gate.reset({
+            confirm: checkedOption("--confirm", TeamResetInput.shape.confirm, opts.confirm === true),
+            preserve_artifacts: opts.preserve,
+          }),
         (r) =>
           `reset team '${r.team}' (undo with: teamhub team-rollback ${r.snapshotId}${r.team === "default" ? "" : ` --team ${r.team}`})\n` +
           `  kept ${r.preserved.length} artifact(s); archived ${r.archived.artifacts} artifact(s), ${r.archived.messages} message(s); removed ${r.removed.contracts} contract(s), ${r.removed.members} member(s), ${r.removed.pipelines} pipeline(s)`,

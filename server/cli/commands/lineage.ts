@@ -1,10 +1,8 @@
 /** artifact-lineage, artifact-impact, artifact-stale and team-audit (docs/domain.md#lineage). */
 import type { Command } from "commander";
-import type { StaleArtifact } from "../../../lib/api/lineage.ts";
+import type { LineageDirection, LineageGraph } from "../../../lib/api/lineage.ts";
 import { staleCauseText, stalePathText } from "../../../lib/stale-reason.ts";
-import type { AuditEntry, Impact, LineageGraph } from "../../domain/lineage/lineage.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption } from "../options.ts";
 
@@ -41,9 +39,9 @@ export function register(program: Command) {
     .option("--direction <dir>", "upstream (what it came from, default) or downstream (what came from it)")
     .option("--depth <n>", "hops to follow (default 25)")
     .action(
-      action<{ direction?: string; depth?: string }, LineageGraph>(
-        ({ target, team, opts, args }) =>
-          call(target, "GET", "/lineage", { query: { team, ref: args[0], direction: opts.direction, depth: intOption("--depth", opts.depth) } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ direction?: LineageDirection; depth?: string }>) =>
+          hub.lineage.graph({ ref: args[0], direction: opts.direction, depth: intOption("--depth", opts.depth) }),
         tree,
       ),
     );
@@ -51,8 +49,8 @@ export function register(program: Command) {
     .command("artifact-impact <id>")
     .description("what a change to this artifact reaches: downstream artifacts and the contracts relying on them")
     .action(
-      action<object, Impact>(
-        ({ target, team, args }) => call(target, "GET", "/impact", { query: { team, id: args[0] } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.lineage.impact({ id: args[0] }),
         (r) =>
           `artifacts downstream of ${r.artifactId}:\n${table(
             r.artifacts.map((a) => ({ ...a, currentVersion: `v${a.currentVersion}` })),
@@ -64,8 +62,8 @@ export function register(program: Command) {
     .command("artifact-stale")
     .description("artifacts built on versions that are no longer current, directly or through a stale input")
     .action(
-      action<object, StaleArtifact[]>(
-        ({ target, team }) => call(target, "GET", "/stale", { query: { team } }),
+      action(
+        ({ hub }: Ctx<object>) => hub.lineage.stale(),
         (list) =>
           list.length === 0
             ? "nothing is stale"
@@ -81,14 +79,14 @@ export function register(program: Command) {
     .command("team-audit <ref>")
     .description("the full provenance trail of a version: publishers, contracts, inputs, readers")
     .action(
-      action<object, { root: string; trail: AuditEntry[] }>(
-        ({ target, team, args }) => call(target, "GET", "/audit", { query: { team, ref: args[0] } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.lineage.audit({ ref: args[0] }),
         (r) =>
           table(
             r.trail.map((e) => ({
               ...e,
               version: `${e.artifactId}@v${e.version}`,
-              publishedAt: new Date(e.publishedAt).toISOString(),
+              publishedAt: e.publishedAt.toISOString(),
               inputs: e.inputs.join(","),
               readers: [...new Set(e.readers.map((x) => x.reader))].join(","),
               cost: e.cost ?? "—",

@@ -2,9 +2,8 @@ import type { Command } from "commander";
 import type { TeamView } from "../../domain/teams/teams.service.ts";
 import type { LeadView } from "../../domain/auth/grants.service.ts";
 import type { TeamSettings } from "../../../lib/api/team-settings.ts";
-import type { HubEvent } from "../../events/types.ts";
 import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption, numberOption } from "../options.ts";
 
@@ -132,14 +131,12 @@ export function register(program: Command) {
     .option("--hub", "hub-wide events (tokens issued and revoked) instead of the team's")
     .option("--limit <n>")
     .action(
-      action<{ after?: string; type?: string; limit?: string; hub?: boolean }, { events: HubEvent[] }>(
-        ({ target, team, opts }) =>
-          call(target, "GET", "/events", {
-            query: { team, hub: opts.hub, after: intOption("--after", opts.after), type: opts.type, limit: intOption("--limit", opts.limit) },
-          }),
+      action(
+        ({ hub, opts }: Ctx<{ after?: string; type?: string; limit?: string; hub?: boolean }>) =>
+          hub.events.list({ hub: opts.hub, after: intOption("--after", opts.after), type: opts.type, limit: intOption("--limit", opts.limit) }),
         (r) =>
           table(
-            r.events.map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+            r.events.map((e) => ({ ...e, at: e.at.toISOString() })),
             ["id", "type", "subject", "principal", "at"],
           ),
       ),

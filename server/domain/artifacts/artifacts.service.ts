@@ -7,9 +7,24 @@ import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { ArtifactRow, VersionRow } from "../../db/rows.ts";
 import { DomainError, conflict, invalidField, notFound } from "../../errors.ts";
-import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, VersionView } from "../../../lib/api/artifacts.ts";
+import type {
+  ArtifactHistory,
+  ArtifactPage,
+  ArtifactReaders,
+  ArtifactRefInput,
+  ArtifactView,
+  GetArtifactInput,
+  HistoryInput,
+  ListArtifactsInput,
+  PublishArtifactInput,
+  PublishResult,
+  ReaderSummary,
+  ReadRecord,
+  VersionStatus,
+  VersionView,
+} from "../../../lib/api/artifacts.ts";
 import { Resolution } from "../contracts/resolver.ts";
-import { effectsOf, type Effect } from "../contracts/effects.ts";
+import { effectsOf } from "../contracts/effects.ts";
 import type { DomainDeps } from "../deps.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
 import { emitStaleOnBump, hasStaleListeners, previousActiveSeq } from "../lineage/staleness.ts";
@@ -19,23 +34,6 @@ import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
 import { validateArtifactData } from "./type-registry.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
-
-export type ArtifactView = {
-  id: string;
-  team: string;
-  type: string;
-  name: string;
-  tags: string[];
-  latestVersion: number;
-  currentVersion: number | null;
-  status: string;
-  publisher: string | null;
-  archived: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-export type PublishResult = VersionView & { effects: Effect[] };
 
 export async function publishArtifact(deps: DomainDeps, actor: Principal, input: PublishArtifactInput): Promise<PublishResult> {
   const text = JSON.stringify(input.data);
@@ -168,7 +166,7 @@ async function replaceTags(tx: WriteTx, artifactPk: number, tags: string[]) {
   for (const tag of new Set(tags)) await tx.run(`INSERT INTO "ArtifactTag" ("artifactPk","tag") VALUES (?,?)`, [artifactPk, tag]);
 }
 
-type VersionJoin = VersionRow & { artifactId: string; type: string; name: string };
+type VersionJoin = Omit<VersionRow, "status"> & { status: VersionStatus; artifactId: string; type: string; name: string };
 
 const VERSION_SELECT = `SELECT v.*, a."id" AS "artifactId", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"`;
 
@@ -235,7 +233,7 @@ export async function recordRead(tx: WriteTx, team: string, row: { seq: number; 
   });
 }
 
-export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Promise<{ artifact: ArtifactView; versions: VersionView[] }> {
+export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Promise<ArtifactHistory> {
   return deps.db.read(async (sql) => {
     const artifact = await loadArtifactView(sql, input.team, input.id);
     const rows = await sql.all<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? ORDER BY v."version"`, [input.team, input.id]);
@@ -247,10 +245,7 @@ export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Pr
   });
 }
 
-export type ReaderSummary = { reader: string; reads: number; lastVersion: number; lastAt: Date };
-export type ReadRecord = { reader: string; version: number; at: Date };
-
-export async function artifactReaders(deps: DomainDeps, input: ArtifactRefInput): Promise<{ readers: ReaderSummary[]; reads: ReadRecord[] }> {
+export async function artifactReaders(deps: DomainDeps, input: ArtifactRefInput): Promise<ArtifactReaders> {
   return deps.db.read(async (sql) => {
     await loadArtifactView(sql, input.team, input.id);
     const reads = await sql.all<ReadRecord>(
@@ -274,7 +269,7 @@ const LIST_SELECT = `SELECT a.*, lv."status" AS "status",
   (SELECT group_concat(t."tag", char(31)) FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk") AS "tagList"
   FROM "Artifact" a JOIN "ArtifactVersion" lv ON lv."artifactPk" = a."pk" AND lv."version" = a."latestVersion"`;
 
-type ListRow = ArtifactRow & { status: string; currentVersion: number | null; publisher: string | null; tagList: string | null };
+type ListRow = ArtifactRow & { status: VersionStatus; currentVersion: number | null; publisher: string | null; tagList: string | null };
 
 function toArtifactView(r: ListRow): ArtifactView {
   return {
@@ -299,7 +294,7 @@ export async function loadArtifactView(sql: Sql, team: string, id: string): Prom
   return toArtifactView(row);
 }
 
-export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput): Promise<{ items: ArtifactView[]; nextCursor: number | null }> {
+export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput): Promise<ArtifactPage> {
   const where = [`a."teamId" = ?`];
   const params: (string | number)[] = [input.team];
   if (!input.archived) where.push(`a."archivedAt" IS NULL`);

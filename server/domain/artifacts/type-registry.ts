@@ -6,7 +6,7 @@
 import { Validator, dereference, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { Sql } from "../../db/connection.ts";
 import { conflict, invalid, invalidField } from "../../errors.ts";
-import type { RegisterTypeInput } from "../../../lib/api/artifacts.ts";
+import type { RegisterTypeInput, TypeInfo } from "../../../lib/api/artifacts.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
@@ -78,8 +78,6 @@ export async function validateArtifactData(sql: Sql, teamId: string, type: strin
     );
   }
 }
-
-export type TypeInfo = { name: string; builtIn: boolean; jsonSchema: Record<string, unknown> };
 
 export async function registerType({ db }: DomainDeps, actor: Principal, input: RegisterTypeInput): Promise<TypeInfo> {
   if (isWellKnownType(input.name)) throw conflict(`'${input.name}' is a well-known type and cannot be redefined`, { field: "name" });

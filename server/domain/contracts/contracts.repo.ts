@@ -6,38 +6,12 @@ import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { ContractRow, DependencyRow } from "../../db/rows.ts";
 import { notFound } from "../../errors.ts";
-import { Criterion, ExpectedOutput, type ContractStatus, type Dependency } from "../../../lib/api/contracts.ts";
+import { ContractStatus, Criterion, ExpectedOutput, PinnedVersion, Priority, type ContractView, type Dependency } from "../../../lib/api/contracts.ts";
 
-const Pinned = z.array(z.object({ artifactId: z.string(), version: z.number().int(), seq: z.number().int() }));
+const Pinned = z.array(PinnedVersion);
 const Inputs = z.record(z.string(), z.unknown());
 const Outputs = z.array(ExpectedOutput);
 const Criteria = z.array(Criterion);
-
-export type ContractView = {
-  id: string;
-  team: string;
-  title: string;
-  description: string;
-  assigner: string;
-  assignee: string;
-  inputs: Record<string, unknown>;
-  dependencies: Dependency[];
-  expectedOutputs: z.infer<typeof Outputs>;
-  acceptanceCriteria: z.infer<typeof Criteria>;
-  priority: string;
-  timeoutMs: number | null;
-  deadlineAt: Date | null;
-  maxRetries: number;
-  retryCount: number;
-  status: ContractStatus;
-  statusReason: string | null;
-  pinnedInputs: z.infer<typeof Pinned> | null;
-  outputs: z.infer<typeof Pinned> | null;
-  startedAt: Date | null;
-  completedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 /** The view plus what the domain needs internally. */
 export type LoadedContract = ContractView & { pk: number; windowStartSeq: number };
@@ -64,12 +38,12 @@ export function toLoaded(row: ContractRow, deps: Pick<DependencyRow, "kind" | "t
     dependencies: deps.map(toDependency),
     expectedOutputs: json(Outputs, row.expectedOutputs) ?? [],
     acceptanceCriteria: json(Criteria, row.acceptanceCriteria) ?? [],
-    priority: row.priority,
+    priority: Priority.parse(row.priority),
     timeoutMs: row.timeoutMs,
     deadlineAt: row.deadlineAt,
     maxRetries: row.maxRetries,
     retryCount: row.retryCount,
-    status: row.status as ContractStatus,
+    status: ContractStatus.parse(row.status),
     statusReason: row.statusReason,
     pinnedInputs: json(Pinned, row.pinnedInputs),
     outputs: json(Pinned, row.outputs),

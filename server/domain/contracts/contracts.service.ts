@@ -7,7 +7,10 @@ import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict, invalid, invalidField, type Issue } from "../../errors.ts";
 import type {
   CompleteContractInput,
+  ContractChange,
+  ContractPage,
   ContractRefInput,
+  ContractView,
   CreateContract,
   Dependency,
   DependencyChangeInput,
@@ -15,15 +18,16 @@ import type {
   ReasonInput,
   ReassignContractInput,
   ReopenContractInput,
+  StartResult,
 } from "../../../lib/api/contracts.ts";
 import { recordRead } from "../artifacts/artifacts.service.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-import { findContract, loadByPk, loadContract, toLoaded, toView, type ContractView, type LoadedContract } from "./contracts.repo.ts";
+import { findContract, loadByPk, loadContract, toLoaded, toView, type LoadedContract } from "./contracts.repo.ts";
 import { dependenciesSatisfied, unmetCriteria } from "./criteria.ts";
-import { effectsOf, type Effect } from "./effects.ts";
+import { effectsOf } from "./effects.ts";
 import { cyclePath } from "./cycles.ts";
 import { noteChange, noteCreated, noteReopen } from "./notices.ts";
 import { Resolution, completeContract, resolveInputs } from "./resolver.ts";
@@ -109,8 +113,6 @@ async function checkReferences(tx: WriteTx, input: CreateContract): Promise<void
   if (issues.length) throw invalid(issues);
 }
 
-export type ContractChange = ContractView & { effects: Effect[] };
-
 export async function createContract(deps: DomainDeps, actor: Principal, input: CreateContract): Promise<ContractChange> {
   return deps.db.write("contract.create", actor.name, (tx) => createContractInTx(tx, actor, input));
 }
@@ -159,7 +161,7 @@ export async function getContract(deps: DomainDeps, input: ContractRefInput): Pr
   return deps.db.read(async (sql) => toView(await loadContract(sql, input.team, input.id)));
 }
 
-export async function listContracts(deps: DomainDeps, input: ListContractsInput): Promise<{ items: ContractView[]; nextCursor: number | null }> {
+export async function listContracts(deps: DomainDeps, input: ListContractsInput): Promise<ContractPage> {
   const where = [`"teamId" = ?`];
   const params: (string | number)[] = [input.team];
   if (input.status) {
@@ -203,12 +205,6 @@ export async function listContracts(deps: DomainDeps, input: ListContractsInput)
     };
   });
 }
-
-export type StartResult = {
-  contract: ContractView;
-  inputs: Record<string, unknown>;
-  resolvedInputs: Array<{ artifactId: string; version: number; type: string; name: string; data: unknown }>;
-};
 
 /** Starts work: pins the input artifact versions, records their reads, returns them. */
 export async function startContract(deps: DomainDeps, actor: Principal, input: ContractRefInput): Promise<StartResult> {

@@ -1,16 +1,12 @@
 import type { WriteTx } from "../../db/database.ts";
+import { Effect } from "../../../lib/api/contracts.ts";
 
-/** A contract state change a command caused, directly or through a cascade. */
-export type Effect = { contractId: string; from: string; to: string; reason: string | null };
-
-/** The contract changes made so far in this transaction, in order: what a caller sees happen. */
+/**
+ * The contract changes made so far in this transaction, in order: what a caller sees happen.
+ * Parsed, not cast: the payloads of `tx.emitted` are not typed per event yet.
+ */
 export function effectsOf(tx: WriteTx): Effect[] {
   return tx.emitted
     .filter((e) => e.type === "contract.status_changed")
-    .map((e) => ({
-      contractId: String(e.payload.id),
-      from: String(e.payload.from),
-      to: String(e.payload.to),
-      reason: (e.payload.reason as string | null) ?? null,
-    }));
+    .map((e) => Effect.parse({ contractId: e.payload.id, from: e.payload.from, to: e.payload.to, reason: e.payload.reason ?? null }));
 }

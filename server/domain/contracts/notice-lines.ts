@@ -4,7 +4,7 @@
  * something to do; the line says what happened, who did it and why, and what to do now, so a
  * member reading its inbox cold (no live session, no memory of the contract) can act on it.
  */
-import type { ContractView } from "./contracts.repo.ts";
+import type { ContractView } from "../../../lib/api/contracts.ts";
 
 export type ContractPoint = { status: string; assignee: string };
 

@@ -1,6 +1,7 @@
 /** Reading the event log (docs/domain.md#event-log): catch-up after a cursor, or the newest events for a feed. */
 import type { EventRow } from "../../db/rows.ts";
 import type { HubEvent } from "../../events/types.ts";
+import type { EventPage } from "../../../lib/api/event-log.ts";
 import type { ListEventsInput } from "../../../lib/api/teams.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -14,7 +15,7 @@ export const toHubEvent = (r: EventRow): HubEvent => ({ ...r, payload: JSON.pars
  * event is shown as `actor` may see it (visibility.ts); `lastId` is the last one read, so a cursor
  * moves past the events hidden from the caller too.
  */
-export async function listEvents({ db }: DomainDeps, actor: Principal, input: ListEventsInput): Promise<{ events: HubEvent[]; lastId: number | null }> {
+export async function listEvents({ db }: DomainDeps, actor: Principal, input: ListEventsInput): Promise<EventPage> {
   const where = [input.hub ? `"teamId" IS NULL` : `"teamId" = ?`];
   const params: (string | number)[] = input.hub ? [] : [input.team];
   if (input.type) {

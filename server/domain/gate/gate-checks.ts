@@ -4,13 +4,12 @@
  * never loaded: emptiness is decided on the stored JSON text, which JSON.stringify wrote.
  */
 import type { WriteTx } from "../../db/database.ts";
+import type { GateCheck, ReadCheck } from "../../../lib/api/gate.ts";
 import { recordRead } from "../artifacts/artifacts.service.ts";
 import type { Principal } from "../principal.ts";
 import { rosterOf } from "../roster/roster.service.ts";
 
-type CheckName = "artifacts_exist" | "artifacts_valid" | "members_idle" | "artifacts_read";
-export type Check = { check: CheckName; passed: boolean; details: Record<string, unknown> };
-type Checked = { result: Check; todo: string[] };
+type Checked = { result: GateCheck; todo: string[] };
 
 /** An artifact as the gate sees it: its current version is the newest active one. */
 type GateArtifact = { artifactId: string; pk: number; archived: boolean; version: number | null; seq: number | null; empty: boolean };
@@ -38,7 +37,10 @@ function whyMissing(id: string, a: GateArtifact | undefined): string {
 }
 
 export function artifactsExist(expected: string[], artifacts: Map<string, GateArtifact>): Checked {
-  const found = expected.filter((id) => usable(artifacts.get(id)));
+  const found = expected.flatMap((id) => {
+    const a = artifacts.get(id);
+    return usable(a) ? [{ artifactId: id, version: a.version }] : [];
+  });
   const missing = expected.filter((id) => !usable(artifacts.get(id)));
   const todo = missing.map((id) => whyMissing(id, artifacts.get(id)));
   return {
@@ -47,7 +49,7 @@ export function artifactsExist(expected: string[], artifacts: Map<string, GateAr
       passed: missing.length === 0,
       details: {
         expected,
-        found: found.map((id) => ({ artifactId: id, version: artifacts.get(id)!.version })),
+        found,
         missing: missing.map((id, i) => ({ artifactId: id, reason: todo[i] })),
       },
     },
@@ -107,7 +109,7 @@ export async function artifactsRead(
 ): Promise<Checked> {
   if (!expectedReaders)
     return { result: { check: "artifacts_read", passed: true, details: { note: "no expected_readers given: nothing to check" } }, todo: [] };
-  const results: Array<Record<string, unknown>> = [];
+  const results: ReadCheck[] = [];
   const todo: string[] = [];
   for (const [id, expected] of Object.entries(expectedReaders)) {
     const a = artifacts.get(id);

@@ -3,22 +3,12 @@
  * report with a recommendation. A passing gate bumps the team's gate counter in the database,
  * which is what lets the next spawn batch start (spawn-batches.ts).
  */
-import type { PhaseGateInput } from "../../../lib/api/gate.ts";
+import type { GateReport, PhaseGateInput } from "../../../lib/api/gate.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-import { artifactsExist, artifactsRead, artifactsValid, loadGateArtifacts, membersIdle, type Check } from "./gate-checks.ts";
+import { artifactsExist, artifactsRead, artifactsValid, loadGateArtifacts, membersIdle } from "./gate-checks.ts";
 import { readGate, writeGate } from "./gate-state.ts";
-
-export type GateReport = {
-  gate: string;
-  passed: boolean;
-  checks: Check[];
-  recommendation: string;
-  /** The team's passing gates so far, this one included when it passed. */
-  gateCount: number;
-  at: Date;
-};
 
 function recommendation(passed: boolean, starting: string, gateCount: number, todo: string[]): string {
   if (passed) return `All four checks passed: '${starting}' can start now; the gate count is ${gateCount}, so the next spawn batch is allowed.`;

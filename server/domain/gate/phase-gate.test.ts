@@ -7,7 +7,7 @@ import { artifactReaders } from "../artifacts/artifacts.service.ts";
 import type { Principal } from "../principal.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { readGate } from "./gate-state.ts";
-import type { GateReport } from "./phase-gate.service.ts";
+import type { GateCheck, GateReport } from "../../../lib/api/gate.ts";
 
 let hub: TempHub;
 let k: Kit;
@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => hub.close());
 
 const member = (name: string): Principal => ({ name, kind: "member" });
-const check = (r: GateReport, name: string) => r.checks.find((c) => c.check === name)!;
+const check = <N extends GateCheck["check"]>(r: GateReport, name: N) => r.checks.find((c): c is Extract<GateCheck, { check: N }> => c.check === name)!;
 const failing = (r: GateReport) => r.checks.filter((c) => !c.passed).map((c) => c.check);
 const gateCount = async () => (await hub.db.read((sql) => readGate(sql, "default"))).gateCount;
 

@@ -5,7 +5,7 @@
  * artifacts untouched), and contracts, roster, pipelines and gate counters are emptied through
  * the same restore path a rollback uses. Rolling back to the snapshot brings it all back.
  */
-import type { TeamResetInput } from "../../../lib/api/gate.ts";
+import type { ResetSummary, TeamResetInput } from "../../../lib/api/gate.ts";
 import { invalid } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -14,15 +14,6 @@ import { EMPTY_COORDINATION, restoreCoordination } from "../snapshots/restore.ts
 import { writeSnapshot } from "../snapshots/snapshot-store.ts";
 import { captureState } from "../snapshots/state.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-
-export type ResetSummary = {
-  team: string;
-  /** Roll back to this snapshot to undo the reset. */
-  snapshotId: string;
-  preserved: string[];
-  archived: { artifacts: number; versions: number; messages: number };
-  removed: { contracts: number; members: number; pipelines: number };
-};
 
 export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamResetInput): Promise<ResetSummary> {
   return deps.db.write("team.reset", actor.name, async (tx) => {

@@ -5,11 +5,9 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { ContractRow, DependencyRow } from "../../db/rows.ts";
+import type { ContractRelation, DependentContract } from "../../../lib/api/lineage.ts";
 import { toLoaded, type LoadedContract } from "../contracts/contracts.repo.ts";
 import { byText, groupBy, IN_LIST, jsonList } from "./graph.ts";
-
-export type ContractRelation = "dependency" | "criterion" | "output";
-export type DependentContract = { contractId: string; status: string; assignee: string; artifactId: string; relation: ContractRelation };
 
 const RELATIONS: ContractRelation[] = ["dependency", "criterion", "output"];
 

@@ -6,7 +6,8 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { DomainError, notFound } from "../../errors.ts";
-import { MAX_LINEAGE_DEPTH, type LineageDirection } from "../../../lib/api/lineage.ts";
+import type { VersionStatus } from "../../../lib/api/artifacts.ts";
+import { MAX_LINEAGE_DEPTH, type LineageDirection, type LineageEdge } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 
 /**
@@ -112,7 +113,7 @@ export type VersionInfo = {
   version: number;
   type: string;
   name: string;
-  status: string;
+  status: VersionStatus;
   publisher: string;
   sessionId: string | null;
   contractId: string | null;
@@ -130,7 +131,7 @@ export async function loadVersions(sql: Sql, seqs: Iterable<number>): Promise<Ma
   return new Map(rows.map((r) => [r.seq, { ...r, current: r.current === 1 }]));
 }
 
-export type EdgeInfo = { fromSeq: number; toSeq: number; from: string; kind: string; contractId: string | null };
+export type EdgeInfo = { fromSeq: number; toSeq: number; from: string; kind: LineageEdge["kind"]; contractId: string | null };
 
 /** The recorded inputs of these versions, oldest edge first. */
 export async function edgesInto(sql: Sql, seqs: Iterable<number>): Promise<EdgeInfo[]> {

@@ -6,37 +6,22 @@
 import type { Sql } from "../../db/connection.ts";
 import {
   MAX_LINEAGE_DEPTH,
+  type Audit,
   type AuditInput,
+  type Impact,
   type ImpactInput,
   type LineageDirection,
+  type LineageGraph,
   type LineageInput,
+  type PublishingCost,
   type StaleArtifact,
   type StaleInput,
 } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import type { DomainDeps } from "../deps.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
-import { dependentContracts, type DependentContract } from "./dependent-contracts.ts";
+import { dependentContracts } from "./dependent-contracts.ts";
 import { artifactPk, currentDescendants, edgesInto, groupBy, IN_LIST, jsonList, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
-
-export type LineageNode = {
-  key: string;
-  artifactId: string;
-  version: number;
-  type: string;
-  name: string;
-  status: string;
-  /** The newest active version of its artifact. */
-  current: boolean;
-  /** Current and stale (see staleArtifacts); an older version is just not current. */
-  stale: boolean;
-  publisher: string;
-  createdAt: Date;
-  /** Fewest hops from the root. */
-  depth: number;
-};
-export type LineageGraphEdge = { from: string; to: string; kind: string; contractId: string | null };
-export type LineageGraph = { root: string; direction: LineageDirection; nodes: LineageNode[]; edges: LineageGraphEdge[] };
 
 /** The versions reachable from `seq`, nearest first, then in publish order. */
 async function reachedVersions(sql: Sql, team: string, seq: number, direction: LineageDirection, depth: number) {
@@ -79,9 +64,6 @@ export async function lineage(deps: DomainDeps, input: LineageInput): Promise<Li
   });
 }
 
-export type ImpactedArtifact = { artifactId: string; type: string; currentVersion: number; depth: number };
-export type Impact = { artifactId: string; artifacts: ImpactedArtifact[]; contracts: DependentContract[] };
-
 /** What a change to an artifact reaches: artifacts whose current version descends from any of its versions, and the contracts relying on any of them. */
 export async function impact(deps: DomainDeps, input: ImpactInput): Promise<Impact> {
   return deps.db.read(async (sql) => {
@@ -99,24 +81,6 @@ export async function staleArtifacts(deps: DomainDeps, input: StaleInput): Promi
   return deps.db.read(async (sql) => [...(await computeStale(sql, input.team)).values()]);
 }
 
-export type AuditEntry = {
-  artifactId: string;
-  version: number;
-  type: string;
-  status: string;
-  publisher: string;
-  sessionId: string | null;
-  contractId: string | null;
-  publishedAt: Date;
-  inputs: string[];
-  readers: Array<{ reader: string; version: number; at: Date }>;
-  /** What the interaction that published it cost, when a supervised session published it and still exists. */
-  cost: PublishingCost | null;
-  depth: number;
-};
-
-export type PublishingCost = { session: string; interaction: number; costUsd: number; sessionCostUsd: number };
-
 /** The session's interaction that was running when the version was published. */
 async function publishingCost(sql: Sql, session: string, at: Date): Promise<PublishingCost | null> {
   const row = await sql.get<{ n: number; costUsd: number; sessionCostUsd: number }>(
@@ -128,7 +92,7 @@ async function publishingCost(sql: Sql, session: string, at: Date): Promise<Publ
 }
 
 /** The provenance trail of a version: it and every version upstream of it, nearest first. */
-export async function audit(deps: DomainDeps, input: AuditInput): Promise<{ root: string; trail: AuditEntry[] }> {
+export async function audit(deps: DomainDeps, input: AuditInput): Promise<Audit> {
   return deps.db.read(async (sql) => {
     const root = await resolveRef(sql, input.team, input.ref, "ref");
     const { reached, versions } = await reachedVersions(sql, input.team, root.seq, "upstream", MAX_LINEAGE_DEPTH);

@@ -5,21 +5,9 @@
  * the dashboard needs to link to the place where it is acted on.
  */
 import type { Sql } from "../../db/connection.ts";
-import type { StaleArtifact } from "../../../lib/api/lineage.ts";
+import type { Attention } from "../../../lib/api/overview.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
-import type { BudgetView } from "../../../lib/api/budgets.ts";
 import { budgetView, levelOf, type BudgetRow } from "../budgets/budgets.repo.ts";
-
-export type Attention = {
-  approvals: Array<{ id: number; session: string; toolName: string; input: Record<string, unknown>; reason: string; createdAt: Date; expiresAt: Date }>;
-  stalledSessions: Array<{ name: string; status: string; stalledAt: Date }>;
-  /** `problem` says what is wrong in words: "cost limit: $0.40 spent of $0.05", "last turn failed: …" (problems.ts). */
-  sessionProblems: Array<{ name: string; status: string; exitReason: string | null; problem: string; updatedAt: Date }>;
-  failedContracts: Array<{ id: string; title: string; assignee: string; statusReason: string | null; updatedAt: Date }>;
-  staleArtifacts: StaleArtifact[];
-  /** Budgets at or past their warning in the window counted now; `usedUp` ones stop every turn charged to them. */
-  budgets: BudgetView[];
-};
 
 // The overview shows the head of each list; the pages behind the links show the rest.
 export const ATTENTION_LIMIT = 50;

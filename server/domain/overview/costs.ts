@@ -6,22 +6,8 @@
  * so a single day still reads as "today against the days before".
  */
 import type { Sql } from "../../db/connection.ts";
+import type { Costs, ScopeCost } from "../../../lib/api/overview.ts";
 import { spentOn, windowOf, type BudgetRow } from "../budgets/budgets.repo.ts";
-
-/**
- * One member's or contract's cost beside its budget. With a budget, `costUsd` is what it spent in
- * the budget's `window` (this month for a monthly one), the figure the budget is held to, so bar
- * and line compare like with like; without one, everything it spent (`window: "lifetime"`).
- */
-export type ScopeCost = { name: string; costUsd: number; window: string; budgetUsd: number | null };
-
-export type Costs = {
-  totalUsd: number;
-  perSession: Array<{ name: string; status: string; costUsd: number }>;
-  perMember: ScopeCost[];
-  perContract: ScopeCost[];
-  perDay: Array<{ day: string; costUsd: number }>;
-};
 
 // A chart stays readable with this many bars; the total still counts everything.
 export const COST_SESSIONS = 20;

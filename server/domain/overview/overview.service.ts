@@ -2,16 +2,10 @@
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { permits } from "../auth/capabilities.ts";
-import { needsAttention, type Attention } from "./attention.ts";
-import { teamCosts, type Costs } from "./costs.ts";
-
-export type Overview = {
-  teams: Array<{ id: string; archived: boolean; artifacts: number; contracts: number; events: number }>;
-  team: string;
-  contractsByStatus: Record<string, number>;
-  attention: Attention;
-  costs: Costs;
-};
+import type { ContractStatus } from "../../../lib/api/contracts.ts";
+import type { Overview } from "../../../lib/api/overview.ts";
+import { needsAttention } from "./attention.ts";
+import { teamCosts } from "./costs.ts";
 
 export async function overview({ db }: DomainDeps, actor: Principal, input: { team: string }): Promise<Overview> {
   return db.read(async (sql) => {
@@ -22,10 +16,11 @@ export async function overview({ db }: DomainDeps, actor: Principal, input: { te
          (SELECT COUNT(*) FROM "Event" e WHERE e."teamId" = t."id") AS "events"
        FROM "Team" t ORDER BY t."id"`,
     );
-    const counts = await sql.all<{ status: string; n: number }>(`SELECT "status", COUNT(*) AS "n" FROM "Contract" WHERE "teamId" = ? GROUP BY "status"`, [
-      input.team,
-    ]);
-    const contractsByStatus: Record<string, number> = { pending: 0, ready: 0, in_progress: 0, completed: 0, failed: 0 };
+    const counts = await sql.all<{ status: ContractStatus; n: number }>(
+      `SELECT "status", COUNT(*) AS "n" FROM "Contract" WHERE "teamId" = ? GROUP BY "status"`,
+      [input.team],
+    );
+    const contractsByStatus: Overview["contractsByStatus"] = { pending: 0, ready: 0, in_progress: 0, completed: 0, failed: 0 };
     for (const c of counts) contractsByStatus[c.status] = c.n;
     return {
       teams: teams.map((t) => ({ id: t.id, archived: t.archivedAt !== null, artifacts: t.artifacts, contracts: t.contracts, events: t.events })),
