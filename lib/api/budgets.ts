@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 /** What a budget limits: the whole team, one member, or one contract (docs/budgets.md). */
 export const BUDGET_SCOPES = ["team", "member", "contract"] as const;
@@ -66,24 +67,28 @@ export type ListBudgetsInput = z.infer<typeof ListBudgetsInput>;
 export const OwnBudgetsInput = z.strictObject({ team: TeamParam });
 export type OwnBudgetsInput = z.infer<typeof OwnBudgetsInput>;
 
-export type BudgetView = {
-  team: string;
-  scope: BudgetScope;
+// ── Responses ──
+
+export const BudgetView = z.object({
+  team: z.string(),
+  scope: BudgetScope,
   /** null for a team budget. */
-  target: string | null;
-  amountUsd: number;
-  period: BudgetPeriod;
-  warnAt: number;
-  onExceed: "fail" | "pause" | null;
+  target: z.string().nullable(),
+  amountUsd: z.number(),
+  period: BudgetPeriod,
+  warnAt: z.number(),
+  /** Contract budgets only; null for the others. */
+  onExceed: z.enum(["fail", "pause"]).nullable(),
   /** "lifetime" or the month counted now, e.g. "2026-11". */
-  window: string;
-  spentUsd: number;
-  leftUsd: number;
-  usedUp: boolean;
+  window: z.string(),
+  spentUsd: z.number(),
+  leftUsd: z.number(),
+  usedUp: z.boolean(),
   /** Spent per day over the last 7 days of the window (or the window so far, when younger). */
-  burnPerDayUsd: number;
+  burnPerDayUsd: z.number(),
   /** A monthly budget's spent at the end of its month at that burn; null for lifetime budgets. */
-  forecastUsd: number | null;
-  setBy: string;
-  updatedAt: Date;
-};
+  forecastUsd: z.number().nullable(),
+  setBy: z.string(),
+  updatedAt: IsoDate,
+});
+export type BudgetView = z.output<typeof BudgetView>;
