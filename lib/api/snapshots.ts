@@ -187,7 +187,8 @@ export type SnapshotDetail = z.output<typeof SnapshotDetail>;
 export const SnapshotDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
 
 /** One compared entity: its id and the fields a diff looks at (values as stored). */
-const DiffEntity = z.object({ id: z.string() }).catchall(z.unknown());
+export const DiffEntity = z.object({ id: z.string() }).catchall(z.unknown());
+export type DiffEntity = z.output<typeof DiffEntity>;
 export const FieldChanges = z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() }));
 export type FieldChanges = z.output<typeof FieldChanges>;
 export const KindDiff = z.object({
