@@ -232,7 +232,12 @@ export const ReRunEntry = z.object({
 });
 export type ReRunEntry = z.output<typeof ReRunEntry>;
 /** Contracts and pipelines, by id, that a rewind takes away or brings back. */
-export const Entities = z.object({ contracts: z.array(z.string()), contractsCount: z.number().int(), pipelines: z.array(z.string()), pipelinesCount: z.number().int() });
+export const Entities = z.object({
+  contracts: z.array(z.string()),
+  contractsCount: z.number().int(),
+  pipelines: z.array(z.string()),
+  pipelinesCount: z.number().int(),
+});
 export type Entities = z.output<typeof Entities>;
 
 /** What a rollback or replay would do; no automatic snapshot is kept, so it has no undo point. */

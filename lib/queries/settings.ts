@@ -12,19 +12,15 @@ export const useHealth = () =>
   useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiGet<{ version: string; requireToken: boolean }>("/api/health") });
 
 /** Operators only; the hub refuses anyone else. */
-export const useOperatorToken = () =>
-  useQuery({ queryKey: keys.operatorToken(), queryFn: () => apiCall(api.auth.operatorToken, {}), retry: false });
+export const useOperatorToken = () => useQuery({ queryKey: keys.operatorToken(), queryFn: () => apiCall(api.auth.operatorToken, {}), retry: false });
 
 export const useTokens = () => useQuery({ queryKey: keys.tokens(), queryFn: () => apiCall(api.auth.list, {}), retry: false });
 
-export const useIssueToken = () =>
-  useMutation({ mutationFn: (b: InputOf<typeof api.auth.createToken>) => apiCall(api.auth.createToken, b) });
+export const useIssueToken = () => useMutation({ mutationFn: (b: InputOf<typeof api.auth.createToken>) => apiCall(api.auth.createToken, b) });
 
-export const useRevokeToken = () =>
-  useMutation({ mutationFn: (b: InputOf<typeof api.auth.revoke>) => apiCall(api.auth.revoke, b) });
+export const useRevokeToken = () => useMutation({ mutationFn: (b: InputOf<typeof api.auth.revoke>) => apiCall(api.auth.revoke, b) });
 
-export const useTeamSettings = (team: string) =>
-  useQuery({ queryKey: keys.settings(team), queryFn: () => apiCall(api.teams.settings, { team }) });
+export const useTeamSettings = (team: string) => useQuery({ queryKey: keys.settings(team), queryFn: () => apiCall(api.teams.settings, { team }) });
 
 /** The answer is the team's settings now; the form shows them at once instead of the old ones until /ws catches up. */
 export function useUpdateTeamSettings(team: string) {

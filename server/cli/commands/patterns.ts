@@ -24,12 +24,7 @@ export function register(program: Command) {
   program
     .command("pattern-get <name>")
     .description("one convention with its examples")
-    .action(
-      action(
-        ({ hub, args }: Ctx<object>) => hub.continuity.getPattern({ name: args[0] }),
-        show,
-      ),
-    );
+    .action(action(({ hub, args }: Ctx<object>) => hub.continuity.getPattern({ name: args[0] }), show));
   program
     .command("pattern-list")
     .description("the team's conventions by name")
@@ -37,7 +32,8 @@ export function register(program: Command) {
     .option("--cursor <name>", "continue after this name (nextCursor of the previous page)")
     .action(
       action(
-        ({ hub, opts }: Ctx<{ limit?: string; cursor?: string }>) => hub.continuity.listPatterns({ limit: intOption("--limit", opts.limit), cursor: opts.cursor }),
+        ({ hub, opts }: Ctx<{ limit?: string; cursor?: string }>) =>
+          hub.continuity.listPatterns({ limit: intOption("--limit", opts.limit), cursor: opts.cursor }),
         (page) =>
           [
             table(

@@ -113,10 +113,5 @@ export function register(program: Command) {
   program
     .command("team-snapshot-diff <a> [b]")
     .description("what changed between two snapshots, or a snapshot and the current state (b defaults to current)")
-    .action(
-      action(
-        ({ hub, args }: Ctx<object>) => hub.snapshots.diff({ a: args[0], b: args[1] }),
-        renderDiff,
-      ),
-    );
+    .action(action(({ hub, args }: Ctx<object>) => hub.snapshots.diff({ a: args[0], b: args[1] }), renderDiff));
 }

@@ -5,14 +5,7 @@
  * starts. Only Stop carries the model's last reply; the other hooks keep the summary their
  * session's previous checkpoint had, so a compaction does not lose "where you left off".
  */
-import {
-  MAX_SUMMARY_CHARS,
-  type CheckpointKind,
-  type CheckpointState,
-  type HookEvent,
-  type HookInput,
-  type HookOutcome,
-} from "../../../lib/api/continuity.ts";
+import { MAX_SUMMARY_CHARS, type CheckpointKind, type CheckpointState, type HookEvent, type HookInput, type HookOutcome } from "../../../lib/api/continuity.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { briefingFrom } from "./briefing.service.ts";

@@ -5,7 +5,15 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Sql } from "../../db/connection.ts";
-import { CURRENT, type DiffInput, type DiffKindName, type FieldChanges, type KindDiff, type SnapshotState, type StateDiff } from "../../../lib/api/snapshots.ts";
+import {
+  CURRENT,
+  type DiffInput,
+  type DiffKindName,
+  type FieldChanges,
+  type KindDiff,
+  type SnapshotState,
+  type StateDiff,
+} from "../../../lib/api/snapshots.ts";
 import type { DomainDeps } from "../deps.ts";
 import { loadSnapshot } from "./snapshot-store.ts";
 import { captureState } from "./state.ts";

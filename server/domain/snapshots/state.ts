@@ -1,21 +1,14 @@
 /**
  * A team's coordination state as plain JSON (docs/domain.md#snapshots): contracts with every column that restoring
  * them needs, the artifact index (pointers only, never data: versions are immutable, so a
- * version's seq is enough), pipelines, roster and gate counters. Dates are ISO strings.
+ * version's seq is enough), pipelines, roster and gate counters, shaped as `SnapshotState` in lib/api/snapshots.ts.
+ * Dates are ISO strings (docs/wire.md#snapshot-state).
  * Lists are ordered by id so two captures compare entry by entry.
  */
 import type { Sql } from "../../db/connection.ts";
 import type { ContractRow } from "../../db/rows.ts";
 import type { Criterion, Dependency, ExpectedOutput } from "../../../lib/api/contracts.ts";
-import type {
-  ArtifactPointer,
-  ContractState,
-  GateState,
-  MemberState,
-  PipelineState,
-  SnapshotState,
-  StateCounts,
-} from "../../../lib/api/snapshots.ts";
+import type { ArtifactPointer, ContractState, GateState, MemberState, PipelineState, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
 import type { PinnedRef } from "../artifacts/refs.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import { toDependency } from "../contracts/contracts.repo.ts";
