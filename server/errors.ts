@@ -2,6 +2,8 @@
  * Typed domain errors. The domain throws only these; each adapter (HTTP, CLI, /ws, MCP) maps
  * them once. The brand survives the Next bundle boundary, where `instanceof` would not.
  */
+import type { FieldIssue } from "../lib/api/common.ts";
+
 export type ErrorCode =
   | "invalid_input"
   | "not_found"
@@ -15,7 +17,7 @@ export type ErrorCode =
   | "rate_limited"
   | "internal";
 
-export type Issue = { field: string; rule: string; message: string; received?: unknown };
+export type Issue = FieldIssue;
 
 const BRAND = Symbol.for("teamhub.DomainError");
 

@@ -7,7 +7,8 @@
  */
 import { DiffInput, SnapshotRefInput, TakeSnapshotInput } from "../../lib/api/snapshots.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
-import { diff, type StateDiff } from "../../server/domain/snapshots/diff.ts";
+import type { StateDiff } from "../../lib/api/snapshots.ts";
+import { diff } from "../../server/domain/snapshots/diff.ts";
 import { rollback } from "../../server/domain/snapshots/rollback.service.ts";
 import { takeSnapshot } from "../../server/domain/snapshots/snapshots.service.ts";
 import { check } from "../lib/check.ts";

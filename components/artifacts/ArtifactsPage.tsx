@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useDebounced } from "@/lib/use-debounced.ts";
 import { useArtifactList, useArtifactTypes, useStale } from "@/lib/queries/artifacts.ts";
-import { useRoster } from "@/lib/queries/chat.ts";
+import { useRoster } from "@/lib/queries/roster.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { ListState } from "../ui/Card.tsx";
 import { ArtifactFilters, NO_FILTERS, toFilters, type FilterDraft } from "./ArtifactFilters.tsx";

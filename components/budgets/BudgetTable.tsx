@@ -1,12 +1,12 @@
 "use client";
 
 import { dollars } from "@/lib/format.ts";
-import type { BudgetItem } from "@/lib/queries/budgets.ts";
+import type { BudgetView } from "@/lib/api/budgets.ts";
 
-const label = (b: BudgetItem) => (b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`);
+const label = (b: BudgetView) => (b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`);
 
 /** Where it stands: used up, past its warning, or fine; the bar is spent against the amount. */
-function Meter({ b }: { b: BudgetItem }) {
+function Meter({ b }: { b: BudgetView }) {
   const share = b.amountUsd > 0 ? Math.min(1, b.spentUsd / b.amountUsd) : 1;
   const state = b.usedUp ? "used-up" : b.spentUsd >= b.amountUsd * b.warnAt ? "warning" : "ok";
   return (
@@ -23,7 +23,7 @@ function Meter({ b }: { b: BudgetItem }) {
   );
 }
 
-export function BudgetTable({ items }: { items: BudgetItem[] }) {
+export function BudgetTable({ items }: { items: BudgetView[] }) {
   return (
     <table className="budgets">
       <thead>

@@ -2,7 +2,7 @@
 
 import type { DragEvent } from "react";
 import type { ContractGraphNode } from "@/lib/api/graph.ts";
-import { useRoster } from "@/lib/queries/chat.ts";
+import { useRoster } from "@/lib/queries/roster.ts";
 import { ListState } from "../ui/Card.tsx";
 
 /** The drag payload of a roster member: only drops of this type open the contract form. */

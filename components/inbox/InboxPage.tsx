@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { useRoster, useTeamSessions } from "@/lib/queries/chat.ts";
+import { useTeamSessions } from "@/lib/queries/chat.ts";
+import { useRoster } from "@/lib/queries/roster.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { AwaitingReplies } from "./AwaitingReplies.tsx";

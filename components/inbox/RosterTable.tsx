@@ -1,6 +1,7 @@
 "use client";
 
-import type { Member, SessionSummary } from "@/lib/queries/chat.ts";
+import type { MemberView as Member } from "@/lib/api/roster.ts";
+import type { SessionSummary } from "@/lib/queries/chat.ts";
 import { When } from "../ui/When.tsx";
 
 /** A member's supervised session: the one it was spawned as, else the newest acting as it. */

@@ -1,4 +1,4 @@
-import type { DryRunResult } from "@/lib/queries/pipelines.ts";
+import type { DryRunResult } from "@/lib/api/pipelines.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 
 /** The fields of an action that say what it does (everything but its type), as one line each. */

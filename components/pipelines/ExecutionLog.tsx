@@ -1,9 +1,9 @@
-import type { ExecutionItem } from "@/lib/queries/pipelines.ts";
+import type { ExecutionView } from "@/lib/api/pipelines.ts";
 import { duration } from "@/lib/format.ts";
 import { When } from "../ui/When.tsx";
 
 /** What an execution did or why it did not, in one line: the error, else the action's own report. */
-function outcomeText(x: ExecutionItem): string {
+function outcomeText(x: ExecutionView): string {
   if (x.error) return x.error;
   if (x.detail && typeof x.detail === "object") {
     return Object.entries(x.detail as Record<string, unknown>)
@@ -15,7 +15,7 @@ function outcomeText(x: ExecutionItem): string {
 }
 
 /** One page of executions, newest first. */
-export function ExecutionLog({ items }: { items: ExecutionItem[] }) {
+export function ExecutionLog({ items }: { items: ExecutionView[] }) {
   return (
     <table className="execution-log">
       <thead>

@@ -1,11 +1,11 @@
 "use client";
 
-import type { PipelineItem } from "@/lib/queries/pipelines.ts";
+import type { PipelineView } from "@/lib/api/pipelines.ts";
 import { usePipelineActions } from "@/lib/queries/pipelines.ts";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 
 /** Pause or resume, and delete (asked first); the hub's refusal is shown under the buttons. */
-export function PipelineControls({ team, pipeline, onDeleted }: { team: string; pipeline: Pick<PipelineItem, "id" | "status">; onDeleted?: () => void }) {
+export function PipelineControls({ team, pipeline, onDeleted }: { team: string; pipeline: Pick<PipelineView, "id" | "status">; onDeleted?: () => void }) {
   const { setStatus, remove } = usePipelineActions(team);
   const to = pipeline.status === "active" ? "pause" : "resume";
   const error = setStatus.error ?? remove.error;

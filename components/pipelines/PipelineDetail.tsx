@@ -46,7 +46,7 @@ export function PipelineDetail({ id }: { id: string }) {
       {p && (
         <>
           <p className="muted">
-            Created by {p.createdBy} on {new Date(p.createdAt).toLocaleString()}. {executionSummary(p.executions) || "No executions yet."}
+            Created by {p.createdBy} on {p.createdAt.toLocaleString()}. {executionSummary(p.executions) || "No executions yet."}
           </p>
           <Card title={`Rules (${p.rules.length})`} testId="pipeline-rules">
             <RuleList rules={p.rules} />

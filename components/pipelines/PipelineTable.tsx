@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { PipelineItem } from "@/lib/queries/pipelines.ts";
+import type { PipelineView } from "@/lib/api/pipelines.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
 import { PipelineControls } from "./PipelineControls.tsx";
@@ -13,7 +13,7 @@ export const executionSummary = (counts: Record<string, number>) =>
     .map(([outcome, n]) => `${outcome.replace("_", " ")} ${n}`)
     .join(" · ");
 
-export function PipelineTable({ team, items }: { team: string; items: PipelineItem[] }) {
+export function PipelineTable({ team, items }: { team: string; items: PipelineView[] }) {
   return (
     <table>
       <thead>

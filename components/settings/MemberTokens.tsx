@@ -1,14 +1,15 @@
 "use client";
 
 import { useState } from "react";
-import { useIssueToken, useRevokeToken, useTokens, type TokenRow } from "@/lib/queries/settings.ts";
+import type { TokenView } from "@/lib/api/tokens.ts";
+import { useIssueToken, useRevokeToken, useTokens } from "@/lib/queries/settings.ts";
 import { ListState } from "../ui/Card.tsx";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { When } from "../ui/When.tsx";
 
 /** The operator's own token comes from the data directory; revoking it here would lock the CLI out. */
-const revocable = (t: TokenRow) => t.kind !== "operator";
+const revocable = (t: TokenView) => t.kind !== "operator";
 
 function IssueForm() {
   const [name, setName] = useState("");

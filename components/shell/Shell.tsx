@@ -4,7 +4,8 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
-import { apiGet } from "@/lib/browser-api.ts";
+import { api } from "@/lib/api/endpoints/index.ts";
+import { apiCall } from "@/lib/browser-api.ts";
 import { keys } from "@/lib/queries/keys.ts";
 import { useLive } from "./LiveProvider.tsx";
 import { useTeam } from "./TeamProvider.tsx";
@@ -44,7 +45,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const path = usePathname();
   const { team, setTeam } = useTeam();
   const live = useLive();
-  const teams = useQuery({ queryKey: keys.teams(), queryFn: () => apiGet<Array<{ id: string; archivedAt: string | null }>>("/api/teams") });
+  const teams = useQuery({ queryKey: keys.teams(), queryFn: () => apiCall(api.teams.list, {}) });
   usePageShortcuts();
   const names = [...new Set(["default", team, ...(teams.data ?? []).map((t) => t.id)])];
   return (

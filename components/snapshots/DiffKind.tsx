@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { DiffEntity, DiffKindName, KindDiff } from "@/lib/queries/snapshots.ts";
+import type { DiffEntity, DiffKindName, KindDiff } from "@/lib/api/snapshots.ts";
 import { JsonDiff } from "../ui/JsonDiff.tsx";
 import { changeSummary, entitySummary, sides } from "./diff-summary.ts";
 

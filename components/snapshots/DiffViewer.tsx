@@ -1,18 +1,19 @@
 "use client";
 
-import { CURRENT, DIFF_KINDS, useSnapshotDiff, type SnapshotItem } from "@/lib/queries/snapshots.ts";
+import { CURRENT, DIFF_KINDS, type SnapshotMeta } from "@/lib/api/snapshots.ts";
+import { useSnapshotDiff } from "@/lib/queries/snapshots.ts";
 import { ListState } from "../ui/Card.tsx";
 import { countLine, DiffKind, NO_DIFFERENCES } from "./DiffKind.tsx";
 
 export type DiffSides = { a: string | null; b: string };
 
-const nameOf = (id: string, snapshots: SnapshotItem[]) => {
+const nameOf = (id: string, snapshots: SnapshotMeta[]) => {
   if (id === CURRENT) return "current state";
   const label = snapshots.find((s) => s.id === id)?.label;
   return label ? `${id} (${label})` : id;
 };
 
-function SideSelect({ label, value, snapshots, onChange }: { label: string; value: string; snapshots: SnapshotItem[]; onChange: (id: string) => void }) {
+function SideSelect({ label, value, snapshots, onChange }: { label: string; value: string; snapshots: SnapshotMeta[]; onChange: (id: string) => void }) {
   const known = value === CURRENT || snapshots.some((s) => s.id === value);
   return (
     <label className="field">
@@ -43,7 +44,7 @@ export function DiffViewer({
 }: {
   team: string;
   sides: DiffSides;
-  snapshots: SnapshotItem[];
+  snapshots: SnapshotMeta[];
   onChange: (s: DiffSides) => void;
 }) {
   const diff = useSnapshotDiff(team, sides.a, sides.b);

@@ -4,14 +4,15 @@ import { useMemo, useState } from "react";
 import { ReplayInput } from "@/lib/api/snapshots.ts";
 import { diffJson } from "@/lib/json-diff.ts";
 import { issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
-import { useSnapshot, useSnapshotActions, type RewindSummary, type SnapshotContract } from "@/lib/queries/snapshots.ts";
+import type { ContractState, RewindSummary } from "@/lib/api/snapshots.ts";
+import { useSnapshot, useSnapshotActions } from "@/lib/queries/snapshots.ts";
 import { ListState } from "../ui/Card.tsx";
 import { RewindConfirm } from "./RewindConfirm.tsx";
 
 type Overrides = Record<string, { inputs?: unknown; assignee?: unknown; title?: unknown }>;
 
 /** What the snapshot has now, in the shape of overrides: the starting point to edit. */
-const prefill = (contracts: SnapshotContract[]): Overrides =>
+const prefill = (contracts: ContractState[]): Overrides =>
   Object.fromEntries(contracts.map((c) => [c.id, { inputs: c.inputs, assignee: c.assignee, title: c.title }]));
 
 /** Only the entries that differ from the snapshot go to the hub: the rest would change nothing. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type ReactNode } from "react";
-import type { RewindPreview } from "@/lib/queries/snapshots.ts";
+import type { RewindPreview } from "@/lib/api/snapshots.ts";
 import { DialogActions } from "../ui/DialogActions.tsx";
 import { RewindFacts } from "./RewindFacts.tsx";
 

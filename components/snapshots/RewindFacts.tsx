@@ -1,4 +1,4 @@
-import type { Entities, RewindPreview } from "@/lib/queries/snapshots.ts";
+import type { Entities, RewindPreview } from "@/lib/api/snapshots.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 type Tense = "preview" | "done";

@@ -1,4 +1,4 @@
-import type { RewindSummary } from "@/lib/queries/snapshots.ts";
+import type { RewindSummary } from "@/lib/api/snapshots.ts";
 import { JsonDiff } from "../ui/JsonDiff.tsx";
 import { sides } from "./diff-summary.ts";
 import { RewindFacts } from "./RewindFacts.tsx";

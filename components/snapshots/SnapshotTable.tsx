@@ -1,16 +1,17 @@
 "use client";
 
-import { CURRENT, useSnapshotActions, type RewindSummary, type SnapshotItem } from "@/lib/queries/snapshots.ts";
+import { CURRENT, type RewindSummary, type SnapshotMeta } from "@/lib/api/snapshots.ts";
+import { useSnapshotActions } from "@/lib/queries/snapshots.ts";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 import { When } from "../ui/When.tsx";
 import { RewindConfirm } from "./RewindConfirm.tsx";
 
 const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
-const counts = (c: SnapshotItem["counts"]) => `${c.contracts} contracts · ${c.artifacts} artifacts · ${c.pipelines} pipelines · ${c.members} members`;
+const counts = (c: SnapshotMeta["counts"]) => `${c.contracts} contracts · ${c.artifacts} artifacts · ${c.pipelines} pipelines · ${c.members} members`;
 
 type Props = {
   team: string;
-  items: SnapshotItem[];
+  items: SnapshotMeta[];
   onCompare: (a: string, b: string) => void;
   onReplay: (id: string) => void;
   onRolledBack: (s: RewindSummary) => void;

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { CURRENT, useSnapshots, type RewindSummary } from "@/lib/queries/snapshots.ts";
+import { CURRENT, type RewindSummary } from "@/lib/api/snapshots.ts";
+import { useSnapshots } from "@/lib/queries/snapshots.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { DiffViewer, type DiffSides } from "./DiffViewer.tsx";

@@ -2,7 +2,7 @@
  * One line per entity of a snapshot diff, for reading the diff at a glance before its
  * field-level rows: what an added or removed entity is, and what changed in a changed one.
  */
-import type { DiffEntity, DiffKindName, FieldChanges } from "../../lib/queries/snapshots.ts";
+import type { DiffEntity, DiffKindName, FieldChanges } from "../../lib/api/snapshots.ts";
 
 const scalar = (v: unknown) => v === null || ["string", "number", "boolean"].includes(typeof v);
 const show = (v: unknown) => (v === null ? "none" : String(v));

@@ -77,6 +77,7 @@ export const BudgetView = z.object({
   amountUsd: z.number(),
   period: BudgetPeriod,
   warnAt: z.number(),
+  /** Contract budgets only; null for the others. */
   onExceed: z.enum(["fail", "pause"]).nullable(),
   /** "lifetime" or the month counted now, e.g. "2026-11". */
   window: z.string(),

@@ -15,3 +15,9 @@ export const Limit = z.number({ error: "must be a number" }).int({ error: "must 
 export const Cursor = z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(0).optional();
 
 export const Flag = z.boolean({ error: "must be true or false" });
+
+// ── Responses ──
+
+/** One problem with a request, named by the field it is about (`rules[0].condition`); `received` is a short preview. */
+export const FieldIssue = z.object({ field: z.string(), rule: z.string(), message: z.string(), received: z.unknown().optional() });
+export type FieldIssue = z.output<typeof FieldIssue>;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { Cursor, Limit, TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 const Text = (max: number) =>
   z
@@ -135,3 +136,116 @@ export const HookInput = z.object({
   git: GitFacts.optional(),
 });
 export type HookInput = z.infer<typeof HookInput>;
+
+// ── Responses ──
+
+export const CheckpointView = z.object({
+  id: z.number().int(),
+  team: z.string(),
+  principal: z.string(),
+  claudeSessionId: z.string().nullable(),
+  kind: z.enum(CHECKPOINT_KINDS),
+  state: CheckpointState,
+  /** The event log position when it was recorded: the next briefing counts from here. */
+  lastEventId: z.number().int(),
+  at: IsoDate,
+});
+export type CheckpointView = z.output<typeof CheckpointView>;
+
+export const LatestCheckpoint = z.object({ checkpoint: CheckpointView.nullable() });
+
+export const DecisionView = z.object({
+  id: z.number().int(),
+  team: z.string(),
+  title: z.string(),
+  decision: z.string(),
+  rationale: z.string(),
+  alternatives: z.array(z.string()),
+  related: z.object({ artifacts: z.array(z.string()), contracts: z.array(z.string()) }),
+  author: z.string(),
+  createdAt: IsoDate,
+});
+export type DecisionView = z.output<typeof DecisionView>;
+
+export const DecisionPage = z.object({ items: z.array(DecisionView), nextCursor: z.number().int().nullable() });
+export type DecisionPage = z.output<typeof DecisionPage>;
+
+export const PatternView = z.object({
+  name: z.string(),
+  team: z.string(),
+  description: z.string(),
+  examples: z.array(z.string()),
+  /** Who wrote the current text. */
+  author: z.string(),
+  /** When the name first appeared. */
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type PatternView = z.output<typeof PatternView>;
+
+/** Registering the same text again is `unchanged`: nothing written, nothing announced. */
+export const PatternRegistration = PatternView.extend({ outcome: z.enum(["created", "updated", "unchanged"]) });
+export type PatternRegistration = z.output<typeof PatternRegistration>;
+
+export const PatternPage = z.object({ items: z.array(PatternView), nextCursor: z.string().nullable() });
+export type PatternPage = z.output<typeof PatternPage>;
+
+/** A briefing section: at most a few items, with the total. */
+const Section = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const ContractChange = z.object({
+  event: z.enum(["created", "status_changed", "reassigned"]),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  reason: z.string().nullable(),
+  by: z.string(),
+  at: IsoDate,
+});
+export type ContractChange = z.output<typeof ContractChange>;
+
+/** `status` and `title` are the contract's now; null when it no longer exists (a reset or rollback removed it). */
+export const BriefContract = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  status: z.string().nullable(),
+  assignee: z.string().nullable(),
+  changes: z.array(ContractChange),
+});
+export type BriefContract = z.output<typeof BriefContract>;
+
+/** An artifact the principal read whose current version is newer than the newest it read. */
+export const BriefArtifact = z.object({
+  id: z.string(),
+  type: z.string(),
+  name: z.string(),
+  readVersion: z.number().int(),
+  currentVersion: z.number().int(),
+  publisher: z.string(),
+  summary: z.string(),
+  publishedAt: IsoDate,
+});
+export type BriefArtifact = z.output<typeof BriefArtifact>;
+
+export const BriefMessage = z.object({ id: z.number().int(), sender: z.string(), kind: z.string(), text: z.string(), at: IsoDate });
+export type BriefMessage = z.output<typeof BriefMessage>;
+
+export const Briefing = z.object({
+  team: z.string(),
+  principal: z.string(),
+  /** The checkpoint this briefing counts from; null: a first-time overview. */
+  since: CheckpointView.nullable(),
+  contracts: Section(BriefContract),
+  artifacts: Section(BriefArtifact),
+  messages: z.object({ unread: z.number().int(), first: z.array(BriefMessage) }),
+  decisions: Section(DecisionView),
+  patterns: Section(PatternView),
+  git: z.object({ head: z.string().nullable(), since: z.string().nullable(), changedFiles: z.array(z.string()) }).nullable(),
+  /** The same, as short markdown for a model's context. */
+  markdown: z.string(),
+});
+export type Briefing = z.output<typeof Briefing>;
+export type Section<T> = { items: T[]; total: number };
+
+/** What a hook did: the checkpoint it recorded and, for SessionStart, the briefing it computed first. */
+export const HookOutcome = z.object({ event: z.enum(HOOK_EVENTS), checkpoint: CheckpointView, briefing: Briefing.nullable() });
+export type HookOutcome = z.output<typeof HookOutcome>;

@@ -32,6 +32,13 @@ export const endpoint = <I extends z.ZodType, O extends z.ZodType>(e: {
 export type InputOf<E extends Endpoint> = z.input<E["input"]>;
 export type OutputOf<E extends Endpoint> = z.output<E["output"]>;
 
+/**
+ * Input as a person typed it, sent for the hub to judge: a form's or the CLI's text that is not a
+ * number, a scope that does not exist or rules still being written are refused by the hub, in the
+ * words every caller gets (docs/wire.md#typed-by-a-person). Only for what a person entered.
+ */
+export const asTyped = <E extends Endpoint>(_endpoint: E, input: Record<string, unknown>) => input as InputOf<E>;
+
 /** An endpoint that takes nothing. */
 export const NoInput = z.object({});
 

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { TypeName } from "./artifacts.ts";
 import { CreateContractInput } from "./contracts.ts";
-import { Cursor, Limit, TeamParam } from "./common.ts";
+import { Cursor, FieldIssue, Limit, TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 export const TRIGGER_TYPES = [
   "artifact_published",
@@ -133,3 +134,61 @@ export const DryRunInput = z
     path: ["event"],
   });
 export type DryRunInput = z.infer<typeof DryRunInput>;
+
+// ── Responses ──
+
+export const PipelineView = z.object({
+  id: z.string(),
+  team: z.string(),
+  status: z.enum(["active", "paused"]),
+  rules: z.array(Rule),
+  createdBy: z.string(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  /** Executions so far by outcome (executed, condition_false, failed, rate_limited, …). */
+  executions: z.record(z.string(), z.number().int()),
+});
+export type PipelineView = z.output<typeof PipelineView>;
+
+/** One rule run on one event: what it did, or why it did nothing. */
+export const ExecutionView = z.object({
+  id: z.number().int(),
+  pipeline: z.string(),
+  /** The rule's index in the pipeline's rules. */
+  rule: z.number().int(),
+  ruleName: z.string().nullable(),
+  eventId: z.number().int(),
+  /** null when the event is no longer in the log. */
+  eventType: z.string().nullable(),
+  conditionResult: z.boolean().nullable(),
+  action: z.string(),
+  outcome: z.string(),
+  detail: z.unknown(),
+  error: z.string().nullable(),
+  durationMs: z.number(),
+  at: IsoDate,
+});
+export type ExecutionView = z.output<typeof ExecutionView>;
+
+/** The pipeline and one page of its execution log, newest first. */
+export const PipelineDetail = PipelineView.extend({ log: z.array(ExecutionView), nextCursor: z.number().int().nullable() });
+export type PipelineDetail = z.output<typeof PipelineDetail>;
+
+export const PipelineDeleted = z.object({ deleted: z.string() });
+
+/** Everything creating these rules would refuse, field by field. */
+export const PipelineValidation = z.object({ valid: z.boolean(), issues: z.array(FieldIssue) });
+export type PipelineValidation = z.output<typeof PipelineValidation>;
+
+/** What one rule would do for one event; nothing is written. */
+export const DryRunResult = z.object({
+  triggerMatched: z.boolean(),
+  /** Why the trigger did not fire. */
+  reason: z.string().optional(),
+  conditionResult: z.boolean().nullable(),
+  conditionError: z.string().optional(),
+  /** The action with its templates filled in; null when nothing would run. */
+  action: z.record(z.string(), z.unknown()).nullable(),
+  actionError: z.string().optional(),
+});
+export type DryRunResult = z.output<typeof DryRunResult>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MemberName } from "../ids.ts";
 import { TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 export const MemberStatus = z.enum(["idle", "busy", "waiting", "offline"]);
 
@@ -12,3 +13,17 @@ export const UpsertMemberInput = z.object({
   currentTask: z.string().max(500).nullable().optional(),
 });
 export type UpsertMemberInput = z.infer<typeof UpsertMemberInput>;
+
+// ── Responses ──
+
+export const MemberView = z.object({
+  name: z.string(),
+  role: z.string(),
+  status: MemberStatus,
+  currentTask: z.string().nullable(),
+  /** The supervised session that keeps this member current, if any. */
+  sessionId: z.string().nullable(),
+  joinedAt: IsoDate,
+  lastSeen: IsoDate,
+});
+export type MemberView = z.output<typeof MemberView>;

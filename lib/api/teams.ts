@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TeamId } from "../ids.ts";
 import { Cursor, Flag, Limit, TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 export const CreateTeamInput = z.object({ id: TeamId });
 export const TeamRefInput = z.object({ team: TeamParam });
@@ -15,3 +16,15 @@ export const ListEventsInput = z.object({
   limit: Limit,
 });
 export type ListEventsInput = z.infer<typeof ListEventsInput>;
+
+// ── Responses ──
+
+export const TeamView = z.object({
+  id: z.string(),
+  createdAt: IsoDate,
+  /** Archived teams stay readable and refuse changes. */
+  archivedAt: IsoDate.nullable(),
+  /** The options the team set itself, as stored; `teams.settings` answers them with the defaults filled in. */
+  settings: z.record(z.string(), z.unknown()),
+});
+export type TeamView = z.output<typeof TeamView>;

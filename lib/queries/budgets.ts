@@ -1,12 +1,12 @@
 /** Queries and changes of the budgets page (keys in ./keys.ts). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BudgetView, SetBudgetInput } from "../api/budgets.ts";
-import { apiGet, apiSend } from "../browser-api.ts";
+import type { SetBudgetInput } from "../api/budgets.ts";
+import { asTyped } from "../api/endpoint.ts";
+import { api } from "../api/endpoints/index.ts";
+import { apiCall } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
-export type BudgetItem = Omit<BudgetView, "updatedAt"> & { updatedAt: string };
-
-export const useBudgets = (team: string) => useQuery({ queryKey: keys.budgets(team), queryFn: () => apiGet<BudgetItem[]>("/api/budgets", { team }) });
+export const useBudgets = (team: string) => useQuery({ queryKey: keys.budgets(team), queryFn: () => apiCall(api.budgets.list, { team }) });
 
 /** Everything but the team is sent as typed, so the hub names what is wrong with it. */
 export type BudgetDraft = Omit<Partial<Record<keyof SetBudgetInput, unknown>>, "team">;
@@ -14,7 +14,7 @@ export type BudgetDraft = Omit<Partial<Record<keyof SetBudgetInput, unknown>>, "
 export function useSetBudget(team: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: BudgetDraft) => apiSend<BudgetItem>("PUT", "/api/budgets", { team, ...b }),
+    mutationFn: (b: BudgetDraft) => apiCall(api.budgets.set, asTyped(api.budgets.set, { team, ...b })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: keys.budgets(team) }),
   });
 }

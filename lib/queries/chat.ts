@@ -7,7 +7,6 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from "@tans
 import { apiGet, apiSend } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
-export type Member = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: string; lastSeen: string };
 export type SessionSummary = { name: string; status: string; principal: string | null; pendingApprovals: number; stalled: boolean };
 export type InboxItem = { id: number; from: string; kind: string; text: string; replyTo: number | null; sentAt: string; unread: boolean; archived: boolean };
 export type TeamMessage = {
@@ -26,8 +25,6 @@ export type MessageFilters = { member?: string; kind?: string };
 
 /** Kinds a person can answer; the hub's own notices (notify, turn, contract, system) cannot be replied to. */
 export const ANSWERABLE = new Set(["dm", "broadcast", "ask", "reply"]);
-
-export const useRoster = (team: string) => useQuery({ queryKey: keys.roster(team), queryFn: () => apiGet<Member[]>("/api/roster", { team }) });
 
 export const useTeamSessions = (team: string) =>
   useQuery({ queryKey: [...keys.sessions(team), "for-roster"], queryFn: () => apiGet<SessionSummary[]>("/api/sessions", { team, limit: 500 }) });

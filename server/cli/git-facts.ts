@@ -7,9 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { MAX_CHANGED_FILES, type GitFacts } from "../../lib/api/continuity.ts";
-import type { CheckpointView } from "../domain/continuity/checkpoints.service.ts";
-import { call } from "./api-client.ts";
-import type { HubTarget } from "./context.ts";
+import type { CallOptions, TeamHub } from "../../lib/client/team-hub.ts";
 
 const GIT_TIMEOUT_MS = 5000;
 const MAX_PATH_CHARS = 4096;
@@ -57,16 +55,12 @@ export function gitFacts(cwd: string, since?: string): GitFacts | undefined {
 
 /** Git facts counted from the HEAD of the last checkpoint of the caller (or of `member`, asked by an operator), asked of the hub first. */
 export async function factsSinceCheckpoint(
-  target: HubTarget,
-  team: string,
+  hub: TeamHub,
   cwd: string,
-  options: { claudeSessionId?: string; member?: string; timeoutMs?: number } = {},
+  asked: { claudeSessionId?: string; member?: string } = {},
+  options: CallOptions = {},
 ): Promise<GitFacts | undefined> {
   if (!isWorkTree(cwd)) return undefined;
-  const { claudeSessionId, member, timeoutMs } = options;
-  const { checkpoint } = await call<{ checkpoint: CheckpointView | null }>(target, "GET", "/continuity/checkpoints/latest", {
-    query: { team, claudeSessionId, member },
-    timeoutMs,
-  });
+  const { checkpoint } = await hub.continuity.latestCheckpoint(asked, options);
   return gitFacts(cwd, checkpoint?.state.head);
 }

@@ -2,7 +2,9 @@
  * Who is acting (docs/architecture.md#principals). Publisher, reader, assigner and sender are always taken from here,
  * never from free-text arguments.
  */
-export type PrincipalKind = "operator" | "member" | "agent" | "system";
+import type { PrincipalKind } from "../../lib/api/tokens.ts";
+
+export type { PrincipalKind };
 export type Principal = { name: string; kind: PrincipalKind; sessionId?: string | null };
 
 export const OPERATOR: Principal = { name: "operator", kind: "operator" };

@@ -1,9 +1,10 @@
-import { endpoint, NoInput, Unchecked } from "../endpoint.ts";
-import { CreateTokenInput, RevokeTokensInput } from "../tokens.ts";
+import { z } from "zod";
+import { endpoint, NoInput } from "../endpoint.ts";
+import { CreateTokenInput, IssuedToken, OperatorToken, RevokeTokensInput, TokensRevoked, TokenView } from "../tokens.ts";
 
 export const auth = {
-  operatorToken: endpoint({ method: "GET", path: "/operator-token", input: NoInput, output: Unchecked }),
-  list: endpoint({ method: "GET", path: "/tokens", input: NoInput, output: Unchecked }),
-  createToken: endpoint({ method: "POST", path: "/tokens", input: CreateTokenInput, output: Unchecked, status: 201 }),
-  revoke: endpoint({ method: "DELETE", path: "/tokens/:name", input: RevokeTokensInput, output: Unchecked }),
+  operatorToken: endpoint({ method: "GET", path: "/operator-token", input: NoInput, output: OperatorToken }),
+  list: endpoint({ method: "GET", path: "/tokens", input: NoInput, output: z.array(TokenView) }),
+  createToken: endpoint({ method: "POST", path: "/tokens", input: CreateTokenInput, output: IssuedToken, status: 201 }),
+  revoke: endpoint({ method: "DELETE", path: "/tokens/:name", input: RevokeTokensInput, output: TokensRevoked }),
 };

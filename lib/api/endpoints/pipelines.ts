@@ -1,14 +1,26 @@
-import { endpoint, Unchecked } from "../endpoint.ts";
-import { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../pipelines.ts";
+import { z } from "zod";
+import { endpoint } from "../endpoint.ts";
+import {
+  CreatePipelineInput,
+  DryRunInput,
+  DryRunResult,
+  PipelineDeleted,
+  PipelineDetail,
+  PipelineLogInput,
+  PipelineRefInput,
+  PipelineValidation,
+  PipelineView,
+  ValidatePipelineInput,
+} from "../pipelines.ts";
 import { TeamRefInput } from "../teams.ts";
 
 export const pipelines = {
-  list: endpoint({ method: "GET", path: "/pipelines", input: TeamRefInput, output: Unchecked }),
-  create: endpoint({ method: "POST", path: "/pipelines", input: CreatePipelineInput, output: Unchecked, status: 201 }),
-  delete: endpoint({ method: "DELETE", path: "/pipelines/:id", input: PipelineRefInput, output: Unchecked }),
-  get: endpoint({ method: "GET", path: "/pipelines/:id", input: PipelineLogInput, output: Unchecked }),
-  pause: endpoint({ method: "POST", path: "/pipelines/:id/pause", input: PipelineRefInput, output: Unchecked }),
-  resume: endpoint({ method: "POST", path: "/pipelines/:id/resume", input: PipelineRefInput, output: Unchecked }),
-  dryRun: endpoint({ method: "POST", path: "/pipelines/dry-run", input: DryRunInput, output: Unchecked }),
-  validate: endpoint({ method: "POST", path: "/pipelines/validate", input: ValidatePipelineInput, output: Unchecked }),
+  list: endpoint({ method: "GET", path: "/pipelines", input: TeamRefInput, output: z.array(PipelineView) }),
+  create: endpoint({ method: "POST", path: "/pipelines", input: CreatePipelineInput, output: PipelineView, status: 201 }),
+  delete: endpoint({ method: "DELETE", path: "/pipelines/:id", input: PipelineRefInput, output: PipelineDeleted }),
+  get: endpoint({ method: "GET", path: "/pipelines/:id", input: PipelineLogInput, output: PipelineDetail }),
+  pause: endpoint({ method: "POST", path: "/pipelines/:id/pause", input: PipelineRefInput, output: PipelineView }),
+  resume: endpoint({ method: "POST", path: "/pipelines/:id/resume", input: PipelineRefInput, output: PipelineView }),
+  dryRun: endpoint({ method: "POST", path: "/pipelines/dry-run", input: DryRunInput, output: DryRunResult }),
+  validate: endpoint({ method: "POST", path: "/pipelines/validate", input: ValidatePipelineInput, output: PipelineValidation }),
 };

@@ -1,14 +1,27 @@
-import { endpoint, Unchecked } from "../endpoint.ts";
-import { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../snapshots.ts";
+import { endpoint } from "../endpoint.ts";
+import {
+  DiffInput,
+  ListSnapshotsInput,
+  ReplayInput,
+  RewindPreview,
+  RewindSummary,
+  SnapshotDeleted,
+  SnapshotDetail,
+  SnapshotMeta,
+  SnapshotPage,
+  SnapshotRefInput,
+  StateDiff,
+  TakeSnapshotInput,
+} from "../snapshots.ts";
 
 export const snapshots = {
-  list: endpoint({ method: "GET", path: "/snapshots", input: ListSnapshotsInput, output: Unchecked }),
-  take: endpoint({ method: "POST", path: "/snapshots", input: TakeSnapshotInput, output: Unchecked, status: 201 }),
-  delete: endpoint({ method: "DELETE", path: "/snapshots/:id", input: SnapshotRefInput, output: Unchecked }),
-  get: endpoint({ method: "GET", path: "/snapshots/:id", input: SnapshotRefInput, output: Unchecked }),
-  replay: endpoint({ method: "POST", path: "/snapshots/:id/replay", input: ReplayInput, output: Unchecked }),
-  replayPreview: endpoint({ method: "POST", path: "/snapshots/:id/replay/preview", input: ReplayInput, output: Unchecked }),
-  rollback: endpoint({ method: "POST", path: "/snapshots/:id/rollback", input: SnapshotRefInput, output: Unchecked }),
-  rollbackPreview: endpoint({ method: "POST", path: "/snapshots/:id/rollback/preview", input: SnapshotRefInput, output: Unchecked }),
-  diff: endpoint({ method: "GET", path: "/snapshots/diff", input: DiffInput, output: Unchecked }),
+  list: endpoint({ method: "GET", path: "/snapshots", input: ListSnapshotsInput, output: SnapshotPage }),
+  take: endpoint({ method: "POST", path: "/snapshots", input: TakeSnapshotInput, output: SnapshotMeta, status: 201 }),
+  delete: endpoint({ method: "DELETE", path: "/snapshots/:id", input: SnapshotRefInput, output: SnapshotDeleted }),
+  get: endpoint({ method: "GET", path: "/snapshots/:id", input: SnapshotRefInput, output: SnapshotDetail }),
+  replay: endpoint({ method: "POST", path: "/snapshots/:id/replay", input: ReplayInput, output: RewindSummary }),
+  replayPreview: endpoint({ method: "POST", path: "/snapshots/:id/replay/preview", input: ReplayInput, output: RewindPreview }),
+  rollback: endpoint({ method: "POST", path: "/snapshots/:id/rollback", input: SnapshotRefInput, output: RewindSummary }),
+  rollbackPreview: endpoint({ method: "POST", path: "/snapshots/:id/rollback/preview", input: SnapshotRefInput, output: RewindPreview }),
+  diff: endpoint({ method: "GET", path: "/snapshots/diff", input: DiffInput, output: StateDiff }),
 };

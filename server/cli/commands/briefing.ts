@@ -4,9 +4,7 @@
  * facts when it is a work tree. Records nothing (only hooks record checkpoints).
  */
 import type { Command } from "commander";
-import type { Briefing } from "../../domain/continuity/briefing.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { action, type Ctx } from "../action.ts";
 import { factsSinceCheckpoint } from "../git-facts.ts";
 
 export function register(program: Command) {
@@ -18,10 +16,10 @@ export function register(program: Command) {
     .option("--session <id>", "a Claude Code session id: brief from that session's own last checkpoint")
     .option("--as <member>", "operators: the briefing that member would get")
     .action(
-      action<{ session?: string; as?: string }, Briefing>(
-        async ({ target, team, opts }) => {
-          const git = await factsSinceCheckpoint(target, team, process.cwd(), { claudeSessionId: opts.session, member: opts.as });
-          return call(target, "POST", "/continuity/briefing", { query: { team }, body: { claudeSessionId: opts.session, member: opts.as, git } });
+      action(
+        async ({ hub, opts }: Ctx<{ session?: string; as?: string }>) => {
+          const asked = { claudeSessionId: opts.session, member: opts.as };
+          return hub.continuity.briefingPost({ ...asked, git: await factsSinceCheckpoint(hub, process.cwd(), asked) });
         },
         (b) => b.markdown,
       ),

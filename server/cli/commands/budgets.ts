@@ -1,8 +1,9 @@
 import type { Command } from "commander";
 import type { BudgetView } from "../../../lib/api/budgets.ts";
 import { dollars } from "../../../lib/format.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { asTyped } from "../../../lib/api/endpoint.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 
 /** A number when it reads as one; anything else goes to the hub as typed, which says what is wrong with it. */
@@ -20,19 +21,18 @@ export function register(program: Command) {
     .option("--warn-at <fraction>", "warn when this fraction is spent (default 0.8)")
     .option("--on-exceed <what>", "contracts only: fail (default) or pause")
     .action(
-      action<{ amount: string; period?: string; warnAt?: string; onExceed?: string }, BudgetView>(
-        ({ target, team, opts, args }) =>
-          call(target, "PUT", "/budgets", {
-            body: {
-              team,
+      action(
+        ({ hub, opts, args }: Ctx<{ amount: string; period?: string; warnAt?: string; onExceed?: string }>) =>
+          hub.budgets.set(
+            asTyped(api.budgets.set, {
               scope: args[0],
               target: args[1],
               amountUsd: asNumber(opts.amount),
               period: opts.period,
               warnAt: asNumber(opts.warnAt),
               onExceed: opts.onExceed,
-            },
-          }),
+            }),
+          ),
         line,
       ),
     );
@@ -42,9 +42,9 @@ export function register(program: Command) {
     .option("--scope <scope>", "team, member or contract")
     .option("--mine", "only the budgets that apply to the caller")
     .action(
-      action<{ scope?: string; mine?: boolean }, BudgetView[]>(
-        ({ target, team, opts }) =>
-          opts.mine ? call(target, "GET", "/budgets/mine", { query: { team } }) : call(target, "GET", "/budgets", { query: { team, scope: opts.scope } }),
+      action(
+        ({ hub, opts }: Ctx<{ scope?: string; mine?: boolean }>) =>
+          opts.mine ? hub.budgets.own() : hub.budgets.list(asTyped(api.budgets.list, { scope: opts.scope })),
         (list) =>
           list.length === 0
             ? "no budgets"

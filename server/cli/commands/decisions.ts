@@ -1,8 +1,7 @@
 /** decision-record and decision-list: the decision journal (docs/domain.md#continuity). */
 import type { Command } from "commander";
-import type { DecisionView } from "../../domain/continuity/decisions.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import type { DecisionView } from "../../../lib/api/continuity.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { collect, intOption, repeatable } from "../options.ts";
 
@@ -12,7 +11,7 @@ type ListOpts = { since?: string; after?: string; artifact?: string; contract?: 
 function show(d: DecisionView): string {
   const related = [...d.related.artifacts.map((a) => `artifact ${a}`), ...d.related.contracts.map((c) => `contract ${c}`)];
   return [
-    `#${d.id} ${d.title} (${d.author}, ${new Date(d.createdAt).toISOString()})`,
+    `#${d.id} ${d.title} (${d.author}, ${d.createdAt.toISOString()})`,
     `  ${d.decision}`,
     d.rationale ? `  why: ${d.rationale}` : "",
     ...d.alternatives.map((a) => `  rejected: ${a}`),
@@ -32,17 +31,14 @@ export function register(program: Command) {
     .option("--artifact <id>", "a related artifact (repeatable)", collect)
     .option("--contract <id>", "a related contract (repeatable)", collect)
     .action(
-      action<RecordOpts, DecisionView>(
-        ({ target, team, opts, args }) =>
-          call(target, "POST", "/continuity/decisions", {
-            query: { team },
-            body: {
-              title: args[0],
-              decision: opts.decision,
-              rationale: opts.rationale,
-              alternatives: opts.alternative,
-              related: opts.artifact || opts.contract ? { artifacts: opts.artifact, contracts: opts.contract } : undefined,
-            },
+      action(
+        ({ hub, opts, args }: Ctx<RecordOpts>) =>
+          hub.continuity.recordDecision({
+            title: args[0],
+            decision: opts.decision,
+            rationale: opts.rationale,
+            alternatives: opts.alternative,
+            related: opts.artifact || opts.contract ? { artifacts: opts.artifact, contracts: opts.contract } : undefined,
           }),
         (d) => `recorded decision ${show(d)}`,
       ),
@@ -57,23 +53,20 @@ export function register(program: Command) {
     .option("--limit <n>", "page size (≤ 500)")
     .option("--cursor <n>", "continue after this cursor (nextCursor of the previous page)")
     .action(
-      action<ListOpts, { items: DecisionView[]; nextCursor: number | null }>(
-        ({ target, team, opts }) =>
-          call(target, "GET", "/continuity/decisions", {
-            query: {
-              team,
-              since: opts.since,
-              after: intOption("--after", opts.after),
-              artifact: opts.artifact,
-              contract: opts.contract,
-              limit: intOption("--limit", opts.limit),
-              cursor: intOption("--cursor", opts.cursor),
-            },
+      action(
+        ({ hub, opts }: Ctx<ListOpts>) =>
+          hub.continuity.listDecisions({
+            since: opts.since,
+            after: intOption("--after", opts.after),
+            artifact: opts.artifact,
+            contract: opts.contract,
+            limit: intOption("--limit", opts.limit),
+            cursor: intOption("--cursor", opts.cursor),
           }),
         (page) =>
           [
             table(
-              page.items.map((d) => ({ ...d, at: new Date(d.createdAt).toISOString() })),
+              page.items.map((d) => ({ ...d, at: d.createdAt.toISOString() })),
               ["id", "title", "author", "at"],
             ),
             page.nextCursor === null ? "" : `more: --cursor ${page.nextCursor}`,

@@ -9,9 +9,11 @@
  */
 import type { Command } from "commander";
 import { HOOK_EVENTS, MAX_SUMMARY_CHARS, type HookEvent } from "../../../lib/api/continuity.ts";
-import type { HookOutcome } from "../../domain/continuity/hooks.service.ts";
-import { call } from "../api-client.ts";
-import { targetOf, type GlobalOptions, type HubTarget } from "../context.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { asTyped } from "../../../lib/api/endpoint.ts";
+import type { TeamHub } from "../../../lib/client/team-hub.ts";
+import { cliErrorOf, hubOf } from "../api-client.ts";
+import { targetOf, type GlobalOptions } from "../context.ts";
 import { factsSinceCheckpoint, gitFacts } from "../git-facts.ts";
 
 // Claude Code waits for its hooks; a hung hub or stdin must not hold a session up for long.
@@ -40,14 +42,16 @@ function hookJson(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-async function run(target: HubTarget, team: string, event: HookEvent, hook: Record<string, unknown>): Promise<object> {
+/** Each hub call gets its own limit, as each git call has. */
+const limited = () => ({ signal: AbortSignal.timeout(HUB_TIMEOUT_MS) });
+
+async function run(hub: TeamHub, event: HookEvent, hook: Record<string, unknown>): Promise<object> {
   const cwd = typeof hook.cwd === "string" ? hook.cwd : process.cwd();
   const sessionId = typeof hook.session_id === "string" ? hook.session_id : undefined;
   // The hub keeps a bounded summary; sending one character more tells it the reply was longer.
   if (typeof hook.last_assistant_message === "string") hook.last_assistant_message = hook.last_assistant_message.slice(0, MAX_SUMMARY_CHARS + 1);
-  const git =
-    event === "session-start" ? await factsSinceCheckpoint(target, team, cwd, { claudeSessionId: sessionId, timeoutMs: HUB_TIMEOUT_MS }) : gitFacts(cwd);
-  const out = await call<HookOutcome>(target, "POST", `/continuity/hooks/${event}`, { query: { team }, body: { hook, git }, timeoutMs: HUB_TIMEOUT_MS });
+  const git = event === "session-start" ? await factsSinceCheckpoint(hub, cwd, { claudeSessionId: sessionId }, limited()) : gitFacts(cwd);
+  const out = await hub.continuity.hook(asTyped(api.continuity.hook, { event, hook, git }), limited());
   return out.briefing ? { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: out.briefing.markdown } } : {};
 }
 
@@ -60,9 +64,9 @@ export function register(program: Command) {
       let output: object = {};
       try {
         if (!HOOK_EVENTS.includes(event as HookEvent)) throw new Error(`event: must be one of ${HOOK_EVENTS.join(", ")} (got '${event ?? ""}')`);
-        output = await run(targetOf(opts), opts.team ?? "default", event as HookEvent, hookJson(await readStdin()));
+        output = await run(hubOf(targetOf(opts), opts.team ?? "default"), event as HookEvent, hookJson(await readStdin()));
       } catch (e) {
-        process.stderr.write(`teamhub hook ${event ?? ""}: ${(e as Error).message.split("\n")[0]}\n`);
+        process.stderr.write(`teamhub hook ${event ?? ""}: ${cliErrorOf(e).message.split("\n")[0]}\n`);
       }
       process.stdout.write(`${JSON.stringify(output)}\n`);
       process.exitCode = 0;

@@ -1,8 +1,9 @@
 /** pipeline-create, -list, -get, -pause, -resume, -delete and -dry-run. */
 import type { Command } from "commander";
-import type { DryRunResult, ExecutionView, PipelineView } from "../../domain/pipelines/pipelines.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { asTyped } from "../../../lib/api/endpoint.ts";
+import type { PipelineView } from "../../../lib/api/pipelines.ts";
+import { action, type Ctx } from "../action.ts";
 import { json, table } from "../format.ts";
 import { badOption, intOption, jsonOrFile } from "../options.ts";
 
@@ -26,12 +27,11 @@ export function register(program: Command) {
     .requiredOption("--rules <json|file>", "the rules: inline JSON, or a path to a JSON file (- for stdin)")
     .option("--paused", "create it paused")
     .action(
-      action<{ rules: string; paused?: boolean }, PipelineView>(
-        ({ target, team, opts, args }) =>
-          call(target, "POST", "/pipelines", {
-            query: { team },
-            body: { id: args[0], rules: rulesOf(jsonOrFile("--rules", opts.rules)), status: opts.paused ? "paused" : "active" },
-          }),
+      action(
+        ({ hub, opts, args }: Ctx<{ rules: string; paused?: boolean }>) =>
+          hub.pipelines.create(
+            asTyped(api.pipelines.create, { id: args[0], rules: rulesOf(jsonOrFile("--rules", opts.rules)), status: opts.paused ? "paused" : "active" }),
+          ),
         (p) => `created pipeline ${summary(p)}`,
       ),
     );
@@ -39,8 +39,8 @@ export function register(program: Command) {
     .command("pipeline-list")
     .description("pipelines with their execution counts")
     .action(
-      action<object, PipelineView[]>(
-        ({ target, team }) => call(target, "GET", "/pipelines", { query: { team } }),
+      action(
+        ({ hub }: Ctx<object>) => hub.pipelines.list(),
         (list) =>
           table(
             list.map((p) => ({ id: p.id, status: p.status, rules: p.rules.length, executions: counts(p) })),
@@ -53,28 +53,23 @@ export function register(program: Command) {
     .description("a pipeline's rules and its execution log, newest first")
     .option("--limit <n>", "log entries (≤ 500)")
     .action(
-      action<{ limit?: string }, PipelineView & { log: ExecutionView[] }>(
-        ({ target, team, opts, args }) =>
-          call(target, "GET", `/pipelines/${encodeURIComponent(args[0])}`, { query: { team, limit: intOption("--limit", opts.limit) } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ limit?: string }>) => hub.pipelines.get({ id: args[0], limit: intOption("--limit", opts.limit) }),
         (p) =>
           `${summary(p)}\n${p.rules.map((r, i) => `  [${i}] ${r.name ?? ""} ${r.trigger.type}${r.condition ? ` if ${r.condition}` : ""} → ${r.action.type}`).join("\n")}\n` +
           table(
-            p.log.map((x) => ({ ...x, condition: x.conditionResult, at: new Date(x.at).toISOString(), ms: x.durationMs.toFixed(1), error: x.error ?? "" })),
+            p.log.map((x) => ({ ...x, condition: x.conditionResult, at: x.at.toISOString(), ms: x.durationMs.toFixed(1), error: x.error ?? "" })),
             ["at", "rule", "eventId", "eventType", "condition", "outcome", "ms", "error"],
           ),
       ),
     );
-  for (const [verb, method, path] of [
-    ["pause", "POST", "/pause"],
-    ["resume", "POST", "/resume"],
-    ["delete", "DELETE", ""],
-  ] as const) {
+  for (const verb of ["pause", "resume", "delete"] as const) {
     program
       .command(`pipeline-${verb} <id>`)
       .description(`${verb} a pipeline`)
       .action(
-        action<object, PipelineView | { deleted: string }>(
-          ({ target, team, args }) => call(target, method, `/pipelines/${encodeURIComponent(args[0])}${path}`, { query: { team } }),
+        action(
+          ({ hub, args }: Ctx<object>): Promise<PipelineView | { deleted: string }> => hub.pipelines[verb]({ id: args[0] }),
           (r) => ("deleted" in r ? `deleted pipeline ${r.deleted}` : summary(r)),
         ),
       );
@@ -86,12 +81,15 @@ export function register(program: Command) {
     .option("--event <json|file>", "a sample event {type, payload, data?}")
     .option("--event-id <n>", "an event from the log")
     .action(
-      action<{ rule: string; event?: string; eventId?: string }, DryRunResult>(
-        ({ target, team, opts }) =>
-          call(target, "POST", "/pipelines/dry-run", {
-            query: { team },
-            body: { rule: jsonOrFile("--rule", opts.rule), event: jsonOrFile("--event", opts.event), eventId: intOption("--event-id", opts.eventId) },
-          }),
+      action(
+        ({ hub, opts }: Ctx<{ rule: string; event?: string; eventId?: string }>) =>
+          hub.pipelines.dryRun(
+            asTyped(api.pipelines.dryRun, {
+              rule: jsonOrFile("--rule", opts.rule),
+              event: jsonOrFile("--event", opts.event),
+              eventId: intOption("--event-id", opts.eventId),
+            }),
+          ),
         (r) =>
           !r.triggerMatched
             ? `the rule would not fire: ${r.reason}`

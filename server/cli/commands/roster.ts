@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import type { MemberView } from "../../domain/roster/roster.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { asTyped } from "../../../lib/api/endpoint.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 
 export function register(program: Command) {
@@ -9,11 +9,11 @@ export function register(program: Command) {
     .command("team-roster")
     .description("the team's members with role, status, current task and last seen")
     .action(
-      action<object, MemberView[]>(
-        ({ target, team }) => call(target, "GET", "/roster", { query: { team } }),
+      action(
+        ({ hub }: Ctx<object>) => hub.roster.list(),
         (list) =>
           table(
-            list.map((m) => ({ ...m, lastSeen: new Date(m.lastSeen).toISOString() })),
+            list.map((m) => ({ ...m, lastSeen: m.lastSeen.toISOString() })),
             ["name", "role", "status", "currentTask", "lastSeen"],
           ),
       ),
@@ -25,9 +25,9 @@ export function register(program: Command) {
     .option("--status <status>", "idle | busy | waiting | offline")
     .option("--task <text>", "what the member is working on")
     .action(
-      action<{ role?: string; status?: string; task?: string }, MemberView>(
-        ({ target, team, opts, args }) =>
-          call(target, "POST", "/roster", { query: { team }, body: { name: args[0], role: opts.role, status: opts.status, currentTask: opts.task } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ role?: string; status?: string; task?: string }>) =>
+          hub.roster.upsert(asTyped(api.roster.upsert, { name: args[0], role: opts.role, status: opts.status, currentTask: opts.task })),
         (m) => `${m.name}: ${m.status}${m.role ? ` (${m.role})` : ""}${m.currentTask ? ` — ${m.currentTask}` : ""}`,
       ),
     );

@@ -7,8 +7,7 @@
  */
 import path from "node:path";
 import type { Command } from "commander";
-import type { IssuedToken } from "../../domain/auth/tokens.service.ts";
-import { call, CliError, EXIT } from "../api-client.ts";
+import { cliErrorOf, CliError, EXIT } from "../api-client.ts";
 import { action } from "../action.ts";
 import { removeGuide, writeGuide } from "../setup/claude-md.ts";
 import { claudeDir, register as registerServer, unregister, type Scope } from "../setup/claude-config.ts";
@@ -40,7 +39,7 @@ export function register(program: Command) {
     .option("--project <dir>", "the project directory (default: the current one)")
     .action(
       action<Opts, Outcome>(
-        async ({ target, team, opts }) => {
+        async ({ hub, target, team, opts }) => {
           if (opts.global && opts.local) throw new CliError(EXIT.badInput, "--global/--local: choose one");
           const scope: Scope = opts.global ? "user" : "local";
           const project = path.resolve(opts.project ?? process.cwd());
@@ -55,12 +54,12 @@ export function register(program: Command) {
             let token = "none to revoke (operator token)";
             if (!opts.operator) {
               try {
-                const r = await call<{ revoked: number }>(target, "DELETE", `/tokens/${encodeURIComponent(opts.as)}`, { query: { label } });
+                const r = await hub.auth.revoke({ name: opts.as, label });
                 token = `revoked ${r.revoked}`;
               } catch (e) {
                 token = "not revoked";
                 base.warnings.push(
-                  `the token could not be revoked (${(e as Error).message.split("\n")[0]}); later run: teamhub token revoke ${opts.as} --label "${label}"`,
+                  `the token could not be revoked (${cliErrorOf(e).message.split("\n")[0]}); later run: teamhub token revoke ${opts.as} --label "${label}"`,
                 );
               }
             }
@@ -76,8 +75,8 @@ export function register(program: Command) {
             token = target.token;
           } else {
             // Re-running replaces this setup's token rather than piling up working ones.
-            await call(target, "DELETE", `/tokens/${encodeURIComponent(opts.as)}`, { query: { label } });
-            token = (await call<IssuedToken>(target, "POST", "/tokens", { body: { name: opts.as, kind: "member", label } })).token;
+            await hub.auth.revoke({ name: opts.as, label });
+            token = (await hub.auth.createToken({ name: opts.as, kind: "member", label })).token;
           }
           const server = registerServer(scope, project, { type: "http", url: `${target.url}/mcp`, headers: { Authorization: `Bearer ${token}` } });
           const guide = opts.guide ? `${writeGuide(claudeMd)} ${claudeMd}` : null;

@@ -1,18 +1,17 @@
 /** team-snapshot, -snapshot-list, -snapshot-delete, -rollback, -replay and -snapshot-diff (docs/domain.md#snapshots). */
 import type { Command } from "commander";
-import type { StateDiff } from "../../domain/snapshots/diff.ts";
-import type { RewindPreview, RewindSummary } from "../../../lib/api/snapshots.ts";
-import type { SnapshotMeta } from "../../domain/snapshots/snapshot-store.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { asTyped } from "../../../lib/api/endpoint.ts";
+import { DIFF_KINDS, type RewindPreview, type RewindSummary, type StateDiff } from "../../../lib/api/snapshots.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption, jsonOrFile } from "../options.ts";
 
 const show = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
 
-function renderDiff(d: StateDiff & { a: string; b: string }): string {
+function renderDiff(d: StateDiff): string {
   const lines = [`${d.a} → ${d.b}`];
-  for (const kind of ["contracts", "artifacts", "pipelines", "roster"] as const) {
+  for (const kind of DIFF_KINDS) {
     const k = d[kind];
     if (!k.added.length && !k.removed.length && !k.changed.length) continue;
     lines.push(`${kind}:`);
@@ -46,7 +45,7 @@ function rewound(verb: "rolled back" | "replayed", r: RewindSummary | RewindPrev
     r.restored.contractsCount || r.restored.pipelinesCount ? `  restored: ${gone(r.restored)}` : "",
     r.pipelinesChanged.length ? `  pipelines changed: ${r.pipelinesChanged.join(", ")}` : "",
     `  contracts changed: ${r.contractsChangedCount}; members notified: ${r.membersNotified}`,
-    ...Object.entries(r.overridden ?? {}).map(([id, fields]) => `  override ${id}: ${Object.keys(fields as object).join(", ")}`),
+    ...Object.entries(r.overridden).map(([id, fields]) => `  override ${id}: ${Object.keys(fields).join(", ")}`),
   ]
     .filter(Boolean)
     .join("\n");
@@ -58,8 +57,8 @@ export function register(program: Command) {
     .description("capture the team's coordination state (pointers only; cheap)")
     .option("--label <text>")
     .action(
-      action<{ label?: string }, SnapshotMeta>(
-        ({ target, team, opts, args }) => call(target, "POST", "/snapshots", { query: { team }, body: { id: args[0], label: opts.label } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ label?: string }>) => hub.snapshots.take({ id: args[0], label: opts.label }),
         (s) => `snapshot ${s.id} of team '${s.team}': ${s.counts.contracts} contracts, ${s.counts.artifacts} artifacts, ${s.size} bytes`,
       ),
     );
@@ -68,11 +67,11 @@ export function register(program: Command) {
     .description("snapshots, newest first")
     .option("--limit <n>")
     .action(
-      action<{ limit?: string }, { items: SnapshotMeta[] }>(
-        ({ target, team, opts }) => call(target, "GET", "/snapshots", { query: { team, limit: intOption("--limit", opts.limit) } }),
+      action(
+        ({ hub, opts }: Ctx<{ limit?: string }>) => hub.snapshots.list({ limit: intOption("--limit", opts.limit) }),
         (r) =>
           table(
-            r.items.map((s) => ({ ...s, createdAt: new Date(s.createdAt).toISOString(), contracts: s.counts.contracts, artifacts: s.counts.artifacts })),
+            r.items.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), contracts: s.counts.contracts, artifacts: s.counts.artifacts })),
             ["id", "kind", "label", "createdAt", "contracts", "artifacts", "size"],
           ),
       ),
@@ -81,20 +80,19 @@ export function register(program: Command) {
     .command("team-snapshot-delete <id>")
     .description("delete a snapshot (artifact versions are never affected)")
     .action(
-      action<object, { id: string }>(
-        ({ target, team, args }) => call(target, "DELETE", `/snapshots/${encodeURIComponent(args[0])}`, { query: { team } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.snapshots.delete({ id: args[0] }),
         (r) => `deleted snapshot ${r.id}`,
       ),
     );
   const DRY_RUN = "show what it would do, writing nothing";
-  const route = (id: string, what: "rollback" | "replay", dryRun?: boolean) => `/snapshots/${encodeURIComponent(id)}/${what}${dryRun ? "/preview" : ""}`;
   program
     .command("team-rollback <id>")
     .description("restore contracts, pipelines, roster and gate state; later versions become rolled_back (kept)")
     .option("--dry-run", DRY_RUN)
     .action(
-      action<{ dryRun?: boolean }, RewindSummary | RewindPreview>(
-        ({ target, team, opts, args }) => call(target, "POST", route(args[0], "rollback", opts.dryRun), { query: { team } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ dryRun?: boolean }>) => (opts.dryRun ? hub.snapshots.rollbackPreview : hub.snapshots.rollback)({ id: args[0] }),
         (r) => rewound("rolled back", r),
       ),
     );
@@ -104,19 +102,16 @@ export function register(program: Command) {
     .option("--overrides <json|file>", "the overrides, inline JSON or a file")
     .option("--dry-run", DRY_RUN)
     .action(
-      action<{ overrides?: string; dryRun?: boolean }, RewindSummary | RewindPreview>(
-        ({ target, team, opts, args }) =>
-          call(target, "POST", route(args[0], "replay", opts.dryRun), { query: { team }, body: { overrides: jsonOrFile("--overrides", opts.overrides) } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ overrides?: string; dryRun?: boolean }>) =>
+          (opts.dryRun ? hub.snapshots.replayPreview : hub.snapshots.replay)(
+            asTyped(api.snapshots.replay, { id: args[0], overrides: jsonOrFile("--overrides", opts.overrides) }),
+          ),
         (r) => rewound("replayed", r),
       ),
     );
   program
     .command("team-snapshot-diff <a> [b]")
     .description("what changed between two snapshots, or a snapshot and the current state (b defaults to current)")
-    .action(
-      action<object, StateDiff & { a: string; b: string }>(
-        ({ target, team, args }) => call(target, "GET", "/snapshots/diff", { query: { team, a: args[0], b: args[1] } }),
-        renderDiff,
-      ),
-    );
+    .action(action(({ hub, args }: Ctx<object>) => hub.snapshots.diff({ a: args[0], b: args[1] }), renderDiff));
 }

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import type { TeamView } from "../../domain/teams/teams.service.ts";
-import type { LeadView } from "../../domain/auth/grants.service.ts";
-import type { TeamSettings } from "../../../lib/api/team-settings.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { asTyped } from "../../../lib/api/endpoint.ts";
+import type { HubEvent } from "../../events/types.ts";
 import { call } from "../api-client.ts";
 import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
@@ -25,8 +25,8 @@ export function register(program: Command) {
     .command("teams")
     .description("list teams")
     .action(
-      action<object, TeamView[]>(
-        ({ target }) => call(target, "GET", "/teams"),
+      action(
+        ({ hub }: Ctx<object>) => hub.teams.list({}),
         (r) =>
           table(
             r.map((t) => ({ ...t, archived: t.archivedAt ? "yes" : "" })),
@@ -38,8 +38,8 @@ export function register(program: Command) {
     .command("team-create <id>")
     .description("create a team explicitly (writes create teams implicitly too)")
     .action(
-      action<object, TeamView>(
-        ({ target, args }) => call(target, "POST", "/teams", { body: { id: args[0] } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.teams.create({ id: args[0] }),
         (t) => `created team ${t.id}`,
       ),
     );
@@ -47,8 +47,8 @@ export function register(program: Command) {
     .command("team-archive <id>")
     .description("archive a team: it stays readable and refuses changes")
     .action(
-      action<object, TeamView>(
-        ({ target, args }) => call(target, "POST", `/teams/${encodeURIComponent(args[0])}/archive`),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.teams.archive({ team: args[0] }),
         (t) => `archived team ${t.id}`,
       ),
     );
@@ -67,8 +67,8 @@ export function register(program: Command) {
     .option("--max-turns <n>", "most turns a member may give a session it spawns")
     .option("--max-timeout-ms <ms>", "longest time per interaction a member may give a session it spawns")
     .action(
-      action<Partial<Record<SettingOption, string>>, TeamSettings>(
-        ({ target, team, opts }) => {
+      action(
+        ({ hub, opts }: Ctx<Partial<Record<SettingOption, string>>>) => {
           const changes = {
             wake: opts.wake,
             gateEnforcement: opts.gateEnforcement,
@@ -82,8 +82,9 @@ export function register(program: Command) {
             maxTurns: intOption("--max-turns", opts.maxTurns),
             maxTimeoutMs: intOption("--max-timeout-ms", opts.maxTimeoutMs),
           };
-          const path = `/teams/${encodeURIComponent(team)}/settings`;
-          return Object.values(changes).some((v) => v !== undefined) ? call(target, "PATCH", path, { body: changes }) : call(target, "GET", path);
+          return Object.values(changes).some((v) => v !== undefined)
+            ? hub.teams.updateSettings(asTyped(api.teams.updateSettings, changes))
+            : hub.teams.settings();
         },
         (t) =>
           Object.entries(t)
@@ -91,13 +92,12 @@ export function register(program: Command) {
             .join("\n"),
       ),
     );
-  const leads = (team: string) => `/teams/${encodeURIComponent(team)}/leads`;
   program
     .command("lead-grant <name>")
     .description("let a member or agent do the team's team-wide operations (reset, rollback, settings, approvals, …) on --team (operator only)")
     .action(
-      action<object, LeadView>(
-        ({ target, team, args }) => call(target, "POST", leads(team), { body: { name: args[0] } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.leads.grant({ name: args[0] }),
         (l) => `${l.principal} is now a lead of team ${l.team}`,
       ),
     );
@@ -105,8 +105,8 @@ export function register(program: Command) {
     .command("lead-revoke <name>")
     .description("take back a lead grant on --team (operator only)")
     .action(
-      action<object, { revoked: string; team: string }>(
-        ({ target, team, args }) => call(target, "DELETE", `${leads(team)}/${encodeURIComponent(args[0])}`),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.leads.revoke({ name: args[0] }),
         (r) => `${r.revoked} is no longer a lead of team ${r.team}`,
       ),
     );
@@ -114,11 +114,11 @@ export function register(program: Command) {
     .command("leads")
     .description("the leads of --team (operator only)")
     .action(
-      action<object, LeadView[]>(
-        ({ target, team }) => call(target, "GET", leads(team)),
+      action(
+        ({ hub }: Ctx<object>) => hub.leads.list(),
         (r) =>
           table(
-            r.map((l) => ({ ...l, createdAt: new Date(l.createdAt).toISOString() })),
+            r.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
             ["principal", "grantedBy", "createdAt"],
           ),
       ),

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import type { IssuedToken } from "../../domain/auth/tokens.service.ts";
 import { OPERATOR_TOKEN_FILE } from "../../domain/auth/tokens.service.ts";
-import { call, CliError, EXIT } from "../api-client.ts";
-import { action } from "../action.ts";
+import { CliError, EXIT } from "../api-client.ts";
+import { action, type Ctx } from "../action.ts";
 
 export function register(program: Command) {
   const token = program
@@ -26,8 +25,9 @@ export function register(program: Command) {
     .option("--agent", "an external agent rather than a team member")
     .option("--label <text>", "what the token is for")
     .action(
-      action<{ agent?: boolean; label?: string }, IssuedToken>(
-        ({ target, opts, args }) => call(target, "POST", "/tokens", { body: { name: args[0], kind: opts.agent ? "agent" : "member", label: opts.label } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ agent?: boolean; label?: string }>) =>
+          hub.auth.createToken({ name: args[0], kind: opts.agent ? "agent" : "member", label: opts.label }),
         (r) => r.token,
       ),
     );
@@ -36,8 +36,8 @@ export function register(program: Command) {
     .description("revoke the tokens of a member or agent (all of them, or those with --label)")
     .option("--label <text>", "only tokens with this label")
     .action(
-      action<{ label?: string }, { revoked: number }>(
-        ({ target, opts, args }) => call(target, "DELETE", `/tokens/${encodeURIComponent(args[0])}`, { query: { label: opts.label } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ label?: string }>) => hub.auth.revoke({ name: args[0], label: opts.label }),
         (r) => `revoked ${r.revoked} token(s)`,
       ),
     );

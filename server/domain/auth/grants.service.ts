@@ -3,13 +3,11 @@
  * rollback, settings, approvals, …) on that one team. Only the operator grants, revokes and lists.
  */
 import { conflict, notFound } from "../../errors.ts";
-import type { LeadRefInput } from "../../../lib/api/leads.ts";
+import type { LeadRefInput, LeadView } from "../../../lib/api/leads.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { authorize } from "./capabilities.ts";
-
-export type LeadView = { team: string; principal: string; role: "lead"; grantedBy: string; createdAt: Date };
 
 const SELECT = `SELECT "teamId" AS "team", "principal", "role", "grantedBy", "createdAt" FROM "TeamGrant"`;
 

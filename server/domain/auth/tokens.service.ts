@@ -12,6 +12,7 @@ import { DomainError, conflict } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
 import { authorize } from "./capabilities.ts";
+import type { IssuedToken, OperatorToken, TokenView } from "../../../lib/api/tokens.ts";
 
 export const OPERATOR_TOKEN_FILE = "operator-token";
 
@@ -63,7 +64,7 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
  * The operator token, for the person at the dashboard to copy into the CLI or an MCP client on
  * another machine. Only an operator gets it: a member token never leads to the operator's powers.
  */
-export async function readOperatorToken({ db }: DomainDeps, actor: Principal, dataDir: string): Promise<{ token: string; file: string }> {
+export async function readOperatorToken({ db }: DomainDeps, actor: Principal, dataDir: string): Promise<OperatorToken> {
   await db.read((sql) => authorize(sql, actor, "tokens.read_operator", { team: null }));
   const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
   const token = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
@@ -75,8 +76,6 @@ export async function readOperatorToken({ db }: DomainDeps, actor: Principal, da
   return { token, file };
 }
 
-export type TokenView = { principal: string; kind: PrincipalKind; label: string; createdAt: Date };
-
 /** The tokens that still work (never their secrets, which are not stored). Only operators may list them. */
 export async function listTokens({ db }: DomainDeps, actor: Principal): Promise<TokenView[]> {
   return db.read(async (sql) => {
@@ -87,8 +86,6 @@ export async function listTokens({ db }: DomainDeps, actor: Principal): Promise<
     );
   });
 }
-
-export type IssuedToken = { principal: string; kind: PrincipalKind; token: string; label: string };
 
 /** Issues a token for a member or external agent. Only operators may issue tokens. */
 export async function createToken(

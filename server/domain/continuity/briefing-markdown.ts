@@ -3,8 +3,7 @@
  * sections with something in them, long texts clipped, and "… and N more" pointing at the tool
  * that lists the rest, so the text stays a few kilobytes whatever happened.
  */
-import type { Briefing } from "./briefing.service.ts";
-import type { BriefContract, ContractChange, Section } from "./briefing-queries.ts";
+import type { BriefContract, Briefing, ContractChange, Section } from "../../../lib/api/continuity.ts";
 
 const SHOWN_FILES = 20;
 

@@ -4,35 +4,12 @@
  * BRIEF_ITEMS entries with the total, so a briefing stays short whatever happened.
  */
 import type { Sql } from "../../db/connection.ts";
-import { toDecisionView, type DecisionView } from "./decisions.service.ts";
-import { PATTERN_SELECT, toPatternView, type PatternView } from "./patterns.service.ts";
+import type { BriefArtifact, BriefContract, BriefMessage, ContractChange, DecisionView, PatternView, Section } from "../../../lib/api/continuity.ts";
+import { toDecisionView } from "./decisions.service.ts";
+import { PATTERN_SELECT, toPatternView } from "./patterns.service.ts";
 
 export const BRIEF_ITEMS = 10;
 export const BRIEF_MESSAGES = 5;
-
-export type Section<T> = { items: T[]; total: number };
-
-export type ContractChange = {
-  event: "created" | "status_changed" | "reassigned";
-  from: string | null;
-  to: string | null;
-  reason: string | null;
-  by: string;
-  at: Date;
-};
-/** `status` and `title` are the contract's now; null when it no longer exists (a reset or rollback removed it). */
-export type BriefContract = { id: string; title: string | null; status: string | null; assignee: string | null; changes: ContractChange[] };
-export type BriefArtifact = {
-  id: string;
-  type: string;
-  name: string;
-  readVersion: number;
-  currentVersion: number;
-  publisher: string;
-  summary: string;
-  publishedAt: Date;
-};
-export type BriefMessage = { id: number; sender: string; kind: string; text: string; at: Date };
 
 type EventRow = { id: number; type: string; payload: string; principal: string; at: Date };
 type ContractNow = { id: string; title: string; status: string; assignee: string };

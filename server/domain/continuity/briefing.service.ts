@@ -6,38 +6,12 @@
  * hooks.service.ts).
  */
 import type { Sql } from "../../db/connection.ts";
-import type { BriefingInput, GitFacts } from "../../../lib/api/continuity.ts";
+import type { Briefing, BriefingInput, GitFacts } from "../../../lib/api/continuity.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { findLatest, subjectOf, type CheckpointView } from "./checkpoints.service.ts";
-import type { DecisionView } from "./decisions.service.ts";
-import type { PatternView } from "./patterns.service.ts";
-import {
-  contractsFor,
-  decisionsSince,
-  newerThanRead,
-  patternsSince,
-  unreadMessages,
-  type BriefArtifact,
-  type BriefContract,
-  type BriefMessage,
-  type Section,
-} from "./briefing-queries.ts";
+import { findLatest, subjectOf } from "./checkpoints.service.ts";
+import { contractsFor, decisionsSince, newerThanRead, patternsSince, unreadMessages } from "./briefing-queries.ts";
 import { renderBriefing } from "./briefing-markdown.ts";
-
-export type Briefing = {
-  team: string;
-  principal: string;
-  /** The checkpoint this briefing counts from; null: a first-time overview. */
-  since: CheckpointView | null;
-  contracts: Section<BriefContract>;
-  artifacts: Section<BriefArtifact>;
-  messages: { unread: number; first: BriefMessage[] };
-  decisions: Section<DecisionView>;
-  patterns: Section<PatternView>;
-  git: { head: string | null; since: string | null; changedFiles: string[] } | null;
-  markdown: string;
-};
 
 export async function briefingFrom(sql: Sql, principal: string, input: Omit<BriefingInput, "member">): Promise<Briefing> {
   const since = await findLatest(sql, input.team, principal, input.claudeSessionId);

@@ -6,7 +6,13 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { CheckpointState, type CheckpointKind, type LatestCheckpointInput, type RecordCheckpointInput } from "../../../lib/api/continuity.ts";
+import {
+  CheckpointState,
+  type CheckpointKind,
+  type CheckpointView,
+  type LatestCheckpointInput,
+  type RecordCheckpointInput,
+} from "../../../lib/api/continuity.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
@@ -22,17 +28,6 @@ type CheckpointRow = {
   claudeSessionId: string | null;
   kind: string;
   state: string;
-  lastEventId: number;
-  at: Date;
-};
-
-export type CheckpointView = {
-  id: number;
-  team: string;
-  principal: string;
-  claudeSessionId: string | null;
-  kind: CheckpointKind;
-  state: CheckpointState;
   lastEventId: number;
   at: Date;
 };

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import { invalid, type Issue } from "../../errors.ts";
-import type { ListDecisionsInput, RecordDecisionInput } from "../../../lib/api/continuity.ts";
+import type { DecisionPage, DecisionView, ListDecisionsInput, RecordDecisionInput } from "../../../lib/api/continuity.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
@@ -24,18 +24,6 @@ type DecisionRow = {
 };
 
 const Related = z.object({ artifacts: z.array(z.string()).default([]), contracts: z.array(z.string()).default([]) });
-
-export type DecisionView = {
-  id: number;
-  team: string;
-  title: string;
-  decision: string;
-  rationale: string;
-  alternatives: string[];
-  related: z.infer<typeof Related>;
-  author: string;
-  createdAt: Date;
-};
 
 export const toDecisionView = (r: DecisionRow): DecisionView => ({
   id: r.id,
@@ -85,7 +73,7 @@ export async function recordDecision({ db }: DomainDeps, actor: Principal, input
 }
 
 /** Newest first; `since` keeps those recorded at or after that time, `after` those after that id. */
-export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInput): Promise<{ items: DecisionView[]; nextCursor: number | null }> {
+export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInput): Promise<DecisionPage> {
   const where = [`"teamId" = ?`];
   const params: (string | number | Date)[] = [input.team];
   if (input.since !== undefined) {

@@ -5,11 +5,11 @@
  * starts. Only Stop carries the model's last reply; the other hooks keep the summary their
  * session's previous checkpoint had, so a compaction does not lose "where you left off".
  */
-import { MAX_SUMMARY_CHARS, type CheckpointKind, type CheckpointState, type HookEvent, type HookInput } from "../../../lib/api/continuity.ts";
+import { MAX_SUMMARY_CHARS, type CheckpointKind, type CheckpointState, type HookEvent, type HookInput, type HookOutcome } from "../../../lib/api/continuity.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { briefingFrom, type Briefing } from "./briefing.service.ts";
-import { findLatest, recordCheckpointInTx, type CheckpointView } from "./checkpoints.service.ts";
+import { briefingFrom } from "./briefing.service.ts";
+import { findLatest, recordCheckpointInTx } from "./checkpoints.service.ts";
 
 const KIND: Record<HookEvent, CheckpointKind> = { "session-start": "session_start", stop: "stop", "pre-compact": "pre_compact", "session-end": "session_end" };
 
@@ -22,8 +22,6 @@ function stateOf(input: HookInput, previousSummary: string | undefined): Checkpo
     ...(input.git?.changedFiles ? { changedFiles: input.git.changedFiles } : {}),
   };
 }
-
-export type HookOutcome = { event: HookEvent; checkpoint: CheckpointView; briefing: Briefing | null };
 
 export async function runHook({ db }: DomainDeps, actor: Principal, input: HookInput): Promise<HookOutcome> {
   return db.write(`hook.${input.event}`, actor.name, async (tx) => {

@@ -6,14 +6,12 @@
  */
 import { z } from "zod";
 import { notFound } from "../../errors.ts";
-import type { ListPatternsInput, PatternRefInput, RegisterPatternInput } from "../../../lib/api/continuity.ts";
+import type { ListPatternsInput, PatternPage, PatternRefInput, PatternRegistration, PatternView, RegisterPatternInput } from "../../../lib/api/continuity.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
 type PatternRow = { pk: number; teamId: string; name: string; description: string; examples: string; author: string; createdAt: Date; updatedAt: Date };
-
-export type PatternView = { name: string; team: string; description: string; examples: string[]; author: string; createdAt: Date; updatedAt: Date };
 
 export const toPatternView = (r: PatternRow): PatternView => ({
   name: r.name,
@@ -27,9 +25,7 @@ export const toPatternView = (r: PatternRow): PatternView => ({
 
 export const PATTERN_SELECT = `SELECT * FROM "Pattern"`;
 
-export type Registration = PatternView & { outcome: "created" | "updated" | "unchanged" };
-
-export async function registerPattern({ db }: DomainDeps, actor: Principal, input: RegisterPatternInput): Promise<Registration> {
+export async function registerPattern({ db }: DomainDeps, actor: Principal, input: RegisterPatternInput): Promise<PatternRegistration> {
   return db.write("pattern.register", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const examples = JSON.stringify(input.examples ?? []);
@@ -74,7 +70,7 @@ export async function getPattern({ db }: DomainDeps, input: PatternRefInput): Pr
 }
 
 /** By name; the next page starts after `cursor` (the last name of the previous page). */
-export async function listPatterns({ db }: DomainDeps, input: ListPatternsInput): Promise<{ items: PatternView[]; nextCursor: string | null }> {
+export async function listPatterns({ db }: DomainDeps, input: ListPatternsInput): Promise<PatternPage> {
   const after = input.cursor === undefined ? "" : `AND "name" > ?`;
   const rows = await db.read((sql) =>
     sql.all<PatternRow>(

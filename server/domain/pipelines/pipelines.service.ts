@@ -12,8 +12,13 @@ import {
   scopeOf,
   type CreatePipelineInput,
   type DryRunInput,
+  type DryRunResult,
+  type ExecutionView,
+  type PipelineDetail,
   type PipelineLogInput,
   type PipelineRefInput,
+  type PipelineValidation,
+  type PipelineView,
   type TriggerType,
   type ValidatePipelineInput,
 } from "../../../lib/api/pipelines.ts";
@@ -33,7 +38,7 @@ export type PipelineRow = {
   pk: number;
   teamId: string;
   id: string;
-  status: string;
+  status: PipelineView["status"];
   rules: string;
   triggers: string;
   createdBy: string;
@@ -41,32 +46,6 @@ export type PipelineRow = {
   createdAt: Date;
   updatedAt: Date;
 };
-export type PipelineView = {
-  id: string;
-  team: string;
-  status: string;
-  rules: z.infer<typeof Rules>;
-  createdBy: string;
-  createdAt: Date;
-  updatedAt: Date;
-  executions: Record<string, number>;
-};
-export type ExecutionView = {
-  id: number;
-  pipeline: string;
-  rule: number;
-  ruleName: string | null;
-  eventId: number;
-  eventType: string | null;
-  conditionResult: boolean | null;
-  action: string;
-  outcome: string;
-  detail: unknown;
-  error: string | null;
-  durationMs: number;
-  at: Date;
-};
-
 export const parseRules = (row: Pick<PipelineRow, "rules">) => Rules.parse(JSON.parse(row.rules));
 
 async function loadPipeline(sql: Sql, team: string, id: string): Promise<PipelineRow> {
@@ -123,7 +102,7 @@ export async function createPipeline({ db }: DomainDeps, actor: Principal, input
  * What creating this pipeline would refuse, field by field, without writing anything: the same
  * schema and checks as createPipeline, for editors that validate while a person types.
  */
-export async function validatePipeline({ db }: DomainDeps, input: ValidatePipelineInput): Promise<{ valid: boolean; issues: Issue[] }> {
+export async function validatePipeline({ db }: DomainDeps, input: ValidatePipelineInput): Promise<PipelineValidation> {
   const issues: Issue[] = [];
   if (input.id !== undefined) {
     const id = EntityId.safeParse(input.id, { reportInput: true });
@@ -142,7 +121,7 @@ export async function listPipelines({ db }: DomainDeps, input: { team: string })
 }
 
 /** The pipeline and its execution log, newest first. */
-export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): Promise<PipelineView & { log: ExecutionView[]; nextCursor: number | null }> {
+export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): Promise<PipelineDetail> {
   return db.read(async (sql) => {
     const row = await loadPipeline(sql, input.team, input.id);
     const rules = parseRules(row);
@@ -208,15 +187,6 @@ export async function deletePipeline({ db }: DomainDeps, actor: Principal, input
     return { deleted: input.id };
   });
 }
-
-export type DryRunResult = {
-  triggerMatched: boolean;
-  reason?: string;
-  conditionResult: boolean | null;
-  conditionError?: string;
-  action: Record<string, unknown> | null;
-  actionError?: string;
-};
 
 /** What a rule would do for a logged event or a sample one; nothing is written. */
 export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<DryRunResult> {

@@ -4,13 +4,11 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import type { UpsertMemberInput } from "../../../lib/api/roster.ts";
+import type { MemberView, UpsertMemberInput } from "../../../lib/api/roster.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-
-export type MemberView = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: Date; lastSeen: Date };
 
 export async function rosterOf(sql: Sql, team: string): Promise<MemberView[]> {
   return sql.all<MemberView>(`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ? ORDER BY "name"`, [

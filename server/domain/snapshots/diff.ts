@@ -5,15 +5,21 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Sql } from "../../db/connection.ts";
-import { CURRENT, type DiffInput } from "../../../lib/api/snapshots.ts";
+import {
+  CURRENT,
+  type DiffInput,
+  type DiffKindName,
+  type FieldChanges,
+  type KindDiff,
+  type SnapshotState,
+  type StateDiff,
+} from "../../../lib/api/snapshots.ts";
 import type { DomainDeps } from "../deps.ts";
 import { loadSnapshot } from "./snapshot-store.ts";
-import { captureState, type SnapshotState } from "./state.ts";
+import { captureState } from "./state.ts";
 
-type Entity = { id: string } & Record<string, unknown>;
-export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
-export type KindDiff = { added: Entity[]; removed: Entity[]; changed: Array<{ id: string; fields: FieldChanges }> };
-export type StateDiff = { contracts: KindDiff; artifacts: KindDiff; pipelines: KindDiff; roster: KindDiff };
+type Entity = KindDiff["added"][number];
+type Diffs = Pick<StateDiff, DiffKindName>;
 
 const CONTRACT_FIELDS = [
   "title",
@@ -43,7 +49,7 @@ function pick(id: string, source: object, fields: readonly string[]): Entity {
 }
 
 /** What a diff compares of each kind, keyed by id. */
-function entities(s: SnapshotState): Record<keyof StateDiff, Entity[]> {
+function entities(s: SnapshotState): Record<DiffKindName, Entity[]> {
   const live = s.artifacts.index.map((a) => ({ id: a.id, version: a.version, status: a.version === null ? "rolled_back" : "active", archived: false }));
   const archived = s.artifacts.archived.map((id) => ({ id, version: null, status: "rolled_back", archived: true }));
   return {
@@ -72,7 +78,7 @@ function diffKind(a: Entity[], b: Entity[]): KindDiff {
   return out;
 }
 
-export function diffStates(a: SnapshotState, b: SnapshotState): StateDiff {
+export function diffStates(a: SnapshotState, b: SnapshotState): Diffs {
   const ea = entities(a);
   const eb = entities(b);
   return {
@@ -87,7 +93,7 @@ async function side(sql: Sql, team: string, id: string, field: "a" | "b"): Promi
   return id === CURRENT ? captureState(sql, team) : (await loadSnapshot(sql, team, id, field)).state;
 }
 
-export async function diff(deps: DomainDeps, input: DiffInput): Promise<StateDiff & { team: string; a: string; b: string }> {
+export async function diff(deps: DomainDeps, input: DiffInput): Promise<StateDiff> {
   return deps.db.read(async (sql) => {
     const a = await side(sql, input.team, input.a, "a");
     const b = await side(sql, input.team, input.b, "b");

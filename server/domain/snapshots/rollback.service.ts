@@ -10,7 +10,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
-import type { Entities, ReplayInput, RewindPreview, RewindSummary, SnapshotRefInput } from "../../../lib/api/snapshots.ts";
+import type { Entities, ReplayInput, RewindPreview, RewindSummary, SnapshotKind, SnapshotRefInput, SnapshotState } from "../../../lib/api/snapshots.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { Resolution } from "../contracts/resolver.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -21,8 +21,8 @@ import { contractMoves, notifyAssignees, type ContractPoint } from "./notify.ts"
 import { applyOverrides, assertOverridable, type Overrides } from "./overrides.ts";
 import { producersOf, reRunSet, startReRuns } from "./rerun.ts";
 import { restoreArtifacts, restoreCoordination, type VersionChange } from "./restore.ts";
-import { loadSnapshot, writeSnapshot, type SnapshotKind } from "./snapshot-store.ts";
-import { captureState, type SnapshotState } from "./state.ts";
+import { loadSnapshot, writeSnapshot } from "./snapshot-store.ts";
+import { captureState } from "./state.ts";
 
 // Lists in events and summaries stop here; counts always tell the full number.
 const LIST_CAP = 1000;

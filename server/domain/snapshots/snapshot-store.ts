@@ -9,23 +9,8 @@ import type { WriteTx } from "../../db/database.ts";
 import { conflict, notFound } from "../../errors.ts";
 import type { Principal } from "../principal.ts";
 import { COUNTS_PREFIX_BYTES, countsFromPrefix, decodeState, encodeState } from "./codec.ts";
-import { captureState, type SnapshotState, type StateCounts } from "./state.ts";
-
-export type SnapshotKind = "manual" | "pre-rollback" | "pre-replay" | "pre-reset";
-
-export type SnapshotMeta = {
-  id: string;
-  team: string;
-  label: string;
-  kind: SnapshotKind;
-  createdBy: string;
-  createdAt: Date;
-  maxSeq: number;
-  lastEventId: number;
-  /** Compressed bytes of the stored state. */
-  size: number;
-  counts: StateCounts;
-};
+import { captureState } from "./state.ts";
+import type { SnapshotKind, SnapshotMeta, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
 
 type MetaRow = Omit<SnapshotMeta, "team" | "counts"> & { teamId: string };
 

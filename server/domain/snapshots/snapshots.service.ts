@@ -2,13 +2,12 @@
  * Snapshots (docs/domain.md#snapshots): take, list, get, delete. Taking one is cheap: it stores pointers to immutable
  * artifact versions and the coordination state, never artifact data.
  */
-import type { ListSnapshotsInput, SnapshotRefInput, TakeSnapshotInput } from "../../../lib/api/snapshots.ts";
+import type { ListSnapshotsInput, SnapshotDetail, SnapshotMeta, SnapshotPage, SnapshotRefInput, TakeSnapshotInput } from "../../../lib/api/snapshots.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-import { deleteSnapshotRow, listSnapshotMeta, loadSnapshot, writeSnapshot, type SnapshotMeta } from "./snapshot-store.ts";
-import type { SnapshotState } from "./state.ts";
+import { deleteSnapshotRow, listSnapshotMeta, loadSnapshot, writeSnapshot } from "./snapshot-store.ts";
 
 export async function takeSnapshot(deps: DomainDeps, actor: Principal, input: TakeSnapshotInput): Promise<SnapshotMeta> {
   return deps.db.write("snapshot.create", actor.name, async (tx) => {
@@ -17,11 +16,11 @@ export async function takeSnapshot(deps: DomainDeps, actor: Principal, input: Ta
   });
 }
 
-export async function listSnapshots(deps: DomainDeps, input: ListSnapshotsInput): Promise<{ items: SnapshotMeta[]; nextCursor: number | null }> {
+export async function listSnapshots(deps: DomainDeps, input: ListSnapshotsInput): Promise<SnapshotPage> {
   return deps.db.read((sql) => listSnapshotMeta(sql, input.team, input));
 }
 
-export async function getSnapshot(deps: DomainDeps, input: SnapshotRefInput): Promise<SnapshotMeta & { state: SnapshotState }> {
+export async function getSnapshot(deps: DomainDeps, input: SnapshotRefInput): Promise<SnapshotDetail> {
   return deps.db.read(async (sql) => {
     const { meta, state } = await loadSnapshot(sql, input.team, input.id);
     return { ...meta, state };

@@ -1,12 +1,14 @@
 /**
  * A team's coordination state as plain JSON (docs/domain.md#snapshots): contracts with every column that restoring
  * them needs, the artifact index (pointers only, never data: versions are immutable, so a
- * version's seq is enough), pipelines, roster and gate counters. Dates are ISO strings.
+ * version's seq is enough), pipelines, roster and gate counters, shaped as `SnapshotState` in lib/api/snapshots.ts.
+ * Dates are ISO strings (docs/wire.md#snapshot-state).
  * Lists are ordered by id so two captures compare entry by entry.
  */
 import type { Sql } from "../../db/connection.ts";
 import type { ContractRow } from "../../db/rows.ts";
 import type { Criterion, Dependency, ExpectedOutput } from "../../../lib/api/contracts.ts";
+import type { ArtifactPointer, ContractState, GateState, MemberState, PipelineState, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
 import type { PinnedRef } from "../artifacts/refs.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import { toDependency } from "../contracts/contracts.repo.ts";
@@ -15,73 +17,7 @@ import { rosterOf } from "../roster/roster.service.ts";
 
 type Iso = string;
 
-export type ContractState = {
-  pk: number;
-  id: string;
-  title: string;
-  description: string;
-  assigner: string;
-  assignee: string;
-  inputs: Record<string, unknown>;
-  dependencies: Dependency[];
-  expectedOutputs: ExpectedOutput[];
-  acceptanceCriteria: Criterion[];
-  priority: string;
-  timeoutMs: number | null;
-  deadlineAt: Iso | null;
-  maxRetries: number;
-  retryCount: number;
-  status: string;
-  statusReason: string | null;
-  windowStartSeq: number;
-  pinnedInputs: PinnedRef[] | null;
-  outputs: PinnedRef[] | null;
-  startedAt: Iso | null;
-  completedAt: Iso | null;
-  createdAt: Iso;
-  updatedAt: Iso;
-};
-
-/** A live (not archived) artifact and its current version: the newest active one, if any. */
-export type ArtifactPointer = { id: string; pk: number; version: number | null; seq: number | null };
-
-export type PipelineState = {
-  pk: number;
-  id: string;
-  status: string;
-  rules: unknown[];
-  triggers: string;
-  createdBy: string;
-  fromEventId: number;
-  createdAt: Iso;
-  updatedAt: Iso;
-};
-
-export type MemberState = { name: string; role: string; status: string; currentTask: string | null; sessionId: string | null; joinedAt: Iso; lastSeen: Iso };
-
-export type GateState = { gateCount: number; gatesAtLastBatch: number; spawnBatchCount: number; lastSpawnAt: Iso | null; lastGateAt: Iso | null };
-
-export type StateCounts = { contracts: number; artifacts: number; pipelines: number; members: number };
-
-export type SnapshotState = {
-  format: 1;
-  /** First, so listing snapshots reads it from the start of the compressed state (codec.ts). */
-  counts: StateCounts;
-  team: string;
-  /** Every version with a higher seq was published after the capture. */
-  maxSeq: number;
-  lastEventId: number;
-  contracts: ContractState[];
-  artifacts: {
-    index: ArtifactPointer[];
-    archived: string[];
-    /** Versions already rolled back at capture, so restoring brings back exactly these statuses. */
-    rolledBackSeqs: number[];
-  };
-  pipelines: PipelineState[];
-  roster: MemberState[];
-  gate: GateState;
-};
+export type { ArtifactPointer, ContractState, GateState, MemberState, PipelineState, SnapshotState, StateCounts };
 
 const iso = (d: Date | null): Iso | null => (d ? d.toISOString() : null);
 export const date = (s: Iso | null): Date | null => (s === null ? null : new Date(s));

@@ -8,9 +8,9 @@ import { DomainError, conflict, notFound } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
+import type { TeamView } from "../../../lib/api/teams.ts";
 
 export type TeamRow = { id: string; createdAt: Date; archivedAt: Date | null; settings: string };
-export type TeamView = { id: string; createdAt: Date; archivedAt: Date | null; settings: Record<string, unknown> };
 
 const toView = (t: TeamRow): TeamView => ({ ...t, settings: JSON.parse(t.settings) as Record<string, unknown> });
 
