@@ -5,12 +5,7 @@ export type Effect = { contractId: string; from: string; to: string; reason: str
 
 /** The contract changes made so far in this transaction, in order: what a caller sees happen. */
 export function effectsOf(tx: WriteTx): Effect[] {
-  return tx.emitted
-    .filter((e) => e.type === "contract.status_changed")
-    .map((e) => ({
-      contractId: String(e.payload.id),
-      from: String(e.payload.from),
-      to: String(e.payload.to),
-      reason: (e.payload.reason as string | null) ?? null,
-    }));
+  return tx.emitted.flatMap((e) =>
+    e.type === "contract.status_changed" ? [{ contractId: e.payload.id, from: e.payload.from, to: e.payload.to, reason: e.payload.reason }] : [],
+  );
 }

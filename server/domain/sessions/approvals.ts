@@ -59,7 +59,7 @@ export async function openApproval(
       toolName: request.toolName,
       input: request.input,
       reason: request.reason,
-      expiresAt: expiresAt.toISOString(),
+      expiresAt,
     },
   });
   return (await approvalById(tx, id))!;
