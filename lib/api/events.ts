@@ -338,6 +338,12 @@ type EventMap = { [K in EventType]: EventOf<K> };
 export type HubEventOf<K extends EventType> = EventMap[K];
 export type HubEvent = EventMap[EventType];
 
+/** A type guard for events of the given types: `events.filter(isEvent("session.exited"))`. */
+export const isEvent =
+  <K extends EventType>(...types: K[]) =>
+  (e: HubEvent): e is HubEventOf<K> =>
+    (types as readonly EventType[]).includes(e.type);
+
 /** An event built by code generic in its type (tx.emit): TypeScript cannot see on its own that it is the union's member for K. */
 export const asHubEvent = <K extends EventType>(e: EventOf<K>): HubEventOf<K> => e as HubEventOf<K>;
 

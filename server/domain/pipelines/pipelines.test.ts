@@ -181,13 +181,13 @@ describe("execution guarantees", () => {
         teamId: "default",
         type: "contract.status_changed",
         subject: "contract:deploy",
-        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full" },
+        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full", assignee: "ops", retryCount: 0 },
       });
       await tx.emit({
         teamId: "default",
         type: "contract.status_changed",
         subject: "contract:deploy",
-        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full again" },
+        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full again", assignee: "ops", retryCount: 0 },
       });
     });
     await runner.drain();
