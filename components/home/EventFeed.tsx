@@ -9,7 +9,7 @@ export function EventFeed({ events }: { events: EventItem[] }) {
           <span className="mono">{e.type}</span>
           <span>
             <span className="mono">{e.subject.replace(/^[a-z_]+:/, "")}</span>
-            {typeof e.payload.to === "string" && <> → {e.payload.to}</>}
+            {"to" in e.payload && typeof e.payload.to === "string" && <> → {e.payload.to}</>}
             <span className="muted">
               {" "}
               by {e.principal} · {new Date(e.at).toLocaleTimeString()}

@@ -369,3 +369,9 @@ const union = <A extends z.ZodType<Date, unknown>>(at: A) =>
 export const WireEvent = union(IsoDate);
 /** An event read from the log: `at` is already a Date, the payload is the parsed JSON text. */
 export const LoggedEvent = union(z.date());
+
+// ── Responses ──
+
+/** `GET /api/events`: events as the caller may see them; `lastId` is the last one read (hidden ones included), for the next cursor. */
+export const EventList = z.object({ events: z.array(WireEvent), lastId: z.number().int().nullable() });
+export type EventList = z.output<typeof EventList>;

@@ -1,6 +1,7 @@
-import { endpoint, Unchecked } from "../endpoint.ts";
+import { endpoint } from "../endpoint.ts";
+import { EventList } from "../events.ts";
 import { ListEventsInput } from "../teams.ts";
 
 export const events = {
-  list: endpoint({ method: "GET", path: "/events", input: ListEventsInput, output: Unchecked }),
+  list: endpoint({ method: "GET", path: "/events", input: ListEventsInput, output: EventList }),
 };
