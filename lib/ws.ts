@@ -70,10 +70,12 @@ export const ServerMessage = z.discriminatedUnion("type", [
 /** A message as code sees it (dates as Date); JSON.stringify writes its wire form. */
 export type ServerMessage = z.output<typeof ServerMessage>;
 
+const WithParent = z.object({ parent_tool_use_id: z.unknown() });
+
 /** A transcript line that supersedes the streamed text: the top-level assistant line holding it, or the turn's result. */
 export function endsTextInFlight(entry: { type: string; payload: unknown }): boolean {
   if (entry.type === "result") return true;
   if (entry.type !== "assistant") return false;
-  const parent = (entry.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id;
+  const parent = WithParent.safeParse(entry.payload).data?.parent_tool_use_id;
   return parent === null || parent === undefined;
 }
