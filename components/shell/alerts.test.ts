@@ -5,7 +5,18 @@ import { alertFor, nextAlerts, type Alert } from "./alerts.ts";
 
 /** Whole payloads of the types these tests use; each test sets the fields it is about. */
 const BASE: Partial<Record<EventType, Record<string, unknown>>> = {
-  "artifact.published": { artifactId: "x", version: 1, seq: 1, type: "custom", name: "x", publisher: "p", contractId: null, derivedFrom: [], summary: "", size: 2 },
+  "artifact.published": {
+    artifactId: "x",
+    version: 1,
+    seq: 1,
+    type: "custom",
+    name: "x",
+    publisher: "p",
+    contractId: null,
+    derivedFrom: [],
+    summary: "",
+    size: 2,
+  },
   "budget.set": { scope: "team", target: null, amountUsd: 1, previousUsd: null, period: "lifetime", warnAt: 0.8, onExceed: null, spentUsd: 0, by: "operator" },
   "budget.warning": { amountUsd: 1, spentUsd: 0.8, period: "lifetime", window: "lifetime", warnAt: 0.8, member: "db-dev" },
   "budget.exhausted": { amountUsd: 1, spentUsd: 1, period: "lifetime", window: "lifetime", warnAt: 0.8, member: "db-dev" },
@@ -100,7 +111,8 @@ describe("nextAlerts", () => {
 });
 
 describe("budget alerts", () => {
-  const crossed = (type: "budget.warning" | "budget.exhausted", scope: string, target: string | null) => event(type, { scope, target, session: "db-dev", text: `Budget ${type}` });
+  const crossed = (type: "budget.warning" | "budget.exhausted", scope: string, target: string | null) =>
+    event(type, { scope, target, session: "db-dev", text: `Budget ${type}` });
 
   it("alerts when a budget passes its warning or is used up, and the budget's next change settles it", () => {
     expect(alertFor(crossed("budget.exhausted", "team", null))).toMatchObject({

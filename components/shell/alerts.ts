@@ -10,7 +10,12 @@ import type { WireEvent } from "@/lib/ws.ts";
 export type Alert = { id: number; key: string; session: string; title: string; body: string; href: string };
 
 type ProblemKind = NonNullable<PayloadOf<"session.problem">["kind"]>;
-const PROBLEM_TITLE: Record<ProblemKind, string> = { turn_failed: "has a failed turn", limit: "hit a limit", failed: "failed", budget: "is blocked by a budget" };
+const PROBLEM_TITLE: Record<ProblemKind, string> = {
+  turn_failed: "has a failed turn",
+  limit: "hit a limit",
+  failed: "failed",
+  budget: "is blocked by a budget",
+};
 
 const budgetKey = (p: { scope: string; target: string | null }) => `budget:${p.scope}:${p.target ?? ""}`;
 

@@ -65,7 +65,12 @@ describe("transactions", () => {
       await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('wrong',?,'{}')`, [tx.now]);
       // A programming error the type checker would refuse; at run time the catalog refuses it too.
       const wrongPayload: unknown = { id: "wrong", from: "pending", to: "started" };
-      await tx.emit({ teamId: "wrong", type: "contract.status_changed", subject: "contract:wrong", payload: wrongPayload as PayloadOf<"contract.status_changed"> });
+      await tx.emit({
+        teamId: "wrong",
+        type: "contract.status_changed",
+        subject: "contract:wrong",
+        payload: wrongPayload as PayloadOf<"contract.status_changed">,
+      });
     });
     await expect(wrong).rejects.toThrow(/event 'contract\.status_changed': the payload does not fit the catalog[\s\S]*to/);
     expect(hub.events).toEqual([]);
@@ -80,7 +85,9 @@ describe("transactions", () => {
       "tester",
       async (tx) => {
         await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('preview',?,'{}')`, [tx.now]);
-        tx.beforeCommit(async () => void (await tx.emit({ teamId: "preview", type: "artifact_type.registered", subject: "type:summary", payload: { name: "summary" } })));
+        tx.beforeCommit(
+          async () => void (await tx.emit({ teamId: "preview", type: "artifact_type.registered", subject: "type:summary", payload: { name: "summary" } })),
+        );
         tx.afterCommit(() => {
           throw new Error("an after-commit step of a dry run must not run");
         });
@@ -176,9 +183,14 @@ describe("transactions", () => {
   it("record the cause and depth of events a cascade writes", async () => {
     await writeTeam("t", ["origin"]);
     const origin = hub.events[0];
-    await hub.db.write("test.caused", "pipeline", (tx) => tx.emit({ teamId: "t", type: "artifact_type.registered", subject: "type:reaction", payload: { name: "reaction" } }), {
-      cause: { eventId: origin.id, depth: origin.depth },
-    });
+    await hub.db.write(
+      "test.caused",
+      "pipeline",
+      (tx) => tx.emit({ teamId: "t", type: "artifact_type.registered", subject: "type:reaction", payload: { name: "reaction" } }),
+      {
+        cause: { eventId: origin.id, depth: origin.depth },
+      },
+    );
     expect(hub.events[1]).toMatchObject({ causedBy: origin.id, depth: 1, principal: "pipeline" });
     expect((snapshotTables(hub.file).Event as Array<{ causedBy: number | null; depth: number }>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
   });

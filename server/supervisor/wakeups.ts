@@ -28,8 +28,7 @@ export function wakeFor(e: HubEvent): Wake | null {
   if (p.kind === "system") return null;
   if (p.kind === "turn") return { team: e.teamId, member: to, reason: "turn", text: p.text };
   if (p.kind === "reply") return null;
-  const how =
-    p.kind === "ask" ? `asks you (reply with team_reply, messageId ${p.messageId})` : `wrote (${p.kind}, messageId ${p.messageId})`;
+  const how = p.kind === "ask" ? `asks you (reply with team_reply, messageId ${p.messageId})` : `wrote (${p.kind}, messageId ${p.messageId})`;
   return {
     team: e.teamId,
     member: to,

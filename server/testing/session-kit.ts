@@ -79,8 +79,7 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
       let chain = Promise.resolve();
       const step = async (e: HubEventOf<"session.created" | "session.resume_requested" | "session.message_queued">) => {
         if (e.payload.name !== name) return;
-        if (e.type !== "session.message_queued")
-          await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
+        if (e.type !== "session.message_queued") await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
         for (let turn = await startNextTurn(hub, await pk(name)); turn; turn = await startNextTurn(hub, await pk(name))) {
           await finishTurn(hub, await pk(name), { ...OK_TURN, interactionId: turn.id, ...answer(turn.prompt) });
         }

@@ -2,7 +2,7 @@
  * The capability table, every operation × every kind of principal: who is let through, and what
  * the refusal names. Lead grants are real rows, written through the grants service.
  */
-import { isEvent, type EventType } from "../../../lib/api/events.ts";
+import { isEvent } from "../../../lib/api/events.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { isEvent, type EventType } from "../../../lib/api/events.ts";
+import { isEvent } from "../../../lib/api/events.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import {

@@ -43,7 +43,13 @@ const Denials = z.array(z.looseObject({ tool_name: z.string(), tool_input: z.unk
 
 export const interactionView = (r: InteractionRow): InteractionView => {
   const { sessionPk: _pk, toolsUsed, permissionDenials, ...rest } = r;
-  return { ...rest, isError: Boolean(r.isError), empty: Boolean(r.empty), toolsUsed: toolsOf(toolsUsed), permissionDenials: Denials.parse(JSON.parse(permissionDenials)) };
+  return {
+    ...rest,
+    isError: Boolean(r.isError),
+    empty: Boolean(r.empty),
+    toolsUsed: toolsOf(toolsUsed),
+    permissionDenials: Denials.parse(JSON.parse(permissionDenials)),
+  };
 };
 
 export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: string, source: string): Promise<InteractionRow> {

@@ -7,10 +7,7 @@ import { z } from "zod";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
 import type { SnapshotState, StateCounts } from "./state.ts";
 
-const Counts = z.object({ contracts: z.number().int(), artifacts: z.number().int(), pipelines: z.number().int(), members: z.number().int() });
-
 /** Bytes of the compressed state that listing reads: the deflate block header takes a few hundred at most. */
-
 export const COUNTS_PREFIX_BYTES = 4096;
 
 export function encodeState(state: SnapshotState): Buffer {
@@ -22,6 +19,8 @@ export function decodeState(blob: Uint8Array): SnapshotState {
   if (state.format !== 1) throw new Error(`snapshot state has unknown format ${String(state.format)}`);
   return state;
 }
+
+const Counts = z.object({ contracts: z.number().int(), artifacts: z.number().int(), pipelines: z.number().int(), members: z.number().int() });
 
 /** The counts from the start of a compressed state. */
 export function countsFromPrefix(prefix: Uint8Array): StateCounts {
