@@ -123,7 +123,10 @@ export const EVENTS = {
     assignee: z.string(),
     retryCount: z.number().int(),
     /** Set by the operation that caused the change, when it says more than from → to: */
-    operation: z.literal("reopen").optional(),
+    operation: z.enum(["reopen", "replay"]).optional(),
+    /** A replay's re-run: why it runs again, and the re-run contracts whose new outputs it waits for. */
+    because: z.string().optional(),
+    waitsFor: z.array(z.string()).optional(),
     pinnedInputs: z.array(z.string()).optional(),
     outputs: z.array(z.string()).optional(),
     deadlineAt: IsoDate.nullable().optional(),
