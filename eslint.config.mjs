@@ -6,7 +6,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Wire data and JSON columns are parsed with their zod schemas, never cast (docs/wire.md, docs/events.md).
+// Wire data and JSON columns are parsed with their zod schemas, never cast (docs/events.md for events).
 // `as unknown` stays allowed: it only takes the `any` away from JSON.parse.
 const CASTS_OF_WIRE_DATA = [
   {
