@@ -66,7 +66,22 @@ describe("pipelines in a running hub", () => {
         action: { type: "broadcast", message: "${data.failed} failing" },
       }),
       "--event",
-      JSON.stringify({ type: "artifact.published", payload: { artifactId: "t", type: "test-results" }, data: { total: 5, passed: 3, failed: 2 } }),
+      JSON.stringify({
+        type: "artifact.published",
+        payload: {
+          artifactId: "t",
+          version: 1,
+          seq: 1,
+          type: "test-results",
+          name: "t",
+          publisher: "qa-dev",
+          contractId: null,
+          derivedFrom: [],
+          summary: "",
+          size: 64,
+        },
+        data: { total: 5, passed: 3, failed: 2 },
+      }),
     );
     expect(dry.stdout).toContain('"message": "2 failing"');
     run("pipeline-pause", "ci-loop");

@@ -3,9 +3,10 @@
  * artifact.published, contract.status_changed, artifact.stale and message.sent), for trying a rule
  * in a dry run. The trigger's own filters fill the sample, so it passes them.
  */
+import type { EventType } from "./api/events.ts";
 import type { Trigger } from "./api/pipelines.ts";
 
-export type SampleEventJson = { type: string; subject: string; principal: string; payload: Record<string, unknown>; data?: unknown };
+export type SampleEventJson = { type: EventType; subject: string; principal: string; payload: Record<string, unknown>; data?: unknown };
 
 /** Version data that reads like the well-known types, so conditions such as `data.failed > 0` have something to test. */
 function dataFor(type: string): unknown {
@@ -32,7 +33,7 @@ export function sampleEvent(trigger: Trigger): SampleEventJson {
         type: "artifact.published",
         subject: `artifact:${artifactId}@v2`,
         principal: publisher,
-        payload: { artifactId, version: 2, type, name: artifactId, publisher, contractId: null, derivedFrom: [], summary: "" },
+        payload: { artifactId, version: 2, seq: 41, type, name: artifactId, publisher, contractId: null, derivedFrom: [], summary: "", size: 512 },
         data: dataFor(type),
       };
     }

@@ -1,8 +1,13 @@
 /**
  * The /ws protocol: versioned envelopes `{v, type, team, payload}` in both directions, checked
- * with zod on each side. Server → client events are rows of the event log.
+ * with zod on each side. Server → client events are rows of the event log, described by the
+ * event catalog (lib/api/events.ts): a client narrows on `type` and gets typed payloads and Dates.
  */
 import { z } from "zod";
+import { WireEvent } from "./api/events.ts";
+
+export { WireEvent };
+export type WireEvent = z.output<typeof WireEvent>;
 
 export const WS_VERSION = 1;
 
@@ -24,19 +29,6 @@ export const ClientMessage = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-export const WireEvent = z.object({
-  id: z.number(),
-  teamId: z.string().nullable(),
-  type: z.string(),
-  subject: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  principal: z.string(),
-  causedBy: z.number().nullable(),
-  depth: z.number(),
-  at: z.string(),
-});
-export type WireEvent = z.infer<typeof WireEvent>;
-
 export const WireTranscriptEntry = z.object({
   session: z.string(),
   entry: z.object({
@@ -49,7 +41,7 @@ export const WireTranscriptEntry = z.object({
     payload: z.unknown(),
   }),
 });
-export type WireTranscriptEntry = z.infer<typeof WireTranscriptEntry>;
+export type WireTranscriptEntry = z.output<typeof WireTranscriptEntry>;
 
 /**
  * The model's text as it streams, before the stored assistant line with the whole text; not stored. A subscribe
@@ -75,12 +67,15 @@ export const ServerMessage = z.discriminatedUnion("type", [
   z.object({ v: z.literal(WS_VERSION), type: z.literal("pong"), team: z.null(), payload: z.object({}) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("error"), team: z.null(), payload: z.object({ code: z.string(), message: z.string() }) }),
 ]);
-export type ServerMessage = z.infer<typeof ServerMessage>;
+/** A message as code sees it (dates as Date); JSON.stringify writes its wire form. */
+export type ServerMessage = z.output<typeof ServerMessage>;
+
+const WithParent = z.object({ parent_tool_use_id: z.unknown() });
 
 /** A transcript line that supersedes the streamed text: the top-level assistant line holding it, or the turn's result. */
 export function endsTextInFlight(entry: { type: string; payload: unknown }): boolean {
   if (entry.type === "result") return true;
   if (entry.type !== "assistant") return false;
-  const parent = (entry.payload as { parent_tool_use_id?: unknown } | null)?.parent_tool_use_id;
+  const parent = WithParent.safeParse(entry.payload).data?.parent_tool_use_id;
   return parent === null || parent === undefined;
 }

@@ -1,6 +1,6 @@
-import type { EventRecord } from "@/lib/api/event-log.ts";
+import type { HubEvent } from "@/lib/api/events.ts";
 
-export function EventFeed({ events }: { events: EventRecord[] }) {
+export function EventFeed({ events }: { events: HubEvent[] }) {
   return (
     <ul className="feed">
       {events.map((e) => (
@@ -9,7 +9,7 @@ export function EventFeed({ events }: { events: EventRecord[] }) {
           <span className="mono">{e.type}</span>
           <span>
             <span className="mono">{e.subject.replace(/^[a-z_]+:/, "")}</span>
-            {typeof e.payload.to === "string" && <> → {e.payload.to}</>}
+            {"to" in e.payload && typeof e.payload.to === "string" && <> → {e.payload.to}</>}
             <span className="muted">
               {" "}
               by {e.principal} · {e.at.toLocaleTimeString()}

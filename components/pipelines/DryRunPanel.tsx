@@ -112,7 +112,7 @@ export function DryRunPanel({ team, rules }: { team: string; /** As sent to the 
             <option value="">{events.isLoading ? "loading…" : candidates.length ? "choose an event" : "no such events in this team yet"}</option>
             {candidates.map((e) => (
               <option key={e.id} value={e.id}>
-                {`#${e.id} ${e.type} ${e.subject.replace(/^[a-z_]+:/, "")}${typeof e.payload.to === "string" ? ` → ${e.payload.to}` : ""} by ${e.principal}`}
+                {`#${e.id} ${e.type} ${e.subject.replace(/^[a-z_]+:/, "")}${"to" in e.payload && typeof e.payload.to === "string" ? ` → ${e.payload.to}` : ""} by ${e.principal}`}
               </option>
             ))}
           </select>

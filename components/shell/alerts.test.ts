@@ -1,19 +1,47 @@
 import { describe, expect, it } from "vitest";
-import type { WireEvent } from "@/lib/ws.ts";
+import type { EventType } from "../../lib/api/events.ts";
+import { WireEvent } from "../../lib/ws.ts";
 import { alertFor, nextAlerts, type Alert } from "./alerts.ts";
 
+/** Whole payloads of the types these tests use; each test sets the fields it is about. */
+const BASE: Partial<Record<EventType, Record<string, unknown>>> = {
+  "artifact.published": {
+    artifactId: "x",
+    version: 1,
+    seq: 1,
+    type: "custom",
+    name: "x",
+    publisher: "p",
+    contractId: null,
+    derivedFrom: [],
+    summary: "",
+    size: 2,
+  },
+  "budget.set": { scope: "team", target: null, amountUsd: 1, previousUsd: null, period: "lifetime", warnAt: 0.8, onExceed: null, spentUsd: 0, by: "operator" },
+  "budget.warning": { amountUsd: 1, spentUsd: 0.8, period: "lifetime", window: "lifetime", warnAt: 0.8, member: "db-dev" },
+  "budget.exhausted": { amountUsd: 1, spentUsd: 1, period: "lifetime", window: "lifetime", warnAt: 0.8, member: "db-dev" },
+  "session.approval_requested": { reason: "", expiresAt: "2026-11-22T00:05:00.000Z" },
+  "session.approval_decided": { requestId: "r", toolName: "Bash", decidedBy: "operator", note: null },
+  "session.deleted": { pk: 1, wasLive: false, interactions: 0, transcriptEntries: 0, by: "operator" },
+  "session.exited": { reason: "stopped", code: 0, signal: null, abandonedInteraction: null, stderrTail: "" },
+  "session.problem": { previous: null },
+  "session.stalled": { silentSince: null, thresholdMs: 60_000 },
+};
+
 let nextId = 1;
-const event = (type: string, payload: Record<string, unknown>): WireEvent => ({
-  id: nextId++,
-  teamId: "t",
-  type,
-  subject: "",
-  payload,
-  principal: "supervisor",
-  causedBy: null,
-  depth: 0,
-  at: "2026-11-22T00:00:00.000Z",
-});
+/** An event as /ws delivers it, parsed the way the dashboard's client parses it. */
+const event = (type: EventType, payload: Record<string, unknown>): WireEvent =>
+  WireEvent.parse({
+    id: nextId++,
+    teamId: "t",
+    type,
+    subject: "",
+    payload: { ...BASE[type], ...payload },
+    principal: "supervisor",
+    causedBy: null,
+    depth: 0,
+    at: "2026-11-22T00:00:00.000Z",
+  });
 
 /** The alerts after a run of events, as the dashboard keeps them. */
 const after = (...events: WireEvent[]) => events.reduce<Alert[]>((list, e) => nextAlerts(list, e).alerts, []);
@@ -83,7 +111,8 @@ describe("nextAlerts", () => {
 });
 
 describe("budget alerts", () => {
-  const crossed = (type: string, scope: string, target: string | null) => event(type, { scope, target, session: "db-dev", text: `Budget ${type}` });
+  const crossed = (type: "budget.warning" | "budget.exhausted", scope: string, target: string | null) =>
+    event(type, { scope, target, session: "db-dev", text: `Budget ${type}` });
 
   it("alerts when a budget passes its warning or is used up, and the budget's next change settles it", () => {
     expect(alertFor(crossed("budget.exhausted", "team", null))).toMatchObject({

@@ -3,56 +3,65 @@
  * say, and which events resolve them again. Every open tab follows the same event log, so an
  * alert resolved in one (an approval decided there) goes away in all of them.
  */
+import type { PayloadOf } from "@/lib/api/events.ts";
 import type { WireEvent } from "@/lib/ws.ts";
 
 /** `key`: what the alert is about; a newer alert about the same thing replaces it, and resolving it removes it. */
 export type Alert = { id: number; key: string; session: string; title: string; body: string; href: string };
 
-const PROBLEM_TITLE: Record<string, string> = { turn_failed: "has a failed turn", limit: "hit a limit", failed: "failed", budget: "is blocked by a budget" };
+type ProblemKind = NonNullable<PayloadOf<"session.problem">["kind"]>;
+const PROBLEM_TITLE: Record<ProblemKind, string> = {
+  turn_failed: "has a failed turn",
+  limit: "hit a limit",
+  failed: "failed",
+  budget: "is blocked by a budget",
+};
 
-const budgetKey = (p: Record<string, unknown>) => `budget:${String(p.scope)}:${String(p.target ?? "")}`;
+const budgetKey = (p: { scope: string; target: string | null }) => `budget:${p.scope}:${p.target ?? ""}`;
+
+const sessionAt = (e: WireEvent, name: string) => ({ id: e.id, session: name, href: `/sessions/${encodeURIComponent(name)}` });
 
 export function alertFor(e: WireEvent): Alert | null {
-  // A budget past its warning or used up (docs/budgets.md); the budget's next change settles it.
-  if ((e.type === "budget.warning" || e.type === "budget.exhausted") && typeof e.payload.session === "string") {
-    const what = e.payload.scope === "team" ? `team ${e.teamId}` : `${String(e.payload.scope)} ${String(e.payload.target)}`;
-    const title = e.type === "budget.exhausted" ? `Budget of ${what} used up` : `Budget of ${what} past its warning`;
-    return { id: e.id, key: budgetKey(e.payload), session: e.payload.session, title, body: String(e.payload.text ?? ""), href: "/" };
+  switch (e.type) {
+    // A budget past its warning or used up (docs/budgets.md); the budget's next change settles it.
+    case "budget.warning":
+    case "budget.exhausted": {
+      const p = e.payload;
+      const what = p.scope === "team" ? `team ${e.teamId}` : `${p.scope} ${p.target}`;
+      const title = e.type === "budget.exhausted" ? `Budget of ${what} used up` : `Budget of ${what} past its warning`;
+      return { id: e.id, key: budgetKey(p), session: p.session, title, body: p.text, href: "/" };
+    }
+    case "session.approval_requested": {
+      const { name, input, approvalId, toolName } = e.payload;
+      const what = typeof input?.command === "string" ? input.command : typeof input?.file_path === "string" ? input.file_path : "";
+      return { ...sessionAt(e, name), key: `approval:${approvalId}`, title: `${name} needs approval`, body: `${toolName}${what ? `: ${what}` : ""}` };
+    }
+    case "session.problem": {
+      const { name, problem, kind } = e.payload;
+      if (problem === null) return null;
+      return { ...sessionAt(e, name), key: `problem:${name}`, title: `${name} ${kind ? PROBLEM_TITLE[kind] : "needs attention"}`, body: problem };
+    }
+    case "session.stalled":
+      return { ...sessionAt(e, e.payload.name), key: `stalled:${e.payload.name}`, title: `${e.payload.name} stalled`, body: "no output for a while" };
+    default:
+      return null;
   }
-  const name = typeof e.payload.name === "string" ? e.payload.name : null;
-  if (!name) return null;
-  const at = { id: e.id, session: name, href: `/sessions/${encodeURIComponent(name)}` };
-  if (e.type === "session.approval_requested") {
-    const input = e.payload.input as Record<string, unknown> | undefined;
-    const what = typeof input?.command === "string" ? input.command : typeof input?.file_path === "string" ? input.file_path : "";
-    return {
-      ...at,
-      key: `approval:${String(e.payload.approvalId)}`,
-      title: `${name} needs approval`,
-      body: `${String(e.payload.toolName)}${what ? `: ${what}` : ""}`,
-    };
-  }
-  if (e.type === "session.problem" && typeof e.payload.problem === "string") {
-    return { ...at, key: `problem:${name}`, title: `${name} ${PROBLEM_TITLE[String(e.payload.kind)] ?? "needs attention"}`, body: e.payload.problem };
-  }
-  if (e.type === "session.stalled") return { ...at, key: `stalled:${name}`, title: `${name} stalled`, body: "no output for a while" };
-  return null;
 }
 
 /** Whether `e` settles what `a` announced: the approval was decided (or expired, or withdrawn), the problem resolved, the session spoke again or is gone. */
 export function resolves(e: WireEvent, a: Alert): boolean {
-  if (e.type === "budget.set") return a.key === budgetKey(e.payload);
-  if (e.payload.name !== a.session) return false;
   switch (e.type) {
+    case "budget.set":
+      return a.key === budgetKey(e.payload);
     case "session.deleted":
-      return true;
+      return e.payload.name === a.session;
     case "session.approval_decided":
-      return a.key === `approval:${String(e.payload.approvalId)}`;
+      return e.payload.name === a.session && a.key === `approval:${e.payload.approvalId}`;
     case "session.problem":
-      return a.key === `problem:${a.session}` && e.payload.problem === null;
+      return e.payload.name === a.session && a.key === `problem:${a.session}` && e.payload.problem === null;
     case "session.unstalled":
     case "session.exited":
-      return a.key === `stalled:${a.session}`;
+      return e.payload.name === a.session && a.key === `stalled:${a.session}`;
     default:
       return false;
   }

@@ -9,6 +9,7 @@ import { TypeName } from "./artifacts.ts";
 import { CreateContractInput } from "./contracts.ts";
 import { Cursor, FieldIssue, Limit, TeamParam } from "./common.ts";
 import { IsoDate } from "./endpoint.ts";
+import { EVENTS, EventTypeName } from "./events.ts";
 
 export const TRIGGER_TYPES = [
   "artifact_published",
@@ -115,16 +116,24 @@ export type PipelineRefInput = z.infer<typeof PipelineRefInput>;
 export const PipelineLogInput = PipelineRefInput.extend({ limit: Limit, cursor: Cursor });
 export type PipelineLogInput = z.infer<typeof PipelineLogInput>;
 
-/** A made-up event to try a rule against, shaped like the event log's rows. */
-export const SampleEvent = z.object({
-  type: z.string().min(1).max(64),
-  subject: z.string().max(300).default(""),
-  principal: MemberName.or(z.string().regex(/^[a-z]+:[a-z0-9._-]+$/)).default("operator"),
-  payload: z.record(z.string(), z.unknown()).default({}),
-  depth: z.number().int().min(0).default(0),
-  /** For artifact events: the version's data, as if it had been published. */
-  data: z.unknown().optional(),
-});
+/**
+ * A made-up event to try a rule against, shaped like the event log's rows: a type of the catalog and
+ * a payload that fits its schema (lib/api/events.ts); the payload may say more (what the row would).
+ */
+export const SampleEvent = z
+  .object({
+    type: EventTypeName,
+    subject: z.string().max(300).default(""),
+    principal: MemberName.or(z.string().regex(/^[a-z]+:[a-z0-9._-]+$/)).default("operator"),
+    payload: z.record(z.string(), z.unknown()).default({}),
+    depth: z.number().int().min(0).default(0),
+    /** For artifact events: the version's data, as if it had been published. */
+    data: z.unknown().optional(),
+  })
+  .superRefine((s, ctx) => {
+    const checked = EVENTS[s.type].safeParse(s.payload);
+    for (const issue of checked.error?.issues ?? []) ctx.addIssue({ ...issue, path: ["payload", ...issue.path] });
+  });
 export type SampleEvent = z.infer<typeof SampleEvent>;
 
 export const DryRunInput = z

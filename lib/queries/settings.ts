@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../api/endpoints/index.ts";
 import type { TeamSettings } from "../api/team-settings.ts";
 import type { InputOf } from "../api/endpoint.ts";
-import { apiCall, apiGet } from "../browser-api.ts";
+import { apiCall } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
 export type { TeamSettings };

@@ -2,6 +2,7 @@
  * Where the hub is and who we are, for every command: --url/--token, then TEAMHUB_URL and
  * TEAMHUB_TOKEN, then what a running hub wrote into its data directory.
  */
+import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,10 +29,13 @@ function readIfExists(file: string): string | null {
   }
 }
 
+/** `hub.json` in the data dir: where a running hub listens. */
+const HubFile = z.object({ url: z.string().optional() });
+
 export function targetOf(opts: GlobalOptions): HubTarget {
   const dataDir = dataDirOf(opts);
   const hubFile = readIfExists(path.join(dataDir, "hub.json"));
-  const advertised = hubFile ? (JSON.parse(hubFile) as { url?: string }).url : undefined;
+  const advertised = hubFile ? HubFile.parse(JSON.parse(hubFile)).url : undefined;
   const url = (opts.url || process.env.TEAMHUB_URL || advertised || "http://127.0.0.1:3000").replace(/\/+$/, "");
   const token = opts.token ?? process.env.TEAMHUB_TOKEN ?? readIfExists(path.join(dataDir, OPERATOR_TOKEN_FILE));
   return { url, token, dataDir };

@@ -9,7 +9,7 @@ import { eventsAfter, lastEventId, listEvents } from "../domain/events/events.se
 import { OPERATOR } from "../domain/principal.ts";
 import { archiveTeam } from "../domain/teams/teams.service.ts";
 import { DomainError } from "../errors.ts";
-import type { HubEvent } from "../events/types.ts";
+import type { HubEvent, PayloadOf } from "../events/types.ts";
 import { PrismaClient } from "../generated/prisma/client.ts";
 import { snapshotTables, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import { Connection, fromSqlDate, toSqlDate } from "./connection.ts";
@@ -20,13 +20,16 @@ afterEach(() => hub.close());
 
 const publish = (input: Record<string, unknown>) => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ type: "custom", data: {}, ...input }));
 
-/** A write that creates team `id` and emits one event per label. */
+/** A write that creates team `id` and emits one event per label (`artifact_type.registered`, its name the label). */
 const writeTeam = (id: string, labels: string[] = []) =>
   hub.db.write("test.team", "tester", async (tx) => {
     await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [id, tx.now]);
-    for (const label of labels) await tx.emit({ teamId: id, type: "test.step", subject: `team:${id}`, payload: { label } });
+    for (const label of labels) await tx.emit({ teamId: id, type: "artifact_type.registered", subject: `type:${label}`, payload: { name: label } });
     return id;
   });
+
+/** The label a test event carries (the name of the type it registers). */
+const labelOf = (e: HubEvent) => (e.type === "artifact_type.registered" ? e.payload.name : null);
 
 const teamIds = () => hub.db.read(async (sql) => (await sql.all<{ id: string }>(`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
 
@@ -43,7 +46,7 @@ describe("transactions", () => {
     await expect(
       hub.db.write("test.fail", "tester", async (tx) => {
         await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('doomed',?,'{}')`, [tx.now]);
-        await tx.emit({ teamId: "doomed", type: "test.step", subject: "team:doomed", payload: {} });
+        await tx.emit({ teamId: "doomed", type: "team.created", subject: "team:doomed", payload: { id: "doomed" } });
         tx.afterCommit(() => {
           throw new Error("an after-commit step of a rolled-back write must not run");
         });
@@ -57,6 +60,24 @@ describe("transactions", () => {
     expect(await writeTeam("next")).toBe("next");
   });
 
+  it("refuse a payload that does not fit the event catalog, rolling the whole write back", async () => {
+    const wrong = hub.db.write("test.wrong", "tester", async (tx) => {
+      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('wrong',?,'{}')`, [tx.now]);
+      // A programming error the type checker would refuse; at run time the catalog refuses it too.
+      const wrongPayload: unknown = { id: "wrong", from: "pending", to: "started" };
+      await tx.emit({
+        teamId: "wrong",
+        type: "contract.status_changed",
+        subject: "contract:wrong",
+        payload: wrongPayload as PayloadOf<"contract.status_changed">,
+      });
+    });
+    await expect(wrong).rejects.toThrow(/event 'contract\.status_changed': the payload does not fit the catalog[\s\S]*to/);
+    expect(hub.events).toEqual([]);
+    expect(snapshotTables(hub.file).Team).toEqual([]);
+    expect(snapshotTables(hub.file).Event).toEqual([]);
+  });
+
   it("run a dry run's work, summary steps included, and keep none of it", async () => {
     const before = snapshotTables(hub.file);
     const seen = await hub.db.write(
@@ -64,7 +85,9 @@ describe("transactions", () => {
       "tester",
       async (tx) => {
         await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('preview',?,'{}')`, [tx.now]);
-        tx.beforeCommit(async () => void (await tx.emit({ teamId: "preview", type: "test.step", subject: "team:preview", payload: { label: "summary" } })));
+        tx.beforeCommit(
+          async () => void (await tx.emit({ teamId: "preview", type: "artifact_type.registered", subject: "type:summary", payload: { name: "summary" } })),
+        );
         tx.afterCommit(() => {
           throw new Error("an after-commit step of a dry run must not run");
         });
@@ -87,12 +110,12 @@ describe("transactions", () => {
       });
       tx.beforeCommit(async () => {
         order.push("second");
-        await tx.emit({ teamId: "sum", type: "test.step", subject: "team:sum", payload: { label: "summary" } });
+        await tx.emit({ teamId: "sum", type: "artifact_type.registered", subject: "type:summary", payload: { name: "summary" } });
       });
       order.push("command");
     });
     expect(order).toEqual(["command", "first", "second", "registered by the first"]);
-    expect(hub.events.map((e) => e.payload.label)).toEqual(["summary"]);
+    expect(hub.events.map(labelOf)).toEqual(["summary"]);
   });
 
   it("roll back a domain command refused half-way through", async () => {
@@ -118,25 +141,25 @@ describe("transactions", () => {
     await hub.db.write("test.order", "tester", async (tx) => {
       await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
       for (const label of ["a", "b", "c"]) {
-        const e = await tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: { label } });
-        expect(e).toMatchObject({ principal: "tester", depth: 0, causedBy: null, payload: { label } });
+        const e = await tx.emit({ teamId: "t", type: "artifact_type.registered", subject: "type:x", payload: { name: label } });
+        expect(e).toMatchObject({ principal: "tester", depth: 0, causedBy: null, payload: { name: label } });
       }
-      expect(tx.emitted.map((e) => e.payload.label)).toEqual(["a", "b", "c"]);
+      expect(tx.emitted.map(labelOf)).toEqual(["a", "b", "c"]);
       expect(seenAtPublish).toEqual([]);
       expect(hub.events).toEqual([]);
     });
     expect(seenAtPublish).toHaveLength(1);
     expect(seenAtPublish[0].teams).toEqual(["t"]);
     const published = seenAtPublish[0].events;
-    expect(published.map((e) => e.payload.label)).toEqual(["a", "b", "c"]);
+    expect(published.map(labelOf)).toEqual(["a", "b", "c"]);
     const logged = snapshotTables(hub.file).Event as Array<{ id: number; payload: string }>;
     expect(published.map((e) => e.id)).toEqual(logged.map((e) => e.id));
-    expect(logged.map((e) => JSON.parse(e.payload).label)).toEqual(["a", "b", "c"]);
+    expect(logged.map((e) => JSON.parse(e.payload).name)).toEqual(["a", "b", "c"]);
   });
 
   it("publish the events of consecutive writes in commit order", async () => {
     await Promise.all(["w1", "w2", "w3"].map((id) => writeTeam(id, [`${id}-x`, `${id}-y`])));
-    const labels = hub.events.map((e) => e.payload.label);
+    const labels = hub.events.map(labelOf);
     expect(labels).toEqual(["w1-x", "w1-y", "w2-x", "w2-y", "w3-x", "w3-y"]);
     const ids = hub.events.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -145,8 +168,8 @@ describe("transactions", () => {
   it("keep the log in commit order for catch-up after a cursor, per team or across teams", async () => {
     await writeTeam("a", ["a1"]);
     await writeTeam("b", ["b1"]);
-    await hub.db.write("test.more", "tester", (tx) => tx.emit({ teamId: "a", type: "test.step", subject: "team:a", payload: { label: "a2" } }));
-    const labels = (events: HubEvent[]) => events.map((e) => e.payload.label);
+    await hub.db.write("test.more", "tester", (tx) => tx.emit({ teamId: "a", type: "artifact_type.registered", subject: "type:a2", payload: { name: "a2" } }));
+    const labels = (events: HubEvent[]) => events.map(labelOf);
     expect(await lastEventId(hub)).toBe(hub.events.at(-1)!.id);
     expect(labels(await eventsAfter(hub, { teams: [], after: 0, limit: 10 }))).toEqual(["a1", "b1", "a2"]);
     expect(labels(await eventsAfter(hub, { teams: ["a"], after: 0, limit: 10 }))).toEqual(["a1", "a2"]);
@@ -160,9 +183,14 @@ describe("transactions", () => {
   it("record the cause and depth of events a cascade writes", async () => {
     await writeTeam("t", ["origin"]);
     const origin = hub.events[0];
-    await hub.db.write("test.caused", "pipeline", (tx) => tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: { label: "reaction" } }), {
-      cause: { eventId: origin.id, depth: origin.depth },
-    });
+    await hub.db.write(
+      "test.caused",
+      "pipeline",
+      (tx) => tx.emit({ teamId: "t", type: "artifact_type.registered", subject: "type:reaction", payload: { name: "reaction" } }),
+      {
+        cause: { eventId: origin.id, depth: origin.depth },
+      },
+    );
     expect(hub.events[1]).toMatchObject({ causedBy: origin.id, depth: 1, principal: "pipeline" });
     expect((snapshotTables(hub.file).Event as Array<{ causedBy: number | null; depth: number }>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
   });
@@ -231,7 +259,7 @@ describe("transactions", () => {
     });
     const result = await hub.db.write("test.hooks", "tester", async (tx) => {
       await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
-      await tx.emit({ teamId: "t", type: "test.step", subject: "team:t", payload: {} });
+      await tx.emit({ teamId: "t", type: "team.created", subject: "team:t", payload: { id: "t" } });
       tx.afterCommit(() => void order.push("hook 1"));
       tx.afterCommit(() => {
         throw new Error("a broken after-commit step (logged, expected by this test)");
@@ -300,7 +328,7 @@ describe("Prisma compatibility", () => {
     const at = new Date("2026-01-02T03:04:05.678Z");
     try {
       await prisma.team.create({ data: { id: "from-prisma", createdAt: at } });
-      await prisma.event.create({ data: { teamId: "from-prisma", type: "test.step", subject: "x", payload: "{}", principal: "p" } });
+      await prisma.event.create({ data: { teamId: "from-prisma", type: "team.created", subject: "x", payload: '{"id":"from-prisma"}', principal: "p" } });
     } finally {
       await prisma.$disconnect();
     }

@@ -9,7 +9,9 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { EventBus } from "../events/bus.ts";
-import type { Cause, HubEvent, NewEvent } from "../events/types.ts";
+import { z } from "zod";
+import { EVENTS, asHubEvent } from "../../lib/api/events.ts";
+import type { Cause, EventType, HubEvent, HubEventOf, NewEvent } from "../events/types.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
 import { Connection, type Param, type RunResult, type Sql } from "./connection.ts";
 
@@ -17,8 +19,12 @@ export interface WriteTx extends Sql {
   readonly name: string;
   readonly principal: string;
   readonly now: Date;
-  /** Appends to the event log in this transaction; published on the bus after commit. */
-  emit(event: NewEvent): Promise<HubEvent>;
+  /**
+   * Appends to the event log in this transaction; published on the bus after commit. A payload
+   * that does not fit its type's schema in the catalog is a programming error: it throws, and the
+   * transaction rolls back.
+   */
+  emit<K extends EventType>(event: NewEvent<K>): Promise<HubEventOf<K>>;
   /** Runs after commit; a failure is logged, never reported as a failed write. */
   afterCommit(fn: () => void | Promise<void>): void;
   /**
@@ -151,10 +157,10 @@ export class Database {
       dryRun,
       afterCommit: (fn) => void hooks.push(fn),
       beforeCommit: (fn) => void summaries.push(fn),
-      emit: async (e) => {
+      emit: async <K extends EventType>(e: NewEvent<K>): Promise<HubEventOf<K>> => {
         const at = this.clock();
         const depth = cause ? cause.depth + 1 : 0;
-        const payload = JSON.stringify(e.payload);
+        const payload = JSON.stringify(encodePayload(e.type, e.payload));
         const r = w.runSync(`INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?)`, [
           e.teamId,
           e.type,
@@ -165,7 +171,7 @@ export class Database {
           depth,
           at,
         ]);
-        const row: HubEvent = {
+        const row = asHubEvent<K>({
           id: r.lastInsertRowid,
           teamId: e.teamId,
           type: e.type,
@@ -175,10 +181,18 @@ export class Database {
           causedBy: cause?.eventId ?? null,
           depth,
           at,
-        };
+        });
         events.push(row);
         return row;
       },
     };
   }
+}
+
+/** The payload as the log stores it (dates as ISO text), checked against the catalog. */
+function encodePayload(type: EventType, payload: unknown): unknown {
+  const schema: z.ZodType = EVENTS[type];
+  const checked = z.safeEncode(schema, payload);
+  if (!checked.success) throw new Error(`event '${type}': the payload does not fit the catalog (lib/api/events.ts): ${z.prettifyError(checked.error)}`);
+  return checked.data;
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db/database.ts";
 import type { EventRow } from "../db/rows.ts";
 import { toHubEvent } from "../domain/events/events.service.ts";
 import type { EventBus } from "./bus.ts";
+import type { HubEvent } from "./types.ts";
 
 export function startLogTailer(db: Database, bus: EventBus, intervalMs = 250) {
   let last = db.reader.getSync<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)!.id;
@@ -21,7 +22,7 @@ export function startLogTailer(db: Database, bus: EventBus, intervalMs = 250) {
     try {
       const rows = await db.read((sql) => sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? ORDER BY "id" LIMIT 1000`, [last]));
       if (rows.length === 0) return;
-      const foreign = rows.filter((r) => !local.has(r.id)).map(toHubEvent);
+      const foreign = rows.filter((r) => !local.has(r.id)).flatMap(readable);
       last = rows[rows.length - 1].id;
       for (const id of local) if (id <= last) local.delete(id);
       bus.publish(foreign);
@@ -38,4 +39,14 @@ export function startLogTailer(db: Database, bus: EventBus, intervalMs = 250) {
       unsubscribe();
     },
   };
+}
+
+/** An event the catalog refuses (written by a different version of the hub) is skipped, not retried forever. */
+function readable(row: EventRow): HubEvent[] {
+  try {
+    return [toHubEvent(row)];
+  } catch (e) {
+    console.error("[teamhub] skipping an event of another process:", e);
+    return [];
+  }
 }

@@ -1,22 +1,14 @@
-/** One row of the append-only event log, with its payload parsed. */
-export type HubEvent = {
-  id: number;
-  /** null for hub-wide events (tokens), which belong to no team. */
-  teamId: string | null;
-  type: string;
-  subject: string;
-  payload: Record<string, unknown>;
-  principal: string;
-  causedBy: number | null;
-  depth: number;
-  at: Date;
-};
+/** The event log's types come from the catalog (lib/api/events.ts, docs/events.md). */
+import type { EventType, PayloadOf } from "../../lib/api/events.ts";
 
-export type NewEvent = {
+export type { EventType, HubEvent, HubEventOf, PayloadOf } from "../../lib/api/events.ts";
+
+/** What `tx.emit` appends: the payload is checked against the catalog's schema for `type`. */
+export type NewEvent<K extends EventType = EventType> = {
   teamId: string | null;
-  type: string;
+  type: K;
   subject: string;
-  payload: Record<string, unknown>;
+  payload: PayloadOf<K>;
 };
 
 /** The event a change was caused by: set when a pipeline action or a cascade writes. */

@@ -7,8 +7,7 @@ import type { HubEvent } from "../events/types.ts";
 export function revokedTokenHashes(events: readonly HubEvent[]): Set<string> {
   const out = new Set<string>();
   for (const e of events) {
-    if (e.type !== "token.revoked" || !Array.isArray(e.payload.hashes)) continue;
-    for (const h of e.payload.hashes) if (typeof h === "string") out.add(h);
+    if (e.type === "token.revoked") for (const h of e.payload.hashes) out.add(h);
   }
   return out;
 }

@@ -9,9 +9,19 @@ import { resourceUri } from "./uris.ts";
 
 function changedUri(e: HubEvent): string | null {
   if (!e.teamId) return null;
-  if (e.type === "artifact.published" || e.type === "artifact.rolled_back") return resourceUri("artifact", e.teamId, String(e.payload.artifactId));
-  if (e.type.startsWith("contract.")) return resourceUri("contract", e.teamId, String(e.payload.id));
-  return null;
+  switch (e.type) {
+    case "artifact.published":
+    case "artifact.rolled_back":
+      return resourceUri("artifact", e.teamId, e.payload.artifactId);
+    case "contract.created":
+    case "contract.status_changed":
+    case "contract.updated":
+    case "contract.reassigned":
+    case "contract.dependencies_changed":
+      return resourceUri("contract", e.teamId, e.payload.id);
+    default:
+      return null;
+  }
 }
 
 const isNew = (e: HubEvent) => e.type === "contract.created" || (e.type === "artifact.published" && e.payload.version === 1);

@@ -3,12 +3,16 @@
  * answers, a bounded stderr tail, the documented shutdown order, and a typed reason for every
  * exit. It knows nothing of sessions or the database; the runner above it does.
  */
+import { z } from "zod";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import readline from "node:readline";
 import type { Readable } from "node:stream";
 import { classify, controlRequest, type OutputMessage } from "./protocol.ts";
+
+/** bubblewrap's `--info-fd` line that names the sandboxed process. */
+const BwrapStatus = z.object({ "child-pid": z.number().int() });
 
 export type ExitReason =
   /** We closed stdin and it finished on its own. */
@@ -89,8 +93,8 @@ export class ClaudeProcess {
   private readStatus(stream: Readable) {
     readline.createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
       try {
-        const pid = (JSON.parse(line) as { "child-pid"?: unknown })["child-pid"];
-        if (typeof pid === "number") this.innerPid = pid;
+        const status = BwrapStatus.safeParse(JSON.parse(line));
+        if (status.success) this.innerPid = status.data["child-pid"];
       } catch {
         // Not a status line; bubblewrap writes only JSON here.
       }

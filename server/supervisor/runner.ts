@@ -28,7 +28,7 @@ import {
   type TurnResult,
 } from "../domain/sessions/runtime.ts";
 import { timeLimitProblem, type LimitKind } from "../domain/sessions/problems.ts";
-import { safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "../domain/sessions/sessions.repo.ts";
+import { safetyOf, sessionByPk, toolsOf, type SessionRow, type StoredSafety } from "../domain/sessions/sessions.repo.ts";
 import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
 import { sessionConfig } from "./config-dir.ts";
 import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
@@ -113,7 +113,7 @@ export class SessionRunner {
     this.safety = safetyOf(s);
     this.policy = {
       preset: s.preset,
-      allowedTools: JSON.parse(s.allowedTools) as string[],
+      allowedTools: toolsOf(s.allowedTools),
       // The hub's data dir (tokens, database, other sessions' files) is never a session's business.
       protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`],
       workDir: s.workDir,

@@ -4,6 +4,7 @@
  * an approval decided — whichever process wrote the request, and recovers after a restart.
  */
 import fs from "node:fs";
+import { z } from "zod";
 import type { ClaudeConfig } from "../env.ts";
 import type { DomainDeps } from "../domain/deps.ts";
 import { admissionPass } from "../domain/sessions/admission.ts";
@@ -12,7 +13,7 @@ import { detectStalls, recordExit } from "../domain/sessions/runtime.ts";
 import { findSession, type SessionRow } from "../domain/sessions/sessions.repo.ts";
 import { isLive } from "../domain/sessions/states.ts";
 import type { EventBus } from "../events/bus.ts";
-import type { HubEvent } from "../events/types.ts";
+import type { EventType, HubEvent } from "../events/types.ts";
 import { DEFAULT_TIMING, type Timing } from "./child-process.ts";
 import type { LaunchMode } from "./launch.ts";
 import { SessionRunner, sessionDir, type RunnerContext, type SandboxConfig } from "./runner.ts";
@@ -20,7 +21,9 @@ import type { TranscriptFeed } from "./transcript-feed.ts";
 import { startWakeups } from "./wakeups.ts";
 
 // Events after which a place may have freed up or the queue changed.
-const ADMISSION_TRIGGERS = new Set(["session.queued", "session.exited", "session.deleted", "session.status_changed"]);
+const ADMISSION_TRIGGERS = new Set<EventType>(["session.queued", "session.exited", "session.deleted", "session.status_changed"]);
+/** The one field of a stored transcript line (the CLI's own JSON) that a resume needs. */
+const TranscriptUuid = z.object({ uuid: z.string() });
 
 export type SupervisorOptions = {
   deps: DomainDeps & { bus: EventBus };
@@ -85,38 +88,29 @@ export class Supervisor {
         for (const r of [...this.runners.values()].filter((r) => r.team === e.teamId)) await r.pump();
         continue;
       }
-      if (!e.type.startsWith("session.")) continue;
-      const name = e.payload.name as string;
       switch (e.type) {
         case "session.created":
         case "session.resume_requested":
         case "session.admitted": {
-          const s = await this.options.deps.db.read((sql) => findSession(sql, name));
+          const s = await this.options.deps.db.read((sql) => findSession(sql, e.payload.name));
           if (s && s.status === "starting" && !this.runners.has(s.pk)) await this.launch(s);
           break;
         }
         case "session.message_queued":
         case "session.unpaused":
-          await this.runnerFor(name)?.pump();
+          await this.runnerFor(e.payload.name)?.pump();
           break;
         case "session.stop_requested":
         case "session.kill_requested":
-          await this.end(name, e.type === "session.stop_requested" ? "stop" : "kill", e.payload.reason as string | undefined);
+          await this.end(e.payload.name, e.type === "session.stop_requested" ? "stop" : "kill", e.payload.reason);
           break;
         case "session.approval_decided": {
-          const status = e.payload.status as string;
-          if (status === "allowed" || status === "denied") {
-            this.runnerFor(name)?.answerApproval(
-              e.payload.approvalId as number,
-              status === "allowed",
-              (e.payload.note as string | null) ?? null,
-              e.payload.decidedBy as string,
-            );
-          }
+          const { name, status, approvalId, note, decidedBy } = e.payload;
+          if (status === "allowed" || status === "denied") this.runnerFor(name)?.answerApproval(approvalId, status === "allowed", note, decidedBy);
           break;
         }
         case "session.deleted": {
-          const pk = e.payload.pk as number;
+          const pk = e.payload.pk;
           const runner = this.runners.get(pk);
           // The CLI writes its config dir (in the session dir) until it has ended.
           void (runner ? runner.kill("deleted") : Promise.resolve())
@@ -180,8 +174,7 @@ export class Supervisor {
         [pk],
       ),
     );
-    const uuid = row ? (JSON.parse(row.payload) as { uuid?: unknown }).uuid : null;
-    return typeof uuid === "string" ? uuid : null;
+    return (row && TranscriptUuid.safeParse(JSON.parse(row.payload)).data?.uuid) ?? null;
   }
 
   /** `reason` is set when the hub itself asks (a session yielding its place, see admission.ts). */

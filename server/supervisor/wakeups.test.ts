@@ -7,22 +7,25 @@ import { updateTeamSettings } from "../domain/teams/settings.ts";
 import { YIELDED } from "../domain/sessions/admission.ts";
 import { wakeMember, type Wake } from "../domain/sessions/wake.ts";
 import { sessionHistory } from "../domain/sessions/queries.service.ts";
-import type { HubEvent } from "../events/types.ts";
+import type { EventType, HubEvent } from "../events/types.ts";
+import { LoggedEvent } from "../../lib/api/events.ts";
 import { deliver } from "../domain/chat/messages.ts";
 import { completeContractCommand, createContract } from "../domain/contracts/contracts.service.ts";
 import { startWakeups, wakeFor } from "./wakeups.ts";
 
-const event = (type: string, payload: Record<string, unknown>, teamId: string | null = "t"): HubEvent => ({
-  id: 1,
-  teamId,
-  type,
-  subject: "",
-  payload,
-  principal: "x",
-  causedBy: null,
-  depth: 0,
-  at: new Date(),
-});
+/** An event as the log would hold it; a message's ids default to none. */
+const event = (type: EventType, payload: Record<string, unknown>, teamId: string | null = "t"): HubEvent =>
+  LoggedEvent.parse({
+    id: 1,
+    teamId,
+    type,
+    subject: "",
+    payload: type === "message.sent" ? { messageId: null, replyTo: null, ...payload } : payload,
+    principal: "x",
+    causedBy: null,
+    depth: 0,
+    at: new Date(),
+  });
 
 describe("wakeFor", () => {
   it("wakes the recipient of a contract notice only when it has something to do, even one it caused itself", () => {
@@ -42,7 +45,7 @@ describe("wakeFor", () => {
     expect(wakeFor(event("message.sent", { ...notice, actionable: false }))).toBeNull();
     expect(wakeFor(event("message.sent", { ...notice, from: "api-dev", actionable: true }))).toMatchObject({ member: "api-dev", reason: "contract" });
     // The notice is what wakes; the transition itself does not (it would wake once per contract).
-    expect(wakeFor(event("contract.status_changed", { id: "fix", from: "pending", to: "ready", assignee: "api-dev" }))).toBeNull();
+    expect(wakeFor(event("contract.status_changed", { id: "fix", from: "pending", to: "ready", reason: null, assignee: "api-dev", retryCount: 0 }))).toBeNull();
   });
 
   it("wakes recipients of messages, passes turns through, and leaves replies to the waiting ask", () => {

@@ -10,32 +10,31 @@ import { WAKE_PREFIX, wakeMember, type Wake } from "../domain/sessions/wake.ts";
 import type { HubEvent } from "../events/types.ts";
 
 export function wakeFor(e: HubEvent): Wake | null {
-  if (!e.teamId) return null;
-  const p = e.payload;
-  if (e.type !== "message.sent" || typeof p.to !== "string") return null;
+  if (!e.teamId || e.type !== "message.sent") return null;
+  const { to, ...p } = e.payload;
+  if (to === null) return null;
   // Contract notices (domain/contracts/notices.ts): one per member per transaction, a turn only when there is something to do.
   if (p.kind === "contract") {
     if (p.actionable !== true) return null;
     return {
       team: e.teamId,
-      member: p.to,
+      member: to,
       reason: "contract",
-      text: `${WAKE_PREFIX} Contract notice from ${String(p.from)} (messageId ${String(p.messageId)}):\n\n${String(p.text)}`,
+      text: `${WAKE_PREFIX} Contract notice from ${p.from} (messageId ${p.messageId}):\n\n${p.text}`,
     };
   }
-  if (p.from === p.to) return null;
+  if (p.from === to) return null;
   // Budget notices (domain/budgets/charge.ts): a turn to read one would spend what it warns about.
   if (p.kind === "system") return null;
-  if (p.kind === "turn") return { team: e.teamId, member: p.to, reason: "turn", text: String(p.text) };
+  if (p.kind === "turn") return { team: e.teamId, member: to, reason: "turn", text: p.text };
   if (p.kind === "reply") return null;
-  const how =
-    p.kind === "ask" ? `asks you (reply with team_reply, messageId ${String(p.messageId)})` : `wrote (${String(p.kind)}, messageId ${String(p.messageId)})`;
+  const how = p.kind === "ask" ? `asks you (reply with team_reply, messageId ${p.messageId})` : `wrote (${p.kind}, messageId ${p.messageId})`;
   return {
     team: e.teamId,
-    member: p.to,
+    member: to,
     reason: "message",
     ...(p.kind === "broadcast" ? { onlyWithWork: true } : {}),
-    text: `${WAKE_PREFIX} New message: ${String(p.from)} ${how}:\n\n${String(p.text)}\n\nteam_check_inbox shows all your unread messages.`,
+    text: `${WAKE_PREFIX} New message: ${p.from} ${how}:\n\n${p.text}\n\nteam_check_inbox shows all your unread messages.`,
   };
 }
 

@@ -24,7 +24,7 @@ import { continueTask, delegate } from "../domain/sessions/delegate.service.ts";
 import { sessionStatus } from "../domain/sessions/queries.service.ts";
 import { findSession } from "../domain/sessions/sessions.repo.ts";
 import { finishTurn, markLaunched, recordExit, startNextTurn, type TurnResult } from "../domain/sessions/runtime.ts";
-import type { HubEvent } from "../events/types.ts";
+import type { HubEventOf } from "../events/types.ts";
 import type { TempHub } from "./temp-hub.ts";
 
 type Raw = Record<string, unknown>;
@@ -77,17 +77,16 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
      */
     supervise(name: string, answer: (prompt: string) => Partial<TurnResult>) {
       let chain = Promise.resolve();
-      const step = async (e: HubEvent) => {
+      const step = async (e: HubEventOf<"session.created" | "session.resume_requested" | "session.message_queued">) => {
         if (e.payload.name !== name) return;
-        if (e.type === "session.created" || e.type === "session.resume_requested")
-          await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
+        if (e.type !== "session.message_queued") await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
         for (let turn = await startNextTurn(hub, await pk(name)); turn; turn = await startNextTurn(hub, await pk(name))) {
           await finishTurn(hub, await pk(name), { ...OK_TURN, interactionId: turn.id, ...answer(turn.prompt) });
         }
       };
       const unsubscribe = hub.bus.subscribe((events) => {
         for (const e of events)
-          if (["session.created", "session.resume_requested", "session.message_queued"].includes(e.type)) chain = chain.then(() => step(e));
+          if (e.type === "session.created" || e.type === "session.resume_requested" || e.type === "session.message_queued") chain = chain.then(() => step(e));
       });
       return async () => {
         unsubscribe();

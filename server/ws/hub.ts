@@ -55,7 +55,7 @@ function send(socket: WebSocket, msg: ServerMessage) {
 
 const errorFrame = (code: string, message: string): ServerMessage => ({ v: WS_VERSION, type: "error", team: null, payload: { code, message } });
 
-const wire = (e: HubEvent): ServerMessage => ({ v: WS_VERSION, type: "event", team: e.teamId, payload: { ...e, at: e.at.toISOString() } });
+const wire = (e: HubEvent): ServerMessage => ({ v: WS_VERSION, type: "event", team: e.teamId, payload: e });
 
 const follows = (c: Client, push: { session: string; team: string }) =>
   (c.sessions.has(push.session) || c.sessions.has("*")) && (c.teams === null || c.teams.has(push.team));

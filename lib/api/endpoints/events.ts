@@ -1,7 +1,7 @@
 import { endpoint } from "../endpoint.ts";
-import { EventPage } from "../event-log.ts";
+import { EventList } from "../events.ts";
 import { ListEventsInput } from "../teams.ts";
 
 export const events = {
-  list: endpoint({ method: "GET", path: "/events", input: ListEventsInput, output: EventPage }),
+  list: endpoint({ method: "GET", path: "/events", input: ListEventsInput, output: EventList }),
 };

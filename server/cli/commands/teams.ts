@@ -1,8 +1,6 @@
 import type { Command } from "commander";
 import { api } from "../../../lib/api/endpoints/index.ts";
 import { asTyped } from "../../../lib/api/endpoint.ts";
-import type { HubEvent } from "../../events/types.ts";
-import { call } from "../api-client.ts";
 import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption, numberOption } from "../options.ts";

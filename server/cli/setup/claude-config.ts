@@ -4,6 +4,7 @@
  * entry is written into its config file (~/.claude.json, or $CLAUDE_CONFIG_DIR/.claude.json):
  * per project ("local" scope) or for every project ("user" scope).
  */
+import { z } from "zod";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,10 +13,13 @@ import path from "node:path";
 export const SERVER_NAME = "teamhub";
 export type Scope = "local" | "user";
 type Entry = { type: "http"; url: string; headers: Record<string, string> };
-type Config = { mcpServers?: Record<string, unknown>; projects?: Record<string, { mcpServers?: Record<string, unknown> } & Record<string, unknown>> } & Record<
-  string,
-  unknown
->;
+const Servers = z.record(z.string(), z.unknown());
+/** Claude Code's own config file: only what setup touches is described; the rest is kept as it is. */
+const Config = z.looseObject({
+  mcpServers: Servers.optional(),
+  projects: z.record(z.string(), z.looseObject({ mcpServers: Servers.optional() })).optional(),
+});
+type Config = z.output<typeof Config>;
 
 export function claudeDir(): string {
   return process.env.CLAUDE_CONFIG_DIR ?? path.join(os.homedir(), ".claude");
@@ -40,7 +44,7 @@ function run(bin: string, args: string[], cwd: string) {
 }
 
 function readConfig(file: string): Config | null {
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Config) : null;
+  return fs.existsSync(file) ? Config.parse(JSON.parse(fs.readFileSync(file, "utf8"))) : null;
 }
 
 function entriesOf(config: Config, scope: Scope, projectDir: string, create: boolean): Record<string, unknown> | undefined {

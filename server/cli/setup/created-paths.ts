@@ -4,18 +4,24 @@
  * directories once they are empty) and never anything the user already had. Losing this record
  * errs on the safe side: an empty file or directory, or an exclude line, is left behind.
  */
+import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
-import type { Exclusion } from "./git-exclude.ts";
 
 /** `mode`: what a file the user already had was before setup made it private (it holds a token). */
-export type Created = { file: boolean; dirs: string[]; exclusion?: Exclusion; mode?: number };
+const Created = z.object({
+  file: z.boolean(),
+  dirs: z.array(z.string()),
+  exclusion: z.object({ excludeFile: z.string(), line: z.string() }).optional(),
+  mode: z.number().int().optional(),
+});
+export type Created = z.output<typeof Created>;
 
 const RECORD = "claude-setup-created.json";
 
 function load(dataDir: string): Record<string, Created> {
   const file = path.join(dataDir, RECORD);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Created>) : {};
+  return fs.existsSync(file) ? z.record(z.string(), Created).parse(JSON.parse(fs.readFileSync(file, "utf8"))) : {};
 }
 
 function save(dataDir: string, all: Record<string, Created>) {

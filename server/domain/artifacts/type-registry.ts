@@ -3,6 +3,8 @@
  * (zod) plus types a team registers with a JSON Schema. Registered schemas are interpreted by
  * @cfworker/json-schema, which compiles nothing to code (docs/architecture.md#no-code-from-data).
  */
+import { JsonObject } from "../../../lib/api/common.ts";
+import { z } from "zod";
 import { Validator, dereference, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { Sql } from "../../db/connection.ts";
 import { conflict, invalid, invalidField } from "../../errors.ts";
@@ -15,13 +17,17 @@ import { WELL_KNOWN_TYPES, isWellKnownType, wellKnownJsonSchema } from "./well-k
 
 const MAX_SCHEMA_BYTES = 64 * 1024;
 // Compiled validators, most recently used last; bounded because every registered schema text is a key.
+/** A registered type's `jsonSchema` column: a JSON Schema document, which the Validator itself checks. */
+const JsonSchemaDoc = z.custom<Schema>((v) => typeof v === "object" && v !== null && !Array.isArray(v), { error: "must be a JSON Schema object" });
+const schemaOf = (text: string): Schema => JsonSchemaDoc.parse(JSON.parse(text));
+
 const MAX_CACHED_VALIDATORS = 256;
 const validators = new Map<string, Validator>();
 
 function validatorFor(jsonSchema: string): Validator {
   let v = validators.get(jsonSchema);
   if (v) validators.delete(jsonSchema);
-  else v = new Validator(JSON.parse(jsonSchema) as Schema, "2020-12", false);
+  else v = new Validator(schemaOf(jsonSchema), "2020-12", false);
   validators.set(jsonSchema, v);
   if (validators.size > MAX_CACHED_VALIDATORS) validators.delete(validators.keys().next().value as string);
   return v;
@@ -87,7 +93,7 @@ export async function registerType({ db }: DomainDeps, actor: Principal, input: 
   }
   try {
     validatorFor(text).validate(null);
-    const missing = unresolvedRefs(JSON.parse(text) as Schema);
+    const missing = unresolvedRefs(schemaOf(text));
     if (missing.length) throw new Error(`Unresolved $ref ${missing.map((r) => `"${r}"`).join(", ")}`);
   } catch (e) {
     throw invalidField("jsonSchema", "valid_schema", `is not a usable JSON Schema: ${(e as Error).message}`);
@@ -113,5 +119,5 @@ export async function listTypes({ db }: DomainDeps, input: { team: string }): Pr
   const custom = await db.read((sql) =>
     sql.all<{ name: string; jsonSchema: string }>(`SELECT "name","jsonSchema" FROM "ArtifactType" WHERE "teamId" = ? ORDER BY "name"`, [input.team]),
   );
-  return [...builtIn, ...custom.map((c) => ({ name: c.name, builtIn: false, jsonSchema: JSON.parse(c.jsonSchema) as Record<string, unknown> }))];
+  return [...builtIn, ...custom.map((c) => ({ name: c.name, builtIn: false, jsonSchema: JsonObject.parse(JSON.parse(c.jsonSchema)) }))];
 }

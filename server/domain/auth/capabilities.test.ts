@@ -2,6 +2,7 @@
  * The capability table, every operation × every kind of principal: who is let through, and what
  * the refusal names. Lead grants are real rows, written through the grants service.
  */
+import { isEvent } from "../../../lib/api/events.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -100,7 +101,7 @@ describe("lead grants", () => {
     await revokeLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "a", name: "lead-a" }));
     expect(await listLeads(hub, OPERATOR, { team: "a" })).toEqual([]);
     expect(await may(LEAD_A, "team.reset")).toBe(false);
-    expect(hub.events.filter((e) => e.type.startsWith("team.lead_")).map((e) => [e.type, e.teamId, e.payload.principal])).toEqual([
+    expect(hub.events.filter(isEvent("team.lead_granted", "team.lead_revoked")).map((e) => [e.type, e.teamId, e.payload.principal])).toEqual([
       ["team.lead_granted", "a", "lead-a"],
       ["team.lead_granted", "b", "lead-b"],
       ["team.lead_revoked", "a", "lead-a"],

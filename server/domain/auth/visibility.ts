@@ -4,6 +4,7 @@
  * never sees another member's direct messages, approval inputs or token events by any route.
  */
 import type { HubEvent } from "../../events/types.ts";
+import type { MessageKind } from "../../../lib/api/chat.ts";
 import { actsForAnyone, type Principal } from "../principal.ts";
 import { sessionOwners } from "../sessions/ownership.ts";
 
@@ -11,7 +12,7 @@ import { sessionOwners } from "../sessions/ownership.ts";
  * Message kinds addressed to one recipient: a member's conversations and the notices about its
  * contracts are its own; broadcasts and pipeline notices go to everyone.
  */
-const ADDRESSED = new Set(["dm", "ask", "reply", "contract"]);
+const ADDRESSED = new Set<MessageKind>(["dm", "ask", "reply", "contract"]);
 
 /** The event as `p` may see it: unchanged, with private fields removed, or null when it is not theirs to see. */
 export function eventFor(p: Principal, e: HubEvent): HubEvent | null {
@@ -19,8 +20,8 @@ export function eventFor(p: Principal, e: HubEvent): HubEvent | null {
   // Hub-wide events are about tokens and principals: operator business only.
   if (e.teamId === null) return null;
   if (e.type === "message.sent") {
-    const { from, to, kind } = e.payload as { from?: string; to?: string | null; kind?: string };
-    if (kind && ADDRESSED.has(kind) && to !== null && to !== undefined && from !== p.name && to !== p.name) return null;
+    const { from, to, kind } = e.payload;
+    if (ADDRESSED.has(kind) && to !== null && from !== p.name && to !== p.name) return null;
     return e;
   }
   if (e.type === "session.approval_requested" && "input" in e.payload) {

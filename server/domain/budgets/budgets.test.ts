@@ -1,3 +1,4 @@
+import { isEvent, type EventType } from "../../../lib/api/events.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ContractRefInput, CreateContractInput } from "../../../lib/api/contracts.ts";
 import { ListBudgetsInput, OwnBudgetsInput, SetBudgetInput } from "../../../lib/api/budgets.ts";
@@ -50,7 +51,7 @@ const inbox = (who: string) =>
     `SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ? AND "kind" = 'system' ORDER BY "id"`,
     [who],
   );
-const of = (type: string) => hub.events.filter((e) => e.type === type);
+const of = <K extends EventType>(type: K) => hub.events.filter(isEvent(type));
 
 describe("charging", () => {
   it("charges each turn to its team, its member and the contract in progress, and sums spent from the interactions", async () => {

@@ -22,10 +22,12 @@ export type AskResult =
 
 export async function ask({ db, bus }: DomainDeps, actor: Principal, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
   let questionId = 0;
-  const isReply = (e: HubEvent) =>
-    e.type === "message.sent" && e.teamId === input.team && questionId !== 0 && e.payload.replyTo === questionId ? e : undefined;
+  const replyOf = (e: HubEvent) =>
+    e.type === "message.sent" && e.teamId === input.team && questionId !== 0 && e.payload.replyTo === questionId && e.payload.messageId !== null
+      ? { from: e.payload.from, text: e.payload.text, messageId: e.payload.messageId, at: e.at }
+      : undefined;
   const started = Date.now();
-  const wait = waitForEvent(bus, isReply, input.timeoutSeconds * 1000, signal);
+  const wait = waitForEvent(bus, replyOf, input.timeoutSeconds * 1000, signal);
   let sent: Sent;
   try {
     sent = await sendTransaction(db, "chat.ask", actor, input.team, async (tx) => {
@@ -41,13 +43,7 @@ export async function ask({ db, bus }: DomainDeps, actor: Principal, input: AskI
   if (!answer) {
     return { answered: false, messageId: sent.messageId, to: sent.to, timedOut: !signal?.aborted, waitedSeconds: Math.round((Date.now() - started) / 1000) };
   }
-  const replyId = answer.payload.messageId as number;
   // The answer is handed over here, so it must not show up again as unread in the asker's inbox.
-  await db.write("chat.ask_answered", actor.name, (tx) => markRead(tx, input.team, actor.name, [replyId]));
-  return {
-    answered: true,
-    messageId: sent.messageId,
-    to: sent.to,
-    reply: { from: String(answer.payload.from), text: String(answer.payload.text), messageId: replyId, at: answer.at },
-  };
+  await db.write("chat.ask_answered", actor.name, (tx) => markRead(tx, input.team, actor.name, [answer.messageId]));
+  return { answered: true, messageId: sent.messageId, to: sent.to, reply: answer };
 }

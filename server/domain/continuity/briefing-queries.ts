@@ -4,6 +4,8 @@
  * BRIEF_ITEMS entries with the total, so a briefing stays short whatever happened.
  */
 import type { Sql } from "../../db/connection.ts";
+import type { EventRow } from "../../db/rows.ts";
+import { toHubEvent } from "../events/events.service.ts";
 import type { BriefArtifact, BriefContract, BriefMessage, ContractChange, DecisionView, PatternView, Section } from "../../../lib/api/continuity.ts";
 import { toDecisionView } from "./decisions.service.ts";
 import { PATTERN_SELECT, toPatternView } from "./patterns.service.ts";
@@ -11,16 +13,21 @@ import { PATTERN_SELECT, toPatternView } from "./patterns.service.ts";
 export const BRIEF_ITEMS = 10;
 export const BRIEF_MESSAGES = 5;
 
-type EventRow = { id: number; type: string; payload: string; principal: string; at: Date };
 type ContractNow = { id: string; title: string; status: string; assignee: string };
 
-const str = (v: unknown) => (typeof v === "string" ? v : null);
-
-function toChange(e: EventRow): { contractId: string; change: ContractChange } {
-  const p = JSON.parse(e.payload) as Record<string, unknown>;
-  const event = e.type.slice("contract.".length) as ContractChange["event"];
-  const [from, to] = event === "created" ? [null, str(p.status)] : [str(p.from), str(p.to)];
-  return { contractId: String(p.id), change: { event, from, to, reason: str(p.reason), by: e.principal, at: e.at } };
+function toChange(row: EventRow): { contractId: string; change: ContractChange } {
+  const e = toHubEvent(row);
+  const by = { by: e.principal, at: e.at };
+  switch (e.type) {
+    case "contract.created":
+      return { contractId: e.payload.id, change: { event: "created", from: null, to: e.payload.status, reason: null, ...by } };
+    case "contract.status_changed":
+      return { contractId: e.payload.id, change: { event: "status_changed", from: e.payload.from, to: e.payload.to, reason: e.payload.reason, ...by } };
+    case "contract.reassigned":
+      return { contractId: e.payload.id, change: { event: "reassigned", from: e.payload.from, to: e.payload.to, reason: null, ...by } };
+    default:
+      throw new Error(`event ${e.id} (${e.type}) is not a change of a contract`);
+  }
 }
 
 /**
@@ -37,7 +44,7 @@ export async function contractsFor(sql: Sql, team: string, principal: string, af
     return { items: open.slice(0, BRIEF_ITEMS).map((c) => ({ ...c, changes: [] })), total: open.length };
   }
   const events = await sql.all<EventRow>(
-    `SELECT "id","type","payload","principal","at" FROM "Event" WHERE "teamId" = ? AND "id" > ? AND (
+    `SELECT * FROM "Event" WHERE "teamId" = ? AND "id" > ? AND (
        ("type" IN ('contract.created','contract.status_changed') AND json_extract("payload",'$.assignee') = ?)
        OR ("type" = 'contract.reassigned' AND ? IN (json_extract("payload",'$.from'), json_extract("payload",'$.to'))))
      ORDER BY "id" DESC`,

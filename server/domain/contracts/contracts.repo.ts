@@ -8,15 +8,16 @@ import type { ContractRow, DependencyRow } from "../../db/rows.ts";
 import { notFound } from "../../errors.ts";
 import { ContractStatus, Criterion, ExpectedOutput, PinnedVersion, Priority, type ContractView, type Dependency } from "../../../lib/api/contracts.ts";
 
-const Pinned = z.array(PinnedVersion);
-const Inputs = z.record(z.string(), z.unknown());
-const Outputs = z.array(ExpectedOutput);
-const Criteria = z.array(Criterion);
+/** The JSON columns of a contract row (read with `json`). */
+export const Pinned = z.array(PinnedVersion);
+export const Inputs = z.record(z.string(), z.unknown());
+export const Outputs = z.array(ExpectedOutput);
+export const Criteria = z.array(Criterion);
 
 /** The view plus what the domain needs internally. */
 export type LoadedContract = ContractView & { pk: number; windowStartSeq: number };
 
-const json = <S extends z.ZodType>(schema: S, text: string | null): z.infer<S> | null => (text === null ? null : schema.parse(JSON.parse(text)));
+export const json = <S extends z.ZodType>(schema: S, text: string | null): z.infer<S> | null => (text === null ? null : schema.parse(JSON.parse(text)));
 
 export function toDependency(d: Pick<DependencyRow, "kind" | "targetId" | "minVersion">): Dependency {
   return d.kind === "contract"

@@ -1,3 +1,4 @@
+import { isEvent } from "../../../lib/api/events.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import {
@@ -112,7 +113,7 @@ describe("create and read", () => {
     });
     expect(c.deadlineAt!.getTime() - c.createdAt.getTime()).toBe(60_000);
     // Then the notices: the assignee's, and the operator feed's copy of a creation someone else made (notices.test.ts).
-    expect(hub.events.map((e) => [e.type, e.payload.to ?? null])).toEqual([
+    expect(hub.events.map((e) => [e.type, "to" in e.payload ? e.payload.to : null])).toEqual([
       ["team.created", null],
       ["contract.created", null],
       ["contract.status_changed", "ready"],
@@ -535,7 +536,7 @@ describe("dependencies and cascades", () => {
       const mark = hub.events.length;
       const c = await removeDep("c", { type: "artifact", artifactId: "gate" });
       expect(c).toMatchObject({ status: "ready", dependencies: [] });
-      expect(since(mark).map((e) => [e.type, e.payload.to ?? null])).toEqual([
+      expect(since(mark).map((e) => [e.type, "to" in e.payload ? e.payload.to : null])).toEqual([
         ["contract.dependencies_changed", null],
         ["contract.status_changed", "ready"],
         ["message.sent", "dev"],
@@ -661,7 +662,7 @@ describe("reassign", () => {
     const mark = hub.events.length;
     const c = await reassign("c", "dev2");
     expect(c).toMatchObject({ assignee: "dev2", status: "ready", startedAt: null, pinnedInputs: null, statusReason: "reassigned from dev to dev2" });
-    expect(since(mark).map((e) => [e.type, e.payload.to])).toEqual([
+    expect(since(mark).map((e) => [e.type, "to" in e.payload ? e.payload.to : undefined])).toEqual([
       ["contract.reassigned", "dev2"],
       ["contract.status_changed", "ready"],
       ["message.sent", "dev2"],
@@ -768,7 +769,7 @@ describe("inputs and lineage", () => {
     const reads = await artifactReaders(hub, { team: "default", id: "style" });
     expect(reads.readers).toMatchObject([{ reader: "api-dev", reads: 1, lastVersion: 2 }]);
     expect(hub.events.filter((e) => e.type === "artifact.read").map((e) => e.subject)).toEqual(["artifact:user-schema@v1", "artifact:style@v2"]);
-    expect(hub.events.find((e) => e.type === "contract.status_changed" && e.payload.to === "in_progress")!.payload.pinnedInputs).toEqual([
+    expect(hub.events.filter(isEvent("contract.status_changed")).find((e) => e.payload.to === "in_progress")!.payload.pinnedInputs).toEqual([
       "user-schema@v1",
       "style@v2",
     ]);

@@ -4,6 +4,7 @@
  * per transaction, whether or not they have a live session. Wake-ups built on them are tested in
  * server/supervisor/wakeups.test.ts.
  */
+import { isEvent } from "../../../lib/api/events.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CompleteContractInput, ContractRefInput, CreateContractInput, ReassignContractInput, ReopenContractInput } from "../../../lib/api/contracts.ts";
@@ -104,7 +105,8 @@ describe("a contract created for someone else (Pattern 3)", () => {
 describe("who sees them", () => {
   it("the recipient and the sender read the notice's event; other members do not", async () => {
     await create({ id: "fix" }, QA);
-    const seen = async (p: Principal) => (await listEvents(hub, p, ListEventsInput.parse({ type: "message.sent" }))).events.map((e) => e.payload.to);
+    const seen = async (p: Principal) =>
+      (await listEvents(hub, p, ListEventsInput.parse({ type: "message.sent" }))).events.filter(isEvent("message.sent")).map((e) => e.payload.to);
     expect([await seen(API), await seen(QA), await seen(member("ui-dev")), await seen(OPERATOR)]).toEqual([
       ["api-dev"],
       ["operator", "api-dev"],

@@ -5,7 +5,7 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { maxSeq, type PinnedRef } from "../artifacts/refs.ts";
-import { loadByPk, type LoadedContract } from "./contracts.repo.ts";
+import { Pinned, json, loadByPk, type LoadedContract } from "./contracts.repo.ts";
 import { autoCompletable, collectOutputs, dependenciesSatisfied } from "./criteria.ts";
 import { setStatus } from "./transitions.ts";
 
@@ -83,7 +83,7 @@ export async function resolveInputs(tx: WriteTx, c: LoadedContract): Promise<Pin
       if (v) pinned.push(v);
     } else {
       const row = await tx.get<{ outputs: string | null }>(`SELECT "outputs" FROM "Contract" WHERE "teamId" = ? AND "id" = ?`, [c.team, d.contractId]);
-      if (row?.outputs) pinned.push(...(JSON.parse(row.outputs) as PinnedRef[]));
+      if (row?.outputs) pinned.push(...(json(Pinned, row.outputs) ?? []));
     }
   }
   return pinned;

@@ -5,6 +5,7 @@
  *   pending → ready → in_progress → completed | failed;  completed | failed → (reopen) → pending | ready
  */
 import type { WriteTx } from "../../db/database.ts";
+import type { PayloadOf } from "../../events/types.ts";
 import type { Sql } from "../../db/connection.ts";
 import { DomainError } from "../../errors.ts";
 import type { ContractStatus } from "../../../lib/api/contracts.ts";
@@ -47,12 +48,15 @@ export async function assertActor(sql: Sql, c: LoadedContract, actor: Principal,
   await authorize(sql, actor, `contract.${op}`, { team: c.team, owners, label: `'${c.id}' (${parties})` });
 }
 
+/** What an operation adds to `contract.status_changed` beyond the move itself (lib/api/events.ts). */
+type StatusExtras = Omit<PayloadOf<"contract.status_changed">, "id" | "from" | "to" | "reason" | "assignee" | "retryCount">;
+
 export async function setStatus(
   tx: WriteTx,
   c: LoadedContract,
   to: ContractStatus,
   reason: string | null,
-  extra: { sets?: string; params?: unknown[]; payload?: Record<string, unknown> } = {},
+  extra: { sets?: string; params?: unknown[]; payload?: StatusExtras } = {},
 ): Promise<void> {
   const from = c.status;
   noteChange(tx, c);

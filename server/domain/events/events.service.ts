@@ -1,21 +1,27 @@
 /** Reading the event log (docs/domain.md#event-log): catch-up after a cursor, or the newest events for a feed. */
+import { z } from "zod";
 import type { EventRow } from "../../db/rows.ts";
 import type { HubEvent } from "../../events/types.ts";
-import type { EventPage } from "../../../lib/api/event-log.ts";
+import { LoggedEvent, type EventList } from "../../../lib/api/events.ts";
 import type { ListEventsInput } from "../../../lib/api/teams.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { eventFor } from "../auth/visibility.ts";
 
-export const toHubEvent = (r: EventRow): HubEvent => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> });
+/** A row of the log, parsed through the catalog: a type it does not know or a payload that does not fit is refused. */
+export function toHubEvent(r: EventRow): HubEvent {
+  const parsed = LoggedEvent.safeParse({ ...r, payload: JSON.parse(r.payload) });
+  if (!parsed.success) throw new Error(`event ${r.id} (${r.type}) does not fit the event catalog (lib/api/events.ts): ${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
 
 /**
  * With `after`: the events that follow it, oldest first. Without: the newest, newest first. Each
  * event is shown as `actor` may see it (visibility.ts); `lastId` is the last one read, so a cursor
  * moves past the events hidden from the caller too.
  */
-export async function listEvents({ db }: DomainDeps, actor: Principal, input: ListEventsInput): Promise<EventPage> {
+export async function listEvents({ db }: DomainDeps, actor: Principal, input: ListEventsInput): Promise<EventList> {
   const where = [input.hub ? `"teamId" IS NULL` : `"teamId" = ?`];
   const params: (string | number)[] = input.hub ? [] : [input.team];
   if (input.type) {

@@ -4,6 +4,7 @@
  * contracts that failed, artifacts that went stale, budgets past their warning (docs/budgets.md). Each row carries what
  * the dashboard needs to link to the place where it is acted on.
  */
+import { jsonObjectOf } from "../sessions/sessions.repo.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { Attention } from "../../../lib/api/overview.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
@@ -42,7 +43,7 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     .sort((a, b) => b.spentUsd / Math.max(b.amountUsd, 1e-9) - a.spentUsd / Math.max(a.amountUsd, 1e-9))
     .slice(0, ATTENTION_LIMIT);
   return {
-    approvals: approvals.map((a) => ({ ...a, input: showInputs ? (JSON.parse(a.input) as Record<string, unknown>) : {} })),
+    approvals: approvals.map((a) => ({ ...a, input: showInputs ? jsonObjectOf(a.input) : {} })),
     stalledSessions,
     sessionProblems,
     failedContracts,

@@ -7,6 +7,7 @@ import type { Sql } from "../../db/connection.ts";
 import { conflict, invalidField, notFound, type Issue } from "../../errors.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { EntityId } from "../../../lib/ids.ts";
+import { LoggedEvent } from "../../../lib/api/events.ts";
 import {
   Rule,
   scopeOf,
@@ -19,6 +20,7 @@ import {
   type PipelineRefInput,
   type PipelineValidation,
   type PipelineView,
+  type SampleEvent,
   type TriggerType,
   type ValidatePipelineInput,
 } from "../../../lib/api/pipelines.ts";
@@ -202,7 +204,8 @@ export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<Dr
       ctx = firesOn(rule.trigger, event) ? await contextFor(sql, event, rule.trigger.type, true) : null;
     } else {
       const s = input.event!;
-      event = {
+      // The input schema checked the payload against the catalog; this gives it the event's type.
+      event = LoggedEvent.parse({
         id: 0,
         teamId: input.team,
         type: s.type,
@@ -212,8 +215,8 @@ export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<Dr
         causedBy: null,
         depth: s.depth,
         at: new Date(),
-      };
-      ctx = firesOn(rule.trigger, event) ? sampleContext(event, s.data, rule.trigger.type) : null;
+      });
+      ctx = firesOn(rule.trigger, event) ? sampleContext(event, s, rule.trigger.type) : null;
     }
     if (!ctx)
       return { triggerMatched: false, reason: `a ${rule.trigger.type} trigger does not fire on a ${event.type} event`, conditionResult: null, action: null };
@@ -237,9 +240,11 @@ export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<Dr
   });
 }
 
-/** Variables for a sample event, taken from its payload (and data) instead of the database. */
-function sampleContext(e: HubEvent, data: unknown, trigger: TriggerType): EventContext {
-  const p = e.payload;
+/**
+ * Variables for a sample event, taken from its payload (and data) instead of the database. The sample's
+ * payload may say more than the event would (a contract's title, an artifact's type): what the row would.
+ */
+function sampleContext(e: HubEvent, { payload: p, data }: SampleEvent, trigger: TriggerType): EventContext {
   const str = (v: unknown, fallback = "") => (v === undefined || v === null ? fallback : String(v));
   const event = eventVars(e);
   const scope = scopeOf(trigger);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sampleEvent } from "../../../lib/pipeline-samples.ts";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { CreatePipelineInput, DryRunInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
@@ -181,13 +182,13 @@ describe("execution guarantees", () => {
         teamId: "default",
         type: "contract.status_changed",
         subject: "contract:deploy",
-        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full" },
+        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full", assignee: "ops", retryCount: 0 },
       });
       await tx.emit({
         teamId: "default",
         type: "contract.status_changed",
         subject: "contract:deploy",
-        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full again" },
+        payload: { id: "deploy", from: "ready", to: "failed", reason: "disk full again", assignee: "ops", retryCount: 0 },
       });
     });
     await runner.drain();
@@ -226,7 +227,21 @@ describe("managing pipelines", () => {
     expect((await refusal(getPipeline(hub, PipelineLogInput.parse({ id: "p1" })))).message).toBe("id: pipeline 'p1' does not exist");
   });
 
+  it("refuses a sample event whose type is not in the event catalog, or whose payload does not fit it, naming the field", () => {
+    const rule = { trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "x" } };
+    const fields = (event: unknown) => DryRunInput.safeParse({ rule, event }).error?.issues.map((i) => i.path.join("."));
+    expect(fields({ type: "artifact.publish", payload: {} })).toEqual(["event.type"]);
+    expect(fields({ type: "artifact.published", payload: { artifactId: "t", version: "2" } })).toEqual(
+      expect.arrayContaining(["event.payload.version", "event.payload.seq"]),
+    );
+    expect(fields(sampleEvent({ type: "artifact_published" }))).toBeUndefined();
+  });
+
   it("dry-runs a rule against a sample event and against a logged one", async () => {
+    const published = (artifactId: string, type: string, version = 1) => ({
+      ...{ artifactId, type, version, seq: version, name: artifactId, publisher: "qa-dev" },
+      ...{ contractId: null, derivedFrom: [], summary: "", size: 64 },
+    });
     const rule = {
       trigger: { type: "artifact_published", artifactType: "test-results" },
       condition: "data.failed > 0",
@@ -234,7 +249,7 @@ describe("managing pipelines", () => {
     };
     const sample = await dryRun(
       hub,
-      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "t", type: "test-results", version: 2 }, data: tests(4) } }),
+      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: published("t", "test-results", 2), data: tests(4) } }),
     );
     expect(sample).toEqual({
       triggerMatched: true,
@@ -243,13 +258,10 @@ describe("managing pipelines", () => {
     });
     const passing = await dryRun(
       hub,
-      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "t", type: "test-results" }, data: tests(0) } }),
+      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: published("t", "test-results"), data: tests(0) } }),
     );
     expect(passing).toEqual({ triggerMatched: true, conditionResult: false, action: null });
-    const other = await dryRun(
-      hub,
-      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: { artifactId: "s", type: "schema-change" }, data: {} } }),
-    );
+    const other = await dryRun(hub, DryRunInput.parse({ rule, event: { type: "artifact.published", payload: published("s", "schema-change"), data: {} } }));
     expect(other).toMatchObject({ triggerMatched: false, reason: "the trigger's filters do not accept this event" });
 
     const before = snapshotTables(hub.file);

@@ -9,7 +9,7 @@ import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { EventRow } from "../../db/rows.ts";
 import type { EventBus } from "../../events/bus.ts";
-import type { HubEvent } from "../../events/types.ts";
+import type { HubEvent, PayloadOf } from "../../events/types.ts";
 import type { Rule } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
 import { toHubEvent } from "../events/events.service.ts";
@@ -24,11 +24,14 @@ const BATCH = 500;
 const RUNNER = "pipeline-runner";
 
 type Active = PipelineRow & { parsed: Rule[] };
+/** What the execution log records; a false condition is logged but not announced. */
+type Outcome = PayloadOf<"pipeline.executed">["outcome"] | "condition_false";
+type Fired = Omit<Record_, "outcome">;
 type Record_ = {
   pipeline: Active;
   ruleIndex: number;
   rule: Rule;
-  outcome: string;
+  outcome: Outcome;
   conditionResult: boolean | null;
   detail?: unknown;
   error?: string;
@@ -152,13 +155,13 @@ export class PipelineRunner {
   private async process(e: HubEvent, pipelines: Active[]): Promise<void> {
     let ctx: EventContext | null | undefined;
     const quiet: Record_[] = [];
-    const acting: Record_[] = [];
+    const acting: Fired[] = [];
     for (const pipeline of pipelines) {
       for (const [ruleIndex, rule] of pipeline.parsed.entries()) {
         if (!firesOn(rule.trigger, e)) continue;
         ctx ??= await this.deps.db.read((sql) => contextFor(sql, e, rule.trigger.type, true));
         if (!ctx || !passesFilters(rule.trigger, ctx)) continue;
-        const r: Record_ = { pipeline, ruleIndex, rule, outcome: "", conditionResult: null, started: performance.now() };
+        const r: Fired = { pipeline, ruleIndex, rule, conditionResult: null, started: performance.now() };
         if (e.depth >= MAX_DEPTH) {
           quiet.push({ ...r, outcome: "loop_guard", error: `stopped: this event is ${e.depth} actions deep; chains stop at depth ${MAX_DEPTH}` });
           continue;
@@ -196,7 +199,7 @@ export class PipelineRunner {
    * One fired rule in its own transaction, as the pipeline's creator (creator.ts); a failed action,
    * a refused one included, rolls back and is logged in another.
    */
-  private async act(e: HubEvent, r: Record_, ctx: EventContext): Promise<void> {
+  private async act(e: HubEvent, r: Fired, ctx: EventContext): Promise<void> {
     const cause = { eventId: e.id, depth: e.depth };
     try {
       await this.deps.db.write(
@@ -226,7 +229,7 @@ export class PipelineRunner {
   }
 }
 
-async function overRate(tx: WriteTx, r: Record_): Promise<boolean> {
+async function overRate(tx: WriteTx, r: Fired): Promise<boolean> {
   const limit = r.rule.rateLimit!;
   const since = new Date(tx.now.getTime() - limit.perSeconds * 1000);
   const row = await tx.get<{ n: number }>(

@@ -8,18 +8,18 @@ import type { HubEvent } from "../../events/types.ts";
 import { scopeOf, type Scope, type Trigger, type TriggerType } from "../../../lib/api/pipelines.ts";
 import { toCel } from "./expressions.ts";
 
-/** The event-log type each trigger listens to, and the extra test on that event. */
-const FIRES_ON: Record<TriggerType, (e: Pick<HubEvent, "type" | "payload">) => boolean> = {
+/** The event-log type each trigger listens to (a type of the catalog, docs/events.md), and the extra test on that event. */
+const FIRES_ON: Record<TriggerType, (e: HubEvent) => boolean> = {
   artifact_published: (e) => e.type === "artifact.published",
-  artifact_version_bumped: (e) => e.type === "artifact.published" && Number(e.payload.version) >= 2,
+  artifact_version_bumped: (e) => e.type === "artifact.published" && e.payload.version >= 2,
   contract_completed: (e) => e.type === "contract.status_changed" && e.payload.to === "completed",
   contract_failed: (e) => e.type === "contract.status_changed" && e.payload.to === "failed",
   contract_reopened: (e) => e.type === "contract.status_changed" && e.payload.operation === "reopen",
   artifact_stale: (e) => e.type === "artifact.stale",
-  message_received: (e) => e.type === "message.sent" && typeof e.payload.to === "string",
+  message_received: (e) => e.type === "message.sent" && e.payload.to !== null,
 };
 
-export const firesOn = (trigger: Trigger, e: Pick<HubEvent, "type" | "payload">) => FIRES_ON[trigger.type](e);
+export const firesOn = (trigger: Trigger, e: HubEvent) => FIRES_ON[trigger.type](e);
 
 export type EventContext = { scope: Scope; vars: Record<string, unknown>; subject: { id: string; type?: string; by: string; to?: string } };
 
@@ -70,34 +70,35 @@ type ContractRow = {
 export async function contextFor(sql: Sql, e: HubEvent, trigger: TriggerType, withData: boolean): Promise<EventContext | null> {
   const scope = scopeOf(trigger);
   const event = eventVars(e);
-  if (scope === "artifact") {
+  if (e.type === "artifact.published" || e.type === "artifact.stale") {
     const v = await sql.get<VersionRow>(
       `SELECT a."id", a."type", a."name", v."version", v."publisher", v."contractId", v."summary", ${withData ? `v."data"` : `NULL AS "data"`}
        FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`,
-      [e.teamId, String(e.payload.artifactId), Number(e.payload.version)],
+      [e.teamId, e.payload.artifactId, e.payload.version],
     );
     if (!v) return null;
     const artifact = { id: v.id, type: v.type, name: v.name, version: BigInt(v.version), publisher: v.publisher, contractId: v.contractId, summary: v.summary };
     return { scope, vars: { event, artifact, data: withData ? toCel(JSON.parse(v.data)) : null }, subject: { id: v.id, type: v.type, by: v.publisher } };
   }
-  if (scope === "contract") {
+  if (e.type === "contract.status_changed") {
     const c = await sql.get<ContractRow>(
       `SELECT "id","title","status","assignee","assigner","priority","retryCount","maxRetries","statusReason","inputs" FROM "Contract" WHERE "teamId" = ? AND "id" = ?`,
-      [e.teamId, String(e.payload.id)],
+      [e.teamId, e.payload.id],
     );
     if (!c) return null;
     // The event's own view of the change wins over the row, which may have moved on since.
     const contract = {
       ...c,
-      status: String(e.payload.to ?? c.status),
-      statusReason: (e.payload.reason as string | null | undefined) ?? c.statusReason,
-      retryCount: BigInt(Number(e.payload.retryCount ?? c.retryCount)),
+      status: e.payload.to,
+      statusReason: e.payload.reason ?? c.statusReason,
+      retryCount: BigInt(e.payload.retryCount),
       maxRetries: BigInt(c.maxRetries),
       inputs: toCel(JSON.parse(c.inputs)),
     };
     return { scope, vars: { event, contract }, subject: { id: c.id, by: e.principal } };
   }
+  if (e.type !== "message.sent") return null;
   const p = e.payload;
-  const message = { id: BigInt(Number(p.messageId ?? 0)), from: String(p.from), to: String(p.to), kind: String(p.kind), text: String(p.text ?? "") };
+  const message = { id: BigInt(p.messageId ?? 0), from: p.from, to: p.to ?? "", kind: p.kind, text: p.text };
   return { scope, vars: { event, message }, subject: { id: String(p.messageId), by: message.from, to: message.to } };
 }

@@ -9,7 +9,7 @@ import type { DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/s
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
-import { moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
+import { jsonObjectOf, moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 
 export type ApprovalStatus = "pending" | "allowed" | "denied" | "timed_out" | "cancelled";
 
@@ -35,7 +35,7 @@ const SELECT_VIEW = `SELECT a.*, s."name" AS "session" FROM "Approval" a JOIN "S
 
 const toView = (r: ApprovalRow & { session: string }): ApprovalView => {
   const { sessionPk: _pk, input, ...rest } = r;
-  return { ...rest, input: JSON.parse(input) as Record<string, unknown> };
+  return { ...rest, input: jsonObjectOf(input) };
 };
 
 export async function openApproval(
@@ -59,7 +59,7 @@ export async function openApproval(
       toolName: request.toolName,
       input: request.input,
       reason: request.reason,
-      expiresAt: expiresAt.toISOString(),
+      expiresAt,
     },
   });
   return (await approvalById(tx, id))!;

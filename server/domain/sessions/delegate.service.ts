@@ -10,7 +10,7 @@ import type { Principal } from "../principal.ts";
 import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety } from "../../../lib/api/sessions.ts";
 import { interactionById, queueMessage, type InteractionRow } from "./interactions.ts";
 import { queueAndWait, sendAs, killSession, stopSession, type Waited } from "./control.service.ts";
-import { requireSession, safetyOf, type SessionRow } from "./sessions.repo.ts";
+import { requireSession, safetyOf, toolsOf, type SessionRow } from "./sessions.repo.ts";
 import { insertSession } from "./spawn.service.ts";
 import type { SpawnDefaults } from "./spawn-authority.ts";
 import { isLive } from "./states.ts";
@@ -104,7 +104,7 @@ async function report(deps: DomainDeps, name: string, { id: interactionId, compl
       sessionId: s.claudeSessionId,
       name: s.name,
       canContinue: (status === "completed" || status === "needs_input") && (isLive(s.status) || s.claudeSessionId !== null),
-      toolsUsed: i ? (JSON.parse(i.toolsUsed) as string[]) : [],
+      toolsUsed: i ? toolsOf(i.toolsUsed) : [],
       safety: { violations, limits: { maxCostUsd: safety.maxCostUsd, maxTurns: safety.maxTurns, timeoutMs: safety.timeoutMs, enabled: safety.enabled } },
       error,
     };

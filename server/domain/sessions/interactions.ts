@@ -3,9 +3,10 @@
  * busy sessions and hub restarts never lose it); the supervisor starts the oldest queued one
  * when the session is free.
  */
+import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import type { SessionRow } from "./sessions.repo.ts";
+import { toolsOf, type SessionRow } from "./sessions.repo.ts";
 
 export type InteractionStatus = "queued" | "running" | "completed" | "error" | "interrupted" | "limit" | "cancelled";
 
@@ -37,9 +38,18 @@ export type InteractionView = Omit<InteractionRow, "sessionPk" | "toolsUsed" | "
   permissionDenials: Array<{ tool_name: string; tool_input?: unknown }>;
 };
 
+/** The CLI's permission denials of a turn, as stored: the fields shown are checked, the rest is kept. */
+const Denials = z.array(z.looseObject({ tool_name: z.string(), tool_input: z.unknown().optional() }));
+
 export const interactionView = (r: InteractionRow): InteractionView => {
   const { sessionPk: _pk, toolsUsed, permissionDenials, ...rest } = r;
-  return { ...rest, isError: Boolean(r.isError), empty: Boolean(r.empty), toolsUsed: JSON.parse(toolsUsed), permissionDenials: JSON.parse(permissionDenials) };
+  return {
+    ...rest,
+    isError: Boolean(r.isError),
+    empty: Boolean(r.empty),
+    toolsUsed: toolsOf(toolsUsed),
+    permissionDenials: Denials.parse(JSON.parse(permissionDenials)),
+  };
 };
 
 export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: string, source: string): Promise<InteractionRow> {

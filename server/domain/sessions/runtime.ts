@@ -310,7 +310,7 @@ export async function detectStalls(deps: DomainDeps, thresholdMs: number): Promi
         teamId: s.teamId,
         type: "session.stalled",
         subject: `session:${s.name}`,
-        payload: { name: s.name, silentSince: s.lastEventAt?.toISOString() ?? null, thresholdMs },
+        payload: { name: s.name, silentSince: s.lastEventAt, thresholdMs },
       });
     }
     return rows;

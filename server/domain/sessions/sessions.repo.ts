@@ -1,6 +1,8 @@
 /**
  * Session rows and the views every door returns. JSON columns are parsed here, once.
  */
+import { JsonObject } from "../../../lib/api/common.ts";
+import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
@@ -43,11 +45,16 @@ export type SessionRow = {
   lastEventAt: Date | null;
 };
 
+/** A session's `allowedTools` column (and an interaction's `toolsUsed`): JSON text of tool names or rules. */
+export const toolsOf = (text: string): string[] => z.array(z.string()).parse(JSON.parse(text));
+/** A JSON column holding an object whose fields the reader checks itself (the stored safety net, a tool's input). */
+export const jsonObjectOf = (text: string): Record<string, unknown> => JsonObject.parse(JSON.parse(text));
+
 /** The safety net as stored: the limits plus how long approvals wait. */
 export type StoredSafety = Safety & { approvalTimeoutMs: number };
 
 export function safetyOf(row: Pick<SessionRow, "safety">): StoredSafety {
-  const raw = JSON.parse(row.safety) as Record<string, unknown>;
+  const raw = jsonObjectOf(row.safety);
   return { ...Safety.parse(raw), approvalTimeoutMs: typeof raw.approvalTimeoutMs === "number" ? raw.approvalTimeoutMs : DEFAULT_APPROVAL_TIMEOUT_MS };
 }
 
@@ -73,7 +80,7 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
   return {
     ...rest,
     team: teamId,
-    allowedTools: JSON.parse(allowedTools) as string[],
+    allowedTools: toolsOf(allowedTools),
     safety: safetyOf(row),
     stalled: row.stalledAt !== null,
     queued: counts?.queued ?? 0,

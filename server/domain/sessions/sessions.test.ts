@@ -1,3 +1,4 @@
+import { isEvent } from "../../../lib/api/events.ts";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
@@ -77,7 +78,9 @@ describe("spawn", () => {
     await k.finish("parent", { interactionId: turn.id });
     const kid = await k.fork({ name: "parent", newName: "kid", prompt: "branch" });
     expect(kid).toMatchObject({ name: "kid", parent: "parent", preset: "full", model: "haiku", status: "starting", queued: 1 });
-    expect(hub.events.find((e) => e.type === "session.created" && e.payload.name === "kid")!.payload.forkFrom).toBe((await k.status("parent")).claudeSessionId);
+    expect(hub.events.filter(isEvent("session.created")).find((e) => e.payload.name === "kid")!.payload.forkFrom).toBe(
+      (await k.status("parent")).claudeSessionId,
+    );
   });
 });
 
@@ -267,7 +270,11 @@ describe("problems", () => {
     return t.id;
   };
   const failure = { status: "error", isError: true, response: null, error: "API Error: 500 boom", costDelta: 0 } as const;
-  const problems = (name: string) => hub.events.filter((e) => e.type === "session.problem" && e.payload.name === name).map((e) => e.payload.problem);
+  const problems = (name: string) =>
+    hub.events
+      .filter(isEvent("session.problem"))
+      .filter((e) => e.payload.name === name)
+      .map((e) => e.payload.problem);
 
   it("a failed turn keeps the live session idle with the API's message until a later turn succeeds", async () => {
     await k.spawn({ name: "s" });

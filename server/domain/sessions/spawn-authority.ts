@@ -21,7 +21,7 @@ import { actsForAnyone, type Principal } from "../principal.ts";
 import { isLead } from "../auth/capabilities.ts";
 import { hasLiveToken } from "../auth/tokens.service.ts";
 import { teamSettings } from "../teams/settings.ts";
-import { findSession, safetyOf, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
+import { findSession, safetyOf, toolsOf, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
 
 /** Wider presets let a session do more without asking; read-only and plan only read. */
 const PRESET_RANK: Record<Preset, number> = { "read-only": 0, plan: 0, review: 1, edit: 2, full: 3 };
@@ -106,7 +106,7 @@ function forSession(actor: Principal, own: SessionRow, r: Request, safety: Store
     throw beyond(actor, "preset", "own_preset", `'${r.preset}' is wider than your own preset '${own.preset}' (${ORDER})`, r.preset);
   }
   if (!safety.enabled) throw beyond(actor, "safety.enabled", "safety_on", "a session may not spawn one without the safety net", false);
-  const ownTools = JSON.parse(own.allowedTools) as string[];
+  const ownTools = toolsOf(own.allowedTools);
   if (own.preset !== "full") {
     const i = r.allowedTools.findIndex((rule) => !ownTools.includes(rule));
     if (i >= 0) throw beyond(actor, `allowedTools.${i}`, "own_tools", `'${r.allowedTools[i]}' is not among your own allowed-tool rules`, r.allowedTools[i]);

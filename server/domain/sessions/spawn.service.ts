@@ -16,7 +16,7 @@ import { teamSettings } from "../teams/settings.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
-import { findSession, requireSession, safetyOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
+import { findSession, jsonObjectOf, requireSession, safetyOf, toolsOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
 import { checkWorkDir, grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
 import { authorizeSession } from "./ownership.ts";
 
@@ -125,11 +125,11 @@ export async function forkSession({ db }: DomainDeps, actor: Principal, input: F
         model: input.model ?? parent.model ?? undefined,
         workDir: parent.workDir,
         preset: parent.preset,
-        allowedTools: JSON.parse(parent.allowedTools) as string[],
+        allowedTools: toolsOf(parent.allowedTools),
         systemPrompt: parent.systemPrompt ?? undefined,
         agent: parent.agent ?? undefined,
         maxBudgetUsd: parent.maxBudgetUsd ?? undefined,
-        safety: JSON.parse(parent.safety) as Record<string, unknown>,
+        safety: jsonObjectOf(parent.safety),
         approvalTimeoutMs: safetyOf(parent).approvalTimeoutMs,
         kind: parent.kind === "member" ? "session" : parent.kind,
         parent: parent.name,

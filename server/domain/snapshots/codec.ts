@@ -3,6 +3,7 @@
  * whole states: `counts` is the first key of the JSON, so the first few kilobytes of the blob,
  * inflated as a truncated stream (zlib's documented Z_SYNC_FLUSH mode), always contain it.
  */
+import { z } from "zod";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
 import type { SnapshotState, StateCounts } from "./state.ts";
 
@@ -19,10 +20,12 @@ export function decodeState(blob: Uint8Array): SnapshotState {
   return state;
 }
 
+const Counts = z.object({ contracts: z.number().int(), artifacts: z.number().int(), pipelines: z.number().int(), members: z.number().int() });
+
 /** The counts from the start of a compressed state. */
 export function countsFromPrefix(prefix: Uint8Array): StateCounts {
   const head = gunzipSync(prefix, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8");
   const match = /^\{"format":1,"counts":(\{[^}]*\})/.exec(head);
   if (!match) throw new Error("snapshot state does not start with its counts");
-  return JSON.parse(match[1]) as StateCounts;
+  return Counts.parse(JSON.parse(match[1]));
 }

@@ -5,13 +5,13 @@
  * Dates are ISO strings (docs/wire.md#snapshot-state).
  * Lists are ordered by id so two captures compare entry by entry.
  */
+import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { ContractRow } from "../../db/rows.ts";
-import type { Criterion, Dependency, ExpectedOutput } from "../../../lib/api/contracts.ts";
+import type { Dependency } from "../../../lib/api/contracts.ts";
 import type { ArtifactPointer, ContractState, GateState, MemberState, PipelineState, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
-import type { PinnedRef } from "../artifacts/refs.ts";
 import { maxSeq } from "../artifacts/refs.ts";
-import { toDependency } from "../contracts/contracts.repo.ts";
+import { Criteria, Inputs, Outputs, Pinned, json, toDependency } from "../contracts/contracts.repo.ts";
 import { readGate } from "../gate/gate-state.ts";
 import { rosterOf } from "../roster/roster.service.ts";
 
@@ -21,7 +21,6 @@ export type { ArtifactPointer, ContractState, GateState, MemberState, PipelineSt
 
 const iso = (d: Date | null): Iso | null => (d ? d.toISOString() : null);
 export const date = (s: Iso | null): Date | null => (s === null ? null : new Date(s));
-const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 type DependencyRow = { contractPk: number; kind: string; targetId: string; minVersion: number | null };
 
@@ -43,10 +42,10 @@ async function captureContracts(sql: Sql, team: string): Promise<ContractState[]
     description: r.description,
     assigner: r.assigner,
     assignee: r.assignee,
-    inputs: json<Record<string, unknown>>(r.inputs) ?? {},
+    inputs: json(Inputs, r.inputs) ?? {},
     dependencies: byContract.get(r.pk) ?? [],
-    expectedOutputs: json<ExpectedOutput[]>(r.expectedOutputs) ?? [],
-    acceptanceCriteria: json<Criterion[]>(r.acceptanceCriteria) ?? [],
+    expectedOutputs: json(Outputs, r.expectedOutputs) ?? [],
+    acceptanceCriteria: json(Criteria, r.acceptanceCriteria) ?? [],
     priority: r.priority,
     timeoutMs: r.timeoutMs,
     deadlineAt: iso(r.deadlineAt),
@@ -55,8 +54,8 @@ async function captureContracts(sql: Sql, team: string): Promise<ContractState[]
     status: r.status,
     statusReason: r.statusReason,
     windowStartSeq: r.windowStartSeq,
-    pinnedInputs: json<PinnedRef[]>(r.pinnedInputs),
-    outputs: json<PinnedRef[]>(r.outputs),
+    pinnedInputs: json(Pinned, r.pinnedInputs),
+    outputs: json(Pinned, r.outputs),
     startedAt: iso(r.startedAt),
     completedAt: iso(r.completedAt),
     createdAt: iso(r.createdAt)!,
@@ -87,7 +86,7 @@ async function capturePipelines(sql: Sql, team: string): Promise<PipelineState[]
     `SELECT "pk","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt" FROM "Pipeline" WHERE "teamId" = ? ORDER BY "id"`,
     [team],
   );
-  return rows.map((r) => ({ ...r, rules: JSON.parse(r.rules) as unknown[], createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)! }));
+  return rows.map((r) => ({ ...r, rules: z.array(z.unknown()).parse(JSON.parse(r.rules)), createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)! }));
 }
 
 export async function captureState(sql: Sql, team: string): Promise<SnapshotState> {

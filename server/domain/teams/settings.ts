@@ -10,7 +10,7 @@ import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "./teams.service.ts";
 
 function parse(raw: string | undefined): TeamSettings {
-  const stored = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  const stored: unknown = raw ? JSON.parse(raw) : {};
   // Keys from older versions or bad hand edits fall back to defaults instead of breaking reads.
   const parsed = TeamSettings.safeParse(stored);
   return parsed.success ? parsed.data : TeamSettings.parse({});

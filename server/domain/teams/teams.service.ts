@@ -2,6 +2,7 @@
  * Teams are namespaces (docs/domain.md#teams). A write to a team that does not exist creates it, in the same
  * transaction; an archived team refuses writes but stays readable.
  */
+import { JsonObject } from "../../../lib/api/common.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict, notFound } from "../../errors.ts";
@@ -12,7 +13,7 @@ import type { TeamView } from "../../../lib/api/teams.ts";
 
 export type TeamRow = { id: string; createdAt: Date; archivedAt: Date | null; settings: string };
 
-const toView = (t: TeamRow): TeamView => ({ ...t, settings: JSON.parse(t.settings) as Record<string, unknown> });
+const toView = (t: TeamRow): TeamView => ({ ...t, settings: JsonObject.parse(JSON.parse(t.settings)) });
 
 /** The team, created if missing; refuses archived teams. Call at the start of every write. */
 export async function ensureTeam(tx: WriteTx, teamId: string): Promise<void> {
