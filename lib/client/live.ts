@@ -120,7 +120,8 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
       else failingSince ??= Date.now();
       const reason = end.reason || `closed with ${end.code}`;
       if (first && !end.subscribed) return this.fail(new HubUnreachable(this.o.url, `/ws: ${reason}`));
-      if (failingSince !== null && Date.now() - failingSince > (this.o.reconnectForMs ?? 60_000)) return this.fail(new HubUnreachable(this.o.url, `/ws: ${reason}`));
+      if (failingSince !== null && Date.now() - failingSince > (this.o.reconnectForMs ?? 60_000))
+        return this.fail(new HubUnreachable(this.o.url, `/ws: ${reason}`));
       await new Promise<void>((r) => {
         const timer = setTimeout(r, delay);
         this.o.signal?.addEventListener("abort", () => (clearTimeout(timer), r()), { once: true });
@@ -166,7 +167,12 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
           case "hello":
             this.lastEventId ??= m.payload.lastEventId;
             socket?.send(
-              JSON.stringify({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: this.o.teams, sessions: this.o.sessions, since: this.lastEventId } }),
+              JSON.stringify({
+                v: WS_VERSION,
+                type: "subscribe",
+                team: null,
+                payload: { teams: this.o.teams, sessions: this.o.sessions, since: this.lastEventId },
+              }),
             );
             if (!first && this.o.catchUp) void catchUp(this.o.catchUp);
             return;

@@ -100,7 +100,15 @@ export class SessionReader {
     if (entry.direction === "in" && entry.type === "user") {
       this.turn = interactionId;
       this.streamed = "";
-      return [{ kind: "turn", interactionId, prompt: pick(TextBlock, blocks).map((b) => b.text).join("\n") }];
+      return [
+        {
+          kind: "turn",
+          interactionId,
+          prompt: pick(TextBlock, blocks)
+            .map((b) => b.text)
+            .join("\n"),
+        },
+      ];
     }
     if (entry.type === "assistant") {
       const items: SessionItem[] = [];
@@ -109,7 +117,8 @@ export class SessionReader {
         const text = pick(TextBlock, blocks)
           .map((b) => b.text)
           .join("");
-        if (text.startsWith(this.streamed) && text.length > this.streamed.length) items.push({ kind: "text", interactionId, text: text.slice(this.streamed.length) });
+        if (text.startsWith(this.streamed) && text.length > this.streamed.length)
+          items.push({ kind: "text", interactionId, text: text.slice(this.streamed.length) });
         this.streamed = "";
       }
       for (const b of pick(ToolUseBlock, blocks)) items.push({ kind: "tool-use", interactionId, id: b.id, name: b.name, input: b.input });

@@ -91,7 +91,7 @@ export class SessionHandle {
   /** The stored transcript after `after`, page by page; none for a session that does not exist yet. */
   private async linesAfter(after: number): Promise<TranscriptLine[]> {
     const lines: TranscriptLine[] = [];
-    for (let cursor = after; ; ) {
+    for (let cursor = after; ;) {
       let page;
       try {
         page = TranscriptPage.parse(await this.hub.sessions.transcript({ name: this.name, after: cursor, limit: MAX_PAGE }));
