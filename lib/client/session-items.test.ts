@@ -74,7 +74,7 @@ describe('import { TeamHub } from "teamhub"', () => {
   it("resolves to the client, whose failures are typed", async () => {
     const hub = new TeamHub({ url: "http://127.0.0.1:9", team: "t" });
     expect(hub.team).toBe("t");
-    await expect(hub.health.get({})).rejects.toMatchObject({ name: "HubUnreachable", url: "http://127.0.0.1:9" });
+    await expect(hub.health.get()).rejects.toMatchObject({ name: "HubUnreachable", url: "http://127.0.0.1:9" });
     expect(new HubError(404, "not_found", "no")).toMatchObject({ status: 404, code: "not_found" });
   });
 });

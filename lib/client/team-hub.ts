@@ -16,7 +16,7 @@ export type CallOptions = { signal?: AbortSignal };
 
 /** An endpoint as a method: its input may be left out when every field of it is optional. */
 export type Method<E extends Endpoint> =
-  object extends InputOf<E>
+  Record<string, never> extends InputOf<E>
     ? (input?: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>
     : (input: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>;
 
