@@ -54,7 +54,7 @@ function toolCall(d: Directive): { name: string; input: unknown } {
 }
 
 /** How many tool rounds have completed since the user's last typed message. */
-function roundsSinceLastPrompt(req: MessagesRequest): number {
+export function roundsSinceLastPrompt(req: MessagesRequest): number {
   let rounds = 0;
   for (let i = req.messages.length - 1; i >= 0; i--) {
     const m = req.messages[i];

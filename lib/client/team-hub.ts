@@ -8,17 +8,32 @@ import { api } from "../api/endpoints/index.ts";
 import { callEndpoint, type FetchLike, type Transport } from "../api/call.ts";
 import type { Endpoint, InputOf, OutputOf } from "../api/endpoint.ts";
 import { shapeOf } from "../api/shape.ts";
+import type { HubEvent } from "../../server/events/types.ts";
+import { LiveStream, type LiveOptions } from "./live.ts";
+import { SessionHandle } from "./session.ts";
 
 export type CallOptions = { signal?: AbortSignal };
 
 /** An endpoint as a method: its input may be left out when every field of it is optional. */
 export type Method<E extends Endpoint> =
-  object extends InputOf<E>
+  Record<string, never> extends InputOf<E>
     ? (input?: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>
     : (input: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>;
 
 type Group<G> = { [K in keyof G]: G[K] extends Endpoint ? Method<G[K]> : never };
 type Api = typeof api;
+
+export type SubscribeOptions = {
+  /** The teams whose events to yield; default the client's team, `[]` every team the token may read (and hub-wide events). */
+  teams?: string[];
+  /** Only these event types; `"session.*"` matches a prefix. Default: all. */
+  types?: string[];
+  /** Replay the events after this id first (a cursor kept from an earlier run); default: from now. */
+  since?: number;
+  signal?: AbortSignal;
+  /** How long the hub may stay unreachable before the iterator throws HubUnreachable; default 60 s. */
+  reconnectForMs?: number;
+};
 
 export type TeamHubOptions = {
   /** The hub's address; default TEAMHUB_URL, else http://127.0.0.1:3000. */
@@ -73,6 +88,32 @@ export class TeamHub {
     const fields = (input ?? {}) as Record<string, unknown>;
     const withTeam = "team" in (shapeOf(endpoint.input) ?? {}) && fields.team === undefined ? { ...fields, team: this.team } : fields;
     return callEndpoint(this.transport, endpoint, withTeam as InputOf<E>, options);
+  }
+
+  /**
+   * The team's events as they are committed, as an async iterator: `for await (const e of hub.subscribe())`.
+   * It resumes from the last event after a dropped connection, so none is lost; `break` closes it.
+   */
+  subscribe(options: SubscribeOptions = {}): LiveStream<HubEvent> {
+    const wanted = (type: string) => !options.types || options.types.some((t) => (t.endsWith(".*") ? type.startsWith(t.slice(0, -1)) : type === t));
+    return this.live<HubEvent>({
+      teams: options.teams ?? [this.team],
+      sessions: [],
+      since: options.since,
+      signal: options.signal,
+      reconnectForMs: options.reconnectForMs,
+      read: (frame) => (frame.type === "event" && wanted(frame.payload.type) ? [{ ...frame.payload, at: new Date(frame.payload.at) }] : []),
+    });
+  }
+
+  /** One session as a handle: send and wait for the turn, stream its text and tool calls (lib/client/session.ts). */
+  session(name: string): SessionHandle {
+    return new SessionHandle(this, name);
+  }
+
+  /** A /ws stream with this client's address and token; `subscribe` and the session handle are built on it. */
+  live<T>(options: Omit<LiveOptions<T>, "url" | "token">): LiveStream<T> {
+    return new LiveStream<T>({ ...options, url: this.url, token: this.transport.token ?? null });
   }
 
   private method(endpoint: Endpoint) {
