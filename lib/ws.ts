@@ -3,6 +3,7 @@
  * with zod on each side. Server → client events are rows of the event log.
  */
 import { z } from "zod";
+import { TranscriptEntryView } from "./api/sessions.ts";
 
 export const WS_VERSION = 1;
 
@@ -37,18 +38,8 @@ export const WireEvent = z.object({
 });
 export type WireEvent = z.infer<typeof WireEvent>;
 
-export const WireTranscriptEntry = z.object({
-  session: z.string(),
-  entry: z.object({
-    id: z.number(),
-    interactionId: z.number().nullable(),
-    at: z.string(),
-    direction: z.enum(["in", "out"]),
-    type: z.string(),
-    subtype: z.string().nullable(),
-    payload: z.unknown(),
-  }),
-});
+/** A stored transcript line as it happens: the same entry the transcript endpoint pages through. */
+export const WireTranscriptEntry = z.object({ session: z.string(), entry: TranscriptEntryView });
 export type WireTranscriptEntry = z.infer<typeof WireTranscriptEntry>;
 
 /**

@@ -5,13 +5,11 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, notFound } from "../../errors.ts";
-import type { DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
+import type { ApprovalStatus, ApprovalView, DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
 import { moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
-
-export type ApprovalStatus = "pending" | "allowed" | "denied" | "timed_out" | "cancelled";
 
 export type ApprovalRow = {
   id: number;
@@ -28,8 +26,6 @@ export type ApprovalRow = {
   expiresAt: Date;
   decidedAt: Date | null;
 };
-
-export type ApprovalView = Omit<ApprovalRow, "sessionPk" | "input"> & { session: string; input: Record<string, unknown> };
 
 const SELECT_VIEW = `SELECT a.*, s."name" AS "session" FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"`;
 
@@ -116,7 +112,7 @@ export async function approvalFor(
   actor: Principal,
   a: ApprovalView,
   may: Permits = permitsMany(sql, actor),
-): Promise<ApprovalView & { inputHidden?: true }> {
+): Promise<ApprovalView> {
   if (await may("approval.decide", { team: a.teamId })) return a;
   return { ...a, input: {}, inputHidden: true };
 }

@@ -4,9 +4,15 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
-import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety, type Preset, type SessionStatus } from "../../../lib/api/sessions.ts";
-
-export type SessionKind = "session" | "delegate" | "member";
+import {
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  Safety,
+  type Preset,
+  type SessionKind,
+  type SessionStatus,
+  type SessionView,
+  type StoredSafety,
+} from "../../../lib/api/sessions.ts";
 
 export type SessionRow = {
   pk: number;
@@ -43,25 +49,10 @@ export type SessionRow = {
   lastEventAt: Date | null;
 };
 
-/** The safety net as stored: the limits plus how long approvals wait. */
-export type StoredSafety = Safety & { approvalTimeoutMs: number };
-
 export function safetyOf(row: Pick<SessionRow, "safety">): StoredSafety {
   const raw = JSON.parse(row.safety) as Record<string, unknown>;
   return { ...Safety.parse(raw), approvalTimeoutMs: typeof raw.approvalTimeoutMs === "number" ? raw.approvalTimeoutMs : DEFAULT_APPROVAL_TIMEOUT_MS };
 }
-
-export type SessionView = Omit<SessionRow, "pk" | "allowedTools" | "safety" | "teamId" | "stalledAt"> & {
-  team: string;
-  allowedTools: string[];
-  safety: StoredSafety;
-  stalled: boolean;
-  stalledAt: Date | null;
-  queued: number;
-  pendingApprovals: number;
-  /** Where a `queued` session stands in the admission queue (1 starts next); null otherwise. */
-  queuePosition: number | null;
-};
 
 export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
   const counts = await sql.get<{ queued: number; pending: number }>(

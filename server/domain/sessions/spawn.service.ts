@@ -6,7 +6,15 @@
 import { randomUUID } from "node:crypto";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict, invalidField } from "../../errors.ts";
-import { type BatchSpawnInput, type ForkInput, type SpawnInput, type TeamSpawnInput } from "../../../lib/api/sessions.ts";
+import type {
+  BatchSpawnInput,
+  ForkInput,
+  MemberSessionView,
+  SessionKind,
+  SessionView,
+  SpawnInput,
+  TeamSpawnInput,
+} from "../../../lib/api/sessions.ts";
 import { workerGuide } from "../../../lib/guides.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -16,7 +24,7 @@ import { teamSettings } from "../teams/settings.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
-import { findSession, requireSession, safetyOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
+import { findSession, requireSession, safetyOf, viewOf, type SessionRow } from "./sessions.repo.ts";
 import { checkWorkDir, grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
 import { authorizeSession } from "./ownership.ts";
 
@@ -164,7 +172,7 @@ export async function teamSpawn(
   actor: Principal,
   input: TeamSpawnInput,
   defaults: SpawnDefaults,
-): Promise<SessionView & { batch: number }> {
+): Promise<MemberSessionView> {
   return db.write("session.team_spawn", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const settings = await teamSettings(tx, input.team);
