@@ -10,7 +10,13 @@ export function groupDeliveries<T extends Delivery>(rows: T[]): Grouped<T>[] {
   const out: Grouped<T>[] = [];
   for (const row of rows) {
     const last = out.at(-1);
-    if (last && last.first.from === row.from && last.first.kind === row.kind && last.first.text === row.text && last.first.sentAt.getTime() === row.sentAt.getTime()) {
+    if (
+      last &&
+      last.first.from === row.from &&
+      last.first.kind === row.kind &&
+      last.first.text === row.text &&
+      last.first.sentAt.getTime() === row.sentAt.getTime()
+    ) {
       last.rows.push(row);
       last.to.push(row.to);
     } else out.push({ first: row, rows: [row], to: [row.to] });

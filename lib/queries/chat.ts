@@ -43,5 +43,4 @@ export const useAwaitingReply = (team: string) =>
 /** As the operator. Each call site gets its own mutation state, so every reply box shows its own error. */
 export const useSendMessage = (team: string) => useMutation({ mutationFn: (b: { to: string; message: string }) => apiCall(api.chat.send, { team, ...b }) });
 export const useBroadcast = (team: string) => useMutation({ mutationFn: (b: { message: string }) => apiCall(api.chat.broadcast, { team, ...b }) });
-export const useReply = (team: string) =>
-  useMutation({ mutationFn: (b: { messageId: number; message: string }) => apiCall(api.chat.reply, { team, ...b }) });
+export const useReply = (team: string) => useMutation({ mutationFn: (b: { messageId: number; message: string }) => apiCall(api.chat.reply, { team, ...b }) });

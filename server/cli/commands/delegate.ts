@@ -55,11 +55,6 @@ export function register(program: Command) {
       .command(`${op} [name]`)
       .description(description)
       .option("--name <name>")
-      .action(
-        action(
-          ({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions[op]({ name: nameOf(args[0], opts.name) }),
-          totals,
-        ),
-      );
+      .action(action(({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions[op]({ name: nameOf(args[0], opts.name) }), totals));
   }
 }

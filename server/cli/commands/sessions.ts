@@ -25,7 +25,13 @@ function batchOf(file: string, team: string) {
   if (!Array.isArray(list)) throw badOption("--file", "must hold a JSON array of sessions or {sessions: […]}");
   const entries = list.map((s: unknown) => (typeof s === "object" && s !== null ? { team, workDir: process.cwd(), ...s } : s));
   const sessions = BatchSpawnInput.shape.sessions.safeParse(entries, { reportInput: true });
-  if (!sessions.success) throw badOption("--file", zodIssues(sessions.error, "sessions").map((i) => `${i.field}: ${i.message}`).join("; "));
+  if (!sessions.success)
+    throw badOption(
+      "--file",
+      zodIssues(sessions.error, "sessions")
+        .map((i) => `${i.field}: ${i.message}`)
+        .join("; "),
+    );
   return sessions.data;
 }
 

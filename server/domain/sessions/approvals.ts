@@ -107,12 +107,7 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
 }
 
 /** What a tool call would do is shown to those who may decide it (the operator, the team's leads); others see that it is hidden. */
-export async function approvalFor(
-  sql: Sql,
-  actor: Principal,
-  a: ApprovalView,
-  may: Permits = permitsMany(sql, actor),
-): Promise<ApprovalView> {
+export async function approvalFor(sql: Sql, actor: Principal, a: ApprovalView, may: Permits = permitsMany(sql, actor)): Promise<ApprovalView> {
   if (await may("approval.decide", { team: a.teamId })) return a;
   return { ...a, input: {}, inputHidden: true };
 }
