@@ -3,11 +3,10 @@
  * response, sent as JSON and parsed by its schema, comes back equal.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Endpoint } from "../../../lib/api/endpoint.ts";
 import { api } from "../../../lib/api/endpoints/index.ts";
 import { chatKit } from "../../testing/chat-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
-import { overTheWire } from "../../testing/wire.ts";
+import { crossesUnchanged as same } from "../../testing/wire.ts";
 import { OPERATOR } from "../principal.ts";
 import { teamMessages } from "./team-messages.ts";
 
@@ -19,12 +18,6 @@ beforeEach(async () => {
   await c.join("api-dev", "qa-dev");
 });
 afterEach(() => hub.close());
-
-const same = async <T>(endpoint: Endpoint, value: Promise<T>): Promise<T> => {
-  const v = await value;
-  expect(overTheWire(endpoint, v)).toEqual(v);
-  return v;
-};
 
 describe("chat responses", () => {
   it("send, broadcast, reply, ask answered and unanswered, inbox and the team's messages", async () => {

@@ -3,11 +3,10 @@
  * every response, sent as JSON and parsed by its schema, comes back equal.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Endpoint } from "../../../lib/api/endpoint.ts";
 import { api } from "../../../lib/api/endpoints/index.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
-import { overTheWire } from "../../testing/wire.ts";
+import { crossesUnchanged as same } from "../../testing/wire.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { decideApproval, listApprovals } from "./approvals.ts";
 import { cleanupSessions, deleteSession } from "./control.service.ts";
@@ -37,12 +36,6 @@ function exitOnRequest() {
     await chain;
   };
 }
-
-const same = async <T>(endpoint: Endpoint, value: Promise<T>): Promise<T> => {
-  const v = await value;
-  expect(overTheWire(endpoint, v)).toEqual(v);
-  return v;
-};
 
 describe("sessions responses", () => {
   it("spawn, batch, team_spawn, fork, send, lifecycle, delete and cleanup", async () => {
