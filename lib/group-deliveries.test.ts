@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { groupDeliveries } from "./group-deliveries.ts";
 
 const at = "2026-01-10T12:00:00.000Z";
-const row = (id: number, from: string, to: string, kind: string, text: string, sentAt = at) => ({ id, from, to, kind, text, sentAt });
+// Each row its own Date, as parsed from the wire: the same time is the same instant, not the same object.
+const row = (id: number, from: string, to: string, kind: string, text: string, sentAt = at) => ({ id, from, to, kind, text, sentAt: new Date(sentAt) });
 
 describe("groupDeliveries", () => {
   it("joins the rows of one broadcast and keeps everything else apart", () => {

@@ -8,6 +8,7 @@ import { WireEvent } from "./api/events.ts";
 
 export { WireEvent };
 export type WireEvent = z.output<typeof WireEvent>;
+import { TranscriptEntryView } from "./api/sessions.ts";
 
 export const WS_VERSION = 1;
 
@@ -29,18 +30,8 @@ export const ClientMessage = z.discriminatedUnion("type", [
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-export const WireTranscriptEntry = z.object({
-  session: z.string(),
-  entry: z.object({
-    id: z.number(),
-    interactionId: z.number().nullable(),
-    at: z.string(),
-    direction: z.enum(["in", "out"]),
-    type: z.string(),
-    subtype: z.string().nullable(),
-    payload: z.unknown(),
-  }),
-});
+/** A stored transcript line as it happens: the same entry the transcript endpoint pages through. */
+export const WireTranscriptEntry = z.object({ session: z.string(), entry: TranscriptEntryView });
 export type WireTranscriptEntry = z.output<typeof WireTranscriptEntry>;
 
 /**

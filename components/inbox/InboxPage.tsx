@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { useTeamSessions } from "@/lib/queries/chat.ts";
 import { useRoster } from "@/lib/queries/roster.ts";
+import { useSessions } from "@/lib/queries/sessions.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { AwaitingReplies } from "./AwaitingReplies.tsx";
@@ -15,7 +15,7 @@ import { TeamConversation } from "./TeamConversation.tsx";
 export function InboxPage() {
   const { team } = useTeam();
   const roster = useRoster(team);
-  const sessions = useTeamSessions(team);
+  const sessions = useSessions(team);
   const [to, setTo] = useState("");
   const members = (roster.data ?? []).map((m) => m.name);
   return (

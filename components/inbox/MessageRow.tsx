@@ -1,4 +1,4 @@
-import type { TeamMessage } from "@/lib/queries/chat.ts";
+import type { TeamMessage } from "@/lib/api/chat.ts";
 import type { Grouped } from "@/lib/group-deliveries.ts";
 import { When } from "../ui/When.tsx";
 import { KindBadge } from "./KindBadge.tsx";

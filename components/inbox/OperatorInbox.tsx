@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { ANSWERABLE, useOperatorInbox, type InboxItem } from "@/lib/queries/chat.ts";
+import type { InboxItem } from "@/lib/api/chat.ts";
+import { ANSWERABLE, useOperatorInbox } from "@/lib/queries/chat.ts";
 import { ListState } from "../ui/Card.tsx";
 import { When } from "../ui/When.tsx";
 import { KindBadge } from "./KindBadge.tsx";

@@ -1,14 +1,14 @@
 "use client";
 
 import type { MemberView as Member } from "@/lib/api/roster.ts";
-import type { SessionSummary } from "@/lib/queries/chat.ts";
+import type { SessionView } from "@/lib/api/sessions.ts";
 import { When } from "../ui/When.tsx";
 
 /** A member's supervised session: the one it was spawned as, else the newest acting as it. */
-const sessionOf = (m: Member, sessions: SessionSummary[]) =>
+const sessionOf = (m: Member, sessions: SessionView[]) =>
   sessions.find((s) => s.name === (m.sessionId ?? m.name)) ?? sessions.find((s) => s.principal === m.name);
 
-export function RosterTable({ members, sessions, onMessage }: { members: Member[]; sessions: SessionSummary[]; onMessage: (name: string) => void }) {
+export function RosterTable({ members, sessions, onMessage }: { members: Member[]; sessions: SessionView[]; onMessage: (name: string) => void }) {
   return (
     <table className="roster" data-testid="roster">
       <thead>

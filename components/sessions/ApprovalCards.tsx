@@ -2,12 +2,13 @@
 
 import { useState } from "react";
 import { clock } from "@/lib/format.ts";
-import { useDecide, type ApprovalItem } from "@/lib/queries/sessions.ts";
+import type { ApprovalView } from "@/lib/api/sessions.ts";
+import { useDecide } from "@/lib/queries/sessions.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 import { summarizeInput } from "./transcript-model.ts";
 import { useNow } from "./useNow.ts";
 
-function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem }) {
+function ApprovalCard({ team, approval }: { team: string; approval: ApprovalView }) {
   const decide = useDecide(team, approval.session);
   const [note, setNote] = useState("");
   const now = useNow();
@@ -21,7 +22,7 @@ function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem
         <span className="spacer" />
         {/* The request's own deadline: the turn's time limit stands still while it waits (docs/sessions.md). */}
         <span className="muted" title={new Date(approval.expiresAt).toLocaleString()} data-testid="approval-deadline">
-          denied automatically in {clock(new Date(approval.expiresAt).getTime() - now)}
+          denied automatically in {clock(approval.expiresAt.getTime() - now)}
         </span>
       </div>
       <p className="muted">{approval.reason}</p>
@@ -55,7 +56,7 @@ function ApprovalCard({ team, approval }: { team: string; approval: ApprovalItem
 }
 
 /** The session's pending permission requests, each waiting for Allow or Deny from a person. */
-export function ApprovalCards({ team, approvals }: { team: string; approvals: ApprovalItem[] }) {
+export function ApprovalCards({ team, approvals }: { team: string; approvals: ApprovalView[] }) {
   if (approvals.length === 0) return null;
   return (
     <div className="stack" role="region" aria-label="pending permission requests" data-testid="approvals">

@@ -1,10 +1,10 @@
 import { Fragment } from "react";
 import { duration, usd } from "@/lib/format.ts";
-import type { InteractionItem } from "@/lib/queries/sessions.ts";
+import type { InteractionView } from "@/lib/api/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 /** Every turn with what it cost, and why it failed or stopped; the prompt is shown on hover. */
-export function HistoryPanel({ interactions }: { interactions: InteractionItem[] }) {
+export function HistoryPanel({ interactions }: { interactions: InteractionView[] }) {
   return (
     <table className="compact" data-testid="history">
       <thead>

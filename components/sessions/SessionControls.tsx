@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useDeleteSession, useLifecycle, type Lifecycle, type SessionItem } from "@/lib/queries/sessions.ts";
+import type { SessionView } from "@/lib/api/sessions.ts";
+import { useDeleteSession, useLifecycle, type Lifecycle } from "@/lib/queries/sessions.ts";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 import { controlsFor } from "./controls.ts";
 import { ForkButton } from "./ForkButton.tsx";
 
 /** Stop, kill, pause, resume, fork and delete, each offered only in a state that allows it. */
-export function SessionControls({ session }: { session: SessionItem }) {
+export function SessionControls({ session }: { session: SessionView }) {
   const router = useRouter();
   const { team, name } = session;
   const lifecycle = useLifecycle(team, name);

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { duration, usd } from "@/lib/format.ts";
-import type { SessionDetail } from "@/lib/queries/sessions.ts";
+import type { SessionStatusView } from "@/lib/api/sessions.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
@@ -16,7 +16,7 @@ const Fact = ({ term, children, testId, wide }: { term: string; children: ReactN
 );
 
 /** Who the session is, what it has cost, how it is limited, and the buttons that change its state. */
-export function SessionHeader({ session: s }: { session: SessionDetail }) {
+export function SessionHeader({ session: s }: { session: SessionStatusView }) {
   const limits = s.safety.enabled
     ? `${usd(s.safety.maxCostUsd)} · ${s.safety.maxTurns} turns · ${duration(s.safety.timeoutMs)} per turn`
     : "off (protected paths still denied)";

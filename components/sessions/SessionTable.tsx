@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { usd } from "@/lib/format.ts";
-import type { SessionItem } from "@/lib/queries/sessions.ts";
+import type { SessionView } from "@/lib/api/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
 import { SessionProblem } from "./SessionProblem.tsx";
 import { When } from "../ui/When.tsx";
 
-export function SessionTable({ items }: { items: SessionItem[] }) {
+export function SessionTable({ items }: { items: SessionView[] }) {
   return (
     <div className="table-scroll">
       <table>

@@ -27,10 +27,9 @@ function bodyOf(d: Draft) {
     name: d.name.trim(),
     prompt: d.prompt.trim() ? d.prompt : undefined,
     model: text(d.model),
-    preset: d.preset,
+    preset: PRESETS.find((p) => p === d.preset),
     workDir: text(d.workDir),
     ...(Object.values(safety).some((v) => v !== undefined) ? { safety } : {}),
-    ...(d.member ? { role: d.role.trim() } : {}),
   };
 }
 
@@ -62,7 +61,7 @@ export function SpawnForm({ team }: { team: string }) {
   const invalid = (field: string) => (issuesAt(issues, field).length > 0 ? true : undefined);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    spawn.mutate({ member: d.member, body: bodyOf(d) }, { onSuccess: () => setD((old) => ({ ...old, name: "", prompt: "" })) });
+    spawn.mutate({ body: bodyOf(d), role: d.member ? d.role.trim() : undefined }, { onSuccess: () => setD((old) => ({ ...old, name: "", prompt: "" })) });
   };
 
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { InteractionItem } from "@/lib/queries/sessions.ts";
+import type { InteractionView } from "@/lib/api/sessions.ts";
 import { ListState } from "../ui/Card.tsx";
 import { buildItems } from "./transcript-model.ts";
 import { TranscriptRow } from "./TranscriptRow.tsx";
@@ -11,7 +11,7 @@ import { useTranscript } from "./useTranscript.ts";
 const STICK_PX = 48;
 
 /** The live transcript; it follows new lines unless the reader scrolled up to read older ones. */
-export function Transcript({ name, team, interactions }: { name: string; team: string | undefined; interactions: InteractionItem[] }) {
+export function Transcript({ name, team, interactions }: { name: string; team: string | undefined; interactions: InteractionView[] }) {
   const { entries, loading, error, live, streaming } = useTranscript(name, team);
   const items = useMemo(() => buildItems(entries), [entries]);
   const byId = useMemo(() => new Map(interactions.map((i) => [i.id, i])), [interactions]);

@@ -1,11 +1,11 @@
 import { duration, usd } from "@/lib/format.ts";
-import type { InteractionItem } from "@/lib/queries/sessions.ts";
+import type { InteractionView } from "@/lib/api/sessions.ts";
 import { JsonView } from "../ui/JsonView.tsx";
 import { summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
 
 const DECISION_LABEL = { pending: "waiting for a decision", allowed: "allowed", denied: "denied", withdrawn: "withdrawn" } as const;
 
-function ResultFooter({ item, interaction }: { item: Extract<Item, { kind: "result" }>; interaction: InteractionItem | undefined }) {
+function ResultFooter({ item, interaction }: { item: Extract<Item, { kind: "result" }>; interaction: InteractionView | undefined }) {
   const ending = turnEnding(item, interaction);
   const parts = [
     ending.text,
@@ -21,7 +21,7 @@ function ResultFooter({ item, interaction }: { item: Extract<Item, { kind: "resu
 }
 
 /** One row of the transcript; tool calls, their results and raw stream lines are folded. */
-export function TranscriptRow({ item, interactions }: { item: Item; interactions: Map<number, InteractionItem> }) {
+export function TranscriptRow({ item, interactions }: { item: Item; interactions: Map<number, InteractionView> }) {
   switch (item.kind) {
     case "prompt":
       return (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { SessionStatus } from "../../lib/api/sessions.ts";
 import { controlsFor } from "./controls.ts";
 
-const enabled = (status: string, more: { claudeSessionId?: string | null; interactions?: number } = {}) =>
+const enabled = (status: SessionStatus, more: { claudeSessionId?: string | null; interactions?: number } = {}) =>
   Object.entries(
     controlsFor({ status, claudeSessionId: more.claudeSessionId === undefined ? "c1" : more.claudeSessionId, interactions: more.interactions ?? 1 }),
   )

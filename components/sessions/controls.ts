@@ -3,13 +3,12 @@
  * server/domain/sessions/states.ts decides; this only avoids offering what it would refuse).
  */
 // Relative paths: the unit tests run this file without the app's "@/" alias.
-import { ENDED_STATUSES, LIVE_STATUSES, type SessionStatus } from "../../lib/api/sessions.ts";
-import type { SessionItem } from "../../lib/queries/sessions.ts";
+import { ENDED_STATUSES, LIVE_STATUSES, type SessionStatus, type SessionView } from "../../lib/api/sessions.ts";
 
-const live = (s: string) => LIVE_STATUSES.includes(s as SessionStatus);
-const ended = (s: string) => ENDED_STATUSES.includes(s as SessionStatus);
+const live = (s: SessionStatus) => LIVE_STATUSES.includes(s);
+const ended = (s: SessionStatus) => ENDED_STATUSES.includes(s);
 
-export function controlsFor(s: Pick<SessionItem, "status" | "claudeSessionId" | "interactions">) {
+export function controlsFor(s: Pick<SessionView, "status" | "claudeSessionId" | "interactions">) {
   return {
     pause: live(s.status) && s.status !== "paused" && s.status !== "queued",
     resume: s.status === "paused" || (ended(s.status) && s.claudeSessionId !== null),

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { InteractionItem, TranscriptEntry } from "@/lib/queries/sessions.ts";
+import type { InteractionView, TranscriptEntryView } from "@/lib/api/sessions.ts";
 import { buildItems, mergeEntries, summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
 
 let nextId = 1;
-const line = (direction: "in" | "out", type: string, subtype: string | null, payload: unknown, interactionId = 1): TranscriptEntry => ({
+const line = (direction: "in" | "out", type: string, subtype: string | null, payload: unknown, interactionId = 1): TranscriptEntryView => ({
   id: nextId++,
   interactionId,
-  at: "2026-03-01T10:00:00.000Z",
+  at: new Date("2026-03-01T10:00:00.000Z"),
   direction,
   type,
   subtype,
@@ -16,7 +16,7 @@ const line = (direction: "in" | "out", type: string, subtype: string | null, pay
 });
 
 // Shapes as the pinned CLI writes them and the hub records them (see server/supervisor/runner.ts).
-function deniedTurn(): TranscriptEntry[] {
+function deniedTurn(): TranscriptEntryView[] {
   nextId = 1;
   return [
     line("in", "user", null, { type: "user", message: { role: "user", content: [{ type: "text", text: "@bash rm -rf /tmp/x" }] } }),
@@ -84,7 +84,7 @@ describe("transcript model", () => {
 
   it("footers say how the turn ended from the hub's record: finished, failed with why, stopped by which limit, interrupted", () => {
     const ok = buildItems(deniedTurn()).at(-1) as Extract<Item, { kind: "result" }>;
-    const interaction = (status: string, error: string | null = null) => ({ status, error }) as InteractionItem;
+    const interaction = (status: string, error: string | null = null) => ({ status, error }) as InteractionView;
     expect(turnEnding(ok, undefined)).toEqual({ text: "turn finished", failed: false });
     expect(turnEnding(ok, interaction("completed"))).toEqual({ text: "turn finished", failed: false });
     expect(turnEnding(ok, interaction("limit", "cost limit: $0.40 spent of $0.05"))).toEqual({

@@ -4,12 +4,12 @@
  * them, permission requests with their answers, and one footer per turn. Pure, so the page can
  * rebuild it on every new line and tests can feed it recorded transcripts.
  */
-import type { InteractionItem, TranscriptEntry } from "@/lib/queries/sessions.ts";
+import type { InteractionView, TranscriptEntryView } from "@/lib/api/sessions.ts";
 
 export type PermissionDecision = "pending" | "allowed" | "denied" | "withdrawn";
 
 export type Item =
-  | { kind: "prompt"; key: string; text: string; at: string }
+  | { kind: "prompt"; key: string; text: string; at: Date }
   | { kind: "text"; key: string; text: string; nested: boolean }
   | { kind: "tool"; key: string; toolUseId: string | null; name: string; input: unknown; nested: boolean; result: { text: string; isError: boolean } | null }
   | { kind: "tool_result"; key: string; text: string; isError: boolean }
@@ -56,7 +56,7 @@ export function summarizeInput(input: unknown, max = 80): string {
 }
 
 /** Merges new lines into the known ones: sorted by id, each id once (live and fetched lines overlap). */
-export function mergeEntries(known: TranscriptEntry[], more: TranscriptEntry[]): TranscriptEntry[] {
+export function mergeEntries(known: TranscriptEntryView[], more: TranscriptEntryView[]): TranscriptEntryView[] {
   if (more.length === 0) return known;
   const last = known.at(-1)?.id ?? 0;
   if (more.every((e, i) => e.id > (i === 0 ? last : more[i - 1].id))) return [...known, ...more];
@@ -65,11 +65,11 @@ export function mergeEntries(known: TranscriptEntry[], more: TranscriptEntry[]):
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-export function buildItems(entries: TranscriptEntry[]): Item[] {
+export function buildItems(entries: TranscriptEntryView[]): Item[] {
   const items: Item[] = [];
   const tools = new Map<string, Extract<Item, { kind: "tool" }>>();
   const permissions = new Map<string, Extract<Item, { kind: "permission" }>>();
-  const raw = (e: TranscriptEntry, label: string) => items.push({ kind: "raw", key: `${e.id}`, label, payload: e.payload });
+  const raw = (e: TranscriptEntryView, label: string) => items.push({ kind: "raw", key: `${e.id}`, label, payload: e.payload });
 
   for (const e of entries) {
     const p = obj(e.payload);
@@ -164,7 +164,7 @@ const CLI_STOPS: Record<string, string> = {
  * says which limit and by how much), else the CLI's result line. API failures come with subtype
  * "success", so the subtype alone never decides.
  */
-export function turnEnding(result: Extract<Item, { kind: "result" }>, interaction: InteractionItem | undefined): { text: string; failed: boolean } {
+export function turnEnding(result: Extract<Item, { kind: "result" }>, interaction: InteractionView | undefined): { text: string; failed: boolean } {
   switch (interaction?.status) {
     case "completed":
       return { text: "turn finished", failed: false };

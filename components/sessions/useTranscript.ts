@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { connectLive, type LiveState } from "@/lib/ws-client.ts";
-import { transcriptPage, type TranscriptEntry } from "@/lib/queries/sessions.ts";
+import type { TranscriptEntryView } from "@/lib/api/sessions.ts";
+import { transcriptPage } from "@/lib/queries/sessions.ts";
 import { endsTextInFlight } from "@/lib/ws.ts";
 import { mergeEntries } from "./transcript-model.ts";
 
@@ -18,7 +19,7 @@ const PAGE = 500;
  * @example const { entries, loading, error } = useTranscript("fix-auth", session.data?.team)
  */
 export function useTranscript(name: string, team: string | undefined) {
-  const [entries, setEntries] = useState<TranscriptEntry[]>([]);
+  const [entries, setEntries] = useState<TranscriptEntryView[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<Error | null>(null);
   const [live, setLive] = useState<LiveState>("connecting");
@@ -36,7 +37,7 @@ export function useTranscript(name: string, team: string | undefined) {
     complete.current = 0;
     highest.current = 0;
     let stopped = false;
-    const add = (more: TranscriptEntry[]) => {
+    const add = (more: TranscriptEntryView[]) => {
       if (more.length === 0) return;
       highest.current = Math.max(highest.current, ...more.map((e) => e.id));
       setEntries((known) => mergeEntries(known, more));

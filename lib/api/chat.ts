@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { MemberName } from "../ids.ts";
 import { Flag, TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 // Messages are short (docs/architecture.md#input-limits): coordination notes; real content belongs in artifacts.
 export const MAX_MESSAGE_CHARS = 10_000;
@@ -82,3 +83,64 @@ export const TeamMessagesInput = z.strictObject({
   before: MessageId.optional(),
 });
 export type TeamMessagesInput = z.infer<typeof TeamMessagesInput>;
+
+// ── Responses ──
+
+const Id = z.number().int();
+
+/** A dm, an ask or a reply, as delivered. */
+export const Sent = z.object({ messageId: Id, to: z.string(), kind: z.enum(["dm", "ask", "reply"]), sentAt: IsoDate });
+export type Sent = z.output<typeof Sent>;
+
+export const Replied = Sent.extend({ kind: z.literal("reply"), replyTo: Id });
+export type Replied = z.output<typeof Replied>;
+
+export const Broadcasted = z.object({ messageIds: z.array(Id), recipients: z.array(z.string()), sentAt: IsoDate });
+export type Broadcasted = z.output<typeof Broadcasted>;
+
+/** An ask is answered or not: a timeout (or the caller going away) is an answer too, not an error. */
+export const AskResult = z.discriminatedUnion("answered", [
+  z.object({
+    answered: z.literal(true),
+    messageId: Id,
+    to: z.string(),
+    reply: z.object({ from: z.string(), text: z.string(), messageId: Id, at: IsoDate }),
+  }),
+  z.object({ answered: z.literal(false), messageId: Id, to: z.string(), timedOut: z.boolean(), waitedSeconds: z.number().int() }),
+]);
+export type AskResult = z.output<typeof AskResult>;
+
+/** A message in the caller's own inbox; `unread` is whether it was unread before this check. */
+export const InboxItem = z.object({
+  id: Id,
+  from: z.string(),
+  kind: MessageKind,
+  text: z.string(),
+  replyTo: Id.nullable(),
+  sentAt: IsoDate,
+  unread: z.boolean(),
+  archived: z.boolean(),
+});
+export type InboxItem = z.output<typeof InboxItem>;
+
+/** `nextBefore` pages back to older read messages; `unreadLeft` counts unread ones a later check will return. */
+export const Inbox = z.object({ member: z.string(), messages: z.array(InboxItem), unreadLeft: z.number().int(), nextBefore: Id.nullable() });
+export type Inbox = z.output<typeof Inbox>;
+
+/** One delivery in the team's conversation, with whether it was read and the first reply to it. */
+export const TeamMessage = z.object({
+  id: Id,
+  from: z.string(),
+  to: z.string(),
+  kind: MessageKind,
+  text: z.string(),
+  replyTo: Id.nullable(),
+  sentAt: IsoDate,
+  readAt: IsoDate.nullable(),
+  archived: z.boolean(),
+  replyId: Id.nullable(),
+});
+export type TeamMessage = z.output<typeof TeamMessage>;
+
+export const TeamMessages = z.object({ messages: z.array(TeamMessage), nextBefore: Id.nullable() });
+export type TeamMessages = z.output<typeof TeamMessages>;

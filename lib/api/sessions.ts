@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { MemberName, TeamId } from "../ids.ts";
 import { Cursor, Flag, Limit, TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
 
 export const SESSION_STATUSES = ["queued", "starting", "idle", "busy", "waiting_permission", "paused", "stopped", "interrupted", "failed", "killed"] as const;
 export const SessionStatus = z.enum(SESSION_STATUSES);
@@ -175,3 +176,190 @@ export type DelegateInput = z.infer<typeof DelegateInput>;
 
 export const ContinueInput = SessionRef.extend({ message: Prompt }).strict();
 export type ContinueInput = z.infer<typeof ContinueInput>;
+
+// ── Responses ──
+
+export const SESSION_KINDS = ["session", "delegate", "member"] as const;
+export const SessionKind = z.enum(SESSION_KINDS);
+export type SessionKind = z.infer<typeof SessionKind>;
+
+/** The safety net as stored: the limits plus how long approvals wait. */
+export const StoredSafety = Safety.extend({ approvalTimeoutMs: z.number().int() });
+export type StoredSafety = z.output<typeof StoredSafety>;
+
+/** A session as every door shows it; `outputHidden` says its output was left out for a caller who does not own it. */
+export const SessionView = z.object({
+  name: z.string(),
+  team: z.string(),
+  kind: SessionKind,
+  status: SessionStatus,
+  claudeSessionId: z.string().nullable(),
+  model: z.string().nullable(),
+  workDir: z.string(),
+  preset: Preset,
+  allowedTools: z.array(z.string()),
+  systemPrompt: z.string().nullable(),
+  agent: z.string().nullable(),
+  maxBudgetUsd: z.number().nullable(),
+  safety: StoredSafety,
+  principal: z.string().nullable(),
+  pid: z.number().int().nullable(),
+  costUsd: z.number(),
+  turns: z.number().int(),
+  interactions: z.number().int(),
+  lastOutput: z.string().nullable(),
+  lastError: z.string().nullable(),
+  exitReason: z.string().nullable(),
+  /** What a person should know is wrong, in words ("cost limit: $0.40 spent of $0.05"); null when nothing is. */
+  problem: z.string().nullable(),
+  stalled: z.boolean(),
+  stalledAt: IsoDate.nullable(),
+  parent: z.string().nullable(),
+  spawnedBy: z.string().nullable(),
+  /** Whether the last process ran in the OS sandbox; null until it first launched. */
+  sandbox: z.enum(["bubblewrap", "none"]).nullable(),
+  queuedAt: IsoDate.nullable(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  lastEventAt: IsoDate.nullable(),
+  /** Messages waiting for their turn. */
+  queued: z.number().int(),
+  pendingApprovals: z.number().int(),
+  /** Where a `queued` session stands in the admission queue (1 starts next); null otherwise. */
+  queuePosition: z.number().int().nullable(),
+  outputHidden: z.literal(true).optional(),
+});
+export type SessionView = z.output<typeof SessionView>;
+
+/** A team member's session, with the spawn batch it counted in (0 when the team does not enforce the phase gate). */
+export const MemberSessionView = SessionView.extend({ batch: z.number().int() });
+export type MemberSessionView = z.output<typeof MemberSessionView>;
+
+export const INTERACTION_STATUSES = ["queued", "running", "completed", "error", "interrupted", "limit", "cancelled"] as const;
+export const InteractionStatus = z.enum(INTERACTION_STATUSES);
+export type InteractionStatus = z.infer<typeof InteractionStatus>;
+
+/** One user turn: what was asked, what came back, what it cost. */
+export const InteractionView = z.object({
+  id: z.number().int(),
+  n: z.number().int(),
+  prompt: z.string(),
+  response: z.string().nullable(),
+  status: InteractionStatus,
+  isError: z.boolean(),
+  resultSubtype: z.string().nullable(),
+  /** Why it did not complete (status error or limit), in words. */
+  error: z.string().nullable(),
+  costUsd: z.number(),
+  turns: z.number().int(),
+  durationMs: z.number().nullable(),
+  toolsUsed: z.array(z.string()),
+  permissionDenials: z.array(z.object({ tool_name: z.string(), tool_input: z.unknown().optional() })),
+  /** The turn ended without any text or tool call. */
+  empty: z.boolean(),
+  startedAt: IsoDate,
+  endedAt: IsoDate.nullable(),
+});
+export type InteractionView = z.output<typeof InteractionView>;
+
+export const APPROVAL_STATUSES = ["pending", "allowed", "denied", "timed_out", "cancelled"] as const;
+export const ApprovalStatus = z.enum(APPROVAL_STATUSES);
+export type ApprovalStatus = z.infer<typeof ApprovalStatus>;
+
+/** A permission request; `inputHidden` says its tool input was left out for a caller who may not decide it. */
+export const ApprovalView = z.object({
+  id: z.number().int(),
+  session: z.string(),
+  teamId: z.string().nullable(),
+  requestId: z.string(),
+  toolName: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  status: ApprovalStatus,
+  decidedBy: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: IsoDate,
+  expiresAt: IsoDate,
+  decidedAt: IsoDate.nullable(),
+  inputHidden: z.literal(true).optional(),
+});
+export type ApprovalView = z.output<typeof ApprovalView>;
+
+export const VIOLATION_KINDS = ["cost", "turns", "timeout", "protected_path"] as const;
+export const ViolationKind = z.enum(VIOLATION_KINDS);
+export type ViolationKind = z.infer<typeof ViolationKind>;
+
+export const Violation = z.object({ id: z.number().int(), kind: ViolationKind, detail: z.string(), at: IsoDate });
+export type Violation = z.output<typeof Violation>;
+
+/** `status`: the session with its running turn (prompt and response blank for a caller who does not own it), pending approvals and violations. */
+export const SessionStatusView = SessionView.extend({
+  running: InteractionView.nullable(),
+  approvals: z.array(ApprovalView),
+  violations: z.array(Violation),
+});
+export type SessionStatusView = z.output<typeof SessionStatusView>;
+
+/** `output`: the newest finished turn's text. */
+export const OutputView = z.object({ name: z.string(), status: SessionStatus, output: z.string().nullable(), interaction: InteractionView.nullable() });
+export type OutputView = z.output<typeof OutputView>;
+
+export const HistoryView = z.object({ name: z.string(), costUsd: z.number(), turns: z.number().int(), interactions: z.array(InteractionView) });
+export type HistoryView = z.output<typeof HistoryView>;
+
+/** One stored line of the stream: what the hub sent the CLI (`in`) or the CLI printed (`out`). The /ws push carries the same. */
+export const TranscriptEntryView = z.object({
+  id: z.number().int(),
+  interactionId: z.number().int().nullable(),
+  at: IsoDate,
+  direction: z.enum(["in", "out"]),
+  type: z.string(),
+  subtype: z.string().nullable(),
+  payload: z.unknown(),
+});
+export type TranscriptEntryView = z.output<typeof TranscriptEntryView>;
+
+export const TranscriptView = z.object({ name: z.string(), entries: z.array(TranscriptEntryView) });
+export type TranscriptView = z.output<typeof TranscriptView>;
+
+/** `send`: the queued (or, when waited for, finished) turn; `completed` says it ended within the wait. */
+export const SendResult = z.object({ session: SessionView, interaction: InteractionView, completed: z.boolean() });
+export type SendResult = z.output<typeof SendResult>;
+
+export const DELEGATE_STATUSES = ["completed", "needs_input", "failed", "cost_exceeded", "turns_exceeded", "timed_out"] as const;
+export const DelegateStatus = z.enum(DELEGATE_STATUSES);
+export type DelegateStatus = z.infer<typeof DelegateStatus>;
+
+/** What a delegated task (or a `continue`) came to, in a form a parent agent can act on. */
+export const DelegateResult = z.object({
+  status: DelegateStatus,
+  response: z.string().nullable(),
+  cost: z.number(),
+  turns: z.number().int(),
+  /** Milliseconds. */
+  duration: z.number(),
+  sessionId: z.string().nullable(),
+  name: z.string(),
+  canContinue: z.boolean(),
+  toolsUsed: z.array(z.string()),
+  safety: z.object({
+    violations: z.array(Violation.omit({ id: true })),
+    limits: z.object({ maxCostUsd: z.number(), maxTurns: z.number().int(), timeoutMs: z.number().int(), enabled: z.boolean() }),
+  }),
+  error: z.string().nullable(),
+});
+export type DelegateResult = z.output<typeof DelegateResult>;
+
+/** `finish` and `abort`: the session's totals once it is stopped or killed. */
+export const FinishResult = z.object({
+  name: z.string(),
+  status: SessionStatus,
+  cost: z.number(),
+  turns: z.number().int(),
+  interactions: z.number().int(),
+  sessionId: z.string().nullable(),
+});
+export type FinishResult = z.output<typeof FinishResult>;
+
+export const DeletedSession = z.object({ deleted: z.string() });
+export const CleanupResult = z.object({ deleted: z.array(z.string()) });

@@ -83,10 +83,13 @@ export class TeamHub {
     }
   }
 
-  /** Calls one endpoint; the team of the hub fills a `team` field the caller left out. */
+  /**
+   * Calls one endpoint; the team of the hub fills a `team` field the caller left out. A `team` given
+   * as undefined stays out: where the team is optional (listing sessions, cleanup), that means every team.
+   */
   call<E extends Endpoint>(endpoint: E, input: InputOf<E>, options: CallOptions = {}): Promise<OutputOf<E>> {
     const fields = (input ?? {}) as Record<string, unknown>;
-    const withTeam = "team" in (shapeOf(endpoint.input) ?? {}) && fields.team === undefined ? { ...fields, team: this.team } : fields;
+    const withTeam = "team" in (shapeOf(endpoint.input) ?? {}) && !("team" in fields) ? { ...fields, team: this.team } : fields;
     return callEndpoint(this.transport, endpoint, withTeam as InputOf<E>, options);
   }
 

@@ -47,6 +47,9 @@ export function jsonFromInlineOrFile(inline: string | undefined, file: string | 
   return jsonOption(`--${name}`, inline);
 }
 
+/** A whole number; a given argument gives a number, an option left out gives undefined. */
+export function intOption(option: string, text: string): number;
+export function intOption(option: string, text: string | undefined): number | undefined;
 export function intOption(option: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^-?\d+$/.test(text.trim())) throw badOption(option, `must be a whole number, got '${text}'`);
@@ -81,4 +84,12 @@ export function checkedOption<S extends z.ZodType>(option: string, schema: S, va
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   throw badOption(option, `${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
+}
+
+/** One of a fixed set of values (a status, a preset), refused before the request like any bad option. */
+export function choiceOption<T extends string>(option: string, choices: readonly T[], text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  const isChoice = (v: string): v is T => (choices as readonly string[]).includes(v);
+  if (!isChoice(text)) throw badOption(option, `must be one of ${choices.join(", ")}, got '${text}'`);
+  return text;
 }

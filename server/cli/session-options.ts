@@ -1,8 +1,8 @@
 /** Options shared by the commands that start sessions (spawn, team-spawn, delegate). */
 import path from "node:path";
 import type { Command } from "commander";
-import { badOption, collect, intOption, numberOption } from "./options.ts";
-import type { SessionView } from "../domain/sessions/sessions.repo.ts";
+import { PRESETS, type SessionView } from "../../lib/api/sessions.ts";
+import { badOption, choiceOption, collect, intOption, numberOption } from "./options.ts";
 
 export type SpawnOpts = {
   name?: string;
@@ -66,7 +66,7 @@ export function spawnBody(opts: SpawnOpts) {
   return {
     model: opts.model,
     workDir: workDirOf(opts),
-    preset: opts.preset,
+    preset: choiceOption("--preset", PRESETS, opts.preset),
     allowedTools: opts.allowedTools,
     systemPrompt: opts.systemPrompt,
     agent: opts.agent,

@@ -9,7 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { DomainError } from "../errors.ts";
 import type { ClaudeConfig } from "../env.ts";
-import type { SessionRow, StoredSafety } from "../domain/sessions/sessions.repo.ts";
+import type { SessionRow } from "../domain/sessions/sessions.repo.ts";
+import type { StoredSafety } from "../../lib/api/sessions.ts";
 import { ASK_RULES } from "./policy.ts";
 
 /** A fork names its parent's conversation, the parent (whose session dir holds it) and the last message its CLI reported. */

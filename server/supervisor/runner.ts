@@ -28,7 +28,8 @@ import {
   type TurnResult,
 } from "../domain/sessions/runtime.ts";
 import { timeLimitProblem, type LimitKind } from "../domain/sessions/problems.ts";
-import { safetyOf, sessionByPk, toolsOf, type SessionRow, type StoredSafety } from "../domain/sessions/sessions.repo.ts";
+import { safetyOf, sessionByPk, toolsOf, type SessionRow } from "../domain/sessions/sessions.repo.ts";
+import type { StoredSafety } from "../../lib/api/sessions.ts";
 import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
 import { sessionConfig } from "./config-dir.ts";
 import { costDelta, freshTracker, type CostTracker } from "./cost.ts";

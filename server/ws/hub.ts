@@ -95,7 +95,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
     const { team, session } = push;
     if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: push.textDelta } });
     else if ("textEnded" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: "", soFar: true } });
-    else send(c.socket, { v: WS_VERSION, type: "transcript", team, payload: { session, entry: { ...push.entry, at: push.entry.at.toISOString() } } });
+    else send(c.socket, { v: WS_VERSION, type: "transcript", team, payload: { session, entry: push.entry } });
   };
 
   // The push carries the session's owner, so visibility is decided here without a lookup.

@@ -1,11 +1,24 @@
-import { endpoint, Unchecked } from "../endpoint.ts";
-import { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput, TeamMessagesInput } from "../chat.ts";
+import { endpoint } from "../endpoint.ts";
+import {
+  AskInput,
+  AskResult,
+  BroadcastInput,
+  Broadcasted,
+  CheckInboxInput,
+  Inbox,
+  Replied,
+  ReplyInput,
+  Sent,
+  SendMessageInput,
+  TeamMessages,
+  TeamMessagesInput,
+} from "../chat.ts";
 
 export const chat = {
-  ask: endpoint({ method: "POST", path: "/chat/ask", input: AskInput, output: Unchecked, waits: true }),
-  broadcast: endpoint({ method: "POST", path: "/chat/broadcast", input: BroadcastInput, output: Unchecked }),
-  inbox: endpoint({ method: "POST", path: "/chat/inbox", input: CheckInboxInput, output: Unchecked }),
-  messages: endpoint({ method: "GET", path: "/chat/messages", input: TeamMessagesInput, output: Unchecked }),
-  reply: endpoint({ method: "POST", path: "/chat/reply", input: ReplyInput, output: Unchecked }),
-  send: endpoint({ method: "POST", path: "/chat/send", input: SendMessageInput, output: Unchecked }),
+  ask: endpoint({ method: "POST", path: "/chat/ask", input: AskInput, output: AskResult, waits: true }),
+  broadcast: endpoint({ method: "POST", path: "/chat/broadcast", input: BroadcastInput, output: Broadcasted }),
+  inbox: endpoint({ method: "POST", path: "/chat/inbox", input: CheckInboxInput, output: Inbox }),
+  messages: endpoint({ method: "GET", path: "/chat/messages", input: TeamMessagesInput, output: TeamMessages }),
+  reply: endpoint({ method: "POST", path: "/chat/reply", input: ReplyInput, output: Replied }),
+  send: endpoint({ method: "POST", path: "/chat/send", input: SendMessageInput, output: Sent }),
 };

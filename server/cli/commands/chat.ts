@@ -1,16 +1,11 @@
 import type { Command } from "commander";
-import type { AskResult } from "../../domain/chat/ask.ts";
-import type { Inbox } from "../../domain/chat/inbox.ts";
-import type { Broadcasted, Sent } from "../../domain/chat/send.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import type { Inbox } from "../../../lib/api/chat.ts";
+import { action, type Ctx } from "../action.ts";
 import { intOption } from "../options.ts";
-
-const at = (d: Date | string) => new Date(d).toISOString();
 
 function renderInbox(r: Inbox): string {
   const lines = r.messages.map((m) => {
-    const head = `${m.unread ? "*" : " "} #${m.id} from ${m.from} (${m.kind}${m.replyTo ? `, re #${m.replyTo}` : ""}${m.archived ? ", archived" : ""}) ${at(m.sentAt)}`;
+    const head = `${m.unread ? "*" : " "} #${m.id} from ${m.from} (${m.kind}${m.replyTo ? `, re #${m.replyTo}` : ""}${m.archived ? ", archived" : ""}) ${m.sentAt.toISOString()}`;
     return `${head}\n    ${m.text.replaceAll("\n", "\n    ")}`;
   });
   if (lines.length === 0) lines.push("(no messages)");
@@ -24,8 +19,8 @@ export function register(program: Command) {
     .command("team-send <to> <message>")
     .description("send a direct message to a member on the roster (or 'operator')")
     .action(
-      action<object, Sent>(
-        ({ target, team, args }) => call(target, "POST", "/chat/send", { query: { team }, body: { to: args[0], message: args[1] } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.chat.send({ to: args[0], message: args[1] }),
         (r) => `sent message #${r.messageId} to ${r.to}`,
       ),
     );
@@ -33,8 +28,8 @@ export function register(program: Command) {
     .command("team-broadcast <message>")
     .description("send a message to every member on the roster except yourself")
     .action(
-      action<object, Broadcasted>(
-        ({ target, team, args }) => call(target, "POST", "/chat/broadcast", { query: { team }, body: { message: args[0] } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.chat.broadcast({ message: args[0] }),
         (r) => `broadcast to ${r.recipients.length} member(s): ${r.recipients.join(", ")}`,
       ),
     );
@@ -46,16 +41,13 @@ export function register(program: Command) {
     .option("--limit <n>", "how many messages (default 50, at most 500)")
     .option("--before <id>", "only messages older than this id (to page back)")
     .action(
-      action<{ unread?: boolean; archived?: boolean; limit?: string; before?: string }, Inbox>(
-        ({ target, team, opts }) =>
-          call(target, "POST", "/chat/inbox", {
-            query: { team },
-            body: {
-              unreadOnly: opts.unread ?? false,
-              includeArchived: opts.archived ?? false,
-              limit: intOption("--limit", opts.limit),
-              before: intOption("--before", opts.before),
-            },
+      action(
+        ({ hub, opts }: Ctx<{ unread?: boolean; archived?: boolean; limit?: string; before?: string }>) =>
+          hub.chat.inbox({
+            unreadOnly: opts.unread ?? false,
+            includeArchived: opts.archived ?? false,
+            limit: intOption("--limit", opts.limit),
+            before: intOption("--before", opts.before),
           }),
         renderInbox,
       ),
@@ -65,13 +57,9 @@ export function register(program: Command) {
     .description("ask a member and wait for the reply (or the timeout)")
     .option("--timeout <seconds>", "how long to wait, 1–600 (default 120)")
     .action(
-      action<{ timeout?: string }, AskResult>(
-        ({ target, team, opts, args }) =>
-          call(target, "POST", "/chat/ask", {
-            query: { team },
-            body: { to: args[0], question: args[1], timeoutSeconds: intOption("--timeout", opts.timeout) },
-            waits: true,
-          }),
+      action(
+        ({ hub, opts, args }: Ctx<{ timeout?: string }>) =>
+          hub.chat.ask({ to: args[0], question: args[1], timeoutSeconds: intOption("--timeout", opts.timeout) }),
         (r) =>
           r.answered
             ? `${r.reply.from} (#${r.reply.messageId}): ${r.reply.text}`
@@ -82,9 +70,8 @@ export function register(program: Command) {
     .command("team-reply <messageId> <message>")
     .description("reply to a message in your inbox; the reply goes to its sender")
     .action(
-      action<object, Sent & { replyTo: number }>(
-        ({ target, team, args }) =>
-          call(target, "POST", "/chat/reply", { query: { team }, body: { messageId: intOption("<messageId>", args[0]), message: args[1] } }),
+      action(
+        ({ hub, args }: Ctx<object>) => hub.chat.reply({ messageId: intOption("<messageId>", args[0]), message: args[1] }),
         (r) => `replied to #${r.replyTo}: message #${r.messageId} to ${r.to}`,
       ),
     );

@@ -1,8 +1,7 @@
 import type { Command } from "commander";
-import type { DelegateResult, FinishResult } from "../../domain/sessions/delegate.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
-import { intOption, numberOption } from "../options.ts";
+import { PRESETS, type DelegateResult, type FinishResult } from "../../../lib/api/sessions.ts";
+import { action, type Ctx } from "../action.ts";
+import { choiceOption, intOption, numberOption } from "../options.ts";
 import { nameOf, sessionOptions, workDirOf, type SpawnOpts } from "../session-options.ts";
 
 const outcome = (r: DelegateResult) =>
@@ -17,15 +16,14 @@ export function register(program: Command) {
     .requiredOption("--task <text>", "what to do")
     .option("--context <text>", "background put before the task")
     .action(
-      action<SpawnOpts & { task: string; context?: string }, DelegateResult>(({ target, team, opts, args }) => {
-        return call(target, "POST", "/delegate", {
-          body: {
-            team,
+      action(
+        ({ hub, opts, args }: Ctx<SpawnOpts & { task: string; context?: string }>) =>
+          hub.sessions.delegate({
             name: nameOf(args[0], opts.name),
             task: opts.task,
             context: opts.context,
             model: opts.model,
-            preset: opts.preset,
+            preset: choiceOption("--preset", PRESETS, opts.preset),
             workDir: workDirOf(opts),
             systemPrompt: opts.systemPrompt,
             agent: opts.agent,
@@ -33,10 +31,9 @@ export function register(program: Command) {
             maxTurns: intOption("--max-turns", opts.maxTurns),
             timeout: intOption("--timeout-ms", opts.timeoutMs),
             safety: opts.safety,
-          },
-          waits: true,
-        });
-      }, outcome),
+          }),
+        outcome,
+      ),
     );
   program
     .command("continue [name] [message]")
@@ -44,13 +41,11 @@ export function register(program: Command) {
     .option("--name <name>")
     .option("--message <text>")
     .action(
-      action<{ name?: string; message?: string }, DelegateResult>(({ target, opts, args }) => {
-        const name = nameOf(args[0], opts.name);
-        return call(target, "POST", `/sessions/${encodeURIComponent(name)}/continue`, {
-          body: { message: nameOf(args[1], opts.message, "message") },
-          waits: true,
-        });
-      }, outcome),
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string; message?: string }>) =>
+          hub.sessions.continue({ name: nameOf(args[0], opts.name), message: nameOf(args[1], opts.message, "message") }),
+        outcome,
+      ),
     );
   for (const [op, description] of [
     ["finish", "accept a delegated task: stop its session gracefully"],
@@ -60,11 +55,6 @@ export function register(program: Command) {
       .command(`${op} [name]`)
       .description(description)
       .option("--name <name>")
-      .action(
-        action<{ name?: string }, FinishResult>(
-          ({ target, opts, args }) => call(target, "POST", `/sessions/${encodeURIComponent(nameOf(args[0], opts.name))}/${op}`, { body: {} }),
-          totals,
-        ),
-      );
+      .action(action(({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions[op]({ name: nameOf(args[0], opts.name) }), totals));
   }
 }

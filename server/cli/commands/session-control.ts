@@ -1,14 +1,9 @@
 import type { Command } from "commander";
-import type { SessionView } from "../../domain/sessions/sessions.repo.ts";
-import type { SessionStatusView } from "../../domain/sessions/queries.service.ts";
-import type { ApprovalView } from "../../domain/sessions/approvals.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { APPROVAL_STATUSES } from "../../../lib/api/sessions.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
-import { intOption } from "../options.ts";
+import { choiceOption, intOption } from "../options.ts";
 import { nameOf, sessionLine } from "../session-options.ts";
-
-const route = (name: string, op = "") => `/sessions/${encodeURIComponent(name)}${op ? `/${op}` : ""}`;
 
 export function register(program: Command) {
   for (const [op, description] of [
@@ -20,8 +15,8 @@ export function register(program: Command) {
       .description(description)
       .option("--name <name>")
       .action(
-        action<{ name?: string }, SessionView>(
-          ({ target, opts, args }) => call(target, "POST", route(nameOf(args[0], opts.name), op), { body: {} }),
+        action(
+          ({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions[op]({ name: nameOf(args[0], opts.name) }),
           (s) => sessionLine(s),
         ),
       );
@@ -36,8 +31,8 @@ export function register(program: Command) {
       .option("--name <name>")
       .option("--no-wait", "return without waiting for the process to exit")
       .action(
-        action<{ name?: string; wait: boolean }, SessionView>(
-          ({ target, opts, args }) => call(target, "POST", route(nameOf(args[0], opts.name), op), { body: { wait: opts.wait } }),
+        action(
+          ({ hub, opts, args }: Ctx<{ name?: string; wait: boolean }>) => hub.sessions[op]({ name: nameOf(args[0], opts.name), wait: opts.wait }),
           (s) => sessionLine(s),
         ),
       );
@@ -47,8 +42,8 @@ export function register(program: Command) {
     .description("delete a session with its transcript and history (a running process is killed)")
     .option("--name <name>")
     .action(
-      action<{ name?: string }, { deleted: string }>(
-        ({ target, opts, args }) => call(target, "DELETE", route(nameOf(args[0], opts.name))),
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions.delete({ name: nameOf(args[0], opts.name) }),
         (r) => `deleted ${r.deleted}`,
       ),
     );
@@ -57,8 +52,9 @@ export function register(program: Command) {
     .description("delete sessions that ended more than --days days ago: every team's, or only --team's")
     .requiredOption("--days <n>")
     .action(
-      action<{ days: string }, { deleted: string[] }>(
-        ({ target, opts }) => call(target, "POST", "/cleanup", { body: { days: intOption("--days", opts.days), team: opts.team } }),
+      action(
+        // Without --team the team stays out, which sweeps every team.
+        ({ hub, opts }: Ctx<{ days: string }>) => hub.sessions.cleanup({ days: intOption("--days", opts.days), team: opts.team }),
         (r) => (r.deleted.length ? `deleted ${r.deleted.length}: ${r.deleted.join(", ")}` : "nothing to delete"),
       ),
     );
@@ -67,17 +63,15 @@ export function register(program: Command) {
     .description("state, cost, turns, the running turn, pending approvals and violations")
     .option("--name <name>")
     .action(
-      action<{ name?: string }, SessionStatusView>(
-        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name))),
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions.status({ name: nameOf(args[0], opts.name) }),
         (s) =>
           [
             sessionLine(s),
             `  claude session ${s.claudeSessionId ?? "—"}, pid ${s.pid ?? "—"}, preset ${s.preset}, in ${s.workDir}`,
             s.spawnedBy ? `  spawned by ${s.spawnedBy}` : "",
             s.running ? `  running turn ${s.running.n}` : "",
-            ...s.approvals.map(
-              (a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${new Date(a.expiresAt).toISOString()})`,
-            ),
+            ...s.approvals.map((a) => `  approval ${a.id}: ${a.toolName} ${JSON.stringify(a.input)} (${a.reason}; until ${a.expiresAt.toISOString()})`),
             ...s.violations.map((v) => `  violation: ${v.kind}: ${v.detail}`),
             // The problem already ends the first line; the raw error is shown when it says more.
             s.lastError && !s.problem?.includes(s.lastError) ? `  last error: ${s.lastError}` : "",
@@ -91,8 +85,8 @@ export function register(program: Command) {
     .description("permission requests (pending ones by default) of the team's sessions")
     .option("--status <status>", "pending | allowed | denied | timed_out | cancelled", "pending")
     .action(
-      action<{ status: string }, ApprovalView[]>(
-        ({ target, team, opts }) => call(target, "GET", "/approvals", { query: { team, status: opts.status } }),
+      action(
+        ({ hub, opts }: Ctx<{ status: string }>) => hub.sessions.approvals({ status: choiceOption("--status", APPROVAL_STATUSES, opts.status) }),
         (list) =>
           table(
             list.map((a) => ({ ...a, input: JSON.stringify(a.input).slice(0, 60) })),
@@ -106,8 +100,9 @@ export function register(program: Command) {
       .description(`${decision} a session's pending permission request`)
       .option("--note <text>")
       .action(
-        action<{ note?: string }, ApprovalView>(
-          ({ target, opts, args }) => call(target, "POST", route(args[0], `approvals/${encodeURIComponent(args[1])}`), { body: { decision, note: opts.note } }),
+        action(
+          ({ hub, opts, args }: Ctx<{ note?: string }>) =>
+            hub.sessions.decide({ name: args[0], approvalId: intOption("<approvalId>", args[1]), decision, note: opts.note }),
           (a) => `approval ${a.id} (${a.toolName}): ${a.status}`,
         ),
       );

@@ -1,12 +1,8 @@
 import type { Command } from "commander";
-import type { HistoryView, OutputView, TranscriptEntryView } from "../../domain/sessions/queries.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
 import { intOption } from "../options.ts";
 import { nameOf } from "../session-options.ts";
-
-const route = (name: string, op: string) => `/sessions/${encodeURIComponent(name)}/${op}`;
 
 export function register(program: Command) {
   program
@@ -14,8 +10,8 @@ export function register(program: Command) {
     .description("the session's last response")
     .option("--name <name>")
     .action(
-      action<{ name?: string }, OutputView>(
-        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "output")),
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions.output({ name: nameOf(args[0], opts.name) }),
         (o) => o.output ?? "(no output yet)",
       ),
     );
@@ -25,8 +21,9 @@ export function register(program: Command) {
     .option("--name <name>")
     .option("--limit <n>")
     .action(
-      action<{ name?: string; limit?: string }, HistoryView>(
-        ({ target, opts, args }) => call(target, "GET", route(nameOf(args[0], opts.name), "history"), { query: { limit: intOption("--limit", opts.limit) } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string; limit?: string }>) =>
+          hub.sessions.history({ name: nameOf(args[0], opts.name), limit: intOption("--limit", opts.limit) }),
         (h) =>
           `${table(
             h.interactions.map((i) => ({
@@ -48,11 +45,9 @@ export function register(program: Command) {
     .option("--after <id>", "only entries after this id")
     .option("--limit <n>")
     .action(
-      action<{ name?: string; after?: string; limit?: string }, { entries: TranscriptEntryView[] }>(
-        ({ target, opts, args }) =>
-          call(target, "GET", route(nameOf(args[0], opts.name), "transcript"), {
-            query: { after: intOption("--after", opts.after), limit: intOption("--limit", opts.limit) },
-          }),
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string; after?: string; limit?: string }>) =>
+          hub.sessions.transcript({ name: nameOf(args[0], opts.name), after: intOption("--after", opts.after), limit: intOption("--limit", opts.limit) }),
         (t) =>
           t.entries
             .map((e) => `${e.id} ${e.direction === "in" ? "→" : "←"} ${e.type}${e.subtype ? `/${e.subtype}` : ""} ${JSON.stringify(e.payload).slice(0, 160)}`)

@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import type { Command } from "commander";
-import type { SessionView } from "../../domain/sessions/sessions.repo.ts";
-import type { SendResult } from "../../domain/sessions/control.service.ts";
-import { call } from "../api-client.ts";
-import { action } from "../action.ts";
+import { BatchSpawnInput, SESSION_STATUSES, type SendResult } from "../../../lib/api/sessions.ts";
+import { zodIssues } from "../../domain/zod-errors.ts";
+import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
-import { badOption, intOption, jsonOption } from "../options.ts";
+import { badOption, choiceOption, intOption, jsonOption } from "../options.ts";
 import { nameOf, sessionLine, spawnBody, spawnOptions, type SpawnOpts } from "../session-options.ts";
 
 const reply = (r: SendResult) =>
@@ -13,17 +12,40 @@ const reply = (r: SendResult) =>
     ? `${r.interaction.response ?? "(no text)"}\n\n— ${r.session.name} turn ${r.interaction.n}: ${r.interaction.status}${r.interaction.error ? ` (${r.interaction.error})` : ""}, $${r.interaction.costUsd.toFixed(4)}, ${r.interaction.turns} turns`
     : `queued as turn ${r.interaction.n} of ${r.session.name} (${r.session.status})`;
 
+/** The sessions of a batch file, checked before the request so that a bad entry is named with --file. */
+function batchOf(file: string, team: string) {
+  let text: string;
+  try {
+    text = fs.readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (e) {
+    throw badOption("--file", `cannot read ${file}: ${(e as Error).message}`);
+  }
+  const parsed = jsonOption("--file", text);
+  const list = Array.isArray(parsed) ? parsed : (parsed as { sessions?: unknown })?.sessions;
+  if (!Array.isArray(list)) throw badOption("--file", "must hold a JSON array of sessions or {sessions: […]}");
+  const entries = list.map((s: unknown) => (typeof s === "object" && s !== null ? { team, workDir: process.cwd(), ...s } : s));
+  const sessions = BatchSpawnInput.shape.sessions.safeParse(entries, { reportInput: true });
+  if (!sessions.success)
+    throw badOption(
+      "--file",
+      zodIssues(sessions.error, "sessions")
+        .map((i) => `${i.field}: ${i.message}`)
+        .join("; "),
+    );
+  return sessions.data;
+}
+
 export function register(program: Command) {
   spawnOptions(program.command("spawn [name]").description("start a supervised Claude Code session").option("--prompt <text>", "first message"))
     .option("--wait", "wait for the reply to the first message and print it")
     .action(
-      action<SpawnOpts & { wait?: boolean }, SessionView | SendResult>(
-        async ({ target, team, opts, args }) => {
+      action(
+        async ({ hub, opts, args }: Ctx<SpawnOpts & { wait?: boolean }>) => {
           const name = nameOf(args[0], opts.name);
-          const body = { ...spawnBody(opts), team, name };
-          if (!opts.wait || !opts.prompt) return call<SessionView>(target, "POST", "/sessions", { body: { ...body, prompt: opts.prompt } });
-          await call(target, "POST", "/sessions", { body });
-          return call<SendResult>(target, "POST", `/sessions/${encodeURIComponent(name)}/send`, { body: { message: opts.prompt, wait: true }, waits: true });
+          const body = { ...spawnBody(opts), name };
+          if (!opts.wait || !opts.prompt) return hub.sessions.spawn({ ...body, prompt: opts.prompt });
+          await hub.sessions.spawn(body);
+          return hub.sessions.send({ name, message: opts.prompt, wait: true });
         },
         (r) => ("interaction" in r ? reply(r) : `started ${sessionLine(r)}`),
       ),
@@ -37,9 +59,9 @@ export function register(program: Command) {
   )
     .option("--role <role>", "the member's role")
     .action(
-      action<SpawnOpts & { role?: string }, SessionView & { batch: number }>(
-        ({ target, team, opts, args }) =>
-          call(target, "POST", "/team-spawn", { body: { ...spawnBody(opts), team, name: nameOf(args[0], opts.name), prompt: opts.prompt, role: opts.role } }),
+      action(
+        ({ hub, opts, args }: Ctx<SpawnOpts & { role?: string }>) =>
+          hub.sessions.teamSpawn({ ...spawnBody(opts), name: nameOf(args[0], opts.name), prompt: opts.prompt, role: opts.role }),
         (r) => `started ${sessionLine(r)} as a member of ${r.team}${r.batch ? ` (spawn batch ${r.batch})` : ""}`,
       ),
     );
@@ -49,21 +71,8 @@ export function register(program: Command) {
     .description("start several sessions from a JSON file: [{name, prompt, model, …}] or {sessions: […]}")
     .requiredOption("--file <path>", "the JSON file (- for stdin)")
     .action(
-      action<{ file: string }, SessionView[]>(
-        ({ target, team, opts }) => {
-          let text: string;
-          try {
-            text = fs.readFileSync(opts.file === "-" ? 0 : opts.file, "utf8");
-          } catch (e) {
-            throw badOption("--file", `cannot read ${opts.file}: ${(e as Error).message}`);
-          }
-          const parsed = jsonOption("--file", text);
-          const list = Array.isArray(parsed) ? parsed : (parsed as { sessions?: unknown })?.sessions;
-          if (!Array.isArray(list)) throw badOption("--file", "must hold a JSON array of sessions or {sessions: […]}");
-          return call(target, "POST", "/batch-spawn", {
-            body: { sessions: list.map((s: Record<string, unknown>) => ({ team, workDir: process.cwd(), ...s })) },
-          });
-        },
+      action(
+        ({ hub, team, opts }: Ctx<{ file: string }>) => hub.sessions.batch({ sessions: batchOf(opts.file, team) }),
         (list) => list.map((s) => `started ${sessionLine(s)}`).join("\n"),
       ),
     );
@@ -74,9 +83,9 @@ export function register(program: Command) {
     .option("--prompt <text>", "first message of the fork")
     .option("--model <model>")
     .action(
-      action<{ prompt?: string; model?: string }, SessionView>(
-        ({ target, opts, args }) =>
-          call(target, "POST", `/sessions/${encodeURIComponent(args[0])}/fork`, { body: { newName: args[1], prompt: opts.prompt, model: opts.model } }),
+      action(
+        ({ hub, opts, args }: Ctx<{ prompt?: string; model?: string }>) =>
+          hub.sessions.fork({ name: args[0], newName: args[1], prompt: opts.prompt, model: opts.model }),
         (s) => `forked ${s.parent} into ${sessionLine(s)}`,
       ),
     );
@@ -90,14 +99,11 @@ export function register(program: Command) {
     .option("--wait-timeout-ms <ms>", "how long to wait for the reply (default 600000)")
     .option("--stop", "stop the session after the reply")
     .action(
-      action<{ name?: string; message?: string; wait: boolean; waitTimeoutMs?: string; stop?: boolean }, SendResult>(async ({ target, opts, args }) => {
+      action(async ({ hub, opts, args }: Ctx<{ name?: string; message?: string; wait: boolean; waitTimeoutMs?: string; stop?: boolean }>) => {
         const name = nameOf(args[0], opts.name);
         const message = nameOf(args[1], opts.message, "message");
-        const r = await call<SendResult>(target, "POST", `/sessions/${encodeURIComponent(name)}/send`, {
-          body: { message, wait: opts.wait, waitTimeoutMs: intOption("--wait-timeout-ms", opts.waitTimeoutMs) },
-          waits: true,
-        });
-        if (opts.stop) await call(target, "POST", `/sessions/${encodeURIComponent(name)}/stop`, { body: {} });
+        const r = await hub.sessions.send({ name, message, wait: opts.wait, waitTimeoutMs: intOption("--wait-timeout-ms", opts.waitTimeoutMs) });
+        if (opts.stop) await hub.sessions.stop({ name });
         return r;
       }, reply),
     );
@@ -109,9 +115,13 @@ export function register(program: Command) {
     .option("--status <status>")
     .option("--limit <n>")
     .action(
-      action<{ all?: boolean; status?: string; limit?: string }, SessionView[]>(
-        ({ target, team, opts }) =>
-          call(target, "GET", "/sessions", { query: { team: opts.all ? undefined : team, status: opts.status, limit: intOption("--limit", opts.limit) } }),
+      action(
+        ({ hub, team, opts }: Ctx<{ all?: boolean; status?: string; limit?: string }>) =>
+          hub.sessions.list({
+            team: opts.all ? undefined : team,
+            status: choiceOption("--status", SESSION_STATUSES, opts.status),
+            limit: intOption("--limit", opts.limit),
+          }),
         (list) =>
           table(
             list.map((s) => ({

@@ -7,18 +7,14 @@
  * A timeout is an answer too ("nobody replied"), not an error: the question stays in the
  * recipient's inbox, and a late reply lands in the asker's inbox like any other message.
  */
-import type { AskInput } from "../../../lib/api/chat.ts";
+import type { AskInput, AskResult, Sent } from "../../../lib/api/chat.ts";
 import type { HubEvent } from "../../events/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { markRead } from "./read-marks.ts";
-import { directInTx, type Sent } from "./send.ts";
+import { directInTx } from "./send.ts";
 import { waitForEvent } from "../../events/wait.ts";
 import { sendTransaction } from "./send-transaction.ts";
-
-export type AskResult =
-  | { answered: true; messageId: number; to: string; reply: { from: string; text: string; messageId: number; at: Date } }
-  | { answered: false; messageId: number; to: string; timedOut: boolean; waitedSeconds: number };
 
 export async function ask({ db, bus }: DomainDeps, actor: Principal, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
   let questionId = 0;

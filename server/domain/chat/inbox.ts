@@ -7,15 +7,12 @@
  * Paging: `before` continues below a message id. `nextBefore` is set when older read messages
  * remain, which only happens once every unread message in scope has been returned.
  */
-import type { CheckInboxInput } from "../../../lib/api/chat.ts";
+import type { CheckInboxInput, Inbox, InboxItem, MessageKind } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { markRead } from "./read-marks.ts";
 
-export type InboxItem = { id: number; from: string; kind: string; text: string; replyTo: number | null; sentAt: Date; unread: boolean; archived: boolean };
-export type Inbox = { member: string; messages: InboxItem[]; unreadLeft: number; nextBefore: number | null };
-
-type Row = { id: number; sender: string; kind: string; text: string; replyTo: number | null; createdAt: Date; archivedAt: Date | null };
+type Row = { id: number; sender: string; kind: MessageKind; text: string; replyTo: number | null; createdAt: Date; archivedAt: Date | null };
 
 const COLUMNS = `"id","sender","kind","text","replyTo","createdAt","archivedAt"`;
 

@@ -5,18 +5,17 @@
  * contract notices, system messages) have no one waiting for an answer, so they cannot be replied to.
  */
 import { DomainError, forbidden, invalidField } from "../../errors.ts";
-import type { ReplyInput } from "../../../lib/api/chat.ts";
+import type { Replied, ReplyInput } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { enforceChatLimits } from "./limits.ts";
 import { deliver } from "./messages.ts";
 import { markRead } from "./read-marks.ts";
 import { sendTransaction } from "./send-transaction.ts";
-import type { Sent } from "./send.ts";
 
 const ANSWERABLE = ["dm", "broadcast", "ask", "reply"];
 
-export async function reply({ db }: DomainDeps, actor: Principal, input: ReplyInput): Promise<Sent & { replyTo: number }> {
+export async function reply({ db }: DomainDeps, actor: Principal, input: ReplyInput): Promise<Replied> {
   return sendTransaction(db, "chat.reply", actor, input.team, async (tx) => {
     const original = await tx.get<{ sender: string; recipient: string; kind: string }>(
       `SELECT "sender","recipient","kind" FROM "Message" WHERE "teamId" = ? AND "id" = ?`,

@@ -6,16 +6,13 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, invalidField } from "../../errors.ts";
-import type { BroadcastInput, SendMessageInput } from "../../../lib/api/chat.ts";
+import type { BroadcastInput, Broadcasted, SendMessageInput, Sent } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { rosterOf } from "../roster/roster.service.ts";
 import { enforceChatLimits } from "./limits.ts";
 import { deliver } from "./messages.ts";
 import { sendTransaction } from "./send-transaction.ts";
-
-export type Sent = { messageId: number; to: string; kind: "dm" | "ask" | "reply"; sentAt: Date };
-export type Broadcasted = { messageIds: number[]; recipients: string[]; sentAt: Date };
 
 /** A dm or an ask to one member, inside the caller's transaction. */
 export async function directInTx(tx: WriteTx, actor: Principal, d: { team: string; to: string; kind: "dm" | "ask"; text: string }): Promise<Sent> {

@@ -5,31 +5,16 @@
  * read it; a member sees its own inbox and nothing else. It is a plain read: looking at the
  * conversation marks nothing read and emits nothing, so the recipients' unread state is theirs.
  */
-import type { TeamMessagesInput } from "../../../lib/api/chat.ts";
+import type { MessageKind, TeamMessages, TeamMessagesInput } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
-
-export type TeamMessage = {
-  id: number;
-  from: string;
-  to: string;
-  kind: string;
-  text: string;
-  replyTo: number | null;
-  sentAt: Date;
-  readAt: Date | null;
-  archived: boolean;
-  /** The first reply to this message, if any. */
-  replyId: number | null;
-};
-export type TeamMessages = { messages: TeamMessage[]; nextBefore: number | null };
 
 type Row = {
   id: number;
   sender: string;
   recipient: string;
-  kind: string;
+  kind: MessageKind;
   text: string;
   replyTo: number | null;
   createdAt: Date;

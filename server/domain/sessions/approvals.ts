@@ -5,13 +5,11 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, notFound } from "../../errors.ts";
-import type { DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
+import type { ApprovalStatus, ApprovalView, DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
 import { jsonObjectOf, moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
-
-export type ApprovalStatus = "pending" | "allowed" | "denied" | "timed_out" | "cancelled";
 
 export type ApprovalRow = {
   id: number;
@@ -28,8 +26,6 @@ export type ApprovalRow = {
   expiresAt: Date;
   decidedAt: Date | null;
 };
-
-export type ApprovalView = Omit<ApprovalRow, "sessionPk" | "input"> & { session: string; input: Record<string, unknown> };
 
 const SELECT_VIEW = `SELECT a.*, s."name" AS "session" FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"`;
 
@@ -111,12 +107,7 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
 }
 
 /** What a tool call would do is shown to those who may decide it (the operator, the team's leads); others see that it is hidden. */
-export async function approvalFor(
-  sql: Sql,
-  actor: Principal,
-  a: ApprovalView,
-  may: Permits = permitsMany(sql, actor),
-): Promise<ApprovalView & { inputHidden?: true }> {
+export async function approvalFor(sql: Sql, actor: Principal, a: ApprovalView, may: Permits = permitsMany(sql, actor)): Promise<ApprovalView> {
   if (await may("approval.decide", { team: a.teamId })) return a;
   return { ...a, input: {}, inputHidden: true };
 }

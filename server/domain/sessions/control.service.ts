@@ -7,18 +7,18 @@ import type { WriteTx } from "../../db/database.ts";
 import { DomainError } from "../../errors.ts";
 import { waitForEvent } from "../../events/wait.ts";
 import type { HubEvent } from "../../events/types.ts";
-import type { CleanupInput, SendInput, SessionRef } from "../../../lib/api/sessions.ts";
+import type { CleanupInput, SendInput, SendResult, SessionRef, SessionView } from "../../../lib/api/sessions.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { authorizeSession } from "./ownership.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { sessionTokenLabel } from "../auth/tokens.service.ts";
-import { interactionById, interactionView, queueMessage, runningInteraction, type InteractionView } from "./interactions.ts";
+import { interactionById, interactionView, queueMessage, runningInteraction } from "./interactions.ts";
 import { pendingApprovals } from "./approvals.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { setProblem } from "./problems.ts";
 import { BLOCKED_PREFIX } from "../budgets/charge.ts";
-import { moveTo, requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
+import { moveTo, requireSession, viewOf, type SessionRow } from "./sessions.repo.ts";
 import { ENDED, assertMove, isLive } from "./states.ts";
 
 function refuse(s: SessionRow, operation: string, needs: string): never {
@@ -54,8 +54,6 @@ export async function sendInTx(tx: WriteTx, s: SessionRow, message: string, sour
   if (!isLive(s.status)) await requestResume(tx, s, `message from ${source}`, maxLive);
   return queueMessage(tx, s, message, source);
 }
-
-export type SendResult = { session: SessionView; interaction: InteractionView; completed: boolean };
 
 const PENDING = ["queued", "running"];
 

@@ -4,7 +4,7 @@
  * `finish` or `abort`.
  */
 import { DomainError } from "../../errors.ts";
-import type { ContinueInput, DelegateInput, SessionRef } from "../../../lib/api/sessions.ts";
+import type { ContinueInput, DelegateInput, DelegateResult, DelegateStatus, FinishResult, SessionRef, ViolationKind } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety } from "../../../lib/api/sessions.ts";
@@ -14,25 +14,6 @@ import { requireSession, safetyOf, toolsOf, type SessionRow } from "./sessions.r
 import { insertSession } from "./spawn.service.ts";
 import type { SpawnDefaults } from "./spawn-authority.ts";
 import { isLive } from "./states.ts";
-
-export type DelegateStatus = "completed" | "needs_input" | "failed" | "cost_exceeded" | "turns_exceeded" | "timed_out";
-
-export type DelegateResult = {
-  status: DelegateStatus;
-  response: string | null;
-  cost: number;
-  turns: number;
-  duration: number;
-  sessionId: string | null;
-  name: string;
-  canContinue: boolean;
-  toolsUsed: string[];
-  safety: {
-    violations: Array<{ kind: string; detail: string; at: Date }>;
-    limits: { maxCostUsd: number; maxTurns: number; timeoutMs: number; enabled: boolean };
-  };
-  error: string | null;
-};
 
 // How long past the per-interaction limit we keep waiting for the supervisor to report the timeout.
 const WAIT_GRACE_MS = 60_000;
@@ -77,7 +58,7 @@ async function report(deps: DomainDeps, name: string, { id: interactionId, compl
   return deps.db.read(async (sql) => {
     const s: SessionRow = await requireSession(sql, name);
     const i = await interactionById(sql, interactionId);
-    const violations = await sql.all<{ kind: string; detail: string; at: Date }>(
+    const violations = await sql.all<{ kind: ViolationKind; detail: string; at: Date }>(
       `SELECT "kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ? AND "at" >= ? ORDER BY "id"`,
       [s.pk, i?.startedAt ?? new Date(0)],
     );
@@ -170,8 +151,6 @@ export async function continueTask(deps: DomainDeps, actor: Principal, input: Co
   );
   return report(deps, input.name, waited);
 }
-
-export type FinishResult = { name: string; status: string; cost: number; turns: number; interactions: number; sessionId: string | null };
 
 async function summary(deps: DomainDeps, name: string): Promise<FinishResult> {
   const s = await deps.db.read((sql) => requireSession(sql, name));

@@ -6,9 +6,8 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import type { InteractionStatus, InteractionView } from "../../../lib/api/sessions.ts";
 import { toolsOf, type SessionRow } from "./sessions.repo.ts";
-
-export type InteractionStatus = "queued" | "running" | "completed" | "error" | "interrupted" | "limit" | "cancelled";
 
 export type InteractionRow = {
   id: number;
@@ -29,20 +28,17 @@ export type InteractionRow = {
   empty: boolean;
   startedAt: Date;
   endedAt: Date | null;
-};
-
-export type InteractionView = Omit<InteractionRow, "sessionPk" | "toolsUsed" | "permissionDenials" | "isError" | "empty"> & {
-  isError: boolean;
-  empty: boolean;
-  toolsUsed: string[];
-  permissionDenials: Array<{ tool_name: string; tool_input?: unknown }>;
+  /** Who the turn's cost is charged to (docs/budgets.md); set when it ends, not shown. */
+  teamId: string | null;
+  member: string | null;
+  contractId: string | null;
 };
 
 /** The CLI's permission denials of a turn, as stored: the fields shown are checked, the rest is kept. */
 const Denials = z.array(z.looseObject({ tool_name: z.string(), tool_input: z.unknown().optional() }));
 
 export const interactionView = (r: InteractionRow): InteractionView => {
-  const { sessionPk: _pk, toolsUsed, permissionDenials, ...rest } = r;
+  const { sessionPk: _pk, teamId: _team, member: _member, contractId: _contract, toolsUsed, permissionDenials, ...rest } = r;
   return {
     ...rest,
     isError: Boolean(r.isError),

@@ -1,22 +1,30 @@
 /** Reading sessions: status, last output, list, history, transcript. */
-import type { ListSessionsInput, SessionRef, TranscriptInput } from "../../../lib/api/sessions.ts";
+import type {
+  HistoryView,
+  ListSessionsInput,
+  OutputView,
+  SessionRef,
+  SessionStatusView,
+  SessionView,
+  TranscriptEntryView,
+  TranscriptInput,
+  TranscriptView,
+  Violation,
+} from "../../../lib/api/sessions.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { approvalFor, pendingApprovals, type ApprovalView } from "./approvals.ts";
+import { approvalFor, pendingApprovals } from "./approvals.ts";
 import { permitsMany, type Permits } from "../auth/capabilities.ts";
 import { authorizeSession, ownsSession } from "./ownership.ts";
-import { interactionView, runningInteraction, type InteractionRow, type InteractionView } from "./interactions.ts";
-import { requireSession, viewOf, type SessionRow, type SessionView } from "./sessions.repo.ts";
+import { interactionView, runningInteraction, type InteractionRow } from "./interactions.ts";
+import { requireSession, viewOf, type SessionRow } from "./sessions.repo.ts";
 
 /** What a session said is its owners' (docs/security.md#capabilities): others see its state, not its output. */
-async function shownTo(sql: Sql, actor: Principal, s: SessionRow, may: Permits): Promise<SessionView & { outputHidden?: true }> {
+async function shownTo(sql: Sql, actor: Principal, s: SessionRow, may: Permits): Promise<SessionView> {
   const view = await viewOf(sql, s);
   return (await ownsSession(sql, actor, s, may)) ? view : { ...view, lastOutput: null, outputHidden: true };
 }
-
-export type Violation = { id: number; kind: string; detail: string; at: Date };
-export type SessionStatusView = SessionView & { running: InteractionView | null; approvals: ApprovalView[]; violations: Violation[] };
 
 export async function sessionStatus({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<SessionStatusView> {
   return db.read(async (sql) => {
@@ -30,8 +38,6 @@ export async function sessionStatus({ db }: DomainDeps, actor: Principal, input:
     return { ...(await shownTo(sql, actor, s, may)), running: shown || null, approvals, violations };
   });
 }
-
-export type OutputView = { name: string; status: string; output: string | null; interaction: InteractionView | null };
 
 /** The last response (`output`, docs/domain.md#operations): the newest finished interaction's text. */
 export async function lastOutput({ db }: DomainDeps, actor: Principal, input: SessionRef): Promise<OutputView> {
@@ -67,8 +73,6 @@ export async function listSessions({ db }: DomainDeps, actor: Principal, input: 
   });
 }
 
-export type HistoryView = { name: string; costUsd: number; turns: number; interactions: InteractionView[] };
-
 /** Every interaction, oldest first, with its cost, turns, duration and tools (`history`). */
 export async function sessionHistory({ db }: DomainDeps, actor: Principal, input: SessionRef & { limit: number }): Promise<HistoryView> {
   return db.read(async (sql) => {
@@ -82,18 +86,8 @@ export async function sessionHistory({ db }: DomainDeps, actor: Principal, input
   });
 }
 
-export type TranscriptEntryView = {
-  id: number;
-  interactionId: number | null;
-  at: Date;
-  direction: "in" | "out";
-  type: string;
-  subtype: string | null;
-  payload: unknown;
-};
-
 /** The stored stream, oldest first; `after` pages forward (and is how /ws clients catch up). */
-export async function transcript({ db }: DomainDeps, actor: Principal, input: TranscriptInput): Promise<{ name: string; entries: TranscriptEntryView[] }> {
+export async function transcript({ db }: DomainDeps, actor: Principal, input: TranscriptInput): Promise<TranscriptView> {
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
     await authorizeSession(sql, actor, "session.read", s);

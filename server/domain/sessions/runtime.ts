@@ -6,16 +6,14 @@
 import type { WriteTx } from "../../db/database.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
-import { cancelPending, openApproval, settleApproval, type ApprovalView } from "./approvals.ts";
+import { cancelPending, openApproval, settleApproval } from "./approvals.ts";
 import { explainAuthFailure } from "./auth-failure.ts";
 import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
 import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, isUsedUp, tightestBudget, type UsedUp } from "../budgets/charge.ts";
 import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
-import { moveTo, safetyOf, sessionByPk, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
+import { moveTo, safetyOf, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 import { isLive } from "./states.ts";
-import type { SessionStatus } from "../../../lib/api/sessions.ts";
-
-export type ViolationKind = LimitKind | "protected_path";
+import type { ApprovalView, SessionStatus, StoredSafety, ViolationKind } from "../../../lib/api/sessions.ts";
 
 async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: WriteTx, s: SessionRow) => Promise<T>): Promise<T | null> {
   return db.write(name, SUPERVISOR.name, async (tx) => {

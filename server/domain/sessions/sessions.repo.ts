@@ -6,9 +6,15 @@ import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
-import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety, type Preset, type SessionStatus } from "../../../lib/api/sessions.ts";
-
-export type SessionKind = "session" | "delegate" | "member";
+import {
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  Safety,
+  type Preset,
+  type SessionKind,
+  type SessionStatus,
+  type SessionView,
+  type StoredSafety,
+} from "../../../lib/api/sessions.ts";
 
 export type SessionRow = {
   pk: number;
@@ -50,25 +56,10 @@ export const toolsOf = (text: string): string[] => z.array(z.string()).parse(JSO
 /** A JSON column holding an object whose fields the reader checks itself (the stored safety net, a tool's input). */
 export const jsonObjectOf = (text: string): Record<string, unknown> => JsonObject.parse(JSON.parse(text));
 
-/** The safety net as stored: the limits plus how long approvals wait. */
-export type StoredSafety = Safety & { approvalTimeoutMs: number };
-
 export function safetyOf(row: Pick<SessionRow, "safety">): StoredSafety {
   const raw = jsonObjectOf(row.safety);
   return { ...Safety.parse(raw), approvalTimeoutMs: typeof raw.approvalTimeoutMs === "number" ? raw.approvalTimeoutMs : DEFAULT_APPROVAL_TIMEOUT_MS };
 }
-
-export type SessionView = Omit<SessionRow, "pk" | "allowedTools" | "safety" | "teamId" | "stalledAt"> & {
-  team: string;
-  allowedTools: string[];
-  safety: StoredSafety;
-  stalled: boolean;
-  stalledAt: Date | null;
-  queued: number;
-  pendingApprovals: number;
-  /** Where a `queued` session stands in the admission queue (1 starts next); null otherwise. */
-  queuePosition: number | null;
-};
 
 export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
   const counts = await sql.get<{ queued: number; pending: number }>(

@@ -21,7 +21,8 @@ import { actsForAnyone, type Principal } from "../principal.ts";
 import { isLead } from "../auth/capabilities.ts";
 import { hasLiveToken } from "../auth/tokens.service.ts";
 import { teamSettings } from "../teams/settings.ts";
-import { findSession, safetyOf, toolsOf, type SessionRow, type StoredSafety } from "./sessions.repo.ts";
+import { findSession, safetyOf, toolsOf, type SessionRow } from "./sessions.repo.ts";
+import type { StoredSafety } from "../../../lib/api/sessions.ts";
 
 /** Wider presets let a session do more without asking; read-only and plan only read. */
 const PRESET_RANK: Record<Preset, number> = { "read-only": 0, plan: 0, review: 1, edit: 2, full: 3 };

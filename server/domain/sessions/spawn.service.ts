@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict, invalidField } from "../../errors.ts";
-import { type BatchSpawnInput, type ForkInput, type SpawnInput, type TeamSpawnInput } from "../../../lib/api/sessions.ts";
+import type { BatchSpawnInput, ForkInput, MemberSessionView, SessionKind, SessionView, SpawnInput, TeamSpawnInput } from "../../../lib/api/sessions.ts";
 import { workerGuide } from "../../../lib/guides.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -16,7 +16,7 @@ import { teamSettings } from "../teams/settings.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
-import { findSession, jsonObjectOf, requireSession, safetyOf, toolsOf, viewOf, type SessionKind, type SessionRow, type SessionView } from "./sessions.repo.ts";
+import { findSession, jsonObjectOf, requireSession, safetyOf, toolsOf, viewOf, type SessionRow } from "./sessions.repo.ts";
 import { checkWorkDir, grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
 import { authorizeSession } from "./ownership.ts";
 
@@ -159,12 +159,7 @@ function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role:
  * A session that is a team member (docs/domain.md#team-members): joins the roster, gets the worker guide and its own
  * hub identity. When the team enforces the phase gate, a new spawn batch needs a passing gate.
  */
-export async function teamSpawn(
-  { db }: DomainDeps,
-  actor: Principal,
-  input: TeamSpawnInput,
-  defaults: SpawnDefaults,
-): Promise<SessionView & { batch: number }> {
+export async function teamSpawn({ db }: DomainDeps, actor: Principal, input: TeamSpawnInput, defaults: SpawnDefaults): Promise<MemberSessionView> {
   return db.write("session.team_spawn", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const settings = await teamSettings(tx, input.team);
