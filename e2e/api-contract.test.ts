@@ -10,6 +10,7 @@ import type { Endpoint, InputOf } from "../lib/api/endpoint.ts";
 import { defOf } from "../lib/api/shape.ts";
 import { TeamHub, api } from "teamhub";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { api as rawApi } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 const TEAM = "contract";
@@ -206,6 +207,13 @@ describe("the HTTP API against its catalog", () => {
 
   it.each(all.map(([endpoint, name]) => [name, endpoint] as const))("%s answers exactly what its schema describes", (name, endpoint) => {
     for (const { raw, parsed } of answers.get(name) ?? []) expect(z.encode(endpoint.output, parsed), raw).toEqual(JSON.parse(raw));
+  });
+
+  it("keeps an idle connection open longer than a client does, so a reused socket is never closed under a request", async () => {
+    const res = await rawApi(sh.hub, "GET", "/api/health");
+    // Node's agent drops an idle socket after 5 s; the hub must hold it well past that.
+    const seconds = Number(/timeout=(\d+)/.exec(String(res.headers["keep-alive"]))?.[1]);
+    expect(seconds).toBeGreaterThan(30);
   });
 
   it("every endpoint's output is described: none accepts any value", () => {

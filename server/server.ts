@@ -36,6 +36,8 @@ import { childEnv, resolveClaudeBin } from "./supervisor/launch.ts";
 import { checkSandbox } from "./supervisor/sandbox-check.ts";
 
 export const HUB_FILE = "hub.json";
+/** How long the hub keeps an idle HTTP connection open; advertised to clients as `Keep-Alive: timeout=65`. */
+export const KEEP_ALIVE_MS = 65_000;
 
 const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
 
@@ -126,8 +128,11 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   });
   server.on("clientError", onClientError);
   server.on("connection", (socket: Socket) => peers.accepted(socket));
-  // Keep-alive sockets would otherwise hold a graceful shutdown open.
-  server.keepAliveTimeout = 5_000;
+  // An idle keep-alive socket is closed by the client first: Node's agent gives up after 5 s, fetch a second
+  // before the hint below. Were the hub to close at the same moment, a request sent on the socket just then
+  // fails with "socket hang up" (a client whose event loop was busy for a few seconds hits it every time).
+  // Shutdown does not wait for idle sockets: it closes every connection.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   server.on("upgrade", (req, socket, head) => {
     const requested = new URL(req.url ?? "/", "http://hub");
