@@ -50,12 +50,6 @@ export default defineConfig(
     rules: { "no-restricted-syntax": ["error", ...CASTS_OF_WIRE_DATA] },
   },
   {
-    // The snapshot codec decodes the hub's own compressed state, whose format it checks itself.
-    // lib/browser-api.ts: its `apiGet<T>` casts are being replaced by the checked fetch (lib/api/call.ts).
-    files: ["server/domain/snapshots/codec.ts", "lib/browser-api.ts"],
-    rules: { "no-restricted-syntax": "off" },
-  },
-  {
     files: ["e2e/**", "bench/**"],
     rules: {
       // Tests and benchmarks read JSON bodies of a running hub as `any` and assert on them; the assertion is the check.
