@@ -1,5 +1,5 @@
 /**
- * A live stream over /ws as an async iterator (docs/client.md#live-events). It subscribes, yields
+ * A live stream over /ws as an async iterator (docs/client.md#live-events-as-async-iterators). It subscribes, yields
  * what its reader makes of each frame, and when the socket drops it reconnects and subscribes again
  * from the last event id it delivered, so the hub replays what was missed; transcript lines, which
  * /ws does not replay, come from the reader's catch-up. Breaking out of `for await` (or `close()`,

@@ -97,7 +97,10 @@ it("snapshots and pipelines", async () => {
   await wire(api.pipelines.list, {}, (a, i) => s.pipelines.list(a, i));
   await wire(api.pipelines.get, { id: "ci" }, (a, i) => s.pipelines.get(a, i));
   await wire(api.pipelines.validate, { id: "ci", rules: [{ trigger: { type: "nope" } }] }, (a, i) => s.pipelines.validate(a, i));
-  const sample = { type: "contract.status_changed", payload: { id: "build", to: "completed" } };
+  const sample = {
+    type: "contract.status_changed",
+    payload: { id: "build", from: "in_progress", to: "completed", reason: null, assignee: "dev", retryCount: 0 },
+  };
   await wire(api.pipelines.dryRun, { rule, event: sample }, (a, i) => s.pipelines.dryRun(a, i));
   await wire(api.snapshots.list, {}, (a, i) => s.snapshots.list(a, i));
   await wire(api.snapshots.get, { id: "s1" }, (a, i) => s.snapshots.get(a, i));
