@@ -10,7 +10,7 @@ import { z } from "zod";
 import { IsoDate } from "./endpoint.ts";
 import { BudgetPeriod, BudgetScope } from "./budgets.ts";
 import { MessageKind } from "./chat.ts";
-import { ContractStatus, Criterion, Dependency, ExpectedOutput } from "./contracts.ts";
+import { ContractStatus, ContractView, Dependency } from "./contracts.ts";
 import { MemberStatus } from "./roster.ts";
 import { Preset, SessionStatus } from "./sessions.ts";
 
@@ -18,7 +18,6 @@ const Id = z.object({ id: z.string() });
 const Name = z.object({ name: z.string() });
 const FieldChanges = z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() }));
 const Entities = z.object({ contracts: z.array(z.string()), contractsCount: z.number(), pipelines: z.array(z.string()), pipelinesCount: z.number() });
-const Pinned = z.array(z.object({ artifactId: z.string(), version: z.number().int(), seq: z.number().int() }));
 const Rewound = z.object({
   id: z.string(),
   autoSnapshot: z.string(),
@@ -90,31 +89,7 @@ export const EVENTS = {
   "artifact_type.registered": Name,
 
   // ── Contracts ──
-  "contract.created": z.object({
-    id: z.string(),
-    team: z.string(),
-    title: z.string(),
-    description: z.string(),
-    assigner: z.string(),
-    assignee: z.string(),
-    inputs: z.record(z.string(), z.unknown()),
-    dependencies: z.array(Dependency),
-    expectedOutputs: z.array(ExpectedOutput),
-    acceptanceCriteria: z.array(Criterion),
-    priority: z.string(),
-    timeoutMs: z.number().nullable(),
-    deadlineAt: IsoDate.nullable(),
-    maxRetries: z.number().int(),
-    retryCount: z.number().int(),
-    status: ContractStatus,
-    statusReason: z.string().nullable(),
-    pinnedInputs: Pinned.nullable(),
-    outputs: Pinned.nullable(),
-    startedAt: IsoDate.nullable(),
-    completedAt: IsoDate.nullable(),
-    createdAt: IsoDate,
-    updatedAt: IsoDate,
-  }),
+  "contract.created": ContractView,
   "contract.status_changed": z.object({
     id: z.string(),
     from: ContractStatus,

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { Cursor, JsonObject, Limit, TeamParam } from "./common.ts";
-import { Criterion, Dependency, ExpectedOutput } from "./contracts.ts";
+import { ContractView } from "./contracts.ts";
 import { IsoDate } from "./endpoint.ts";
 
 export const CURRENT = "current";
@@ -94,29 +94,14 @@ export type SnapshotPage = z.output<typeof SnapshotPage>;
  * ISO text, since restoring and diffing compare them as stored (docs/wire.md#snapshot-state).
  */
 const StoredTime = z.iso.datetime({ offset: true });
-const Pinned = z.object({ artifactId: z.string(), version: z.number().int(), seq: z.number().int() });
 
-export const ContractState = z.object({
+/** A contract as stored in a state: its view with the row's own fields, times as stored text. */
+export const ContractState = ContractView.omit({ team: true }).extend({
   pk: z.number().int(),
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  assigner: z.string(),
-  assignee: z.string(),
-  inputs: z.record(z.string(), z.unknown()),
-  dependencies: z.array(Dependency),
-  expectedOutputs: z.array(ExpectedOutput),
-  acceptanceCriteria: z.array(Criterion),
   priority: z.string(),
-  timeoutMs: z.number().int().nullable(),
-  deadlineAt: StoredTime.nullable(),
-  maxRetries: z.number().int(),
-  retryCount: z.number().int(),
   status: z.string(),
-  statusReason: z.string().nullable(),
   windowStartSeq: z.number().int(),
-  pinnedInputs: z.array(Pinned).nullable(),
-  outputs: z.array(Pinned).nullable(),
+  deadlineAt: StoredTime.nullable(),
   startedAt: StoredTime.nullable(),
   completedAt: StoredTime.nullable(),
   createdAt: StoredTime,
