@@ -202,6 +202,36 @@ export const EVENTS = {
     by: z.string(),
   }),
 
+  // ── Work trees (docs/worktrees.md) ──
+  "worktree.created": z.object({
+    name: z.string(),
+    repoDir: z.string(),
+    path: z.string(),
+    branch: z.string(),
+    baseBranch: z.string().nullable(),
+    baseCommit: z.string(),
+  }),
+  "worktree.merged": z.object({
+    name: z.string(),
+    branch: z.string(),
+    baseBranch: z.string(),
+    mode: z.enum(["merge", "squash"]),
+    /** The base branch's new tip, and the session's work that went into it. */
+    commit: z.string(),
+    merged: z.string(),
+    files: z.number().int(),
+    branchDeleted: z.boolean(),
+  }),
+  "worktree.pruned": z.object({
+    name: z.string(),
+    branch: z.string(),
+    path: z.string(),
+    /** Uncommitted work the hub committed on the branch before removing the work tree; null when there was none. */
+    savedAs: z.string().nullable(),
+    branchDeleted: z.boolean(),
+  }),
+  "worktree.discarded": z.object({ name: z.string(), branch: z.string(), worktreeRemoved: z.boolean(), branchDeleted: z.boolean(), by: z.string() }),
+
   // ── Chat ──
   "message.sent": z.object({
     /** null (and `to` null) when nobody was there to receive it: still on the record. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { MemberName, TeamId } from "../ids.ts";
 import { Cursor, Flag, Limit, TeamParam } from "./common.ts";
 import { IsoDate } from "./endpoint.ts";
+import { IsolationFields, WorktreeRef } from "./worktrees.ts";
 
 export const SESSION_STATUSES = ["queued", "starting", "idle", "busy", "waiting_permission", "paused", "stopped", "interrupted", "failed", "killed"] as const;
 export const SessionStatus = z.enum(SESSION_STATUSES);
@@ -85,6 +86,8 @@ export const SpawnInput = z
       .min(1000)
       .max(24 * 3600 * 1000)
       .default(DEFAULT_APPROVAL_TIMEOUT_MS),
+    /** A git work tree of its own (docs/worktrees.md); default: the team's `isolation` (`memberIsolation` for team members). */
+    ...IsolationFields,
   })
   .strict();
 export type SpawnInput = z.infer<typeof SpawnInput>;
@@ -170,6 +173,7 @@ export const DelegateInput = z
       .optional(),
     /** false: no cost/turn/time limits (protected paths are still denied). */
     safety: z.boolean().default(true),
+    ...IsolationFields,
   })
   .strict();
 export type DelegateInput = z.infer<typeof DelegateInput>;
@@ -227,6 +231,8 @@ export const SessionView = z.object({
   pendingApprovals: z.number().int(),
   /** Where a `queued` session stands in the admission queue (1 starts next); null otherwise. */
   queuePosition: z.number().int().nullable(),
+  /** Its git work tree and branch (docs/worktrees.md); null when it works in the shared work dir. */
+  worktree: WorktreeRef.nullable(),
   outputHidden: z.literal(true).optional(),
 });
 export type SessionView = z.output<typeof SessionView>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TeamParam } from "./common.ts";
 import { MAX_COST_USD, Preset, SAFETY_DEFAULTS } from "./sessions.ts";
+import { Isolation } from "./worktrees.ts";
 
 /**
  * A whole number in [min, max]. Each bound carries its own message: without one, zod v4 reports a
@@ -33,6 +34,8 @@ const Options = {
     .max(MAX_COST_USD, { error: `must be at most ${MAX_COST_USD}` }),
   maxTurns: Whole(1, 10_000),
   maxTimeoutMs: Whole(1000, 24 * 3600 * 1000),
+  isolation: Isolation,
+  memberIsolation: Isolation,
 };
 
 /**
@@ -62,6 +65,10 @@ export const TeamSettings = z.object({
   maxCostUsd: Options.maxCostUsd.default(SAFETY_DEFAULTS.maxCostUsd),
   maxTurns: Options.maxTurns.default(SAFETY_DEFAULTS.maxTurns),
   maxTimeoutMs: Options.maxTimeoutMs.default(SAFETY_DEFAULTS.timeoutMs),
+  /** Spawns, batches and delegates whose work dir is in a git repository: a work tree of their own, or the work dir shared (docs/worktrees.md). */
+  isolation: Options.isolation.default("shared"),
+  /** The same for team members (team_spawn): by default each gets its own work tree, so parallel members never write over each other. */
+  memberIsolation: Options.memberIsolation.default("worktree"),
 });
 export type TeamSettings = z.infer<typeof TeamSettings>;
 

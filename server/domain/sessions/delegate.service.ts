@@ -12,6 +12,7 @@ import { interactionById, queueMessage, type InteractionRow } from "./interactio
 import { queueAndWait, sendAs, killSession, stopSession, type Waited } from "./control.service.ts";
 import { requireSession, safetyOf, toolsOf, type SessionRow } from "./sessions.repo.ts";
 import { insertSession } from "./spawn.service.ts";
+import { withWorktrees } from "../worktrees/isolate.ts";
 import type { SpawnDefaults } from "./spawn-authority.ts";
 import { isLive } from "./states.ts";
 
@@ -105,11 +106,12 @@ export async function delegate(
 ): Promise<DelegateResult> {
   const safety = Safety.parse({ enabled: input.safety, maxCostUsd: input.maxCost, maxTurns: input.maxTurns, timeoutMs: input.timeout });
   const prompt = input.context ? `${input.context}\n\n${input.task}` : input.task;
+  const request = { ...input, allowedTools: [], safety, approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS, kind: "delegate" as const };
   const waited = await queueAndWait(
     deps,
     input.name,
     () =>
-      deps.db.write("session.delegate", actor.name, async (tx) => {
+      withWorktrees(deps, actor, [request], defaults, ([worktree]) => deps.db.write("session.delegate", actor.name, async (tx) => {
         const row = await insertSession(
           tx,
           actor,
@@ -126,11 +128,12 @@ export async function delegate(
             approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
             kind: "delegate",
             source: actor.name,
+            worktree,
           },
           defaults,
         );
         return (await queueMessage(tx, row, prompt, actor.name)).id;
-      }),
+      })),
     waitBudget({ ...safety, approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS }),
     signal,
     true,

@@ -15,6 +15,8 @@ import {
   type SessionView,
   type StoredSafety,
 } from "../../../lib/api/sessions.ts";
+import type { WorktreeRef } from "../../../lib/api/worktrees.ts";
+import { refOf, worktreeOfSession } from "../worktrees/worktrees.repo.ts";
 
 export type SessionRow = {
   pk: number;
@@ -61,6 +63,11 @@ export function safetyOf(row: Pick<SessionRow, "safety">): StoredSafety {
   return { ...Safety.parse(raw), approvalTimeoutMs: typeof raw.approvalTimeoutMs === "number" ? raw.approvalTimeoutMs : DEFAULT_APPROVAL_TIMEOUT_MS };
 }
 
+async function worktreeRefOf(sql: Sql, pk: number): Promise<WorktreeRef | null> {
+  const w = await worktreeOfSession(sql, pk);
+  return w ? refOf(w) : null;
+}
+
 export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
   const counts = await sql.get<{ queued: number; pending: number }>(
     `SELECT (SELECT COUNT(*) FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued') AS queued,
@@ -77,6 +84,7 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
     queued: counts?.queued ?? 0,
     pendingApprovals: counts?.pending ?? 0,
     queuePosition: await queuePosition(sql, row),
+    worktree: await worktreeRefOf(sql, row.pk),
   };
 }
 

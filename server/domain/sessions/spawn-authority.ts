@@ -30,10 +30,11 @@ const ORDER = "read-only = plan < review < edit < full";
 const HUB_DEFAULTS = SAFETY_DEFAULTS;
 
 /** `maxLive`: the admission limit on sessions holding a process (0: none), see admission.ts. */
-export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number };
+/** `worktreesDir`: where sessions' work trees are made (docs/worktrees.md); without it every session shares its work dir. */
+export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number; worktreesDir?: string };
 type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
 
-type Request = Pick<SpawnInput, "team" | "name" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs">;
+export type SpawnRequest = Pick<SpawnInput, "team" | "name" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs">;
 
 function beyond(actor: Principal, field: string, rule: string, message: string, received?: unknown): DomainError {
   const details = { field, rule, operation: "session.spawn", principal: actor.name, ...(received === undefined ? {} : { received }) };
@@ -69,7 +70,7 @@ function within(actor: Principal, workDir: string, root: string, whose: string):
 }
 
 /** The safety net as asked for, whole: `maxTurns` given beside `safety` wins, as it always has. */
-function asked(r: Request): StoredSafety {
+function asked(r: SpawnRequest): StoredSafety {
   return { ...Safety.parse(r.safety ?? {}), ...(r.maxTurns ? { maxTurns: r.maxTurns } : {}), approvalTimeoutMs: r.approvalTimeoutMs };
 }
 
@@ -80,7 +81,7 @@ function capped(actor: Principal, field: string, value: number, fallback: number
   throw beyond(actor, field, "within_own_limit", `${value} is more than ${whose} (${max})`, value);
 }
 
-async function forMember(sql: Sql, actor: Principal, r: Request, safety: StoredSafety, defaults: SpawnDefaults): Promise<Granted> {
+async function forMember(sql: Sql, actor: Principal, r: SpawnRequest, safety: StoredSafety, defaults: SpawnDefaults): Promise<Granted> {
   const t = await teamSettings(sql, r.team);
   if (PRESET_RANK[r.preset] > PRESET_RANK[t.maxPreset]) {
     const why = `'${r.preset}' is wider than team '${r.team}' lets members spawn (maxPreset '${t.maxPreset}'; ${ORDER})`;
@@ -102,7 +103,7 @@ async function forMember(sql: Sql, actor: Principal, r: Request, safety: StoredS
   return { workDir: within(actor, r.workDir ?? root, root, `team '${r.team}''s root`), safety, maxBudgetUsd: r.maxBudgetUsd ?? null };
 }
 
-function forSession(actor: Principal, own: SessionRow, r: Request, safety: StoredSafety): Granted {
+function forSession(actor: Principal, own: SessionRow, r: SpawnRequest, safety: StoredSafety): Granted {
   if (PRESET_RANK[r.preset] > PRESET_RANK[own.preset]) {
     throw beyond(actor, "preset", "own_preset", `'${r.preset}' is wider than your own preset '${own.preset}' (${ORDER})`, r.preset);
   }
@@ -141,7 +142,7 @@ async function notAnotherPrincipal(sql: Sql, actor: Principal, name: string): Pr
   }
 }
 
-export async function grantSpawn(sql: Sql, actor: Principal, r: Request, defaults: SpawnDefaults): Promise<Granted> {
+export async function grantSpawn(sql: Sql, actor: Principal, r: SpawnRequest, defaults: SpawnDefaults): Promise<Granted> {
   const safety = asked(r);
   if (defaults.sandbox === "none") {
     const why = "sessions are not sandboxed on this hub (bubblewrap cannot run here)";

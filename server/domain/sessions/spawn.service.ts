@@ -19,24 +19,30 @@ import { queueMessage } from "./interactions.ts";
 import { findSession, jsonObjectOf, requireSession, safetyOf, toolsOf, viewOf, type SessionRow } from "./sessions.repo.ts";
 import { checkWorkDir, grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
 import { authorizeSession } from "./ownership.ts";
+import { recordWorktree, withForkWorktree, withWorktrees, type IsolationRequest, type MadeWorktree } from "../worktrees/isolate.ts";
 
 // Principals the hub itself uses; a session named like one would be confused with it.
 const RESERVED = new Set(["operator", "supervisor", "scheduler", "system"]);
 
-export type NewSession = SpawnInput & { kind: SessionKind; parent?: string | null; forkFrom?: string | null; source: string };
+/** `worktree`: the work tree git made for it before this transaction (docs/worktrees.md#isolation); absent: it shares its work dir. */
+export type NewSession = SpawnInput & { kind: SessionKind; parent?: string | null; forkFrom?: string | null; source: string; worktree?: MadeWorktree | null };
 
 /** Writes the session once the spawner's authority allows it (spawn-authority.ts); `spawnedBy` records who asked. */
 export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession, defaults: SpawnDefaults): Promise<SessionRow> {
   if (RESERVED.has(s.name.toLowerCase())) throw conflict(`'${s.name}' is reserved for the hub's own principals`, { field: "name" });
   if (await findSession(tx, s.name)) throw conflict(`session '${s.name}' already exists`, { field: "name" });
   checkWorkDir(s.workDir ?? defaults.workDir);
-  const { workDir, safety, maxBudgetUsd } = await grantSpawn(tx, actor, s, defaults);
+  const granted = await grantSpawn(tx, actor, s, defaults);
+  const { safety, maxBudgetUsd } = granted;
+  // The work tree was planned from what the spawner's authority granted; it must still grant the same.
+  if (s.worktree && s.worktree.granted !== granted.workDir) throw conflict(`the work dir granted changed while the work tree was made; try again`, { field: "workDir" });
+  const workDir = s.worktree ? s.worktree.workDir : granted.workDir;
   await ensureTeam(tx, s.team);
   const status = await placeFor(tx, defaults.maxLive);
-  const r = await tx.run(
+  const row = await tx.get<SessionRow>(
     `INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety",
        "principal","parent","spawnedBy","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
     [
       s.name,
       s.team,
@@ -59,7 +65,7 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
       tx.now,
     ],
   );
-  const row = (await tx.get<SessionRow>(`SELECT * FROM "Session" WHERE "pk" = ?`, [r.lastInsertRowid]))!;
+  if (!row) throw new Error("INSERT … RETURNING gave no row");
   await tx.emit({
     teamId: s.team,
     type: "session.created",
@@ -77,39 +83,51 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
       spawnedBy: actor.name,
     },
   });
+  if (s.worktree) await recordWorktree(tx, row, s.worktree);
   if (status === "queued") await announceQueued(tx, row, defaults.maxLive);
   if (s.prompt) await queueMessage(tx, row, s.prompt, s.source);
   return row;
 }
 
-export async function spawnSession({ db }: DomainDeps, actor: Principal, input: SpawnInput, defaults: SpawnDefaults): Promise<SessionView> {
-  return db.write("session.spawn", actor.name, async (tx) =>
-    viewOf(tx, await insertSession(tx, actor, { ...input, kind: "session", source: actor.name }, defaults)),
+const isolationOf = (input: SpawnInput, kind: SessionKind, fieldPrefix?: string): IsolationRequest => ({ ...input, kind, fieldPrefix });
+
+export async function spawnSession(deps: DomainDeps, actor: Principal, input: SpawnInput, defaults: SpawnDefaults): Promise<SessionView> {
+  return withWorktrees(deps, actor, [isolationOf(input, "session")], defaults, ([worktree]) =>
+    deps.db.write("session.spawn", actor.name, async (tx) =>
+      viewOf(tx, await insertSession(tx, actor, { ...input, kind: "session", source: actor.name, worktree }, defaults)),
+    ),
   );
 }
 
 /** All or nothing: a batch with one bad entry spawns none, and the error names the entry. */
-export async function batchSpawn({ db }: DomainDeps, actor: Principal, input: BatchSpawnInput, defaults: SpawnDefaults): Promise<SessionView[]> {
+export async function batchSpawn(deps: DomainDeps, actor: Principal, input: BatchSpawnInput, defaults: SpawnDefaults): Promise<SessionView[]> {
   const names = input.sessions.map((s) => s.name);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw invalidField(`sessions.${names.lastIndexOf(dup)}.name`, "unique", `'${dup}' appears more than once in the batch`, dup);
-  return db.write("session.batch", actor.name, async (tx) => {
+  const requests = input.sessions.map((s, i) => isolationOf(s, "session", `sessions.${i}.`));
+  return withWorktrees(deps, actor, requests, defaults, (made) => deps.db.write("session.batch", actor.name, async (tx) => {
     const out: SessionView[] = [];
     for (const [i, s] of input.sessions.entries()) {
       try {
-        out.push(await viewOf(tx, await insertSession(tx, actor, { ...s, kind: "session", source: actor.name }, defaults)));
+        out.push(await viewOf(tx, await insertSession(tx, actor, { ...s, kind: "session", source: actor.name, worktree: made[i] }, defaults)));
       } catch (e) {
         if (DomainError.is(e)) throw new DomainError(e.code, `sessions.${i}: ${e.message}`, { ...e.details, index: i });
         throw e;
       }
     }
     return out;
-  });
+  }));
 }
 
 /** A new session that starts from the parent's conversation (`--resume <parent> --fork-session`). */
-export async function forkSession({ db }: DomainDeps, actor: Principal, input: ForkInput, defaults: SpawnDefaults): Promise<SessionView> {
-  return db.write("session.fork", actor.name, async (tx) => {
+export async function forkSession(deps: DomainDeps, actor: Principal, input: ForkInput, defaults: SpawnDefaults): Promise<SessionView> {
+  // Checked before git runs, so a refused fork makes no work tree; checked again in the transaction, which decides.
+  const before = await deps.db.read(async (sql) => {
+    const parent = await requireSession(sql, input.name);
+    await authorizeSession(sql, actor, "session.fork", parent);
+    return parent;
+  });
+  return withForkWorktree(deps, before, { team: before.teamId, name: input.newName }, defaults, (worktree) => deps.db.write("session.fork", actor.name, async (tx) => {
     const parent = await requireSession(tx, input.name);
     await authorizeSession(tx, actor, "session.fork", parent);
     if (parent.interactions === 0) {
@@ -135,11 +153,12 @@ export async function forkSession({ db }: DomainDeps, actor: Principal, input: F
         parent: parent.name,
         forkFrom: parent.claudeSessionId,
         source: actor.name,
+        worktree: worktree && { ...worktree, granted: parent.workDir },
       },
       defaults,
     );
     return viewOf(tx, row);
-  });
+  }));
 }
 
 function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role: string; status: string }>): string {
@@ -159,14 +178,14 @@ function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role:
  * A session that is a team member (docs/domain.md#team-members): joins the roster, gets the worker guide and its own
  * hub identity. When the team enforces the phase gate, a new spawn batch needs a passing gate.
  */
-export async function teamSpawn({ db }: DomainDeps, actor: Principal, input: TeamSpawnInput, defaults: SpawnDefaults): Promise<MemberSessionView> {
-  return db.write("session.team_spawn", actor.name, async (tx) => {
+export async function teamSpawn(deps: DomainDeps, actor: Principal, input: TeamSpawnInput, defaults: SpawnDefaults): Promise<MemberSessionView> {
+  return withWorktrees(deps, actor, [{ ...input, kind: "member" }], defaults, ([worktree]) => deps.db.write("session.team_spawn", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const settings = await teamSettings(tx, input.team);
     const batch = settings.gateEnforcement === "on" ? (await recordSpawnBatch(tx, input.team, tx.now)).batch : 0;
     await upsertMemberInTx(tx, { team: input.team, name: input.name, role: input.role, status: "idle", sessionId: input.name });
     const systemPrompt = memberPrompt(input, await rosterOf(tx, input.team));
-    const row = await insertSession(tx, actor, { ...input, systemPrompt, kind: "member", source: actor.name }, defaults);
+    const row = await insertSession(tx, actor, { ...input, systemPrompt, kind: "member", source: actor.name, worktree }, defaults);
     return { ...(await viewOf(tx, row)), batch };
-  });
+  }));
 }

@@ -1,0 +1,132 @@
+/**
+ * Work trees, changes, merge and discard (docs/worktrees.md). Every door (HTTP, MCP, CLI) parses with these.
+ */
+import { z } from "zod";
+import { MemberName as SessionName } from "../ids.ts";
+import { Flag, TeamParam } from "./common.ts";
+import { IsoDate } from "./endpoint.ts";
+
+export const ISOLATIONS = ["worktree", "shared"] as const;
+/** worktree: a git work tree and branch of its own; shared: the work dir as it is. */
+export const Isolation = z.enum(ISOLATIONS, { error: `must be one of ${ISOLATIONS.join(", ")}` });
+export type Isolation = z.infer<typeof Isolation>;
+
+/** A local branch of the work dir's repository to start from (default: the branch checked out there). */
+export const BaseBranch = z
+  .string({ error: "must be a string" })
+  .regex(/^(?!.*\.\.)(?!-)[A-Za-z0-9._/-]{1,200}$/, { error: "must be a branch name such as 'main' or 'release/1.2'" });
+
+/** The fields spawn, batch, team_spawn and delegate accept. */
+export const IsolationFields = { isolation: Isolation.optional(), base: BaseBranch.optional() };
+
+export const MERGE_MODES = ["merge", "squash"] as const;
+export const MergeMode = z.enum(MERGE_MODES, { error: `must be one of ${MERGE_MODES.join(", ")}` });
+
+export const ChangesInput = z.object({ name: SessionName }).strict();
+export type ChangesInput = z.infer<typeof ChangesInput>;
+
+export const MergeInput = z
+  .object({
+    name: SessionName,
+    /** merge: a merge commit with the session's branch as second parent; squash: one commit on the base branch. */
+    mode: MergeMode.default("merge"),
+    /** Default: prefilled from the session's contract and its last summary (`dryRun` shows it). */
+    message: z.string().min(1, { error: "must not be empty" }).max(20_000).optional(),
+    /** Check only: report conflicts and the message, change nothing. */
+    dryRun: Flag.default(false),
+  })
+  .strict();
+export type MergeInput = z.infer<typeof MergeInput>;
+
+export const DiscardInput = z
+  .object({
+    name: SessionName,
+    confirm: z.literal(true, { error: "must be true: discarding deletes the session's branch and work tree for good" }),
+  })
+  .strict();
+export type DiscardInput = z.infer<typeof DiscardInput>;
+
+export const OverlapsInput = z.object({ team: TeamParam }).strict();
+export type OverlapsInput = z.infer<typeof OverlapsInput>;
+
+// ── Responses ──
+
+/** The work tree a session works in, on every session view; null for a shared session. */
+export const WorktreeRef = z.object({
+  branch: z.string(),
+  baseBranch: z.string().nullable(),
+  baseCommit: z.string(),
+  /** Null once the session was deleted (its work tree pruned; the branch stays until merged or discarded). */
+  path: z.string().nullable(),
+});
+export type WorktreeRef = z.output<typeof WorktreeRef>;
+
+export const Hunk = z.object({
+  /** `@@ -12,7 +12,9 @@ function name` */
+  header: z.string(),
+  oldStart: z.number().int(),
+  oldLines: z.number().int(),
+  newStart: z.number().int(),
+  newLines: z.number().int(),
+  /** Each line with its marker: ' ' context, '+' added, '-' removed, '\\' "No newline at end of file". */
+  lines: z.array(z.string()),
+});
+export type Hunk = z.output<typeof Hunk>;
+
+export const FILE_CHANGES = ["added", "modified", "deleted", "type_changed"] as const;
+
+export const FileChange = z.object({
+  path: z.string(),
+  change: z.enum(FILE_CHANGES),
+  additions: z.number().int(),
+  deletions: z.number().int(),
+  binary: z.boolean(),
+  hunks: z.array(Hunk),
+  /** The file's hunks were cut at the per-file line limit; the counts are whole. */
+  truncated: z.boolean(),
+});
+export type FileChange = z.output<typeof FileChange>;
+
+/** A session's work against its base: committed and uncommitted (untracked files included), as one diff. */
+export const ChangesView = z.object({
+  name: z.string(),
+  worktree: WorktreeRef,
+  /** The commit the diff is taken to: the branch tip, or a checkpoint of uncommitted work on no branch. */
+  head: z.string(),
+  uncommitted: z.boolean(),
+  files: z.array(FileChange),
+  additions: z.number().int(),
+  deletions: z.number().int(),
+});
+export type ChangesView = z.output<typeof ChangesView>;
+
+export const MergeConflict = z.object({ path: z.string() });
+
+export const MergeResult = z.object({
+  name: z.string(),
+  mode: MergeMode,
+  /** merged: the base branch now holds the work; clean: a dry run found no conflict; conflicts: nothing was written. */
+  outcome: z.enum(["merged", "clean", "conflicts"]),
+  baseBranch: z.string(),
+  message: z.string(),
+  /** The new tip of the base branch; null unless merged. */
+  commit: z.string().nullable(),
+  conflicts: z.array(MergeConflict),
+  files: z.number().int(),
+  /** The session's branch was deleted with the merge (its session and work tree were gone already). */
+  branchDeleted: z.boolean(),
+  at: IsoDate,
+});
+export type MergeResult = z.output<typeof MergeResult>;
+
+export const DiscardResult = z.object({ name: z.string(), branch: z.string(), worktreeRemoved: z.boolean(), branchDeleted: z.boolean() });
+export type DiscardResult = z.output<typeof DiscardResult>;
+
+/** Files changed by more than one live session of a team, with who changed them. */
+export const OverlapsView = z.object({
+  team: z.string(),
+  files: z.array(z.object({ path: z.string(), sessions: z.array(z.string()) })),
+  /** Live work-tree sessions whose changes were compared. */
+  sessions: z.array(z.string()),
+});
+export type OverlapsView = z.output<typeof OverlapsView>;

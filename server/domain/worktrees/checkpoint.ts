@@ -1,0 +1,29 @@
+/**
+ * A work tree's whole state — committed, uncommitted and untracked (ignored files left out) — as one
+ * commit, without touching its branch, index or files (docs/worktrees.md#checkpoints). A copy of the
+ * work tree's index is used so that `git add -A` can trust its stat cache instead of hashing every file.
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { git, gitText } from "./git.ts";
+
+export type Checkpoint = { commit: string; head: string; uncommitted: boolean };
+
+export async function checkpoint(workTree: string, message: string): Promise<Checkpoint> {
+  const head = await gitText(workTree, ["rev-parse", "HEAD"]);
+  const index = path.resolve(workTree, await gitText(workTree, ["rev-parse", "--git-path", "index"]));
+  const temp = path.join(os.tmpdir(), `teamhub-index-${randomUUID()}`);
+  try {
+    if (fs.existsSync(index)) fs.copyFileSync(index, temp);
+    const env = { GIT_INDEX_FILE: temp };
+    await git(workTree, ["add", "-A", "--", "."], { env });
+    const tree = await gitText(workTree, ["write-tree"], env);
+    if (tree === (await gitText(workTree, ["rev-parse", "HEAD^{tree}"]))) return { commit: head, head, uncommitted: false };
+    const commit = await gitText(workTree, ["commit-tree", tree, "-p", head, "-m", message]);
+    return { commit, head, uncommitted: true };
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
