@@ -12,6 +12,12 @@ const FILE_MODE = 0o600;
 /** The database's suffixes: the file itself and SQLite's companions, wherever DATABASE_URL puts them. */
 export const DB_FILES = ["", "-wal", "-shm", "-journal"];
 
+/**
+ * Sessions' git work trees (docs/worktrees.md): their files keep the modes git gave them (an executable script stays
+ * executable); the directory itself is private like the rest.
+ */
+export const WORKTREES = "worktrees";
+
 /** Files and directories under `root`, without following symlinks (a link out of the data dir is left alone). */
 function tighten(root: string) {
   const stack = [root];
@@ -20,7 +26,8 @@ function tighten(root: string) {
     fs.chmodSync(dir, DIR_MODE);
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) stack.push(full);
+      if (entry.isDirectory() && dir === root && entry.name === WORKTREES) fs.chmodSync(full, DIR_MODE);
+      else if (entry.isDirectory()) stack.push(full);
       else if (entry.isFile()) fs.chmodSync(full, FILE_MODE);
     }
   }

@@ -91,7 +91,7 @@ export type FileChange = z.output<typeof FileChange>;
 export const ChangesView = z.object({
   name: z.string(),
   worktree: WorktreeRef,
-  /** The commit the diff is taken to: the branch tip, or a checkpoint of uncommitted work on no branch. */
+  /** The branch tip; with `uncommitted`, the diff is taken to the work tree's files (untracked ones too), not to it. */
   head: z.string(),
   uncommitted: z.boolean(),
   files: z.array(FileChange),
@@ -125,7 +125,7 @@ export type DiscardResult = z.output<typeof DiscardResult>;
 /** Files changed by more than one live session of a team, with who changed them. */
 export const OverlapsView = z.object({
   team: z.string(),
-  files: z.array(z.object({ path: z.string(), sessions: z.array(z.string()) })),
+  files: z.array(z.object({ repoDir: z.string(), path: z.string(), sessions: z.array(z.string()) })),
   /** Live work-tree sessions whose changes were compared. */
   sessions: z.array(z.string()),
 });

@@ -16,6 +16,11 @@ export type Policy = {
   allowedTools: string[];
   protectedPaths: string[];
   workDir: string;
+  /**
+   * The session's own git work tree, which lies inside the hub's data dir (docs/worktrees.md#the-sandbox): path patterns
+   * that contain it (the data dir) do not apply inside it; name patterns (`.git`, `.env*`, …) still do.
+   */
+  ownTree?: string;
   /** The hub's own MCP tools that only read, callable even by read-only sessions. */
   hubReadTools: ReadonlySet<string>;
 };
@@ -119,14 +124,18 @@ export function parseProtected(patterns: string[]): ProtectedPattern[] {
 }
 
 /** `protectedMatch` for many paths under one work dir: the patterns and the work dir's real path resolved once. */
-export function protectedMatcher(patterns: string[], workDir: string): (p: string) => string | null {
+export function protectedMatcher(patterns: string[], workDir: string, ownTree?: string): (p: string) => string | null {
   const roots = [...new Set([workDir, realPath(workDir, "/")])];
+  const own = ownTree ? [...new Set([ownTree, realPath(ownTree, "/")])] : [];
+  const under = (t: string, d: string) => t === d || t.startsWith(d + path.sep);
   const parsed = parseProtected(patterns).map((x) => ({ ...x, dirs: x.name ? [] : roots.map((r) => path.resolve(r, x.body)) }));
   return (p) => {
     const targets = [...new Set([path.resolve(workDir, p), realPath(p, workDir)])];
     for (const { pattern, name, dirs } of parsed) {
       if (!name) {
-        if (targets.some((t) => dirs.some((d) => t === d || t.startsWith(d + path.sep)))) return pattern;
+        // Inside its own work tree, a pattern that holds the whole tree (the data dir) does not apply.
+        const hit = (t: string) => dirs.some((d) => under(t, d) && !own.some((o) => under(o, d) && under(t, o)));
+        if (targets.some(hit)) return pattern;
         continue;
       }
       // A name pattern matches any part of the path: the directory itself and everything in it.
@@ -243,7 +252,7 @@ function touchedProtected(toolName: string, input: Record<string, unknown>, poli
   if (toolName === "Bash" && typeof input.command === "string") candidates.push(...commandPaths(input.command, policy.workDir));
   if (toolName === "Glob" && typeof input.pattern === "string") candidates.push(input.pattern);
   if (candidates.length === 0) return null;
-  const match = protectedMatcher(patterns, policy.workDir);
+  const match = protectedMatcher(patterns, policy.workDir, policy.ownTree);
   for (const c of candidates) {
     const hit = match(c);
     if (hit) return `${hit} (${c})`;

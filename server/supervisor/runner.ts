@@ -36,6 +36,7 @@ import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
 import { decide, type Policy } from "./policy.ts";
 import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
+import { worktreeOfSession } from "../domain/worktrees/worktrees.repo.ts";
 import { isSynthetic, permissionResponse, turnOutcome, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
 import { TurnClock } from "./turn-clock.ts";
 import { UsageMeter } from "./usage-meter.ts";
@@ -111,6 +112,8 @@ export class SessionRunner {
     const s = await this.ctx.deps.db.read((sql) => sessionByPk(sql, this.pk));
     if (!s) return this.gone();
     this.owner = { name: s.name, principal: s.principal, spawnedBy: s.spawnedBy };
+    // A work tree of its own (docs/worktrees.md#the-sandbox): all of it is the session's, wherever in it the work dir is.
+    const ownTree = (await this.ctx.deps.db.read((sql) => worktreeOfSession(sql, this.pk)))?.path ?? undefined;
     this.safety = safetyOf(s);
     this.policy = {
       preset: s.preset,
@@ -118,6 +121,7 @@ export class SessionRunner {
       // The hub's data dir (tokens, database, other sessions' files) is never a session's business.
       protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`],
       workDir: s.workDir,
+      ownTree,
       hubReadTools: this.ctx.hubReadTools,
     };
     this.cost = freshTracker(mode.kind !== "fresh", s.costUsd);
@@ -146,6 +150,7 @@ export class SessionRunner {
             env,
             mcpConfigFile,
             workDir: s.workDir,
+            ownTree,
             protectedPaths: this.safety.protectedPaths,
           })
         : { bin, args, cwd: s.workDir };

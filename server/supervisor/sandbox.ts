@@ -18,6 +18,11 @@ export type SandboxInput = {
   bin: string;
   args: string[];
   workDir: string;
+  /**
+   * The session's own git work tree (docs/worktrees.md#the-sandbox), when it has one: bound read-write whole (the work dir
+   * may be a subdirectory of it), with its `.git` file's git dir and the repository's common dir read-only.
+   */
+  ownTree?: string;
   /** The session's environment: HOME, CLAUDE_CONFIG_DIR, CLAUDE_SECURESTORAGE_CONFIG_DIR and TMPDIR decide what of HOME is shown. */
   env: Record<string, string>;
   /** Never visible, wherever they lie: the hub's data dir and database, the user's own Claude config. */
@@ -204,8 +209,9 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
   const workDir = fs.realpathSync(input.workDir);
   const bin = fs.realpathSync(input.bin);
   const hidden = input.hidden.map(realOrNull).filter((p): p is string => p !== null);
-  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env), { kind: "rw", src: workDir, dest: workDir }];
-  mounts.push(...(await protectedMounts(workDir, input.protectedPaths, hidden)));
+  const tree = input.ownTree ? fs.realpathSync(input.ownTree) : workDir;
+  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env), { kind: "rw", src: tree, dest: tree }];
+  mounts.push(...(await protectedMounts(tree, input.protectedPaths, hidden)));
   mounts.push({ kind: "ro", src: bin, dest: bin });
   for (const real of hidden) {
     // Covered once: not again inside another hidden dir, nor where an empty tmpfs is mounted already (the login's dir).

@@ -4,6 +4,7 @@
  * an approval decided — whichever process wrote the request, and recovers after a restart.
  */
 import fs from "node:fs";
+import { pruneDeletedWorktrees } from "../domain/worktrees/prune.ts";
 import { z } from "zod";
 import type { ClaudeConfig } from "../env.ts";
 import type { DomainDeps } from "../domain/deps.ts";
@@ -68,6 +69,8 @@ export class Supervisor {
   async start(): Promise<void> {
     const recovered = await recoverSessions(this.options.deps);
     for (const s of recovered.interrupted) endOrphan(s);
+    // Work trees of sessions deleted while no hub was there to prune them (docs/worktrees.md#delete).
+    await pruneDeletedWorktrees(this.options.deps);
     this.unsubscribe = this.options.deps.bus.subscribe((events) => {
       // In order, one event at a time: a stop must not overtake the creation it follows.
       this.chain = this.chain.then(() => this.dispatch(events)).catch((e) => console.error("[teamhub] supervisor:", e));
@@ -115,6 +118,7 @@ export class Supervisor {
           // The CLI writes its config dir (in the session dir) until it has ended.
           void (runner ? runner.kill("deleted") : Promise.resolve())
             .then(() => fs.rmSync(sessionDir(this.options.dataDir, pk), { recursive: true, force: true }))
+            .then(() => pruneDeletedWorktrees(this.options.deps))
             .catch((err) => console.error(`[teamhub] removing the files of deleted session ${e.payload.name}:`, err));
           break;
         }

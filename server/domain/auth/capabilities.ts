@@ -57,6 +57,8 @@ export const CAPABILITIES = {
   "budget.set": { rule: "operator", what: "set team or member budgets" },
   "budget.list": { rule: "lead", what: "list the team's budgets" },
   "budget.set_contract": { rule: "owner", what: "set the budget of contract", owners: "its assigner (within its own budget)" },
+  "worktree.merge": { rule: "lead", what: "merge a session's work into its base branch" },
+  "worktree.discard": { rule: "owner", what: "discard the branch and work tree of session", owners: "the session itself or whoever spawned it" },
   "session.spawn": { rule: "anyone", what: "spawn sessions (within its own authority)" },
 } as const satisfies Record<string, Capability>;
 

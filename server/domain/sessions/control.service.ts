@@ -226,6 +226,8 @@ async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void>
   );
   for (const table of ["TranscriptEntry", "Interaction", "Approval", "SafetyViolation"]) await tx.run(`DELETE FROM "${table}" WHERE "sessionPk" = ?`, [s.pk]);
   await tx.run(`DELETE FROM "Session" WHERE "pk" = ?`, [s.pk]);
+  // Its work tree is pruned once its process has ended; the branch stays until merged or discarded (docs/worktrees.md#delete).
+  await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "updatedAt" = ? WHERE "sessionPk" = ?`, [tx.now, s.pk]);
   await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [
     tx.now,
     s.principal ?? s.name,

@@ -9,9 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { git, gitText } from "./git.ts";
 
-export type Checkpoint = { commit: string; head: string; uncommitted: boolean };
+export type WorkState = { tree: string; head: string; uncommitted: boolean };
 
-export async function checkpoint(workTree: string, message: string): Promise<Checkpoint> {
+/** The tree the work tree's files make now (and HEAD), without writing a commit: enough for a diff. */
+export async function workState(workTree: string): Promise<WorkState> {
   const head = await gitText(workTree, ["rev-parse", "HEAD"]);
   const index = path.resolve(workTree, await gitText(workTree, ["rev-parse", "--git-path", "index"]));
   const temp = path.join(os.tmpdir(), `teamhub-index-${randomUUID()}`);
@@ -20,10 +21,18 @@ export async function checkpoint(workTree: string, message: string): Promise<Che
     const env = { GIT_INDEX_FILE: temp };
     await git(workTree, ["add", "-A", "--", "."], { env });
     const tree = await gitText(workTree, ["write-tree"], env);
-    if (tree === (await gitText(workTree, ["rev-parse", "HEAD^{tree}"]))) return { commit: head, head, uncommitted: false };
-    const commit = await gitText(workTree, ["commit-tree", tree, "-p", head, "-m", message]);
-    return { commit, head, uncommitted: true };
+    return { tree, head, uncommitted: tree !== (await gitText(workTree, ["rev-parse", "HEAD^{tree}"])) };
   } finally {
     fs.rmSync(temp, { force: true });
   }
+}
+
+export type Checkpoint = { commit: string; head: string; uncommitted: boolean };
+
+/** The work tree's state as a commit on no branch (HEAD itself when nothing is uncommitted). */
+export async function checkpoint(workTree: string, message: string): Promise<Checkpoint> {
+  const state = await workState(workTree);
+  if (!state.uncommitted) return { commit: state.head, head: state.head, uncommitted: false };
+  const commit = await gitText(workTree, ["commit-tree", state.tree, "-p", state.head, "-m", message]);
+  return { commit, head: state.head, uncommitted: true };
 }

@@ -2,13 +2,14 @@
  * Giving a new session a work tree of its own (docs/worktrees.md#isolation). Git runs before the
  * spawning transaction, outside the write lock (a checkout of a large repository takes a while), and
  * the transaction records what git made; when the transaction fails, what git made is removed again.
- * A crash between the two leaves a work tree dir and a branch no row knows; the sweep at start
- * (`sweepOrphans`) removes such dirs, and a spawn that finds the branch says which branch is in the way.
+ * A crash between the two leaves a work tree dir and a branch no row knows: a later spawn of that name
+ * says which branch is in the way (docs/worktrees.md#crash-safety).
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { WriteTx } from "../../db/database.ts";
+import { WORKTREES } from "../../data-dir.ts";
 import { DomainError, invalidField } from "../../errors.ts";
 import type { SessionKind } from "../../../lib/api/sessions.ts";
 import type { Isolation } from "../../../lib/api/worktrees.ts";
@@ -39,7 +40,7 @@ export type IsolationRequest = SpawnRequest & { kind: SessionKind; isolation?: I
 export const branchFor = (team: string, session: string) => `teamhub/${team}/${session}`;
 
 /** Where work trees live: `<data dir>/worktrees/<random key>` (a name never builds a path, docs/domain.md#names). */
-export const worktreesDir = (dataDir: string) => path.join(dataDir, "worktrees");
+export const worktreesDir = (dataDir: string) => path.join(dataDir, WORKTREES);
 
 type Plan = { repoDir: string; prefix: string; branch: string; baseBranch: string | null; baseCommit: string; granted: string; field: string };
 

@@ -1,0 +1,100 @@
+/**
+ * A session's changes (docs/worktrees.md#changes): the diff from its base commit to its work tree as
+ * it is now — commits, uncommitted edits and untracked files (not ignored ones) — and the files that
+ * two live sessions of a team both changed. Reads only: no ref, index or file of the session moves.
+ */
+import type { Sql } from "../../db/connection.ts";
+import { DomainError } from "../../errors.ts";
+import type { ChangesInput, ChangesView, OverlapsInput, OverlapsView } from "../../../lib/api/worktrees.ts";
+import { LIVE_STATUSES } from "../../../lib/api/sessions.ts";
+import { authorize, type Operation } from "../auth/capabilities.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { sessionOwners } from "../sessions/ownership.ts";
+import { workState } from "./checkpoint.ts";
+import { parseChanges } from "./diff-parse.ts";
+import { git, resolveRef } from "./git.ts";
+import { refOf, requireWorktree, type WorktreeRow } from "./worktrees.repo.ts";
+
+/** A work tree is owned as its session is (itself, its spawner); a deleted session's branch by the name it had. */
+export async function authorizeWorktree(sql: Sql, actor: Principal, operation: Operation, w: WorktreeRow): Promise<void> {
+  const s = w.sessionPk === null ? undefined : await sql.get<{ principal: string | null; spawnedBy: string | null }>(
+    `SELECT "principal","spawnedBy" FROM "Session" WHERE "pk" = ?`,
+    [w.sessionPk],
+  );
+  await authorize(sql, actor, operation, { team: w.teamId, owners: sessionOwners({ name: w.session, ...s }), label: `'${w.session}'` });
+}
+
+export const branchGone = (w: WorktreeRow) =>
+  new DomainError("precondition_failed", `name: branch '${w.branch}' of session '${w.session}' no longer exists in '${w.repoDir}' (deleted outside the hub)`, {
+    field: "name",
+    rule: "branch_exists",
+    branch: w.branch,
+  });
+
+/** What the diff is taken to: the work tree's files when there is one, else the branch. */
+export async function diffTarget(w: WorktreeRow): Promise<{ to: string; head: string; uncommitted: boolean }> {
+  const tip = await resolveRef(w.repoDir, `refs/heads/${w.branch}`);
+  if (!tip) throw branchGone(w);
+  if (!w.path) return { to: tip, head: tip, uncommitted: false };
+  const state = await workState(w.path);
+  return { to: state.tree, head: state.head, uncommitted: state.uncommitted };
+}
+
+export async function sessionChanges(deps: DomainDeps, actor: Principal, input: ChangesInput): Promise<ChangesView> {
+  const w = await deps.db.read(async (sql) => {
+    const w = await requireWorktree(sql, input.name);
+    await authorizeWorktree(sql, actor, "session.read", w);
+    return w;
+  });
+  const target = await diffTarget(w);
+  const range = [w.baseCommit, target.to];
+  const [numstat, patch] = await Promise.all([
+    git(w.repoDir, ["diff", "--no-renames", "--no-ext-diff", "--numstat", "-z", ...range]),
+    git(w.repoDir, ["diff", "--no-renames", "--no-ext-diff", "--no-color", ...range]),
+  ]);
+  const files = parseChanges(numstat.stdout, patch.stdout);
+  return {
+    name: w.session,
+    worktree: refOf(w),
+    head: target.head,
+    uncommitted: target.uncommitted,
+    files,
+    additions: files.reduce((n, f) => n + f.additions, 0),
+    deletions: files.reduce((n, f) => n + f.deletions, 0),
+  };
+}
+
+/** The paths a work tree changed against its base (for overlaps: names only). */
+async function changedPaths(w: WorktreeRow): Promise<string[]> {
+  const target = await diffTarget(w);
+  const r = await git(w.repoDir, ["diff", "--no-renames", "--name-only", "-z", w.baseCommit, target.to]);
+  return r.stdout.split("\0").filter(Boolean);
+}
+
+/**
+ * Files changed by two or more live sessions of the team (docs/worktrees.md#overlaps): what will
+ * conflict, or at least needs a look, when both are merged. Names only, so anyone may ask.
+ */
+export async function overlaps(deps: DomainDeps, input: OverlapsInput): Promise<OverlapsView> {
+  const live = await deps.db.read((sql) =>
+    sql.all<WorktreeRow>(
+      `SELECT w.* FROM "Worktree" w JOIN "Session" s ON s."pk" = w."sessionPk"
+       WHERE w."teamId" = ? AND w."path" IS NOT NULL AND s."status" IN (${LIVE_STATUSES.map(() => "?").join(",")}) ORDER BY w."session"`,
+      [input.team, ...LIVE_STATUSES],
+    ),
+  );
+  const by = new Map<string, { repoDir: string; path: string; sessions: string[] }>();
+  for (const w of live) {
+    // A work tree removed under the hub's feet has nothing to compare; the others still do.
+    const paths = await changedPaths(w).catch(() => []);
+    for (const p of paths) {
+      const key = `${w.repoDir}\0${p}`;
+      const entry = by.get(key) ?? { repoDir: w.repoDir, path: p, sessions: [] };
+      entry.sessions.push(w.session);
+      by.set(key, entry);
+    }
+  }
+  const files = [...by.values()].filter((f) => f.sessions.length > 1).sort((a, b) => a.repoDir.localeCompare(b.repoDir) || a.path.localeCompare(b.path));
+  return { team: input.team, files, sessions: live.map((w) => w.session) };
+}
