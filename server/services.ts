@@ -117,6 +117,10 @@ import { getPattern, listPatterns, registerPattern } from "./domain/continuity/p
 import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoints.service.ts";
 import { briefing } from "./domain/continuity/briefing.service.ts";
 import { runHook } from "./domain/continuity/hooks.service.ts";
+import type { ChangesInput, DiscardInput, MergeInput, OverlapsInput } from "../lib/api/worktrees.ts";
+import { overlaps, sessionChanges } from "./domain/worktrees/changes.service.ts";
+import { discardSession, mergeSession } from "./domain/worktrees/merge.service.ts";
+import { worktreesDir } from "./domain/worktrees/isolate.ts";
 
 /**
  * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
@@ -136,7 +140,7 @@ export type HubInfo = {
 export type SessionRuntime = { preflight(): void };
 
 export function createServices(deps: DomainDeps, info: HubInfo, runtime?: SessionRuntime) {
-  const defaults = { workDir: info.sessionWorkDir, sandbox: info.sandbox, maxLive: info.maxLiveSessions };
+  const defaults = { workDir: info.sessionWorkDir, sandbox: info.sandbox, maxLive: info.maxLiveSessions, worktreesDir: worktreesDir(info.dataDir) };
   const preflight = <T>(fn: () => Promise<T>) => {
     runtime?.preflight();
     return fn();
@@ -288,6 +292,13 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       transcript: (a: Principal, i: TranscriptInput) => transcript(deps, a, i),
       approvals: (a: Principal, i: ListApprovalsInput) => listApprovals(deps, a, i),
       decide: (a: Principal, i: DecideApprovalInput) => decideApproval(deps, a, i),
+    },
+    /** Sessions' git work trees (docs/worktrees.md). */
+    worktrees: {
+      changes: (a: Principal, i: ChangesInput) => sessionChanges(deps, a, i),
+      merge: (a: Principal, i: MergeInput) => mergeSession(deps, a, i),
+      discard: (a: Principal, i: DiscardInput) => discardSession(deps, a, i),
+      overlaps: (_: Principal, i: OverlapsInput) => overlaps(deps, i),
     },
   };
 }

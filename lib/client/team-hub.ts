@@ -72,6 +72,7 @@ export class TeamHub {
   declare readonly sessions: Group<Api["sessions"]>;
   declare readonly snapshots: Group<Api["snapshots"]>;
   declare readonly teams: Group<Api["teams"]>;
+  declare readonly worktrees: Group<Api["worktrees"]>;
 
   constructor(options: TeamHubOptions = {}) {
     this.url = (options.url ?? env("TEAMHUB_URL") ?? "http://127.0.0.1:3000").replace(/\/+$/, "");

@@ -34,6 +34,7 @@ import { register as sessions } from "./commands/sessions.ts";
 import { register as sessionControl } from "./commands/session-control.ts";
 import { register as sessionOutput } from "./commands/session-output.ts";
 import { register as delegateCommands } from "./commands/delegate.ts";
+import { register as worktreeCommands } from "./commands/worktrees.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -54,6 +55,7 @@ for (const register of [
   sessionControl,
   sessionOutput,
   delegateCommands,
+  worktreeCommands,
   artifactPublish,
   artifactGet,
   artifactList,

@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { Command } from "commander";
 import { PRESETS, type SessionView } from "../../lib/api/sessions.ts";
+import { ISOLATIONS } from "../../lib/api/worktrees.ts";
 import { badOption, choiceOption, collect, intOption, numberOption } from "./options.ts";
 
 export type SpawnOpts = {
@@ -20,6 +21,8 @@ export type SpawnOpts = {
   safety?: boolean;
   protectedPath?: string[];
   approvalTimeoutMs?: string;
+  isolation?: string;
+  base?: string;
 };
 
 /** What delegate takes too. */
@@ -34,7 +37,9 @@ export function sessionOptions(cmd: Command): Command {
     .option("--max-turns <n>", "safety limit on model turns (default 50)")
     .option("--max-cost <usd>", "safety limit on cost (default 2.00)")
     .option("--timeout-ms <ms>", "safety limit per interaction (default 300000)")
-    .option("--no-safety", "no cost, turn or time limits (protected paths stay denied)");
+    .option("--no-safety", "no cost, turn or time limits (protected paths stay denied)")
+    .option("--isolation <how>", "worktree (a git work tree and branch of its own) | shared (default: the team's setting)")
+    .option("--base <branch>", "the branch its work tree starts from and merges into (default: the one checked out)");
 }
 
 export function spawnOptions(cmd: Command): Command {
@@ -74,8 +79,15 @@ export function spawnBody(opts: SpawnOpts) {
     maxTurns: intOption("--max-turns", opts.maxTurns),
     safety: Object.keys(safety).length ? safety : undefined,
     approvalTimeoutMs: intOption("--approval-timeout-ms", opts.approvalTimeoutMs),
+    ...isolationBody(opts),
   };
 }
+
+/** `--isolation` and `--base` (docs/worktrees.md). */
+export const isolationBody = (opts: Pick<SpawnOpts, "isolation" | "base">) => ({
+  isolation: choiceOption("--isolation", ISOLATIONS, opts.isolation),
+  base: opts.base,
+});
 
 /** One line per session; what is wrong with it ("cost limit: $0.40 spent of $0.05") ends the line. */
 export const sessionLine = (

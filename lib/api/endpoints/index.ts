@@ -17,6 +17,7 @@ import { roster } from "./roster.ts";
 import { sessions } from "./sessions.ts";
 import { snapshots } from "./snapshots.ts";
 import { teams } from "./teams.ts";
+import { worktrees } from "./worktrees.ts";
 
 export const api = {
   artifacts,
@@ -37,4 +38,5 @@ export const api = {
   sessions,
   snapshots,
   teams,
+  worktrees,
 };

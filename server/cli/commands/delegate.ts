@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { PRESETS, type DelegateResult, type FinishResult } from "../../../lib/api/sessions.ts";
 import { action, type Ctx } from "../action.ts";
 import { choiceOption, intOption, numberOption } from "../options.ts";
-import { nameOf, sessionOptions, workDirOf, type SpawnOpts } from "../session-options.ts";
+import { isolationBody, nameOf, sessionOptions, workDirOf, type SpawnOpts } from "../session-options.ts";
 
 const outcome = (r: DelegateResult) =>
   `${r.status}${r.error ? ` (${r.error})` : ""}: ${r.response ?? "(no response)"}\n\n— ${r.name}: $${r.cost.toFixed(4)}, ${r.turns} turns, ${(r.duration / 1000).toFixed(1)}s` +
@@ -31,6 +31,7 @@ export function register(program: Command) {
             maxTurns: intOption("--max-turns", opts.maxTurns),
             timeout: intOption("--timeout-ms", opts.timeoutMs),
             safety: opts.safety,
+            ...isolationBody(opts),
           }),
         outcome,
       ),

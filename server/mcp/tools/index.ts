@@ -9,6 +9,7 @@ import { pipelineTools } from "./pipelines.ts";
 import { snapshotTools } from "./snapshots.ts";
 import { teamTools } from "./team.ts";
 import { sessionTools } from "./sessions.ts";
+import { worktreeTools } from "./worktrees.ts";
 
 /** Every tool of the product, in the order clients list them. */
 export const TOOLS: ToolDef[] = [
@@ -19,6 +20,7 @@ export const TOOLS: ToolDef[] = [
   ...snapshotTools,
   ...teamTools,
   ...sessionTools,
+  ...worktreeTools,
   ...chatTools,
   ...continuityTools,
   ...budgetTools,

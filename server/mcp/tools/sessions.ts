@@ -34,6 +34,10 @@ const SPAWN_FIELDS = {
     "{enabled, maxCostUsd (default 2), maxTurns (50), timeoutMs per interaction (300000), protectedPaths (added to the built-in ones)}. " +
     "Only the operator or a lead may switch it off; a session gives at most what it has left itself.",
   approvalTimeoutMs: "How long a permission request waits for a person before it is denied (default 300000).",
+  isolation:
+    "worktree: a git work tree on branch teamhub/<team>/<name> of its own, so parallel sessions never write over each other; shared: the work dir as it is. " +
+    "Default: the team's setting (worktree for team members in a git repository).",
+  base: "The branch its work tree starts from and is merged into (default: the branch checked out in the work dir's repository).",
 };
 const WAIT = "Wait for the reply (default true here); false returns as soon as the message is queued.";
 const WAIT_TIMEOUT = "How long to wait in ms (default 600000); the message is still processed after that.";

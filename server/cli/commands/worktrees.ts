@@ -1,0 +1,87 @@
+/** `changes`, `merge`, `discard`, `overlaps`: a session's git work tree (docs/worktrees.md). */
+import type { Command } from "commander";
+import { DiscardInput, MERGE_MODES, type ChangesView, type MergeResult } from "../../../lib/api/worktrees.ts";
+import { action, type Ctx } from "../action.ts";
+import { checkedOption, choiceOption } from "../options.ts";
+import { nameOf } from "../session-options.ts";
+
+const MARK = { added: "A", modified: "M", deleted: "D", type_changed: "T" } as const;
+
+/** The file list with +/−, then (with --patch) each file's hunks as a unified diff. */
+function renderChanges(c: ChangesView, patch: boolean): string {
+  const head = `${c.name}: ${c.worktree.branch} against ${c.worktree.baseBranch ?? "(detached)"} @ ${c.worktree.baseCommit.slice(0, 10)}` +
+    `${c.uncommitted ? " (with uncommitted work)" : ""} — ${c.files.length} files, +${c.additions} −${c.deletions}`;
+  const list = c.files.map((f) => `${MARK[f.change]} ${f.binary ? "(binary)" : `+${f.additions} −${f.deletions}`}\t${f.path}`);
+  const hunks = patch
+    ? c.files.flatMap((f) => [`--- ${f.path}`, ...f.hunks.flatMap((h) => [h.header, ...h.lines]), ...(f.truncated ? ["(cut: more lines than shown)"] : [])])
+    : [];
+  return [head, ...list, ...(hunks.length ? ["", ...hunks] : [])].join("\n");
+}
+
+const renderMerge = (r: MergeResult) =>
+  r.outcome === "conflicts"
+    ? `${r.name}: would conflict with ${r.baseBranch} in ${r.conflicts.map((c) => c.path).join(", ")}; nothing was written`
+    : r.outcome === "clean"
+      ? `${r.name}: merges cleanly into ${r.baseBranch} (${r.files} files)\n\n${r.message}`
+      : `${r.name}: ${r.mode === "squash" ? "squashed" : "merged"} into ${r.baseBranch} as ${r.commit!.slice(0, 10)} (${r.files} files)${r.branchDeleted ? "; branch deleted" : ""}`;
+
+export function register(program: Command) {
+  let withPatch = false;
+  program
+    .command("changes [session]")
+    .description("the session's changes against its base: committed, uncommitted and untracked files, with +/− counts")
+    .option("--name <name>")
+    .option("--patch", "print every file's hunks too")
+    .action(
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string; patch?: boolean }>) => {
+          withPatch = opts.patch === true;
+          return hub.worktrees.changes({ name: nameOf(args[0], opts.name) });
+        },
+        (c) => renderChanges(c, withPatch),
+      ),
+    );
+  program
+    .command("merge [session]")
+    .description("merge the session's work into its base branch (conflicts are reported file by file before anything is written)")
+    .option("--name <name>")
+    .option("--mode <mode>", "merge (a merge commit, default) | squash (one commit)")
+    .option("--message <text>", "the commit message (default: from the session's contract and summary)")
+    .option("--dry-run", "only check: report conflicts and the message")
+    .action(
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string; mode?: string; message?: string; dryRun?: boolean }>) =>
+          hub.worktrees.merge({
+            name: nameOf(args[0], opts.name),
+            mode: choiceOption("--mode", MERGE_MODES, opts.mode),
+            message: opts.message,
+            dryRun: opts.dryRun === true,
+          }),
+        renderMerge,
+      ),
+    );
+  program
+    .command("discard [session]")
+    .description("delete the session's branch and work tree for good (the session must not be running)")
+    .option("--name <name>")
+    .option("--confirm", "required: yes, throw the work away")
+    .action(
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string; confirm?: boolean }>) =>
+          hub.worktrees.discard({
+            name: nameOf(args[0], opts.name),
+            confirm: checkedOption("--confirm", DiscardInput.shape.confirm, opts.confirm === true),
+          }),
+        (r) => `${r.name}: ${r.branchDeleted ? `branch ${r.branch} deleted` : `branch ${r.branch} was gone already`}${r.worktreeRemoved ? ", work tree removed" : ""}`,
+      ),
+    );
+  program
+    .command("overlaps")
+    .description("files changed by two or more live sessions of the team")
+    .action(
+      action(
+        ({ hub }: Ctx<object>) => hub.worktrees.overlaps({}),
+        (o) => (o.files.length ? o.files.map((f) => `${f.path}\t${f.sessions.join(", ")}`).join("\n") : `no file is changed by two live sessions (${o.sessions.length} compared)`),
+      ),
+    );
+}
