@@ -105,7 +105,7 @@ async function make(worktrees: string, plan: Plan, from: string): Promise<MadeWo
     branch: plan.branch,
     baseBranch: plan.baseBranch,
     baseCommit: plan.baseCommit,
-    workDir: path.join(dir, plan.prefix),
+    workDir: path.resolve(dir, plan.prefix),
     granted: plan.granted,
   };
 }
