@@ -4,6 +4,8 @@
  * gives back when the parsed value is encoded again — a field the schema does not describe (or describes
  * differently) fails. Sessions run the real `claude` against the fake API, only where an endpoint needs one.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Endpoint, InputOf } from "../lib/api/endpoint.ts";
@@ -12,6 +14,7 @@ import { TeamHub, api } from "teamhub";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { api as rawApi } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+import { workTree } from "./helpers/work-tree.ts";
 
 const TEAM = "contract";
 const names = new Map<Endpoint, string>(
@@ -177,6 +180,22 @@ beforeAll(async () => {
   await call(s.abort, { name: "b1" });
   for (const name of ["b2", "member1", "s1"]) await call(s.stop, { name });
   await call(s.cleanup, { days: 0, team: TEAM });
+
+  // Work trees (docs/worktrees.md): a session in a repository of its own, its changes, a merge, a discard.
+  const repoDir = path.join(sh.work, "repo");
+  fs.mkdirSync(repoDir);
+  const repo = workTree(repoDir);
+  repo.write("a.txt", "a\n");
+  repo.commit("start");
+  const w1 = await call(s.spawn, { name: "w1", isolation: "worktree", workDir: repoDir });
+  await idle("w1");
+  fs.writeFileSync(path.join(w1.workDir, "a.txt"), "a by w1\n");
+  await call(api.worktrees.changes, { name: "w1" });
+  await call(api.worktrees.overlaps, {});
+  await call(api.worktrees.merge, { name: "w1", dryRun: true });
+  await call(api.worktrees.merge, { name: "w1", mode: "squash" });
+  await call(s.stop, { name: "w1" });
+  await call(api.worktrees.discard, { name: "w1", confirm: true });
 
   // Snapshots, last: a rollback and a replay rewind the team.
   const snap = (await call(api.snapshots.take, { label: "before" })).id as string;
