@@ -73,6 +73,7 @@ describe("the table", () => {
       "team.archive",
       "team.reset",
       "team.settings",
+      "worktree.merge",
     ]);
   });
 

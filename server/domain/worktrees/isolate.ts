@@ -48,15 +48,15 @@ async function planOne(deps: DomainDeps, actor: Principal, r: IsolationRequest, 
   const field = r.fieldPrefix ?? "";
   const { granted, isolation } = await deps.db.read(async (sql) => {
     const settings = await teamSettings(sql, r.team);
-    return {
-      granted: (await grantSpawn(sql, actor, r, defaults)).workDir,
-      isolation: r.isolation ?? (r.kind === "member" ? settings.memberIsolation : settings.isolation),
-    };
+    const isolation = r.isolation ?? (r.kind === "member" ? settings.memberIsolation : settings.isolation);
+    if (isolation !== "worktree") return { isolation, granted: null };
+    // A refusal of the spawner's authority is left to the spawning transaction, which says it in full (batch index included).
+    return { isolation, granted: await grantSpawn(sql, actor, r, defaults).then((g) => g.workDir, () => null) };
   });
   if (r.base !== undefined && isolation !== "worktree") {
     throw invalidField(`${field}base`, "needs_worktree", "a base branch applies only to isolation 'worktree'", r.base);
   }
-  if (isolation !== "worktree" || !fs.existsSync(granted)) return null;
+  if (isolation !== "worktree" || granted === null || !fs.existsSync(granted)) return null;
   const repo = await repositoryOf(granted);
   if (!repo) {
     if (r.isolation === "worktree") {
