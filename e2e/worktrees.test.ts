@@ -52,9 +52,7 @@ describe("two members edit the same file in their own work trees", () => {
     }
     const file = (name: string) => path.join(dirs[name], "app.txt");
     // In parallel: each reads the file and changes line 2 its own way.
-    await Promise.all(
-      ["alice", "bob"].map((name) => turn(name, [`@read ${file(name)}`, `@edit ${file(name)}|line 2|line 2 by ${name}`, `@reply edited`])),
-    );
+    await Promise.all(["alice", "bob"].map((name) => turn(name, [`@read ${file(name)}`, `@edit ${file(name)}|line 2|line 2 by ${name}`, `@reply edited`])));
     expect(fs.readFileSync(file("alice"), "utf8")).toBe(text(LINES.map((l, i) => (i === 1 ? "line 2 by alice" : l))));
     expect(fs.readFileSync(file("bob"), "utf8")).toBe(text(LINES.map((l, i) => (i === 1 ? "line 2 by bob" : l))));
     expect(fs.readFileSync(path.join(sh.work, "app.txt"), "utf8")).toBe(text(LINES));

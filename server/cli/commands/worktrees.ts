@@ -9,7 +9,8 @@ const MARK = { added: "A", modified: "M", deleted: "D", type_changed: "T" } as c
 
 /** The file list with +/−, then (with --patch) each file's hunks as a unified diff. */
 function renderChanges(c: ChangesView, patch: boolean): string {
-  const head = `${c.name}: ${c.worktree.branch} against ${c.worktree.baseBranch ?? "(detached)"} @ ${c.worktree.baseCommit.slice(0, 10)}` +
+  const head =
+    `${c.name}: ${c.worktree.branch} against ${c.worktree.baseBranch ?? "(detached)"} @ ${c.worktree.baseCommit.slice(0, 10)}` +
     `${c.uncommitted ? " (with uncommitted work)" : ""} — ${c.files.length} files, +${c.additions} −${c.deletions}`;
   const list = c.files.map((f) => `${MARK[f.change]} ${f.binary ? "(binary)" : `+${f.additions} −${f.deletions}`}\t${f.path}`);
   const hunks = patch
@@ -72,7 +73,8 @@ export function register(program: Command) {
             name: nameOf(args[0], opts.name),
             confirm: checkedOption("--confirm", DiscardInput.shape.confirm, opts.confirm === true),
           }),
-        (r) => `${r.name}: ${r.branchDeleted ? `branch ${r.branch} deleted` : `branch ${r.branch} was gone already`}${r.worktreeRemoved ? ", work tree removed" : ""}`,
+        (r) =>
+          `${r.name}: ${r.branchDeleted ? `branch ${r.branch} deleted` : `branch ${r.branch} was gone already`}${r.worktreeRemoved ? ", work tree removed" : ""}`,
       ),
     );
   program
@@ -81,7 +83,10 @@ export function register(program: Command) {
     .action(
       action(
         ({ hub }: Ctx<object>) => hub.worktrees.overlaps({}),
-        (o) => (o.files.length ? o.files.map((f) => `${f.path}\t${f.sessions.join(", ")}`).join("\n") : `no file is changed by two live sessions (${o.sessions.length} compared)`),
+        (o) =>
+          o.files.length
+            ? o.files.map((f) => `${f.path}\t${f.sessions.join(", ")}`).join("\n")
+            : `no file is changed by two live sessions (${o.sessions.length} compared)`,
       ),
     );
 }

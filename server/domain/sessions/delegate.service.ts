@@ -111,29 +111,31 @@ export async function delegate(
     deps,
     input.name,
     () =>
-      withWorktrees(deps, actor, [request], defaults, ([worktree]) => deps.db.write("session.delegate", actor.name, async (tx) => {
-        const row = await insertSession(
-          tx,
-          actor,
-          {
-            team: input.team,
-            name: input.name,
-            model: input.model,
-            workDir: input.workDir,
-            preset: input.preset,
-            allowedTools: [],
-            systemPrompt: input.systemPrompt,
-            agent: input.agent,
-            safety,
-            approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
-            kind: "delegate",
-            source: actor.name,
-            worktree,
-          },
-          defaults,
-        );
-        return (await queueMessage(tx, row, prompt, actor.name)).id;
-      })),
+      withWorktrees(deps, actor, [request], defaults, ([worktree]) =>
+        deps.db.write("session.delegate", actor.name, async (tx) => {
+          const row = await insertSession(
+            tx,
+            actor,
+            {
+              team: input.team,
+              name: input.name,
+              model: input.model,
+              workDir: input.workDir,
+              preset: input.preset,
+              allowedTools: [],
+              systemPrompt: input.systemPrompt,
+              agent: input.agent,
+              safety,
+              approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS,
+              kind: "delegate",
+              source: actor.name,
+              worktree,
+            },
+            defaults,
+          );
+          return (await queueMessage(tx, row, prompt, actor.name)).id;
+        }),
+      ),
     waitBudget({ ...safety, approvalTimeoutMs: DEFAULT_APPROVAL_TIMEOUT_MS }),
     signal,
     true,

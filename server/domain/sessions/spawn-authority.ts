@@ -34,7 +34,10 @@ const HUB_DEFAULTS = SAFETY_DEFAULTS;
 export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number; worktreesDir?: string };
 type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
 
-export type SpawnRequest = Pick<SpawnInput, "team" | "name" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs">;
+export type SpawnRequest = Pick<
+  SpawnInput,
+  "team" | "name" | "workDir" | "preset" | "allowedTools" | "maxBudgetUsd" | "maxTurns" | "safety" | "approvalTimeoutMs"
+>;
 
 function beyond(actor: Principal, field: string, rule: string, message: string, received?: unknown): DomainError {
   const details = { field, rule, operation: "session.spawn", principal: actor.name, ...(received === undefined ? {} : { received }) };

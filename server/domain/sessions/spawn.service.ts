@@ -35,7 +35,8 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
   const granted = await grantSpawn(tx, actor, s, defaults);
   const { safety, maxBudgetUsd } = granted;
   // The work tree was planned from what the spawner's authority granted; it must still grant the same.
-  if (s.worktree && s.worktree.granted !== granted.workDir) throw conflict(`the work dir granted changed while the work tree was made; try again`, { field: "workDir" });
+  if (s.worktree && s.worktree.granted !== granted.workDir)
+    throw conflict(`the work dir granted changed while the work tree was made; try again`, { field: "workDir" });
   const workDir = s.worktree ? s.worktree.workDir : granted.workDir;
   await ensureTeam(tx, s.team);
   const status = await placeFor(tx, defaults.maxLive);
@@ -105,18 +106,20 @@ export async function batchSpawn(deps: DomainDeps, actor: Principal, input: Batc
   const dup = names.find((n, i) => names.indexOf(n) !== i);
   if (dup) throw invalidField(`sessions.${names.lastIndexOf(dup)}.name`, "unique", `'${dup}' appears more than once in the batch`, dup);
   const requests = input.sessions.map((s, i) => isolationOf(s, "session", `sessions.${i}.`));
-  return withWorktrees(deps, actor, requests, defaults, (made) => deps.db.write("session.batch", actor.name, async (tx) => {
-    const out: SessionView[] = [];
-    for (const [i, s] of input.sessions.entries()) {
-      try {
-        out.push(await viewOf(tx, await insertSession(tx, actor, { ...s, kind: "session", source: actor.name, worktree: made[i] }, defaults)));
-      } catch (e) {
-        if (DomainError.is(e)) throw new DomainError(e.code, `sessions.${i}: ${e.message}`, { ...e.details, index: i });
-        throw e;
+  return withWorktrees(deps, actor, requests, defaults, (made) =>
+    deps.db.write("session.batch", actor.name, async (tx) => {
+      const out: SessionView[] = [];
+      for (const [i, s] of input.sessions.entries()) {
+        try {
+          out.push(await viewOf(tx, await insertSession(tx, actor, { ...s, kind: "session", source: actor.name, worktree: made[i] }, defaults)));
+        } catch (e) {
+          if (DomainError.is(e)) throw new DomainError(e.code, `sessions.${i}: ${e.message}`, { ...e.details, index: i });
+          throw e;
+        }
       }
-    }
-    return out;
-  }));
+      return out;
+    }),
+  );
 }
 
 /** A new session that starts from the parent's conversation (`--resume <parent> --fork-session`). */
@@ -127,38 +130,42 @@ export async function forkSession(deps: DomainDeps, actor: Principal, input: For
     await authorizeSession(sql, actor, "session.fork", parent);
     return parent;
   });
-  return withForkWorktree(deps, before, { team: before.teamId, name: input.newName }, defaults, (worktree) => deps.db.write("session.fork", actor.name, async (tx) => {
-    const parent = await requireSession(tx, input.name);
-    await authorizeSession(tx, actor, "session.fork", parent);
-    if (parent.interactions === 0) {
-      throw new DomainError("precondition_failed", `session '${parent.name}' has no finished turn yet, so there is no conversation to fork`, { field: "name" });
-    }
-    const row = await insertSession(
-      tx,
-      actor,
-      {
-        team: parent.teamId,
-        name: input.newName,
-        prompt: input.prompt,
-        model: input.model ?? parent.model ?? undefined,
-        workDir: parent.workDir,
-        preset: parent.preset,
-        allowedTools: toolsOf(parent.allowedTools),
-        systemPrompt: parent.systemPrompt ?? undefined,
-        agent: parent.agent ?? undefined,
-        maxBudgetUsd: parent.maxBudgetUsd ?? undefined,
-        safety: jsonObjectOf(parent.safety),
-        approvalTimeoutMs: safetyOf(parent).approvalTimeoutMs,
-        kind: parent.kind === "member" ? "session" : parent.kind,
-        parent: parent.name,
-        forkFrom: parent.claudeSessionId,
-        source: actor.name,
-        worktree: worktree && { ...worktree, granted: parent.workDir },
-      },
-      defaults,
-    );
-    return viewOf(tx, row);
-  }));
+  return withForkWorktree(deps, before, { team: before.teamId, name: input.newName }, defaults, (worktree) =>
+    deps.db.write("session.fork", actor.name, async (tx) => {
+      const parent = await requireSession(tx, input.name);
+      await authorizeSession(tx, actor, "session.fork", parent);
+      if (parent.interactions === 0) {
+        throw new DomainError("precondition_failed", `session '${parent.name}' has no finished turn yet, so there is no conversation to fork`, {
+          field: "name",
+        });
+      }
+      const row = await insertSession(
+        tx,
+        actor,
+        {
+          team: parent.teamId,
+          name: input.newName,
+          prompt: input.prompt,
+          model: input.model ?? parent.model ?? undefined,
+          workDir: parent.workDir,
+          preset: parent.preset,
+          allowedTools: toolsOf(parent.allowedTools),
+          systemPrompt: parent.systemPrompt ?? undefined,
+          agent: parent.agent ?? undefined,
+          maxBudgetUsd: parent.maxBudgetUsd ?? undefined,
+          safety: jsonObjectOf(parent.safety),
+          approvalTimeoutMs: safetyOf(parent).approvalTimeoutMs,
+          kind: parent.kind === "member" ? "session" : parent.kind,
+          parent: parent.name,
+          forkFrom: parent.claudeSessionId,
+          source: actor.name,
+          worktree: worktree && { ...worktree, granted: parent.workDir },
+        },
+        defaults,
+      );
+      return viewOf(tx, row);
+    }),
+  );
 }
 
 function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role: string; status: string }>): string {
@@ -179,13 +186,15 @@ function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role:
  * hub identity. When the team enforces the phase gate, a new spawn batch needs a passing gate.
  */
 export async function teamSpawn(deps: DomainDeps, actor: Principal, input: TeamSpawnInput, defaults: SpawnDefaults): Promise<MemberSessionView> {
-  return withWorktrees(deps, actor, [{ ...input, kind: "member" }], defaults, ([worktree]) => deps.db.write("session.team_spawn", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const settings = await teamSettings(tx, input.team);
-    const batch = settings.gateEnforcement === "on" ? (await recordSpawnBatch(tx, input.team, tx.now)).batch : 0;
-    await upsertMemberInTx(tx, { team: input.team, name: input.name, role: input.role, status: "idle", sessionId: input.name });
-    const systemPrompt = memberPrompt(input, await rosterOf(tx, input.team));
-    const row = await insertSession(tx, actor, { ...input, systemPrompt, kind: "member", source: actor.name, worktree }, defaults);
-    return { ...(await viewOf(tx, row)), batch };
-  }));
+  return withWorktrees(deps, actor, [{ ...input, kind: "member" }], defaults, ([worktree]) =>
+    deps.db.write("session.team_spawn", actor.name, async (tx) => {
+      await ensureTeam(tx, input.team);
+      const settings = await teamSettings(tx, input.team);
+      const batch = settings.gateEnforcement === "on" ? (await recordSpawnBatch(tx, input.team, tx.now)).batch : 0;
+      await upsertMemberInTx(tx, { team: input.team, name: input.name, role: input.role, status: "idle", sessionId: input.name });
+      const systemPrompt = memberPrompt(input, await rosterOf(tx, input.team));
+      const row = await insertSession(tx, actor, { ...input, systemPrompt, kind: "member", source: actor.name, worktree }, defaults);
+      return { ...(await viewOf(tx, row)), batch };
+    }),
+  );
 }

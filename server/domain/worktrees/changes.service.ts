@@ -18,10 +18,10 @@ import { refOf, requireWorktree, type WorktreeRow } from "./worktrees.repo.ts";
 
 /** A work tree is owned as its session is (itself, its spawner); a deleted session's branch by the name it had. */
 export async function authorizeWorktree(sql: Sql, actor: Principal, operation: Operation, w: WorktreeRow): Promise<void> {
-  const s = w.sessionPk === null ? undefined : await sql.get<{ principal: string | null; spawnedBy: string | null }>(
-    `SELECT "principal","spawnedBy" FROM "Session" WHERE "pk" = ?`,
-    [w.sessionPk],
-  );
+  const s =
+    w.sessionPk === null
+      ? undefined
+      : await sql.get<{ principal: string | null; spawnedBy: string | null }>(`SELECT "principal","spawnedBy" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]);
   await authorize(sql, actor, operation, { team: w.teamId, owners: sessionOwners({ name: w.session, ...s }), label: `'${w.session}'` });
 }
 

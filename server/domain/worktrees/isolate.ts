@@ -51,7 +51,13 @@ async function planOne(deps: DomainDeps, actor: Principal, r: IsolationRequest, 
     const isolation = r.isolation ?? (r.kind === "member" ? settings.memberIsolation : settings.isolation);
     if (isolation !== "worktree") return { isolation, granted: null };
     // A refusal of the spawner's authority is left to the spawning transaction, which says it in full (batch index included).
-    return { isolation, granted: await grantSpawn(sql, actor, r, defaults).then((g) => g.workDir, () => null) };
+    return {
+      isolation,
+      granted: await grantSpawn(sql, actor, r, defaults).then(
+        (g) => g.workDir,
+        () => null,
+      ),
+    };
   });
   if (r.base !== undefined && isolation !== "worktree") {
     throw invalidField(`${field}base`, "needs_worktree", "a base branch applies only to isolation 'worktree'", r.base);
@@ -64,7 +70,8 @@ async function planOne(deps: DomainDeps, actor: Principal, r: IsolationRequest, 
     }
     return null; // the team default applies only where there is a repository
   }
-  if (!defaults.worktreesDir) throw new DomainError("precondition_failed", `${field}isolation: this hub has no place for work trees`, { field: `${field}isolation` });
+  if (!defaults.worktreesDir)
+    throw new DomainError("precondition_failed", `${field}isolation: this hub has no place for work trees`, { field: `${field}isolation` });
   const branch = branchFor(r.team, r.name);
   if (!(await validBranchName(repo.top, branch))) {
     throw invalidField(`${field}name`, "branch_name", `'${branch}' is not a valid git branch name (git check-ref-format)`, r.name);
@@ -194,4 +201,3 @@ export async function recordWorktree(tx: WriteTx, s: { pk: number; name: string;
   });
   return row;
 }
-

@@ -33,7 +33,12 @@ async function claim(deps: DomainDeps, actor: Principal, name: string, operation
     const w = await requireWorktree(tx, name);
     await authorizeWorktree(tx, actor, operation === "merging" ? "worktree.merge" : "worktree.discard", w);
     const fresh = w.operation !== null && tx.now.getTime() - new Date(w.updatedAt).getTime() < STALE_CLAIM_MS;
-    if (fresh) throw conflict(`a ${w.operation === "merging" ? "merge" : "discard"} of session '${w.session}' is already under way; try again when it has finished`, { field: "name", rule: "one_at_a_time", operation: w.operation });
+    if (fresh)
+      throw conflict(`a ${w.operation === "merging" ? "merge" : "discard"} of session '${w.session}' is already under way; try again when it has finished`, {
+        field: "name",
+        rule: "one_at_a_time",
+        operation: w.operation,
+      });
     // A dry run checks that nobody else is merging, and claims nothing.
     if (!dryRun) await tx.run(`UPDATE "Worktree" SET "operation" = ?, "updatedAt" = ? WHERE "id" = ?`, [operation, tx.now, w.id]);
     return w;
@@ -74,7 +79,10 @@ async function prefilledMessage(deps: DomainDeps, w: WorktreeRow, mode: "merge" 
        ORDER BY CASE "status" WHEN 'in_progress' THEN 0 WHEN 'completed' THEN 1 ELSE 2 END, "updatedAt" DESC LIMIT 1`,
       [w.teamId, w.session],
     ),
-    summary: w.sessionPk === null ? undefined : (await sql.get<{ lastOutput: string | null }>(`SELECT "lastOutput" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]))?.lastOutput,
+    summary:
+      w.sessionPk === null
+        ? undefined
+        : (await sql.get<{ lastOutput: string | null }>(`SELECT "lastOutput" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]))?.lastOutput,
   }));
   const subject = contract ? `${contract.title} (contract ${contract.id})` : `Work of session ${w.session}`;
   const body = summary?.trim().slice(0, 2000);
@@ -95,7 +103,11 @@ async function check(w: WorktreeRow): Promise<Checked> {
   const branchTip = await resolveRef(w.repoDir, `refs/heads/${w.branch}`);
   if (!branchTip) throw branchGone(w);
   const baseTip = await resolveRef(w.repoDir, `refs/heads/${w.baseBranch}`);
-  if (!baseTip) throw new DomainError("precondition_failed", `base branch '${w.baseBranch}' no longer exists in '${w.repoDir}'`, { field: "baseBranch", rule: "branch_exists" });
+  if (!baseTip)
+    throw new DomainError("precondition_failed", `base branch '${w.baseBranch}' no longer exists in '${w.repoDir}'`, {
+      field: "baseBranch",
+      rule: "branch_exists",
+    });
   const baseAt = await checkedOutAt(w.repoDir, w.baseBranch);
   if (baseAt) {
     const dirty = await dirtyFiles(baseAt);
@@ -133,7 +145,10 @@ export async function mergeSession(deps: DomainDeps, actor: Principal, input: Me
       );
     }
     if (c.files === 0 || (await git(w.repoDir, ["merge-base", "--is-ancestor", c.tip, c.baseTip], { ok: [1] })).code === 0) {
-      throw new DomainError("precondition_failed", `name: session '${w.session}' has no changes that '${w.baseBranch}' does not have already`, { field: "name", rule: "has_changes" });
+      throw new DomainError("precondition_failed", `name: session '${w.session}' has no changes that '${w.baseBranch}' does not have already`, {
+        field: "name",
+        rule: "has_changes",
+      });
     }
     if (input.dryRun) return { ...base, outcome: "clean", commit: null, conflicts: [], at: new Date() };
     const parents = input.mode === "merge" ? ["-p", c.baseTip, "-p", c.tip] : ["-p", c.baseTip];
@@ -159,15 +174,34 @@ export async function mergeSession(deps: DomainDeps, actor: Principal, input: Me
   }
 }
 
-async function recordMerge(tx: WriteTx, w: WorktreeRow, m: { commit: string; merged: string; mode: "merge" | "squash"; files: number; branchDeleted: boolean }) {
+async function recordMerge(
+  tx: WriteTx,
+  w: WorktreeRow,
+  m: { commit: string; merged: string; mode: "merge" | "squash"; files: number; branchDeleted: boolean },
+) {
   // From now on the session's changes are measured from the work that was merged.
   if (m.branchDeleted) await tx.run(`DELETE FROM "Worktree" WHERE "id" = ?`, [w.id]);
-  else await tx.run(`UPDATE "Worktree" SET "baseCommit" = ?, "mergedCommit" = ?, "operation" = NULL, "updatedAt" = ? WHERE "id" = ?`, [m.merged, m.commit, tx.now, w.id]);
+  else
+    await tx.run(`UPDATE "Worktree" SET "baseCommit" = ?, "mergedCommit" = ?, "operation" = NULL, "updatedAt" = ? WHERE "id" = ?`, [
+      m.merged,
+      m.commit,
+      tx.now,
+      w.id,
+    ]);
   await tx.emit({
     teamId: w.teamId,
     type: "worktree.merged",
     subject: `session:${w.session}`,
-    payload: { name: w.session, branch: w.branch, baseBranch: w.baseBranch!, mode: m.mode, commit: m.commit, merged: m.merged, files: m.files, branchDeleted: m.branchDeleted },
+    payload: {
+      name: w.session,
+      branch: w.branch,
+      baseBranch: w.baseBranch!,
+      mode: m.mode,
+      commit: m.commit,
+      merged: m.merged,
+      files: m.files,
+      branchDeleted: m.branchDeleted,
+    },
   });
 }
 

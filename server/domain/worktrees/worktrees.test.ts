@@ -39,11 +39,11 @@ beforeEach(() => {
 });
 afterEach(() => hub.close());
 
-const member = (name: string, extra: Record<string, unknown> = {}) => teamSpawn(hub, OPERATOR, parseOrThrow(TeamSpawnInput, { team: "t", name, ...extra }), defaults);
+const member = (name: string, extra: Record<string, unknown> = {}) =>
+  teamSpawn(hub, OPERATOR, parseOrThrow(TeamSpawnInput, { team: "t", name, ...extra }), defaults);
 const spawn = (input: Record<string, unknown>, by: Principal = OPERATOR) => spawnSession(hub, by, parseOrThrow(SpawnInput, { team: "t", ...input }), defaults);
 const merge = (input: Record<string, unknown>, by: Principal = OPERATOR) => mergeSession(hub, by, parseOrThrow(MergeInput, input));
 const changes = (name: string) => sessionChanges(hub, OPERATOR, { name });
-const wt = async (name: string) => (await hub.db.read((sql) => findSession(sql, name)))!.workDir;
 const ended = async (name: string) => {
   const pk = (await hub.db.read((sql) => findSession(sql, name)))!.pk;
   await recordExit(hub, pk, { status: "stopped", reason: "stopped", code: 0, signal: null, error: null, stderrTail: "" });
@@ -71,7 +71,12 @@ describe("isolation", () => {
     expect(a.worktree).toMatchObject({ branch: "teamhub/t/a", baseBranch: "main", baseCommit: repo.git("rev-parse", "main") });
     expect(a.workDir).toBe(a.worktree!.path);
     expect(a.workDir.startsWith(defaults.worktreesDir)).toBe(true);
-    expect(repo.git("branch", "--list", "teamhub/*").split("\n").map((l) => l.replace(/^[*+ ]+/, ""))).toEqual(["teamhub/t/a", "teamhub/t/b"]);
+    expect(
+      repo
+        .git("branch", "--list", "teamhub/*")
+        .split("\n")
+        .map((l) => l.replace(/^[*+ ]+/, "")),
+    ).toEqual(["teamhub/t/a", "teamhub/t/b"]);
     // Parallel edits of the same file do not see each other.
     fs.writeFileSync(path.join(a.workDir, "app.txt"), edit(1, "A was here"));
     expect(fs.readFileSync(path.join(b.workDir, "app.txt"), "utf8")).toBe(text(LINES));
@@ -179,12 +184,25 @@ describe("merge", () => {
     expect(await merge({ name: "b", dryRun: true })).toMatchObject({ outcome: "conflicts", conflicts: [{ path: "app.txt" }] });
 
     // b takes a's line and keeps its own change elsewhere: now it merges, squashed.
-    fs.writeFileSync(path.join(b.workDir, "app.txt"), edit(8, "from b", LINES.map((l, i) => (i === 1 ? "from a" : l))));
+    fs.writeFileSync(
+      path.join(b.workDir, "app.txt"),
+      edit(
+        8,
+        "from b",
+        LINES.map((l, i) => (i === 1 ? "from a" : l)),
+      ),
+    );
     const squashed = await merge({ name: "b", mode: "squash", message: "b's work" });
     expect(squashed.outcome).toBe("merged");
     expect(repo.git("log", "-1", "--format=%s", "main")).toBe("b's work");
     expect(repo.git("rev-list", "--parents", "-n", "1", "main").split(" ")).toHaveLength(2);
-    expect(fs.readFileSync(path.join(repo.dir, "app.txt"), "utf8")).toBe(edit(8, "from b", LINES.map((l, i) => (i === 1 ? "from a" : l))));
+    expect(fs.readFileSync(path.join(repo.dir, "app.txt"), "utf8")).toBe(
+      edit(
+        8,
+        "from b",
+        LINES.map((l, i) => (i === 1 ? "from a" : l)),
+      ),
+    );
     expect(hub.events.filter((ev) => ev.type === "worktree.merged").map((ev) => ev.payload.mode)).toEqual(["merge", "squash"]);
   });
 
@@ -243,10 +261,20 @@ describe("discard and delete", () => {
     expect(await refusal(discardSession(hub, OPERATOR, { name: "a", confirm: true }))).toMatchObject({ code: "illegal_transition" });
     expect(repoState()).toEqual(before);
     await ended("a");
-    expect(await discardSession(hub, OPERATOR, { name: "a", confirm: true })).toEqual({ name: "a", branch: "teamhub/t/a", worktreeRemoved: true, branchDeleted: true });
+    expect(await discardSession(hub, OPERATOR, { name: "a", confirm: true })).toEqual({
+      name: "a",
+      branch: "teamhub/t/a",
+      worktreeRemoved: true,
+      branchDeleted: true,
+    });
     expect(fs.existsSync(a.workDir)).toBe(false);
     expect(repo.git("branch", "--list", "teamhub/*")).toBe("");
-    expect(repo.git("worktree", "list", "--porcelain").split("\n").filter((l) => l.startsWith("worktree "))).toHaveLength(1);
+    expect(
+      repo
+        .git("worktree", "list", "--porcelain")
+        .split("\n")
+        .filter((l) => l.startsWith("worktree ")),
+    ).toHaveLength(1);
   });
 
   it("prunes a deleted session's work tree, keeping its work on the branch; a branch with no work goes with it", async () => {
