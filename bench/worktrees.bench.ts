@@ -67,7 +67,10 @@ export default async function worktrees(): Promise<void> {
           git(repo, "worktree", "remove", "--force", plain);
           git(repo, "branch", "-D", `plain-${i + 1}`);
         });
-        if (i >= 0) (hubTimes.push(t), gitTimes.push(g));
+        if (i >= 0) {
+          hubTimes.push(t);
+          gitTimes.push(g);
+        }
       }
       const p50 = median(hubTimes);
       console.log(
@@ -91,7 +94,10 @@ export default async function worktrees(): Promise<void> {
           git(s.workDir, "diff", "--numstat", base);
           git(s.workDir, "diff", base);
         });
-        if (i >= 0) (apiTimes.push(t), diffTimes.push(g));
+        if (i >= 0) {
+          apiTimes.push(t);
+          diffTimes.push(g);
+        }
       }
       const c50 = median(apiTimes);
       console.log(
