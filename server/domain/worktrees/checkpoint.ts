@@ -17,7 +17,13 @@ export async function workState(workTree: string): Promise<WorkState> {
   const index = path.resolve(workTree, await gitText(workTree, ["rev-parse", "--git-path", "index"]));
   const temp = path.join(os.tmpdir(), `teamhub-index-${randomUUID()}`);
   try {
-    if (fs.existsSync(index)) fs.copyFileSync(index, temp);
+    if (fs.existsSync(index)) {
+      fs.copyFileSync(index, temp);
+      // The copy keeps the index's time: git treats an entry as possibly changed when its file is not older than the
+      // index ("racy git"); a copy stamped now would hide a same-size edit made in the index's last second.
+      const st = fs.statSync(index);
+      fs.utimesSync(temp, st.atime, st.mtime);
+    }
     const env = { GIT_INDEX_FILE: temp };
     await git(workTree, ["add", "-A", "--", "."], { env });
     const tree = await gitText(workTree, ["write-tree"], env);
