@@ -3,6 +3,7 @@ import { EntityId, MemberName, TypeName } from "../ids.ts";
 import { Cursor, Flag, JsonObject, JsonValue, Limit, TeamParam } from "./common.ts";
 import { Effect } from "./contracts.ts";
 import { IsoDate } from "./endpoint.ts";
+import { CodeRef } from "./worktrees.ts";
 
 export { TypeName };
 
@@ -83,6 +84,8 @@ export const VersionView = z.object({
   contractId: z.string().nullable(),
   derivedFrom: z.array(z.string()),
   createdAt: IsoDate,
+  /** The publisher's work tree at publish time; null for a person or a session without a work tree. */
+  code: CodeRef.nullable(),
   data: z.unknown().optional(),
 });
 export type VersionView = z.output<typeof VersionView>;

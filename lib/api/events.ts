@@ -13,6 +13,7 @@ import { MessageKind } from "./chat.ts";
 import { ContractStatus, ContractView, Dependency } from "./contracts.ts";
 import { MemberStatus } from "./roster.ts";
 import { Preset, SessionStatus } from "./sessions.ts";
+import { CodeMove } from "./worktrees.ts";
 
 const Id = z.object({ id: z.string() });
 const Name = z.object({ name: z.string() });
@@ -28,6 +29,8 @@ const Rewound = z.object({
   restored: Entities,
   contractsChanged: z.array(z.string()),
   contractsChangedCount: z.number(),
+  /** Each work tree the snapshot recorded: restored, branched (replay), unchanged or missing. */
+  code: z.array(CodeMove),
 });
 const LeadChange = z.object({ team: z.string(), principal: z.string(), by: z.string() });
 const BudgetCrossed = z.object({

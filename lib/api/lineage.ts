@@ -1,5 +1,6 @@
 /** Inputs of the lineage queries (docs/domain.md#lineage): the DAG around a version, impact, staleness, audit. */
 import { z } from "zod";
+import { CodeRef } from "./worktrees.ts";
 import { EntityId } from "../ids.ts";
 import { VersionRef, VersionStatus } from "./artifacts.ts";
 import { TeamParam } from "./common.ts";
@@ -130,6 +131,8 @@ export const AuditEntry = z.object({
   readers: z.array(z.object({ reader: z.string(), version: z.number().int(), at: IsoDate })),
   /** When a supervised session published it and still exists. */
   cost: PublishingCost.nullable(),
+  /** The publisher's work tree at publish time (commit, branch, where its diff is). */
+  code: CodeRef.nullable(),
   depth: z.number().int(),
 });
 export type AuditEntry = z.output<typeof AuditEntry>;

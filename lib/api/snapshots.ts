@@ -7,6 +7,7 @@ import { EntityId, MemberName } from "../ids.ts";
 import { Cursor, JsonObject, Limit, TeamParam } from "./common.ts";
 import { ContractView } from "./contracts.ts";
 import { IsoDate } from "./endpoint.ts";
+import { CodeMove, CodeState } from "./worktrees.ts";
 
 export const CURRENT = "current";
 
@@ -163,6 +164,8 @@ export const SnapshotState = z.object({
   pipelines: z.array(PipelineState),
   roster: z.array(MemberState),
   gate: GateState,
+  /** Each live work tree's commit at capture (docs/worktrees.md#code-in-snapshots); absent in snapshots taken before. */
+  code: z.array(CodeState).optional(),
 });
 export type SnapshotState = z.output<typeof SnapshotState>;
 
@@ -252,6 +255,8 @@ export const RewindPreview = z.object({
   messagesRestored: z.number().int(),
   /** Replay only: the fields each override really changed, old → new. */
   overridden: z.record(z.string(), FieldChanges),
+  /** What happened to each work tree the snapshot recorded (a preview: what would). */
+  code: z.array(CodeMove),
 });
 export type RewindPreview = z.output<typeof RewindPreview>;
 

@@ -22,7 +22,16 @@ export const IsolationFields = { isolation: Isolation.optional(), base: BaseBran
 export const MERGE_MODES = ["merge", "squash"] as const;
 export const MergeMode = z.enum(MERGE_MODES, { error: `must be one of ${MERGE_MODES.join(", ")}` });
 
-export const ChangesInput = z.object({ name: SessionName }).strict();
+export const ChangesInput = z
+  .object({
+    name: SessionName,
+    /** The changes up to this commit (an artifact version's code) instead of the work tree's files now. */
+    at: z
+      .string({ error: "must be a string" })
+      .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, { error: "must be a full commit id (40 or 64 hex digits)" })
+      .optional(),
+  })
+  .strict();
 export type ChangesInput = z.infer<typeof ChangesInput>;
 
 export const MergeInput = z
@@ -130,3 +139,75 @@ export const OverlapsView = z.object({
   sessions: z.array(z.string()),
 });
 export type OverlapsView = z.output<typeof OverlapsView>;
+
+// ── Code in lineage and snapshots (docs/worktrees.md#code-in-the-lineage) ──
+
+/** A full commit id (SHA-1, or SHA-256 in a repository that uses it). */
+export const CommitId = z.string({ error: "must be a string" }).regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, { error: "must be a full commit id (40 or 64 hex digits)" });
+
+/**
+ * The code an artifact version was published from: its publisher's work tree at publish time.
+ * `checkpoint`: the work was uncommitted and saved as a commit on the private ref `refs/teamhub/checkpoints/<commit>`.
+ */
+export const CodeRef = z.object({
+  session: z.string(),
+  branch: z.string(),
+  commit: z.string(),
+  checkpoint: z.boolean(),
+  /** The session's changes up to that commit: `GET` this path (its base → the commit). */
+  changes: z.string(),
+});
+export type CodeRef = z.output<typeof CodeRef>;
+
+/** One work tree as a snapshot records it: the commit its files made at capture (pinned on a private ref). */
+export const CodeState = z.object({
+  session: z.string(),
+  branch: z.string(),
+  repoDir: z.string(),
+  commit: z.string(),
+  checkpoint: z.boolean(),
+});
+export type CodeState = z.output<typeof CodeState>;
+
+export const CODE_ACTIONS = ["restored", "branched", "unchanged", "missing"] as const;
+/**
+ * What a rollback or replay did to one work tree the snapshot recorded. restored: its files are the snapshot's again
+ * (branch and HEAD unchanged); branched (replay, a re-run contract's assignee): a new branch from the snapshot's
+ * commit, the earlier run's work kept on the old one; unchanged: the files were the snapshot's already; missing: the
+ * session or its work tree is gone, nothing was done.
+ */
+export const CodeMove = z.object({
+  session: z.string(),
+  action: z.enum(CODE_ACTIONS),
+  /** The snapshot's commit for this work tree. */
+  commit: z.string(),
+  /** The branch the session works on afterwards (the new one when branched). */
+  branch: z.string(),
+  /** branched: the branch that keeps the earlier run's work. */
+  previousBranch: z.string().nullable(),
+});
+export type CodeMove = z.output<typeof CodeMove>;
+
+/** Two hub-made branches of one team, e.g. a first run and its replay. */
+export const CompareInput = z.object({ team: TeamParam, a: BaseBranch, b: BaseBranch }).strict();
+export type CompareInput = z.infer<typeof CompareInput>;
+
+const CompareSide = z.object({
+  branch: z.string(),
+  session: z.string(),
+  /** The branch tip; with `uncommitted`, the side is the work tree's current files. */
+  head: z.string(),
+  uncommitted: z.boolean(),
+});
+
+/** The diff from side `a`'s code to side `b`'s. */
+export const CompareView = z.object({
+  team: z.string(),
+  repoDir: z.string(),
+  a: CompareSide,
+  b: CompareSide,
+  files: z.array(FileChange),
+  additions: z.number().int(),
+  deletions: z.number().int(),
+});
+export type CompareView = z.output<typeof CompareView>;

@@ -32,6 +32,8 @@ import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
 import { validateArtifactData } from "./type-registry.ts";
+import { codeRefOf, publisherCode } from "./code-ref.ts";
+import type { CodeState } from "../../../lib/api/worktrees.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
@@ -43,10 +45,19 @@ export async function publishArtifact(deps: DomainDeps, actor: Principal, input:
       issues: [{ field: "data", rule: "max_size", message: `must be at most ${MAX_DATA_BYTES} bytes`, received: size }],
     });
   }
-  return deps.db.write("artifact.publish", actor.name, (tx) => publishInTx(tx, actor, input, text, size));
+  // git before the transaction (it cannot run inside one): the publisher's work tree as it is now.
+  const code = await publisherCode(deps, actor);
+  return deps.db.write("artifact.publish", actor.name, (tx) => publishInTx(tx, actor, input, text, size, code));
 }
 
-async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifactInput, text: string, size: number): Promise<PublishResult> {
+async function publishInTx(
+  tx: WriteTx,
+  actor: Principal,
+  input: PublishArtifactInput,
+  text: string,
+  size: number,
+  code: CodeState | null,
+): Promise<PublishResult> {
   const team = input.team;
   await ensureTeam(tx, team);
   let artifact = await tx.get<ArtifactRow>(`SELECT * FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [team, input.id]);
@@ -91,9 +102,22 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
   }
   const version = latest + 1;
   const inserted = await tx.run(
-    `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt")
-     VALUES (?,?,?,?,?,?,?,?,'active',?)`,
-    [artifact.pk, version, text, size, input.summary ?? "", actor.name, actor.sessionId ?? null, input.contractId ?? null, tx.now],
+    `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt","codeCommit","codeBranch","codeCheckpoint")
+     VALUES (?,?,?,?,?,?,?,?,'active',?,?,?,?)`,
+    [
+      artifact.pk,
+      version,
+      text,
+      size,
+      input.summary ?? "",
+      actor.name,
+      actor.sessionId ?? null,
+      input.contractId ?? null,
+      tx.now,
+      code?.commit ?? null,
+      code?.branch ?? null,
+      code ? code.checkpoint : null,
+    ],
   );
   const seq = inserted.lastInsertRowid;
   const name = input.name ?? artifact.name;
@@ -148,6 +172,7 @@ async function publishInTx(tx: WriteTx, actor: Principal, input: PublishArtifact
     contractId: input.contractId ?? null,
     derivedFrom,
     createdAt: tx.now,
+    code: code && codeRefOf({ sessionId: actor.sessionId ?? null, codeCommit: code.commit, codeBranch: code.branch, codeCheckpoint: code.checkpoint }),
     effects: effectsOf(tx),
   };
 }
@@ -198,6 +223,7 @@ function toVersionView(row: VersionJoin, derivedFrom: string[], withData: boolea
     contractId: row.contractId,
     derivedFrom,
     createdAt: row.createdAt,
+    code: codeRefOf(row),
     ...(withData ? { data: JSON.parse(row.data) as unknown } : {}),
   };
 }

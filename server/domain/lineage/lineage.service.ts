@@ -19,6 +19,7 @@ import {
 } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import type { DomainDeps } from "../deps.ts";
+import { codeRefsOf } from "../artifacts/code-ref.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
 import { dependentContracts } from "./dependent-contracts.ts";
 import { artifactPk, currentDescendants, edgesInto, groupBy, IN_LIST, jsonList, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
@@ -125,6 +126,10 @@ export async function audit(deps: DomainDeps, input: AuditInput): Promise<Audit>
       depth: v.depth,
     }));
     for (const entry of trail) if (entry.sessionId) entry.cost = await publishingCost(sql, entry.sessionId, entry.publishedAt);
-    return { root: formatRef(root), trail };
+    const code = await codeRefsOf(
+      sql,
+      versions.map((v) => v.seq),
+    );
+    return { root: formatRef(root), trail: trail.map((e, i) => ({ ...e, code: code.get(versions[i].seq) ?? null })) };
   });
 }

@@ -23,12 +23,17 @@ import { producersOf, reRunSet, startReRuns } from "./rerun.ts";
 import { restoreArtifacts, restoreCoordination, type VersionChange } from "./restore.ts";
 import { loadSnapshot, writeSnapshot } from "./snapshot-store.ts";
 import { captureState } from "./state.ts";
+import { applyCode, captureCode, planCode, plannedMoves, recordBranches, teamWorkTrees, type CodePlan } from "./code.ts";
+import type { Sql } from "../../db/connection.ts";
+import type { CodeMove, CodeState } from "../../../lib/api/worktrees.ts";
 
 // Lists in events and summaries stop here; counts always tell the full number.
 const LIST_CAP = 1000;
 const capped = <T>(list: T[]): T[] => list.slice(0, LIST_CAP);
 
 type Rewind = { autoKind: Extract<SnapshotKind, "pre-rollback" | "pre-replay">; what: string; overrides: Overrides };
+/** The work trees' side, done before the transaction: their state just before (for the undo snapshot) and what was done. */
+type CodeDone = { saved: CodeState[] | undefined; moves: CodeMove[] };
 export type RewindOptions = { dryRun?: boolean };
 
 const idsOf = (list: Array<{ id: string }>) => new Set(list.map((e) => e.id));
@@ -89,13 +94,13 @@ async function emitRolledBackArtifacts(
   }
 }
 
-async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, how: Rewind): Promise<RewindSummary> {
+async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, how: Rewind, code: CodeDone): Promise<RewindSummary> {
   const team = input.team;
   await ensureTeam(tx, team);
   const target = await loadSnapshot(tx, team, input.id);
   assertOverridable(how.overrides, target.state.contracts, input.id);
   const before = await captureState(tx, team);
-  const auto = await writeSnapshot(tx, actor, team, { kind: how.autoKind, label: `before the ${how.what} '${input.id}'` }, before);
+  const auto = await writeSnapshot(tx, actor, team, { kind: how.autoKind, label: `before the ${how.what} '${input.id}'` }, { ...before, code: code.saved });
 
   await restoreCoordination(tx, team, target.state, before, tx.now.getTime() - target.meta.createdAt.getTime());
   const versions = await restoreArtifacts(tx, team, target.state, before.artifacts.rolledBackSeqs);
@@ -134,6 +139,7 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
     membersNotified,
     messagesRestored,
     overridden,
+    code: code.moves,
   };
 }
 
@@ -147,36 +153,79 @@ const eventPayload = (s: RewindSummary) => ({
   restored: s.restored,
   contractsChanged: s.contractsChanged.map((m) => m.id),
   contractsChangedCount: s.contractsChangedCount,
+  code: s.code,
 });
+
+/** The sessions that re-run a contract of the replay: they get a fresh branch from the snapshot's commit. */
+async function reRunAssignees(sql: Sql, team: string, state: SnapshotState, overrides: Overrides): Promise<Set<string>> {
+  if (Object.keys(overrides).length === 0) return new Set();
+  const steps = reRunSet(state.contracts, await producersOf(sql, team, state.contracts), Object.keys(overrides));
+  const assignee = new Map(state.contracts.map((c) => [c.id, c.assignee]));
+  return new Set(steps.map((s) => overrides[s.id]?.assignee ?? assignee.get(s.id)!));
+}
+
+type Op = "snapshot.rollback" | "snapshot.replay";
+
+/**
+ * The work trees first (docs/worktrees.md#code-in-snapshots), then the one transaction. Checked before git runs:
+ * the right, the snapshot and the overrides, so a refused rewind touches no file. A preview runs no git at all and
+ * reports the plan.
+ */
+async function runRewind(
+  deps: DomainDeps,
+  actor: Principal,
+  input: ReplayInput,
+  how: Rewind,
+  op: Op,
+  options: RewindOptions,
+  finish: (tx: WriteTx, summary: RewindSummary) => Promise<void>,
+): Promise<RewindSummary> {
+  const { plan, rows } = await deps.db.read(async (sql) => {
+    await authorize(sql, actor, op, { team: input.team });
+    const target = await loadSnapshot(sql, input.team, input.id);
+    assertOverridable(how.overrides, target.state.contracts, input.id);
+    const plan: CodePlan = await planCode(sql, input.team, target.state.code, await reRunAssignees(sql, input.team, target.state, how.overrides));
+    return { plan, rows: await teamWorkTrees(sql, input.team) };
+  });
+  const transaction = (code: CodeDone) =>
+    deps.db.write(
+      op,
+      actor.name,
+      async (tx) => {
+        await authorize(tx, actor, op, { team: input.team });
+        const summary = await rewind(tx, actor, input, how, code);
+        if (!tx.dryRun) await recordBranches(tx, plan);
+        await finish(tx, summary);
+        return summary;
+      },
+      { dryRun: options.dryRun },
+    );
+  if (options.dryRun) return transaction({ saved: undefined, moves: plannedMoves(plan) });
+  const why = `the ${how.what} '${input.id}'`;
+  const saved = rows.length > 0 ? await captureCode(rows, `before ${why}`) : [];
+  const applied = await applyCode(plan, saved, why);
+  try {
+    return await transaction({ saved, moves: applied.moves });
+  } catch (e) {
+    await applied.undo();
+    throw e;
+  }
+}
 
 /** A preview (`dryRun`) needs the same right as the rollback: it runs the same command, under the same write lock. */
 export async function rollback(deps: DomainDeps, actor: Principal, input: SnapshotRefInput, options: RewindOptions = {}): Promise<RewindSummary> {
-  return deps.db.write(
-    "snapshot.rollback",
-    actor.name,
-    async (tx) => {
-      await authorize(tx, actor, "snapshot.rollback", { team: input.team });
-      const summary = await rewind(tx, actor, input, { autoKind: "pre-rollback", what: "rollback to snapshot", overrides: {} });
-      await tx.emit({ teamId: input.team, type: "snapshot.rolled_back", subject: `snapshot:${input.id}`, payload: eventPayload(summary) });
-      return summary;
-    },
-    { dryRun: options.dryRun },
-  );
+  const how: Rewind = { autoKind: "pre-rollback", what: "rollback to snapshot", overrides: {} };
+  return runRewind(deps, actor, { ...input, overrides: {} }, how, "snapshot.rollback", options, async (tx, summary) => {
+    await tx.emit({ teamId: input.team, type: "snapshot.rolled_back", subject: `snapshot:${input.id}`, payload: eventPayload(summary) });
+  });
 }
 
 export async function replay(deps: DomainDeps, actor: Principal, input: ReplayInput, options: RewindOptions = {}): Promise<RewindSummary> {
-  return deps.db.write(
-    "snapshot.replay",
-    actor.name,
-    async (tx) => {
-      await authorize(tx, actor, "snapshot.replay", { team: input.team });
-      const summary = await rewind(tx, actor, input, { autoKind: "pre-replay", what: "replay of snapshot", overrides: input.overrides });
-      const payload = { ...eventPayload(summary), overridden: summary.overridden, reRun: summary.reRun.map((r) => r.id), reRunCount: summary.reRunCount };
-      await tx.emit({ teamId: input.team, type: "snapshot.replayed", subject: `snapshot:${input.id}`, payload });
-      return summary;
-    },
-    { dryRun: options.dryRun },
-  );
+  const how: Rewind = { autoKind: "pre-replay", what: "replay of snapshot", overrides: input.overrides };
+  return runRewind(deps, actor, input, how, "snapshot.replay", options, async (tx, summary) => {
+    const payload = { ...eventPayload(summary), overridden: summary.overridden, reRun: summary.reRun.map((r) => r.id), reRunCount: summary.reRunCount };
+    await tx.emit({ teamId: input.team, type: "snapshot.replayed", subject: `snapshot:${input.id}`, payload });
+  });
 }
 
 const preview = ({ autoSnapshot: _unsaved, ...summary }: RewindSummary): RewindPreview => summary;

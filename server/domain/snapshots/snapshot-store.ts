@@ -10,6 +10,7 @@ import { conflict, notFound } from "../../errors.ts";
 import type { Principal } from "../principal.ts";
 import { COUNTS_PREFIX_BYTES, countsFromPrefix, decodeState, encodeState } from "./codec.ts";
 import { captureState } from "./state.ts";
+import type { CodeState } from "../../../lib/api/worktrees.ts";
 import type { SnapshotKind, SnapshotMeta, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
 
 type MetaRow = Omit<SnapshotMeta, "team" | "counts"> & { teamId: string };
@@ -46,11 +47,12 @@ export async function writeSnapshot(
   team: string,
   spec: { id?: string; label: string; kind: SnapshotKind },
   state?: SnapshotState,
+  code?: CodeState[],
 ): Promise<SnapshotMeta> {
   let id = spec.id;
   if (id && (await exists(tx, team, id))) throw conflict(`snapshot '${id}' already exists in team '${team}'`, { field: "id", rule: "unique" });
   while (!id || (await exists(tx, team, id))) id = generatedId(spec.kind === "manual" ? "snap" : spec.kind, tx.now);
-  const captured = state ?? (await captureState(tx, team));
+  const captured = state ?? { ...(await captureState(tx, team)), ...(code ? { code } : {}) };
   const blob = encodeState(captured);
   await tx.run(`INSERT INTO "Snapshot" (${META_COLUMNS},"state") VALUES (?,?,?,?,?,?,?,?,?,?)`, [
     team,

@@ -7,12 +7,19 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
+import { captureCode, teamWorkTrees } from "./code.ts";
 import { deleteSnapshotRow, listSnapshotMeta, loadSnapshot, writeSnapshot } from "./snapshot-store.ts";
 
+/**
+ * The team's work trees are checkpointed first (git cannot run inside the transaction): a work tree made between
+ * that and the transaction is not in the snapshot; one removed meanwhile is (its commit stays pinned).
+ */
 export async function takeSnapshot(deps: DomainDeps, actor: Principal, input: TakeSnapshotInput): Promise<SnapshotMeta> {
+  const rows = await deps.db.read((sql) => teamWorkTrees(sql, input.team));
+  const code = rows.length > 0 ? await captureCode(rows, "at a snapshot") : undefined;
   return deps.db.write("snapshot.create", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
-    return writeSnapshot(tx, actor, input.team, { id: input.id, label: input.label, kind: "manual" });
+    return writeSnapshot(tx, actor, input.team, { id: input.id, label: input.label, kind: "manual" }, undefined, code);
   });
 }
 

@@ -4,8 +4,8 @@
  * two live sessions of a team both changed. Reads only: no ref, index or file of the session moves.
  */
 import type { Sql } from "../../db/connection.ts";
-import { DomainError } from "../../errors.ts";
-import type { ChangesInput, ChangesView, OverlapsInput, OverlapsView } from "../../../lib/api/worktrees.ts";
+import { DomainError, notFound } from "../../errors.ts";
+import type { ChangesInput, ChangesView, FileChange, OverlapsInput, OverlapsView } from "../../../lib/api/worktrees.ts";
 import { LIVE_STATUSES } from "../../../lib/api/sessions.ts";
 import { authorize, type Operation } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -47,13 +47,9 @@ export async function sessionChanges(deps: DomainDeps, actor: Principal, input: 
     await authorizeWorktree(sql, actor, "session.read", w);
     return w;
   });
-  const target = await diffTarget(w);
-  const range = [w.baseCommit, target.to];
-  const [numstat, patch] = await Promise.all([
-    git(w.repoDir, ["diff", "--no-renames", "--no-ext-diff", "--numstat", "-z", ...range]),
-    git(w.repoDir, ["diff", "--no-renames", "--no-ext-diff", "--no-color", ...range]),
-  ]);
-  const files = parseChanges(numstat.stdout, patch.stdout);
+  // `at`: an artifact version's code (docs/worktrees.md#code-in-the-lineage) — pinned, so it resolves after a discard too.
+  const target = input.at ? { to: await commitAt(w, input.at), head: input.at, uncommitted: false } : await diffTarget(w);
+  const files = await diffFiles(w.repoDir, w.baseCommit, target.to);
   return {
     name: w.session,
     worktree: refOf(w),
@@ -63,6 +59,21 @@ export async function sessionChanges(deps: DomainDeps, actor: Principal, input: 
     additions: files.reduce((n, f) => n + f.additions, 0),
     deletions: files.reduce((n, f) => n + f.deletions, 0),
   };
+}
+
+async function commitAt(w: WorktreeRow, at: string): Promise<string> {
+  const commit = await resolveRef(w.repoDir, at);
+  if (!commit) throw notFound("commit", at, "at");
+  return commit;
+}
+
+/** The diff between two commits or trees of one repository, as files with hunks. */
+export async function diffFiles(repoDir: string, from: string, to: string): Promise<FileChange[]> {
+  const [numstat, patch] = await Promise.all([
+    git(repoDir, ["diff", "--no-renames", "--no-ext-diff", "--numstat", "-z", from, to]),
+    git(repoDir, ["diff", "--no-renames", "--no-ext-diff", "--no-color", from, to]),
+  ]);
+  return parseChanges(numstat.stdout, patch.stdout);
 }
 
 /** The paths a work tree changed against its base (for overlaps: names only). */

@@ -32,9 +32,12 @@ function gitEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * Runs `git -C cwd …args`. `ok`: exit codes that are answers rather than failures (merge-tree's 1:
  * conflicts); any other code throws, with git's own message.
  */
-export function git(cwd: string, args: string[], options: { env?: Record<string, string>; ok?: number[] } = {}): Promise<GitResult> {
+export function git(cwd: string, args: string[], options: { env?: Record<string, string>; ok?: number[]; input?: string } = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("git", ["-C", cwd, "-c", "core.quotePath=false", ...args], { env: gitEnv(options.env ?? {}), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("git", ["-C", cwd, "-c", "core.quotePath=false", ...args], { env: gitEnv(options.env ?? {}), stdio: ["pipe", "pipe", "pipe"] });
+    // stdin is a pipe for commands that read one (update-ref --stdin, checkout-index --stdin); closed at once otherwise.
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(options.input ?? "");
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (b: Buffer) => out.push(b));

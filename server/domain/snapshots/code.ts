@@ -1,0 +1,112 @@
+/**
+ * Code in snapshots (docs/worktrees.md#code-in-snapshots). A snapshot records each live work tree's commit; a
+ * rollback puts every recorded work tree's files back to it; a replay gives the assignees of re-run contracts a fresh
+ * branch from it, so the earlier run's branch and the replay's both exist.
+ *
+ * Git is slow next to a transaction and cannot run inside one, so as everywhere in work trees: git first, then the
+ * transaction records the outcome; when the transaction fails, `undo` puts the work trees back.
+ */
+import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
+import type { CodeMove, CodeState } from "../../../lib/api/worktrees.ts";
+import { pinWorkTrees } from "../worktrees/code-state.ts";
+import { resolveRef } from "../worktrees/git.ts";
+import { branchFrom, restoreFiles, unbranch } from "../worktrees/restore-files.ts";
+import { insertWorktree, type WorktreeRow } from "../worktrees/worktrees.repo.ts";
+
+/** The team's work trees that have a directory and a session. */
+export async function teamWorkTrees(sql: Sql, team: string): Promise<WorktreeRow[]> {
+  return sql.all<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "teamId" = ? AND "path" IS NOT NULL AND "sessionPk" IS NOT NULL ORDER BY "session"`, [team]);
+}
+
+export const captureCode = (rows: WorktreeRow[], why: string): Promise<CodeState[]> => pinWorkTrees(rows, why);
+
+type Step = { recorded: CodeState; row: WorktreeRow | null; branchTo: string | null };
+export type CodePlan = { steps: Step[] };
+
+/** `teamhub/t/a` → `teamhub/t/a-replay-N`, the first N that no branch has (a replay of a replay counts on). */
+async function replayBranch(w: WorktreeRow, taken: Set<string>): Promise<string> {
+  const stem = w.branch.replace(/-replay-\d+$/, "");
+  for (let n = 1; ; n++) {
+    const name = `${stem}-replay-${n}`;
+    if (!taken.has(name) && !(await resolveRef(w.repoDir, `refs/heads/${name}`))) return name;
+  }
+}
+
+/**
+ * What to do with each work tree `recorded` names, matched by session (a replay may have moved the session to another
+ * branch since). `branching`: sessions that get a fresh branch (replay's re-run assignees); the others are restored.
+ */
+export async function planCode(sql: Sql, team: string, recorded: CodeState[] | undefined, branching: Set<string>): Promise<CodePlan> {
+  const rows = new Map((await teamWorkTrees(sql, team)).map((w) => [w.session, w]));
+  const taken = new Set((await sql.all<{ branch: string }>(`SELECT "branch" FROM "Worktree" WHERE "teamId" = ?`, [team])).map((r) => r.branch));
+  const steps: Step[] = [];
+  for (const r of recorded ?? []) {
+    const row = rows.get(r.session) ?? null;
+    const branchTo = row && branching.has(r.session) ? await replayBranch(row, taken) : null;
+    if (branchTo) taken.add(branchTo);
+    steps.push({ recorded: r, row, branchTo });
+  }
+  return { steps };
+}
+
+/** The plan as the summary reports it, before anything ran (a preview). */
+export const plannedMoves = (plan: CodePlan): CodeMove[] =>
+  plan.steps.map(({ recorded, row, branchTo }) => ({
+    session: recorded.session,
+    action: !row ? "missing" : branchTo ? "branched" : "restored",
+    commit: recorded.commit,
+    branch: branchTo ?? row?.branch ?? recorded.branch,
+    previousBranch: branchTo ? row!.branch : null,
+  }));
+
+export type AppliedCode = { moves: CodeMove[]; undo: () => Promise<void> };
+
+/**
+ * Runs the plan on disk. `saved` is the state just before (pinned for the automatic snapshot): undo restores it. A
+ * failure midway undoes what was done and rethrows, so the work trees are never left half rolled back.
+ */
+export async function applyCode(plan: CodePlan, saved: CodeState[], why: string): Promise<AppliedCode> {
+  const moves = plannedMoves(plan);
+  const done: Array<() => Promise<void>> = [];
+  const savedOf = new Map(saved.map((s) => [s.session, s.commit]));
+  const undo = async () => {
+    for (const step of done.reverse()) await step().catch((e: unknown) => console.error("[teamhub] undoing a work tree's rollback:", e));
+  };
+  try {
+    for (const [i, { recorded, row, branchTo }] of plan.steps.entries()) {
+      if (!row?.path) continue;
+      const path = row.path;
+      const before = savedOf.get(row.session);
+      if (branchTo) {
+        await branchFrom(path, row.branch, branchTo, recorded.commit, `teamhub: ${row.session}'s work before ${why}`);
+        done.push(async () => {
+          await unbranch(path, row.branch, branchTo);
+          if (before) await restoreFiles(path, before);
+        });
+      } else {
+        if (!(await restoreFiles(path, recorded.commit))) moves[i].action = "unchanged";
+        if (before) done.push(async () => void (await restoreFiles(path, before)));
+      }
+    }
+  } catch (e) {
+    await undo();
+    throw e;
+  }
+  return { moves, undo };
+}
+
+/** Records the replay's new branches: the old row keeps the earlier run's branch (no session, no directory). */
+export async function recordBranches(tx: WriteTx, plan: CodePlan): Promise<void> {
+  for (const { row, branchTo } of plan.steps) {
+    if (!row || !branchTo) continue;
+    await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, row.id]);
+    const made = await insertWorktree(tx, { ...row, branch: branchTo });
+    await tx.emit({
+      teamId: row.teamId,
+      type: "worktree.created",
+      subject: `session:${row.session}`,
+      payload: { name: row.session, repoDir: made.repoDir, path: made.path ?? "", branch: made.branch, baseBranch: made.baseBranch, baseCommit: made.baseCommit },
+    });
+  }
+}
