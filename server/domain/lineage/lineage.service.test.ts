@@ -170,6 +170,7 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
           inputs: ["api@v2"],
           readers: [],
           cost: null,
+          code: null,
           depth: 0,
         },
         {
@@ -187,6 +188,7 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
             { reader: "dave", version: 2, at },
           ],
           cost: null,
+          code: null,
           depth: 1,
         },
         {
@@ -201,6 +203,7 @@ describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
           inputs: [],
           readers: [{ reader: "bob", version: 1, at }],
           cost: null,
+          code: null,
           depth: 2,
         },
       ],

@@ -100,7 +100,7 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
   const target = await loadSnapshot(tx, team, input.id);
   assertOverridable(how.overrides, target.state.contracts, input.id);
   const before = await captureState(tx, team);
-  const auto = await writeSnapshot(tx, actor, team, { kind: how.autoKind, label: `before the ${how.what} '${input.id}'` }, { ...before, code: code.saved });
+  const auto = await writeSnapshot(tx, actor, team, { kind: how.autoKind, label: `before the ${how.what} '${input.id}'` }, code.saved ? { ...before, code: code.saved } : before);
 
   await restoreCoordination(tx, team, target.state, before, tx.now.getTime() - target.meta.createdAt.getTime());
   const versions = await restoreArtifacts(tx, team, target.state, before.artifacts.rolledBackSeqs);
@@ -202,8 +202,8 @@ async function runRewind(
     );
   if (options.dryRun) return transaction({ saved: undefined, moves: plannedMoves(plan) });
   const why = `the ${how.what} '${input.id}'`;
-  const saved = rows.length > 0 ? await captureCode(rows, `before ${why}`) : [];
-  const applied = await applyCode(plan, saved, why);
+  const saved = rows.length > 0 ? await captureCode(rows, `before ${why}`) : undefined;
+  const applied = await applyCode(plan, saved ?? [], why);
   try {
     return await transaction({ saved, moves: applied.moves });
   } catch (e) {
