@@ -192,6 +192,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(w1.workDir, "a.txt"), "a by w1\n");
   await call(api.worktrees.changes, { name: "w1" });
   await call(api.worktrees.overlaps, {});
+  await call(api.worktrees.compare, { a: w1.worktree.branch, b: w1.worktree.branch });
   await call(api.worktrees.merge, { name: "w1", dryRun: true });
   await call(api.worktrees.merge, { name: "w1", mode: "squash" });
   await call(s.stop, { name: "w1" });

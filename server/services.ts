@@ -117,9 +117,10 @@ import { getPattern, listPatterns, registerPattern } from "./domain/continuity/p
 import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoints.service.ts";
 import { briefing } from "./domain/continuity/briefing.service.ts";
 import { runHook } from "./domain/continuity/hooks.service.ts";
-import type { ChangesInput, DiscardInput, MergeInput, OverlapsInput } from "../lib/api/worktrees.ts";
+import type { ChangesInput, CompareInput, DiscardInput, MergeInput, OverlapsInput } from "../lib/api/worktrees.ts";
 import { overlaps, sessionChanges } from "./domain/worktrees/changes.service.ts";
 import { discardSession, mergeSession } from "./domain/worktrees/merge.service.ts";
+import { compareBranches } from "./domain/worktrees/compare.service.ts";
 import { worktreesDir } from "./domain/worktrees/isolate.ts";
 
 /**
@@ -299,6 +300,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       merge: (a: Principal, i: MergeInput) => mergeSession(deps, a, i),
       discard: (a: Principal, i: DiscardInput) => discardSession(deps, a, i),
       overlaps: (_: Principal, i: OverlapsInput) => overlaps(deps, i),
+      compare: (a: Principal, i: CompareInput) => compareBranches(deps, a, i),
     },
   };
 }
