@@ -143,7 +143,9 @@ export type OverlapsView = z.output<typeof OverlapsView>;
 // ── Code in lineage and snapshots (docs/worktrees.md#code-in-the-lineage) ──
 
 /** A full commit id (SHA-1, or SHA-256 in a repository that uses it). */
-export const CommitId = z.string({ error: "must be a string" }).regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, { error: "must be a full commit id (40 or 64 hex digits)" });
+export const CommitId = z
+  .string({ error: "must be a string" })
+  .regex(/^([0-9a-f]{40}|[0-9a-f]{64})$/, { error: "must be a full commit id (40 or 64 hex digits)" });
 
 /**
  * The code an artifact version was published from: its publisher's work tree at publish time.

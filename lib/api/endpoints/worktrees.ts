@@ -1,5 +1,16 @@
 import { endpoint } from "../endpoint.ts";
-import { ChangesInput, ChangesView, CompareInput, CompareView, DiscardInput, DiscardResult, MergeInput, MergeResult, OverlapsInput, OverlapsView } from "../worktrees.ts";
+import {
+  ChangesInput,
+  ChangesView,
+  CompareInput,
+  CompareView,
+  DiscardInput,
+  DiscardResult,
+  MergeInput,
+  MergeResult,
+  OverlapsInput,
+  OverlapsView,
+} from "../worktrees.ts";
 
 /** Work trees, their changes, merge and discard (docs/worktrees.md). */
 export const worktrees = {

@@ -106,7 +106,14 @@ export async function recordBranches(tx: WriteTx, plan: CodePlan): Promise<void>
       teamId: row.teamId,
       type: "worktree.created",
       subject: `session:${row.session}`,
-      payload: { name: row.session, repoDir: made.repoDir, path: made.path ?? "", branch: made.branch, baseBranch: made.baseBranch, baseCommit: made.baseCommit },
+      payload: {
+        name: row.session,
+        repoDir: made.repoDir,
+        path: made.path ?? "",
+        branch: made.branch,
+        baseBranch: made.baseBranch,
+        baseCommit: made.baseCommit,
+      },
     });
   }
 }

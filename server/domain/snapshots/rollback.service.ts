@@ -100,7 +100,13 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
   const target = await loadSnapshot(tx, team, input.id);
   assertOverridable(how.overrides, target.state.contracts, input.id);
   const before = await captureState(tx, team);
-  const auto = await writeSnapshot(tx, actor, team, { kind: how.autoKind, label: `before the ${how.what} '${input.id}'` }, code.saved ? { ...before, code: code.saved } : before);
+  const auto = await writeSnapshot(
+    tx,
+    actor,
+    team,
+    { kind: how.autoKind, label: `before the ${how.what} '${input.id}'` },
+    code.saved ? { ...before, code: code.saved } : before,
+  );
 
   await restoreCoordination(tx, team, target.state, before, tx.now.getTime() - target.meta.createdAt.getTime());
   const versions = await restoreArtifacts(tx, team, target.state, before.artifacts.rolledBackSeqs);

@@ -27,10 +27,14 @@ export async function compareBranches(deps: DomainDeps, actor: Principal, input:
     return [a, b];
   });
   if (a.repoDir !== b.repoDir) {
-    throw new DomainError("invalid_input", `b: branch '${b.branch}' is in '${b.repoDir}', not in '${a.repoDir}' with '${a.branch}': only branches of one repository compare`, {
-      field: "b",
-      rule: "same_repository",
-    });
+    throw new DomainError(
+      "invalid_input",
+      `b: branch '${b.branch}' is in '${b.repoDir}', not in '${a.repoDir}' with '${a.branch}': only branches of one repository compare`,
+      {
+        field: "b",
+        rule: "same_repository",
+      },
+    );
   }
   const [from, to] = await Promise.all([diffTarget(a), diffTarget(b)]);
   const files = await diffFiles(a.repoDir, from.to, to.to);
