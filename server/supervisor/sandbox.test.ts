@@ -116,6 +116,30 @@ describe.skipIf(bwrap.kind !== "bubblewrap")("the sandbox", () => {
     );
   });
 
+  it("in a session's own work tree (inside the hidden data dir): reads git history, edits files, cannot write .git", async () => {
+    const repo = path.join(root, "repo");
+    const tree = path.join(data, "worktrees", "k1");
+    const git = (cwd: string, ...args: string[]) => {
+      const r = spawnSync("git", args, {
+        cwd,
+        encoding: "utf8",
+        env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+      });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    put("repo/a.txt", "one\n");
+    git(repo, "init", "-q", "-b", "main");
+    git(repo, "add", "a.txt");
+    git(repo, "commit", "-q", "-m", "first");
+    git(repo, "worktree", "add", "-q", "-b", "teamhub/t/s", tree);
+    const out = await inside(
+      "git log --format=%s; echo two > a.txt; git diff --stat | tail -1; git add a.txt 2>/dev/null || echo add refused; git commit -qam x 2>/dev/null || echo commit refused",
+      { workDir: tree, ownTree: tree },
+    );
+    expect(out).toBe("first\n 1 file changed, 1 insertion(+), 1 deletion(-)\nadd refused\ncommit refused\n");
+    expect(fs.readFileSync(path.join(tree, "a.txt"), "utf8")).toBe("two\n");
+  });
+
   it("hides the hub's data dir but the session's own MCP config and CLI config dir", async () => {
     expect(
       await inside("find data | sort; cat data/sessions/2/mcp.json data/sessions/2/claude/projects/*/*; cat data/operator-token 2>/dev/null || echo gone"),
