@@ -4,7 +4,6 @@
  * 1,000-file repository with uncommitted edits (each snapshot checkpoints and pins all 20), one whose sessions share
  * the work dir (no code). p50 of 7 each, alternating; the summary line gives the time added and the ratio.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { CreateContractInput } from "../lib/api/contracts.ts";
@@ -15,37 +14,18 @@ import { OPERATOR } from "../server/domain/principal.ts";
 import { spawnSession } from "../server/domain/sessions/spawn.service.ts";
 import { getSnapshot, takeSnapshot } from "../server/domain/snapshots/snapshots.service.ts";
 import { check } from "./lib/check.ts";
+import { median, plantRepo, timed } from "./lib/git-repo.ts";
 import { ms } from "./lib/stats.ts";
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 
 const FILES = 1_000;
 const TREES = 20;
 const RUNS = 7;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-C", cwd, "-c", "user.name=Bench", "-c", "user.email=bench@localhost", ...args]);
-
-function plantRepo(repo: string): void {
-  fs.mkdirSync(repo, { recursive: true });
-  git(repo, "init", "-q", "-b", "main");
-  for (let i = 0; i < FILES; i++) {
-    const dir = path.join(repo, "src", `d${i % 20}`);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `f${i}.ts`), `export const x${i} = ${i};\n`);
-  }
-  git(repo, "add", "-A");
-  git(repo, "commit", "-q", "-m", "start");
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
 
 export default async function snapshotCode(): Promise<void> {
   await inTempDir(async (dir) => {
     const repo = path.join(dir, "repo");
-    plantRepo(repo);
+    plantRepo(repo, FILES, 20, (i) => `export const x${i} = ${i};\n`);
     const hub = openHub(dir);
     const defaults = { workDir: repo, sandbox: "bubblewrap" as const, maxLive: 0, worktreesDir: path.join(dir, "worktrees") };
     try {

@@ -6,7 +6,6 @@
  * - changes of a session with 1,000 changed files (the domain call the API makes), against the two
  *   `git diff` runs it is built on (p50 of 7; target < 1 s).
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SpawnInput } from "../lib/api/sessions.ts";
@@ -16,38 +15,18 @@ import { spawnSession } from "../server/domain/sessions/spawn.service.ts";
 import { sessionChanges } from "../server/domain/worktrees/changes.service.ts";
 import { pruneDeletedWorktrees } from "../server/domain/worktrees/prune.ts";
 import { check } from "./lib/check.ts";
+import { git, median, plantRepo, timed } from "./lib/git-repo.ts";
 import { ms, target } from "./lib/stats.ts";
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 
 const FILES = 10_000;
 const CHANGED = 1_000;
 const RUNS = 7;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", ["-C", cwd, "-c", "user.name=Bench", "-c", "user.email=bench@localhost", ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
-
-function plantRepo(repo: string): void {
-  fs.mkdirSync(repo, { recursive: true });
-  git(repo, "init", "-q", "-b", "main");
-  for (let i = 0; i < FILES; i++) {
-    const dir = path.join(repo, "src", `d${i % 100}`);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `f${i}.ts`), `export const x${i} = ${i};\nexport const y${i} = "${"y".repeat(40)}";\n`);
-  }
-  git(repo, "add", "-A");
-  git(repo, "commit", "-q", "-m", "start");
-}
-
-async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
 
 export default async function worktrees(): Promise<void> {
   await inTempDir(async (dir) => {
     const repo = path.join(dir, "repo");
-    plantRepo(repo);
+    plantRepo(repo, FILES, 100, (i) => `export const x${i} = ${i};\nexport const y${i} = "${"y".repeat(40)}";\n`);
     const hub = openHub(dir);
     const defaults = { workDir: repo, sandbox: "bubblewrap" as const, maxLive: 0, worktreesDir: path.join(dir, "worktrees") };
     try {
