@@ -42,6 +42,8 @@ describe("team settings", () => {
       maxCostUsd: 2,
       maxTurns: 50,
       maxTimeoutMs: 300000,
+      isolation: "shared",
+      memberIsolation: "worktree",
     });
     expect(hub.events.at(-1)).toMatchObject({ type: "team.settings_changed", payload: { changes: { inboxLiveLimit: 2000 } } });
   });
