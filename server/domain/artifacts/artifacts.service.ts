@@ -34,6 +34,7 @@ import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
 import { validateArtifactData } from "./type-registry.ts";
 import { codeRefOf, publisherCode } from "./code-ref.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
+import { IN_LIST } from "../../db/in-list.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
@@ -80,16 +81,12 @@ async function publishInTx(
   const inputs = await pinInputs(tx, team, input.derivedFrom ?? []);
 
   if (!artifact) {
-    const r = await tx.run(`INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,0,?,?)`, [
-      team,
-      input.id,
-      input.type,
-      input.name ?? input.id,
-      tx.now,
-      tx.now,
-    ]);
+    const r = await tx.get<{ pk: number }>(
+      `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,0,?,?) RETURNING "pk"`,
+      [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
+    );
     artifact = {
-      pk: r.lastInsertRowid,
+      pk: r!.pk,
       teamId: team,
       id: input.id,
       type: input.type,
@@ -101,9 +98,9 @@ async function publishInTx(
     };
   }
   const version = latest + 1;
-  const inserted = await tx.run(
+  const inserted = await tx.get<{ seq: number }>(
     `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt","codeCommit","codeBranch","codeCheckpoint")
-     VALUES (?,?,?,?,?,?,?,?,'active',?,?,?,?)`,
+     VALUES (?,?,?,?,?,?,?,?,'active',?,?,?,?) RETURNING "seq"`,
     [
       artifact.pk,
       version,
@@ -119,7 +116,7 @@ async function publishInTx(
       code ? code.checkpoint : null,
     ],
   );
-  const seq = inserted.lastInsertRowid;
+  const seq = inserted!.seq;
   const name = input.name ?? artifact.name;
   // Publishing an id that team_reset archived brings it back, numbering on from its old versions.
   await tx.run(`UPDATE "Artifact" SET "latestVersion" = ?, "name" = ?, "updatedAt" = ?, "archivedAt" = NULL WHERE "pk" = ?`, [
@@ -130,7 +127,7 @@ async function publishInTx(
   ]);
   if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
   for (const from of inputs) {
-    await tx.run(`INSERT OR IGNORE INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?,?,'derived')`, [from.seq, seq]);
+    await tx.run(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?,?,'derived') ON CONFLICT DO NOTHING`, [from.seq, seq]);
   }
   const derivedFrom = inputs.map(formatRef);
   await tx.emit({
@@ -349,7 +346,7 @@ export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput)
   const rows = await deps.db.read(async (sql) => {
     if (input.stale) {
       // Staleness depends on the whole lineage graph: computed when asked for, too costly to put on every view.
-      where.push(`a."id" IN (SELECT "value" FROM json_each(?))`);
+      where.push(`a."id" IN ${IN_LIST}`);
       params.push(JSON.stringify([...(await computeStale(sql, input.team)).keys()]));
     }
     return sql.all<ListRow>(`${LIST_SELECT} WHERE ${where.join(" AND ")} ORDER BY a."pk" LIMIT ?`, [...params, input.limit + 1]);

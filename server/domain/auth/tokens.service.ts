@@ -20,7 +20,7 @@ export const tokenHash = (secret: string) => createHash("sha256").update(secret)
 const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
 
 async function ensurePrincipal(sql: Sql & { run: Sql["run"] }, name: string, kind: PrincipalKind, now: Date) {
-  await sql.run(`INSERT OR IGNORE INTO "Principal" ("name","kind","createdAt") VALUES (?,?,?)`, [name, kind, now]);
+  await sql.run(`INSERT INTO "Principal" ("name","kind","createdAt") VALUES (?,?,?) ON CONFLICT DO NOTHING`, [name, kind, now]);
 }
 
 /** Reads the operator token from the data directory, creating it on first start; registers its hash. */
@@ -44,7 +44,7 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
       OPERATOR.name,
       tokenHash(secret),
     ]);
-    const added = await tx.run(`INSERT OR IGNORE INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?)`, [
+    const added = await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?) ON CONFLICT DO NOTHING`, [
       OPERATOR.name,
       tokenHash(secret),
       tx.now,

@@ -107,7 +107,7 @@ export async function unreadMessages(sql: Sql, team: string, principal: string):
 /** Decisions recorded after the checkpoint, newest first; without one, the latest. */
 export async function decisionsSince(sql: Sql, team: string, after: number | null): Promise<Section<DecisionView>> {
   const filter =
-    after === null ? "" : `AND "id" IN (SELECT json_extract("payload",'$.id') FROM "Event" WHERE "teamId" = ? AND "type" = 'decision.recorded' AND "id" > ?)`;
+    after === null ? "" : `AND ('decision:' || "id") IN (SELECT "subject" FROM "Event" WHERE "teamId" = ? AND "type" = 'decision.recorded' AND "id" > ?)`;
   const params = after === null ? [team] : [team, team, after];
   const rows = await sql.all<Parameters<typeof toDecisionView>[0]>(`SELECT * FROM "Decision" WHERE "teamId" = ? ${filter} ORDER BY "id" DESC LIMIT ?`, [
     ...params,
@@ -120,9 +120,7 @@ export async function decisionsSince(sql: Sql, team: string, after: number | nul
 /** Patterns registered or changed after the checkpoint, latest change first; without one, all of them by name. */
 export async function patternsSince(sql: Sql, team: string, after: number | null): Promise<Section<PatternView>> {
   const filter =
-    after === null
-      ? ""
-      : `AND "name" IN (SELECT json_extract("payload",'$.name') FROM "Event" WHERE "teamId" = ? AND "type" = 'pattern.registered' AND "id" > ?)`;
+    after === null ? "" : `AND ('pattern:' || "name") IN (SELECT "subject" FROM "Event" WHERE "teamId" = ? AND "type" = 'pattern.registered' AND "id" > ?)`;
   const params = after === null ? [team] : [team, team, after];
   const order = after === null ? `"name"` : `"updatedAt" DESC, "pk" DESC`;
   const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${PATTERN_SELECT} WHERE "teamId" = ? ${filter} ORDER BY ${order} LIMIT ?`, [

@@ -50,7 +50,12 @@ export function watchesOf(c: Pick<LoadedContract, "dependencies" | "acceptanceCr
 async function writeWatches(tx: WriteTx, c: LoadedContract): Promise<void> {
   await tx.run(`DELETE FROM "ContractWatch" WHERE "contractPk" = ?`, [c.pk]);
   for (const w of watchesOf(c)) {
-    await tx.run(`INSERT OR IGNORE INTO "ContractWatch" ("contractPk","teamId","kind","target") VALUES (?,?,?,?)`, [c.pk, c.team, w.kind, w.target]);
+    await tx.run(`INSERT INTO "ContractWatch" ("contractPk","teamId","kind","target") VALUES (?,?,?,?) ON CONFLICT DO NOTHING`, [
+      c.pk,
+      c.team,
+      w.kind,
+      w.target,
+    ]);
   }
 }
 

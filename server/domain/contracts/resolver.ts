@@ -95,7 +95,11 @@ export async function completeContract(tx: WriteTx, c: LoadedContract, reason: s
   for (const out of outputs) {
     for (const input of inputs) {
       if (input.seq === out.seq) continue;
-      await tx.run(`INSERT OR IGNORE INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (?,?,'contract',?)`, [input.seq, out.seq, c.id]);
+      await tx.run(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (?,?,'contract',?) ON CONFLICT DO NOTHING`, [
+        input.seq,
+        out.seq,
+        c.id,
+      ]);
     }
   }
   await setStatus(tx, c, "completed", reason, {

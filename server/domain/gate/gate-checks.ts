@@ -8,6 +8,7 @@ import type { GateCheck, ReadCheck } from "../../../lib/api/gate.ts";
 import { recordRead } from "../artifacts/artifacts.service.ts";
 import type { Principal } from "../principal.ts";
 import { rosterOf } from "../roster/roster.service.ts";
+import { IN_LIST } from "../../db/in-list.ts";
 
 type Checked = { result: GateCheck; todo: string[] };
 
@@ -21,7 +22,7 @@ export async function loadGateArtifacts(tx: WriteTx, team: string, ids: string[]
     `SELECT a."id" AS "artifactId", a."pk", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq", cv."data" IN ('null','{}','[]','""') AS "empty"
      FROM "Artifact" a LEFT JOIN "ArtifactVersion" cv ON cv."seq" =
        (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)
-     WHERE a."teamId" = ? AND a."id" IN (SELECT "value" FROM json_each(?))`,
+     WHERE a."teamId" = ? AND a."id" IN ${IN_LIST}`,
     [team, JSON.stringify(ids)],
   );
   return new Map(rows.map((r) => [r.artifactId, { ...r, archived: r.archived === 1, empty: r.empty === 1 }]));
@@ -120,7 +121,7 @@ export async function artifactsRead(
     }
     const reads = await tx.all<{ reader: string; lastVersion: number; current: number }>(
       `SELECT r."reader", MAX(v."version") AS "lastVersion", MAX(r."seq" = ?) AS "current" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
-       WHERE v."artifactPk" = ? AND r."reader" IN (SELECT "value" FROM json_each(?)) GROUP BY r."reader"`,
+       WHERE v."artifactPk" = ? AND r."reader" IN ${IN_LIST} GROUP BY r."reader"`,
       [a.seq, a.pk, JSON.stringify(expected)],
     );
     const byReader = new Map(reads.map((r) => [r.reader, r]));

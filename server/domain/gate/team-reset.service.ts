@@ -14,6 +14,7 @@ import { EMPTY_COORDINATION, restoreCoordination } from "../snapshots/restore.ts
 import { writeSnapshot } from "../snapshots/snapshot-store.ts";
 import { captureState } from "../snapshots/state.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
+import { IN_LIST } from "../../db/in-list.ts";
 
 export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamResetInput): Promise<ResetSummary> {
   return deps.db.write("team.reset", actor.name, async (tx) => {
@@ -23,9 +24,7 @@ export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamR
     const preserved = [...new Set(input.preserve_artifacts)];
     const keep = JSON.stringify(preserved);
     const known = new Set(
-      (await tx.all<{ id: string }>(`SELECT "id" FROM "Artifact" WHERE "teamId" = ? AND "id" IN (SELECT "value" FROM json_each(?))`, [team, keep])).map(
-        (r) => r.id,
-      ),
+      (await tx.all<{ id: string }>(`SELECT "id" FROM "Artifact" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`, [team, keep])).map((r) => r.id),
     );
     const unknown = input.preserve_artifacts.flatMap((id, i) =>
       known.has(id) ? [] : [{ field: `preserve_artifacts[${i}]`, rule: "exists", message: `artifact '${id}' does not exist in team '${team}'`, received: id }],
@@ -41,13 +40,14 @@ export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamR
     ]);
     const versions = await tx.run(
       `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "status" = 'active'
-         AND "artifactPk" IN (SELECT "pk" FROM "Artifact" WHERE "teamId" = ? AND "id" NOT IN (SELECT "value" FROM json_each(?)))`,
+         AND "artifactPk" IN (SELECT "pk" FROM "Artifact" WHERE "teamId" = ? AND "id" NOT IN ${IN_LIST})`,
       [team, keep],
     );
-    const artifacts = await tx.run(
-      `UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" NOT IN (SELECT "value" FROM json_each(?))`,
-      [tx.now, team, keep],
-    );
+    const artifacts = await tx.run(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" NOT IN ${IN_LIST}`, [
+      tx.now,
+      team,
+      keep,
+    ]);
     await restoreCoordination(tx, team, EMPTY_COORDINATION, before, 0);
 
     const summary: ResetSummary = {

@@ -9,7 +9,8 @@ import { artifactKey, contractKey } from "../../../lib/api/graph.ts";
 import { toLoaded } from "../contracts/contracts.repo.ts";
 import type { DomainDeps } from "../deps.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
-import { byText, groupBy, IN_LIST, jsonList } from "../lineage/graph.ts";
+import { byText, groupBy } from "../lineage/graph.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 
 type ArtifactHead = {
   id: string;

@@ -13,7 +13,8 @@
 import type { Sql } from "../../db/connection.ts";
 import type { StaleArtifact, StaleReason, StaleStep } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
-import { byText, currentUpstream, groupBy, IN_LIST, jsonList } from "./graph.ts";
+import { byText, currentUpstream, groupBy } from "./graph.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 
 /** An artifact and its current version (null when every version was rolled back). */
 type Head = { pk: number; artifactId: string; archived: number; seq: number | null; version: number | null };

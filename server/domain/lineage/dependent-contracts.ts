@@ -7,7 +7,8 @@ import type { Sql } from "../../db/connection.ts";
 import type { ContractRow, DependencyRow } from "../../db/rows.ts";
 import type { ContractRelation, DependentContract } from "../../../lib/api/lineage.ts";
 import { toLoaded, type LoadedContract } from "../contracts/contracts.repo.ts";
-import { byText, groupBy, IN_LIST, jsonList } from "./graph.ts";
+import { byText, groupBy } from "./graph.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 
 const RELATIONS: ContractRelation[] = ["dependency", "criterion", "output"];
 

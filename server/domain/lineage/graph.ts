@@ -9,13 +9,7 @@ import { DomainError, notFound } from "../../errors.ts";
 import type { VersionStatus } from "../../../lib/api/artifacts.ts";
 import { MAX_LINEAGE_DEPTH, type LineageDirection, type LineageEdge } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
-
-/**
- * `x IN ${IN_LIST}` bound to one `jsonList(values)` parameter: one cached statement whatever the
- * number of values, where an IN list of placeholders would prepare a new one per length.
- */
-export const IN_LIST = `(SELECT "value" FROM json_each(?))`;
-export const jsonList = (values: Iterable<number | string>): string => JSON.stringify([...values]);
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 
 /** `v` is its artifact's newest active version (by version or by seq: the two grow together). */
 const IS_CURRENT = `v."status" = 'active' AND NOT EXISTS (SELECT 1 FROM "ArtifactVersion" n

@@ -22,7 +22,8 @@ import type { DomainDeps } from "../deps.ts";
 import { codeRefsOf } from "../artifacts/code-ref.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
 import { dependentContracts } from "./dependent-contracts.ts";
-import { artifactPk, currentDescendants, edgesInto, groupBy, IN_LIST, jsonList, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
+import { artifactPk, currentDescendants, edgesInto, groupBy, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 
 /** The versions reachable from `seq`, nearest first, then in publish order. */
 async function reachedVersions(sql: Sql, team: string, seq: number, direction: LineageDirection, depth: number) {

@@ -28,7 +28,7 @@ export async function invalidateDownstream(tx: WriteTx, team: string, artifactId
   const pk = await artifactPk(tx, team, artifactId, "artifactId");
   const marked: string[] = [];
   for (const d of await currentDescendants(tx, team, pk, await versionSeqs(tx, pk))) {
-    const r = await tx.run(`INSERT OR IGNORE INTO "StaleMark" ("teamId","seq","reason","markedBy","causedBy","at") VALUES (?,?,?,?,?,?)`, [
+    const r = await tx.run(`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","causedBy","at") VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING`, [
       team,
       d.seq,
       reason,

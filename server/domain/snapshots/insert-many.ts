@@ -8,11 +8,13 @@ import type { WriteTx } from "../../db/database.ts";
 
 const ROWS_PER_STATEMENT = 100;
 
-export async function insertMany(tx: WriteTx, table: string, columns: readonly string[], rows: Param[][], verb = "INSERT"): Promise<void> {
-  const head = `${verb} INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES `;
+/** `skipExisting`: rows that would break a unique key are left out (ON CONFLICT DO NOTHING). */
+export async function insertMany(tx: WriteTx, table: string, columns: readonly string[], rows: Param[][], skipExisting = false): Promise<void> {
+  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES `;
+  const tail = skipExisting ? " ON CONFLICT DO NOTHING" : "";
   const tuple = `(${columns.map(() => "?").join(",")})`;
-  const full = head + Array.from({ length: ROWS_PER_STATEMENT }, () => tuple).join(",");
+  const full = head + Array.from({ length: ROWS_PER_STATEMENT }, () => tuple).join(",") + tail;
   let i = 0;
   for (; i + ROWS_PER_STATEMENT <= rows.length; i += ROWS_PER_STATEMENT) await tx.run(full, rows.slice(i, i + ROWS_PER_STATEMENT).flat());
-  for (; i < rows.length; i++) await tx.run(head + tuple, rows[i]);
+  for (; i < rows.length; i++) await tx.run(head + tuple + tail, rows[i]);
 }

@@ -10,6 +10,7 @@ import { insertDependency, watchesOf } from "../contracts/contracts.service.ts";
 import { writeGate } from "../gate/gate-state.ts";
 import { insertMany } from "./insert-many.ts";
 import { date, type ContractState, type SnapshotState } from "./state.ts";
+import { IN_LIST } from "../../db/in-list.ts";
 
 type Coordination = Pick<SnapshotState, "contracts" | "pipelines" | "roster" | "gate">;
 
@@ -61,7 +62,7 @@ async function replaceContracts(tx: WriteTx, team: string, target: ContractState
   const kept = new Set(target.map((c) => c.pk));
   const changed = target.filter((c) => !isDeepStrictEqual(c, now.get(c.pk)));
   const gone = [...current.filter((c) => !kept.has(c.pk)), ...changed.filter((c) => now.has(c.pk))].map((c) => c.pk);
-  if (gone.length) await tx.run(`DELETE FROM "Contract" WHERE "pk" IN (SELECT "value" FROM json_each(?))`, [JSON.stringify(gone)]);
+  if (gone.length) await tx.run(`DELETE FROM "Contract" WHERE "pk" IN ${IN_LIST}`, [JSON.stringify(gone)]);
 
   const deadline = (c: ContractState) => (c.deadlineAt && OPEN.has(c.status) ? new Date(Date.parse(c.deadlineAt) + frozenMs) : date(c.deadlineAt));
   const rows = changed.map((c) => [
@@ -93,7 +94,7 @@ async function replaceContracts(tx: WriteTx, team: string, target: ContractState
   await insertMany(tx, "Contract", CONTRACT_COLUMNS, rows);
   for (const c of changed) for (const d of c.dependencies) await insertDependency(tx, c.pk, team, d);
   const watches = changed.flatMap((c) => watchesOf(c).map((w) => [c.pk, team, w.kind, w.target]));
-  await insertMany(tx, "ContractWatch", ["contractPk", "teamId", "kind", "target"], watches, "INSERT OR IGNORE");
+  await insertMany(tx, "ContractWatch", ["contractPk", "teamId", "kind", "target"], watches, true);
 
   if (frozenMs === 0) return;
   const rewritten = new Set(changed.map((c) => c.pk));
@@ -196,26 +197,17 @@ export async function restoreArtifacts(
       `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" > ? AND "status" = 'active' AND "artifactPk" IN (${teamPks}) RETURNING "artifactPk","version"`,
       [target.maxSeq, team],
     )),
-    ...(await tx.all<Changed>(
-      `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" IN (SELECT "value" FROM json_each(?)) RETURNING "artifactPk","version"`,
-      [JSON.stringify(toRollBack)],
-    )),
+    ...(await tx.all<Changed>(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" IN ${IN_LIST} RETURNING "artifactPk","version"`, [
+      JSON.stringify(toRollBack),
+    ])),
   ];
-  const reactivated = await tx.all<Changed>(
-    `UPDATE "ArtifactVersion" SET "status" = 'active' WHERE "seq" IN (SELECT "value" FROM json_each(?)) RETURNING "artifactPk","version"`,
-    [JSON.stringify(toReactivate)],
-  );
+  const reactivated = await tx.all<Changed>(`UPDATE "ArtifactVersion" SET "status" = 'active' WHERE "seq" IN ${IN_LIST} RETURNING "artifactPk","version"`, [
+    JSON.stringify(toReactivate),
+  ]);
 
   const archived = JSON.stringify(target.artifacts.archived);
-  await tx.run(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" IN (SELECT "value" FROM json_each(?))`, [
-    tx.now,
-    team,
-    archived,
-  ]);
-  await tx.run(`UPDATE "Artifact" SET "archivedAt" = NULL WHERE "teamId" = ? AND "archivedAt" IS NOT NULL AND "id" NOT IN (SELECT "value" FROM json_each(?))`, [
-    team,
-    archived,
-  ]);
+  await tx.run(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" IN ${IN_LIST}`, [tx.now, team, archived]);
+  await tx.run(`UPDATE "Artifact" SET "archivedAt" = NULL WHERE "teamId" = ? AND "archivedAt" IS NOT NULL AND "id" NOT IN ${IN_LIST}`, [team, archived]);
 
   const ids = new Map((await tx.all<{ pk: number; id: string }>(`SELECT "pk","id" FROM "Artifact" WHERE "teamId" = ?`, [team])).map((a) => [a.pk, a.id]));
   const named = (rows: Changed[]) =>
