@@ -35,8 +35,27 @@ async function centre(l: Locator): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/**
+ * Until the viewport's transform stays the same across two animation frames: a pan to a new contract
+ * (200 ms) or a fit may still be moving the nodes, and a drag measured before it ends misses its target.
+ */
+async function viewportSettled() {
+  const still = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const before = document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform;
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve(document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform === before)),
+          );
+        }),
+    );
+  await expect.poll(still).toBe(true);
+}
+
 /** A person's drag from one handle to another, in small steps as a hand would move. */
 async function dragHandle(from: Locator, to: Locator) {
+  await viewportSettled();
   const [a, b] = [await centre(from), await centre(to)];
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
