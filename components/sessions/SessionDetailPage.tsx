@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useEffect } from "react";
 import { useSession, useSessionHistory } from "@/lib/queries/sessions.ts";
+import { ChangesTab } from "../code/ChangesTab.tsx";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { When } from "../ui/When.tsx";
@@ -12,8 +13,28 @@ import { SendBox } from "./SendBox.tsx";
 import { SessionHeader } from "./SessionHeader.tsx";
 import { Transcript } from "./Transcript.tsx";
 
-/** One session: its state and controls, pending approvals, the live transcript, a send box and its history. */
-export function SessionDetailPage({ name }: { name: string }) {
+export type SessionTab = "transcript" | "changes";
+
+/** Transcript, and Changes for a session with a work tree: links, so a tab can be shared and opened from elsewhere. */
+function Tabs({ name, tab }: { name: string; tab: SessionTab }) {
+  const base = `/sessions/${encodeURIComponent(name)}`;
+  return (
+    <nav className="tabs" aria-label="Session views">
+      <Link href={base} aria-current={tab === "transcript" ? "page" : undefined}>
+        Transcript
+      </Link>
+      <Link href={`${base}?tab=changes`} aria-current={tab === "changes" ? "page" : undefined}>
+        Changes
+      </Link>
+    </nav>
+  );
+}
+
+/**
+ * One session: its state and controls, pending approvals, the live transcript, a send box and its history;
+ * with a work tree, its changes (`tab`, `at`: a commit an artifact version recorded).
+ */
+export function SessionDetailPage({ name, tab = "transcript", at }: { name: string; tab?: SessionTab; at?: string }) {
   const { team, setTeam } = useTeam();
   const session = useSession(team, name);
   const history = useSessionHistory(team, name);
@@ -43,34 +64,41 @@ export function SessionDetailPage({ name }: { name: string }) {
       </p>
       <SessionHeader session={s} />
       <ApprovalCards team={s.team} approvals={s.approvals} />
-      <div className="session-layout">
-        <Card title="Transcript" testId="transcript-card">
-          <Transcript name={name} team={s.team} interactions={interactions} />
-          <SendBox team={s.team} name={name} status={s.status} />
+      {s.worktree && <Tabs name={name} tab={tab} />}
+      {s.worktree && tab === "changes" ? (
+        <Card title="Changes" testId="changes-card" wide>
+          <ChangesTab session={s} at={at} />
         </Card>
-        <div className="stack">
-          <Card title="History" testId="history-card">
-            <ListState loading={history.isLoading} error={history.error} empty={interactions.length === 0} hint="No turns yet." />
-            {interactions.length > 0 && <HistoryPanel interactions={interactions} />}
+      ) : (
+        <div className="session-layout">
+          <Card title="Transcript" testId="transcript-card">
+            <Transcript name={name} team={s.team} interactions={interactions} />
+            <SendBox team={s.team} name={name} status={s.status} />
           </Card>
-          <Card title="Safety violations" testId="violations">
-            {s.violations.length === 0 ? (
-              <p className="empty">None.</p>
-            ) : (
-              <ul className="plain">
-                {s.violations.map((v) => (
-                  <li key={v.id}>
-                    <strong>{v.kind.replace("_", " ")}</strong> {v.detail}{" "}
-                    <span className="muted">
-                      · <When at={v.at} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <div className="stack">
+            <Card title="History" testId="history-card">
+              <ListState loading={history.isLoading} error={history.error} empty={interactions.length === 0} hint="No turns yet." />
+              {interactions.length > 0 && <HistoryPanel interactions={interactions} />}
+            </Card>
+            <Card title="Safety violations" testId="violations">
+              {s.violations.length === 0 ? (
+                <p className="empty">None.</p>
+              ) : (
+                <ul className="plain">
+                  {s.violations.map((v) => (
+                    <li key={v.id}>
+                      <strong>{v.kind.replace("_", " ")}</strong> {v.detail}{" "}
+                      <span className="muted">
+                        · <When at={v.at} />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -21,7 +21,7 @@ export function JsonDiff({
   const rows = diffJson(before, after).filter((c) => !onlyChanges || c.kind !== "same");
   if (rows.length === 0) return <p className="empty">No differences.</p>;
   return (
-    <table className="diff" aria-label={`differences between ${labels[0]} and ${labels[1]}`}>
+    <table className="json-diff" aria-label={`differences between ${labels[0]} and ${labels[1]}`}>
       <thead>
         <tr>
           <th aria-label="change" />

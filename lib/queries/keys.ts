@@ -28,4 +28,5 @@ export const keys = {
   snapshots: (team: string) => ["team", team, "snapshots"] as const,
   settings: (team: string) => ["team", team, "settings"] as const,
   budgets: (team: string) => ["team", team, "budgets"] as const,
+  overlaps: (team: string) => ["team", team, "overlaps"] as const,
 };

@@ -1,6 +1,13 @@
 import { SessionDetailPage } from "@/components/sessions/SessionDetailPage.tsx";
 
-export default async function SessionPage({ params }: { params: Promise<{ name: string }> }) {
+export default async function SessionPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ name: string }>;
+  searchParams: Promise<{ tab?: string; at?: string }>;
+}) {
   const { name } = await params;
-  return <SessionDetailPage name={decodeURIComponent(name)} />;
+  const { tab, at } = await searchParams;
+  return <SessionDetailPage name={decodeURIComponent(name)} tab={tab === "changes" ? "changes" : "transcript"} at={at} />;
 }

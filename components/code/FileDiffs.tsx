@@ -1,0 +1,150 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { Decoration, Diff, getChangeKey, Hunk, type ChangeData, type ViewType } from "react-diff-view";
+import "react-diff-view/style/index.css";
+import type { FileChange } from "@/lib/api/worktrees.ts";
+import { diffTypeOf, lineOf, rowsOf, toHunkData } from "./hunks.ts";
+
+/** One line of one file, as a comment names it; `key` is react-diff-view's key of the change (for widgets). */
+export type LineRef = { path: string; side: "old" | "new"; line: number; text: string; key: string };
+
+/**
+ * Files open at first until their rows reach this many; the rest open on a click. A diff of 1,000 files renders
+ * its list at once and its first screens of code, instead of every line (docs/worktrees.md#the-changes-tab).
+ */
+export const OPEN_ROWS = 3_000;
+
+const MARK: Record<FileChange["change"], string> = { added: "A", modified: "M", deleted: "D", type_changed: "T" };
+
+export const fileAnchor = (path: string) => `file-${encodeURIComponent(path)}`;
+
+/** +n −m, the counts git gives. */
+export function Counts({ additions, deletions }: { additions: number; deletions: number }) {
+  return (
+    <span className="diff-counts">
+      <span className="plus">+{additions}</span> <span className="minus">−{deletions}</span>
+    </span>
+  );
+}
+
+function FileBody({
+  file,
+  viewType,
+  onLine,
+  widgets,
+}: {
+  file: FileChange;
+  viewType: ViewType;
+  onLine?: (ref: LineRef) => void;
+  widgets?: Record<string, ReactNode>;
+}) {
+  if (file.binary) return <p className="empty">Binary file: no lines to show.</p>;
+  if (file.hunks.length === 0) return <p className="empty">No line changes (mode or type only).</p>;
+  const hunks = file.hunks.map(toHunkData);
+  const click = onLine
+    ? ({ change }: { change: ChangeData | null }) => {
+        if (change) onLine({ path: file.path, ...lineOf(change), text: change.content, key: getChangeKey(change) });
+      }
+    : undefined;
+  return (
+    <>
+      <Diff viewType={viewType} diffType={diffTypeOf(file)} hunks={hunks} widgets={widgets} gutterEvents={click ? { onClick: click } : undefined}>
+        {(hs) =>
+          hs.flatMap((h) => [
+            <Decoration key={`d${h.content}${h.oldStart}`}>
+              <span className="hunk-header">{h.content}</span>
+            </Decoration>,
+            <Hunk key={`h${h.content}${h.oldStart}`} hunk={h} />,
+          ])
+        }
+      </Diff>
+      {file.truncated && <p className="empty">The rest of this file&apos;s diff is not shown (over 5,000 lines); the counts are whole.</p>}
+    </>
+  );
+}
+
+function FileSection({
+  file,
+  open: initiallyOpen,
+  viewType,
+  onLine,
+  widgets,
+}: {
+  file: FileChange;
+  open: boolean;
+  viewType: ViewType;
+  onLine?: (ref: LineRef) => void;
+  widgets?: Record<string, ReactNode>;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <details
+      className={`code-file ${file.change}`}
+      id={fileAnchor(file.path)}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      data-testid="code-file"
+    >
+      <summary>
+        <span className={`change-mark ${file.change}`} title={file.change.replace("_", " ")}>
+          {MARK[file.change]}
+        </span>{" "}
+        <code className="code-path">{file.path}</code> <Counts additions={file.additions} deletions={file.deletions} />
+      </summary>
+      {/* Closed files render no rows: opening one renders it then. */}
+      {open && <FileBody file={file} viewType={viewType} onLine={onLine} widgets={widgets} />}
+    </details>
+  );
+}
+
+/**
+ * A diff of many files with react-diff-view: a file list with +/− and each file's hunks, unified or split.
+ * `onLine` makes line numbers clickable (a review comment); `widgetsFor` puts rows under lines (the comments).
+ */
+export function FileDiffs({
+  files,
+  onLine,
+  widgetsFor,
+  label,
+}: {
+  files: FileChange[];
+  onLine?: (ref: LineRef) => void;
+  widgetsFor?: (path: string) => Record<string, ReactNode>;
+  label: string;
+}) {
+  const [viewType, setViewType] = useState<ViewType>("unified");
+  if (files.length === 0) return <p className="empty">No changes.</p>;
+  let rows = 0;
+  const openAtFirst = files.map((f) => {
+    rows += rowsOf(f);
+    return rows <= OPEN_ROWS;
+  });
+  return (
+    <div className="code-diffs" aria-label={label}>
+      <div className="code-toolbar">
+        <span className="muted">
+          {files.length} file{files.length === 1 ? "" : "s"}
+        </span>
+        <div className="segmented" role="group" aria-label="Diff layout">
+          {(["unified", "split"] as const).map((v) => (
+            <button key={v} type="button" aria-pressed={viewType === v} onClick={() => setViewType(v)}>
+              {v}
+            </button>
+          ))}
+        </div>
+      </div>
+      <ul className="code-file-list plain" aria-label="Changed files">
+        {files.map((f) => (
+          <li key={f.path}>
+            <span className={`change-mark ${f.change}`}>{MARK[f.change]}</span> <a href={`#${fileAnchor(f.path)}`}>{f.path}</a>{" "}
+            <Counts additions={f.additions} deletions={f.deletions} />
+          </li>
+        ))}
+      </ul>
+      {files.map((f, i) => (
+        <FileSection key={f.path} file={f} open={openAtFirst[i]} viewType={viewType} onLine={onLine} widgets={widgetsFor?.(f.path)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Work trees on the dashboard (docs/worktrees.md): a session's changes, merge and discard, the team's overlaps,
+ * and two runs compared. Keys sit under the team, so the /ws events of a turn or a merge refresh them.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InputOf } from "../api/endpoint.ts";
+import { api } from "../api/endpoints/index.ts";
+import { apiCall } from "../browser-api.ts";
+import { keys } from "./keys.ts";
+
+/** The session's changes now, or up to a commit (an artifact version's code) with `at`. */
+export const useChanges = (team: string, name: string, at?: string) =>
+  useQuery({ queryKey: [...keys.session(team, name), "changes", at ?? "now"], queryFn: () => apiCall(api.worktrees.changes, { name, at }), retry: false });
+
+export const useOverlaps = (team: string) => useQuery({ queryKey: keys.overlaps(team), queryFn: () => apiCall(api.worktrees.overlaps, { team }) });
+
+export const useCompare = (team: string, a: string, b: string) =>
+  useQuery({
+    queryKey: [...keys.team(team), "compare", a, b],
+    queryFn: () => apiCall(api.worktrees.compare, { team, a, b }),
+    enabled: a !== "" && b !== "",
+    retry: false,
+  });
+
+export type MergeBody = Omit<InputOf<typeof api.worktrees.merge>, "name">;
+
+/** A dry run changes nothing, so it refreshes nothing; a merge refreshes the team. */
+export function useMerge(team: string, name: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MergeBody) => apiCall(api.worktrees.merge, { name, ...body }),
+    onSuccess: (r) => (r.outcome === "merged" ? qc.invalidateQueries({ queryKey: keys.team(team) }) : undefined),
+  });
+}
+
+export function useDiscard(team: string, name: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(api.worktrees.discard, { name, confirm: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.team(team) }),
+  });
+}
