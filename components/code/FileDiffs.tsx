@@ -15,6 +15,17 @@ export type LineRef = { path: string; side: "old" | "new"; line: number; text: s
  */
 export const OPEN_ROWS = 3_000;
 
+/** Which files open at first: those whose rows, added up in order, stay within OPEN_ROWS. */
+function openFirst(files: FileChange[]): boolean[] {
+  const open: boolean[] = [];
+  files.reduce((rows, f) => {
+    const total = rows + rowsOf(f);
+    open.push(total <= OPEN_ROWS);
+    return total;
+  }, 0);
+  return open;
+}
+
 const MARK: Record<FileChange["change"], string> = { added: "A", modified: "M", deleted: "D", type_changed: "T" };
 
 export const fileAnchor = (path: string) => `file-${encodeURIComponent(path)}`;
@@ -115,11 +126,7 @@ export function FileDiffs({
 }) {
   const [viewType, setViewType] = useState<ViewType>("unified");
   if (files.length === 0) return <p className="empty">No changes.</p>;
-  let rows = 0;
-  const openAtFirst = files.map((f) => {
-    rows += rowsOf(f);
-    return rows <= OPEN_ROWS;
-  });
+  const openAtFirst = openFirst(files);
   return (
     <div className="code-diffs" aria-label={label}>
       <div className="code-toolbar">
