@@ -233,6 +233,8 @@ export const EVENTS = {
     savedAs: z.string().nullable(),
     branchDeleted: z.boolean(),
   }),
+  /** A rollback put the session back on a branch it had left (the undo of a replay): `previousBranch` keeps the later work. */
+  "worktree.switched": z.object({ name: z.string(), path: z.string(), branch: z.string(), previousBranch: z.string() }),
   "worktree.discarded": z.object({ name: z.string(), branch: z.string(), worktreeRemoved: z.boolean(), branchDeleted: z.boolean(), by: z.string() }),
 
   // ── Chat ──

@@ -34,9 +34,16 @@ export const ChangesInput = z
   .strict();
 export type ChangesInput = z.infer<typeof ChangesInput>;
 
+/**
+ * One hub-made branch of the session other than the one it works on now: the first run's after a replay, which has
+ * lost its session (docs/worktrees.md#replay). Left out: the session's current branch.
+ */
+const SessionBranch = BaseBranch.optional();
+
 export const MergeInput = z
   .object({
     name: SessionName,
+    branch: SessionBranch,
     /** merge: a merge commit with the session's branch as second parent; squash: one commit on the base branch. */
     mode: MergeMode.default("merge"),
     /** Default: prefilled from the session's contract and its last summary (`dryRun` shows it). */
@@ -50,6 +57,7 @@ export type MergeInput = z.infer<typeof MergeInput>;
 export const DiscardInput = z
   .object({
     name: SessionName,
+    branch: SessionBranch,
     confirm: z.literal(true, { error: "must be true: discarding deletes the session's branch and work tree for good" }),
   })
   .strict();
@@ -113,6 +121,8 @@ export const MergeConflict = z.object({ path: z.string() });
 
 export const MergeResult = z.object({
   name: z.string(),
+  /** The session's branch that was merged (or checked). */
+  branch: z.string(),
   mode: MergeMode,
   /** merged: the base branch now holds the work; clean: a dry run found no conflict; conflicts: nothing was written. */
   outcome: z.enum(["merged", "clean", "conflicts"]),
@@ -171,12 +181,13 @@ export const CodeState = z.object({
 });
 export type CodeState = z.output<typeof CodeState>;
 
-export const CODE_ACTIONS = ["restored", "branched", "unchanged", "missing"] as const;
+export const CODE_ACTIONS = ["restored", "branched", "switched", "unchanged", "missing"] as const;
 /**
  * What a rollback or replay did to one work tree the snapshot recorded. restored: its files are the snapshot's again
  * (branch and HEAD unchanged); branched (replay, a re-run contract's assignee): a new branch from the snapshot's
- * commit, the earlier run's work kept on the old one; unchanged: the files were the snapshot's already; missing: the
- * session or its work tree is gone, nothing was done.
+ * commit, the earlier run's work kept on the old one; switched (the undo of a replay): the session is back on the
+ * branch the snapshot recorded, the work it leaves kept on `previousBranch`; unchanged: the files were the snapshot's
+ * already; missing: the session or its work tree is gone, nothing was done.
  */
 export const CodeMove = z.object({
   session: z.string(),
@@ -185,7 +196,7 @@ export const CodeMove = z.object({
   commit: z.string(),
   /** The branch the session works on afterwards (the new one when branched). */
   branch: z.string(),
-  /** branched: the branch that keeps the earlier run's work. */
+  /** branched, switched: the branch the session left, which keeps the work done on it. */
   previousBranch: z.string().nullable(),
 });
 export type CodeMove = z.output<typeof CodeMove>;

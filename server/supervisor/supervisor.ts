@@ -5,6 +5,8 @@
  */
 import fs from "node:fs";
 import { pruneDeletedWorktrees } from "../domain/worktrees/prune.ts";
+import { sweepStrayWorktrees } from "../domain/worktrees/sweep.ts";
+import { worktreesDir } from "../domain/worktrees/isolate.ts";
 import { z } from "zod";
 import type { ClaudeConfig } from "../env.ts";
 import type { DomainDeps } from "../domain/deps.ts";
@@ -71,6 +73,8 @@ export class Supervisor {
     for (const s of recovered.interrupted) endOrphan(s);
     // Work trees of sessions deleted while no hub was there to prune them (docs/worktrees.md#delete).
     await pruneDeletedWorktrees(this.options.deps);
+    // Work-tree dirs a crash left between `git worktree add` and the spawn's transaction (docs/worktrees.md#crash-safety).
+    await sweepStrayWorktrees(this.options.deps, worktreesDir(this.options.dataDir));
     this.unsubscribe = this.options.deps.bus.subscribe((events) => {
       // In order, one event at a time: a stop must not overtake the creation it follows.
       this.chain = this.chain.then(() => this.dispatch(events)).catch((e) => console.error("[teamhub] supervisor:", e));

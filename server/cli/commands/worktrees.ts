@@ -24,7 +24,7 @@ const renderMerge = (r: MergeResult) =>
     ? `${r.name}: would conflict with ${r.baseBranch} in ${r.conflicts.map((c) => c.path).join(", ")}; nothing was written`
     : r.outcome === "clean"
       ? `${r.name}: merges cleanly into ${r.baseBranch} (${r.files} files)\n\n${r.message}`
-      : `${r.name}: ${r.mode === "squash" ? "squashed" : "merged"} into ${r.baseBranch} as ${r.commit!.slice(0, 10)} (${r.files} files)${r.branchDeleted ? "; branch deleted" : ""}`;
+      : `${r.name}: ${r.branch} ${r.mode === "squash" ? "squashed" : "merged"} into ${r.baseBranch} as ${r.commit!.slice(0, 10)} (${r.files} files)${r.branchDeleted ? "; branch deleted" : ""}`;
 
 export function register(program: Command) {
   let withPatch = false;
@@ -46,14 +46,16 @@ export function register(program: Command) {
     .command("merge [session]")
     .description("merge the session's work into its base branch (conflicts are reported file by file before anything is written)")
     .option("--name <name>")
+    .option("--branch <branch>", "another of the session's branches: the first run's after a replay (default: its current one)")
     .option("--mode <mode>", "merge (a merge commit, default) | squash (one commit)")
     .option("--message <text>", "the commit message (default: from the session's contract and summary)")
     .option("--dry-run", "only check: report conflicts and the message")
     .action(
       action(
-        ({ hub, opts, args }: Ctx<{ name?: string; mode?: string; message?: string; dryRun?: boolean }>) =>
+        ({ hub, opts, args }: Ctx<{ name?: string; branch?: string; mode?: string; message?: string; dryRun?: boolean }>) =>
           hub.worktrees.merge({
             name: nameOf(args[0], opts.name),
+            branch: opts.branch,
             mode: choiceOption("--mode", MERGE_MODES, opts.mode),
             message: opts.message,
             dryRun: opts.dryRun === true,
@@ -65,12 +67,14 @@ export function register(program: Command) {
     .command("discard [session]")
     .description("delete the session's branch and work tree for good (the session must not be running)")
     .option("--name <name>")
+    .option("--branch <branch>", "another of the session's branches: the first run's after a replay (default: its current one)")
     .option("--confirm", "required: yes, throw the work away")
     .action(
       action(
-        ({ hub, opts, args }: Ctx<{ name?: string; confirm?: boolean }>) =>
+        ({ hub, opts, args }: Ctx<{ name?: string; branch?: string; confirm?: boolean }>) =>
           hub.worktrees.discard({
             name: nameOf(args[0], opts.name),
+            branch: opts.branch,
             confirm: checkedOption("--confirm", DiscardInput.shape.confirm, opts.confirm === true),
           }),
         (r) =>

@@ -13,10 +13,21 @@ import { authorize } from "../auth/capabilities.ts";
 import { EMPTY_COORDINATION, restoreCoordination } from "../snapshots/restore.ts";
 import { writeSnapshot } from "../snapshots/snapshot-store.ts";
 import { captureState } from "../snapshots/state.ts";
+import { captureCode, teamWorkTrees } from "../snapshots/code.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { IN_LIST } from "../../db/in-list.ts";
 
+/**
+ * The team's work trees are checkpointed first, as for a manual snapshot (git cannot run inside the transaction), after
+ * the right is checked so that a refused reset pins nothing; their files are not touched: a reset clears coordination,
+ * not code, and rolling back to the `pre-reset` snapshot restores the files it recorded (docs/worktrees.md).
+ */
 export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamResetInput): Promise<ResetSummary> {
+  const rows = await deps.db.read(async (sql) => {
+    await authorize(sql, actor, "team.reset", { team: input.team });
+    return teamWorkTrees(sql, input.team);
+  });
+  const code = rows.length > 0 ? await captureCode(rows, "before team reset") : undefined;
   return deps.db.write("team.reset", actor.name, async (tx) => {
     const team = input.team;
     await authorize(tx, actor, "team.reset", { team });
@@ -32,7 +43,7 @@ export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamR
     if (unknown.length) throw invalid(unknown);
 
     const before = await captureState(tx, team);
-    const snapshot = await writeSnapshot(tx, actor, team, { kind: "pre-reset", label: "before team reset" }, before);
+    const snapshot = await writeSnapshot(tx, actor, team, { kind: "pre-reset", label: "before team reset" }, code ? { ...before, code } : before);
     const messages = await tx.run(`UPDATE "Message" SET "archivedAt" = ?, "archivedBy" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL`, [
       tx.now,
       snapshot.id,

@@ -20,6 +20,7 @@ import { setProblem } from "./problems.ts";
 import { BLOCKED_PREFIX } from "../budgets/charge.ts";
 import { moveTo, requireSession, viewOf, type SessionRow } from "./sessions.repo.ts";
 import { ENDED, assertMove, isLive } from "./states.ts";
+import { workTreeDiscarded } from "../worktrees/worktrees.repo.ts";
 
 function refuse(s: SessionRow, operation: string, needs: string): never {
   throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; ${operation} needs it to be ${needs}`, {
@@ -34,6 +35,13 @@ function refuse(s: SessionRow, operation: string, needs: string): never {
  * Someone chose to carry on: what went wrong before is resolved (a new failure says so again).
  */
 async function requestResume(tx: WriteTx, s: SessionRow, why: string, maxLive: number): Promise<void> {
+  if (await workTreeDiscarded(tx, s)) {
+    throw new DomainError(
+      "precondition_failed",
+      `name: session '${s.name}' cannot be resumed: its work tree was discarded (its work dir '${s.workDir}' is gone); delete it and spawn a new one`,
+      { field: "name", rule: "worktree_not_discarded", name: s.name },
+    );
+  }
   if (!s.claudeSessionId) throw new DomainError("precondition_failed", `session '${s.name}' has no Claude session id to resume`, { name: s.name });
   const to = await placeFor(tx, maxLive);
   assertMove(s.name, s.status, to, "resume");

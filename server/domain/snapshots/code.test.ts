@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TeamSpawnInput } from "../../../lib/api/sessions.ts";
-import { CompareInput } from "../../../lib/api/worktrees.ts";
+import { CompareInput, DiscardInput, MergeInput } from "../../../lib/api/worktrees.ts";
 import { AuditInput } from "../../../lib/api/lineage.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { parseOrThrow } from "../zod-errors.ts";
@@ -18,7 +18,9 @@ import { workTree, type WorkTree } from "../../testing/work-tree.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { compareBranches } from "../worktrees/compare.service.ts";
 import { sessionChanges } from "../worktrees/changes.service.ts";
+import { discardSession, mergeSession } from "../worktrees/merge.service.ts";
 import { audit } from "../lineage/lineage.service.ts";
+import { getSnapshot } from "./snapshots.service.ts";
 
 let hub: TempHub;
 let repo: WorkTree;
@@ -39,6 +41,8 @@ afterEach(() => hub.close());
 
 const member = async (name: string) => (await teamSpawn(hub, OPERATOR, parseOrThrow(TeamSpawnInput, { team: "t", name }), defaults)).worktree!.path!;
 const as = (name: string): Principal => ({ name, kind: "member", sessionId: name });
+const merge = (input: Record<string, unknown>) => mergeSession(hub, OPERATOR, parseOrThrow(MergeInput, input));
+const discard = (input: Record<string, unknown>) => discardSession(hub, OPERATOR, parseOrThrow(DiscardInput, input));
 
 /** Every file of a work tree (not .git), path → bytes, with its mode bits. */
 function files(dir: string): Record<string, string> {
@@ -104,14 +108,27 @@ describe("rollback restores every work tree byte for byte", () => {
     expect(files(b)).toEqual(laterB);
   });
 
-  it("a preview runs no git and says what would happen; a refused rollback touches no file", async () => {
+  it("a preview moves nothing and says what the rollback will do, unchanged included; a refused rollback touches no file", async () => {
     const a = await member("a");
+    const b = await member("b");
     put(a, "app.txt", "one\n");
+    put(b, "app.txt", "b's\n");
     await k.snapshot({ team: "t", id: "s1" });
     put(a, "app.txt", "two\n");
+    const refs = repo.git("for-each-ref", "--format=%(refname) %(objectname)");
+    const statusA = repo.git("-C", a, "status", "--porcelain");
     const preview = await k.rollbackPreview("s1", "t");
-    expect(preview.code).toEqual([{ session: "a", action: "restored", commit: expect.any(String), branch: "teamhub/t/a", previousBranch: null }]);
+    // b's files are the snapshot's already: the preview says so, as the rollback does.
+    expect(preview.code).toEqual([
+      { session: "a", action: "restored", commit: expect.any(String), branch: "teamhub/t/a", previousBranch: null },
+      { session: "b", action: "unchanged", commit: expect.any(String), branch: "teamhub/t/b", previousBranch: null },
+    ]);
     expect(fs.readFileSync(path.join(a, "app.txt"), "utf8")).toBe("two\n");
+    expect(repo.git("for-each-ref", "--format=%(refname) %(objectname)")).toBe(refs);
+    expect(repo.git("-C", a, "status", "--porcelain")).toBe(statusA);
+    const real = await k.rollback("s1", "t");
+    expect(real.code.map((m) => m.action)).toEqual(preview.code.map((m) => m.action));
+    put(a, "app.txt", "two\n");
     const outsider: Principal = { name: "a", kind: "member", sessionId: "a" };
     await expect(kit(hub, outsider).rollback("s1", "t")).rejects.toMatchObject({ code: "forbidden" });
     expect(fs.readFileSync(path.join(a, "app.txt"), "utf8")).toBe("two\n");
@@ -152,6 +169,104 @@ describe("replay with code", () => {
     expect(atV1.files[0].hunks[0].lines).toEqual(["+app.post('/login')"]);
     const trail = await audit(hub, parseOrThrow(AuditInput, { team: "t", ref: "api@v1" }));
     expect(trail.trail[0].code).toEqual(v1.code);
+  });
+
+  it("merges or discards the first run's branch by its name, and refuses a branch that is not the session's", async () => {
+    const a = await member("a");
+    const b = await member("b");
+    await k.create({ team: "t", id: "build-api", assignee: "a", inputs: { style: "REST" } });
+    await k.snapshot({ team: "t", id: "pre-work" });
+    put(a, "api.ts", "rest\n");
+    put(b, "b.txt", "b\n");
+    await k.replay({ team: "t", id: "pre-work", overrides: { "build-api": { inputs: { style: "GraphQL" } } } });
+    put(a, "api.ts", "graphql\n");
+    // Another session's branch, an unknown one: not_found naming `branch`, nothing written.
+    const refs = repo.git("for-each-ref", "--format=%(refname) %(objectname)");
+    for (const branch of ["teamhub/t/b", "teamhub/t/nope"]) {
+      await expect(merge({ name: "a", branch })).rejects.toMatchObject({ code: "not_found", details: { field: "branch", rule: "exists" } });
+      await expect(discard({ name: "a", branch, confirm: true })).rejects.toMatchObject({ code: "not_found", details: { field: "branch" } });
+    }
+    expect(repo.git("for-each-ref", "--format=%(refname) %(objectname)")).toBe(refs);
+
+    // The first run (REST) goes into main, not the replay's GraphQL; its branch goes with the merge.
+    const merged = await merge({ name: "a", branch: "teamhub/t/a", mode: "squash", message: "REST run" });
+    expect(merged).toMatchObject({ outcome: "merged", branch: "teamhub/t/a", branchDeleted: true });
+    expect(repo.git("show", "main:api.ts")).toBe("rest");
+    expect(fs.readFileSync(path.join(a, "api.ts"), "utf8")).toBe("graphql\n");
+    expect(repo.git("branch", "--list", "teamhub/t/a")).toBe("");
+    expect((await sessionChanges(hub, OPERATOR, { name: "a" })).worktree.branch).toBe("teamhub/t/a-replay-1");
+
+    // A second replay; then the second run's branch is discarded, the session keeps working on the third.
+    await k.replay({ team: "t", id: "pre-work", overrides: { "build-api": { inputs: { style: "gRPC" } } } });
+    expect(await discard({ name: "a", branch: "teamhub/t/a-replay-1", confirm: true })).toEqual({
+      name: "a",
+      branch: "teamhub/t/a-replay-1",
+      worktreeRemoved: false,
+      branchDeleted: true,
+    });
+    expect(repo.git("branch", "--list", "teamhub/t/a*").replace(/[*+ ]/g, "")).toBe("teamhub/t/a-replay-2");
+    expect(fs.existsSync(a)).toBe(true);
+  });
+
+  it("undoing a replay puts the session back on the first run's branch, and redoing it on the replay's", async () => {
+    const a = await member("a");
+    await k.create({ team: "t", id: "build-api", assignee: "a", inputs: { style: "REST" } });
+    await k.snapshot({ team: "t", id: "pre-work" });
+    put(a, "api.ts", "rest\n");
+    const first = files(a);
+    const replayed = await k.replay({ team: "t", id: "pre-work", overrides: { "build-api": { inputs: { style: "GraphQL" } } } });
+    put(a, "api.ts", "graphql\n");
+    put(a, "schema.graphql", "type Query\n");
+    const second = files(a);
+    const head = () => repo.git("-C", a, "symbolic-ref", "--short", "HEAD");
+    expect(head()).toBe("teamhub/t/a-replay-1");
+
+    const preview = await k.rollbackPreview(replayed.autoSnapshot, "t");
+    const undo = await k.rollback(replayed.autoSnapshot, "t");
+    expect(preview.code).toEqual(undo.code);
+    expect(undo.code).toEqual([
+      { session: "a", action: "switched", commit: expect.any(String), branch: "teamhub/t/a", previousBranch: "teamhub/t/a-replay-1" },
+    ]);
+    expect(head()).toBe("teamhub/t/a");
+    expect(files(a)).toEqual(first);
+    expect(repo.git("-C", a, "status", "--porcelain")).toBe("");
+    // The replay's work is kept on its branch, which compares against the first run's.
+    expect(repo.git("show", "teamhub/t/a-replay-1:schema.graphql")).toBe("type Query");
+    const compared = await compareBranches(hub, OPERATOR, parseOrThrow(CompareInput, { team: "t", a: "teamhub/t/a", b: "teamhub/t/a-replay-1" }));
+    expect(compared.files.map((f) => f.path)).toEqual(["api.ts", "schema.graphql"]);
+    expect((await sessionChanges(hub, OPERATOR, { name: "a" })).worktree).toMatchObject({ branch: "teamhub/t/a", path: a });
+    expect(hub.events.filter((e) => e.type === "worktree.switched").map((e) => e.payload)).toEqual([
+      { name: "a", path: a, branch: "teamhub/t/a", previousBranch: "teamhub/t/a-replay-1" },
+    ]);
+
+    // Redo: the undo's own automatic snapshot takes the session to the replay's branch again.
+    const redo = await k.rollback(undo.autoSnapshot, "t");
+    expect(redo.code).toMatchObject([{ action: "switched", branch: "teamhub/t/a-replay-1", previousBranch: "teamhub/t/a" }]);
+    expect(head()).toBe("teamhub/t/a-replay-1");
+    expect(files(a)).toEqual(second);
+
+    // Back to the snapshot the replay started from: files only (the first run's branch holds more than it).
+    const plain = await k.rollback("pre-work", "t");
+    expect(plain.code).toMatchObject([{ action: "restored", branch: "teamhub/t/a-replay-1", previousBranch: null }]);
+    expect(head()).toBe("teamhub/t/a-replay-1");
+  });
+
+  it("a team reset's snapshot records the code, and rolling back to it restores the files", async () => {
+    const a = await member("a");
+    put(a, "app.txt", "before the reset\n");
+    const then = files(a);
+    const reset = await k.reset({ team: "t", confirm: true });
+    const snap = await getSnapshot(hub, { team: "t", id: reset.snapshotId });
+    expect(snap.state.code).toEqual([{ session: "a", branch: "teamhub/t/a", repoDir: expect.any(String), commit: expect.any(String), checkpoint: true }]);
+    expect(repo.git("rev-parse", `refs/teamhub/checkpoints/${snap.state.code![0].commit}`)).toBe(snap.state.code![0].commit);
+    put(a, "app.txt", "after the reset\n");
+    const back = await k.rollback(reset.snapshotId, "t");
+    expect(back.code.map((m) => m.action)).toEqual(["restored"]);
+    expect(files(a)).toEqual(then);
+    // A refused reset pins nothing.
+    const pins = repo.git("for-each-ref", "refs/teamhub");
+    await expect(kit(hub, as("a")).reset({ team: "t", confirm: true })).rejects.toMatchObject({ code: "forbidden" });
+    expect(repo.git("for-each-ref", "refs/teamhub")).toBe(pins);
   });
 
   it("refuses a compare of unknown branches and an unknown commit, naming the field", async () => {

@@ -10,8 +10,9 @@ import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { CodeMove, CodeState } from "../../../lib/api/worktrees.ts";
 import { pinWorkTrees } from "../worktrees/code-state.ts";
-import { resolveRef } from "../worktrees/git.ts";
-import { branchFrom, restoreFiles, unbranch } from "../worktrees/restore-files.ts";
+import { workState } from "../worktrees/checkpoint.ts";
+import { resolveRef, treeOf } from "../worktrees/git.ts";
+import { branchFrom, restoreFiles, switchBranch, unbranch } from "../worktrees/restore-files.ts";
 import { insertWorktree, type WorktreeRow } from "../worktrees/worktrees.repo.ts";
 
 /** The team's work trees that have a directory and a session. */
@@ -21,7 +22,11 @@ export async function teamWorkTrees(sql: Sql, team: string): Promise<WorktreeRow
 
 export const captureCode = (rows: WorktreeRow[], why: string): Promise<CodeState[]> => pinWorkTrees(rows, why);
 
-type Step = { recorded: CodeState; row: WorktreeRow | null; branchTo: string | null };
+/**
+ * `branchTo`: a replay's fresh branch; `switchTo`: the branch the snapshot recorded, which the session left and which
+ * still holds exactly the recorded files (the undo of a replay, or its redo): the session goes back to it.
+ */
+type Step = { recorded: CodeState; row: WorktreeRow | null; branchTo: string | null; switchTo: WorktreeRow | null };
 export type CodePlan = { steps: Step[] };
 
 /** `teamhub/t/a` → `teamhub/t/a-replay-N`, the first N that no branch has (a replay of a replay counts on). */
@@ -45,20 +50,52 @@ export async function planCode(sql: Sql, team: string, recorded: CodeState[] | u
     const row = rows.get(r.session) ?? null;
     const branchTo = row && branching.has(r.session) ? await replayBranch(row, taken) : null;
     if (branchTo) taken.add(branchTo);
-    steps.push({ recorded: r, row, branchTo });
+    const switchTo = row && !branchTo && row.branch !== r.branch ? await leftBranch(sql, row, r) : null;
+    steps.push({ recorded: r, row, branchTo, switchTo });
   }
   return { steps };
 }
 
-/** The plan as the summary reports it, before anything ran (a preview). */
+/**
+ * The branch `recorded` names, if the session left it (a row with neither session nor directory, in the same
+ * repository) and its tip holds exactly the recorded files: then the snapshot was taken just before the session left
+ * it, and going back is a clean checkout. Otherwise (merged since, discarded, or work added to it outside the hub)
+ * the files are restored on the branch the session is on.
+ */
+async function leftBranch(sql: Sql, row: WorktreeRow, recorded: CodeState): Promise<WorktreeRow | null> {
+  const left = await sql.get<WorktreeRow>(
+    `SELECT * FROM "Worktree" WHERE "teamId" = ? AND "session" = ? AND "repoDir" = ? AND "branch" = ? AND "sessionPk" IS NULL AND "path" IS NULL`,
+    [row.teamId, row.session, row.repoDir, recorded.branch],
+  );
+  if (!left) return null;
+  const [tip, want] = await Promise.all([treeOf(row.repoDir, `refs/heads/${left.branch}`), treeOf(row.repoDir, recorded.commit)]);
+  return tip !== null && tip === want ? left : null;
+}
+
+/** The plan as the summary reports it, before anything ran. */
 export const plannedMoves = (plan: CodePlan): CodeMove[] =>
-  plan.steps.map(({ recorded, row, branchTo }) => ({
+  plan.steps.map(({ recorded, row, branchTo, switchTo }) => ({
     session: recorded.session,
-    action: !row ? "missing" : branchTo ? "branched" : "restored",
+    action: !row ? "missing" : branchTo ? "branched" : switchTo ? "switched" : "restored",
     commit: recorded.commit,
-    branch: branchTo ?? row?.branch ?? recorded.branch,
-    previousBranch: branchTo ? row!.branch : null,
+    branch: branchTo ?? switchTo?.branch ?? row?.branch ?? recorded.branch,
+    previousBranch: branchTo || switchTo ? row!.branch : null,
   }));
+
+/**
+ * A preview's report: the plan, with each work tree whose files are the snapshot's already said `unchanged`, as the
+ * real run would find. Reading a work tree's state writes tree objects only (a throwaway index, `write-tree`): no
+ * ref, index or file of the session moves.
+ */
+export async function previewMoves(plan: CodePlan): Promise<CodeMove[]> {
+  const moves = plannedMoves(plan);
+  for (const [i, { recorded, row }] of plan.steps.entries()) {
+    if (moves[i].action !== "restored" || !row?.path) continue;
+    const [now, target] = await Promise.all([workState(row.path), treeOf(row.repoDir, recorded.commit)]);
+    if (now.tree === target) moves[i].action = "unchanged";
+  }
+  return moves;
+}
 
 export type AppliedCode = { moves: CodeMove[]; undo: () => Promise<void> };
 
@@ -74,11 +111,18 @@ export async function applyCode(plan: CodePlan, saved: CodeState[], why: string)
     for (const step of done.reverse()) await step().catch((e: unknown) => console.error("[teamhub] undoing a work tree's rollback:", e));
   };
   try {
-    for (const [i, { recorded, row, branchTo }] of plan.steps.entries()) {
+    for (const [i, { recorded, row, branchTo, switchTo }] of plan.steps.entries()) {
       if (!row?.path) continue;
       const path = row.path;
       const before = savedOf.get(row.session);
-      if (branchTo) {
+      if (switchTo) {
+        const back = await switchBranch(path, row.branch, switchTo.branch, `teamhub: ${row.session}'s work before ${why}`);
+        done.push(async () => {
+          await back();
+          if (before) await restoreFiles(path, before);
+        });
+        await restoreFiles(path, recorded.commit);
+      } else if (branchTo) {
         await branchFrom(path, row.branch, branchTo, recorded.commit, `teamhub: ${row.session}'s work before ${why}`);
         done.push(async () => {
           await unbranch(path, row.branch, branchTo);
@@ -96,8 +140,23 @@ export async function applyCode(plan: CodePlan, saved: CodeState[], why: string)
   return { moves, undo };
 }
 
-/** Records the replay's new branches: the old row keeps the earlier run's branch (no session, no directory). */
+/**
+ * Records the branches moved: a replay's new ones (the old row keeps the earlier run's branch, with no session and no
+ * directory), and the switches back (the left branch's row gets the session and directory again, the one it leaves
+ * keeps its work the same way).
+ */
 export async function recordBranches(tx: WriteTx, plan: CodePlan): Promise<void> {
+  for (const { row, switchTo } of plan.steps) {
+    if (!row || !switchTo) continue;
+    await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, row.id]);
+    await tx.run(`UPDATE "Worktree" SET "sessionPk" = ?, "path" = ?, "updatedAt" = ? WHERE "id" = ?`, [row.sessionPk, row.path, tx.now, switchTo.id]);
+    await tx.emit({
+      teamId: row.teamId,
+      type: "worktree.switched",
+      subject: `session:${row.session}`,
+      payload: { name: row.session, path: row.path ?? "", branch: switchTo.branch, previousBranch: row.branch },
+    });
+  }
   for (const { row, branchTo } of plan.steps) {
     if (!row || !branchTo) continue;
     await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, row.id]);

@@ -23,7 +23,7 @@ import { producersOf, reRunSet, startReRuns } from "./rerun.ts";
 import { restoreArtifacts, restoreCoordination, type VersionChange } from "./restore.ts";
 import { loadSnapshot, writeSnapshot } from "./snapshot-store.ts";
 import { captureState } from "./state.ts";
-import { applyCode, captureCode, planCode, plannedMoves, recordBranches, teamWorkTrees, type CodePlan } from "./code.ts";
+import { applyCode, captureCode, planCode, previewMoves, recordBranches, teamWorkTrees, type CodePlan } from "./code.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { CodeMove, CodeState } from "../../../lib/api/worktrees.ts";
 
@@ -174,8 +174,8 @@ type Op = "snapshot.rollback" | "snapshot.replay";
 
 /**
  * The work trees first (docs/worktrees.md#code-in-snapshots), then the one transaction. Checked before git runs:
- * the right, the snapshot and the overrides, so a refused rewind touches no file. A preview runs no git at all and
- * reports the plan.
+ * the right, the snapshot and the overrides, so a refused rewind touches no file. A preview moves nothing in git: it
+ * reports the plan, reading each work tree to tell restored from unchanged.
  */
 async function runRewind(
   deps: DomainDeps,
@@ -206,7 +206,7 @@ async function runRewind(
       },
       { dryRun: options.dryRun },
     );
-  if (options.dryRun) return transaction({ saved: undefined, moves: plannedMoves(plan) });
+  if (options.dryRun) return transaction({ saved: undefined, moves: await previewMoves(plan) });
   const why = `the ${how.what} '${input.id}'`;
   const saved = rows.length > 0 ? await captureCode(rows, `before ${why}`) : undefined;
   const applied = await applyCode(plan, saved ?? [], why);

@@ -16,12 +16,16 @@ import { parseChanges } from "./diff-parse.ts";
 import { git, resolveRef } from "./git.ts";
 import { refOf, requireWorktree, type WorktreeRow } from "./worktrees.repo.ts";
 
-/** A work tree is owned as its session is (itself, its spawner); a deleted session's branch by the name it had. */
+/**
+ * A work tree is owned as its session is (itself, its spawner); a branch the session left (a replay's first run) as
+ * the session of that name in the team; a deleted session's branch by the name it had.
+ */
 export async function authorizeWorktree(sql: Sql, actor: Principal, operation: Operation, w: WorktreeRow): Promise<void> {
+  type Owner = { principal: string | null; spawnedBy: string | null };
   const s =
     w.sessionPk === null
-      ? undefined
-      : await sql.get<{ principal: string | null; spawnedBy: string | null }>(`SELECT "principal","spawnedBy" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]);
+      ? await sql.get<Owner>(`SELECT "principal","spawnedBy" FROM "Session" WHERE "name" = ? AND "teamId" = ?`, [w.session, w.teamId])
+      : await sql.get<Owner>(`SELECT "principal","spawnedBy" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]);
   await authorize(sql, actor, operation, { team: w.teamId, owners: sessionOwners({ name: w.session, ...s }), label: `'${w.session}'` });
 }
 

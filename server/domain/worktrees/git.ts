@@ -69,6 +69,12 @@ export async function resolveRef(cwd: string, ref: string): Promise<string | nul
   return r.code === 0 ? r.stdout.trim() : null;
 }
 
+/** The tree a commit (or ref) holds, or null when there is no such commit. */
+export async function treeOf(cwd: string, rev: string): Promise<string | null> {
+  const r = await git(cwd, ["rev-parse", "--verify", "-q", `${rev}^{tree}`], { ok: [1, 128] });
+  return r.code === 0 ? r.stdout.trim() : null;
+}
+
 /** The top level and the path of `dir` below it, or null when `dir` is not inside a git work tree. */
 export async function repositoryOf(dir: string): Promise<{ top: string; prefix: string } | null> {
   const r = await git(dir, ["rev-parse", "--show-toplevel", "--show-prefix"], { ok: [128] });

@@ -28,9 +28,15 @@ import { requireWorktree, worktreeById, type WorktreeRow } from "./worktrees.rep
 /** A claim older than this belongs to a merge that died with its process; it may be taken over. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 
-async function claim(deps: DomainDeps, actor: Principal, name: string, operation: "merging" | "discarding", dryRun: boolean): Promise<WorktreeRow> {
+async function claim(
+  deps: DomainDeps,
+  actor: Principal,
+  which: { name: string; branch?: string },
+  operation: "merging" | "discarding",
+  dryRun: boolean,
+): Promise<WorktreeRow> {
   return deps.db.write(`worktree.${operation}`, actor.name, async (tx) => {
-    const w = await requireWorktree(tx, name);
+    const w = await requireWorktree(tx, which.name, which.branch);
     await authorizeWorktree(tx, actor, operation === "merging" ? "worktree.merge" : "worktree.discard", w);
     const fresh = w.operation !== null && tx.now.getTime() - new Date(w.updatedAt).getTime() < STALE_CLAIM_MS;
     if (fresh)
@@ -128,13 +134,13 @@ async function check(w: WorktreeRow): Promise<Checked> {
 }
 
 export async function mergeSession(deps: DomainDeps, actor: Principal, input: MergeInput): Promise<MergeResult> {
-  const w = await claim(deps, actor, input.name, "merging", input.dryRun);
+  const w = await claim(deps, actor, input, "merging", input.dryRun);
   try {
     const c = await check(w).catch((e) => {
       throw gitError(e, "checking the merge");
     });
     const message = input.message ?? (await prefilledMessage(deps, w, input.mode));
-    const base = { name: w.session, mode: input.mode, baseBranch: w.baseBranch!, message, files: c.files, branchDeleted: false };
+    const base = { name: w.session, branch: w.branch, mode: input.mode, baseBranch: w.baseBranch!, message, files: c.files, branchDeleted: false };
     if (c.conflicts.length) {
       const files = c.conflicts.map((path) => ({ path }));
       if (input.dryRun) return { ...base, outcome: "conflicts", commit: null, conflicts: files, at: new Date() };
@@ -207,7 +213,7 @@ async function recordMerge(
 
 /** Discard: the branch and work tree go for good. A live session must be stopped first: its process works in that tree. */
 export async function discardSession(deps: DomainDeps, actor: Principal, input: DiscardInput): Promise<DiscardResult> {
-  const w = await claim(deps, actor, input.name, "discarding", false);
+  const w = await claim(deps, actor, input, "discarding", false);
   try {
     const live = await deps.db.read(async (sql) =>
       w.sessionPk === null ? null : await sql.get<{ status: string }>(`SELECT "status" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]),

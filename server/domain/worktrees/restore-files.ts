@@ -65,15 +65,24 @@ export async function restoreFiles(workTree: string, commit: string): Promise<bo
 }
 
 /**
- * A replay's fresh start for one work tree: whatever the work tree holds is committed on its branch (the earlier
- * run's code stays there), then the work tree switches to `newBranch` started at `commit`. Same directory, so the
- * session's process keeps working where it is. Returns the commit the old branch now ends at.
+ * Before a work tree leaves its branch: whatever it holds is committed on the branch by the hub (so the work stays
+ * there), and the index follows the new tip (the files are that already), so the switch that comes next sees a clean
+ * work tree.
+ */
+async function commitWork(workTree: string, branch: string, why: string) {
+  const cp = await checkpoint(workTree, why);
+  if (cp.uncommitted) await git(workTree, ["update-ref", `refs/heads/${branch}`, cp.commit, cp.head]);
+  await git(workTree, ["reset", "-q"]);
+  return cp;
+}
+
+/**
+ * A replay's fresh start for one work tree: its work is committed on its branch (the earlier run's code stays there),
+ * then the work tree switches to `newBranch` started at `commit`. Same directory, so the session's process keeps
+ * working where it is. Returns the commit the old branch now ends at.
  */
 export async function branchFrom(workTree: string, oldBranch: string, newBranch: string, commit: string, why: string): Promise<string> {
-  const cp = await checkpoint(workTree, why);
-  if (cp.uncommitted) await git(workTree, ["update-ref", `refs/heads/${oldBranch}`, cp.commit, cp.head]);
-  // The index follows the branch's new tip (files are that already), so the switch below sees a clean work tree.
-  await git(workTree, ["reset", "-q"]);
+  const cp = await commitWork(workTree, oldBranch, why);
   await git(workTree, ["checkout", "-q", "-b", newBranch, commit]);
   return cp.commit;
 }
@@ -82,4 +91,18 @@ export async function branchFrom(workTree: string, oldBranch: string, newBranch:
 export async function unbranch(workTree: string, oldBranch: string, newBranch: string): Promise<void> {
   await git(workTree, ["checkout", "-q", "-f", oldBranch]);
   await git(workTree, ["branch", "-D", newBranch], { ok: [1] });
+}
+
+/**
+ * The undo of a replay (and its redo): the work tree goes back to a branch it left, in the same directory. Its work
+ * is committed on the branch it leaves first, which keeps it. Returns the undo of this step.
+ */
+export async function switchBranch(workTree: string, from: string, to: string, why: string): Promise<() => Promise<void>> {
+  const cp = await commitWork(workTree, from, why);
+  await git(workTree, ["checkout", "-q", to]);
+  return async () => {
+    await git(workTree, ["checkout", "-q", "-f", from]);
+    if (cp.uncommitted) await git(workTree, ["update-ref", `refs/heads/${from}`, cp.head, cp.commit]);
+    await git(workTree, ["reset", "-q"]);
+  };
 }

@@ -1,4 +1,5 @@
 /** Worktree rows (docs/worktrees.md): one per hub-made branch, for as long as the branch exists. */
+import fs from "node:fs";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, notFound } from "../../errors.ts";
@@ -28,10 +29,20 @@ export async function worktreeOfSession(sql: Sql, sessionPk: number): Promise<Wo
 
 /**
  * The work tree of session `name`: the live session's, else the newest branch a deleted session of that name left.
- * `shared`: what to say when the session exists but has none.
+ * `branch`: that one of the session's hub-made branches instead — its current one, or one it left (a replay's first
+ * run, docs/worktrees.md#replay; a deleted session's of that name); any other is not_found naming `branch`.
  */
-export async function requireWorktree(sql: Sql, name: string): Promise<WorktreeRow> {
-  const session = await sql.get<{ pk: number }>(`SELECT "pk" FROM "Session" WHERE "name" = ?`, [name]);
+export async function requireWorktree(sql: Sql, name: string, branch?: string): Promise<WorktreeRow> {
+  const session = await sql.get<{ pk: number; teamId: string }>(`SELECT "pk","teamId" FROM "Session" WHERE "name" = ?`, [name]);
+  if (branch !== undefined) {
+    const row = await sql.get<WorktreeRow>(
+      `SELECT * FROM "Worktree" WHERE "session" = ? AND "branch" = ? AND ("sessionPk" IS NULL OR "sessionPk" = ?)${session ? ` AND "teamId" = ?` : ""}
+       ORDER BY "id" DESC LIMIT 1`,
+      session ? [name, branch, session.pk, session.teamId] : [name, branch, -1],
+    );
+    if (!row) throw notFound(`work-tree branch of session '${name}'`, branch, "branch");
+    return row;
+  }
   const row = session
     ? await worktreeOfSession(sql, session.pk)
     : await sql.get<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "session" = ? AND "sessionPk" IS NULL ORDER BY "id" DESC LIMIT 1`, [name]);
@@ -56,4 +67,18 @@ export async function insertWorktree(tx: WriteTx, w: NewWorktree): Promise<Workt
 
 export async function worktreeById(sql: Sql, id: number): Promise<WorktreeRow | undefined> {
   return sql.get<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "id" = ?`, [id]);
+}
+
+/**
+ * Whether the session's work tree was discarded (docs/worktrees.md#discard): it has none now, one of its name was
+ * discarded since it was made, and its work dir is gone. A resume would launch the CLI in a directory that no longer
+ * exists. (The work dir check keeps a shared session of a name whose earlier holder's branch was discarded resumable.)
+ */
+export async function workTreeDiscarded(sql: Sql, s: { pk: number; name: string; teamId: string; workDir: string; createdAt: Date }): Promise<boolean> {
+  if (fs.existsSync(s.workDir) || (await worktreeOfSession(sql, s.pk))) return false;
+  const discarded = await sql.get<{ id: number }>(
+    `SELECT "id" FROM "Event" WHERE "type" = 'worktree.discarded' AND "teamId" = ? AND "subject" = ? AND "at" >= ? LIMIT 1`,
+    [s.teamId, `session:${s.name}`, s.createdAt],
+  );
+  return discarded !== undefined;
 }

@@ -4,6 +4,7 @@ import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
 
 const NAME = "The session whose work tree it is.";
+const BRANCH = "Another of the session's hub-made branches, e.g. the first run's after a replay (default: the one it works on now).";
 
 export const worktreeTools = [
   tool({
@@ -26,6 +27,7 @@ export const worktreeTools = [
     schema: MergeInput,
     describe: {
       name: NAME,
+      branch: BRANCH,
       mode: "merge (default): a merge commit; squash: one commit on the base branch.",
       message: "Commit message; default: prefilled from the session's contract and its last summary.",
       dryRun: "true: report conflicts and the message, change nothing.",
@@ -38,7 +40,7 @@ export const worktreeTools = [
     title: "Discard a session's work",
     description: "Delete the session's branch and work tree for good. The session must not be running. Needs confirm: true.",
     schema: DiscardInput,
-    describe: { name: NAME, confirm: "Must be true." },
+    describe: { name: NAME, branch: BRANCH, confirm: "Must be true." },
     kind: "destructive",
     run: (s, actor, input) => s.worktrees.discard(actor, input),
   }),
