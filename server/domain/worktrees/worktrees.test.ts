@@ -9,7 +9,7 @@ import { DiscardInput, MergeInput } from "../../../lib/api/worktrees.ts";
 import { SpawnInput, TeamSpawnInput } from "../../../lib/api/sessions.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { parseOrThrow } from "../zod-errors.ts";
-import { deleteSession } from "../sessions/control.service.ts";
+import { deleteSession, resumeSession } from "../sessions/control.service.ts";
 import { findSession } from "../sessions/sessions.repo.ts";
 import { recordExit } from "../sessions/runtime.ts";
 import { spawnSession, teamSpawn } from "../sessions/spawn.service.ts";
@@ -19,6 +19,7 @@ import { workTree, type WorkTree } from "../../testing/work-tree.ts";
 import { overlaps, sessionChanges } from "./changes.service.ts";
 import { discardSession, mergeSession } from "./merge.service.ts";
 import { pruneDeletedWorktrees } from "./prune.ts";
+import { GRACE_MS, sweepStrayWorktrees } from "./sweep.ts";
 
 const LINES = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`);
 const text = (lines: string[]) => `${lines.join("\n")}\n`;
@@ -275,6 +276,53 @@ describe("discard and delete", () => {
         .split("\n")
         .filter((l) => l.startsWith("worktree ")),
     ).toHaveLength(1);
+  });
+
+  it("refuses to resume a discarded session, saying why, before anything starts", async () => {
+    await member("a");
+    await ended("a");
+    await discardSession(hub, OPERATOR, { name: "a", confirm: true });
+    const statusBefore = (await hub.db.read((sql) => findSession(sql, "a")))!.status;
+    const eventsBefore = hub.events.length;
+    const e = await refusal(resumeSession(hub, OPERATOR, { name: "a" }, 0));
+    expect(e).toMatchObject({ code: "precondition_failed", details: { field: "name", rule: "worktree_not_discarded" } });
+    expect(e.message).toContain("its work tree was discarded");
+    expect((await hub.db.read((sql) => findSession(sql, "a")))!.status).toBe(statusBefore);
+    expect(hub.events.length).toBe(eventsBefore);
+    // A session whose work dir is there resumes as before.
+    await spawn({ name: "plain" });
+    await ended("plain");
+    expect((await resumeSession(hub, OPERATOR, { name: "plain" }, 0)).status).toBe("starting");
+  });
+
+  it("sweeps work-tree dirs a crash left without a row: the branch goes when it has no work, stays when it has", async () => {
+    const kept = await member("kept");
+    // Two crashes between `git worktree add` and the transaction: one fresh, one whose files were written.
+    const stray = (key: string, branch: string) => {
+      const dir = path.join(defaults.worktreesDir, key);
+      repo.git("worktree", "add", "-q", "-b", branch, dir, "main");
+      return dir;
+    };
+    const empty = stray("crash-1", "teamhub/t/lost");
+    const worked = stray("crash-2", "teamhub/t/busy");
+    fs.writeFileSync(path.join(worked, "app.txt"), edit(2, "written before the crash"));
+    const young = stray("crash-3", "teamhub/t/young");
+    const old = (Date.now() - 2 * GRACE_MS) / 1000;
+    for (const d of [empty, worked, kept.workDir]) fs.utimesSync(d, old, old);
+    expect(await sweepStrayWorktrees(hub, defaults.worktreesDir)).toBe(2);
+    expect(fs.existsSync(empty)).toBe(false);
+    expect(fs.existsSync(worked)).toBe(false);
+    expect(repo.git("branch", "--list", "teamhub/t/lost")).toBe("");
+    // The work is on its branch, which a later spawn of that name finds in the way (merge or discard it).
+    expect(repo.git("show", "teamhub/t/busy:app.txt")).toBe(edit(2, "written before the crash").trimEnd());
+    // A dir a row knows, and one too young to be a crash's (a spawn in another process may be under way), stay.
+    expect(fs.existsSync(kept.workDir)).toBe(true);
+    expect(fs.existsSync(young)).toBe(true);
+    const listed = repo
+      .git("worktree", "list", "--porcelain")
+      .split("\n")
+      .filter((l) => l.startsWith("worktree "));
+    expect(listed).toHaveLength(3);
   });
 
   it("prunes a deleted session's work tree, keeping its work on the branch; a branch with no work goes with it", async () => {
