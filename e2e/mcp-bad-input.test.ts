@@ -132,6 +132,35 @@ describe("MCP tools with bad arguments", () => {
     console.log(`[mcp-bad-input] ${calls} bad calls over ${tools.length} tools, all refused`);
   }, 240_000);
 
+  it("refuses bad work-tree arguments naming the field and its rule, before any session or repository is looked at", async () => {
+    // [tool, arguments, what the error must say]; the session needs no work tree: the input is refused first.
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ["session_changes", { name: "dev", at: "abc123" }, "at: must be a full commit id"],
+      ["session_changes", { name: "dev", at: "HEAD~1" }, "at: must be a full commit id"],
+      ["session_merge", { name: "dev", mode: "rebase" }, "mode: must be one of merge, squash"],
+      ["session_merge", { name: "dev", message: "" }, "message: must not be empty"],
+      ["session_merge", { name: "dev", branch: "teamhub/t/a..b" }, "branch: must be a branch name"],
+      ["session_merge", { name: "dev", branch: "--force" }, "branch: must be a branch name"],
+      ["session_discard", { name: "dev" }, "confirm: must be true"],
+      ["session_discard", { name: "dev", confirm: false }, "confirm: must be true"],
+      ["session_discard", { name: "dev", confirm: true, branch: "a b" }, "branch: must be a branch name"],
+      ["worktree_overlaps", { team: "../etc" }, "team: "],
+      ["worktree_compare", { a: "x..y", b: "main" }, "a: must be a branch name"],
+      ["worktree_compare", { a: "main", b: "-x" }, "b: must be a branch name"],
+    ];
+    const listed = new Set((await client.listTools()).tools.map((t) => t.name));
+    const before = dbSnapshot(hub.dbFile);
+    // worktree_compare comes with the CLI/MCP compare work; until it is listed, its entries have no tool to call.
+    const run = cases.filter(([tool]) => listed.has(tool));
+    expect(run.length).toBeGreaterThanOrEqual(10);
+    for (const [tool, args, says] of run) {
+      const r = (await client.callTool({ name: tool, arguments: args })) as { isError?: boolean; content: Array<{ text: string }> };
+      expect(r.isError, `${tool}(${JSON.stringify(args)})`).toBe(true);
+      expect(r.content[0].text, `${tool}(${JSON.stringify(args)})`).toContain(`invalid_input: ${says}`);
+    }
+    expect(dbSnapshot(hub.dbFile)).toEqual(before);
+  });
+
   it("discards a __proto__ argument sent as raw JSON: nothing is polluted or written", async () => {
     const session = (client.transport as StreamableHTTPClientTransport).sessionId!;
     const before = dbSnapshot(hub.dbFile);
