@@ -276,6 +276,12 @@ describe("replay with code", () => {
       details: { field: "b", rule: "exists" },
     });
     await expect(sessionChanges(hub, OPERATOR, { name: "a", at: "0".repeat(40) })).rejects.toMatchObject({ code: "not_found", details: { field: "at" } });
+    // Another session's code is in the same object store, but it is not this session's to show.
+    const b = await member("b");
+    put(b, "b.txt", "b's secret\n");
+    const vb = await k.publish({ team: "t", id: "b-out", type: "custom", data: {} }, as("b"));
+    expect((await sessionChanges(hub, OPERATOR, { name: "b", at: vb.code!.commit })).files.map((f) => f.path)).toEqual(["b.txt"]);
+    await expect(sessionChanges(hub, OPERATOR, { name: "a", at: vb.code!.commit })).rejects.toMatchObject({ code: "not_found", details: { field: "at" } });
     expect(() => parseOrThrow(CompareInput, { team: "t", a: "x..y", b: "b" })).toThrow(/a: must be a branch name/);
   });
 });

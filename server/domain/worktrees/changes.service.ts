@@ -52,7 +52,7 @@ export async function sessionChanges(deps: DomainDeps, actor: Principal, input: 
     return w;
   });
   // `at`: an artifact version's code (docs/worktrees.md#code-in-the-lineage) — pinned, so it resolves after a discard too.
-  const target = input.at ? { to: await commitAt(w, input.at), head: input.at, uncommitted: false } : await diffTarget(w);
+  const target = input.at ? { to: await commitAt(deps, w, input.at), head: input.at, uncommitted: false } : await diffTarget(w);
   const files = await diffFiles(w.repoDir, w.baseCommit, target.to);
   return {
     name: w.session,
@@ -65,9 +65,25 @@ export async function sessionChanges(deps: DomainDeps, actor: Principal, input: 
   };
 }
 
-async function commitAt(w: WorktreeRow, at: string): Promise<string> {
+/**
+ * `at` must be this session's code: on its branch, or recorded as the code of a version it published (a checkpoint,
+ * or a branch it left). All sessions of a repository share one object store, so a commit that merely exists there may
+ * be another session's — another team's — work, which the right to read this session does not cover.
+ */
+async function commitAt(deps: DomainDeps, w: WorktreeRow, at: string): Promise<string> {
   const commit = await resolveRef(w.repoDir, at);
   if (!commit) throw notFound("commit", at, "at");
+  const published = await deps.db.read((sql) =>
+    sql.get<{ seq: number }>(
+      `SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+       WHERE a."teamId" = ? AND v."sessionId" = ? AND v."codeCommit" = ? LIMIT 1`,
+      [w.teamId, w.session, commit],
+    ),
+  );
+  const onBranch = async () =>
+    (await resolveRef(w.repoDir, `refs/heads/${w.branch}`)) !== null &&
+    (await git(w.repoDir, ["merge-base", "--is-ancestor", commit, `refs/heads/${w.branch}`], { ok: [1] })).code === 0;
+  if (!published && !(await onBranch())) throw notFound(`commit of session '${w.session}'`, at, "at");
   return commit;
 }
 
