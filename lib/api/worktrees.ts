@@ -36,7 +36,7 @@ export type ChangesInput = z.infer<typeof ChangesInput>;
 
 /**
  * One hub-made branch of the session other than the one it works on now: the first run's after a replay, which has
- * lost its session (docs/worktrees.md#replay). Left out: the session's current branch.
+ * lost its session (docs/worktrees.md#code-in-snapshots). Left out: the session's current branch.
  */
 const SessionBranch = BaseBranch.optional();
 

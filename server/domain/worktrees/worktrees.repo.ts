@@ -30,7 +30,7 @@ export async function worktreeOfSession(sql: Sql, sessionPk: number): Promise<Wo
 /**
  * The work tree of session `name`: the live session's, else the newest branch a deleted session of that name left.
  * `branch`: that one of the session's hub-made branches instead — its current one, or one it left (a replay's first
- * run, docs/worktrees.md#replay; a deleted session's of that name); any other is not_found naming `branch`.
+ * run, docs/worktrees.md#code-in-snapshots; a deleted session's of that name); any other is not_found naming `branch`.
  */
 export async function requireWorktree(sql: Sql, name: string, branch?: string): Promise<WorktreeRow> {
   const session = await sql.get<{ pk: number; teamId: string }>(`SELECT "pk","teamId" FROM "Session" WHERE "name" = ?`, [name]);
