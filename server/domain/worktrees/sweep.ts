@@ -38,21 +38,26 @@ async function untouched(repoDir: string, branch: string): Promise<boolean> {
   return log.code === 0 && log.stdout.trim().split("\n").filter(Boolean).length === 1;
 }
 
-async function sweepOne(s: Stray, known: Set<string>): Promise<void> {
+/** Whether the dir was removed: one on a branch a row knows is some session's work tree after all, and stays. */
+async function sweepOne(s: Stray, known: Set<string>): Promise<boolean> {
   if (!s.repoDir) {
     fs.rmSync(s.dir, { recursive: true, force: true });
-    return;
+    return true;
   }
-  let keep = s.branch === null || known.has(`${s.repoDir}\0${s.branch}`);
-  if (s.branch && !keep) {
+  if (s.branch && known.has(`${fs.realpathSync(s.repoDir)}\0${s.branch}`)) {
+    console.error(`[teamhub] ${s.dir} is not the path of any work tree, yet its branch '${s.branch}' is one the hub knows: left alone`);
+    return false;
+  }
+  let keep = s.branch === null;
+  if (s.branch) {
     // Files written there are work too: committed on the branch, as a prune does, and the branch stays.
     const cp = await checkpoint(s.dir, `teamhub: work left in the stray work tree ${path.basename(s.dir)}`);
     if (cp.uncommitted) await git(s.repoDir, ["update-ref", `refs/heads/${s.branch}`, cp.commit, cp.head]);
     keep = cp.uncommitted || !(await untouched(s.repoDir, s.branch));
   }
   await removeWorktree(s.repoDir, s.dir, keep ? null : s.branch);
-  if (keep && s.branch)
-    console.error(`[teamhub] removed the stray work tree ${s.dir}; its branch '${s.branch}' in '${s.repoDir}' was kept (work on it, or a row knows it)`);
+  if (keep && s.branch) console.error(`[teamhub] removed the stray work tree ${s.dir}; its branch '${s.branch}' in '${s.repoDir}' holds work and was kept`);
+  return true;
 }
 
 /** Removes the dirs under `worktreesDir` that no Worktree row knows; returns how many. One that fails is logged and left. */
@@ -61,16 +66,16 @@ export async function sweepStrayWorktrees(deps: DomainDeps, worktreesDir: string
   const rows = await deps.db.read((sql) =>
     sql.all<{ path: string | null; repoDir: string; branch: string }>(`SELECT "path","repoDir","branch" FROM "Worktree"`),
   );
-  const paths = new Set(rows.flatMap((r) => (r.path ? [path.resolve(r.path)] : [])));
-  const known = new Set(rows.map((r) => `${r.repoDir}\0${r.branch}`));
+  const real = (p: string) => (fs.existsSync(p) ? fs.realpathSync(p) : path.resolve(p));
+  const paths = new Set(rows.flatMap((r) => (r.path ? [real(r.path)] : [])));
+  const known = new Set(rows.map((r) => `${real(r.repoDir)}\0${r.branch}`));
   let swept = 0;
   for (const name of fs.readdirSync(worktreesDir)) {
     const dir = path.join(worktreesDir, name);
     const st = fs.lstatSync(dir);
-    if (!st.isDirectory() || paths.has(dir) || now - st.mtimeMs < GRACE_MS) continue;
+    if (!st.isDirectory() || paths.has(fs.realpathSync(dir)) || now - st.mtimeMs < GRACE_MS) continue;
     try {
-      await sweepOne(await strayOf(dir), known);
-      swept++;
+      if (await sweepOne(await strayOf(dir), known)) swept++;
     } catch (e) {
       console.error(`[teamhub] sweeping the stray work tree ${dir}:`, e);
     }

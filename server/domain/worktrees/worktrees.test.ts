@@ -307,8 +307,11 @@ describe("discard and delete", () => {
     const worked = stray("crash-2", "teamhub/t/busy");
     fs.writeFileSync(path.join(worked, "app.txt"), edit(2, "written before the crash"));
     const young = stray("crash-3", "teamhub/t/young");
+    // A dir on a branch a row knows is some session's work tree after all (a path recorded differently): never removed.
+    const known = path.join(defaults.worktreesDir, "known-branch");
+    repo.git("worktree", "add", "-q", "-f", known, "teamhub/t/kept");
     const old = (Date.now() - 2 * GRACE_MS) / 1000;
-    for (const d of [empty, worked, kept.workDir]) fs.utimesSync(d, old, old);
+    for (const d of [empty, worked, kept.workDir, known]) fs.utimesSync(d, old, old);
     expect(await sweepStrayWorktrees(hub, defaults.worktreesDir)).toBe(2);
     expect(fs.existsSync(empty)).toBe(false);
     expect(fs.existsSync(worked)).toBe(false);
@@ -318,11 +321,12 @@ describe("discard and delete", () => {
     // A dir a row knows, and one too young to be a crash's (a spawn in another process may be under way), stay.
     expect(fs.existsSync(kept.workDir)).toBe(true);
     expect(fs.existsSync(young)).toBe(true);
+    expect(fs.existsSync(known)).toBe(true);
     const listed = repo
       .git("worktree", "list", "--porcelain")
       .split("\n")
       .filter((l) => l.startsWith("worktree "));
-    expect(listed).toHaveLength(3);
+    expect(listed).toHaveLength(4);
   });
 
   it("prunes a deleted session's work tree, keeping its work on the branch; a branch with no work goes with it", async () => {

@@ -38,7 +38,9 @@ export const worktreeTools = [
   tool({
     name: "session_discard",
     title: "Discard a session's work",
-    description: "Delete the session's branch and work tree for good. The session must not be running. Needs confirm: true.",
+    description:
+      "Delete the session's branch and work tree for good. The session must not be running, unless `branch` names a branch it left (a replay's first run). " +
+      "Needs confirm: true.",
     schema: DiscardInput,
     describe: { name: NAME, branch: BRANCH, confirm: "Must be true." },
     kind: "destructive",
