@@ -65,6 +65,11 @@ export function SessionDetailPage({ name, tab = "transcript", at }: { name: stri
       <SessionHeader session={s} />
       <ApprovalCards team={s.team} approvals={s.approvals} />
       {s.worktree && <Tabs name={name} tab={tab} />}
+      {!s.worktree && tab === "changes" && (
+        <p className="notice" role="status">
+          This session has no work tree (it shares its work dir, or its work tree was discarded): no changes to show.
+        </p>
+      )}
       {s.worktree && tab === "changes" ? (
         <Card title="Changes" testId="changes-card" wide>
           <ChangesTab session={s} at={at} />
