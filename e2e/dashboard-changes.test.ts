@@ -3,7 +3,8 @@
  * fake model calls Edit and Write) and a real git repository: the diff follows the session's turns without a
  * reload; a comment on a line number reaches the session as a message naming the file and line (and the model sees
  * it); several comments go as one review; Check shows a clean merge and Merge writes the base branch. A second member
- * that changed the same line gets its conflict listed file by file, and the hub's refusals are shown as it words them.
+ * that changed the same line gets its conflict listed file by file, and the hub's refusals are shown as it words them;
+ * Refresh shows a file written outside any turn.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -170,10 +171,14 @@ describe("the Changes tab", () => {
     await expect.poll(() => page.getByTestId("changes-card").innerText(), { timeout: 30_000 }).toContain("No changes.");
   }, 180_000);
 
-  it("lists a second member's conflict file by file, shows the hub's refusals, and refuses to discard a live session", async () => {
+  it("lists a second member's conflict file by file after a manual refresh, shows the hub's refusals, and refuses to discard a live session", async () => {
     await turn("bob", [`@read ${path.join(dirs.bob, "app.txt")}`, `@edit ${path.join(dirs.bob, "app.txt")}|line 2|line 2 by bob`, "@reply edited"]);
     await page.goto(`${sh.hub.url}/sessions/bob?tab=changes`);
     await expect.poll(() => page.getByTestId("code-file").count(), { timeout: 30_000 }).toBe(1);
+    // A file written behind the hub's back (no turn, so no event) shows on Refresh.
+    fs.writeFileSync(path.join(dirs.bob, "by-hand.txt"), "written outside any turn\n");
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect.poll(fileList, { timeout: 30_000 }).toContain("by-hand.txt");
     const panel = page.getByTestId("merge-panel");
     const refs = repo.git("for-each-ref", "--format=%(refname) %(objectname)");
 
@@ -196,6 +201,7 @@ describe("the Changes tab", () => {
     await expect
       .poll(() => panel.getByTestId("merge-error").last().innerText(), { timeout: 30_000 })
       .toContain("session 'bob' is idle; stop it before discarding");
+    await screenshot(page, "changes-refusals");
     expect(repo.git("for-each-ref", "--format=%(refname) %(objectname)")).toBe(refs);
     expect(repo.status()).toBe("");
     expect(fs.existsSync(path.join(dirs.bob, "app.txt"))).toBe(true);
