@@ -63,8 +63,10 @@ export function MergePanel({ session }: { session: SessionView }) {
   const checked = check.data;
   const merged = merge.data;
 
+  // Each action's answer replaces the last one's: an old refusal next to a new one would read as two problems.
   const runCheck = () => {
     merge.reset();
+    discard.reset();
     check.mutate({ mode, dryRun: true }, { onSuccess: (r) => !edited && setMessage(r.message) });
   };
   const chooseMode = (m: Mode) => {
@@ -92,7 +94,10 @@ export function MergePanel({ session }: { session: SessionView }) {
           type="button"
           className="primary"
           disabled={busy || checked?.outcome === "conflicts"}
-          onClick={() => merge.mutate({ mode, ...(message.trim() ? { message } : {}) }, { onSuccess: () => check.reset() })}
+          onClick={() => {
+            discard.reset();
+            merge.mutate({ mode, ...(message.trim() ? { message } : {}) }, { onSuccess: () => check.reset() });
+          }}
         >
           {merge.isPending ? "Merging…" : "Merge"}
         </button>
@@ -105,7 +110,11 @@ export function MergePanel({ session }: { session: SessionView }) {
               Discard <code>{session.worktree!.branch}</code> and its work tree? The session&apos;s code changes are deleted for good.
             </>
           }
-          onConfirm={() => discard.mutate()}
+          onConfirm={() => {
+            check.reset();
+            merge.reset();
+            discard.mutate();
+          }}
         />
       </div>
       <p className="hint">
