@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { allPrompts } from "./fake-anthropic/request.ts";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, SCREENSHOTS } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 import { workTree, type WorkTree } from "./helpers/work-tree.ts";
@@ -76,6 +76,12 @@ const gutterOf = (code: string) =>
 
 const fileList = () => page.getByRole("list", { name: "Changed files" }).innerText();
 
+/** From the top: scrolled, the shell's sticky header would sit in the middle of a full-page screenshot. */
+async function shot(name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 /** The dark theme on the page as it is (a reload would lose the comments shown so far). */
 async function themed(theme: "dark" | null, fn: () => Promise<unknown>) {
   await page.evaluate((t) => (t ? document.documentElement.setAttribute("data-theme", t) : document.documentElement.removeAttribute("data-theme")), theme);
@@ -133,6 +139,9 @@ describe("the Changes tab", () => {
     await onNotes.getByRole("button", { name: "Add to review" }).click();
     const review = page.getByRole("region", { name: "Review" });
     await expect.poll(() => review.innerText()).toContain("2 comments in the review");
+    // The screen as a reviewer sees it, scrolled down: the review bar held at its foot (a full-page shot would not).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.screenshot({ path: path.join(SCREENSHOTS, "changes-review.png") });
     await review.getByRole("button", { name: "Send review (2)" }).click();
     await expect.poll(() => sent.count(), { timeout: 30_000 }).toBe(3);
     await expect.poll(() => review.count()).toBe(0);
@@ -142,12 +151,10 @@ describe("the Changes tab", () => {
     expect(last).toContain("2. On notes.txt line 1 (`+ written while the page was open`):\nDelete this file before the merge?");
     expect(await page.evaluate(() => "notReloaded" in window)).toBe(true);
 
-    // From the top: the shell's sticky header would otherwise sit in the middle of a full-page screenshot.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, "changes-comment");
-    await themed("dark", () => screenshot(page, "changes-comment-dark"));
+    await shot("changes-comment");
+    await themed("dark", () => shot("changes-comment-dark"));
     await page.setViewportSize({ width: 390, height: 844 });
-    await screenshot(page, "changes-comment-390");
+    await shot("changes-comment-390");
     // Nothing but the diff's own table may be wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -186,7 +193,7 @@ describe("the Changes tab", () => {
     await expect.poll(() => panel.getByTestId("merge-check").getAttribute("data-outcome"), { timeout: 30_000 }).toBe("conflicts");
     expect(await panel.getByRole("list", { name: "Conflicting files" }).innerText()).toBe("C app.txt");
     expect(await panel.getByRole("button", { name: "Merge", exact: true }).isDisabled()).toBe(true);
-    await screenshot(page, "changes-conflict");
+    await shot("changes-conflict");
 
     // Another mode clears the check; a merge anyway is the hub's 409, naming the file.
     await panel.getByRole("radio", { name: "squash" }).click();
@@ -194,7 +201,7 @@ describe("the Changes tab", () => {
     const refusal = panel.getByTestId("merge-error");
     await expect.poll(() => refusal.innerText(), { timeout: 30_000 }).toContain("would conflict in 1 file: app.txt; nothing was written");
     expect(await refusal.getByRole("listitem").allInnerTexts()).toEqual(["app.txt"]);
-    await screenshot(page, "changes-merge-refused");
+    await shot("changes-merge-refused");
 
     // Discard asks first; the hub refuses while the session runs, and says why.
     await panel.getByRole("button", { name: "Discard" }).click();

@@ -48,9 +48,9 @@ export function ChangesTab({ session, at }: { session: SessionView; at?: string 
       </div>
       {changes.error && <p className="error">Could not refresh: {changes.error.message}</p>}
       {!at && <MergePanel session={session} />}
-      {comments.bar}
       {c.files.length > 0 && <p className="hint">Click a line number to comment on that line: the comment goes to the session as a message.</p>}
       <FileDiffs files={c.files} label={`changes of ${session.name}`} onLine={comments.onLine} widgetsFor={comments.widgetsFor} />
+      {comments.bar}
     </div>
   );
 }
