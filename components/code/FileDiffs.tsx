@@ -10,17 +10,19 @@ import { diffTypeOf, lineOf, markerOf, rowsOf, toHunkData } from "./hunks.ts";
 export type LineRef = { path: string; side: "old" | "new"; line: number; marker: "+" | "-" | " "; text: string; key: string };
 
 /**
- * Files open at first until their rows reach this many; the rest open on a click. A diff of 1,000 files renders
- * its list at once and its first screens of code, instead of every line (docs/worktrees.md#the-changes-tab).
+ * Files open at first: in order, while they number at most OPEN_FILES and their rows add up to at most OPEN_ROWS;
+ * the rest open on a click. A diff of 1,000 files renders its list at once and its first screens of code, instead of
+ * every line: each open file is a table of its own, so the count matters as much as the rows
+ * (docs/worktrees.md#the-changes-tab; bench/changes-render.bench.ts).
  */
 export const OPEN_ROWS = 3_000;
+export const OPEN_FILES = 100;
 
-/** Which files open at first: those whose rows, added up in order, stay within OPEN_ROWS. */
 function openFirst(files: FileChange[]): boolean[] {
   const open: boolean[] = [];
-  files.reduce((rows, f) => {
+  files.reduce((rows, f, i) => {
     const total = rows + rowsOf(f);
-    open.push(total <= OPEN_ROWS);
+    open.push(i < OPEN_FILES && total <= OPEN_ROWS);
     return total;
   }, 0);
   return open;

@@ -1,8 +1,10 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
 import { useSession, useSessionHistory } from "@/lib/queries/sessions.ts";
+import { changesQuery } from "@/lib/queries/worktrees.ts";
 import { ChangesTab } from "../code/ChangesTab.tsx";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
@@ -38,6 +40,8 @@ export function SessionDetailPage({ name, tab = "transcript", at }: { name: stri
   const { team, setTeam } = useTeam();
   const session = useSession(team, name);
   const history = useSessionHistory(team, name);
+  // Opened on the Changes tab, the diff (the slow part) is asked for beside the session, not after it.
+  useQuery({ ...changesQuery(team, name, at), enabled: tab === "changes" });
   const s = session.data;
 
   // A link to a session of another team switches the dashboard to that team, so live updates
