@@ -120,6 +120,10 @@ describe("the Changes tab", () => {
     await gutterOf("line 2 by alice").click();
     const form = page.getByRole("form", { name: "Comment on app.txt line 2" });
     await form.getByRole("textbox").fill("Please say why line two changed.");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "changes-comment-draft-390.png") });
+    await page.setViewportSize({ width: 1366, height: 768 });
     await form.getByRole("button", { name: "Send to session" }).click();
     const sent = page.locator('[data-testid="line-comment"][data-status="sent"]');
     await expect.poll(() => sent.count(), { timeout: 30_000 }).toBe(1);
