@@ -168,7 +168,7 @@ describe("the Changes tab", () => {
     await panel.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => panel.getByTestId("merge-check").getAttribute("data-outcome"), { timeout: 30_000 }).toBe("clean");
     expect(await panel.getByTestId("merge-check").innerText()).toContain("Clean: 3 files merge into main");
-    expect(await panel.getByTestId("merge-message").inputValue()).toContain("alice");
+    await expect.poll(() => panel.getByTestId("merge-message").inputValue()).toContain("Merged from teamhub/wt/alice (session alice, team wt)");
     await panel.getByTestId("merge-message").fill("Alice's work, reviewed on the Changes tab");
     await panel.getByRole("button", { name: "Merge", exact: true }).click();
     await expect
