@@ -1,26 +1,28 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { memo, useState, type ReactNode } from "react";
 import { Decoration, Diff, getChangeKey, Hunk, type ChangeData, type ViewType } from "react-diff-view";
 import "react-diff-view/style/index.css";
 import type { FileChange } from "@/lib/api/worktrees.ts";
-import { diffTypeOf, lineOf, rowsOf, toHunkData } from "./hunks.ts";
+import { diffTypeOf, lineOf, markerOf, rowsOf, toHunkData } from "./hunks.ts";
 
 /** One line of one file, as a comment names it; `key` is react-diff-view's key of the change (for widgets). */
-export type LineRef = { path: string; side: "old" | "new"; line: number; text: string; key: string };
+export type LineRef = { path: string; side: "old" | "new"; line: number; marker: "+" | "-" | " "; text: string; key: string };
 
 /**
- * Files open at first until their rows reach this many; the rest open on a click. A diff of 1,000 files renders
- * its list at once and its first screens of code, instead of every line (docs/worktrees.md#the-changes-tab).
+ * Files open at first: in order, while they number at most OPEN_FILES and their rows add up to at most OPEN_ROWS;
+ * the rest open on a click. A diff of 1,000 files renders its list at once and its first screens of code, instead of
+ * every line: each open file is a table of its own, so the count matters as much as the rows
+ * (docs/worktrees.md#the-changes-tab; bench/changes-render.bench.ts).
  */
 export const OPEN_ROWS = 3_000;
+export const OPEN_FILES = 100;
 
-/** Which files open at first: those whose rows, added up in order, stay within OPEN_ROWS. */
 function openFirst(files: FileChange[]): boolean[] {
   const open: boolean[] = [];
-  files.reduce((rows, f) => {
+  files.reduce((rows, f, i) => {
     const total = rows + rowsOf(f);
-    open.push(total <= OPEN_ROWS);
+    open.push(i < OPEN_FILES && total <= OPEN_ROWS);
     return total;
   }, 0);
   return open;
@@ -55,7 +57,7 @@ function FileBody({
   const hunks = file.hunks.map(toHunkData);
   const click = onLine
     ? ({ change }: { change: ChangeData | null }) => {
-        if (change) onLine({ path: file.path, ...lineOf(change), text: change.content, key: getChangeKey(change) });
+        if (change) onLine({ path: file.path, ...lineOf(change), marker: markerOf(change), text: change.content, key: getChangeKey(change) });
       }
     : undefined;
   return (
@@ -75,7 +77,8 @@ function FileBody({
   );
 }
 
-function FileSection({
+/** Memoized: a comment on one file re-renders that file, not the thousand others (pass a stable `onLine`). */
+const FileSection = memo(function FileSection({
   file,
   open: initiallyOpen,
   viewType,
@@ -107,7 +110,7 @@ function FileSection({
       {open && <FileBody file={file} viewType={viewType} onLine={onLine} widgets={widgets} />}
     </details>
   );
-}
+});
 
 /**
  * A diff of many files with react-diff-view: a file list with +/− and each file's hunks, unified or split.

@@ -30,5 +30,9 @@ export function lineOf(change: ChangeData): { side: "old" | "new"; line: number 
   return { side: "new", line: change.newLineNumber };
 }
 
+const MARKERS = { insert: "+", delete: "-", normal: " " } as const;
+/** The marker git gives the line: what a review comment quotes with it. */
+export const markerOf = (change: ChangeData): "+" | "-" | " " => MARKERS[change.type];
+
 /** The rows a file's diff would render: what decides which files open at first. */
 export const rowsOf = (file: FileChange) => file.hunks.reduce((n, h) => n + h.lines.length + 1, 0);

@@ -1,8 +1,10 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
 import { useSession, useSessionHistory } from "@/lib/queries/sessions.ts";
+import { changesQuery } from "@/lib/queries/worktrees.ts";
 import { ChangesTab } from "../code/ChangesTab.tsx";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
@@ -38,6 +40,8 @@ export function SessionDetailPage({ name, tab = "transcript", at }: { name: stri
   const { team, setTeam } = useTeam();
   const session = useSession(team, name);
   const history = useSessionHistory(team, name);
+  // Opened on the Changes tab, the diff (the slow part) is asked for beside the session, not after it.
+  useQuery({ ...changesQuery(team, name, at), enabled: tab === "changes" });
   const s = session.data;
 
   // A link to a session of another team switches the dashboard to that team, so live updates
@@ -65,6 +69,11 @@ export function SessionDetailPage({ name, tab = "transcript", at }: { name: stri
       <SessionHeader session={s} />
       <ApprovalCards team={s.team} approvals={s.approvals} />
       {s.worktree && <Tabs name={name} tab={tab} />}
+      {!s.worktree && tab === "changes" && (
+        <p className="notice" role="status">
+          This session has no work tree (it shares its work dir, or its work tree was discarded): no changes to show.
+        </p>
+      )}
       {s.worktree && tab === "changes" ? (
         <Card title="Changes" testId="changes-card" wide>
           <ChangesTab session={s} at={at} />

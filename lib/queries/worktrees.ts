@@ -2,15 +2,17 @@
  * Work trees on the dashboard (docs/worktrees.md): a session's changes, merge and discard, the team's overlaps,
  * and two runs compared. Keys sit under the team, so the /ws events of a turn or a merge refresh them.
  */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InputOf } from "../api/endpoint.ts";
 import { api } from "../api/endpoints/index.ts";
 import { apiCall } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
 /** The session's changes now, or up to a commit (an artifact version's code) with `at`. */
-export const useChanges = (team: string, name: string, at?: string) =>
-  useQuery({ queryKey: [...keys.session(team, name), "changes", at ?? "now"], queryFn: () => apiCall(api.worktrees.changes, { name, at }), retry: false });
+export const changesQuery = (team: string, name: string, at?: string) =>
+  queryOptions({ queryKey: [...keys.session(team, name), "changes", at ?? "now"], queryFn: () => apiCall(api.worktrees.changes, { name, at }), retry: false });
+
+export const useChanges = (team: string, name: string, at?: string) => useQuery(changesQuery(team, name, at));
 
 export const useOverlaps = (team: string) => useQuery({ queryKey: keys.overlaps(team), queryFn: () => apiCall(api.worktrees.overlaps, { team }) });
 
