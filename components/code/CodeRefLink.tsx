@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { CodeRef } from "@/lib/api/worktrees.ts";
 import { changesAt } from "./links.ts";
+import { BranchName } from "./BranchName.tsx";
 
 /**
  * Where a version's code is: the publisher's branch, the short commit, whether it was a checkpoint of uncommitted work
@@ -9,7 +10,7 @@ import { changesAt } from "./links.ts";
 export function CodeRefLink({ code }: { code: CodeRef }) {
   return (
     <span className="code-ref" data-testid="code-ref">
-      <code className="code-branch">{code.branch}</code>{" "}
+      <BranchName name={code.branch} />{" "}
       <Link href={changesAt(code.session, code.commit)} className="mono" title={`${code.session}'s changes up to ${code.commit}`}>
         {code.commit.slice(0, 7)}
       </Link>{" "}

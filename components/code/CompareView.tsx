@@ -11,12 +11,13 @@ import { Card, ListState } from "../ui/Card.tsx";
 import { Counts, FileDiffs } from "./FileDiffs.tsx";
 import { changesAt, compareHref } from "./links.ts";
 import { RunArtifacts } from "./RunArtifacts.tsx";
+import { BranchName } from "./BranchName.tsx";
 
 /** One side: its branch, its session, and whether it is the work tree's files now or the branch tip. */
 function Side({ label, side }: { label: string; side: Compared["a"] }) {
   return (
     <div className="compare-side" data-testid={`compare-side-${label}`}>
-      <span className="compare-label">{label}</span> <code className="code-branch">{side.branch}</code>{" "}
+      <span className="compare-label">{label}</span> <BranchName name={side.branch} />{" "}
       <span className="muted">
         by <Link href={changesAt(side.session)}>{side.session}</Link> @ <span className="mono">{side.head.slice(0, 7)}</span>
         {side.uncommitted ? " + uncommitted work" : ""}

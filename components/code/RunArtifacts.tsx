@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { CompareView } from "@/lib/api/worktrees.ts";
 import { useRunVersions } from "@/lib/queries/worktrees.ts";
 import { ListState } from "../ui/Card.tsx";
+import { BranchName } from "./BranchName.tsx";
 
 /** Beside two runs' code: the artifact versions each run published, matched by the branch their code was on. */
 export function RunArtifacts({ team, sides }: { team: string; sides: [CompareView["a"], CompareView["b"]] }) {
@@ -16,7 +17,7 @@ export function RunArtifacts({ team, sides }: { team: string; sides: [CompareVie
         return (
           <section key={side.branch} aria-label={`artifacts of ${side.branch}`} data-testid={`run-artifacts-${i === 0 ? "a" : "b"}`}>
             <h3>
-              <span className="compare-label">{i === 0 ? "a" : "b"}</span> <code className="code-branch">{side.branch}</code>
+              <span className="compare-label">{i === 0 ? "a" : "b"}</span> <BranchName name={side.branch} />
             </h3>
             {mine.length === 0 ? (
               <p className="empty">No artifact version was published from this branch.</p>

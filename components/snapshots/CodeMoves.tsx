@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { CodeMove, CodeState } from "@/lib/api/worktrees.ts";
 import { changesAt, compareHref } from "../code/links.ts";
+import { BranchName } from "../code/BranchName.tsx";
 
 const ACTION: Record<CodeMove["action"], { done: string; will: string }> = {
   restored: { done: "files restored", will: "files will be restored" },
@@ -21,7 +22,7 @@ export function CodeMoves({ team, moves, tense }: { team: string; moves: CodeMov
           <code>{m.session}</code> <span className={`code-action ${m.action}`}>{ACTION[m.action][tense === "done" ? "done" : "will"]}</span>{" "}
           {m.previousBranch ? (
             <>
-              <code className="code-branch">{m.previousBranch}</code> → <code className="code-branch">{m.branch}</code>
+              <BranchName name={m.previousBranch} /> → <BranchName name={m.branch} />
               {tense === "done" && (
                 <>
                   {" "}
@@ -32,7 +33,7 @@ export function CodeMoves({ team, moves, tense }: { team: string; moves: CodeMov
               )}
             </>
           ) : (
-            <code className="code-branch">{m.branch}</code>
+            <BranchName name={m.branch} />
           )}{" "}
           <span className="muted mono">@ {m.commit.slice(0, 7)}</span>
         </div>
@@ -50,7 +51,7 @@ export function RecordedCode({ code }: { code: CodeState[] }) {
       {code.map((c, i) => (
         <span key={c.session}>
           {i > 0 && " · "}
-          <code>{c.session}</code> <code className="code-branch">{c.branch}</code>{" "}
+          <code>{c.session}</code> <BranchName name={c.branch} />{" "}
           <Link href={changesAt(c.session, c.commit)} className="mono" title={`${c.session}'s changes up to ${c.commit}`}>
             {c.commit.slice(0, 7)}
           </Link>
