@@ -13,6 +13,7 @@ import { ArtifactReaders } from "./ArtifactReaders.tsx";
 import { StaleBadge } from "./StaleBadge.tsx";
 import { StaleWhy } from "./StaleWhy.tsx";
 import { VersionCompare } from "./VersionCompare.tsx";
+import { CodeRefLink } from "../code/CodeRefLink.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
 
 /** One artifact: its versions, the data of one of them, diffs, readers and lineage; `version` comes from `?version=`. */
@@ -73,6 +74,12 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
           <p className="muted">
             {selected.size} bytes · published by {selected.publisher} <When at={selected.createdAt} />
             {selected.status !== "active" && <> · {selected.status.replace("_", " ")}</>}
+            {selected.code && (
+              <>
+                {" "}
+                · code <CodeRefLink code={selected.code} />
+              </>
+            )}
           </p>
           <JsonView value={selected.data} label={`data of ${id} v${selected.version}`} />
         </Card>

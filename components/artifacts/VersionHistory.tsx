@@ -1,9 +1,11 @@
 import type { VersionView } from "@/lib/api/artifacts.ts";
+import { CodeRefLink } from "../code/CodeRefLink.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
 
-/** Every version, newest first; choosing one shows its data and lineage. */
+/** Every version, newest first; choosing one shows its data and lineage. A Code column when a work-tree session published one. */
 export function VersionHistory({ versions, selected, onSelect }: { versions: VersionView[]; selected: number; onSelect: (v: number) => void }) {
+  const withCode = versions.some((v) => v.code !== null);
   return (
     <table data-testid="versions">
       <thead>
@@ -14,6 +16,7 @@ export function VersionHistory({ versions, selected, onSelect }: { versions: Ver
           <th>Session</th>
           <th>Contract</th>
           <th>Published</th>
+          {withCode && <th>Code</th>}
           <th>Summary</th>
         </tr>
       </thead>
@@ -40,6 +43,7 @@ export function VersionHistory({ versions, selected, onSelect }: { versions: Ver
             <td>
               <When at={v.createdAt} />
             </td>
+            {withCode && <td>{v.code && <CodeRefLink code={v.code} />}</td>}
             <td className="muted">{v.summary || "—"}</td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useArtifacts, useContracts, useEvents, useOverview } from "@/lib/queries/home.ts";
+import { useOverlaps } from "@/lib/queries/worktrees.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { ArtifactTable } from "./ArtifactTable.tsx";
@@ -16,13 +17,14 @@ export function HomeDashboard() {
   const events = useEvents(team);
   const artifacts = useArtifacts(team);
   const contracts = useContracts(team);
+  const overlaps = useOverlaps(team);
   const teams = overview.data?.teams ?? [];
 
   return (
     <div className="grid">
       <Card title="Needs attention" testId="attention">
         <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
-        {overview.data && <NeedsAttention attention={overview.data.attention} />}
+        {overview.data && <NeedsAttention attention={overview.data.attention} overlaps={overlaps.data?.files} />}
       </Card>
       <Card title="Cost so far" testId="costs">
         <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />

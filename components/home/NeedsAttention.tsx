@@ -3,6 +3,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Attention } from "@/lib/api/overview.ts";
+import type { OverlapsView } from "@/lib/api/worktrees.ts";
+import { changesAt } from "../code/links.ts";
 import { staleReasonText } from "@/lib/stale-reason.ts";
 import { dollars } from "@/lib/format.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
@@ -25,13 +27,20 @@ function Group({ title, count, children }: { title: string; count: number; child
 
 /**
  * Everything that waits for a person, each row linking to where it is acted on: the session page
- * for approvals and broken sessions, the canvas for failed contracts, the artifact for stale ones.
+ * for approvals and broken sessions, the canvas for failed contracts, the artifact for stale ones, each session's
+ * Changes tab for a file two live sessions changed (a likely merge conflict).
  */
-export function NeedsAttention({ attention: a }: { attention: Attention }) {
+export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Attention; overlaps?: OverlapsView["files"] }) {
   // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
   const now = useNow(10_000);
   const total =
-    a.approvals.length + a.stalledSessions.length + a.sessionProblems.length + a.failedContracts.length + a.staleArtifacts.length + a.budgets.length;
+    a.approvals.length +
+    a.stalledSessions.length +
+    a.sessionProblems.length +
+    a.failedContracts.length +
+    a.staleArtifacts.length +
+    a.budgets.length +
+    overlaps.length;
   if (total === 0) return <p className="empty">Nothing needs you right now.</p>;
   return (
     <div className="attention">
@@ -97,6 +106,20 @@ export function NeedsAttention({ attention: a }: { attention: Attention }) {
             <div className="problem clip">
               {x.usedUp ? "used up: turns charged to it wait as blocked: budget" : `past its ${Math.round(x.warnAt * 100)}% warning`}
             </div>
+          </li>
+        ))}
+      </Group>
+      <Group title="Files changed by two sessions" count={overlaps.length}>
+        {overlaps.map((f) => (
+          <li key={`${f.repoDir}:${f.path}`} data-testid={`attention-overlap-${f.path}`}>
+            <code title={f.repoDir}>{f.path}</code>
+            <span className="muted"> · changed by </span>
+            {f.sessions.map((name, i) => (
+              <span key={name}>
+                {i > 0 && ", "}
+                <Link href={changesAt(name)}>{name}</Link>
+              </span>
+            ))}
           </li>
         ))}
       </Group>

@@ -7,6 +7,7 @@ import { issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
 import type { ContractState, RewindSummary } from "@/lib/api/snapshots.ts";
 import { useSnapshot, useSnapshotActions } from "@/lib/queries/snapshots.ts";
 import { ListState } from "../ui/Card.tsx";
+import { RecordedCode } from "./CodeMoves.tsx";
 import { RewindConfirm } from "./RewindConfirm.tsx";
 
 type Overrides = Record<string, { inputs?: unknown; assignee?: unknown; title?: unknown }>;
@@ -62,6 +63,7 @@ export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id:
             Edit the inputs, assignee or title of any contract of <code>{id}</code>; entries left as they are change nothing.{" "}
             {Object.keys(base).length === 0 && "This snapshot has no contracts, so a replay can only rewind."}
           </p>
+          <RecordedCode code={snapshot.data.state.code ?? []} />
           <label className="field" data-field="overrides">
             <span>overrides (JSON)</span>
             <textarea

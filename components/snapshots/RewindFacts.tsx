@@ -1,5 +1,6 @@
 import type { Entities, RewindPreview } from "@/lib/api/snapshots.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { CodeMoves } from "./CodeMoves.tsx";
 
 type Tense = "preview" | "done";
 const more = (shown: number, total: number) => (total > shown ? ` and ${total - shown} more` : "");
@@ -33,7 +34,8 @@ function EntityList({ e }: { e: Entities }) {
 /**
  * What a rollback or replay changes, counted and listed: the contracts that re-run (status before
  * → after, and why), versions rolled back or active again, contracts and pipelines removed or
- * brought back, contracts moved, members told. A preview and a result read the same, in their tense.
+ * brought back, contracts moved, members told, work trees restored or branched. A preview and a result read the
+ * same, in their tense.
  */
 export function RewindFacts({ summary, tense, what }: { summary: RewindPreview; tense: Tense; what: "rollback" | "replay" }) {
   const s = summary;
@@ -100,6 +102,12 @@ export function RewindFacts({ summary, tense, what }: { summary: RewindPreview; 
         ))}
         {s.contractsChangedCount > s.contractsChanged.length && <div className="muted">and {s.contractsChangedCount - s.contractsChanged.length} more</div>}
       </li>
+      {s.code.length > 0 && (
+        <li data-testid="facts-code">
+          <strong>{s.code.length}</strong> work {plural(s.code.length, "tree")}
+          <CodeMoves team={s.team} moves={s.code} tense={tense} />
+        </li>
+      )}
       <li>
         <strong>{s.membersNotified}</strong> {plural(s.membersNotified, "member")} {verb(tense, "told", "will be told")}
       </li>

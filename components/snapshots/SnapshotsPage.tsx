@@ -1,8 +1,10 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { CURRENT, type RewindSummary } from "@/lib/api/snapshots.ts";
 import { useSnapshots } from "@/lib/queries/snapshots.ts";
+import { compareHref } from "../code/links.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { DiffViewer, type DiffSides } from "./DiffViewer.tsx";
@@ -43,6 +45,10 @@ export function SnapshotsPage() {
   return (
     <div className="stack">
       <h1 className="page-title">Snapshots</h1>
+      <p className="muted">
+        A replay gives each re-run contract&apos;s member a new branch and keeps the first run&apos;s code on the old one:{" "}
+        <Link href={compareHref(team, "", "")}>compare two runs&apos; code</Link>.
+      </p>
       <Card title="Snapshots" testId="snapshots">
         <TakeSnapshotForm team={team} onTaken={() => setCursors([])} />
         <ListState

@@ -24,6 +24,24 @@ export const useCompare = (team: string, a: string, b: string) =>
     retry: false,
   });
 
+/** Artifacts looked at for a run's versions: a run publishes a few, so this bounds the calls, not the answer. */
+const RUN_ARTIFACTS = 20;
+
+/**
+ * The artifact versions published from the given sessions' work trees (each with its `code`), for comparing two runs
+ * beside their code: the artifacts whose current version a session published, and all their versions.
+ */
+export const useRunVersions = (team: string, sessions: string[]) =>
+  useQuery({
+    queryKey: [...keys.team(team), "run-versions", ...sessions],
+    queryFn: async () => {
+      const lists = await Promise.all(sessions.map((publisher) => apiCall(api.artifacts.list, { team, publisher, limit: RUN_ARTIFACTS })));
+      const ids = [...new Set(lists.flatMap((l) => l.items.map((a) => a.id)))];
+      const histories = await Promise.all(ids.map((id) => apiCall(api.artifacts.history, { team, id })));
+      return histories.flatMap((h) => h.versions.filter((v) => v.code !== null));
+    },
+  });
+
 export type MergeBody = Omit<InputOf<typeof api.worktrees.merge>, "name">;
 
 /** A dry run changes nothing, so it refreshes nothing; a merge refreshes the team. */

@@ -1,23 +1,33 @@
-/** `changes`, `merge`, `discard`, `overlaps`: a session's git work tree (docs/worktrees.md). */
+/** `changes`, `merge`, `discard`, `overlaps`, `compare`: sessions' git work trees (docs/worktrees.md). */
 import type { Command } from "commander";
-import { DiscardInput, MERGE_MODES, type ChangesView, type MergeResult } from "../../../lib/api/worktrees.ts";
+import { DiscardInput, MERGE_MODES, type ChangesView, type CompareView, type FileChange, type MergeResult } from "../../../lib/api/worktrees.ts";
 import { action, type Ctx } from "../action.ts";
 import { checkedOption, choiceOption } from "../options.ts";
 import { nameOf } from "../session-options.ts";
 
 const MARK = { added: "A", modified: "M", deleted: "D", type_changed: "T" } as const;
 
-/** The file list with +/−, then (with --patch) each file's hunks as a unified diff. */
-function renderChanges(c: ChangesView, patch: boolean): string {
-  const head =
-    `${c.name}: ${c.worktree.branch} against ${c.worktree.baseBranch ?? "(detached)"} @ ${c.worktree.baseCommit.slice(0, 10)}` +
-    `${c.uncommitted ? " (with uncommitted work)" : ""} — ${c.files.length} files, +${c.additions} −${c.deletions}`;
-  const list = c.files.map((f) => `${MARK[f.change]} ${f.binary ? "(binary)" : `+${f.additions} −${f.deletions}`}\t${f.path}`);
+/** The file list with +/−, then (with --patch) each file's hunks as a unified diff: for changes and compare alike. */
+function renderFiles(head: string, files: FileChange[], patch: boolean): string {
+  const list = files.map((f) => `${MARK[f.change]} ${f.binary ? "(binary)" : `+${f.additions} −${f.deletions}`}\t${f.path}`);
   const hunks = patch
-    ? c.files.flatMap((f) => [`--- ${f.path}`, ...f.hunks.flatMap((h) => [h.header, ...h.lines]), ...(f.truncated ? ["(cut: more lines than shown)"] : [])])
+    ? files.flatMap((f) => [`--- ${f.path}`, ...f.hunks.flatMap((h) => [h.header, ...h.lines]), ...(f.truncated ? ["(cut: more lines than shown)"] : [])])
     : [];
   return [head, ...list, ...(hunks.length ? ["", ...hunks] : [])].join("\n");
 }
+
+const renderChanges = (c: ChangesView, patch: boolean) =>
+  renderFiles(
+    `${c.name}: ${c.worktree.branch} against ${c.worktree.baseBranch ?? "(detached)"} @ ${c.worktree.baseCommit.slice(0, 10)}` +
+      `${c.uncommitted ? " (with uncommitted work)" : ""} — ${c.files.length} files, +${c.additions} −${c.deletions}`,
+    c.files,
+    patch,
+  );
+
+const side = (s: CompareView["a"]) => `${s.branch} @ ${s.head.slice(0, 10)}${s.uncommitted ? " with uncommitted work" : ""} (${s.session})`;
+
+const renderCompare = (c: CompareView, patch: boolean) =>
+  renderFiles(`${side(c.a)} → ${side(c.b)} — ${c.files.length} files, +${c.additions} −${c.deletions}`, c.files, patch);
 
 const renderMerge = (r: MergeResult) =>
   r.outcome === "conflicts"
@@ -91,6 +101,19 @@ export function register(program: Command) {
           o.files.length
             ? o.files.map((f) => `${f.path}\t${f.sessions.join(", ")}`).join("\n")
             : `no file is changed by two live sessions (${o.sessions.length} compared)`,
+      ),
+    );
+  program
+    .command("compare <a> <b>")
+    .description("two runs' code: the diff from hub branch a to hub branch b of the team (a run and its replay)")
+    .option("--patch", "print every file's hunks too")
+    .action(
+      action(
+        ({ hub, opts, args }: Ctx<{ patch?: boolean }>) => {
+          withPatch = opts.patch === true;
+          return hub.worktrees.compare({ a: args[0], b: args[1] });
+        },
+        (c) => renderCompare(c, withPatch),
       ),
     );
 }

@@ -1,5 +1,8 @@
-/** A session's git work tree over MCP (docs/worktrees.md): its changes, merge, discard, and files two sessions changed. */
-import { ChangesInput, DiscardInput, MergeInput, OverlapsInput } from "../../../lib/api/worktrees.ts";
+/**
+ * Sessions' git work trees over MCP (docs/worktrees.md): a session's changes, merge, discard, files two sessions
+ * changed, and two runs' code compared.
+ */
+import { ChangesInput, CompareInput, DiscardInput, MergeInput, OverlapsInput } from "../../../lib/api/worktrees.ts";
 import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
 
@@ -54,5 +57,16 @@ export const worktreeTools = [
     describe: { team: TEAM },
     kind: "read",
     run: (s, actor, input) => s.worktrees.overlaps(actor, input),
+  }),
+  tool({
+    name: "worktree_compare",
+    title: "Compare two runs' code",
+    description:
+      "The diff from hub branch a's code to hub branch b's (both teamhub/<team>/… branches of one repository), e.g. a run and its replay " +
+      "(teamhub/t/api-dev and teamhub/t/api-dev-replay-1): files with +/- counts and hunks. A side whose work tree exists is its files now, uncommitted work included.",
+    schema: CompareInput,
+    describe: { team: TEAM, a: "The branch compared from (the first run).", b: "The branch compared to (the replay)." },
+    kind: "read",
+    run: (s, actor, input) => s.worktrees.compare(actor, input),
   }),
 ];
