@@ -1,6 +1,10 @@
 import { duration, usd } from "@/lib/format.ts";
 import type { InteractionView } from "@/lib/api/sessions.ts";
+import { FileDiff } from "../code/FileDiff.tsx";
 import { JsonView } from "../ui/JsonView.tsx";
+import { Folded } from "./Folded.tsx";
+import { Markdown } from "./Markdown.tsx";
+import { toolEdit } from "./tool-edits.ts";
 import { summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
 
 const DECISION_LABEL = { pending: "waiting for a decision", allowed: "allowed", denied: "denied", withdrawn: "withdrawn" } as const;
@@ -33,19 +37,26 @@ export function TranscriptRow({ item, interactions }: { item: Item; interactions
     case "text":
       return (
         <div className={item.nested ? "tx-text nested" : "tx-text"} data-testid="tx-text">
-          {item.text}
+          <Markdown text={item.text} />
         </div>
       );
     case "tool": {
       const state = item.result === null ? "running" : item.result.isError ? "error" : "done";
+      const edit = toolEdit(item.name, item.input);
       return (
         <details className={`tx-tool ${state}${item.nested ? " nested" : ""}`} data-testid="tx-tool">
           <summary>
             <span className="tx-tool-name">{item.name}</span> <code>{summarizeInput(item.input)}</code>{" "}
             <span className="muted">{state === "running" ? "…" : state}</span>
           </summary>
-          <JsonView value={item.input} label={`input of ${item.name}`} />
-          {item.result && <pre className={item.result.isError ? "tx-output error" : "tx-output"}>{item.result.text || "(no output)"}</pre>}
+          {edit ? (
+            <div className="tx-edit" data-testid="tx-edit">
+              <FileDiff file={edit} />
+            </div>
+          ) : (
+            <JsonView value={item.input} label={`input of ${item.name}`} />
+          )}
+          {item.result && <Folded className={item.result.isError ? "tx-output error" : "tx-output"} text={item.result.text || "(no output)"} />}
         </details>
       );
     }
@@ -53,7 +64,7 @@ export function TranscriptRow({ item, interactions }: { item: Item; interactions
       return (
         <details className="tx-tool">
           <summary>tool result{item.isError ? " (error)" : ""}</summary>
-          <pre className={item.isError ? "tx-output error" : "tx-output"}>{item.text}</pre>
+          <Folded className={item.isError ? "tx-output error" : "tx-output"} text={item.text} />
         </details>
       );
     case "permission": {

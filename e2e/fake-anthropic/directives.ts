@@ -12,7 +12,7 @@
  *   @hold <n>                 after the final text's first <n> words, wait for the test's `fake.release()`
  *   @error <status>           answer with an API error
  *   @usage <in> <out>         token usage of every reply (drives the CLI's cost)
- *   @reply <text>             the final text (default: "pong: <prompt>" or the tool results)
+ *   @reply <text>             the final text; "\n" in it is a line break (default: "pong: <prompt>" or the tool results)
  *
  * Tool directives run one per round trip, in order; the final text follows the last one.
  */
@@ -90,7 +90,7 @@ export function directiveModel(fallback?: (req: MessagesRequest) => Reply | Prom
     const sleep = directives.find((d) => d.verb === "sleep");
     const drip = directives.find((d) => d.verb === "drip");
     const holdAfter = directives.filter((d) => d.verb === "hold").map((d) => Number(d.arg));
-    const final = directives.find((d) => d.verb === "reply")?.arg;
+    const final = directives.find((d) => d.verb === "reply")?.arg.replaceAll("\\n", "\n");
     const results = toolResults(req).map((r) => `${r.name}${r.isError ? " ERROR" : ""}: ${r.text}`);
     return withUsage({
       text: final ?? (results.length ? results.join("\n") : `pong: ${text}`),
