@@ -9,7 +9,8 @@
 import BetterSqlite3 from "better-sqlite3";
 
 export type Param = string | number | bigint | boolean | null | undefined | Date | Uint8Array;
-export type RunResult = { changes: number; lastInsertRowid: number };
+/** Rows changed; a new row's key comes back with `RETURNING`, which both databases accept. */
+export type RunResult = { changes: number };
 
 /** What domain code sees, inside or outside a transaction. */
 export interface Sql {
@@ -96,7 +97,7 @@ export class Connection implements Sql {
 
   runSync(sql: string, params: readonly Param[] = []): RunResult {
     const r = this.prepare(sql).stmt.run(...bind(params));
-    return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
+    return { changes: r.changes };
   }
 
   async all<T>(sql: string, params: readonly Param[] = []): Promise<T[]> {

@@ -161,18 +161,12 @@ export class Database {
         const at = this.clock();
         const depth = cause ? cause.depth + 1 : 0;
         const payload = JSON.stringify(encodePayload(e.type, e.payload));
-        const r = w.runSync(`INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?)`, [
-          e.teamId,
-          e.type,
-          e.subject,
-          payload,
-          principal,
-          cause?.eventId ?? null,
-          depth,
-          at,
-        ]);
+        const r = w.getSync<{ id: number }>(
+          `INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?) RETURNING "id"`,
+          [e.teamId, e.type, e.subject, payload, principal, cause?.eventId ?? null, depth, at],
+        );
         const row = asHubEvent<K>({
-          id: r.lastInsertRowid,
+          id: r!.id,
           teamId: e.teamId,
           type: e.type,
           subject: e.subject,

@@ -34,7 +34,7 @@ import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
 import { validateArtifactData } from "./type-registry.ts";
 import { codeRefOf, publisherCode } from "./code-ref.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
-import { IN_LIST } from "../../db/in-list.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
@@ -288,19 +288,35 @@ export async function artifactReaders(deps: DomainDeps, input: ArtifactRefInput)
 
 const LIST_SELECT = `SELECT a.*, lv."status" AS "status",
   (SELECT MAX(cv."version") FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active') AS "currentVersion",
-  (SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) AS "publisher",
-  (SELECT group_concat(t."tag", char(31)) FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk") AS "tagList"
+  (SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) AS "publisher"
   FROM "Artifact" a JOIN "ArtifactVersion" lv ON lv."artifactPk" = a."pk" AND lv."version" = a."latestVersion"`;
 
-type ListRow = ArtifactRow & { status: VersionStatus; currentVersion: number | null; publisher: string | null; tagList: string | null };
+type ListRow = ArtifactRow & { status: VersionStatus; currentVersion: number | null; publisher: string | null };
 
-function toArtifactView(r: ListRow): ArtifactView {
+/** Each row's tags, sorted: one query for the page (string aggregation is spelled differently by each database). */
+async function tagsOf(sql: Sql, rows: ListRow[]): Promise<Map<number, string[]>> {
+  const tags = new Map<number, string[]>(rows.map((r) => [r.pk, []]));
+  if (rows.length === 0) return tags;
+  const found = await sql.all<{ artifactPk: number; tag: string }>(
+    `SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN ${IN_LIST} ORDER BY "tag"`,
+    [jsonList(tags.keys())],
+  );
+  for (const t of found) tags.get(t.artifactPk)!.push(t.tag);
+  return tags;
+}
+
+async function toArtifactViews(sql: Sql, rows: ListRow[]): Promise<ArtifactView[]> {
+  const tags = await tagsOf(sql, rows);
+  return rows.map((r) => toArtifactView(r, tags.get(r.pk)!));
+}
+
+function toArtifactView(r: ListRow, tags: string[]): ArtifactView {
   return {
     id: r.id,
     team: r.teamId,
     type: r.type,
     name: r.name,
-    tags: r.tagList ? r.tagList.split("\u001f").sort() : [],
+    tags,
     latestVersion: r.latestVersion,
     currentVersion: r.currentVersion,
     status: r.status,
@@ -314,7 +330,7 @@ function toArtifactView(r: ListRow): ArtifactView {
 export async function loadArtifactView(sql: Sql, team: string, id: string): Promise<ArtifactView> {
   const row = await sql.get<ListRow>(`${LIST_SELECT} WHERE a."teamId" = ? AND a."id" = ?`, [team, id]);
   if (!row) throw notFound("artifact", id, "id");
-  return toArtifactView(row);
+  return (await toArtifactViews(sql, [row]))[0];
 }
 
 export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput): Promise<ArtifactPage> {
@@ -343,14 +359,14 @@ export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput)
     where.push(`a."pk" > ?`);
     params.push(input.cursor);
   }
-  const rows = await deps.db.read(async (sql) => {
+  return deps.db.read(async (sql) => {
     if (input.stale) {
       // Staleness depends on the whole lineage graph: computed when asked for, too costly to put on every view.
       where.push(`a."id" IN ${IN_LIST}`);
-      params.push(JSON.stringify([...(await computeStale(sql, input.team)).keys()]));
+      params.push(jsonList((await computeStale(sql, input.team)).keys()));
     }
-    return sql.all<ListRow>(`${LIST_SELECT} WHERE ${where.join(" AND ")} ORDER BY a."pk" LIMIT ?`, [...params, input.limit + 1]);
+    const rows = await sql.all<ListRow>(`${LIST_SELECT} WHERE ${where.join(" AND ")} ORDER BY a."pk" LIMIT ?`, [...params, input.limit + 1]);
+    const page = rows.slice(0, input.limit);
+    return { items: await toArtifactViews(sql, page), nextCursor: rows.length > input.limit ? page[page.length - 1].pk : null };
   });
-  const page = rows.slice(0, input.limit);
-  return { items: page.map(toArtifactView), nextCursor: rows.length > input.limit ? page[page.length - 1].pk : null };
 }

@@ -59,21 +59,16 @@ export async function currentEventId(sql: Sql): Promise<number> {
 
 export async function recordCheckpointInTx(tx: WriteTx, actor: Principal, input: RecordCheckpointInput): Promise<CheckpointView> {
   await ensureTeam(tx, input.team);
-  const r = await tx.run(`INSERT INTO "Checkpoint" ("teamId","principal","claudeSessionId","kind","state","lastEventId","at") VALUES (?,?,?,?,?,?,?)`, [
-    input.team,
-    actor.name,
-    input.claudeSessionId ?? null,
-    input.kind,
-    JSON.stringify(input.state ?? {}),
-    await currentEventId(tx),
-    tx.now,
-  ]);
+  const row = await tx.get<CheckpointRow>(
+    `INSERT INTO "Checkpoint" ("teamId","principal","claudeSessionId","kind","state","lastEventId","at") VALUES (?,?,?,?,?,?,?) RETURNING *`,
+    [input.team, actor.name, input.claudeSessionId ?? null, input.kind, JSON.stringify(input.state ?? {}), await currentEventId(tx), tx.now],
+  );
   await tx.run(
     `DELETE FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? AND "id" <= (
        SELECT "id" FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? ORDER BY "id" DESC LIMIT 1 OFFSET ?)`,
     [input.team, actor.name, input.team, actor.name, KEPT_CHECKPOINTS],
   );
-  return toView((await tx.get<CheckpointRow>(`SELECT * FROM "Checkpoint" WHERE "id" = ?`, [r.lastInsertRowid]))!);
+  return toView(row!);
 }
 
 export async function recordCheckpoint({ db }: DomainDeps, actor: Principal, input: RecordCheckpointInput): Promise<CheckpointView> {

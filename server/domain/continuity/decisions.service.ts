@@ -57,11 +57,11 @@ export async function recordDecision({ db }: DomainDeps, actor: Principal, input
     const issues = await missingLinks(tx, input.team, input.related);
     if (issues.length) throw invalid(issues);
     const related = { artifacts: input.related?.artifacts ?? [], contracts: input.related?.contracts ?? [] };
-    const r = await tx.run(
-      `INSERT INTO "Decision" ("teamId","title","decision","rationale","alternatives","related","author","createdAt") VALUES (?,?,?,?,?,?,?,?)`,
+    const row = await tx.get<DecisionRow>(
+      `INSERT INTO "Decision" ("teamId","title","decision","rationale","alternatives","related","author","createdAt") VALUES (?,?,?,?,?,?,?,?) RETURNING *`,
       [input.team, input.title, input.decision, input.rationale ?? "", JSON.stringify(input.alternatives ?? []), JSON.stringify(related), actor.name, tx.now],
     );
-    const view = toDecisionView((await tx.get<DecisionRow>(`SELECT * FROM "Decision" WHERE "id" = ?`, [r.lastInsertRowid]))!);
+    const view = toDecisionView(row!);
     await tx.emit({
       teamId: input.team,
       type: "decision.recorded",

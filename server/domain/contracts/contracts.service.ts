@@ -128,10 +128,10 @@ export async function createContractInTx(tx: WriteTx, actor: Principal, input: C
   if (await findContract(tx, input.team, input.id)) throw conflict(`contract '${input.id}' already exists in team '${input.team}'`, { field: "id" });
   await checkReferences(tx, input);
   const deadline = input.timeoutMs ? new Date(tx.now.getTime() + input.timeoutMs) : null;
-  const r = await tx.run(
+  const r = await tx.get<{ pk: number }>(
     `INSERT INTO "Contract" ("teamId","id","title","description","assigner","assignee","inputs","expectedOutputs","acceptanceCriteria",
        "priority","timeoutMs","deadlineAt","maxRetries","retryCount","status","statusReason","windowStartSeq","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,'pending',NULL,?,?,?)`,
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,'pending',NULL,?,?,?) RETURNING "pk"`,
     [
       input.team,
       input.id,
@@ -151,8 +151,8 @@ export async function createContractInTx(tx: WriteTx, actor: Principal, input: C
       tx.now,
     ],
   );
-  for (const d of input.dependencies) await insertDependency(tx, r.lastInsertRowid, input.team, d);
-  const c = await loadByPk(tx, r.lastInsertRowid);
+  for (const d of input.dependencies) await insertDependency(tx, r!.pk, input.team, d);
+  const c = await loadByPk(tx, r!.pk);
   noteCreated(tx, c.team, c.id);
   await writeWatches(tx, c);
   await tx.emit({ teamId: input.team, type: "contract.created", subject: `contract:${c.id}`, payload: { ...toView(c) } });

@@ -66,7 +66,7 @@ async function decide(sql: Sql, team: string, candidates: Head[], known: Head[])
   for (const h of candidates) if (h.seq !== null && !h.archived) byCurrentSeq.set(h.seq, h);
   const edges = await sql.all<InputEdge>(
     `SELECT e."toSeq", e."fromSeq", f."artifactPk" AS "fromPk", f."version" AS "fromVersion", f."status" AS "fromStatus", e."kind", e."contractId"
-     FROM json_each(?) j JOIN "LineageEdge" e ON e."toSeq" = j."value" JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq"`,
+     FROM "LineageEdge" e JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq" WHERE e."toSeq" IN ${IN_LIST}`,
     [jsonList(byCurrentSeq.keys())],
   );
   const unknown = new Set(edges.map((e) => e.fromPk).filter((pk) => !byPk.has(pk)));

@@ -65,7 +65,7 @@ export async function walk(sql: Sql, team: string, start: number[], direction: L
   const [near, far] = direction === "downstream" ? ["fromSeq", "toSeq"] : ["toSeq", "fromSeq"];
   const rows = await sql.all<{ seq: number; depth: number }>(
     `WITH RECURSIVE walk("seq","depth") AS (
-       SELECT "value", 0 FROM json_each(?)
+       SELECT "seq", 0 FROM "ArtifactVersion" WHERE "seq" IN ${IN_LIST}
        UNION
        SELECT e."${far}", w."depth" + 1 FROM walk w
          JOIN "LineageEdge" e ON e."${near}" = w."seq"
@@ -87,7 +87,7 @@ export async function walk(sql: Sql, team: string, start: number[], direction: L
 export async function currentUpstream(sql: Sql, team: string, start: Iterable<number>): Promise<Map<number, number>> {
   const rows = await sql.all<{ seq: number; pk: number }>(
     `WITH RECURSIVE up("seq") AS (
-       SELECT "value" FROM json_each(?)
+       SELECT "seq" FROM "ArtifactVersion" WHERE "seq" IN ${IN_LIST}
        UNION
        SELECT e."fromSeq" FROM up
          JOIN "LineageEdge" e ON e."toSeq" = up."seq"

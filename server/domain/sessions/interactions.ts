@@ -50,7 +50,7 @@ export const interactionView = (r: InteractionRow): InteractionView => {
 
 export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: string, source: string): Promise<InteractionRow> {
   const next = await tx.get<{ n: number }>(`SELECT COALESCE(MAX("n"), 0) + 1 AS n FROM "Interaction" WHERE "sessionPk" = ?`, [session.pk]);
-  const r = await tx.run(`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (?,?,?,'queued',?)`, [
+  const r = await tx.get<{ id: number }>(`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (?,?,?,'queued',?) RETURNING "id"`, [
     session.pk,
     next!.n,
     prompt,
@@ -60,9 +60,9 @@ export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: str
     teamId: session.teamId,
     type: "session.message_queued",
     subject: `session:${session.name}`,
-    payload: { name: session.name, interactionId: r.lastInsertRowid, n: next!.n, source, chars: prompt.length },
+    payload: { name: session.name, interactionId: r!.id, n: next!.n, source, chars: prompt.length },
   });
-  return (await interactionById(tx, r.lastInsertRowid))!;
+  return (await interactionById(tx, r!.id))!;
 }
 
 export async function interactionById(sql: Sql, id: number): Promise<InteractionRow | undefined> {

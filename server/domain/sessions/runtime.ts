@@ -77,20 +77,15 @@ export async function appendTranscript(deps: DomainDeps, pk: number, line: Trans
   return write(deps, "session.transcript", pk, async (tx, s) => {
     let text = JSON.stringify(line.payload);
     if (text.length > MAX_TRANSCRIPT_PAYLOAD) text = JSON.stringify({ truncated: true, bytes: text.length, head: text.slice(0, 4096) });
-    const r = await tx.run(`INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (?,?,?,?,?,?,?)`, [
-      pk,
-      line.interactionId,
-      tx.now,
-      line.direction,
-      line.type,
-      line.subtype,
-      text,
-    ]);
+    const r = await tx.get<{ id: number }>(
+      `INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (?,?,?,?,?,?,?) RETURNING "id"`,
+      [pk, line.interactionId, tx.now, line.direction, line.type, line.subtype, text],
+    );
     if (line.direction === "out") {
       await tx.run(`UPDATE "Session" SET "lastEventAt" = ?, "stalledAt" = NULL WHERE "pk" = ?`, [tx.now, pk]);
       if (s.stalledAt) await tx.emit({ teamId: s.teamId, type: "session.unstalled", subject: `session:${s.name}`, payload: { name: s.name } });
     }
-    return { ...line, payload: JSON.parse(text), id: r.lastInsertRowid, at: tx.now };
+    return { ...line, payload: JSON.parse(text), id: r!.id, at: tx.now };
   });
 }
 
