@@ -47,8 +47,10 @@ describe("the dashboard shell", () => {
     await page.keyboard.press("Alt+2");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/sessions");
     expect(await page.getByRole("link", { name: "Sessions" }).getAttribute("aria-current")).toBe("page");
-    await page.keyboard.press("Alt+5");
+    await page.keyboard.press("Alt+6");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/canvas");
+    await page.keyboard.press("Alt+0");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/settings");
     await page.keyboard.press("Alt+1");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
 
