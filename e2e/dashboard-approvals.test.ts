@@ -66,6 +66,18 @@ describe("approvals queue", () => {
     await expect.poll(() => page.getByTestId("approvals-queue").innerText()).toContain("No permission request is waiting.");
     await screenshot(page, "approvals-decided");
 
+    // The sessions table sorts by a column and sums the numbers below.
+    await page.goto(`${sh.hub.url}/sessions`);
+    const names = () => page.locator('tbody tr[data-testid^="session-"] td:first-child').allInnerTexts();
+    await expect.poll(() => page.getByTestId("session-totals").innerText(), { timeout: 30_000 }).toMatch(/^3 sessions\s+\$0\.\d+\s+\d+\s+3\b/);
+    await page.getByRole("button", { name: "Session", exact: true }).click();
+    expect(await names()).toEqual(["q1", "q2", "q3"]);
+    await page.getByRole("button", { name: /^Session/ }).click();
+    expect(await names()).toEqual(["q3", "q2", "q1"]);
+    expect(await page.locator("th", { has: page.getByRole("button", { name: /^Session/ }) }).getAttribute("aria-sort")).toBe("descending");
+    await screenshot(page, "sessions-sorted");
+    await page.goto(`${sh.hub.url}/approvals`);
+
     const refused = teamhub("decide", "maybe", "1");
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain("<decision>: must be one of allow, deny");

@@ -10,6 +10,7 @@ import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { Card, ListState } from "../ui/Card.tsx";
 import { When } from "../ui/When.tsx";
+import { statusLabel } from "../ui/StatusBadge.tsx";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -17,7 +18,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 function outcome(decision: "allow" | "deny", r: DecideApprovalsResult): string {
   const done = `${decision === "allow" ? "Allowed" : "Denied"} ${plural(r.decided.length, "request")}`;
   if (r.skipped.length === 0) return `${done}.`;
-  return `${done}; ${r.skipped.map((s) => `#${s.id} was already ${s.status.replace("_", " ")}`).join(", ")}.`;
+  return `${done}; ${r.skipped.map((s) => `#${s.id} was already ${statusLabel(s.status)}`).join(", ")}.`;
 }
 
 function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; selected: Set<number>; toggle: (ids: number[], on: boolean) => void }) {
@@ -170,7 +171,7 @@ export function ApprovalsPage() {
                     </td>
                     <td>{a.toolName}</td>
                     <td>
-                      <span className={`badge approval-${a.status}`}>{a.status.replace("_", " ")}</span>
+                      <span className={`badge approval-${a.status}`}>{statusLabel(a.status)}</span>
                     </td>
                     <td>{a.decidedBy ?? "—"}</td>
                     <td className="muted">{a.decidedAt ? <When at={a.decidedAt} /> : "—"}</td>

@@ -8,6 +8,7 @@ import { api } from "@/lib/api/endpoints/index.ts";
 import { apiCall } from "@/lib/browser-api.ts";
 import { useApprovals } from "@/lib/queries/approvals.ts";
 import { keys } from "@/lib/queries/keys.ts";
+import { CommandPalette } from "./CommandPalette.tsx";
 import { useLive } from "./LiveProvider.tsx";
 import { useTeam } from "./TeamProvider.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
@@ -84,6 +85,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <span className={`live live-${live.state === "live" ? "on" : live.state === "offline" ? "off" : "wait"}`} data-testid="live" role="status">
           <span className="dot" /> {live.state}
         </span>
+        <CommandPalette team={team} pages={PAGES} />
         <NotifyToggle />
         <ThemeToggle />
       </header>
