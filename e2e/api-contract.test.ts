@@ -170,6 +170,10 @@ beforeAll(async () => {
   await call(s.approvals, {});
   await call(s.decide, { name: "asker", approvalId: waiting.approvals[0].id, decision: "allow" });
   await idle("asker");
+  await call(s.send, { name: "asker", message: `@bash touch ${sh.work}/again.txt\n@reply touched` });
+  const again = await waitForSession(sh.hub, "asker", (x) => x.status === "waiting_permission");
+  await call(s.decideMany, { ids: [again.approvals[0].id, waiting.approvals[0].id], decision: "deny", note: "bulk" });
+  await idle("asker");
   await call(s.kill, { name: "asker" });
   // Delegate with limits, continue, finish; abort a live one; batch and team spawn.
   await call(s.delegate, { name: "d1", task: "do the task", maxCost: 1, maxTurns: 5, timeout: 60_000 });

@@ -79,7 +79,7 @@ describe("session page", () => {
     const allow = page.getByRole("button", { name: "Allow" });
     await allow.waitFor({ timeout: 30_000 });
     await expect.poll(() => text("approvals")).toContain(`touch ${target}`);
-    await expect.poll(() => text("session-status")).toContain("waiting permission");
+    await expect.poll(() => text("session-status")).toContain("waiting for permission");
     await expect.poll(() => page.locator('[data-testid="tx-permission"]').first().getAttribute("data-decision")).toBe("pending");
     await screenshot(page, "session-approval");
 

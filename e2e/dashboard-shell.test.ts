@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { launchBrowser } from "./helpers/browser.ts";
+import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -47,8 +47,10 @@ describe("the dashboard shell", () => {
     await page.keyboard.press("Alt+2");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/sessions");
     expect(await page.getByRole("link", { name: "Sessions" }).getAttribute("aria-current")).toBe("page");
-    await page.keyboard.press("Alt+5");
+    await page.keyboard.press("Alt+6");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/canvas");
+    await page.keyboard.press("Alt+0");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/settings");
     await page.keyboard.press("Alt+1");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
 
@@ -63,6 +65,53 @@ describe("the dashboard shell", () => {
     await expect.poll(attr).toBe("dark");
     await theme.click();
     expect(await attr()).toBeNull();
+  });
+
+  it("goes to a session, contract, artifact or page from the Ctrl+K palette, and has a favicon", async () => {
+    for (const id of ["user-schema", "user-api"]) {
+      expect((await api(sh.hub, "POST", "/api/artifacts", { id, type: "custom", data: {} })).status).toBe(201);
+    }
+    expect((await api(sh.hub, "POST", "/api/contracts", { id: "build-users", title: "Build the user API", assignee: "dev" })).status).toBe(201);
+    await page.goto(`${sh.hub.url}/`);
+    await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+    const palette = page.getByRole("dialog", { name: "Go to" });
+    const options = () => palette.getByRole("option").allInnerTexts();
+
+    await page.keyboard.press("Control+k");
+    await expect.poll(() => palette.isVisible()).toBe(true);
+    await page.keyboard.type("usrap");
+    await expect.poll(options).toEqual([expect.stringMatching(/^user-api\s+artifact · custom$/)]);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/artifacts/user-api");
+    expect(await palette.isVisible()).toBe(false);
+
+    await page.getByTestId("palette-open").click();
+    await page.keyboard.type("user");
+    await expect
+      .poll(options)
+      .toEqual([
+        expect.stringMatching(/^user-schema\s+artifact/),
+        expect.stringMatching(/^user-api\s+artifact/),
+        expect.stringMatching(/^build-users\s+contract · Build the user API$/),
+      ]);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.url()).toContain("/canvas?contract=build-users");
+
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("setngs");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/settings");
+    await page.keyboard.press("Control+k");
+    await page.keyboard.type("zzzz");
+    await expect.poll(() => palette.getByRole("listbox").innerText()).toBe("Nothing matches.");
+    expect(await options()).toEqual([]);
+    await screenshot(page, "palette");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => palette.isVisible()).toBe(false);
+
+    const icon = await fetch(`${sh.hub.url}${await page.locator('link[rel="icon"]').first().getAttribute("href")}`);
+    expect([icon.status, icon.headers.get("content-type")]).toEqual([200, "image/svg+xml"]);
   });
 
   it("alerts in the page and with a browser notification when a session's process dies", async () => {

@@ -72,6 +72,7 @@ import type {
   ContinueInput,
   EndSessionInput,
   DecideApprovalInput,
+  DecideApprovalsInput,
   DelegateInput,
   ForkInput,
   ListApprovalsInput,
@@ -93,7 +94,7 @@ import {
   stopSession,
 } from "./domain/sessions/control.service.ts";
 import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
-import { decideApproval, listApprovals } from "./domain/sessions/approvals.ts";
+import { decideApproval, decideApprovals, listApprovals } from "./domain/sessions/approvals.ts";
 import { abortTask, continueTask, delegate, finishTask } from "./domain/sessions/delegate.service.ts";
 import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput, TeamMessagesInput } from "../lib/api/chat.ts";
 import { broadcast, sendMessage } from "./domain/chat/send.ts";
@@ -293,6 +294,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       transcript: (a: Principal, i: TranscriptInput) => transcript(deps, a, i),
       approvals: (a: Principal, i: ListApprovalsInput) => listApprovals(deps, a, i),
       decide: (a: Principal, i: DecideApprovalInput) => decideApproval(deps, a, i),
+      decideMany: (a: Principal, i: DecideApprovalsInput) => decideApprovals(deps, a, i),
     },
     /** Sessions' git work trees (docs/worktrees.md). */
     worktrees: {

@@ -3,6 +3,7 @@
 import type { MemberView as Member } from "@/lib/api/roster.ts";
 import type { SessionView } from "@/lib/api/sessions.ts";
 import { When } from "../ui/When.tsx";
+import { statusLabel } from "../ui/StatusBadge.tsx";
 
 /** A member's supervised session: the one it was spawned as, else the newest acting as it. */
 const sessionOf = (m: Member, sessions: SessionView[]) =>
@@ -39,7 +40,7 @@ export function RosterTable({ members, sessions, onMessage }: { members: Member[
               <td>
                 {s ? (
                   <>
-                    <span className="mono">{s.name}</span> <span className={`badge ${s.status}`}>{s.status.replace("_", " ")}</span>
+                    <span className="mono">{s.name}</span> <span className={`badge ${s.status}`}>{statusLabel(s.status)}</span>
                     {s.stalled && <span className="badge failed">stalled</span>}
                     {s.pendingApprovals > 0 && <span className="muted"> · {s.pendingApprovals} waiting for approval</span>}
                   </>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { ENDED_STATUSES, type SessionStatus } from "@/lib/api/sessions.ts";
 import { useSend } from "@/lib/queries/sessions.ts";
+import { statusLabel } from "../ui/StatusBadge.tsx";
 
 const WAITS = ["busy", "waiting_permission", "paused"];
 
@@ -22,7 +23,7 @@ export function SendBox({ team, name, status }: { team: string; name: string; st
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
   };
   const queuedNote = WAITS.includes(status)
-    ? `The session is ${status.replace("_", " ")}: the message waits its turn.`
+    ? `The session is ${statusLabel(status)}: the message waits its turn.`
     : ENDED_STATUSES.includes(status as SessionStatus)
       ? `The session is ${status}: sending resumes it first.`
       : null;

@@ -1,31 +1,71 @@
+"use client";
+
 import Link from "next/link";
+import { useState } from "react";
 import { usd } from "@/lib/format.ts";
 import type { SessionView } from "@/lib/api/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { SortHeader } from "../ui/SortHeader.tsx";
+import { sortRows, type Sort, type SortValue } from "../ui/sort.ts";
 import { SandboxBadge } from "./SandboxBadge.tsx";
 import { SessionProblem } from "./SessionProblem.tsx";
 import { When } from "../ui/When.tsx";
 
+type Column = "name" | "kind" | "status" | "model" | "cost" | "turns" | "interactions" | "queued" | "approvals" | "updated";
+
+const valueOf = (s: SessionView, key: Column): SortValue => {
+  switch (key) {
+    case "name":
+      return s.name;
+    case "kind":
+      return s.kind;
+    case "status":
+      return s.status;
+    case "model":
+      return s.model;
+    case "cost":
+      return s.costUsd;
+    case "turns":
+      return s.turns;
+    case "interactions":
+      return s.interactions;
+    case "queued":
+      return s.queued;
+    case "approvals":
+      return s.pendingApprovals;
+    case "updated":
+      return s.updatedAt.getTime();
+  }
+};
+
+const sum = (items: SessionView[], f: (s: SessionView) => number) => items.reduce((n, s) => n + f(s), 0);
+
+/** The team's sessions in the hub's order until a column header is clicked, with the totals below. */
 export function SessionTable({ items }: { items: SessionView[] }) {
+  const [sort, setSort] = useState<Sort<Column> | null>(null);
+  const rows = sort ? sortRows(items, sort, valueOf) : items;
+  const header = (label: string, column: Column, numeric = false) => (
+    <SortHeader label={label} column={column} sort={sort} onSort={setSort} numeric={numeric} />
+  );
   return (
     <div className="table-scroll">
-      <table>
+      <table className="sortable">
         <thead>
           <tr>
-            <th>Session</th>
-            <th>Kind</th>
-            <th>State</th>
-            <th>Model</th>
-            <th className="num">Cost</th>
-            <th className="num">Turns</th>
-            <th className="num">Interactions</th>
-            <th className="num">Queued</th>
-            <th className="num">Approvals</th>
-            <th>Updated</th>
+            {header("Session", "name")}
+            {header("Kind", "kind")}
+            {header("State", "status")}
+            {header("Model", "model")}
+            {header("Cost", "cost", true)}
+            {header("Turns", "turns", true)}
+            {header("Interactions", "interactions", true)}
+            {header("Queued", "queued", true)}
+            {header("Approvals", "approvals", true)}
+            {header("Updated", "updated", true)}
           </tr>
         </thead>
         <tbody>
-          {items.map((s) => (
+          {rows.map((s) => (
             <tr key={s.name} data-testid={`session-${s.name}`}>
               <td>
                 <Link href={`/sessions/${encodeURIComponent(s.name)}`} className="mono">
@@ -51,6 +91,21 @@ export function SessionTable({ items }: { items: SessionView[] }) {
             </tr>
           ))}
         </tbody>
+        {items.length > 1 && (
+          <tfoot>
+            <tr data-testid="session-totals">
+              <th scope="row" colSpan={4}>
+                {items.length} sessions
+              </th>
+              <td className="num">{usd(sum(items, (s) => s.costUsd))}</td>
+              <td className="num">{sum(items, (s) => s.turns)}</td>
+              <td className="num">{sum(items, (s) => s.interactions)}</td>
+              <td className="num">{sum(items, (s) => s.queued) || ""}</td>
+              <td className="num">{sum(items, (s) => s.pendingApprovals) || ""}</td>
+              <td />
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

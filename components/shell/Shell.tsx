@@ -6,7 +6,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
 import { api } from "@/lib/api/endpoints/index.ts";
 import { apiCall } from "@/lib/browser-api.ts";
+import { useApprovals } from "@/lib/queries/approvals.ts";
 import { keys } from "@/lib/queries/keys.ts";
+import { CommandPalette } from "./CommandPalette.tsx";
 import { useLive } from "./LiveProvider.tsx";
 import { useTeam } from "./TeamProvider.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
@@ -16,6 +18,7 @@ export const PAGES = [
   { href: "/", label: "Overview" },
   { href: "/sessions", label: "Sessions" },
   { href: "/inbox", label: "Inbox" },
+  { href: "/approvals", label: "Approvals" },
   { href: "/artifacts", label: "Artifacts" },
   { href: "/canvas", label: "Canvas" },
   { href: "/pipelines", label: "Pipelines" },
@@ -26,12 +29,12 @@ export const PAGES = [
 
 const isCurrent = (path: string, href: string) => (href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`));
 
-/** Alt+1…8 jumps to a page, so the dashboard can be driven from the keyboard. */
+/** Alt+1…9 and Alt+0 (the tenth) jump to a page, so the dashboard can be driven from the keyboard. */
 function usePageShortcuts() {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const n = Number(e.key);
+      const n = e.key === "0" ? 10 : Number(e.key);
       if (!e.altKey || !Number.isInteger(n) || n < 1 || n > PAGES.length) return;
       e.preventDefault();
       router.push(PAGES[n - 1].href);
@@ -46,6 +49,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const { team, setTeam } = useTeam();
   const live = useLive();
   const teams = useQuery({ queryKey: keys.teams(), queryFn: () => apiCall(api.teams.list, {}) });
+  const waiting = useApprovals(team, "pending").data?.length ?? 0;
   usePageShortcuts();
   const names = [...new Set(["default", team, ...(teams.data ?? []).map((t) => t.id)])];
   return (
@@ -59,8 +63,13 @@ export function Shell({ children }: { children: ReactNode }) {
         </Link>
         <nav aria-label="pages">
           {PAGES.map((p, i) => (
-            <Link key={p.href} href={p.href} aria-current={isCurrent(path, p.href) ? "page" : undefined} title={`Alt+${i + 1}`}>
+            <Link key={p.href} href={p.href} aria-current={isCurrent(path, p.href) ? "page" : undefined} title={`Alt+${(i + 1) % 10}`}>
               {p.label}
+              {p.href === "/approvals" && waiting > 0 && (
+                <span className="nav-count" aria-label={`${waiting} waiting`} data-testid="approvals-waiting">
+                  {waiting}
+                </span>
+              )}
             </Link>
           ))}
         </nav>
@@ -76,6 +85,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <span className={`live live-${live.state === "live" ? "on" : live.state === "offline" ? "off" : "wait"}`} data-testid="live" role="status">
           <span className="dot" /> {live.state}
         </span>
+        <CommandPalette team={team} pages={PAGES} />
         <NotifyToggle />
         <ThemeToggle />
       </header>

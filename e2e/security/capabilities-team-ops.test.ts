@@ -83,6 +83,9 @@ describe("a member token over HTTP: team-wide and destructive operations", () =>
   attack("POST /api/teams/t/leads to make itself a lead", () => refusedOverHttp("POST", "/api/teams/t/leads", { name: "mallory" }, "leads.grant"));
   attack("DELETE /api/teams/t/leads/lea", () => refusedOverHttp("DELETE", "/api/teams/t/leads/lea", undefined, "leads.revoke"));
   attack("POST an approval decision", () => refusedOverHttp("POST", `/api/sessions/asker/approvals/${approvalId}`, { decision: "allow" }, "approval.decide"));
+  attack("POST a bulk approval decision from the queue", () =>
+    refusedOverHttp("POST", "/api/approvals/decide", { team: "t", ids: [approvalId], decision: "allow" }, "approval.decide"),
+  );
 });
 
 describe("a member token over HTTP: another's sessions", () => {

@@ -137,6 +137,24 @@ export const DecideApprovalInput = SessionRef.extend({
 }).strict();
 export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;
 
+/** At most this many in one bulk decision: a page of the approvals queue. */
+export const MAX_BULK_APPROVALS = 200;
+
+/** Several pending requests of one team answered alike (the approvals queue's "allow selected"). */
+export const DecideApprovalsInput = z
+  .object({
+    team: TeamParam,
+    ids: z
+      .array(z.number().int().min(1), { error: "must be a list of approval ids" })
+      .min(1, { error: "must name at least one approval" })
+      .max(MAX_BULK_APPROVALS, { error: `must name at most ${MAX_BULK_APPROVALS} approvals` })
+      .refine((ids) => new Set(ids).size === ids.length, { error: "must not name an approval twice" }),
+    decision: z.enum(["allow", "deny"]),
+    note: z.string().max(2000).optional(),
+  })
+  .strict();
+export type DecideApprovalsInput = z.infer<typeof DecideApprovalsInput>;
+
 export const ListApprovalsInput = z
   .object({ team: TeamParam.optional(), status: z.enum(["pending", "allowed", "denied", "timed_out", "cancelled"]).optional(), limit: Limit })
   .strict();
@@ -290,6 +308,13 @@ export const ApprovalView = z.object({
   inputHidden: z.literal(true).optional(),
 });
 export type ApprovalView = z.output<typeof ApprovalView>;
+
+/** decided: settled by this call; skipped: settled before it arrived (timed out, or decided by someone else meanwhile). */
+export const DecideApprovalsResult = z.object({
+  decided: z.array(ApprovalView),
+  skipped: z.array(z.object({ id: z.number().int(), status: z.enum(["pending", "allowed", "denied", "timed_out", "cancelled"]) })),
+});
+export type DecideApprovalsResult = z.output<typeof DecideApprovalsResult>;
 
 export const VIOLATION_KINDS = ["cost", "turns", "timeout", "protected_path"] as const;
 export const ViolationKind = z.enum(VIOLATION_KINDS);

@@ -15,7 +15,11 @@ export type Run<O, R> = (ctx: Ctx<O>) => Promise<R>;
 export function action<O, R>(run: Run<O, R>, human: (result: R) => string) {
   return async function (this: Command, ...rest: unknown[]) {
     const opts = this.optsWithGlobals() as O & GlobalOptions;
-    const args = rest.slice(0, -2).filter((a): a is string => typeof a === "string");
+    // A variadic argument (`<ids...>`) arrives as an array: flattened, its values follow the others in order.
+    const args = rest
+      .slice(0, -2)
+      .flat()
+      .filter((a): a is string => typeof a === "string");
     try {
       const target = targetOf(opts);
       const team = opts.team ?? "default";

@@ -17,6 +17,8 @@ import {
   CleanupInput,
   ContinueInput,
   DecideApprovalInput,
+  DecideApprovalsInput,
+  DecideApprovalsResult,
   DelegateInput,
   EndSessionInput,
   ForkInput,
@@ -41,6 +43,8 @@ export const sessions = {
   status: endpoint({ method: "GET", path: "/sessions/:name", input: SessionRef, output: SessionStatusView }),
   abort: endpoint({ method: "POST", path: "/sessions/:name/abort", input: SessionRef, output: FinishResult }),
   decide: endpoint({ method: "POST", path: "/sessions/:name/approvals/:approvalId", input: DecideApprovalInput, output: ApprovalView }),
+  /** The approvals queue: several pending requests of a team answered alike, in one transaction. */
+  decideMany: endpoint({ method: "POST", path: "/approvals/decide", input: DecideApprovalsInput, output: DecideApprovalsResult }),
   continue: endpoint({ method: "POST", path: "/sessions/:name/continue", input: ContinueInput, output: DelegateResult, waits: true }),
   finish: endpoint({ method: "POST", path: "/sessions/:name/finish", input: SessionRef, output: FinishResult }),
   fork: endpoint({ method: "POST", path: "/sessions/:name/fork", input: ForkInput, output: SessionView, status: 201 }),

@@ -107,4 +107,23 @@ export function register(program: Command) {
         ),
       );
   }
+  program
+    .command("decide <decision> <approvalIds...>")
+    .description("allow or deny several pending permission requests of the team at once (ids from `teamhub approvals`)")
+    .option("--note <text>")
+    .action(
+      action(
+        ({ hub, opts, args }: Ctx<{ note?: string }>) =>
+          hub.sessions.decideMany({
+            decision: choiceOption("<decision>", ["allow", "deny"] as const, args[0])!,
+            ids: args.slice(1).map((id) => intOption("<approvalIds>", id)),
+            note: opts.note,
+          }),
+        (r) =>
+          [
+            ...r.decided.map((a) => `approval ${a.id} (${a.session}, ${a.toolName}): ${a.status}`),
+            ...r.skipped.map((s) => `approval ${s.id}: already ${s.status}, left as it was`),
+          ].join("\n"),
+      ),
+    );
 }

@@ -3,7 +3,7 @@ import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR } from "../principal.ts";
-import { decideApproval, listApprovals } from "./approvals.ts";
+import { decideApproval, decideApprovals, listApprovals } from "./approvals.ts";
 import { cancelApproval, expireApproval, requestApproval } from "./runtime.ts";
 
 let hub: TempHub;
@@ -70,5 +70,35 @@ describe("approvals", () => {
     await k.pause("s");
     await ask();
     expect((await k.status("s")).status).toBe("paused");
+  });
+
+  it("answers several of a team at once in one transaction, skipping those settled meanwhile", async () => {
+    const a = await ask("r1");
+    const b = await ask("r2");
+    const c = await ask("r3");
+    await expireApproval(hub, b.id);
+    const before = hub.events.length;
+    const r = await decideApprovals(hub, OPERATOR, { team: "default", ids: [a.id, b.id, c.id], decision: "allow", note: "batch" });
+    expect(r.decided.map((x) => [x.id, x.status, x.note])).toEqual([
+      [a.id, "allowed", "batch"],
+      [c.id, "allowed", "batch"],
+    ]);
+    expect(r.skipped).toEqual([{ id: b.id, status: "timed_out" }]);
+    expect(hub.events.slice(before).map((e) => e.type)).toEqual(["session.approval_decided", "session.status_changed", "session.approval_decided"]);
+    expect((await k.status("s")).status).toBe("busy");
+  });
+
+  it("refuses the whole batch, writing nothing, for an approval of another team or none, and for a non-operator", async () => {
+    const a = await ask("r1");
+    await k.spawn({ name: "elsewhere", team: "other", approvalTimeoutMs: 60_000 });
+    await k.launched("elsewhere");
+    await k.startTurn("elsewhere");
+    const theirs = (await requestApproval(hub, await k.pk("elsewhere"), { requestId: "x", toolName: "Bash", input: {}, reason: "asks" }))!;
+    const wrongTeam = await refusedWithoutWriting(hub, () => decideApprovals(hub, OPERATOR, { team: "default", ids: [a.id, theirs.id], decision: "allow" }));
+    expect(wrongTeam).toMatchObject({ code: "not_found", details: { field: "ids[1]" } });
+    expect((await refusedWithoutWriting(hub, () => decideApprovals(hub, OPERATOR, { team: "default", ids: [999], decision: "deny" }))).code).toBe("not_found");
+    const agent = { name: "agent", kind: "agent" } as const;
+    expect((await refusedWithoutWriting(hub, () => decideApprovals(hub, agent, { team: "default", ids: [a.id], decision: "allow" }))).code).toBe("forbidden");
+    expect((await listApprovals(hub, OPERATOR, { status: "pending", limit: 10 })).map((x) => x.id).sort()).toEqual([a.id, theirs.id].sort());
   });
 });

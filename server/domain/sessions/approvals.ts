@@ -5,9 +5,17 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, notFound } from "../../errors.ts";
-import type { ApprovalStatus, ApprovalView, DecideApprovalInput, ListApprovalsInput } from "../../../lib/api/sessions.ts";
+import type {
+  ApprovalStatus,
+  ApprovalView,
+  DecideApprovalInput,
+  DecideApprovalsInput,
+  DecideApprovalsResult,
+  ListApprovalsInput,
+} from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
 import { jsonObjectOf, moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 
@@ -103,6 +111,29 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
       });
     }
     return (await settleApproval(tx, input.approvalId, input.decision === "allow" ? "allowed" : "denied", actor.name, input.note ?? null))!;
+  });
+}
+
+/**
+ * The approvals queue's bulk answer, in one transaction: every id must be an approval of the team (else not_found
+ * naming `ids[i]`, and nothing is decided); those no longer pending are reported as skipped, since a request can
+ * time out or be answered by someone else while a person reads the queue.
+ */
+export async function decideApprovals({ db }: DomainDeps, actor: Principal, input: DecideApprovalsInput): Promise<DecideApprovalsResult> {
+  return db.write("session.approvals", actor.name, async (tx) => {
+    await authorize(tx, actor, "approval.decide", { team: input.team, label: `of team '${input.team}'` });
+    const rows = await tx.all<ApprovalRow>(`SELECT * FROM "Approval" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`, [input.team, jsonList(input.ids)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const missing = input.ids.findIndex((id) => !byId.has(id));
+    if (missing >= 0) throw notFound(`approval of team '${input.team}'`, String(input.ids[missing]), `ids[${missing}]`);
+    const status = input.decision === "allow" ? "allowed" : "denied";
+    const result: DecideApprovalsResult = { decided: [], skipped: [] };
+    for (const id of input.ids) {
+      const settled = await settleApproval(tx, id, status, actor.name, input.note ?? null);
+      if (settled) result.decided.push(settled);
+      else result.skipped.push({ id, status: byId.get(id)!.status });
+    }
+    return result;
   });
 }
 

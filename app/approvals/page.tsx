@@ -1,0 +1,5 @@
+import { ApprovalsPage } from "@/components/approvals/ApprovalsPage.tsx";
+
+export default function Page() {
+  return <ApprovalsPage />;
+}

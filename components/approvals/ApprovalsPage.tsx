@@ -1,0 +1,188 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import type { ApprovalView, DecideApprovalsResult } from "@/lib/api/sessions.ts";
+import { clock } from "@/lib/format.ts";
+import { useApprovals, useDecideMany } from "@/lib/queries/approvals.ts";
+import { useTeam } from "../shell/TeamProvider.tsx";
+import { summarizeInput } from "../sessions/transcript-model.ts";
+import { useNow } from "../sessions/useNow.ts";
+import { Card, ListState } from "../ui/Card.tsx";
+import { When } from "../ui/When.tsx";
+import { statusLabel } from "../ui/StatusBadge.tsx";
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** What a bulk answer did, in one line: how many were decided, and which had been settled before it arrived. */
+function outcome(decision: "allow" | "deny", r: DecideApprovalsResult): string {
+  const done = `${decision === "allow" ? "Allowed" : "Denied"} ${plural(r.decided.length, "request")}`;
+  if (r.skipped.length === 0) return `${done}.`;
+  return `${done}; ${r.skipped.map((s) => `#${s.id} was already ${statusLabel(s.status)}`).join(", ")}.`;
+}
+
+function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; selected: Set<number>; toggle: (ids: number[], on: boolean) => void }) {
+  const now = useNow();
+  const all = items.length > 0 && items.every((a) => selected.has(a.id));
+  return (
+    <div className="table-scroll">
+      <table className="compact approvals-queue">
+        <thead>
+          <tr>
+            <th>
+              <input
+                type="checkbox"
+                aria-label="select all"
+                checked={all}
+                onChange={(e) =>
+                  toggle(
+                    items.map((a) => a.id),
+                    e.target.checked,
+                  )
+                }
+              />
+            </th>
+            <th>#</th>
+            <th>Session</th>
+            <th>Tool</th>
+            <th>What</th>
+            <th>Why asked</th>
+            <th>Denied automatically in</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((a) => (
+            <tr key={a.id} data-testid={`queued-${a.id}`}>
+              <td>
+                <input type="checkbox" aria-label={`select request ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle([a.id], e.target.checked)} />
+              </td>
+              <td className="muted mono">{a.id}</td>
+              <td>
+                <Link href={`/sessions/${encodeURIComponent(a.session)}`}>{a.session}</Link>
+              </td>
+              <td>
+                <strong>{a.toolName}</strong>
+              </td>
+              <td className="approval-what">{a.inputHidden ? <span className="muted">hidden</span> : <code>{summarizeInput(a.input)}</code>}</td>
+              <td className="muted">{a.reason}</td>
+              <td className="muted num">{clock(a.expiresAt.getTime() - now)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Every pending permission request of the team in one queue: select some or all, and allow or deny them in one
+ * transaction (`POST /api/approvals/decide`). Requests settled meanwhile are reported, not decided again.
+ */
+export function ApprovalsPage() {
+  const { team } = useTeam();
+  const pending = useApprovals(team, "pending");
+  const recent = useApprovals(team);
+  const decide = useDecideMany(team);
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [note, setNote] = useState("");
+  const [done, setDone] = useState<string | null>(null);
+  const items = pending.data ?? [];
+  // A request that left the queue (decided elsewhere, timed out) is no longer selected.
+  const selected = new Set(items.filter((a) => picked.has(a.id)).map((a) => a.id));
+  const toggle = (ids: number[], on: boolean) =>
+    setPicked((old) => {
+      const next = new Set(old);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const act = (decision: "allow" | "deny") =>
+    decide.mutate(
+      { ids: [...selected], decision, note: note.trim() || undefined },
+      {
+        onSuccess: (r) => {
+          setDone(outcome(decision, r));
+          setPicked(new Set());
+          setNote("");
+        },
+      },
+    );
+  const decided = (recent.data ?? []).filter((a) => a.status !== "pending").slice(0, 50);
+  return (
+    <div className="stack">
+      <Card title={`Waiting for a decision (${items.length})`} testId="approvals-queue" wide>
+        <ListState loading={pending.isLoading} error={pending.error} empty={items.length === 0} hint="No permission request is waiting." />
+        {items.length > 0 && (
+          <>
+            <div className="row">
+              <input
+                aria-label="note for the selected requests"
+                placeholder="note (optional, sent with each answer)"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                maxLength={2000}
+                className="grow"
+              />
+              <button type="button" className="primary" disabled={selected.size === 0 || decide.isPending} onClick={() => act("allow")}>
+                Allow selected ({selected.size})
+              </button>
+              <button type="button" className="danger" disabled={selected.size === 0 || decide.isPending} onClick={() => act("deny")}>
+                Deny selected ({selected.size})
+              </button>
+            </div>
+            <PendingTable items={items} selected={selected} toggle={toggle} />
+          </>
+        )}
+        {done && (
+          <p role="status" data-testid="approvals-outcome">
+            {done}
+          </p>
+        )}
+        {decide.error && (
+          <p className="form-error" role="alert">
+            {decide.error.message}
+          </p>
+        )}
+      </Card>
+      <Card title="Decided recently" testId="approvals-decided" wide>
+        <ListState loading={recent.isLoading} error={recent.error} empty={decided.length === 0} hint="Nothing decided yet." />
+        {decided.length > 0 && (
+          <div className="table-scroll">
+            <table className="compact">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  <th>Session</th>
+                  <th>Tool</th>
+                  <th>Answer</th>
+                  <th>By</th>
+                  <th>When</th>
+                  <th>Note</th>
+                </tr>
+              </thead>
+              <tbody>
+                {decided.map((a) => (
+                  <tr key={a.id}>
+                    <td className="muted mono">{a.id}</td>
+                    <td>
+                      <Link href={`/sessions/${encodeURIComponent(a.session)}`}>{a.session}</Link>
+                    </td>
+                    <td>{a.toolName}</td>
+                    <td>
+                      <span className={`badge approval-${a.status}`}>{statusLabel(a.status)}</span>
+                    </td>
+                    <td>{a.decidedBy ?? "—"}</td>
+                    <td className="muted">{a.decidedAt ? <When at={a.decidedAt} /> : "—"}</td>
+                    <td className="muted">{a.note ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The approvals queue with the real `claude` on the fake Messages API: three sessions each wait for a Bash
+ * permission; the nav counts them; two are allowed at once from the queue and their turns continue; the third
+ * is denied over the CLI's bulk `teamhub decide`.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directiveModel } from "./fake-anthropic/directives.ts";
+import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { api, BIN, ROOT } from "./helpers/hub-process.ts";
+import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+
+let sh: SessionHub;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [sh, browser] = await Promise.all([startSessionHub(directiveModel()), launchBrowser()]);
+  page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await sh?.close();
+});
+
+const teamhub = (...args: string[]) =>
+  spawnSync(process.execPath, [BIN, "--url", sh.hub.url, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, TEAMHUB_URL: "" }, timeout: 60_000 });
+
+describe("approvals queue", () => {
+  it("allows two waiting requests at once, their turns go on; the CLI denies the third", async () => {
+    const marker = (name: string) => path.join(sh.work, `${name}.done`);
+    for (const name of ["q1", "q2", "q3"]) {
+      const r = await api(sh.hub, "POST", "/api/sessions", { name, preset: "edit", prompt: `@bash touch ${marker(name)}\n@reply finished` });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    for (const name of ["q1", "q2", "q3"]) await waitForSession(sh.hub, name, (s) => s.status === "waiting_permission", 60_000);
+    const pending = (await api(sh.hub, "GET", "/api/approvals?status=pending")).body as { id: number; session: string }[];
+    const idOf = (name: string) => pending.find((a) => a.session === name)!.id;
+
+    await page.goto(`${sh.hub.url}/approvals`);
+    await expect.poll(() => page.getByTestId("approvals-waiting").innerText(), { timeout: 30_000 }).toBe("3");
+    await expect.poll(() => page.getByTestId("approvals-queue").locator("tbody tr").count()).toBe(3);
+    expect(await page.getByTestId(`queued-${idOf("q1")}`).innerText()).toContain(`touch ${marker("q1")}`);
+    await screenshot(page, "approvals-queue");
+
+    await page.getByLabel(`select request ${idOf("q1")}`).check();
+    await page.getByLabel(`select request ${idOf("q2")}`).check();
+    await page.getByLabel("note for the selected requests").fill("both fine");
+    await page.getByRole("button", { name: "Allow selected (2)" }).click();
+    await expect.poll(() => page.getByTestId("approvals-outcome").innerText()).toBe("Allowed 2 requests.");
+    for (const name of ["q1", "q2"]) await waitForSession(sh.hub, name, (s) => s.status === "idle", 60_000);
+    expect(fs.existsSync(marker("q1")) && fs.existsSync(marker("q2"))).toBe(true);
+    await expect.poll(() => page.getByTestId("approvals-waiting").innerText()).toBe("1");
+    await expect.poll(() => page.getByTestId("approvals-decided").innerText()).toMatch(/q1\s+Bash\s+allowed\s+operator/);
+
+    const cli = teamhub("decide", "deny", String(idOf("q3")), String(idOf("q1")), "--note", "not now");
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain(`approval ${idOf("q3")} (q3, Bash): denied`);
+    expect(cli.stdout).toContain(`approval ${idOf("q1")}: already allowed, left as it was`);
+    await waitForSession(sh.hub, "q3", (s) => s.status === "idle", 60_000);
+    expect(fs.existsSync(marker("q3"))).toBe(false);
+    await expect.poll(() => page.getByTestId("approvals-waiting").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("approvals-queue").innerText()).toContain("No permission request is waiting.");
+    await screenshot(page, "approvals-decided");
+
+    // The sessions table sorts by a column and sums the numbers below.
+    await page.goto(`${sh.hub.url}/sessions`);
+    const names = () => page.locator('tbody tr[data-testid^="session-"] td:first-child').allInnerTexts();
+    await expect.poll(() => page.getByTestId("session-totals").innerText(), { timeout: 30_000 }).toMatch(/^3 sessions\s+\$0\.\d+\s+\d+\s+3\b/);
+    await page.getByRole("button", { name: "Session", exact: true }).click();
+    expect(await names()).toEqual(["q1", "q2", "q3"]);
+    await page.getByRole("button", { name: /^Session/ }).click();
+    expect(await names()).toEqual(["q3", "q2", "q1"]);
+    expect(await page.locator("th", { has: page.getByRole("button", { name: /^Session/ }) }).getAttribute("aria-sort")).toBe("descending");
+    await screenshot(page, "sessions-sorted");
+    await page.goto(`${sh.hub.url}/approvals`);
+
+    const refused = teamhub("decide", "maybe", "1");
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("<decision>: must be one of allow, deny");
+
+    await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(() => page.getByTestId("approvals-decided").innerText(), { timeout: 30_000 }).toContain("q3");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, "approvals-390-dark");
+    await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
+  }, 180_000);
+});
