@@ -6,6 +6,7 @@ import { BranchName } from "../code/BranchName.tsx";
 const ACTION: Record<CodeMove["action"], { done: string; will: string }> = {
   restored: { done: "files restored", will: "files will be restored" },
   branched: { done: "new branch", will: "will get a new branch" },
+  switched: { done: "back on its earlier branch", will: "will switch back to its earlier branch" },
   unchanged: { done: "unchanged", will: "unchanged" },
   missing: { done: "missing: nothing done", will: "missing: nothing will be done" },
 };
