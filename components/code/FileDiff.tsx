@@ -4,12 +4,12 @@ import type { ReactNode } from "react";
 import { Decoration, Diff, getChangeKey, Hunk, type ChangeData, type ViewType } from "react-diff-view";
 import "react-diff-view/style/index.css";
 import type { FileChange } from "@/lib/api/worktrees.ts";
-import { diffTypeOf, lineOf, toHunkData } from "./hunks.ts";
+import { diffTypeOf, lineOf, markerOf, toHunkData } from "./hunks.ts";
 
 /** One line of one file, as a comment names it; `key` is react-diff-view's key of the change (for widgets). */
-export type LineRef = { path: string; side: "old" | "new"; line: number; text: string; key: string };
+export type LineRef = { path: string; side: "old" | "new"; line: number; marker: "+" | "-" | " "; text: string; key: string };
 
-/** One file's hunks with react-diff-view: the Changes tab's files and the transcript's Edit and Write calls. */
+/** One file's hunks with react-diff-view: each file of the Changes tab and compare view, and the transcript's Edit and Write calls. */
 export function FileDiff({
   file,
   viewType = "unified",
@@ -26,7 +26,7 @@ export function FileDiff({
   const hunks = file.hunks.map(toHunkData);
   const click = onLine
     ? ({ change }: { change: ChangeData | null }) => {
-        if (change) onLine({ path: file.path, ...lineOf(change), text: change.content, key: getChangeKey(change) });
+        if (change) onLine({ path: file.path, ...lineOf(change), marker: markerOf(change), text: change.content, key: getChangeKey(change) });
       }
     : undefined;
   return (

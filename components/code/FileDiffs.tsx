@@ -1,13 +1,10 @@
 "use client";
 
 import { memo, useState, type ReactNode } from "react";
-import { Decoration, Diff, getChangeKey, Hunk, type ChangeData, type ViewType } from "react-diff-view";
-import "react-diff-view/style/index.css";
+import type { ViewType } from "react-diff-view";
 import type { FileChange } from "@/lib/api/worktrees.ts";
-import { diffTypeOf, lineOf, markerOf, rowsOf, toHunkData } from "./hunks.ts";
-
-/** One line of one file, as a comment names it; `key` is react-diff-view's key of the change (for widgets). */
-export type LineRef = { path: string; side: "old" | "new"; line: number; marker: "+" | "-" | " "; text: string; key: string };
+import { FileDiff, type LineRef } from "./FileDiff.tsx";
+import { rowsOf } from "./hunks.ts";
 
 /**
  * Files open at first: in order, while they number at most OPEN_FILES and their rows add up to at most OPEN_ROWS;
@@ -41,42 +38,6 @@ export function Counts({ additions, deletions }: { additions: number; deletions:
   );
 }
 
-function FileBody({
-  file,
-  viewType,
-  onLine,
-  widgets,
-}: {
-  file: FileChange;
-  viewType: ViewType;
-  onLine?: (ref: LineRef) => void;
-  widgets?: Record<string, ReactNode>;
-}) {
-  if (file.binary) return <p className="empty">Binary file: no lines to show.</p>;
-  if (file.hunks.length === 0) return <p className="empty">No line changes (mode or type only).</p>;
-  const hunks = file.hunks.map(toHunkData);
-  const click = onLine
-    ? ({ change }: { change: ChangeData | null }) => {
-        if (change) onLine({ path: file.path, ...lineOf(change), marker: markerOf(change), text: change.content, key: getChangeKey(change) });
-      }
-    : undefined;
-  return (
-    <>
-      <Diff viewType={viewType} diffType={diffTypeOf(file)} hunks={hunks} widgets={widgets} gutterEvents={click ? { onClick: click } : undefined}>
-        {(hs) =>
-          hs.flatMap((h) => [
-            <Decoration key={`d${h.content}${h.oldStart}`}>
-              <span className="hunk-header">{h.content}</span>
-            </Decoration>,
-            <Hunk key={`h${h.content}${h.oldStart}`} hunk={h} />,
-          ])
-        }
-      </Diff>
-      {file.truncated && <p className="empty">The rest of this file&apos;s diff is not shown (over 5,000 lines); the counts are whole.</p>}
-    </>
-  );
-}
-
 /** Memoized: a comment on one file re-renders that file, not the thousand others (pass a stable `onLine`). */
 const FileSection = memo(function FileSection({
   file,
@@ -107,7 +68,7 @@ const FileSection = memo(function FileSection({
         <code className="code-path">{file.path}</code> <Counts additions={file.additions} deletions={file.deletions} />
       </summary>
       {/* Closed files render no rows: opening one renders it then. */}
-      {open && <FileBody file={file} viewType={viewType} onLine={onLine} widgets={widgets} />}
+      {open && <FileDiff file={file} viewType={viewType} onLine={onLine} widgets={widgets} />}
     </details>
   );
 });

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useSend } from "@/lib/queries/sessions.ts";
-import type { LineRef } from "./FileDiffs.tsx";
+import type { LineRef } from "./FileDiff.tsx";
 import { commentMessage, placeOf, reviewMessage } from "./review-message.ts";
 
 /**
