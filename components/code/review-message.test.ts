@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LineRef } from "./FileDiffs.tsx";
+import type { LineRef } from "./FileDiff.tsx";
 import { commentMessage, quoteLine, reviewMessage } from "./review-message.ts";
 
 const added: LineRef = { path: "src/api.ts", side: "new", line: 12, marker: "+", text: "app.post('/login')", key: "I12" };

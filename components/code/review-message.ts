@@ -2,7 +2,7 @@
  * The words a line comment reaches the session in (docs/worktrees.md#the-changes-tab). The agent gets only this
  * text, so it names the file, the side and line, and quotes the line as the diff shows it, marker included.
  */
-import type { LineRef } from "./FileDiffs.tsx";
+import type { LineRef } from "./FileDiff.tsx";
 
 /** A quoted line longer than this is cut: the path and line number already say where, the quote only confirms it. */
 const QUOTE_MAX = 200;
