@@ -14,7 +14,7 @@ import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { readEnv } from "../server/env.ts";
 import { startHub } from "../server/server.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
-import { check } from "./lib/check.ts";
+import { check, post } from "./lib/check.ts";
 import { median, plantRepo, timed } from "./lib/git-repo.ts";
 import { ms, target } from "./lib/stats.ts";
 import { inTempDir } from "./lib/temp-db.ts";
@@ -22,13 +22,6 @@ import { inTempDir } from "./lib/temp-db.ts";
 const FILES = 2_000;
 const CHANGED = 1_000;
 const RUNS = 7;
-
-async function post(url: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const json = await res.json();
-  check(res.ok, `POST ${url}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 /**
  * Navigation until `ready` holds in the page (polled on every animation frame), and when the response of `api`

@@ -12,7 +12,7 @@ import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
 import { startFakeApi } from "../e2e/fake-anthropic/server.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "../e2e/helpers/claude.ts";
-import { check } from "./lib/check.ts";
+import { check, post } from "./lib/check.ts";
 import { mb, ms, summarize, target } from "./lib/stats.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 import { directFirstResult } from "./sessions/direct.ts";
@@ -26,13 +26,6 @@ const SPAWN_RUNS = 5;
 const MAX_SPAWN_RATIO = 1.15;
 const SESSIONS = 20;
 const TURNS = 10;
-
-async function post(url: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const json = await res.json();
-  check(res.ok, `POST ${url}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -12,7 +12,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Reply } from "./fake-anthropic/server.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { prompt, toolResults, type MessagesRequest } from "./fake-anthropic/request.ts";
+import { mcp, memberOf, startOnNotice } from "./fake-anthropic/members.ts";
+import { toolResults, type MessagesRequest } from "./fake-anthropic/request.ts";
 import { SCREENSHOTS, launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api, cliAsync } from "./helpers/hub-process.ts";
 import { call, httpClient } from "./helpers/mcp-client.ts";
@@ -47,18 +48,12 @@ const dirs: Record<string, string> = {};
 /** What each member's current contract asked for, from its contract_start: the later rounds of the turn follow it. */
 const started: Record<string, Started> = {};
 
-const memberOf = (req: MessagesRequest) => /You are \*\*([^*]+)\*\*/.exec(JSON.stringify(req.system))?.[1] ?? null;
-const mcp = (name: string, input: unknown): Reply => ({ tools: [{ name: `mcp__teamhub__${name}`, input }] });
-
 /** A member woken for its contract: start it, read api.ts (absent in the first run), write the code the context asks for, publish. */
 function member(req: MessagesRequest): Reply | undefined {
   const name = memberOf(req);
   if (!name) return undefined;
   const results = toolResults(req);
-  if (results.length === 0) {
-    const ready = /It is ready: start it with contract_start\(\{id: "([^"]+)"\}\)/.exec(prompt(req));
-    return ready ? mcp("contract_start", { id: ready[1] }) : { text: `${name}: noted` };
-  }
+  if (results.length === 0) return startOnNotice(req, name);
   const last = results[results.length - 1];
   const file = path.join(dirs[name], "api.ts");
   if (last.name === "mcp__teamhub__contract_start" && !last.isError) {

@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Reply } from "./fake-anthropic/server.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { prompt, toolResults, type MessagesRequest } from "./fake-anthropic/request.ts";
+import { mcp, memberOf, startOnNotice } from "./fake-anthropic/members.ts";
+import { toolResults, type MessagesRequest } from "./fake-anthropic/request.ts";
 import { expectDbUnchanged, query } from "./helpers/db-snapshot.ts";
 import { api, cliAsync } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -37,19 +38,12 @@ const OUTPUTS: Record<string, (s: Started) => { id: string; type: string; name: 
   "write-auth-tests": () => ({ id: "test-results-auth", type: "test-results", name: "Auth integration tests", data: { total: 12, passed: 12, failed: 0 } }),
 };
 
-const memberOf = (req: MessagesRequest) => /You are \*\*([^*]+)\*\*/.exec(JSON.stringify(req.system))?.[1] ?? null;
-const mcp = (name: string, input: unknown): Reply => ({ tools: [{ name: `mcp__teamhub__${name}`, input }] });
-
 /** A member: woken for a ready contract it starts it, publishes its output derived from the pinned inputs, and says so; anything else it notes. */
 function member(req: MessagesRequest): Reply | undefined {
   const name = memberOf(req);
   if (!name) return undefined;
   const results = toolResults(req);
-  if (results.length === 0) {
-    // The contract notice that woke it names the call to make.
-    const ready = /It is ready: start it with contract_start\(\{id: "([^"]+)"\}\)/.exec(prompt(req));
-    return ready ? mcp("contract_start", { id: ready[1] }) : { text: `${name}: noted` };
-  }
+  if (results.length === 0) return startOnNotice(req, name);
   const last = results[results.length - 1];
   if (last.name === "mcp__teamhub__contract_start" && !last.isError) {
     const started = JSON.parse(last.text) as Started;

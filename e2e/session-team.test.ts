@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BATCH_GAP_MS } from "../server/domain/gate/spawn-batches.ts";
 import type { Reply } from "./fake-anthropic/server.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { mcp, memberOf } from "./fake-anthropic/members.ts";
 import { prompt, toolResults, type MessagesRequest } from "./fake-anthropic/request.ts";
 import { query } from "./helpers/db-snapshot.ts";
 import { api } from "./helpers/hub-process.ts";
@@ -17,9 +18,6 @@ const OUTPUTS: Record<string, { artifactId: string; type: string; data: unknown;
   "build-api": { artifactId: "api-user", type: "api-contract", data: { endpoints: [{ method: "POST", path: "/users" }] }, derivedFrom: ["schema-user@v1"] },
   "write-tests": { artifactId: "tests-user", type: "test-results", data: { total: 3, passed: 3, failed: 0 }, derivedFrom: ["api-user@v1"] },
 };
-
-const memberOf = (req: MessagesRequest) => /You are \*\*([^*]+)\*\*/.exec(JSON.stringify(req.system))?.[1] ?? null;
-const mcp = (name: string, input: unknown): Reply => ({ tools: [{ name: `mcp__teamhub__${name}`, input }] });
 
 /** A worker: woken for a ready contract, it starts it, publishes its output, and says so. */
 function worker(req: MessagesRequest): Reply | undefined {

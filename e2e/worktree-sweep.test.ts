@@ -45,11 +45,6 @@ it("sweeps a crash-left work tree at start: the dir goes, an empty branch goes, 
   await until("both stray dirs are gone", () => !fs.existsSync(lost) && !fs.existsSync(busy));
   expect(repo.git("branch", "--list", "teamhub/*").replace(/[*+ ]/g, "")).toBe("teamhub/t/busy");
   expect(repo.git("show", "teamhub/t/busy:app.txt")).toBe("written before the crash");
-  expect(
-    repo
-      .git("worktree", "list", "--porcelain")
-      .split("\n")
-      .filter((l) => l.startsWith("worktree ")),
-  ).toHaveLength(1);
+  expect(repo.worktrees()).toHaveLength(1);
   expect(hub.log()).toContain("teamhub/t/busy");
 });

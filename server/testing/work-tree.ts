@@ -10,6 +10,8 @@ export type WorkTree = {
   commit(message: string): string;
   status(): string;
   git(...args: string[]): string;
+  /** The paths of the repository's work trees, the main one first (`git worktree list`). */
+  worktrees(): string[];
 };
 
 /** A new repository in `dir` (default: a new temporary directory). */
@@ -23,5 +25,10 @@ export function workTree(dir = tempDir("work")): WorkTree {
     commit: (message) => (git("add", "-A"), git("commit", "-q", "-m", message), git("rev-parse", "HEAD")),
     status: () => git("status", "--porcelain"),
     git,
+    worktrees: () =>
+      git("worktree", "list", "--porcelain")
+        .split("\n")
+        .filter((l) => l.startsWith("worktree "))
+        .map((l) => l.slice("worktree ".length)),
   };
 }

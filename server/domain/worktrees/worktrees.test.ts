@@ -270,12 +270,7 @@ describe("discard and delete", () => {
     });
     expect(fs.existsSync(a.workDir)).toBe(false);
     expect(repo.git("branch", "--list", "teamhub/*")).toBe("");
-    expect(
-      repo
-        .git("worktree", "list", "--porcelain")
-        .split("\n")
-        .filter((l) => l.startsWith("worktree ")),
-    ).toHaveLength(1);
+    expect(repo.worktrees()).toHaveLength(1);
   });
 
   it("refuses to resume a discarded session, saying why, before anything starts", async () => {
@@ -322,11 +317,7 @@ describe("discard and delete", () => {
     expect(fs.existsSync(kept.workDir)).toBe(true);
     expect(fs.existsSync(young)).toBe(true);
     expect(fs.existsSync(known)).toBe(true);
-    const listed = repo
-      .git("worktree", "list", "--porcelain")
-      .split("\n")
-      .filter((l) => l.startsWith("worktree "));
-    expect(listed).toHaveLength(4);
+    expect(repo.worktrees()).toHaveLength(4);
   });
 
   it("prunes a deleted session's work tree, keeping its work on the branch; a branch with no work goes with it", async () => {
