@@ -168,8 +168,8 @@ describe("Pattern 4 with code: REST run, snapshot, GraphQL replay, the two runs'
     await editor.getByRole("button", { name: "Replay rest-done" }).click();
     const preview = page.getByTestId("replay-preview");
     await expect.poll(() => preview.getByTestId("code-move-api-dev").innerText()).toMatch(/api-dev will get a new branch teamhub\/default\/api-dev → /);
-    // A preview runs no git: it cannot know yet that web-dev's files are the snapshot's already.
-    expect(await preview.getByTestId("code-move-web-dev").innerText()).toMatch(/^web-dev files will be restored teamhub\/default\/web-dev @ [0-9a-f]{7}$/);
+    // The preview reads each work tree (into a throwaway index): web-dev's files are the snapshot's already.
+    expect(await preview.getByTestId("code-move-web-dev").innerText()).toMatch(/^web-dev unchanged teamhub\/default\/web-dev @ [0-9a-f]{7}$/);
     await shot("pattern4-replay-preview");
     await page.locator("dialog[open]").getByRole("button", { name: "Replay rest-done", exact: true }).click();
     const result = page.getByTestId("rewind-result");
