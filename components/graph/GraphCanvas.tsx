@@ -12,13 +12,15 @@ import {
   type Connection,
   type IsValidConnection,
   type NodeChange,
+  type NodeMouseHandler,
   type Viewport,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useState, type DragEvent } from "react";
+import { useCallback, useEffect, useMemo, useState, type DragEvent, type FocusEvent } from "react";
 import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";
-import { isContractNode } from "./flow-elements.ts";
+import { isContractNode, isGroupNode } from "./flow-elements.ts";
 import { nodeTypes } from "./node-types.ts";
+import { NodeOverlay } from "./NodeOverlay.tsx";
 import OverviewEdges from "./OverviewEdges.tsx";
 import { useDetailed } from "./use-detailed.ts";
 import { MEMBER_MIME } from "./RosterPanel.tsx";
@@ -26,14 +28,18 @@ import { MEMBER_MIME } from "./RosterPanel.tsx";
 /** Zooming out this far keeps 2,000 nodes reachable; fitting stops at 1 so a small graph is not blown up. */
 export const FIT_VIEW = { maxZoom: 1, minZoom: 0.05, padding: 0.1 };
 
-const minimapColor = (n: CanvasNode) => (isContractNode(n) ? `var(--${n.data.contract.status})` : n.data.artifact.stale ? "var(--stale)" : "var(--muted)");
+const minimapColor = (n: CanvasNode) =>
+  isGroupNode(n) ? "var(--accent)" : isContractNode(n) ? `var(--${n.data.contract.status})` : n.data.artifact.stale ? "var(--stale)" : "var(--muted)";
 const NO_EDGES: CanvasEdge[] = [];
 const validConnection: IsValidConnection = (c) => c.source !== c.target && c.target.startsWith("contract:");
 
 type Props = {
   nodes: CanvasNode[];
   edges: CanvasEdge[];
+  selected: string | null;
   onSelect: (key: string | null) => void;
+  /** A click on a node (not a drag from its handle): the page zooms to it, or expands a group. */
+  onNodeClick: (key: string) => void;
   onConnect: (c: Connection) => void;
   onDropMember: (member: string) => void;
 };
@@ -67,8 +73,16 @@ export function GraphCanvas(props: Props) {
   return <Flow {...props} initialViewport={first.viewport} />;
 }
 
-function Flow({ nodes, edges, onSelect, onConnect, onDropMember, initialViewport }: Props & { initialViewport: Viewport | undefined }) {
+const nodeKeyOf = (e: FocusEvent) => (e.target as HTMLElement).closest?.(".react-flow__node")?.getAttribute("data-id") ?? null;
+
+function Flow({ nodes, edges, selected, onSelect, onNodeClick, onConnect, onDropMember, initialViewport }: Props & { initialViewport: Viewport | undefined }) {
   const detailed = useDetailed();
+  const byKey = useMemo(() => new Map(nodes.map((n) => [n.id, n])), [nodes]);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const onEnter: NodeMouseHandler<CanvasNode> = useCallback((_, n) => setHovered(n.id), []);
+  const onLeave: NodeMouseHandler<CanvasNode> = useCallback(() => setHovered(null), []);
+  const onClick: NodeMouseHandler<CanvasNode> = useCallback((_, n) => onNodeClick(n.id), [onNodeClick]);
   // xyflow measures a node's handles from the DOM when it mounts, and a node mounted as a box has
   // none; once nodes show their handles again, the ones on screen are measured again so that their
   // edges find both ends.
@@ -107,6 +121,11 @@ function Flow({ nodes, edges, onSelect, onConnect, onDropMember, initialViewport
       edges={detailed ? edges : NO_EDGES}
       nodeTypes={nodeTypes}
       onNodesChange={onNodesChange}
+      onNodeClick={onClick}
+      onNodeMouseEnter={onEnter}
+      onNodeMouseLeave={onLeave}
+      onFocus={(e) => setFocused(nodeKeyOf(e))}
+      onBlur={() => setFocused(null)}
       onConnect={onConnect}
       isValidConnection={validConnection}
       onDragOver={onDragOver}
@@ -126,6 +145,7 @@ function Flow({ nodes, edges, onSelect, onConnect, onDropMember, initialViewport
       aria-label="canvas of contracts and artifacts"
     >
       <Background gap={24} />
+      <NodeOverlay nodes={byKey} selected={selected} focused={focused} hovered={hovered} />
       {!detailed && <OverviewEdges nodes={nodes} edges={edges} />}
       <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />
       <Controls showInteractive={false} fitViewOptions={FIT_VIEW} />
