@@ -65,6 +65,9 @@ async function generateTeam(): Promise<void> {
 const graphOf = async (team: string): Promise<GraphView> => (await api(hub, "GET", `/api/graph?team=${team}`)).body;
 const drawn = () => page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")!).sort());
 const node = (key: string) => page.locator(`.react-flow__node[data-id="${key}"]`);
+/** Nodes drawn: as elements, or zoomed out past their names, as the overview's boxes. */
+const drawnCount = (p: Page = page) =>
+  p.evaluate(() => document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>(".overview-nodes")?.dataset.nodes ?? 0));
 
 /** Until the viewport's transform stays the same across two frames (a 200 ms pan or a fit may still be moving). */
 async function viewportSettled(p: Page = page) {
@@ -113,7 +116,9 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     const graph = await graphOf(TEAM);
     await page.goto(`${hub.url}/canvas?team=${TEAM}`);
     await expect.poll(() => page.getByTestId("canvas").getAttribute("data-nodes")).toBe("1300");
-    await expect.poll(async () => (await drawn()).length).toBeGreaterThan(0);
+    // Fitted to 1,300 nodes, no name would fit a box: the overview draws them all as boxes.
+    await expect.poll(() => drawnCount()).toBe(1300);
+    expect(await drawn()).toEqual([]);
     await screenshot(page, "canvas-scale");
 
     // Search: the best match is listed first; Enter selects it, brings it into view at a readable zoom and rings it.
@@ -147,7 +152,7 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await expect.poll(drawn).toEqual(all);
     await page.getByTestId("lineage-exit").click();
     await expect.poll(() => page.getByTestId("lineage-bar").count()).toBe(0);
-    await expect.poll(async () => (await drawn()).length).toBeGreaterThan(all.length);
+    await expect.poll(() => drawnCount()).toBe(1300);
 
     // Grouping by member: one box per member, then one member's nodes opened by clicking its box, then closed again.
     const groups = groupsOf(graph, "member");
@@ -158,11 +163,10 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await node("group:dev-3").click();
     const dev3 = [...groups].filter(([, g]) => g === "dev-3").map(([k]) => k);
     await page.getByTestId("fit-view").click();
-    await expect.poll(async () => (await drawn()).filter((k) => groups.get(k) === "dev-3").length).toBe(dev3.length);
-    expect((await drawn()).filter((k) => k.startsWith("group:")).sort()).toEqual(names.filter((n) => n !== "dev-3").map((n) => `group:${n}`));
+    await expect.poll(() => drawnCount()).toBe(dev3.length + names.length - 1);
     await screenshot(page, "canvas-group-expanded");
     await page.getByTestId("canvas-groups").getByLabel("expand group dev-3").uncheck();
-    await expect.poll(drawn).toEqual(names.map((n) => `group:${n}`).sort());
+    await expect.poll(() => drawnCount()).toBe(names.length);
     await page.getByTestId("group-by").selectOption("");
 
     // A dependency drawn by dragging: both nodes stay where they were, on screen. s20-9 ends its stream (nothing
@@ -198,7 +202,7 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect.poll(async () => (await drawn()).length).toBeGreaterThan(0);
+    await expect.poll(() => drawnCount()).toBe(1300);
     await screenshot(page, "canvas-390");
     await page.setViewportSize({ width: 1366, height: 768 });
   }, 240_000);
@@ -263,7 +267,7 @@ function benchGraph(): GraphView {
 }
 
 describe("the canvas with 10,000 nodes", () => {
-  it("searches in under 100 ms and focuses in under 300 ms, and prints how long it takes to render and how it pans", async () => {
+  it("renders completely in under 2 s, searches in under 100 ms, focuses in under 300 ms, and prints how it pans", async () => {
     const graph = benchGraph();
     expect(graph.nodes.length).toBe(10_000);
     const perf = await browser.newPage({ viewport: { width: 1366, height: 768 } });
@@ -279,7 +283,7 @@ describe("the canvas with 10,000 nodes", () => {
       new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask", buffered: true });
       let last = -1;
       const tick = () => {
-        const n = document.querySelectorAll(".react-flow__node").length;
+        const n = document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>(".overview-nodes")?.dataset.nodes ?? 0);
         w.lastFrame = performance.now();
         if (n !== last) w.counts.push([performance.now(), (last = n)]);
         requestAnimationFrame(tick);
@@ -368,6 +372,7 @@ describe("the canvas with 10,000 nodes", () => {
     );
     expect(searchMs).toBeLessThan(100);
     expect(focusMs).toBeLessThan(300);
+    expect(firstComplete).toBeLessThan(2000);
     await perf.close();
   }, 180_000);
 });

@@ -10,13 +10,14 @@ import { CanvasGroups } from "./CanvasGroups.tsx";
 import { CanvasSearch } from "./CanvasSearch.tsx";
 import { ContractPanel } from "./ContractPanel.tsx";
 import { dependencyFor, NO_FILTERS, splitKey, type Filters } from "./flow-elements.ts";
-import { FIT_VIEW, GraphCanvas } from "./GraphCanvas.tsx";
+import { GraphCanvas, useFitView } from "./GraphCanvas.tsx";
 import { indexGraph, lineageOf, subView, type Depth } from "./graph-index.ts";
 import { collapse, groupsOf, type GroupBy, type ShownView } from "./grouping.ts";
 import { Legend } from "./Legend.tsx";
 import { LineageBar } from "./LineageBar.tsx";
 import { NewContractDialog } from "./NewContractDialog.tsx";
 import { RosterPanel } from "./RosterPanel.tsx";
+import { OVERVIEW_ZOOM } from "./use-detailed.ts";
 import { useFlowElements } from "./use-flow-elements.ts";
 
 type Notice = { kind: "error" | "ok"; text: string };
@@ -37,7 +38,7 @@ export function CanvasPage() {
 function TeamCanvas({ team }: { team: string }) {
   const graph = useGraph(team);
   const { mutate: addDependency } = useDependencyChange(team);
-  const { fitView, setCenter, getZoom } = useReactFlow();
+  const { setCenter, getZoom } = useReactFlow();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [selected, setSelected] = useState<string | null>(null);
   const [draftFor, setDraftFor] = useState<string | null>(null);
@@ -59,6 +60,7 @@ function TeamCanvas({ team }: { team: string }) {
     return groupBy && groups ? collapse(focused, groupBy, groups, expanded) : focused;
   }, [view, focusKeys, groupBy, groups, expanded]);
   const { nodes, edges } = useFlowElements(shown, filters, selected);
+  const fitView = useFitView(nodes);
 
   const onConnect = useCallback(
     (c: Connection) => {
@@ -81,13 +83,15 @@ function TeamCanvas({ team }: { team: string }) {
     const target = centreOn ? nodes.find((n) => n.id === centreOn) : undefined;
     if (!target) return;
     setCentreOn(null);
-    void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2, { zoom: Math.max(getZoom(), READ_ZOOM), duration: 200 });
+    // From the overview in one step: an animation would pass through zooms that place hundreds of nodes on the way.
+    const duration = getZoom() < OVERVIEW_ZOOM ? 0 : 200;
+    void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2, { zoom: Math.max(getZoom(), READ_ZOOM), duration });
   }, [centreOn, nodes, setCenter, getZoom]);
   useEffect(() => {
     if (!refit) return;
     setRefit(false);
-    void fitView(FIT_VIEW);
-  }, [refit, nodes, fitView]);
+    fitView();
+  }, [refit, fitView]);
   /**
    * Selects a node and brings it into view, first drawing it if the canvas hides it: a lineage it is
    * not part of is left for the whole graph, a collapsed group holding it is expanded.
@@ -155,7 +159,7 @@ function TeamCanvas({ team }: { team: string }) {
         )}
         <span className="spacer" />
         {index && <CanvasSearch index={index} onPick={show} />}
-        <button type="button" onClick={() => void fitView(FIT_VIEW)} data-testid="fit-view">
+        <button type="button" onClick={fitView} data-testid="fit-view">
           Fit view
         </button>
         <button type="button" className="primary" onClick={() => setDraftFor("")}>

@@ -33,20 +33,20 @@ export function tooltipOf(n: CanvasNode): { title: string; lines: string[] } {
 /**
  * Rings and a tooltip drawn over the canvas in screen space: a box's own outline shrinks with the
  * zoom to nothing, where these stay two pixels wide. The selected node (a search's or a click's) gets
- * a solid ring, the node with keyboard focus a dashed one, and the focused or hovered node a tooltip.
- * Only this component re-renders while panning, and only when one of them is set.
+ * a solid ring, the node with keyboard focus a dashed one, and the focused or hovered node a tooltip;
+ * zoomed out to the overview, groups get their names.
+ * This component re-renders while panning; it draws only the few things listed.
  */
-export function NodeOverlay({
-  nodes,
-  selected,
-  focused,
-  hovered,
-}: {
+type Props = {
   nodes: ReadonlyMap<string, CanvasNode>;
   selected: string | null;
   focused: string | null;
   hovered: string | null;
-}) {
+  /** Nodes named in screen space, for the overview: collapsed groups, which are few and the way into the rest. */
+  named: readonly CanvasNode[];
+};
+
+export function NodeOverlay({ nodes, selected, focused, hovered, named }: Props) {
   const [x, y, zoom] = useStore((s) => s.transform);
   const rect = (key: string | null) => {
     const n = key ? nodes.get(key) : undefined;
@@ -61,6 +61,16 @@ export function NodeOverlay({
   const text = tip && tooltipOf(tip.n);
   return (
     <div className="node-overlay" aria-hidden="true">
+      {named.map((n) => {
+        const r = rect(n.id);
+        return (
+          r && (
+            <span key={n.id} className="overview-name" style={{ left: r.left + r.width / 2, top: r.top + r.height / 2 }}>
+              {isGroupNode(n) ? n.data.group.id : n.id}
+            </span>
+          )
+        );
+      })}
       {ring(selected, "selected")}
       {focused !== selected && ring(focused, "focused")}
       {tip && text && (

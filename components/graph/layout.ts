@@ -34,7 +34,7 @@ type Graph = { size: number; down: number[][]; up: number[][]; undirected: numbe
 export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayoutOptions = DEFAULT_LAYOUT): Layout {
   const g = acyclic(nodes, edges);
   const rank = ranks(g);
-  const parts = components(g).map((members) => layoutPart(members, g, rank, nodes, options));
+  const parts = components(g).map((members) => fold(layoutPart(members, g, rank, nodes, options), nodes, options));
   return pack(parts, nodes, options);
 }
 
@@ -255,6 +255,29 @@ function placeRow(row: number[], wanted: Array<{ x: number; weight: number }>, w
       at += width(row[i]) + gap;
     }
   }
+}
+
+/** The shape a part is folded towards: a landscape screen's. */
+const ASPECT = 1.6;
+
+/**
+ * A part far wider than tall (a team of many parallel streams, linked side to side, is one such part
+ * a few rows deep) cut into vertical slices stacked one under the other, like lines of text, so a
+ * fitted view is not a thin strip at a zoom where nothing can be read. Edges crossing a cut run long.
+ */
+function fold(part: Part, nodes: readonly LayoutNode[], o: LayoutOptions): Part {
+  const bands = Math.round(Math.sqrt(part.width / (ASPECT * (part.height + o.partGap))));
+  if (bands < 2) return part;
+  const bandWidth = part.width / bands;
+  const bandHeight = part.height + o.partGap;
+  let width = 0;
+  for (const v of part.members) {
+    const band = Math.min(bands - 1, Math.floor(part.x[v] / bandWidth));
+    part.x[v] -= band * bandWidth;
+    part.y[v] += band * bandHeight;
+    width = Math.max(width, part.x[v] + nodes[v].width);
+  }
+  return { ...part, width, height: bands * bandHeight - o.partGap };
 }
 
 /** Shelf packing, largest parts first: rows no wider than the widest part or a squarish bound. */

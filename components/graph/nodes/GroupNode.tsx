@@ -4,14 +4,23 @@ import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { ContractStatus } from "@/lib/api/contracts.ts";
 import type { GroupFlowNode } from "../flow-elements.ts";
+import { useDetailed } from "../use-detailed.ts";
 
 /**
- * A collapsed group: its name, what it holds, and a bar of its contracts' states (widths by count),
- * readable at any zoom the canvas allows because its text is drawn larger the further out the view is
- * (see `.canvas-node.group` in globals.css). Clicking it expands it.
+ * A collapsed group: its name, what it holds, and a bar of its contracts' states (widths by count);
+ * zoomed out, its name and size only. Clicking it expands it.
  */
 function GroupNode({ data }: NodeProps<GroupFlowNode>) {
   const g = data.group;
+  const detailed = useDetailed();
+  if (!detailed)
+    return (
+      <div className="canvas-node group compact" data-group={g.id}>
+        <span className="canvas-node-label">
+          {g.id} · {g.contracts + g.artifacts}
+        </span>
+      </div>
+    );
   return (
     <div className="canvas-node group" data-group={g.id}>
       <Handle type="target" position={Position.Top} id="in" isConnectable={false} />
