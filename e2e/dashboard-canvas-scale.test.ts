@@ -267,7 +267,7 @@ function benchGraph(): GraphView {
 }
 
 describe("the canvas with 10,000 nodes", () => {
-  it("renders completely in under 2 s, searches in under 100 ms, focuses in under 300 ms, and prints how it pans", async () => {
+  it("renders completely in under 2 s, searches in under 100 ms, focuses in under 300 ms and pans without a long task over 200 ms", async () => {
     const graph = benchGraph();
     expect(graph.nodes.length).toBe(10_000);
     const perf = await browser.newPage({ viewport: { width: 1366, height: 768 } });
@@ -373,6 +373,7 @@ describe("the canvas with 10,000 nodes", () => {
     expect(searchMs).toBeLessThan(100);
     expect(focusMs).toBeLessThan(300);
     expect(firstComplete).toBeLessThan(2000);
+    expect(longest).toBeLessThan(200);
     await perf.close();
   }, 180_000);
 });

@@ -28,3 +28,18 @@ export const useOverview = (): boolean => useStore((s) => s.transform[2] < OVERV
  * changes only when a step is crossed, so labels are restyled a few times per zoom gesture, not every frame.
  */
 export const useLabelZoom = (): number => useStore((s) => LABEL_STEPS.findLast((z) => s.transform[2] >= z) ?? 0);
+
+/** The side of the squares the view is rounded out to, in flow units. */
+const TILE = 1500;
+
+/**
+ * The part of the flow in view, rounded out to whole tiles: it changes only when the view reaches a new
+ * tile, not on every frame of a pan, so what depends on it is worked out again a few times per gesture.
+ */
+export const useViewTiles = (): string =>
+  useStore((s) => {
+    const [x, y, zoom] = s.transform;
+    const [left, top] = [-x / zoom, -y / zoom];
+    const cell = (v: number, up: boolean) => (up ? Math.ceil(v / TILE) : Math.floor(v / TILE)) * TILE;
+    return [cell(left, false), cell(top, false), cell(left + s.width / zoom, true), cell(top + s.height / zoom, true)].join(",");
+  });
