@@ -164,9 +164,12 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     const dev3 = [...groups].filter(([, g]) => g === "dev-3").map(([k]) => k);
     await page.getByTestId("fit-view").click();
     await expect.poll(() => drawnCount()).toBe(dev3.length + names.length - 1);
+    // Its members are boxed together in a frame named for it.
+    expect(await page.getByTestId("frame-dev-3").innerText()).toBe("dev-3");
     await screenshot(page, "canvas-group-expanded");
     await page.getByTestId("canvas-groups").getByLabel("expand group dev-3").uncheck();
     await expect.poll(() => drawnCount()).toBe(names.length);
+    expect(await page.getByTestId("frame-dev-3").count()).toBe(0);
     await page.getByTestId("group-by").selectOption("");
 
     // A dependency drawn by dragging: both nodes stay where they were, on screen. s20-9 ends its stream (nothing

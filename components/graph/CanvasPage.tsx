@@ -59,7 +59,8 @@ function TeamCanvas({ team }: { team: string }) {
     const focused = focusKeys?.size ? subView(view, focusKeys) : view;
     return groupBy && groups ? collapse(focused, groupBy, groups, expanded) : focused;
   }, [view, focusKeys, groupBy, groups, expanded]);
-  const { nodes, edges } = useFlowElements(shown, filters, selected);
+  const grouping = useMemo(() => (groupBy && groups ? { by: groupBy, groups } : null), [groupBy, groups]);
+  const { nodes, edges, frames } = useFlowElements(shown, filters, selected, grouping);
   const fitView = useFitView(nodes);
 
   const onConnect = useCallback(
@@ -213,6 +214,7 @@ function TeamCanvas({ team }: { team: string }) {
             <GraphCanvas
               nodes={nodes}
               edges={edges}
+              frames={frames}
               selected={selected}
               onSelect={setSelected}
               onNodeClick={onNodeClick}

@@ -21,6 +21,8 @@ import "@xyflow/react/dist/style.css";
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type MouseEvent } from "react";
 import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";
 import { isContractNode, isGroupNode } from "./flow-elements.ts";
+import type { Frame } from "./grouping.ts";
+import GroupFrames from "./GroupFrames.tsx";
 import { nodeTypes } from "./node-types.ts";
 import { NodeOverlay } from "./NodeOverlay.tsx";
 import OverviewEdges from "./OverviewEdges.tsx";
@@ -35,6 +37,7 @@ const minimapColor = (n: CanvasNode) =>
   isGroupNode(n) ? "var(--accent)" : isContractNode(n) ? `var(--${n.data.contract.status})` : n.data.artifact.stale ? "var(--stale)" : "var(--muted)";
 const NO_EDGES: CanvasEdge[] = [];
 const NO_NODES: CanvasNode[] = [];
+const NO_FRAMES: Frame[] = [];
 /**
  * The minimap draws every node as an element, each time it mounts: half a second for 10,000. Past this
  * many it is left out; the overview (zoom out) and search do its job.
@@ -45,6 +48,7 @@ const validConnection: IsValidConnection = (c) => c.source !== c.target && c.tar
 type Props = {
   nodes: CanvasNode[];
   edges: CanvasEdge[];
+  frames: Frame[];
   selected: string | null;
   onSelect: (key: string | null) => void;
   /** A click on a node (not a drag from its handle): the page zooms to it, or expands a group. */
@@ -108,7 +112,17 @@ export function GraphCanvas(props: Props) {
 
 const nodeKeyOf = (e: FocusEvent) => (e.target as HTMLElement).closest?.(".react-flow__node")?.getAttribute("data-id") ?? null;
 
-function Flow({ nodes, edges, selected, onSelect, onNodeClick, onConnect, onDropMember, initialViewport }: Props & { initialViewport: Viewport | undefined }) {
+function Flow({
+  nodes,
+  edges,
+  frames,
+  selected,
+  onSelect,
+  onNodeClick,
+  onConnect,
+  onDropMember,
+  initialViewport,
+}: Props & { initialViewport: Viewport | undefined }) {
   const detailed = useDetailed();
   const labelZoom = useLabelZoom();
   const overview = useOverview();
@@ -230,7 +244,15 @@ function Flow({ nodes, edges, selected, onSelect, onNodeClick, onConnect, onDrop
       style={{ "--label-zoom": labelZoom || 1 } as CSSProperties}
     >
       <Background gap={24} />
-      <NodeOverlay nodes={byKey} selected={selected} focused={focused} hovered={hovered} named={overview ? groups : NO_NODES} />
+      {frames.length > 0 && <GroupFrames frames={frames} />}
+      <NodeOverlay
+        nodes={byKey}
+        selected={selected}
+        focused={focused}
+        hovered={hovered}
+        named={overview ? groups : NO_NODES}
+        frames={overview ? frames : NO_FRAMES}
+      />
       {far.length > 0 && <OverviewEdges nodes={nodes} edges={far} />}
       {overview && <OverviewNodes nodes={nodes} />}
       {!overview && nodes.length <= MINIMAP_LIMIT && (

@@ -3,6 +3,7 @@
 import { useStore } from "@xyflow/react";
 import type { CanvasNode } from "./flow-elements.ts";
 import { isContractNode, isGroupNode } from "./flow-elements.ts";
+import type { Frame } from "./grouping.ts";
 
 /** What a tooltip says about a node: more than its box shows when zoomed out, less than its panel. */
 export function tooltipOf(n: CanvasNode): { title: string; lines: string[] } {
@@ -44,9 +45,11 @@ type Props = {
   hovered: string | null;
   /** Nodes named in screen space, for the overview: collapsed groups, which are few and the way into the rest. */
   named: readonly CanvasNode[];
+  /** Frames of expanded groups, named at their top left in the overview. */
+  frames: readonly Frame[];
 };
 
-export function NodeOverlay({ nodes, selected, focused, hovered, named }: Props) {
+export function NodeOverlay({ nodes, selected, focused, hovered, named, frames }: Props) {
   const [x, y, zoom] = useStore((s) => s.transform);
   const rect = (key: string | null) => {
     const n = key ? nodes.get(key) : undefined;
@@ -65,12 +68,22 @@ export function NodeOverlay({ nodes, selected, focused, hovered, named }: Props)
         const r = rect(n.id);
         return (
           r && (
-            <span key={n.id} className="overview-name" style={{ left: r.left + r.width / 2, top: r.top + r.height / 2 }}>
+            <span
+              key={n.id}
+              className="overview-name"
+              // As large as the box allows, between 8 and 13 px: neighbouring names must not overlap.
+              style={{ left: r.left + r.width / 2, top: r.top + r.height / 2, fontSize: Math.min(13, Math.max(8, r.height * 1.2)) }}
+            >
               {isGroupNode(n) ? n.data.group.id : n.id}
             </span>
           )
         );
       })}
+      {frames.map((f) => (
+        <span key={f.name} className="overview-name frame" style={{ left: f.x * zoom + x, top: f.y * zoom + y }}>
+          {f.name}
+        </span>
+      ))}
       {ring(selected, "selected")}
       {focused !== selected && ring(focused, "focused")}
       {tip && text && (

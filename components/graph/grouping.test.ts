@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GraphView } from "../../lib/api/graph.ts";
-import { collapse, groupsOf, NO_GROUP } from "./grouping.ts";
+import { layoutNodesOf } from "./flow-elements.ts";
+import { collapse, FRAME_HEAD, FRAME_PAD, groupsOf, layoutGrouped, NO_GROUP } from "./grouping.ts";
 
 const VIEW: GraphView = {
   team: "t",
@@ -81,5 +82,34 @@ describe("collapse", () => {
     const all = collapse(VIEW, "member", groups, new Set(groups.values()));
     expect(all.nodes).toEqual(VIEW.nodes);
     expect(all.edges).toEqual(VIEW.edges);
+  });
+});
+
+describe("layoutGrouped", () => {
+  const groups = groupsOf(VIEW, "member");
+  it("boxes each expanded group's members in a frame, apart from the other frames and groups", () => {
+    const shown = collapse(VIEW, "member", groups, new Set(["ann", "ben"]));
+    const sizes = layoutNodesOf(shown);
+    const l = layoutGrouped(shown, groups, sizes);
+    expect(l.frames.map((f) => f.name).sort()).toEqual(["ann", "ben"]);
+    const box = (id: string) => {
+      const p = l.positions.get(id)!;
+      const s = sizes.find((n) => n.id === id)!;
+      return { x: p.x, y: p.y, width: s.width, height: s.height };
+    };
+    const inside = (a: { x: number; y: number; width: number; height: number }, f: { x: number; y: number; width: number; height: number }) =>
+      a.x >= f.x && a.y >= f.y && a.x + a.width <= f.x + f.width && a.y + a.height <= f.y + f.height;
+    for (const n of shown.nodes) {
+      const frame = l.frames.find((f) => f.name === groups.get(n.key));
+      if (frame) expect(inside(box(n.key), frame), n.key).toBe(true);
+    }
+    // Names sit above the members, and nothing else is in a frame.
+    for (const f of l.frames) {
+      for (const n of shown.nodes.filter((m) => groups.get(m.key) === f.name)) expect(box(n.key).y).toBeGreaterThanOrEqual(f.y + FRAME_HEAD);
+      for (const n of shown.nodes.filter((m) => groups.get(m.key) !== f.name)) expect(inside(box(n.key), f)).toBe(false);
+      expect(f.width).toBeGreaterThanOrEqual(2 * FRAME_PAD);
+    }
+    const [a, b] = l.frames;
+    expect(a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { ContractStatus } from "@/lib/api/contracts.ts";
 import type { GraphEdge, GraphNode, GraphView } from "@/lib/api/graph.ts";
+import { layoutGraph, type Layout, type LayoutEdge, type LayoutNode, type Point } from "./layout.ts";
 
 export const GROUP_BY = ["member", "contract", "type"] as const;
 export type GroupBy = (typeof GROUP_BY)[number];
@@ -92,4 +93,51 @@ export function collapse(view: GraphView, by: GroupBy, groups: ReadonlyMap<strin
     edges.push(from === e.from && to === e.to ? e : { ...e, from, to });
   }
   return { team: view.team, nodes, edges };
+}
+
+/** An expanded group's box around its members, in flow coordinates. */
+export type Frame = { name: string; x: number; y: number; width: number; height: number };
+export type GroupedLayout = Layout & { frames: Frame[] };
+/** Room inside a frame: around its members, and above them for its name. */
+export const FRAME_PAD = 24;
+export const FRAME_HEAD = 40;
+
+/**
+ * A compound layout of a grouped view: each expanded group's members laid out on their own and boxed
+ * in a frame, then the frames and the collapsed groups laid out together by the links between groups.
+ * Members of a group so stay together, where one layout of everything would scatter them.
+ */
+export function layoutGrouped(view: ShownView, groups: ReadonlyMap<string, string>, sizes: readonly LayoutNode[]): GroupedLayout {
+  const size = new Map(sizes.map((s) => [s.id, s]));
+  const unitOf = (key: string) => (groups.has(key) ? `frame:${groups.get(key)}` : key);
+  const members = new Map<string, LayoutNode[]>();
+  for (const n of view.nodes) if (n.kind !== "group") (members.get(unitOf(n.key)) ?? members.set(unitOf(n.key), []).get(unitOf(n.key))!).push(size.get(n.key)!);
+  const inner = new Map<string, Layout>();
+  for (const [unit, nodes] of members) {
+    const keys = new Set(nodes.map((n) => n.id));
+    inner.set(
+      unit,
+      layoutGraph(
+        nodes,
+        view.edges.filter((e) => keys.has(e.from) && keys.has(e.to)),
+      ),
+    );
+  }
+  const units: LayoutNode[] = view.nodes.flatMap((n) => (n.kind === "group" ? [size.get(n.key)!] : []));
+  for (const [unit, l] of inner) units.push({ id: unit, width: l.width + 2 * FRAME_PAD, height: l.height + FRAME_HEAD + FRAME_PAD });
+  const links: LayoutEdge[] = view.edges.map((e) => ({ from: unitOf(e.from), to: unitOf(e.to) })).filter((e) => e.from !== e.to);
+  const outer = layoutGraph(units, links);
+  const positions = new Map<string, Point>();
+  const frames: Frame[] = [];
+  for (const u of units) {
+    const at = outer.positions.get(u.id)!;
+    const l = inner.get(u.id);
+    if (!l) {
+      positions.set(u.id, at);
+      continue;
+    }
+    frames.push({ name: u.id.slice("frame:".length), x: at.x, y: at.y, width: u.width, height: u.height });
+    for (const [key, p] of l.positions) positions.set(key, { x: at.x + FRAME_PAD + p.x, y: at.y + FRAME_HEAD + p.y });
+  }
+  return { positions, width: outer.width, height: outer.height, frames };
 }
