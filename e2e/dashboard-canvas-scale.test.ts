@@ -133,11 +133,17 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await expect.poll(() => page.getByTestId("canvas-panel").innerText()).toContain("Step 4 of stream 17");
     await screenshot(page, "canvas-search");
 
-    // Hovering a node explains it in a tooltip; keyboard focus rings it.
+    // Hovering a node explains it in a tooltip; keyboard focus (Tab moves it to the next node) rings and explains it.
     await node("contract:s17-4").hover();
     await expect.poll(() => page.getByTestId("node-tooltip").innerText()).toMatch(/Step 4 of stream 17[\s\S]*contract s17-4 · pending[\s\S]*assigned to dev-1/);
+    await page.mouse.move(1, 1);
     await node("contract:s17-4").focus();
-    await expect.poll(() => page.locator(".node-ring.selected").count()).toBe(1);
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.closest(".react-flow__node")?.getAttribute("data-id"));
+    expect(focused).toMatch(/^(contract|artifact):/);
+    expect(focused).not.toBe("contract:s17-4");
+    await expect.poll(() => page.locator(".node-ring.focused").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("node-tooltip").innerText()).toContain(focused!.slice(focused!.indexOf(":") + 1));
 
     // Focus mode: only the lineage is drawn (upstream and downstream, two steps, then all of it).
     const index = indexGraph(graph);
@@ -152,6 +158,24 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await expect.poll(drawn).toEqual(all);
     await page.getByTestId("lineage-exit").click();
     await expect.poll(() => page.getByTestId("lineage-bar").count()).toBe(0);
+    await expect.poll(() => drawnCount()).toBe(1300);
+
+    // In the overview a box is no element, yet pointing at one explains it and clicking it zooms to it.
+    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+    let spot: { x: number; y: number } | undefined;
+    for (let fy = 0.3; !spot && fy < 0.7; fy += 0.02)
+      for (let fx = 0.3; !spot && fx < 0.7; fx += 0.02) {
+        await page.mouse.move(pane.x + pane.width * fx, pane.y + pane.height * fy);
+        // A frame for React to draw what the move changed.
+        await page.evaluate(() => new Promise(requestAnimationFrame));
+        if (await page.getByTestId("node-tooltip").count()) spot = { x: pane.x + pane.width * fx, y: pane.y + pane.height * fy };
+      }
+    expect(spot).toBeDefined();
+    await page.mouse.click(spot!.x, spot!.y);
+    await expect.poll(() => page.locator(".react-flow__node.selected").count()).toBe(1);
+    const scale = async () => Number(/scale\(([\d.]+)\)/.exec((await page.locator(".react-flow__viewport").getAttribute("style")) ?? "")?.[1]);
+    expect(await scale()).toBeGreaterThanOrEqual(0.8);
+    await page.getByTestId("fit-view").click();
     await expect.poll(() => drawnCount()).toBe(1300);
 
     // Grouping by member: one box per member, then one member's nodes opened by clicking its box, then closed again.

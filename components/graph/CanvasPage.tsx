@@ -110,9 +110,13 @@ function TeamCanvas({ team }: { team: string }) {
   const onNodeClick = useCallback(
     (key: string) => {
       const [kind, name] = splitKey(key);
-      if (kind !== "group") return setCentreOn(key);
-      setExpanded(new Set(expanded).add(name));
-      setSelected(null);
+      if (kind === "group") {
+        setExpanded(new Set(expanded).add(name));
+        return setSelected(null);
+      }
+      // Selected here too: a click in the overview reaches no element for xyflow to select.
+      setSelected(key);
+      setCentreOn(key);
     },
     [expanded],
   );

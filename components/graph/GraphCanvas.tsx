@@ -144,12 +144,11 @@ function Flow({
       }),
     [store],
   );
-  const [mode, setMode] = useState({ overview, mounts: 0 });
-  if (mode.overview !== overview) setMode({ overview, mounts: mode.mounts + 1 });
   const [tx, ty, zoom] = store.getState().transform;
   const pointed = (e: MouseEvent) => {
     const at = screenToFlowPosition({ x: e.clientX, y: e.clientY });
-    return nodeAt(nodes, at.x, at.y)?.id ?? null;
+    // Boxes are a few pixels wide out here: a pointer within 3 px of one points at it.
+    return nodeAt(nodes, at.x, at.y, 3 / store.getState().transform[2])?.id ?? null;
   };
   const byKey = useMemo(() => new Map(nodes.map((n) => [n.id, n])), [nodes]);
   const groups = useMemo(() => nodes.filter((n) => isGroupNode(n) && !n.hidden), [nodes]);
@@ -170,6 +169,13 @@ function Flow({
   }, [detailed, tiles, byKey, edges]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
+  const [mode, setMode] = useState({ overview, mounts: 0 });
+  if (mode.overview !== overview) {
+    setMode({ overview, mounts: mode.mounts + 1 });
+    // The elements that had focus or the pointer are gone with the old xyflow, without blur or leave events.
+    setFocused(null);
+    setHovered(null);
+  }
   const onEnter: NodeMouseHandler<CanvasNode> = useCallback((_, n) => setHovered(n.id), []);
   const onLeave: NodeMouseHandler<CanvasNode> = useCallback(() => setHovered(null), []);
   const onClick: NodeMouseHandler<CanvasNode> = useCallback((_, n) => onNodeClick(n.id), [onNodeClick]);

@@ -52,7 +52,9 @@ function OverviewNodes({ nodes }: { nodes: CanvasNode[] }) {
 
 export default memo(OverviewNodes);
 
-/** The node whose box holds a point of the flow, if any. */
-export function nodeAt(nodes: readonly CanvasNode[], x: number, y: number): CanvasNode | undefined {
-  return nodes.find((n) => !n.hidden && x >= n.position.x && x <= n.position.x + n.width! && y >= n.position.y && y <= n.position.y + n.height!);
+/** The node whose box, grown by `slack` on every side, holds a point of the flow, if any. */
+export function nodeAt(nodes: readonly CanvasNode[], x: number, y: number, slack: number): CanvasNode | undefined {
+  return nodes.find(
+    (n) => !n.hidden && x >= n.position.x - slack && x <= n.position.x + n.width! + slack && y >= n.position.y - slack && y <= n.position.y + n.height! + slack,
+  );
 }
