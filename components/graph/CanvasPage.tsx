@@ -51,7 +51,10 @@ function TeamCanvas({ team }: { team: string }) {
   const [refit, setRefit] = useState(false);
 
   const view = graph.data;
-  const index = useMemo(() => (view ? indexGraph(view) : null), [view]);
+  // Built when first needed (the search box focused, a lineage asked for), not before the first drawing.
+  const [indexWanted, setIndexWanted] = useState(false);
+  const wantIndex = useCallback(() => setIndexWanted(true), []);
+  const index = useMemo(() => (view && (indexWanted || lineage) ? indexGraph(view) : null), [view, indexWanted, lineage]);
   const groups = useMemo(() => (view && groupBy ? groupsOf(view, groupBy) : null), [view, groupBy]);
   const focusKeys = useMemo(() => (index && lineage ? lineageOf(index, lineage.key, lineage.depth) : null), [index, lineage]);
   const shown: ShownView | undefined = useMemo(() => {
@@ -163,7 +166,7 @@ function TeamCanvas({ team }: { team: string }) {
           </span>
         )}
         <span className="spacer" />
-        {index && <CanvasSearch index={index} onPick={show} />}
+        {view && <CanvasSearch index={index} onFocus={wantIndex} onPick={show} />}
         <button type="button" onClick={fitView} data-testid="fit-view">
           Fit view
         </button>

@@ -10,13 +10,14 @@ const describe = (n: GraphNode) =>
 
 /**
  * Finds a node by id, title, member or type, as a combobox: arrows move through the matches, Enter
- * (or a click) jumps to the chosen one, Escape closes the list.
+ * (or a click) jumps to the chosen one, Escape closes the list. Focusing it asks for the index
+ * (`onFocus`), which the page builds only then.
  */
-export function CanvasSearch({ index, onPick }: { index: GraphIndex; onPick: (key: string) => void }) {
+export function CanvasSearch({ index, onFocus, onPick }: { index: GraphIndex | null; onFocus: () => void; onPick: (key: string) => void }) {
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const results = useMemo(() => searchGraph(index, query, RESULTS), [index, query]);
+  const results = useMemo(() => (index ? searchGraph(index, query, RESULTS) : []), [index, query]);
   const pick = (n: GraphNode | undefined) => {
     if (!n) return;
     setOpen(false);
@@ -49,7 +50,10 @@ export function CanvasSearch({ index, onPick }: { index: GraphIndex; onPick: (ke
           setActive(0);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        onFocus={() => {
+          onFocus();
+          setOpen(true);
+        }}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         data-testid="canvas-search"

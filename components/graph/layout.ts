@@ -144,17 +144,17 @@ function layoutPart(members: number[], g: Graph, rank: Int32Array, nodes: readon
   rows.forEach(renumber);
   const mean = (of: number[], value: (v: number) => number) => of.reduce((s, v) => s + value(v), 0) / of.length;
 
+  // Sort keys in an array by node, not a Map per row: the sweeps are most of the layout's time.
+  const key = new Float64Array(g.size);
   for (let sweep = 0; sweep < o.sweeps; sweep++) {
     const downward = sweep % 2 === 0;
     for (let k = 1; k < rows.length; k++) {
       const row = rows[downward ? k : rows.length - 1 - k];
-      const key = new Map(
-        row.map((v) => {
-          const near = downward ? g.up[v] : g.down[v];
-          return [v, near.length ? mean(near, (w) => slot[w]) : slot[v]];
-        }),
-      );
-      row.sort((a, b) => key.get(a)! - key.get(b)! || slot[a] - slot[b]);
+      for (const v of row) {
+        const near = downward ? g.up[v] : g.down[v];
+        key[v] = near.length ? mean(near, (w) => slot[w]) : slot[v];
+      }
+      row.sort((a, b) => key[a] - key[b] || slot[a] - slot[b]);
       renumber(row);
     }
   }
