@@ -120,6 +120,11 @@ describe("the canvas", () => {
     expect(await page.getByTestId("canvas-error").getAttribute("role")).toBe("alert");
     await expect.poll(() => edge("depends_on:contract:build-api->contract:setup-schema").count()).toBe(0);
     expect((await api(sh.hub, "GET", `/api/contracts/setup-schema?team=${TEAM}`)).body.dependencies).toEqual([]);
+    // Drawing the link left both nodes in place, side by side; tidying lays the graph out with it.
+    const flowY = async (key: string) => Number(/translate\([-\d.]+px, ?([-\d.]+)px\)/.exec((await node(key).getAttribute("style")) ?? "")?.[1]);
+    expect(await flowY("contract:build-api")).toBe(await flowY("contract:setup-schema"));
+    await page.getByTestId("tidy-layout").click();
+    await expect.poll(async () => (await flowY("contract:build-api")) > (await flowY("contract:setup-schema"))).toBe(true);
     await screenshot(page, "canvas");
 
     // The person moves the view; live updates must leave it where they put it.

@@ -63,7 +63,9 @@ function TeamCanvas({ team }: { team: string }) {
     return groupBy && groups ? collapse(focused, groupBy, groups, expanded) : focused;
   }, [view, focusKeys, groupBy, groups, expanded]);
   const grouping = useMemo(() => (groupBy && groups ? { by: groupBy, groups } : null), [groupBy, groups]);
-  const { nodes, edges, frames } = useFlowElements(shown, filters, selected, grouping);
+  // Links drawn since the last layout keep every node in place (docs/canvas.md#layout); tidying lays it out anew.
+  const [tidied, setTidied] = useState(0);
+  const { nodes, edges, frames } = useFlowElements(shown, filters, selected, grouping, tidied);
   const fitView = useFitView(nodes);
 
   const onConnect = useCallback(
@@ -167,6 +169,14 @@ function TeamCanvas({ team }: { team: string }) {
         )}
         <span className="spacer" />
         {view && <CanvasSearch index={index} onFocus={wantIndex} onPick={show} />}
+        <button
+          type="button"
+          onClick={() => setTidied((t) => t + 1)}
+          data-testid="tidy-layout"
+          title="Lay the graph out again, taking in the links drawn since"
+        >
+          Tidy layout
+        </button>
         <button type="button" onClick={fitView} data-testid="fit-view">
           Fit view
         </button>

@@ -12,6 +12,7 @@ type Drawn = {
   filters: Filters;
   selected: string | null;
   structure: string;
+  tidied: number;
   layout: Layout | null;
   frames: Frame[];
   nodes: CanvasNode[];
@@ -31,10 +32,22 @@ export function useFlowElements(
   filters: Filters,
   selected: string | null,
   grouping: Grouping,
+  /** Bumped to lay the graph out afresh although no node came or went ("Tidy layout"). */
+  tidied: number,
 ): { nodes: CanvasNode[]; edges: CanvasEdge[]; frames: Frame[] } {
-  const [drawn, setDrawn] = useState<Drawn>({ view: undefined, filters, selected, structure: "", layout: null, frames: NO_FRAMES, nodes: [], edges: [] });
-  if (drawn.view === view && drawn.filters === filters && drawn.selected === selected) return drawn;
-  const structure = view ? `${grouping?.by ?? ""}|${nodesSignature(view)}` : "";
+  const [drawn, setDrawn] = useState<Drawn>({
+    view: undefined,
+    filters,
+    selected,
+    structure: "",
+    tidied,
+    layout: null,
+    frames: NO_FRAMES,
+    nodes: [],
+    edges: [],
+  });
+  if (drawn.view === view && drawn.filters === filters && drawn.selected === selected && drawn.tidied === tidied) return drawn;
+  const structure = view ? `${tidied}|${grouping?.by ?? ""}|${nodesSignature(view)}` : "";
   const same = structure === drawn.structure && drawn.layout;
   const grouped = !same && view && grouping ? layoutGrouped(view, grouping.groups, layoutNodesOf(view)) : null;
   const layout = same ? drawn.layout : (grouped ?? (view ? layoutGraph(layoutNodesOf(view), view.edges) : null));
@@ -42,7 +55,7 @@ export function useFlowElements(
   const nodes = view && layout ? flowNodes(view, layout, filters, selected, byId(drawn.nodes)) : [];
   const hidden = new Set(nodes.filter((n) => n.hidden).map((n) => n.id));
   const edges = view ? flowEdges(view, hidden, byId(drawn.edges)) : [];
-  const next = { view, filters, selected, structure, layout, frames, nodes, edges };
+  const next = { view, filters, selected, structure, tidied, layout, frames, nodes, edges };
   setDrawn(next);
   return next;
 }
