@@ -124,6 +124,9 @@ function Flow({
   initialViewport,
 }: Props & { initialViewport: Viewport | undefined }) {
   const detailed = useDetailed();
+  // Counted in xyflow's store, not in `nodes`: a minimap mounting with a new, small `nodes` would first
+  // draw the store's old nodes, all 10,000 of them, before xyflow takes in the new ones.
+  const smallGraph = useStore((s) => s.nodes.length <= MINIMAP_LIMIT);
   const labelZoom = useLabelZoom();
   const overview = useOverview();
   const { screenToFlowPosition } = useReactFlow();
@@ -261,9 +264,7 @@ function Flow({
       />
       {far.length > 0 && <OverviewEdges nodes={nodes} edges={far} />}
       {overview && <OverviewNodes nodes={nodes} />}
-      {!overview && nodes.length <= MINIMAP_LIMIT && (
-        <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />
-      )}
+      {!overview && smallGraph && <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />}
       <Controls showInteractive={false} showFitView={false} />
     </ReactFlow>
   );
