@@ -6,15 +6,24 @@ import { useGraph, useDependencyChange } from "@/lib/queries/graph.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { ArtifactPanel } from "./ArtifactPanel.tsx";
 import { CanvasFilters } from "./CanvasFilters.tsx";
+import { CanvasGroups } from "./CanvasGroups.tsx";
+import { CanvasSearch } from "./CanvasSearch.tsx";
 import { ContractPanel } from "./ContractPanel.tsx";
 import { dependencyFor, NO_FILTERS, splitKey, type Filters } from "./flow-elements.ts";
-import { FIT_VIEW, GraphCanvas } from "./GraphCanvas.tsx";
+import { GraphCanvas, useFitView } from "./GraphCanvas.tsx";
+import { indexGraph, lineageOf, subView, type Depth } from "./graph-index.ts";
+import { collapse, groupsOf, type GroupBy, type ShownView } from "./grouping.ts";
 import { Legend } from "./Legend.tsx";
+import { LineageBar } from "./LineageBar.tsx";
 import { NewContractDialog } from "./NewContractDialog.tsx";
 import { RosterPanel } from "./RosterPanel.tsx";
+import { OVERVIEW_ZOOM } from "./use-detailed.ts";
 import { useFlowElements } from "./use-flow-elements.ts";
 
 type Notice = { kind: "error" | "ok"; text: string };
+
+/** Centring on a node zooms in at least this far: its box shows its text there. */
+const READ_ZOOM = 0.8;
 
 /** One canvas per team: switching teams starts a fresh one, fitted to that team's graph. */
 export function CanvasPage() {
@@ -29,15 +38,35 @@ export function CanvasPage() {
 function TeamCanvas({ team }: { team: string }) {
   const graph = useGraph(team);
   const { mutate: addDependency } = useDependencyChange(team);
-  const { fitView, setCenter, getZoom } = useReactFlow();
+  const { setCenter, getZoom } = useReactFlow();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [selected, setSelected] = useState<string | null>(null);
   const [draftFor, setDraftFor] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [focus, setFocus] = useState<string | null>(null);
+  const [centreOn, setCentreOn] = useState<string | null>(null);
+  const [lineage, setLineage] = useState<{ key: string; depth: Depth } | null>(null);
+  const [groupBy, setGroupBy] = useState<GroupBy | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  // Focusing and grouping change what is drawn, so the view is fitted to the new drawing once it is there.
+  const [refit, setRefit] = useState(false);
 
   const view = graph.data;
-  const { nodes, edges } = useFlowElements(view, filters, selected);
+  // Built when first needed (the search box focused, a lineage asked for), not before the first drawing.
+  const [indexWanted, setIndexWanted] = useState(false);
+  const wantIndex = useCallback(() => setIndexWanted(true), []);
+  const index = useMemo(() => (view && (indexWanted || lineage) ? indexGraph(view) : null), [view, indexWanted, lineage]);
+  const groups = useMemo(() => (view && groupBy ? groupsOf(view, groupBy) : null), [view, groupBy]);
+  const focusKeys = useMemo(() => (index && lineage ? lineageOf(index, lineage.key, lineage.depth) : null), [index, lineage]);
+  const shown: ShownView | undefined = useMemo(() => {
+    if (!view) return undefined;
+    const focused = focusKeys?.size ? subView(view, focusKeys) : view;
+    return groupBy && groups ? collapse(focused, groupBy, groups, expanded) : focused;
+  }, [view, focusKeys, groupBy, groups, expanded]);
+  const grouping = useMemo(() => (groupBy && groups ? { by: groupBy, groups } : null), [groupBy, groups]);
+  // Links drawn since the last layout keep every node in place (docs/canvas.md#layout); tidying lays it out anew.
+  const [tidied, setTidied] = useState(0);
+  const { nodes, edges, frames } = useFlowElements(shown, filters, selected, grouping, tidied);
+  const fitView = useFitView(nodes);
 
   const onConnect = useCallback(
     (c: Connection) => {
@@ -57,14 +86,53 @@ function TeamCanvas({ team }: { team: string }) {
   );
   // Bringing a node into view is the only viewport move besides fitting, and only when the person asked for that node.
   useEffect(() => {
-    const target = focus ? nodes.find((n) => n.id === focus) : undefined;
+    const target = centreOn ? nodes.find((n) => n.id === centreOn) : undefined;
     if (!target) return;
-    setFocus(null);
-    void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2, { zoom: Math.max(getZoom(), 0.5), duration: 200 });
-  }, [focus, nodes, setCenter, getZoom]);
-  const show = useCallback((key: string) => {
-    setSelected(key);
-    setFocus(key);
+    setCentreOn(null);
+    // From the overview in one step: an animation would pass through zooms that place hundreds of nodes on the way.
+    const duration = getZoom() < OVERVIEW_ZOOM ? 0 : 200;
+    void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2, { zoom: Math.max(getZoom(), READ_ZOOM), duration });
+  }, [centreOn, nodes, setCenter, getZoom]);
+  useEffect(() => {
+    if (!refit) return;
+    setRefit(false);
+    fitView();
+  }, [refit, fitView]);
+  /**
+   * Selects a node and brings it into view, first drawing it if the canvas hides it: a lineage it is
+   * not part of is left for the whole graph, a collapsed group holding it is expanded.
+   */
+  const show = useCallback(
+    (key: string) => {
+      if (focusKeys && !focusKeys.has(key)) setLineage(null);
+      const group = groups?.get(key);
+      if (group !== undefined && !expanded.has(group)) setExpanded(new Set(expanded).add(group));
+      setSelected(key);
+      setCentreOn(key);
+    },
+    [focusKeys, groups, expanded],
+  );
+  const onNodeClick = useCallback(
+    (key: string) => {
+      const [kind, name] = splitKey(key);
+      if (kind === "group") {
+        setExpanded(new Set(expanded).add(name));
+        return setSelected(null);
+      }
+      // Selected here too: a click in the overview reaches no element for xyflow to select.
+      setSelected(key);
+      setCentreOn(key);
+    },
+    [expanded],
+  );
+  const focusOn = useCallback((key: string, depth: Depth) => {
+    setLineage({ key, depth });
+    setRefit(true);
+  }, []);
+  const onGroupBy = useCallback((by: GroupBy | null) => {
+    setGroupBy(by);
+    setExpanded(new Set());
+    setRefit(true);
   }, []);
   const onCreated = useCallback(
     (id: string) => {
@@ -100,7 +168,16 @@ function TeamCanvas({ team }: { team: string }) {
           </span>
         )}
         <span className="spacer" />
-        <button type="button" onClick={() => void fitView(FIT_VIEW)} data-testid="fit-view">
+        {view && <CanvasSearch index={index} onFocus={wantIndex} onPick={show} />}
+        <button
+          type="button"
+          onClick={() => setTidied((t) => t + 1)}
+          data-testid="tidy-layout"
+          title="Lay the graph out again, taking in the links drawn since"
+        >
+          Tidy layout
+        </button>
+        <button type="button" onClick={fitView} data-testid="fit-view">
           Fit view
         </button>
         <button type="button" className="primary" onClick={() => setDraftFor("")}>
@@ -110,6 +187,7 @@ function TeamCanvas({ team }: { team: string }) {
       <div className="canvas-body">
         <aside className="canvas-side">
           {view && <CanvasFilters nodes={view.nodes} filters={filters} onChange={setFilters} />}
+          {view && <CanvasGroups by={groupBy} groups={groups} expanded={expanded} onBy={onGroupBy} onExpanded={setExpanded} />}
           <RosterPanel team={team} contracts={contracts} onNewContract={setDraftFor} />
           <Legend />
         </aside>
@@ -126,6 +204,18 @@ function TeamCanvas({ team }: { team: string }) {
               </button>
             </div>
           )}
+          {lineage && focusKeys && (
+            <LineageBar
+              id={splitKey(lineage.key)[1]}
+              depth={lineage.depth}
+              count={focusKeys.size}
+              onDepth={(depth) => focusOn(lineage.key, depth)}
+              onExit={() => {
+                setLineage(null);
+                setRefit(true);
+              }}
+            />
+          )}
           {graph.isLoading && <p className="canvas-overlay">Loading the graph…</p>}
           {graph.error && (
             <p className="canvas-overlay error" role="alert">
@@ -137,13 +227,29 @@ function TeamCanvas({ team }: { team: string }) {
               Nothing in team <strong>{team}</strong> yet. Drag a member from the roster here to give them a contract, or publish an artifact.
             </p>
           )}
-          {view && <GraphCanvas nodes={nodes} edges={edges} onSelect={setSelected} onConnect={onConnect} onDropMember={setDraftFor} />}
+          {view && (
+            <GraphCanvas
+              nodes={nodes}
+              edges={edges}
+              frames={frames}
+              selected={selected}
+              onSelect={setSelected}
+              onNodeClick={onNodeClick}
+              onConnect={onConnect}
+              onDropMember={setDraftFor}
+            />
+          )}
         </div>
         {node && (
           <aside className="canvas-panel" aria-label={`details of ${splitKey(node.key).join(" ")}`} data-testid="canvas-panel">
             <button type="button" className="ghost canvas-panel-close" aria-label="close details" onClick={() => setSelected(null)}>
               ×
             </button>
+            <div className="row canvas-panel-lineage">
+              <button type="button" onClick={() => focusOn(node.key, lineage?.key === node.key ? lineage.depth : 2)} data-testid="focus-lineage">
+                Focus on lineage
+              </button>
+            </div>
             {node.kind === "contract" ? (
               <ContractPanel key={node.key} team={team} node={node} onSelect={show} />
             ) : (

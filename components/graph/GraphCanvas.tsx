@@ -7,33 +7,52 @@ import {
   getViewportForBounds,
   MiniMap,
   ReactFlow,
+  useReactFlow,
   useStore,
+  useStoreApi,
   useUpdateNodeInternals,
   type Connection,
   type IsValidConnection,
   type NodeChange,
+  type NodeMouseHandler,
   type Viewport,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useState, type DragEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type MouseEvent } from "react";
 import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";
-import { isContractNode } from "./flow-elements.ts";
+import { isContractNode, isGroupNode } from "./flow-elements.ts";
+import type { Frame } from "./grouping.ts";
+import GroupFrames from "./GroupFrames.tsx";
 import { nodeTypes } from "./node-types.ts";
+import { NodeOverlay } from "./NodeOverlay.tsx";
 import OverviewEdges from "./OverviewEdges.tsx";
-import { useDetailed } from "./use-detailed.ts";
+import OverviewNodes, { nodeAt } from "./OverviewNodes.tsx";
+import { OVERVIEW_ZOOM, useDetailed, useLabelZoom, useOverview, useViewTiles } from "./use-detailed.ts";
 import { MEMBER_MIME } from "./RosterPanel.tsx";
 
-/** Zooming out this far keeps 2,000 nodes reachable; fitting stops at 1 so a small graph is not blown up. */
-export const FIT_VIEW = { maxZoom: 1, minZoom: 0.05, padding: 0.1 };
+/** Zooming out this far keeps 10,000 nodes reachable; fitting stops at 1 so a small graph is not blown up. */
+export const FIT_VIEW = { maxZoom: 1, minZoom: 0.02, padding: 0.1 };
 
-const minimapColor = (n: CanvasNode) => (isContractNode(n) ? `var(--${n.data.contract.status})` : n.data.artifact.stale ? "var(--stale)" : "var(--muted)");
+const minimapColor = (n: CanvasNode) =>
+  isGroupNode(n) ? "var(--accent)" : isContractNode(n) ? `var(--${n.data.contract.status})` : n.data.artifact.stale ? "var(--stale)" : "var(--muted)";
 const NO_EDGES: CanvasEdge[] = [];
+const NO_NODES: CanvasNode[] = [];
+const NO_FRAMES: Frame[] = [];
+/**
+ * The minimap draws every node as an element, each time it mounts: half a second for 10,000. Past this
+ * many it is left out; the overview (zoom out) and search do its job.
+ */
+const MINIMAP_LIMIT = 1000;
 const validConnection: IsValidConnection = (c) => c.source !== c.target && c.target.startsWith("contract:");
 
 type Props = {
   nodes: CanvasNode[];
   edges: CanvasEdge[];
+  frames: Frame[];
+  selected: string | null;
   onSelect: (key: string | null) => void;
+  /** A click on a node (not a drag from its handle): the page zooms to it, or expands a group. */
+  onNodeClick: (key: string) => void;
   onConnect: (c: Connection) => void;
   onDropMember: (member: string) => void;
 };
@@ -42,10 +61,26 @@ type Props = {
  * The view fitted to the nodes, worked out before xyflow first draws: its own `fitView` would first
  * draw the graph at zoom 1 and then again fitted, which for a big graph is a second full render.
  */
-function fittedViewport(nodes: CanvasNode[], box: HTMLElement): Viewport | undefined {
+function fittedViewport(nodes: CanvasNode[], width: number, height: number): Viewport | undefined {
   const shown = nodes.filter((n) => !n.hidden);
-  if (!shown.length || !box.clientWidth || !box.clientHeight) return undefined;
-  return getViewportForBounds(getNodesBounds(shown), box.clientWidth, box.clientHeight, FIT_VIEW.minZoom, FIT_VIEW.maxZoom, FIT_VIEW.padding);
+  if (!shown.length || !width || !height) return undefined;
+  return getViewportForBounds(getNodesBounds(shown), width, height, FIT_VIEW.minZoom, FIT_VIEW.maxZoom, FIT_VIEW.padding);
+}
+
+/**
+ * Fits the view to `nodes` (those not hidden), at once: an animated fit crossing into or out of the
+ * overview would go on animating the xyflow that the crossing replaces. Not xyflow's `fitView`, which fits what it holds, and
+ * zoomed out to the overview it holds no nodes.
+ * @example const fit = useFitView(nodes); <button onClick={fit}>Fit view</button>
+ */
+export function useFitView(nodes: CanvasNode[]): () => void {
+  const store = useStoreApi<CanvasNode, CanvasEdge>();
+  const { setViewport } = useReactFlow();
+  return useCallback(() => {
+    const { width, height } = store.getState();
+    const viewport = fittedViewport(nodes, width, height);
+    if (viewport) void setViewport(viewport);
+  }, [nodes, store, setViewport]);
 }
 
 /**
@@ -57,18 +92,96 @@ function fittedViewport(nodes: CanvasNode[], box: HTMLElement): Viewport | undef
 export function GraphCanvas(props: Props) {
   // The first viewport needs the size of the box the canvas fills, so the canvas waits one frame for it.
   const [first, setFirst] = useState<{ viewport: Viewport | undefined } | null>(null);
+  const store = useStoreApi<CanvasNode, CanvasEdge>();
   const measure = useCallback(
     (box: HTMLDivElement | null) => {
-      if (box) setFirst((f) => f ?? { viewport: fittedViewport(props.nodes, box) });
+      if (!box || first) return;
+      const viewport = fittedViewport(props.nodes, box.clientWidth, box.clientHeight);
+      // xyflow learns its nodes and its size in effects after its first render, so the nodes in view would
+      // be added to a list already on the page, and React places each added sibling by walking the others:
+      // quadratic, 1.8 s for 1,200 nodes. Told both now, it draws them with the list, in one placement.
+      store.setState({ width: box.clientWidth, height: box.clientHeight, ...(viewport && { transform: [viewport.x, viewport.y, viewport.zoom] }) });
+      store.getState().setNodes(viewport && viewport.zoom < OVERVIEW_ZOOM ? NO_NODES : props.nodes);
+      setFirst({ viewport });
     },
-    [props.nodes],
+    [props.nodes, first, store],
   );
   if (!first) return <div ref={measure} className="canvas-measure" />;
   return <Flow {...props} initialViewport={first.viewport} />;
 }
 
-function Flow({ nodes, edges, onSelect, onConnect, onDropMember, initialViewport }: Props & { initialViewport: Viewport | undefined }) {
+const nodeKeyOf = (e: FocusEvent) => (e.target as HTMLElement).closest?.(".react-flow__node")?.getAttribute("data-id") ?? null;
+
+function Flow({
+  nodes,
+  edges,
+  frames,
+  selected,
+  onSelect,
+  onNodeClick,
+  onConnect,
+  onDropMember,
+  initialViewport,
+}: Props & { initialViewport: Viewport | undefined }) {
   const detailed = useDetailed();
+  // Counted in xyflow's store, not in `nodes`: a minimap mounting with a new, small `nodes` would first
+  // draw the store's old nodes, all 10,000 of them, before xyflow takes in the new ones.
+  const smallGraph = useStore((s) => s.nodes.length <= MINIMAP_LIMIT);
+  const labelZoom = useLabelZoom();
+  const overview = useOverview();
+  const { screenToFlowPosition } = useReactFlow();
+  // Crossing between the overview and elements, xyflow is mounted afresh, holding its nodes already
+  // (set here as the zoom crosses, before React draws): its node list is then placed with them in one
+  // piece. Handed to a mounted xyflow, hundreds of nodes arriving at once are placed one by one, each
+  // placement walking the new siblings after it (quadratic: 0.75 s for the 2,000-node graph).
+  const store = useStoreApi<CanvasNode, CanvasEdge>();
+  const latest = useRef(nodes);
+  useEffect(() => {
+    latest.current = nodes;
+  }, [nodes]);
+  useEffect(
+    () =>
+      store.subscribe((now, before) => {
+        const out = now.transform[2] < OVERVIEW_ZOOM;
+        if (out !== before.transform[2] < OVERVIEW_ZOOM) now.setNodes(out ? NO_NODES : latest.current);
+      }),
+    [store],
+  );
+  const [tx, ty, zoom] = store.getState().transform;
+  const pointed = (e: MouseEvent) => {
+    const at = screenToFlowPosition({ x: e.clientX, y: e.clientY });
+    // Boxes are a few pixels wide out here: a pointer within 3 px of one points at it.
+    return nodeAt(nodes, at.x, at.y, 3 / store.getState().transform[2])?.id ?? null;
+  };
+  const byKey = useMemo(() => new Map(nodes.map((n) => [n.id, n])), [nodes]);
+  const groups = useMemo(() => nodes.filter((n) => isGroupNode(n) && !n.hidden), [nodes]);
+  const tiles = useViewTiles();
+  // Zoomed in, xyflow draws the edges that touch a node near the view (it would draw every edge whose box
+  // crosses the view: 800 for the 117 nodes of a view of the 10,000-node graph, 300 ms to mount); the
+  // overview drawing keeps the others, in a few paths.
+  const [near, far] = useMemo(() => {
+    if (!detailed) return [NO_EDGES, edges];
+    const [left, top, right, bottom] = tiles.split(",").map(Number);
+    const inView = (id: string) => {
+      const p = byKey.get(id)?.position;
+      return !!p && p.x >= left && p.x <= right && p.y >= top && p.y <= bottom;
+    };
+    const split: [CanvasEdge[], CanvasEdge[]] = [[], []];
+    for (const e of edges) split[inView(e.source) || inView(e.target) ? 0 : 1].push(e);
+    return split;
+  }, [detailed, tiles, byKey, edges]);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const [mode, setMode] = useState({ overview, mounts: 0 });
+  if (mode.overview !== overview) {
+    setMode({ overview, mounts: mode.mounts + 1 });
+    // The elements that had focus or the pointer are gone with the old xyflow, without blur or leave events.
+    setFocused(null);
+    setHovered(null);
+  }
+  const onEnter: NodeMouseHandler<CanvasNode> = useCallback((_, n) => setHovered(n.id), []);
+  const onLeave: NodeMouseHandler<CanvasNode> = useCallback(() => setHovered(null), []);
+  const onClick: NodeMouseHandler<CanvasNode> = useCallback((_, n) => onNodeClick(n.id), [onNodeClick]);
   // xyflow measures a node's handles from the DOM when it mounts, and a node mounted as a box has
   // none; once nodes show their handles again, the ones on screen are measured again so that their
   // edges find both ends.
@@ -103,10 +216,22 @@ function Flow({ nodes, edges, onSelect, onConnect, onDropMember, initialViewport
 
   return (
     <ReactFlow<CanvasNode, CanvasEdge>
-      nodes={nodes}
-      edges={detailed ? edges : NO_EDGES}
+      key={mode.mounts}
+      nodes={overview ? NO_NODES : nodes}
+      edges={near}
       nodeTypes={nodeTypes}
       onNodesChange={onNodesChange}
+      onNodeClick={onClick}
+      onNodeMouseEnter={onEnter}
+      onNodeMouseLeave={onLeave}
+      onPaneClick={(e) => {
+        const key = overview ? pointed(e) : null;
+        if (key) onNodeClick(key);
+      }}
+      onPaneMouseMove={(e) => overview && setHovered(pointed(e))}
+      onPaneMouseLeave={() => setHovered(null)}
+      onFocus={(e) => setFocused(nodeKeyOf(e))}
+      onBlur={() => setFocused(null)}
       onConnect={onConnect}
       isValidConnection={validConnection}
       onDragOver={onDragOver}
@@ -118,17 +243,29 @@ function Flow({ nodes, edges, onSelect, onConnect, onDropMember, initialViewport
       multiSelectionKeyCode={null}
       selectionKeyCode={null}
       onlyRenderVisibleElements
-      defaultViewport={initialViewport}
-      fitView={!initialViewport}
+      defaultViewport={mode.mounts ? { x: tx, y: ty, zoom } : initialViewport}
+      fitView={!mode.mounts && !initialViewport}
       fitViewOptions={FIT_VIEW}
       minZoom={FIT_VIEW.minZoom}
       maxZoom={2}
       aria-label="canvas of contracts and artifacts"
+      className={overview ? "overview" : undefined}
+      style={{ "--label-zoom": labelZoom || 1 } as CSSProperties}
     >
       <Background gap={24} />
-      {!detailed && <OverviewEdges nodes={nodes} edges={edges} />}
-      <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />
-      <Controls showInteractive={false} fitViewOptions={FIT_VIEW} />
+      {frames.length > 0 && <GroupFrames frames={frames} />}
+      <NodeOverlay
+        nodes={byKey}
+        selected={selected}
+        focused={focused}
+        hovered={hovered}
+        named={overview ? groups : NO_NODES}
+        frames={overview ? frames : NO_FRAMES}
+      />
+      {far.length > 0 && <OverviewEdges nodes={nodes} edges={far} />}
+      {overview && <OverviewNodes nodes={nodes} />}
+      {!overview && smallGraph && <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />}
+      <Controls showInteractive={false} showFitView={false} />
     </ReactFlow>
   );
 }

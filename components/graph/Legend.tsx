@@ -12,7 +12,13 @@ export function Legend() {
           </li>
         ))}
         <li>
-          <span className="swatch artifact" /> artifact <span className="badge stale">stale</span>
+          <span className="swatch artifact" /> artifact
+        </li>
+        <li>
+          <span className="swatch stale" /> artifact <span className="badge stale">stale</span>
+        </li>
+        <li>
+          <span className="swatch group" /> collapsed group
         </li>
         <li>
           <span className="line depends_on" /> depends on
@@ -27,6 +33,7 @@ export function Legend() {
           <span className="line derived_from" /> derived from
         </li>
       </ul>
+      <p className="hint muted">Failed and stale boxes are striped as well as coloured.</p>
       <p className="hint muted">Drag from a node&apos;s lower handle to a contract&apos;s upper one: that contract then depends on it.</p>
     </section>
   );

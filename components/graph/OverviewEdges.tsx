@@ -13,7 +13,8 @@ function handleCentre(n: CanvasNode, id: string | null | undefined): [number, nu
 }
 
 /**
- * Every edge as one SVG path per kind, drawn in the viewport while zoomed out. xyflow draws an
+ * Edges as one SVG path per kind, drawn in the viewport: all of them while zoomed out, and zoomed in
+ * those that touch no node near the view. xyflow draws an
  * edge as its own component (a wrapper, a path, a marker, a position lookup), which for 2,000
  * nodes' edges costs most of a second per render; a handful of long paths costs milliseconds, and
  * panning or zooming then only moves the viewport. Arrowheads are left out: at this zoom they

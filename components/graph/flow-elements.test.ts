@@ -8,7 +8,7 @@ import {
   layoutNodesOf,
   NO_FILTERS,
   NODE_SIZE,
-  structureOf,
+  nodesSignature,
   type CanvasNode,
   type Filters,
 } from "./flow-elements.ts";
@@ -153,10 +153,12 @@ describe("dependencyFor", () => {
   });
 });
 
-describe("structureOf", () => {
-  it("changes when nodes or edges do, not when a state does", () => {
+describe("layout signatures", () => {
+  it("keep the layout when a state or a link changes, not when nodes come or go", () => {
     const restated: GraphView = { ...VIEW, nodes: VIEW.nodes.map((n) => (n.kind === "contract" ? { ...n, status: "failed" as const } : n)) };
-    expect(structureOf(restated)).toBe(structureOf(VIEW));
-    expect(structureOf({ ...VIEW, edges: VIEW.edges.slice(1) })).not.toBe(structureOf(VIEW));
+    expect(nodesSignature(restated)).toBe(nodesSignature(VIEW));
+    const relinked = { ...VIEW, edges: VIEW.edges.slice(1) };
+    expect(nodesSignature(relinked)).toBe(nodesSignature(VIEW));
+    expect(nodesSignature({ ...VIEW, nodes: VIEW.nodes.slice(1) })).not.toBe(nodesSignature(VIEW));
   });
 });

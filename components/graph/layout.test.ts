@@ -127,4 +127,25 @@ describe("layoutGraph", () => {
     expectNoOverlap(l, nodes);
     expect(took).toBeLessThan(250);
   });
+
+  it("folds a part far wider than tall into stacked bands, without overlaps", () => {
+    // 200 streams of 3, each linked to its neighbour: one part 200 nodes wide and 3 rows deep.
+    const nodes = boxes(...Array.from({ length: 600 }, (_, i) => `n${i}`));
+    const links: LayoutEdge[] = [];
+    for (let k = 0; k < 200; k++) {
+      links.push({ from: `n${k * 3}`, to: `n${k * 3 + 1}` }, { from: `n${k * 3 + 1}`, to: `n${k * 3 + 2}` });
+      if (k) links.push({ from: `n${(k - 1) * 3}`, to: `n${k * 3 + 1}` });
+    }
+    const l = layoutGraph(nodes, links);
+    expect(l.width / l.height).toBeGreaterThan(0.8);
+    expect(l.width / l.height).toBeLessThan(3.2);
+    const seen = new Set<string>();
+    for (const n of nodes) {
+      const p = at(l, n.id);
+      const cell = `${Math.round(p.y)}:${Math.floor(p.x / (W + DEFAULT_LAYOUT.nodeGap))}`;
+      expect(seen.has(cell)).toBe(false);
+      seen.add(cell);
+    }
+    expectNoOverlap(l, nodes);
+  });
 });

@@ -4,8 +4,10 @@
  * Positions depend only on ids and edges, never on state, so live updates do not move nodes.
  *
  * Not dagre: @dagrejs/dagre 3.1.3 takes 3–6 s for 2,000 nodes (and overflows the stack on a
- * chain of 1,000), where the canvas must render 2,000 nodes in under 2 s. This runs in
- * O(sweeps · (V log V + E)), iteratively, so no depth can overflow the stack.
+ * chain of 1,000); not elkjs: its layered algorithm took 4 s for 2,000 nodes and 18 s for 10,000
+ * (docs/canvas.md#layout), where the canvas must draw 10,000 nodes in under 2 s. This takes about
+ * 50 ms for 2,000 and 150 ms for 10,000 (cold), in O(sweeps · (V log V + E)), iteratively, so no
+ * depth can overflow the stack.
  */
 export type LayoutNode = { id: string; width: number; height: number };
 export type LayoutEdge = { from: string; to: string };
@@ -34,7 +36,7 @@ type Graph = { size: number; down: number[][]; up: number[][]; undirected: numbe
 export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[], options: LayoutOptions = DEFAULT_LAYOUT): Layout {
   const g = acyclic(nodes, edges);
   const rank = ranks(g);
-  const parts = components(g).map((members) => layoutPart(members, g, rank, nodes, options));
+  const parts = components(g).map((members) => fold(layoutPart(members, g, rank, nodes, options), nodes, options));
   return pack(parts, nodes, options);
 }
 
@@ -142,17 +144,17 @@ function layoutPart(members: number[], g: Graph, rank: Int32Array, nodes: readon
   rows.forEach(renumber);
   const mean = (of: number[], value: (v: number) => number) => of.reduce((s, v) => s + value(v), 0) / of.length;
 
+  // Sort keys in an array by node, not a Map per row: the sweeps are most of the layout's time.
+  const key = new Float64Array(g.size);
   for (let sweep = 0; sweep < o.sweeps; sweep++) {
     const downward = sweep % 2 === 0;
     for (let k = 1; k < rows.length; k++) {
       const row = rows[downward ? k : rows.length - 1 - k];
-      const key = new Map(
-        row.map((v) => {
-          const near = downward ? g.up[v] : g.down[v];
-          return [v, near.length ? mean(near, (w) => slot[w]) : slot[v]];
-        }),
-      );
-      row.sort((a, b) => key.get(a)! - key.get(b)! || slot[a] - slot[b]);
+      for (const v of row) {
+        const near = downward ? g.up[v] : g.down[v];
+        key[v] = near.length ? mean(near, (w) => slot[w]) : slot[v];
+      }
+      row.sort((a, b) => key[a] - key[b] || slot[a] - slot[b]);
       renumber(row);
     }
   }
@@ -255,6 +257,29 @@ function placeRow(row: number[], wanted: Array<{ x: number; weight: number }>, w
       at += width(row[i]) + gap;
     }
   }
+}
+
+/** The shape a part is folded towards: a landscape screen's. */
+const ASPECT = 1.6;
+
+/**
+ * A part far wider than tall (a team of many parallel streams, linked side to side, is one such part
+ * a few rows deep) cut into vertical slices stacked one under the other, like lines of text, so a
+ * fitted view is not a thin strip at a zoom where nothing can be read. Edges crossing a cut run long.
+ */
+function fold(part: Part, nodes: readonly LayoutNode[], o: LayoutOptions): Part {
+  const bands = Math.round(Math.sqrt(part.width / (ASPECT * (part.height + o.partGap))));
+  if (bands < 2) return part;
+  const bandWidth = part.width / bands;
+  const bandHeight = part.height + o.partGap;
+  let width = 0;
+  for (const v of part.members) {
+    const band = Math.min(bands - 1, Math.floor(part.x[v] / bandWidth));
+    part.x[v] -= band * bandWidth;
+    part.y[v] += band * bandHeight;
+    width = Math.max(width, part.x[v] + nodes[v].width);
+  }
+  return { ...part, width, height: bands * bandHeight - o.partGap };
 }
 
 /** Shelf packing, largest parts first: rows no wider than the widest part or a squarish bound. */

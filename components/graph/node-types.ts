@@ -2,5 +2,6 @@
 import type { NodeTypes } from "@xyflow/react";
 import ArtifactNode from "./nodes/ArtifactNode.tsx";
 import ContractNode from "./nodes/ContractNode.tsx";
+import GroupNode from "./nodes/GroupNode.tsx";
 
-export const nodeTypes = { contract: ContractNode, artifact: ArtifactNode } satisfies NodeTypes;
+export const nodeTypes = { contract: ContractNode, artifact: ArtifactNode, group: GroupNode } satisfies NodeTypes;

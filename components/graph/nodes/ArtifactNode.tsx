@@ -10,7 +10,12 @@ function ArtifactNode({ data }: NodeProps<ArtifactFlowNode>) {
   const a = data.artifact;
   const detailed = useDetailed();
   const classes = `canvas-node artifact status-${a.status}${a.stale ? " is-stale" : ""}`;
-  if (!detailed) return <div className={`${classes} compact`} data-status={a.status} data-stale={a.stale} title={`${a.id}${a.stale ? " (stale)" : ""}`} />;
+  if (!detailed)
+    return (
+      <div className={`${classes} compact`} data-status={a.status} data-stale={a.stale}>
+        <span className="canvas-node-label">{a.id}</span>
+      </div>
+    );
   return (
     <div className={classes} data-status={a.status} data-stale={a.stale}>
       <Handle type="target" position={Position.Top} id="in" isConnectable={false} />

@@ -9,7 +9,12 @@ import { useDetailed } from "../use-detailed.ts";
 function ContractNode({ data }: NodeProps<ContractFlowNode>) {
   const c = data.contract;
   const detailed = useDetailed();
-  if (!detailed) return <div className={`canvas-node contract compact state-${c.status}`} data-status={c.status} title={`${c.title} (${c.status})`} />;
+  if (!detailed)
+    return (
+      <div className={`canvas-node contract compact state-${c.status}`} data-status={c.status}>
+        <span className="canvas-node-label">{c.title}</span>
+      </div>
+    );
   return (
     <div className={`canvas-node contract state-${c.status}`} data-status={c.status} title={c.statusReason ?? undefined}>
       <Handle type="target" position={Position.Top} id="in" className="nodrag" />
