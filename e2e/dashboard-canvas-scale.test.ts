@@ -5,10 +5,11 @@
  * graph served in place of /api/graph (the browser's work is what it measures), its figures printed.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GraphEdge, GraphNode, GraphView } from "../lib/api/graph.ts";
 import { indexGraph, lineageOf } from "../components/graph/graph-index.ts";
 import { groupsOf } from "../components/graph/grouping.ts";
+import { clearLongTasks, drawnCount, installProbe, readProbe, settledCounts, viewportSettled, wheel } from "./helpers/canvas-probe.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api, pool, startHub, type HubProcess } from "./helpers/hub-process.ts";
 
@@ -65,24 +66,6 @@ async function generateTeam(): Promise<void> {
 const graphOf = async (team: string): Promise<GraphView> => (await api(hub, "GET", `/api/graph?team=${team}`)).body;
 const drawn = () => page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")!).sort());
 const node = (key: string) => page.locator(`.react-flow__node[data-id="${key}"]`);
-/** Nodes drawn: as elements, or zoomed out past their names, as the overview's boxes. */
-const drawnCount = (p: Page = page) =>
-  p.evaluate(() => document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>(".overview-nodes")?.dataset.nodes ?? 0));
-
-/** Until the viewport's transform stays the same across two frames (a 200 ms pan or a fit may still be moving). */
-async function viewportSettled(p: Page = page) {
-  const still = () =>
-    p.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const before = document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform;
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => resolve(document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform === before)),
-          );
-        }),
-    );
-  await expect.poll(still).toBe(true);
-}
 
 /** Whether a node's box lies wholly inside the canvas's box. */
 async function onScreen(key: string): Promise<boolean> {
@@ -117,7 +100,7 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await page.goto(`${hub.url}/canvas?team=${TEAM}`);
     await expect.poll(() => page.getByTestId("canvas").getAttribute("data-nodes")).toBe("1300");
     // Fitted to 1,300 nodes, no name would fit a box: the overview draws them all as boxes.
-    await expect.poll(() => drawnCount()).toBe(1300);
+    await expect.poll(() => drawnCount(page)).toBe(1300);
     expect(await drawn()).toEqual([]);
     await screenshot(page, "canvas-scale");
 
@@ -126,7 +109,7 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await expect.poll(() => page.getByTestId("canvas-search-results").innerText()).toMatch(/^s17-4\s+Step 4 of stream 17 · dev-1 · pending/);
     await page.getByTestId("canvas-search").press("Enter");
     await expect.poll(() => node("contract:s17-4").getAttribute("class")).toContain("selected");
-    await viewportSettled();
+    await viewportSettled(page);
     expect(await onScreen("contract:s17-4")).toBe(true);
     expect(await node("contract:s17-4").locator(".canvas-node-title").innerText()).toBe("Step 4 of stream 17");
     await expect.poll(() => page.locator(".node-ring.selected").count()).toBe(1);
@@ -158,7 +141,7 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await expect.poll(drawn).toEqual(all);
     await page.getByTestId("lineage-exit").click();
     await expect.poll(() => page.getByTestId("lineage-bar").count()).toBe(0);
-    await expect.poll(() => drawnCount()).toBe(1300);
+    await expect.poll(() => drawnCount(page)).toBe(1300);
 
     // In the overview a box is no element, yet pointing at one explains it and clicking it zooms to it.
     const pane = (await page.locator(".react-flow__pane").boundingBox())!;
@@ -176,7 +159,7 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     const scale = async () => Number(/scale\(([\d.]+)\)/.exec((await page.locator(".react-flow__viewport").getAttribute("style")) ?? "")?.[1]);
     expect(await scale()).toBeGreaterThanOrEqual(0.8);
     await page.getByTestId("fit-view").click();
-    await expect.poll(() => drawnCount()).toBe(1300);
+    await expect.poll(() => drawnCount(page)).toBe(1300);
 
     // Grouping by member: one box per member, then one member's nodes opened by clicking its box, then closed again.
     const groups = groupsOf(graph, "member");
@@ -187,19 +170,19 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await node("group:dev-3").click();
     const dev3 = [...groups].filter(([, g]) => g === "dev-3").map(([k]) => k);
     await page.getByTestId("fit-view").click();
-    await expect.poll(() => drawnCount()).toBe(dev3.length + names.length - 1);
+    await expect.poll(() => drawnCount(page)).toBe(dev3.length + names.length - 1);
     // Its members are boxed together in a frame named for it.
     expect(await page.getByTestId("frame-dev-3").innerText()).toBe("dev-3");
     await screenshot(page, "canvas-group-expanded");
     await page.getByTestId("canvas-groups").getByLabel("expand group dev-3").uncheck();
-    await expect.poll(() => drawnCount()).toBe(names.length);
+    await expect.poll(() => drawnCount(page)).toBe(names.length);
     expect(await page.getByTestId("frame-dev-3").count()).toBe(0);
     await page.getByTestId("group-by").selectOption("");
 
     // A dependency drawn by dragging: both nodes stay where they were, on screen. s20-9 ends its stream (nothing
     // depends on it), so it may wait on any other contract in view without closing a cycle.
     await search("s20-9");
-    await viewportSettled();
+    await viewportSettled(page);
     const direct = new Set(graph.edges.filter((e) => e.to === "contract:s20-9").map((e) => e.from));
     let source: string | undefined;
     for (const k of await drawn()) if (!source && k.startsWith("contract:") && k !== "contract:s20-9" && !direct.has(k) && (await onScreen(k))) source = k;
@@ -224,18 +207,16 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     await search("s3-0");
     await expect.poll(() => node("contract:s3-0").getAttribute("class")).toContain("selected");
-    await viewportSettled();
+    await viewportSettled(page);
     await screenshot(page, "canvas-dark");
     await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect.poll(() => drawnCount()).toBe(1300);
+    await expect.poll(() => drawnCount(page)).toBe(1300);
     await screenshot(page, "canvas-390");
     await page.setViewportSize({ width: 1366, height: 768 });
   }, 240_000);
 });
-
-type Probe = { longTasks: number[]; counts: Array<[number, number]>; lastFrame: number };
 
 /** A team of 10,000 nodes shaped like the one above: 400 streams of 10 contracts, each with an output, and 2,000 inputs. */
 function benchGraph(): GraphView {
@@ -302,37 +283,10 @@ describe("the canvas with 10,000 nodes", () => {
       (url) => url.pathname === "/api/graph" && url.searchParams.get("team") === "bench",
       (route) => route.fulfill({ json: graph }),
     );
-    await perf.addInitScript(() => {
-      const w = window as unknown as Probe;
-      w.longTasks = [];
-      w.counts = [];
-      w.lastFrame = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask", buffered: true });
-      let last = -1;
-      const tick = () => {
-        const n = document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>(".overview-nodes")?.dataset.nodes ?? 0);
-        w.lastFrame = performance.now();
-        if (n !== last) w.counts.push([performance.now(), (last = n)]);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const read = () =>
-      perf.evaluate(() => {
-        const w = window as unknown as Probe;
-        return { longTasks: w.longTasks, counts: w.counts, lastFrame: w.lastFrame };
-      });
+    await installProbe(perf);
 
     await perf.goto(`${hub.url}/canvas?team=bench`);
-    const counts = await vi.waitFor(
-      async () => {
-        const probe = await read();
-        const [at, n] = probe.counts[probe.counts.length - 1] ?? [0, 0];
-        if (!(n > 0 && probe.lastFrame - at > 1000)) throw new Error(`the canvas never settled: ${JSON.stringify(probe.counts)}`);
-        return probe.counts;
-      },
-      { timeout: 60_000, interval: 100 },
-    );
+    const counts = await settledCounts(perf, 60_000);
     const [firstComplete, drawnNodes] = counts[counts.length - 1];
     expect(await perf.getByTestId("canvas").getAttribute("data-nodes")).toBe("10000");
     await screenshot(perf, "canvas-10000");
@@ -383,7 +337,7 @@ describe("the canvas with 10,000 nodes", () => {
     // Pan and zoom as a person would, over the whole graph.
     await perf.getByTestId("fit-view").click();
     await viewportSettled(perf);
-    await perf.evaluate(() => ((window as unknown as Probe).longTasks = []));
+    await clearLongTasks(perf);
     const box = (await perf.locator(".react-flow__pane").boundingBox())!;
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const drag = async (dx: number, dy: number) => {
@@ -395,18 +349,12 @@ describe("the canvas with 10,000 nodes", () => {
     await drag(250, -120);
     await drag(-250, 120);
     await perf.mouse.move(centre.x, centre.y);
-    for (let i = 0; i < 10; i++) {
-      await perf.mouse.wheel(0, -200);
-      await perf.waitForTimeout(60);
-    }
+    await wheel(perf, 10, -200);
     await drag(300, 100);
     await drag(-300, -100);
-    for (let i = 0; i < 10; i++) {
-      await perf.mouse.wheel(0, 200);
-      await perf.waitForTimeout(60);
-    }
+    await wheel(perf, 10, 200);
     await viewportSettled(perf);
-    const tasks = (await read()).longTasks;
+    const tasks = (await readProbe(perf)).longTasks;
     const longest = Math.round(Math.max(0, ...tasks));
     console.log(
       `[canvas-10000] first complete render ${Math.round(firstComplete)} ms (${drawnNodes} nodes drawn); search ${searchMs.toFixed(1)} ms, jump ${Math.round(jumpMs)} ms; focus mode ${Math.round(focusMs)} ms (median of ${focusRuns.map(Math.round).join(", ")}; ${lineage} nodes); pan and zoom: ${tasks.length} long tasks, longest ${longest} ms`,

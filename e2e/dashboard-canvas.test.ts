@@ -6,8 +6,9 @@
  * the 2,000-node budget, measured in the browser and printed.
  */
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { clearLongTasks, installProbe, readProbe, settledCounts, viewportSettled, wheel } from "./helpers/canvas-probe.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api, cli } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -35,27 +36,9 @@ async function centre(l: Locator): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/**
- * Until the viewport's transform stays the same across two animation frames: a pan to a new contract
- * (200 ms) or a fit may still be moving the nodes, and a drag measured before it ends misses its target.
- */
-async function viewportSettled() {
-  const still = () =>
-    page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const before = document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform;
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => resolve(document.querySelector<HTMLElement>(".react-flow__viewport")?.style.transform === before)),
-          );
-        }),
-    );
-  await expect.poll(still).toBe(true);
-}
-
 /** A person's drag from one handle to another, in small steps as a hand would move. */
 async function dragHandle(from: Locator, to: Locator) {
-  await viewportSettled();
+  await viewportSettled(page);
   const [a, b] = [await centre(from), await centre(to)];
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
@@ -237,8 +220,6 @@ async function created(route: string, body: unknown) {
   if (r.status !== 201) throw new Error(`${route}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
-type Probe = { longTasks: number[]; counts: Array<[number, number]>; lastFrame: number };
-
 describe("the canvas with 2,000 nodes", () => {
   const BIG = "big";
   const CHAINS = 50;
@@ -278,40 +259,13 @@ describe("the canvas with 2,000 nodes", () => {
     const perf = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     // Long tasks, and every change of the number of drawn nodes, timed from the navigation's start
     // by animation frames (a frame cannot run during a long task, so a stall is never "settled").
-    await perf.addInitScript(() => {
-      const w = window as unknown as Probe;
-      w.longTasks = [];
-      w.counts = [];
-      w.lastFrame = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask", buffered: true });
-      let last = -1;
-      const tick = () => {
-        const n = document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>(".overview-nodes")?.dataset.nodes ?? 0);
-        w.lastFrame = performance.now();
-        if (n !== last) w.counts.push([performance.now(), (last = n)]);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const read = () =>
-      perf.evaluate(() => {
-        const w = window as unknown as Probe;
-        return { longTasks: w.longTasks, counts: w.counts, lastFrame: w.lastFrame };
-      });
+    await installProbe(perf);
 
     await perf.goto(`${sh.hub.url}/canvas?team=${BIG}`);
     // Complete: nodes are drawn and their number has not changed for a second of frames.
-    const counts = await vi.waitFor(
-      async () => {
-        const probe = await read();
-        const [at, n] = probe.counts[probe.counts.length - 1] ?? [0, 0];
-        if (!(n > 0 && probe.lastFrame - at > 1000)) throw new Error(`the canvas never settled: ${JSON.stringify(probe.counts)}`);
-        return probe.counts;
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    const counts = await settledCounts(perf, 30_000);
     const [firstComplete, drawn] = counts[counts.length - 1];
-    const loadTasks = (await read()).longTasks;
+    const loadTasks = (await readProbe(perf)).longTasks;
     console.log(
       `[canvas-2000] first complete render ${Math.round(firstComplete)} ms after navigation start: ${drawn} nodes drawn (of ${await perf.getByTestId("canvas").getAttribute("data-nodes")}); long tasks while loading: ${loadTasks.map(Math.round).join(", ") || "none"} ms; drawn nodes over time ${JSON.stringify(counts.map(([t, n]) => [Math.round(t), n]))}`,
     );
@@ -326,7 +280,7 @@ describe("the canvas with 2,000 nodes", () => {
     expect(await perf.locator(".overview-edges path").count()).toBeGreaterThan(0);
 
     // Pan and zoom as a person would: drags on the empty pane, wheel steps in and out.
-    await perf.evaluate(() => ((window as unknown as Probe).longTasks = []));
+    await clearLongTasks(perf);
     const box = (await perf.locator(".react-flow__pane").boundingBox())!;
     const empty = await perf.evaluate(({ x, y, width, height }) => {
       for (let dy = 0.9; dy > 0.1; dy -= 0.05)
@@ -346,10 +300,7 @@ describe("the canvas with 2,000 nodes", () => {
     await drag(250, -120);
     await drag(-250, 120);
     await perf.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    for (let i = 0; i < 8; i++) {
-      await perf.mouse.wheel(0, -200);
-      await perf.waitForTimeout(60);
-    }
+    await wheel(perf, 8, -200);
     // Zoomed in to a readable size: the nodes in view show their text and handles, and xyflow draws their edges.
     await expect.poll(() => perf.locator(".react-flow__node .canvas-node-title").count()).toBeGreaterThan(0);
     expect(await perf.locator(".react-flow__node").count()).toBeLessThan(2000);
@@ -357,12 +308,9 @@ describe("the canvas with 2,000 nodes", () => {
     await screenshot(perf, "canvas-2000-zoomed");
     await drag(300, 100);
     await drag(-300, -100);
-    for (let i = 0; i < 8; i++) {
-      await perf.mouse.wheel(0, 200);
-      await perf.waitForTimeout(60);
-    }
-    await perf.waitForTimeout(500);
-    const tasks = (await read()).longTasks;
+    await wheel(perf, 8, 200);
+    await viewportSettled(perf);
+    const tasks = (await readProbe(perf)).longTasks;
     const zoom = await perf.locator(".react-flow__viewport").getAttribute("style");
     console.log(`[canvas-2000] pan and zoom: ${tasks.length} long tasks, longest ${Math.round(Math.max(0, ...tasks))} ms (viewport now ${zoom})`);
     expect(Math.max(0, ...tasks)).toBeLessThan(200);
