@@ -253,6 +253,9 @@ describe("Pattern 4 with code: REST run, snapshot, GraphQL replay, the two runs'
     const commit = (await versions())[0].code.commit as string;
     expect(await v1.getByRole("link").getAttribute("href")).toBe(`/sessions/api-dev?tab=changes&at=${commit}`);
     expect(await page.getByTestId("version-2").getByTestId("code-ref").innerText()).toContain(REPLAY);
+    // The publisher is a session of the team and the contract is on the canvas: both are links.
+    await expect.poll(() => page.getByTestId("version-1").getByRole("link", { name: "api-dev", exact: true }).getAttribute("href")).toBe("/sessions/api-dev");
+    expect(await page.getByTestId("version-1").getByRole("link", { name: "build-api" }).getAttribute("href")).toBe("/canvas?contract=build-api");
     await shot("pattern4-artifact-code");
   }, 300_000);
 });

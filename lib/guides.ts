@@ -38,7 +38,7 @@ transactions, not chat: structured artifacts, contracts with dependencies, and r
 ## Make the team heal itself
 - \`pipeline_create\` turns "when X happens, do Y" into a rule, e.g. reopen the API contract when tests fail:
   trigger \`{type: "artifact_published", artifactType: "test-results"}\`, condition \`data.failed > 0\`, action
-  \`{type: "reopen_contract", contractId: "build-api", reason: "Tests failing: \${data.failed} failures"}\`.
+  \`{type: "reopen_contract", contractId: "build-api", reason: "Failed tests: \${data.failed}"}\`.
   Try a rule first with \`pipeline_dry_run\`; read what happened with \`pipeline_get\`.
 - \`artifact_stale\` lists outputs built on inputs that have changed since; \`artifact_impact\` tells what a
   change would reach before you make it; \`team_audit\` explains where an output came from.

@@ -63,7 +63,7 @@ export function sampleEvent(trigger: Trigger): SampleEventJson {
       const moves = {
         contract_completed: { from: "in_progress", to: "completed", reason: "acceptance criteria met" },
         contract_failed: { from: "in_progress", to: "failed", reason: "timed out" },
-        contract_reopened: { from: "completed", to: "ready", reason: "Tests failing: 3 failures", operation: "reopen" },
+        contract_reopened: { from: "completed", to: "ready", reason: "Failed tests: 3", operation: "reopen" },
       }[trigger.type];
       return {
         type: "contract.status_changed",

@@ -68,7 +68,7 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
       {staleInfo && <StaleWhy team={team} stale={staleInfo} />}
       <div className="grid">
         <Card title="Versions" testId="history">
-          <VersionHistory versions={versions} selected={selected.version} onSelect={setPicked} />
+          <VersionHistory team={team} versions={versions} selected={selected.version} onSelect={setPicked} />
         </Card>
         <Card title={`Data of v${selected.version}`} testId="version-data">
           <p className="muted">

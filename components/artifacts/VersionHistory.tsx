@@ -1,11 +1,29 @@
+"use client";
+
+import Link from "next/link";
 import type { VersionView } from "@/lib/api/artifacts.ts";
+import { useSessions } from "@/lib/queries/sessions.ts";
 import { CodeRefLink } from "../code/CodeRefLink.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
 
-/** Every version, newest first; choosing one shows its data and lineage. A Code column when a work-tree session published one. */
-export function VersionHistory({ versions, selected, onSelect }: { versions: VersionView[]; selected: number; onSelect: (v: number) => void }) {
+/**
+ * Every version, newest first; choosing one shows its data and lineage. A Code column when a work-tree session
+ * published one. A publisher that is one of the team's sessions links to its page, a contract to the canvas.
+ */
+export function VersionHistory({
+  team,
+  versions,
+  selected,
+  onSelect,
+}: {
+  team: string;
+  versions: VersionView[];
+  selected: number;
+  onSelect: (v: number) => void;
+}) {
   const withCode = versions.some((v) => v.code !== null);
+  const sessions = new Set((useSessions(team).data ?? []).map((s) => s.name));
   return (
     <table data-testid="versions">
       <thead>
@@ -37,9 +55,9 @@ export function VersionHistory({ versions, selected, onSelect }: { versions: Ver
             <td>
               <StatusBadge status={v.status} />
             </td>
-            <td>{v.publisher}</td>
+            <td>{sessions.has(v.publisher) ? <Link href={`/sessions/${encodeURIComponent(v.publisher)}`}>{v.publisher}</Link> : v.publisher}</td>
             <td className="mono">{v.sessionId ?? "—"}</td>
-            <td className="mono">{v.contractId ?? "—"}</td>
+            <td className="mono">{v.contractId ? <Link href={`/canvas?contract=${encodeURIComponent(v.contractId)}`}>{v.contractId}</Link> : "—"}</td>
             <td>
               <When at={v.createdAt} />
             </td>

@@ -1,4 +1,6 @@
+import Link from "next/link";
 import type { ExecutionView } from "@/lib/api/pipelines.ts";
+import { subjectHref } from "@/lib/subject-link.ts";
 import { duration } from "@/lib/format.ts";
 import { When } from "../ui/When.tsx";
 
@@ -12,6 +14,18 @@ function outcomeText(x: ExecutionView): string {
       .join(" · ");
   }
   return "";
+}
+
+/** What the event was about, linked to its page where it has one. */
+function EventSubject({ subject }: { subject: string }) {
+  const href = subjectHref(subject);
+  const text = subject.slice(subject.indexOf(":") + 1);
+  return (
+    <>
+      {" "}
+      <span className="muted">·</span> {href ? <Link href={href}>{text}</Link> : text}
+    </>
+  );
 }
 
 /** One page of executions, newest first. */
@@ -40,6 +54,7 @@ export function ExecutionLog({ items }: { items: ExecutionView[] }) {
             <td>{x.ruleName ?? `rule ${x.rule + 1}`}</td>
             <td className="mono">
               #{x.eventId} {x.eventType ?? ""}
+              {x.eventSubject && <EventSubject subject={x.eventSubject} />}
             </td>
             <td>{x.conditionResult === null ? <span className="muted">—</span> : String(x.conditionResult)}</td>
             <td>

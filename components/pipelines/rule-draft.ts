@@ -35,7 +35,7 @@ export const ACTION_FIELDS: Record<Action["type"], FieldSpec[]> = {
   broadcast: [{ path: "action.message", label: "message to everyone on the roster", placeholder: "${artifact.id} v${artifact.version} is out", long: true }],
   reopen_contract: [
     { path: "action.contractId", label: "contract to reopen", placeholder: "build-api" },
-    { path: "action.reason", label: "reason", placeholder: "Tests failing: ${data.failed} failures", long: true },
+    { path: "action.reason", label: "reason", placeholder: "Failed tests: ${data.failed}", long: true },
   ],
   create_contract: [
     { path: "action.contract.id", label: "contract id", placeholder: "fix-${contract.id}" },

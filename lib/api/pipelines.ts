@@ -169,6 +169,8 @@ export const ExecutionView = z.object({
   eventId: z.number().int(),
   /** null when the event is no longer in the log. */
   eventType: z.string().nullable(),
+  /** What the event was about (`artifact:api-spec`, `contract:build-api`, `session:qa`); null as eventType. */
+  eventSubject: z.string().nullable(),
   conditionResult: z.boolean().nullable(),
   action: z.string(),
   outcome: z.string(),

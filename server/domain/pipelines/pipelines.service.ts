@@ -130,7 +130,7 @@ export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): 
     const log = await sql.all<
       Omit<ExecutionView, "pipeline" | "ruleName" | "detail" | "conditionResult"> & { ruleIndex: number; detail: string | null; conditionResult: number | null }
     >(
-      `SELECT x.*, x."ruleIndex", e."type" AS "eventType" FROM "PipelineExecution" x LEFT JOIN "Event" e ON e."id" = x."eventId"
+      `SELECT x.*, x."ruleIndex", e."type" AS "eventType", e."subject" AS "eventSubject" FROM "PipelineExecution" x LEFT JOIN "Event" e ON e."id" = x."eventId"
        WHERE x."pipelinePk" = ? ${input.cursor !== undefined ? `AND x."id" < ?` : ""} ORDER BY x."id" DESC LIMIT ?`,
       input.cursor !== undefined ? [row.pk, input.cursor, input.limit + 1] : [row.pk, input.limit + 1],
     );
@@ -144,6 +144,7 @@ export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): 
         ruleName: rules[x.ruleIndex]?.name ?? null,
         eventId: x.eventId,
         eventType: x.eventType,
+        eventSubject: x.eventSubject,
         conditionResult: x.conditionResult === null ? null : x.conditionResult === 1,
         action: x.action,
         outcome: x.outcome,

@@ -10,7 +10,7 @@ const RULE =
   "(artifact triggers: event, artifact {id, type, name, version, publisher}, data; contract triggers: event, contract {id, status, assignee, retryCount, …}; " +
   'message_received: event, message {from, to, kind, text}), e.g. "data.failed > 0". action: {type: notify_session, target, message} | {type: send_to_session, target, message} | ' +
   "{type: broadcast, message} | {type: reopen_contract, contractId, reason} | {type: create_contract, contract: {id, title, assignee, …}} | {type: invalidate_downstream, artifactId?}; " +
-  'string fields accept ${…} templates such as "Tests failing: ${data.failed} failures". rateLimit: {max, perSeconds}.';
+  'string fields accept ${…} templates such as "Failed tests: ${data.failed}". rateLimit: {max, perSeconds}.';
 
 export const pipelineTools = [
   tool({
