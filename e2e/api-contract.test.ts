@@ -145,6 +145,7 @@ beforeAll(async () => {
     size: 2,
   };
   await call(api.pipelines.dryRun, { rule, event: { type: "artifact.published", payload: published, data: { x: 1 } } });
+  await call(api.pipelines.matchingEvents, { trigger: { type: "artifact_published" }, limit: 5 });
   await call(api.pipelines.get, { id: "notify" });
   await call(api.events.list, {});
 

@@ -157,6 +157,16 @@ const apiCases: Case[] = [
   ["empty message", ["POST", "/api/sessions/ghost/send", { message: "" }], invalid("message", "too_small")],
   ["approval id that is not a number", ["POST", "/api/sessions/ghost/approvals/abc", { decision: "allow" }], invalid("approvalId", "invalid_type")],
   ["approval decision not allow or deny", ["POST", "/api/sessions/ghost/approvals/1", { decision: "maybe" }], invalid("decision", "invalid_value")],
+  [
+    "past events of an unknown trigger",
+    ["POST", "/api/pipelines/dry-run/events", { trigger: { type: "artifact_deleted" } }],
+    invalid("trigger.type", "invalid_value"),
+  ],
+  [
+    "past events with a limit over 100",
+    ["POST", "/api/pipelines/dry-run/events", { trigger: { type: "artifact_published" }, limit: 101 }],
+    invalid("limit", "too_big"),
+  ],
   ["bulk decision with no ids", ["POST", "/api/approvals/decide", { ids: [], decision: "allow" }], invalid("ids", "too_small", "at least one")],
   ["bulk decision naming one twice", ["POST", "/api/approvals/decide", { ids: [1, 1], decision: "allow" }], invalid("ids", "custom", "twice")],
   ["bulk decision with an id that is not a number", ["POST", "/api/approvals/decide", { ids: [1, "2"], decision: "deny" }], invalid("ids[1]", "invalid_type")],

@@ -81,13 +81,16 @@ describe("pipelines page", () => {
     );
     await shot("pipeline-dry-run");
 
-    // A past event: passing tests, so the condition is false and nothing would run.
+    // A past event: passing tests, so the condition is false and nothing would run. Only events the trigger's
+    // filter accepts are offered: a later artifact of another type is not.
     await publish("test-results-auth", "test-results", { total: 12, passed: 12, failed: 0 });
+    await publish("release-notes", "custom", { text: "not test results" });
     await dry.getByLabel("a past event").check();
-    const past = dry.getByLabel(/past event \(/);
+    const past = dry.getByLabel(/past event the trigger fires on/);
     await expect
       .poll(() => past.locator("option").allInnerTexts())
       .toContainEqual(expect.stringContaining("artifact.published test-results-auth@v1 by operator"));
+    expect((await past.locator("option").allInnerTexts()).join("\n")).not.toContain("release-notes");
     await past.selectOption({ label: (await past.locator("option").allInnerTexts()).find((t) => t.includes("test-results-auth@v1"))! });
     await dry.getByRole("button", { name: "Dry run" }).click();
     await expect.poll(() => result.innerText()).toContain("condition false");

@@ -3,6 +3,7 @@
  * and an already-parsed input, so an adapter is: parse → pick an entry → map errors. Next route
  * handlers reach this table through server/registry.ts and never bundle the domain themselves.
  */
+import { matchingEvents } from "./domain/pipelines/matching-events.ts";
 import { OPERATOR, type Principal } from "./domain/principal.ts";
 import type { DomainDeps } from "./domain/deps.ts";
 import type {
@@ -64,7 +65,7 @@ import { phaseGate } from "./domain/gate/phase-gate.service.ts";
 import { teamReset } from "./domain/gate/team-reset.service.ts";
 import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../lib/api/snapshots.ts";
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
-import type { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
+import type { CreatePipelineInput, DryRunInput, MatchingEventsInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
 import type {
   BatchSpawnInput,
@@ -243,7 +244,8 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       pause: (a: Principal, i: PipelineRefInput) => pausePipeline(deps, a, i),
       resume: (a: Principal, i: PipelineRefInput) => resumePipeline(deps, a, i),
       delete: (a: Principal, i: PipelineRefInput) => deletePipeline(deps, a, i),
-      dryRun: (_: Principal, i: DryRunInput) => dryRun(deps, i),
+      dryRun: (a: Principal, i: DryRunInput) => dryRun(deps, a, i),
+      matchingEvents: (a: Principal, i: MatchingEventsInput) => matchingEvents(deps, a, i),
       validate: (_: Principal, i: ValidatePipelineInput) => validatePipeline(deps, i),
     },
     roster: {

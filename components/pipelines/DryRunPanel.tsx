@@ -1,18 +1,11 @@
 "use client";
 
 import { useId, useState } from "react";
-import { FILTERS, scopeOf, type Scope, type Trigger } from "@/lib/api/pipelines.ts";
+import { FILTERS, scopeOf, type Trigger } from "@/lib/api/pipelines.ts";
 import { sampleEvent } from "@/lib/pipeline-samples.ts";
-import { usePipelineActions, useRecentEvents } from "@/lib/queries/pipelines.ts";
+import { useMatchingEvents, usePipelineActions } from "@/lib/queries/pipelines.ts";
 import { asObject, getAt, triggerType } from "./rule-draft.ts";
 import { DryRunResultView } from "./DryRunResult.tsx";
-
-/** The logged events each kind of trigger can fire on. */
-const EVENT_TYPES: Record<Scope, string[]> = {
-  artifact: ["artifact.published", "artifact.stale"],
-  contract: ["contract.status_changed"],
-  message: ["message.sent"],
-};
 
 /** The trigger as typed, with only the filters that are text: what a sample can be made from. */
 function triggerOf(rule: unknown): Trigger {
@@ -37,11 +30,11 @@ export function DryRunPanel({ team, rules }: { team: string; /** As sent to the 
   const [edited, setEdited] = useState<string | null>(null);
   const [eventId, setEventId] = useState("");
   const [syntax, setSyntax] = useState<string | null>(null);
-  const events = useRecentEvents(team);
+  const events = useMatchingEvents(team, trigger, source === "past");
   const { dryRun } = usePipelineActions(team);
   const sample = edited ?? JSON.stringify(sampleEvent(trigger), null, 2);
   const id = useId();
-  const candidates = (events.data?.events ?? []).filter((e) => EVENT_TYPES[scopeOf(trigger.type)].includes(e.type));
+  const candidates = events.data?.events ?? [];
 
   const run = () => {
     if (source === "past") return dryRun.mutate({ rule, eventId: Number(eventId) });
@@ -107,15 +100,20 @@ export function DryRunPanel({ team, rules }: { team: string; /** As sent to the 
         </div>
       ) : (
         <label className="field" data-field="eventId">
-          <span>past event ({EVENT_TYPES[scopeOf(trigger.type)].join(" or ")}, newest first)</span>
+          <span>past event the trigger fires on (its filters too), newest first</span>
           <select value={eventId} onChange={(e) => setEventId(e.target.value)} disabled={candidates.length === 0}>
             <option value="">{events.isLoading ? "loading…" : candidates.length ? "choose an event" : "no such events in this team yet"}</option>
             {candidates.map((e) => (
               <option key={e.id} value={e.id}>
-                {`#${e.id} ${e.type} ${e.subject.replace(/^[a-z_]+:/, "")}${"to" in e.payload && typeof e.payload.to === "string" ? ` → ${e.payload.to}` : ""} by ${e.principal}`}
+                {`#${e.id} ${e.type} ${e.subject.replace(/^[a-z_]+:/, "")}${e.to ? ` → ${e.to}` : ""} by ${e.principal}`}
               </option>
             ))}
           </select>
+          {events.data && !events.data.complete && (
+            <span className="muted">
+              the newest {candidates.length} of them ({events.data.scanned.toLocaleString()} events looked at)
+            </span>
+          )}
           {events.error && <span className="error">Could not load the events: {(events.error as Error).message}</span>}
         </label>
       )}

@@ -112,6 +112,21 @@ describe("a member token over HTTP: reads", () => {
       expect((await api(sh.hub, "GET", "/api/events?team=t&type=message.sent", undefined, as(alice))).body.events).toHaveLength(1);
     }),
   );
+  attack("a pipeline dry run reads no one else's DM, and the past events it offers leave them out", () =>
+    unchanged(async () => {
+      const dm = (await api(sh.hub, "GET", "/api/events?team=t&type=message.sent", undefined, as(alice))).body.events[0];
+      const rule = { trigger: { type: "message_received" }, action: { type: "broadcast", message: "${message.text}" } };
+      const r = await api(sh.hub, "POST", "/api/pipelines/dry-run", { team: "t", rule, eventId: dm.id }, as(mallory));
+      expect([r.status, r.body.error?.code, r.body.error?.details?.field]).toEqual([404, "not_found", "eventId"]);
+      expect(JSON.stringify(r.body)).not.toContain("private");
+      const offered = await api(sh.hub, "POST", "/api/pipelines/dry-run/events", { team: "t", trigger: rule.trigger }, as(mallory));
+      expect([offered.status, offered.body.events]).toEqual([200, []]);
+      // The sender sees it in both: the filter is per principal, not a missing event.
+      expect((await api(sh.hub, "POST", "/api/pipelines/dry-run", { team: "t", rule, eventId: dm.id }, as(alice))).body.action.message).toBe(
+        "alice to bob, private",
+      );
+    }),
+  );
   attack("GET /api/events?hub=true (tokens issued)", () => refusedOverHttp("GET", "/api/events?hub=true", undefined, "events.hub"));
   attack("GET /api/approvals and /api/events show no approval inputs", () =>
     unchanged(async () => {

@@ -144,6 +144,10 @@ export const DryRunInput = z
   });
 export type DryRunInput = z.infer<typeof DryRunInput>;
 
+/** The logged events a trigger fires on and its filters accept, newest first: what a dry run can be tried on. */
+export const MatchingEventsInput = z.object({ team: TeamParam, trigger: Trigger, limit: z.number().int().min(1).max(100).default(20) }).strict();
+export type MatchingEventsInput = z.infer<typeof MatchingEventsInput>;
+
 // ── Responses ──
 
 export const PipelineView = z.object({
@@ -180,6 +184,25 @@ export const ExecutionView = z.object({
   at: IsoDate,
 });
 export type ExecutionView = z.output<typeof ExecutionView>;
+
+export const MatchingEvents = z.object({
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      subject: z.string(),
+      principal: z.string(),
+      /** A message's recipient; null for other events. */
+      to: z.string().nullable(),
+      at: IsoDate,
+    }),
+  ),
+  /** Logged events of the trigger's type that were looked at. */
+  scanned: z.number().int(),
+  /** Every event of that type was looked at: there are no more matches than these. */
+  complete: z.boolean(),
+});
+export type MatchingEvents = z.output<typeof MatchingEvents>;
 
 /** The pipeline and one page of its execution log, newest first. */
 export const PipelineDetail = PipelineView.extend({ log: z.array(ExecutionView), nextCursor: z.number().int().nullable() });

@@ -1,5 +1,6 @@
 /** Queries and changes of the pipelines pages (keys in ./keys.ts). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Trigger } from "../api/pipelines.ts";
 import { asTyped } from "../api/endpoint.ts";
 import { api } from "../api/endpoints/index.ts";
 import { apiCall } from "../browser-api.ts";
@@ -34,8 +35,14 @@ export const usePipelineValidation = (team: string, draft: { id?: string; rules:
   });
 
 /** Recent events a rule could be tried against. */
-export const useRecentEvents = (team: string) =>
-  useQuery({ queryKey: [...keys.events(team), { limit: 200 }], queryFn: () => apiCall(api.events.list, { team, limit: 200 }) });
+/** The logged events the trigger (with its filters) fires on, newest first; asked only while `enabled`. */
+export const useMatchingEvents = (team: string, trigger: Trigger, enabled: boolean) =>
+  useQuery({
+    queryKey: [...keys.events(team), "matching", trigger],
+    queryFn: () => apiCall(api.pipelines.matchingEvents, { team, trigger, limit: 50 }),
+    enabled,
+    retry: false,
+  });
 
 export function usePipelineActions(team: string) {
   const qc = useQueryClient();

@@ -4,6 +4,8 @@ import {
   CreatePipelineInput,
   DryRunInput,
   DryRunResult,
+  MatchingEvents,
+  MatchingEventsInput,
   PipelineDeleted,
   PipelineDetail,
   PipelineLogInput,
@@ -22,5 +24,7 @@ export const pipelines = {
   pause: endpoint({ method: "POST", path: "/pipelines/:id/pause", input: PipelineRefInput, output: PipelineView }),
   resume: endpoint({ method: "POST", path: "/pipelines/:id/resume", input: PipelineRefInput, output: PipelineView }),
   dryRun: endpoint({ method: "POST", path: "/pipelines/dry-run", input: DryRunInput, output: DryRunResult }),
+  /** The logged events a trigger (with its filters) fires on, newest first: what the dry run offers to try a rule on. */
+  matchingEvents: endpoint({ method: "POST", path: "/pipelines/dry-run/events", input: MatchingEventsInput, output: MatchingEvents }),
   validate: endpoint({ method: "POST", path: "/pipelines/validate", input: ValidatePipelineInput, output: PipelineValidation }),
 };

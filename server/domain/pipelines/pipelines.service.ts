@@ -27,6 +27,7 @@ import {
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
+import { eventFor } from "../auth/visibility.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { toHubEvent } from "../events/events.service.ts";
 import { zodIssues } from "../zod-errors.ts";
@@ -191,8 +192,11 @@ export async function deletePipeline({ db }: DomainDeps, actor: Principal, input
   });
 }
 
-/** What a rule would do for a logged event or a sample one; nothing is written. */
-export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<DryRunResult> {
+/**
+ * What a rule would do for a logged event or a sample one; nothing is written. A logged event the caller may not
+ * see (a private message between others) is not found: its text would otherwise come back in the rendered action.
+ */
+export async function dryRun({ db }: DomainDeps, actor: Principal, input: DryRunInput): Promise<DryRunResult> {
   assertRules([input.rule]);
   const rule = input.rule;
   return db.read(async (sql) => {
@@ -200,8 +204,9 @@ export async function dryRun({ db }: DomainDeps, input: DryRunInput): Promise<Dr
     let ctx: EventContext | null;
     if (input.eventId !== undefined) {
       const row = await sql.get<Parameters<typeof toHubEvent>[0]>(`SELECT * FROM "Event" WHERE "id" = ? AND "teamId" = ?`, [input.eventId, input.team]);
-      if (!row) throw notFound("event", String(input.eventId), "eventId");
-      event = toHubEvent(row);
+      const visible = row && eventFor(actor, toHubEvent(row));
+      if (!visible) throw notFound("event", String(input.eventId), "eventId");
+      event = visible;
       ctx = firesOn(rule.trigger, event) ? await contextFor(sql, event, rule.trigger.type, true) : null;
     } else {
       const s = input.event!;

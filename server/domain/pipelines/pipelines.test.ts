@@ -2,15 +2,17 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sampleEvent } from "../../../lib/pipeline-samples.ts";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../../lib/api/contracts.ts";
-import { CreatePipelineInput, DryRunInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
+import { CreatePipelineInput, DryRunInput, MatchingEventsInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { refusal } from "../../testing/refusals.ts";
 import { publishArtifact } from "../artifacts/artifacts.service.ts";
 import { inboxOf } from "../chat/messages.ts";
 import { createContract, getContract } from "../contracts/contracts.service.ts";
-import { OPERATOR } from "../principal.ts";
+import { chatKit, member } from "../../testing/chat-kit.ts";
+import { OPERATOR, type Principal } from "../principal.ts";
 import { upsertMember } from "../roster/roster.service.ts";
 import { createPipeline, deletePipeline, dryRun, getPipeline, listPipelines, pausePipeline, resumePipeline } from "./pipelines.service.ts";
+import { matchingEvents } from "./matching-events.ts";
 import { PipelineRunner } from "./runner.ts";
 
 let hub: TempHub;
@@ -249,6 +251,7 @@ describe("managing pipelines", () => {
     };
     const sample = await dryRun(
       hub,
+      OPERATOR,
       DryRunInput.parse({ rule, event: { type: "artifact.published", payload: published("t", "test-results", 2), data: tests(4) } }),
     );
     expect(sample).toEqual({
@@ -258,19 +261,55 @@ describe("managing pipelines", () => {
     });
     const passing = await dryRun(
       hub,
+      OPERATOR,
       DryRunInput.parse({ rule, event: { type: "artifact.published", payload: published("t", "test-results"), data: tests(0) } }),
     );
     expect(passing).toEqual({ triggerMatched: true, conditionResult: false, action: null });
-    const other = await dryRun(hub, DryRunInput.parse({ rule, event: { type: "artifact.published", payload: published("s", "schema-change"), data: {} } }));
+    const other = await dryRun(
+      hub,
+      OPERATOR,
+      DryRunInput.parse({ rule, event: { type: "artifact.published", payload: published("s", "schema-change"), data: {} } }),
+    );
     expect(other).toMatchObject({ triggerMatched: false, reason: "the trigger's filters do not accept this event" });
 
     const before = snapshotTables(hub.file);
     const logged = (await publish("tr", "test-results", tests(2))).seq;
     const eventId = (snapshotTables(hub.file).Event as Array<{ id: number; type: string }>).find((e) => e.type === "artifact.published")!.id;
     expect(logged).toBe(1);
-    const fromLog = await dryRun(hub, DryRunInput.parse({ rule, eventId }));
+    const fromLog = await dryRun(hub, OPERATOR, DryRunInput.parse({ rule, eventId }));
     expect(fromLog.action).toMatchObject({ reason: "Tests failing: 2 failures" });
     expect(Object.keys(before)).toContain("PipelineExecution");
     expect((snapshotTables(hub.file).PipelineExecution as unknown[]).length).toBe(0);
+  });
+});
+
+describe("past events to dry-run a rule on", () => {
+  const matching = (trigger: Record<string, unknown>, who: Principal = OPERATOR, limit?: number) =>
+    matchingEvents(hub, who, MatchingEventsInput.parse({ trigger, limit }));
+
+  it("lists what the trigger and its filters accept, newest first, however many other events came between", async () => {
+    await publish("tr", "test-results", tests(1));
+    for (let i = 0; i < 30; i++) await publish(`other-${i}`, "custom", {});
+    await publish("tr", "test-results", tests(2));
+    const results = await matching({ type: "artifact_published", artifactType: "test-results" });
+    expect(results.events.map((e) => e.subject)).toEqual(["artifact:tr@v2", "artifact:tr@v1"]);
+    expect(results).toMatchObject({ scanned: 32, complete: true });
+    const bumped = await matching({ type: "artifact_version_bumped" }, OPERATOR, 1);
+    expect(bumped).toMatchObject({ events: [{ subject: "artifact:tr@v2" }], scanned: 1, complete: false });
+    expect((await matching({ type: "artifact_published", artifactId: "nothing-like-it" })).events).toEqual([]);
+  });
+
+  it("neither offers nor dry-runs a private message to a member who is not in it", async () => {
+    const chat = chatKit(hub);
+    await chat.join("api-dev", "qa-dev", "mallory");
+    await chat.send("api-dev", "qa-dev", "the staging password is hunter2");
+    const rule = { trigger: { type: "message_received" }, action: { type: "broadcast", message: "${message.text}" } };
+    const eventId = (await matching({ type: "message_received" })).events[0].id;
+    expect((await matching({ type: "message_received" }, member("mallory"))).events).toEqual([]);
+    const refused = await refusal(dryRun(hub, member("mallory"), DryRunInput.parse({ rule, eventId })));
+    expect(refused).toMatchObject({ code: "not_found", details: { field: "eventId" } });
+    expect(JSON.stringify(refused)).not.toContain("hunter2");
+    const recipient = await dryRun(hub, member("qa-dev"), DryRunInput.parse({ rule, eventId }));
+    expect(recipient.action).toMatchObject({ message: "the staging password is hunter2" });
   });
 });

@@ -21,6 +21,17 @@ const FIRES_ON: Record<TriggerType, (e: HubEvent) => boolean> = {
 
 export const firesOn = (trigger: Trigger, e: HubEvent) => FIRES_ON[trigger.type](e);
 
+/** The one event type of the log each trigger can fire on: where to look for the events it would have fired on. */
+export const LISTENS_TO: Record<TriggerType, "artifact.published" | "artifact.stale" | "contract.status_changed" | "message.sent"> = {
+  artifact_published: "artifact.published",
+  artifact_version_bumped: "artifact.published",
+  contract_completed: "contract.status_changed",
+  contract_failed: "contract.status_changed",
+  contract_reopened: "contract.status_changed",
+  artifact_stale: "artifact.stale",
+  message_received: "message.sent",
+};
+
 export type EventContext = { scope: Scope; vars: Record<string, unknown>; subject: { id: string; type?: string; by: string; to?: string } };
 
 /** Whether the trigger's filters accept this (hydrated) event. */

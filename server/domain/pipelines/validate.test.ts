@@ -130,6 +130,7 @@ describe("the dashboard's sample events", () => {
     const trigger = { type, ...filters };
     const result = await dryRun(
       hub,
+      OPERATOR,
       DryRunInput.parse({ rule: { trigger, action: { type: "broadcast", message: "${event.type}" } }, event: sampleEvent(trigger) }),
     );
     expect(result).toMatchObject({ triggerMatched: true, conditionResult: null, action: { type: "broadcast" } });
@@ -137,7 +138,7 @@ describe("the dashboard's sample events", () => {
 
   it("give conditions over the data something to test", async () => {
     const trigger = { type: "artifact_published" as const, artifactType: "test-results" };
-    const result = await dryRun(hub, DryRunInput.parse({ rule: rule({ trigger }), event: sampleEvent(trigger) }));
+    const result = await dryRun(hub, OPERATOR, DryRunInput.parse({ rule: rule({ trigger }), event: sampleEvent(trigger) }));
     expect(result).toEqual({
       triggerMatched: true,
       conditionResult: true,

@@ -1,0 +1,45 @@
+/**
+ * The logged events a trigger would have fired on, its filters included, newest first: the dry run's list of past
+ * events to try a rule on. Looks through the log of the trigger's event type a page at a time, so an old match is
+ * found however many newer events of other kinds there are, and stops after SCAN_LIMIT events of that type.
+ */
+import type { EventRow } from "../../db/rows.ts";
+import type { MatchingEvents, MatchingEventsInput } from "../../../lib/api/pipelines.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { eventFor } from "../auth/visibility.ts";
+import { toHubEvent } from "../events/events.service.ts";
+import { contextFor, firesOn, LISTENS_TO, passesFilters } from "./triggers.ts";
+
+export const SCAN_LIMIT = 10_000;
+const PAGE = 500;
+
+export async function matchingEvents({ db }: DomainDeps, actor: Principal, input: MatchingEventsInput): Promise<MatchingEvents> {
+  const { trigger } = input;
+  return db.read(async (sql) => {
+    const found: MatchingEvents["events"] = [];
+    let scanned = 0;
+    let before = Number.MAX_SAFE_INTEGER;
+    while (scanned < SCAN_LIMIT) {
+      const rows = await sql.all<EventRow>(`SELECT * FROM "Event" WHERE "teamId" = ? AND "type" = ? AND "id" < ? ORDER BY "id" DESC LIMIT ?`, [
+        input.team,
+        LISTENS_TO[trigger.type],
+        before,
+        Math.min(PAGE, SCAN_LIMIT - scanned),
+      ]);
+      if (rows.length === 0) return { events: found, scanned, complete: true };
+      for (const row of rows) {
+        scanned += 1;
+        before = row.id;
+        // Only what the caller may see of the log: a private message between others is not offered.
+        const e = eventFor(actor, toHubEvent(row));
+        if (!e || !firesOn(trigger, e)) continue;
+        const ctx = await contextFor(sql, e, trigger.type, false);
+        if (!ctx || !passesFilters(trigger, ctx)) continue;
+        found.push({ id: e.id, type: e.type, subject: e.subject, principal: e.principal, to: ctx.subject.to ?? null, at: e.at });
+        if (found.length === input.limit) return { events: found, scanned, complete: false };
+      }
+    }
+    return { events: found, scanned, complete: false };
+  });
+}
