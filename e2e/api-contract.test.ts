@@ -72,6 +72,7 @@ beforeAll(async () => {
   await call(api.chat.broadcast, { message: "hello team" });
   const asking = call(api.chat.ask, { to: "dev", question: "ready?", timeoutSeconds: 60 });
   const question = await vi.waitFor(async () => {
+    await call(api.chat.unread, {}, dev);
     const found = (await call(api.chat.inbox, { unreadOnly: true }, dev)).messages?.find((m: any) => m.kind === "ask");
     if (!found) throw new Error("the question has not reached dev's inbox");
     return found as { id: number };

@@ -157,6 +157,7 @@ const apiCases: Case[] = [
   ["empty message", ["POST", "/api/sessions/ghost/send", { message: "" }], invalid("message", "too_small")],
   ["approval id that is not a number", ["POST", "/api/sessions/ghost/approvals/abc", { decision: "allow" }], invalid("approvalId", "invalid_type")],
   ["approval decision not allow or deny", ["POST", "/api/sessions/ghost/approvals/1", { decision: "maybe" }], invalid("decision", "invalid_value")],
+  ["unread count of a malformed team", ["GET", "/api/chat/unread?team=Bad%20Team"], invalid("team", "invalid_format")],
   [
     "past events of an unknown trigger",
     ["POST", "/api/pipelines/dry-run/events", { trigger: { type: "artifact_deleted" } }],

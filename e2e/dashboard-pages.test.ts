@@ -223,6 +223,19 @@ describe("inbox", () => {
     await expect.poll(() => item.innerText()).not.toContain("new");
   });
 
+  it("counts the operator's unread messages on the Inbox link, until the inbox is opened", async () => {
+    await page.goto(`${hub.url}/`);
+    await expect.poll(() => text("live")).toContain("live");
+    expect(await page.getByTestId("inbox-unread").count()).toBe(0);
+    await ok(api(hub, "POST", "/api/chat/send", { to: "operator", message: "are you there?" }, as("api-dev")));
+    await ok(api(hub, "POST", "/api/chat/send", { to: "operator", message: "the build is red" }, as("api-dev")));
+    await expect.poll(() => page.getByTestId("inbox-unread").innerText()).toBe("2");
+    expect(await page.getByTestId("inbox-unread").getAttribute("aria-label")).toBe("2 unread");
+    await page.getByRole("link", { name: /^Inbox/ }).click();
+    await expect.poll(() => text("operator-inbox")).toContain("the build is red");
+    await expect.poll(() => page.getByTestId("inbox-unread").count()).toBe(0);
+  });
+
   it("lists an ask awaiting reply; answering it from the page answers the waiting member", async () => {
     const asking = api(hub, "POST", "/api/chat/ask", { to: "operator", question: "which port does staging use?", timeoutSeconds: 60 }, as("qa-dev"));
     const ask = page.getByTestId("awaiting-replies").locator("li", { hasText: "which port does staging use?" });

@@ -97,11 +97,11 @@ import {
 import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
 import { decideApproval, decideApprovals, listApprovals } from "./domain/sessions/approvals.ts";
 import { abortTask, continueTask, delegate, finishTask } from "./domain/sessions/delegate.service.ts";
-import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput, TeamMessagesInput } from "../lib/api/chat.ts";
+import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput, TeamMessagesInput, UnreadInput } from "../lib/api/chat.ts";
 import { broadcast, sendMessage } from "./domain/chat/send.ts";
 import { reply } from "./domain/chat/reply.ts";
 import { ask } from "./domain/chat/ask.ts";
-import { checkInbox } from "./domain/chat/inbox.ts";
+import { checkInbox, unreadCount } from "./domain/chat/inbox.ts";
 import { teamMessages } from "./domain/chat/team-messages.ts";
 import type {
   BriefingInput,
@@ -259,6 +259,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       /** Waits for the reply or the timeout; `signal` ends the wait early when the caller goes away. */
       ask: (a: Principal, i: AskInput, signal?: AbortSignal) => ask(deps, a, i, signal),
       inbox: (a: Principal, i: CheckInboxInput) => checkInbox(deps, a, i),
+      unread: (a: Principal, i: UnreadInput) => unreadCount(deps, a, i),
       /** The whole team's conversation, for operators; marks nothing read. */
       messages: (a: Principal, i: TeamMessagesInput) => teamMessages(deps, a, i),
     },

@@ -7,6 +7,7 @@ import { useEffect, type ReactNode } from "react";
 import { api } from "@/lib/api/endpoints/index.ts";
 import { apiCall } from "@/lib/browser-api.ts";
 import { useApprovals } from "@/lib/queries/approvals.ts";
+import { useUnread } from "@/lib/queries/chat.ts";
 import { keys } from "@/lib/queries/keys.ts";
 import { CommandPalette } from "./CommandPalette.tsx";
 import { useLive } from "./LiveProvider.tsx";
@@ -50,6 +51,12 @@ export function Shell({ children }: { children: ReactNode }) {
   const live = useLive();
   const teams = useQuery({ queryKey: keys.teams(), queryFn: () => apiCall(api.teams.list, {}) });
   const waiting = useApprovals(team, "pending").data?.length ?? 0;
+  const unread = useUnread(team).data?.unread ?? 0;
+  /** The count a page's nav link carries, and what it says to a screen reader. */
+  const badges: Record<string, { n: number; label: string; testId: string }> = {
+    "/approvals": { n: waiting, label: "waiting", testId: "approvals-waiting" },
+    "/inbox": { n: unread, label: "unread", testId: "inbox-unread" },
+  };
   usePageShortcuts();
   const names = [...new Set(["default", team, ...(teams.data ?? []).map((t) => t.id)])];
   return (
@@ -65,9 +72,9 @@ export function Shell({ children }: { children: ReactNode }) {
           {PAGES.map((p, i) => (
             <Link key={p.href} href={p.href} aria-current={isCurrent(path, p.href) ? "page" : undefined} title={`Alt+${(i + 1) % 10}`}>
               {p.label}
-              {p.href === "/approvals" && waiting > 0 && (
-                <span className="nav-count" aria-label={`${waiting} waiting`} data-testid="approvals-waiting">
-                  {waiting}
+              {badges[p.href]?.n > 0 && (
+                <span className="nav-count" aria-label={`${badges[p.href].n} ${badges[p.href].label}`} data-testid={badges[p.href].testId}>
+                  {badges[p.href].n}
                 </span>
               )}
             </Link>

@@ -57,6 +57,10 @@ export const CheckInboxInput = z.strictObject({
 });
 export type CheckInboxInput = z.infer<typeof CheckInboxInput>;
 
+/** How many messages wait unread in the caller's own inbox (not archived); counting marks nothing read. */
+export const UnreadInput = z.strictObject({ team: TeamParam });
+export type UnreadInput = z.infer<typeof UnreadInput>;
+
 /**
  * `notify` and `turn` come from pipelines, `contract` from the hub when a member's contracts change
  * (docs/notices.md); `system` is what rollback notices were before they became `contract` notices,
@@ -124,6 +128,9 @@ export const InboxItem = z.object({
 export type InboxItem = z.output<typeof InboxItem>;
 
 /** `nextBefore` pages back to older read messages; `unreadLeft` counts unread ones a later check will return. */
+export const UnreadCount = z.object({ member: z.string(), unread: z.number().int() });
+export type UnreadCount = z.output<typeof UnreadCount>;
+
 export const Inbox = z.object({ member: z.string(), messages: z.array(InboxItem), unreadLeft: z.number().int(), nextBefore: Id.nullable() });
 export type Inbox = z.output<typeof Inbox>;
 

@@ -41,3 +41,6 @@ export const useAwaitingReply = (team: string) =>
 export const useSendMessage = (team: string) => useMutation({ mutationFn: (b: { to: string; message: string }) => apiCall(api.chat.send, { team, ...b }) });
 export const useBroadcast = (team: string) => useMutation({ mutationFn: (b: { message: string }) => apiCall(api.chat.broadcast, { team, ...b }) });
 export const useReply = (team: string) => useMutation({ mutationFn: (b: { messageId: number; message: string }) => apiCall(api.chat.reply, { team, ...b }) });
+
+/** Messages waiting unread in the dashboard principal's own inbox: the nav's badge. */
+export const useUnread = (team: string) => useQuery({ queryKey: [...keys.inbox(team), "unread"], queryFn: () => apiCall(api.chat.unread, { team }) });

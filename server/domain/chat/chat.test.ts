@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AskInput, CheckInboxInput, ReplyInput, SendMessageInput } from "../../../lib/api/chat.ts";
 import { member, chatKit } from "../../testing/chat-kit.ts";
+import { unreadCount } from "./inbox.ts";
+import { OPERATOR } from "../principal.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { parseOrThrow } from "../zod-errors.ts";
@@ -63,6 +65,18 @@ describe("direct messages and the inbox", () => {
     // Only one's own inbox: the other members see nothing of it.
     expect((await c.inbox("db-dev")).messages).toEqual([]);
     expect((await c.inbox("api-dev")).messages).toEqual([]);
+  });
+
+  it("counts a member's unread messages without reading them; checking the inbox brings the count to zero", async () => {
+    const unread = async (who: string) => (await unreadCount(hub, who === "operator" ? OPERATOR : member(who), { team: "default" })).unread;
+    await c.send("api-dev", "qa-dev", "one");
+    await c.send("db-dev", "qa-dev", "two");
+    await c.send("qa-dev", "operator", "for the operator");
+    const before = hub.events.length;
+    expect([await unread("qa-dev"), await unread("qa-dev"), await unread("api-dev"), await unread("operator")]).toEqual([2, 2, 0, 1]);
+    expect(hub.events.length).toBe(before);
+    await c.inbox("qa-dev");
+    expect(await unread("qa-dev")).toBe(0);
   });
 
   it("pages: unreadOnly, limit with unreadLeft, and before/nextBefore through the read messages", async () => {

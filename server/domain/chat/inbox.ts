@@ -7,7 +7,7 @@
  * Paging: `before` continues below a message id. `nextBefore` is set when older read messages
  * remain, which only happens once every unread message in scope has been returned.
  */
-import type { CheckInboxInput, Inbox, InboxItem, MessageKind } from "../../../lib/api/chat.ts";
+import type { CheckInboxInput, Inbox, InboxItem, MessageKind, UnreadCount, UnreadInput } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { markRead } from "./read-marks.ts";
@@ -60,4 +60,15 @@ export async function checkInbox({ db }: DomainDeps, actor: Principal, input: Ch
       nextBefore: read.length > room ? shown[shown.length - 1].id : null,
     };
   });
+}
+
+/** The caller's unread messages in the team, counted without reading them (the dashboard's Inbox badge). */
+export async function unreadCount({ db }: DomainDeps, actor: Principal, input: UnreadInput): Promise<UnreadCount> {
+  const row = await db.read((sql) =>
+    sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Message" WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL AND "readAt" IS NULL`, [
+      input.team,
+      actor.name,
+    ]),
+  );
+  return { member: actor.name, unread: row!.n };
 }
