@@ -9,14 +9,14 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { startFakeApi } from "../e2e/fake-anthropic/server.ts";
 import { launchBrowser } from "../e2e/helpers/browser.ts";
-import { CLAUDE_BIN, isolatedClaudeVars } from "../e2e/helpers/claude.ts";
+import { isolatedClaudeVars } from "../e2e/helpers/claude.ts";
 import { ensureBuild } from "../server/cli/build-stamp.ts";
-import { readEnv } from "../server/env.ts";
 import { startHub } from "../server/server.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
 import { check, post } from "./lib/check.ts";
 import { median, plantRepo, timed } from "./lib/git-repo.ts";
 import { ms, target } from "./lib/stats.ts";
+import { sessionHubEnv } from "./lib/session-hub-env.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 
 const FILES = 2_000;
@@ -53,16 +53,7 @@ export default async function changesRender(): Promise<void> {
     await inTempDir(async (dir) => {
       const repo = path.join(dir, "repo");
       plantRepo(repo, FILES, 100, (i) => `export const x${i} = ${i};\nexport const y${i} = "${"y".repeat(40)}";\n`);
-      const env = readEnv({
-        ...process.env,
-        TEAMHUB_DATA_DIR: path.join(dir, "data"),
-        PORT: "0",
-        TEAMHUB_QUIET: "1",
-        TEAMHUB_HOST: "127.0.0.1",
-        CLAUDE_BIN,
-        TEAMHUB_CLAUDE_ENV: JSON.stringify(isolatedClaudeVars(fake.url, path.join(dir, "home"))),
-        TEAMHUB_WORK_DIR: repo,
-      });
+      const env = sessionHubEnv(dir, isolatedClaudeVars(fake.url, path.join(dir, "home")), repo);
       const hub = await startHub(env);
       try {
         const s = await post(`${hub.url}/api/sessions`, { name: "changer", isolation: "worktree" });

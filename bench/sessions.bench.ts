@@ -6,7 +6,6 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { readEnv } from "../server/env.ts";
 import { startHub } from "../server/server.ts";
 import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
@@ -14,6 +13,7 @@ import { startFakeApi } from "../e2e/fake-anthropic/server.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "../e2e/helpers/claude.ts";
 import { check, post } from "./lib/check.ts";
 import { mb, ms, summarize, target } from "./lib/stats.ts";
+import { sessionHubEnv } from "./lib/session-hub-env.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 import { directFirstResult } from "./sessions/direct.ts";
 import { randomUUID } from "node:crypto";
@@ -37,16 +37,7 @@ export default async function sessions(): Promise<void> {
       const vars = isolatedClaudeVars(fake.url, path.join(dir, "home"));
       const work = path.join(dir, "work");
       fs.mkdirSync(work);
-      const env = readEnv({
-        ...process.env,
-        TEAMHUB_DATA_DIR: path.join(dir, "data"),
-        PORT: "0",
-        TEAMHUB_QUIET: "1",
-        TEAMHUB_HOST: "127.0.0.1",
-        CLAUDE_BIN,
-        TEAMHUB_CLAUDE_ENV: JSON.stringify(vars),
-        TEAMHUB_WORK_DIR: work,
-      });
+      const env = sessionHubEnv(dir, vars, work);
       const hub = await startHub(env);
       const events = await eventStream(hub.url);
       try {

@@ -125,12 +125,12 @@ describe("Pattern 4 with code: REST run, snapshot, GraphQL replay, the two runs'
       dirs[name] = r.body.workDir;
       await waitForSession(sh.hub, name, idle, 60_000);
     }
-    // web-dev writes a client stub at the same path: the overview will flag the file.
-    const stub = await api(sh.hub, "POST", "/api/sessions/web-dev/send", {
-      message: [`@write ${path.join(dirs["web-dev"], "api.ts")}|export const endpoint = "/api";`, "@reply stubbed"].join("\n"),
+    // web-dev writes its own api.ts (the client's endpoint constant): the overview will flag the file.
+    const written = await api(sh.hub, "POST", "/api/sessions/web-dev/send", {
+      message: [`@write ${path.join(dirs["web-dev"], "api.ts")}|export const endpoint = "/api";`, "@reply written"].join("\n"),
       wait: true,
     });
-    expect(stub.body.interaction?.status, JSON.stringify(stub.body)).toBe("completed");
+    expect(written.body.interaction?.status, JSON.stringify(written.body)).toBe("completed");
 
     // The first run: REST.
     const created = await api(sh.hub, "POST", "/api/contracts", {

@@ -12,7 +12,8 @@ import { targetOf, type GlobalOptions, type HubTarget } from "./context.ts";
 export type Ctx<O> = { hub: TeamHub; target: HubTarget; team: string; opts: O & GlobalOptions; args: string[] };
 export type Run<O, R> = (ctx: Ctx<O>) => Promise<R>;
 
-export function action<O, R>(run: Run<O, R>, human: (result: R) => string) {
+/** `human` renders the result for a person, with the command's options (e.g. `--patch`) at hand. */
+export function action<O, R>(run: Run<O, R>, human: (result: R, opts: O & GlobalOptions) => string) {
   return async function (this: Command, ...rest: unknown[]) {
     const opts = this.optsWithGlobals() as O & GlobalOptions;
     // A variadic argument (`<ids...>`) arrives as an array: flattened, its values follow the others in order.
@@ -24,7 +25,7 @@ export function action<O, R>(run: Run<O, R>, human: (result: R) => string) {
       const target = targetOf(opts);
       const team = opts.team ?? "default";
       const result = await run({ hub: hubOf(target, team), target, team, opts, args });
-      process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : `${human(result)}\n`);
+      process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : `${human(result, opts)}\n`);
       process.exitCode = EXIT.ok;
     } catch (e) {
       const err = cliErrorOf(e);

@@ -37,7 +37,6 @@ const renderMerge = (r: MergeResult) =>
       : `${r.name}: ${r.branch} ${r.mode === "squash" ? "squashed" : "merged"} into ${r.baseBranch} as ${r.commit!.slice(0, 10)} (${r.files} files)${r.branchDeleted ? "; branch deleted" : ""}`;
 
 export function register(program: Command) {
-  let withPatch = false;
   program
     .command("changes [session]")
     .description("the session's changes against its base: committed, uncommitted and untracked files, with +/− counts")
@@ -45,11 +44,8 @@ export function register(program: Command) {
     .option("--patch", "print every file's hunks too")
     .action(
       action(
-        ({ hub, opts, args }: Ctx<{ name?: string; patch?: boolean }>) => {
-          withPatch = opts.patch === true;
-          return hub.worktrees.changes({ name: nameOf(args[0], opts.name) });
-        },
-        (c) => renderChanges(c, withPatch),
+        ({ hub, opts, args }: Ctx<{ name?: string; patch?: boolean }>) => hub.worktrees.changes({ name: nameOf(args[0], opts.name) }),
+        (c, opts) => renderChanges(c, opts.patch === true),
       ),
     );
   program
@@ -109,11 +105,8 @@ export function register(program: Command) {
     .option("--patch", "print every file's hunks too")
     .action(
       action(
-        ({ hub, opts, args }: Ctx<{ patch?: boolean }>) => {
-          withPatch = opts.patch === true;
-          return hub.worktrees.compare({ a: args[0], b: args[1] });
-        },
-        (c) => renderCompare(c, withPatch),
+        ({ hub, args }: Ctx<{ patch?: boolean }>) => hub.worktrees.compare({ a: args[0], b: args[1] }),
+        (c, opts) => renderCompare(c, opts.patch === true),
       ),
     );
 }

@@ -3,7 +3,7 @@
  * assigns the version number, validates the data, pins `derivedFrom`, writes lineage edges,
  * appends the event and resolves contracts, all in one transaction.
  */
-import type { Sql } from "../../db/connection.ts";
+import { placeholders, type Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { ArtifactRow, VersionRow } from "../../db/rows.ts";
 import { DomainError, conflict, invalidField, notFound } from "../../errors.ts";
@@ -298,8 +298,8 @@ async function tagsOf(sql: Sql, rows: ListRow[]): Promise<Map<number, string[]>>
   const tags = new Map<number, string[]>(rows.map((r) => [r.pk, []]));
   if (rows.length === 0) return tags;
   const found = await sql.all<{ artifactPk: number; tag: string }>(
-    `SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN ${IN_LIST} ORDER BY "tag"`,
-    [jsonList(tags.keys())],
+    `SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN (${placeholders(tags.size)}) ORDER BY "tag"`,
+    [...tags.keys()],
   );
   for (const t of found) tags.get(t.artifactPk)!.push(t.tag);
   return tags;

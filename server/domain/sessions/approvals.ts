@@ -2,7 +2,7 @@
  * Permission requests the policy could not decide: they wait here for a person, and are denied
  * when their deadline passes. The supervisor answers the CLI when a decision is committed.
  */
-import type { Sql } from "../../db/connection.ts";
+import { placeholders, type Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type {
@@ -15,7 +15,6 @@ import type {
 } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
 import { jsonObjectOf, moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 
@@ -122,7 +121,10 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
 export async function decideApprovals({ db }: DomainDeps, actor: Principal, input: DecideApprovalsInput): Promise<DecideApprovalsResult> {
   return db.write("session.approvals", actor.name, async (tx) => {
     await authorize(tx, actor, "approval.decide", { team: input.team, label: `of team '${input.team}'` });
-    const rows = await tx.all<ApprovalRow>(`SELECT * FROM "Approval" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`, [input.team, jsonList(input.ids)]);
+    const rows = await tx.all<ApprovalRow>(`SELECT * FROM "Approval" WHERE "teamId" = ? AND "id" IN (${placeholders(input.ids.length)})`, [
+      input.team,
+      ...input.ids,
+    ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = input.ids.findIndex((id) => !byId.has(id));
     if (missing >= 0) throw notFound(`approval of team '${input.team}'`, String(input.ids[missing]), `ids[${missing}]`);
