@@ -19,6 +19,8 @@ export interface WriteTx extends Sql {
   readonly name: string;
   readonly principal: string;
   readonly now: Date;
+  /** The hub process writing (docs/hubs.md), or null for one that runs no sessions (`teamhub mcp` over stdio). */
+  readonly hub: string | null;
   /**
    * Appends to the event log in this transaction; published on the bus after commit. A payload
    * that does not fit its type's schema in the catalog is a programming error: it throws, and the
@@ -62,13 +64,16 @@ export class Database {
   private readonly checkpointer: { stop(): void } | null;
   /** The time writes see (tx.now, event times): tests move it on rather than sleep through a window or deadline. */
   private readonly clock: () => Date;
+  /** Which hub this process is (docs/hubs.md): a session it spawns or resumes is run by its supervisor. */
+  readonly hub: string | null;
 
   constructor(
     readonly file: string,
     private readonly bus: EventBus,
-    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean; clock?: () => Date } = {},
+    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean; clock?: () => Date; hub?: string } = {},
   ) {
     this.clock = options.clock ?? (() => new Date());
+    this.hub = options.hub ?? null;
     const background = options.backgroundCheckpoints ?? false;
     this.writer = new Connection(file, { synchronous: options.synchronous, autoCheckpointPages: background ? SAFETY_NET_PAGES : undefined });
     this.reader = new Connection(file, { readonly: true });
@@ -149,6 +154,7 @@ export class Database {
       name,
       principal,
       now,
+      hub: this.hub,
       cause,
       emitted: events,
       all: <T>(sql: string, params?: readonly Param[]) => w.all<T>(sql, params),
