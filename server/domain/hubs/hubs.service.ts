@@ -4,7 +4,6 @@
  * resume them) and the ones it had not started yet are released for another to claim. Writes are serial, so when
  * several hubs notice at once exactly one of them does it.
  */
-import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { HubView } from "../../../lib/api/hubs.ts";
 import { authorize } from "../auth/capabilities.ts";
@@ -61,15 +60,11 @@ export async function stopHub({ db }: DomainDeps, id: string): Promise<void> {
 
 /** Declares lost every other live hub whose heartbeat is older than `lostAfterMs`; returns their ids. */
 export async function sweepLostHubs({ db }: DomainDeps, lostAfterMs: number): Promise<string[]> {
-  const stale = (sql: Sql, now: Date, self: string | null) =>
-    sql.all<HubRow>(`SELECT * FROM "Hub" WHERE "status" = 'live' AND "heartbeatAt" < ? AND "id" <> ? ORDER BY "id"`, [
-      new Date(now.getTime() - lostAfterMs),
-      self ?? "",
-    ]);
-  // The common case (everyone beating) costs one read, not a write.
-  if ((await db.read((sql) => stale(sql, new Date(), db.hub))).length === 0) return [];
   return db.write("hub.sweep", SUPERVISOR.name, async (tx) => {
-    const lost = await stale(tx, tx.now, tx.hub);
+    const lost = await tx.all<HubRow>(`SELECT * FROM "Hub" WHERE "status" = 'live' AND "heartbeatAt" < ? AND "id" <> ? ORDER BY "id"`, [
+      new Date(tx.now.getTime() - lostAfterMs),
+      tx.hub ?? "",
+    ]);
     for (const h of lost) await declareLost(tx, h, lostAfterMs);
     return lost.map((h) => h.id);
   });
