@@ -28,7 +28,7 @@ import { registerHub, stopHub, sweepLostHubs } from "./domain/hubs/hubs.service.
 import { PipelineRunner } from "./domain/pipelines/runner.ts";
 import { createServices } from "./services.ts";
 import { createWsHub, type WsIdentity } from "./ws/hub.ts";
-import { startLogTailer } from "./events/log-tailer.ts";
+import { startLogFeed } from "./events/log-feed.ts";
 import { createMcpHttp } from "./mcp/http.ts";
 import type { ToolDef } from "./mcp/tool.ts";
 import { PROJECT_ROOT, hubVersion } from "./version.ts";
@@ -92,7 +92,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const feed = new TranscriptFeed();
   const ws = createWsHub(bus, svc, feed);
   const mcp = createMcpHttp(svc, bus, { requireToken, extraTools: options.mcpExtraTools });
-  const tailer = startLogTailer(db, bus);
+  const eventLog = await startLogFeed(db, bus);
   type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
   let handleNext: Handler | null = null;
 
@@ -210,7 +210,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         await supervisor.close();
         await scheduler.stop();
         await pipelines.stop();
-        tailer.stop();
+        eventLog.stop();
         await mcp.close();
         ws.close();
         server.closeAllConnections();

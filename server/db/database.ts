@@ -66,6 +66,8 @@ export class Database {
   private readonly clock: () => Date;
   /** Which hub this process is (docs/hubs.md): a session it spawns or resumes is run by its supervisor. */
   readonly hub: string | null;
+  /** Takes committed events to the bus; the log feed puts other processes' events in between (server/events/log-feed.ts). */
+  private committed: ((events: HubEvent[]) => void | Promise<void>) | null = null;
 
   constructor(
     readonly file: string,
@@ -108,7 +110,8 @@ export class Database {
       release();
     }
     if (dryRun) return result;
-    this.bus.publish(events);
+    if (this.committed) await this.committed(events);
+    else this.bus.publish(events);
     for (const hook of hooks) {
       try {
         await hook();
@@ -117,6 +120,11 @@ export class Database {
       }
     }
     return result;
+  }
+
+  /** Routes this connection's committed events through `fn` instead of straight to the bus; null restores the default. */
+  onCommitted(fn: ((events: HubEvent[]) => void | Promise<void>) | null): void {
+    this.committed = fn;
   }
 
   async read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
