@@ -4,7 +4,6 @@
  * whichever hub committed it; after kill -9 of A, B declares it lost, its session is `interrupted`, B resumes it with
  * the conversation intact, and a deadline that fell due while A was dead fires exactly once.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TeamHub, type HubEvent } from "teamhub";
@@ -12,6 +11,7 @@ import { tempDir } from "../server/testing/temp-dir.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { allPrompts } from "./fake-anthropic/request.ts";
 import { startFakeApi, type FakeApi } from "./fake-anthropic/server.ts";
+import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "./helpers/claude.ts";
 import { query } from "./helpers/db-snapshot.ts";
 import { api, startHub, tempDataDir, type HubProcess } from "./helpers/hub-process.ts";
@@ -135,6 +135,29 @@ describe("two hubs on one database", () => {
       `SELECT COUNT(*) AS n FROM "Event" WHERE "type" = 'contract.status_changed' AND "subject" = 'contract:due-soon' AND "payload" LIKE '%"to":"failed"%'`,
     )[0].n;
     expect(timeouts).toBe(1);
-    expect(fs.existsSync(dbFile)).toBe(true);
   }, 180_000);
+
+  it("shows on the dashboard which hub runs each session and the hubs' health", async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+      await page.goto(`${b.url}/settings`);
+      const row = (id: string) => page.getByTestId(`hub-${id}`);
+      await expect.poll(() => row("hub-a").innerText(), { timeout: 30_000 }).toContain("lost");
+      expect(await row("hub-b").innerText()).toMatch(/hub-b \(this hub\)\s+live/);
+      await page.getByTestId("hubs-health").scrollIntoViewIfNeeded();
+      await screenshot(page, "hubs-health");
+      await page.goto(`${b.url}/sessions/worker`);
+      await expect.poll(() => page.getByTestId("session-hub").innerText(), { timeout: 30_000 }).toBe("hub-b");
+
+      await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${b.url}/settings`);
+      await expect.poll(() => row("hub-a").innerText(), { timeout: 30_000 }).toContain("lost");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await screenshot(page, "hubs-health-390-dark");
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Puts the event log on this process's bus in commit order, whoever committed it (docs/hubs.md#events): this process's
  * own commits as they happen, and those of other processes on the same database (another hub, `teamhub mcp` over
- * stdio) as they are found. Event ids grow in commit order (docs/hubs.md#commit-order), so the bus carries ids in
+ * stdio) as they are found. Event ids grow in commit order (docs/hubs.md#events), so the bus carries ids in
  * increasing order: before this process's commit is published, any other process's events with smaller ids (already
  * committed) are read and published first. A /ws client, the pipeline runner and a waiting `ask` see one order.
  */
