@@ -4,6 +4,7 @@
  * whichever hub committed it; after kill -9 of A, B declares it lost, its session is `interrupted`, B resumes it with
  * the conversation intact, and a deadline that fell due while A was dead fires exactly once.
  */
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TeamHub, type HubEvent } from "teamhub";
@@ -14,7 +15,7 @@ import { startFakeApi, type FakeApi } from "./fake-anthropic/server.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "./helpers/claude.ts";
 import { query } from "./helpers/db-snapshot.ts";
-import { api, startHub, tempDataDir, type HubProcess } from "./helpers/hub-process.ts";
+import { api, ROOT, startHub, tempDataDir, type HubProcess } from "./helpers/hub-process.ts";
 import { waitForSession } from "./helpers/session-hub.ts";
 
 // Long enough that a hub slowed by a loaded machine (2 cores shared by the suite) is never taken for dead.
@@ -52,6 +53,18 @@ afterAll(async () => {
   await b?.kill();
   await fake?.close();
 });
+
+/** One OS process publishing versions of an artifact through one hub's HTTP API (e2e/helpers/publish-worker.mjs). */
+function publisher(hub: HubProcess, artifactId: string, count: number): Promise<{ versions: number[]; failures: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "e2e/helpers/publish-worker.mjs"), hub.url, artifactId, String(count)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`publisher exited ${code}`))));
+  });
+}
 
 const hubs = async (h: HubProcess) => (await api(h, "GET", "/api/hubs")).body as Array<{ id: string; status: string; self: boolean; liveSessions: number }>;
 
@@ -102,6 +115,22 @@ describe("two hubs on one database", () => {
     expect(new Set(executions().map((x) => x.eventId)).size).toBe(10);
     const texts = query<{ text: string }>(dbFile, `SELECT "text" FROM "Message" WHERE "recipient" = 'alice'`).map((m) => m.text);
     expect(texts.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `published doc-${i}`).sort());
+  }, 180_000);
+
+  it("8 processes × 250 publishes spread over both hubs → versions exactly 1..2000; a read through one hub sees the other's commit", async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => publisher(i % 2 ? a : b, "contended", 250)));
+    expect(results.flatMap((r) => r.failures)).toEqual([]);
+    const acknowledged = results.flatMap((r) => r.versions).sort((x, y) => x - y);
+    expect(acknowledged).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
+    const history = (await api(a, "GET", "/api/artifacts/contended/history")).body;
+    expect(history.versions.map((v: { version: number }) => v.version).sort((x: number, y: number) => x - y)).toEqual(acknowledged);
+
+    const onA = new TeamHub({ url: a.url, token: "", team: "reads" });
+    const onB = new TeamHub({ url: b.url, token: "", team: "reads" });
+    await onB.teams.create({ id: "reads" });
+    await onB.contracts.create({ id: "ship", title: "ship it", assignee: "dev" });
+    await onB.contracts.complete({ id: "ship", force: true, reason: "done through hub B" });
+    expect((await onA.contracts.get({ id: "ship" })).status).toBe("completed");
   }, 180_000);
 
   it("after kill -9 of a hub: its session interrupted, resumed on the other hub intact, and a deadline due meanwhile fired once", async () => {
