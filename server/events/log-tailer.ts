@@ -9,8 +9,8 @@ import { toHubEvent } from "../domain/events/events.service.ts";
 import type { EventBus } from "./bus.ts";
 import type { HubEvent } from "./types.ts";
 
-export function startLogTailer(db: Database, bus: EventBus, intervalMs = 250) {
-  let last = db.reader.getSync<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)!.id;
+export async function startLogTailer(db: Database, bus: EventBus, intervalMs = 250) {
+  let last = (await db.read((sql) => sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)))!.id;
   const local = new Set<number>();
   const unsubscribe = bus.subscribe((events) => {
     for (const e of events) if (e.id > last) local.add(e.id);
