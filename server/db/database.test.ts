@@ -1,4 +1,5 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../lib/api/contracts.ts";
@@ -11,6 +12,7 @@ import { archiveTeam } from "../domain/teams/teams.service.ts";
 import { DomainError } from "../errors.ts";
 import type { HubEvent, PayloadOf } from "../events/types.ts";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client.ts";
 import { snapshotTables, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { DatabaseLocation } from "./open.ts";
 import { fromSqlDate, toSqlDate } from "./sqlite.ts";
@@ -283,10 +285,11 @@ describe("dates", () => {
 });
 
 describe("Prisma compatibility", () => {
-  const prismaFor = (where: DatabaseLocation) => {
-    if (where.kind !== "sqlite") throw new Error("PostgreSQL is not supported by this build");
-    return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${where.file}` }) });
-  };
+  // Each database has its own generated client (prisma/schema.prisma, prisma/postgres/schema.prisma); their API is one.
+  const prismaFor = (where: DatabaseLocation): PrismaClient =>
+    where.kind === "sqlite"
+      ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${where.file}` }) })
+      : (new PgPrismaClient({ adapter: new PrismaPg({ connectionString: where.url }) }) as unknown as PrismaClient);
 
   it("Prisma Client reads what the SQL layer wrote, with Dates and JSON text intact", async () => {
     const contract = await createContract(

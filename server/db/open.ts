@@ -6,6 +6,8 @@ import path from "node:path";
 import type { EventBus } from "../events/bus.ts";
 import { Database } from "./database.ts";
 import { migrate, type MigrateResult } from "./migrate.ts";
+import { migratePostgres } from "./migrate-postgres.ts";
+import { PostgresAdapter, type PostgresOptions } from "./postgres.ts";
 import { SqliteAdapter, type SqliteOptions } from "./sqlite.ts";
 
 export type DatabaseLocation = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -13,8 +15,9 @@ export type DatabaseLocation = { kind: "sqlite"; file: string } | { kind: "postg
 export function databaseLocation(url: string | undefined, dataDir: string): DatabaseLocation {
   if (!url) return { kind: "sqlite", file: path.join(dataDir, "teamhub.db") };
   if (url.startsWith("file:")) return { kind: "sqlite", file: path.resolve(url.slice("file:".length)) };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: "postgres", url };
   if (/^[a-z]+:\/\//i.test(url)) {
-    throw new Error(`DATABASE_URL: only SQLite (file:…) is supported by this build; got ${url.split(":")[0]}:`);
+    throw new Error(`DATABASE_URL: expected file:…, a path, or postgres://…; got ${url.split(":")[0]}:`);
   }
   return { kind: "sqlite", file: path.resolve(url) };
 }
@@ -28,11 +31,10 @@ export function describeLocation(where: DatabaseLocation): string {
 }
 
 export async function migrateDatabase(where: DatabaseLocation): Promise<MigrateResult> {
-  if (where.kind !== "sqlite") throw new Error("PostgreSQL is not supported by this build");
-  return migrate(where.file);
+  return where.kind === "sqlite" ? migrate(where.file) : migratePostgres(where.url);
 }
 
-export function connectDatabase(where: DatabaseLocation, bus: EventBus, options: SqliteOptions & { clock?: () => Date } = {}): Database {
-  if (where.kind !== "sqlite") throw new Error("PostgreSQL is not supported by this build");
-  return new Database(new SqliteAdapter(where.file, options), bus, { clock: options.clock });
+export function connectDatabase(where: DatabaseLocation, bus: EventBus, options: SqliteOptions & PostgresOptions & { clock?: () => Date } = {}): Database {
+  const adapter = where.kind === "sqlite" ? new SqliteAdapter(where.file, options) : new PostgresAdapter(where.url, options);
+  return new Database(adapter, bus, { clock: options.clock });
 }

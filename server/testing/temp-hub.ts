@@ -1,11 +1,14 @@
 /**
  * A real hub database, migrated like production, made fresh for each test and removed after it:
- * a SQLite file in a temporary directory. Domain tests use it directly; nothing is mocked.
+ * a SQLite file in a temporary directory, or, with TEST_DATABASE_URL=postgres://… (a server the
+ * tests may create databases on, e.g. scripts/pg-cluster.sh's), a PostgreSQL database of its own.
+ * Domain tests use it directly; nothing is mocked.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Database } from "../db/database.ts";
 import { connectDatabase, migrateDatabase, type DatabaseLocation } from "../db/open.ts";
+import { scratchDatabase } from "../db/scratch-database.ts";
 import { tempDir } from "./temp-dir.ts";
 import { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
@@ -25,9 +28,19 @@ export type TempHub = DomainDeps & {
   close(): Promise<void>;
 };
 
+/** The PostgreSQL server tests run on, if any. */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
+/** A new, empty database on the test server, and how to drop it. */
+export async function tempPostgres(): Promise<{ where: { kind: "postgres"; url: string }; drop(): Promise<void> }> {
+  const db = await scratchDatabase(POSTGRES_URL!, "test");
+  return { where: { kind: "postgres", url: db.url }, drop: db.drop };
+}
+
 export async function tempHub(): Promise<TempHub> {
   const dir = tempDir("test");
-  const where: DatabaseLocation = { kind: "sqlite", file: path.join(dir, "hub.db") };
+  const postgres = POSTGRES_URL ? await tempPostgres() : null;
+  const where: DatabaseLocation = postgres?.where ?? { kind: "sqlite", file: path.join(dir, "hub.db") };
   await migrateDatabase(where);
   const bus = new EventBus();
   let offset = 0;
@@ -45,6 +58,7 @@ export async function tempHub(): Promise<TempHub> {
     connect: (other) => connectDatabase(where, other),
     async close() {
       await db.close();
+      await postgres?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
