@@ -12,6 +12,8 @@ export interface Dialect {
    * one row each, in a text column named "value". `column` is SQL (a quoted name), `key` a literal.
    */
   jsonArray(column: string, key: string): string;
+  /** The UTC day (YYYY-MM-DD) of a DateTime column, as text. */
+  utcDay(column: string): string;
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -24,9 +26,13 @@ function checkedKey(key: string): string {
 export const SQLITE: Dialect = {
   name: "sqlite",
   jsonArray: (column, key) => `json_each(${column}, '$.${checkedKey(key)}')`,
+  // Dates are stored as ISO text in UTC: the first ten characters are the day.
+  utcDay: (column) => `substr(${column}, 1, 10)`,
 };
 
 export const POSTGRES: Dialect = {
   name: "postgres",
   jsonArray: (column, key) => `jsonb_array_elements_text(COALESCE((${column})::jsonb -> '${checkedKey(key)}', '[]'::jsonb)) AS "j"("value")`,
+  // Timestamps hold UTC wall time (see ./postgres.ts).
+  utcDay: (column) => `to_char(${column}, 'YYYY-MM-DD')`,
 };

@@ -2,7 +2,8 @@
  * The PostgreSQL adapter (`pg`). Domain SQL is written once, with `?` placeholders: each statement
  * is rewritten to `$n` once and cached, and the list parameter of ./in-list.ts becomes an array
  * (`= ANY($n)`). Rows come back as the SQLite adapter gives them: timestamps as Date (stored as UTC
- * wall time in `timestamp(3)`, as Prisma's pg adapter stores them), counts and sums as numbers.
+ * wall time in `timestamp(3)`, as Prisma's pg adapter stores them), counts and sums as numbers,
+ * booleans as 1/0.
  *
  * Writes: one pooled client per transaction, which takes a transaction-scoped advisory lock right
  * after BEGIN — the counterpart of SQLite's BEGIN IMMEDIATE, so writers of every hub process run
@@ -19,12 +20,15 @@ import { IN_LIST } from "./in-list.ts";
 /** The key of the hub's write lock ("teamhub" in ASCII): one number for every hub on the database. */
 export const WRITE_LOCK_KEY = "32762566420231522";
 
-const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184 } as const;
+const OID = { bool: 16, int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184 } as const;
 
 /** Per pool, not pg's global registry: the hub must not change how other code in the process parses. */
 const types = {
   getTypeParser(oid: number, format?: "text" | "binary") {
     switch (oid) {
+      // 1/0 as SQLite gives them, for Boolean columns and comparisons alike: domain code reads one shape.
+      case OID.bool:
+        return (v: string) => (v === "t" ? 1 : 0);
       // COUNT and SUM of integers are bigint/numeric; the values the hub counts stay far below 2^53.
       case OID.int8:
       case OID.numeric:
@@ -149,8 +153,11 @@ export class PostgresAdapter implements DbAdapter {
     return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn, false);
   }
 
-  async close(): Promise<void> {
-    await this.pool.end();
+  private closing: Promise<void> | undefined;
+
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
   }
 
   private async inTransaction<T>(begin: string, fn: (sql: Sql) => Promise<T>, rollback: boolean): Promise<T> {

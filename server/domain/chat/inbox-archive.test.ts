@@ -20,7 +20,7 @@ afterEach(() => hub.close());
 const counts = async () =>
   (await hub.db.read((sql) =>
     sql.get<{ total: number; live: number; archived: number; minLive: number }>(
-      `SELECT COUNT(*) AS "total", SUM("archivedAt" IS NULL) AS "live", SUM("archivedAt" IS NOT NULL) AS "archived", MIN(CASE WHEN "archivedAt" IS NULL THEN "id" END) AS "minLive" FROM "Message" WHERE "recipient" = 'qa-dev'`,
+      `SELECT COUNT(*) AS "total", SUM(CASE WHEN "archivedAt" IS NULL THEN 1 ELSE 0 END) AS "live", SUM(CASE WHEN "archivedAt" IS NULL THEN 0 ELSE 1 END) AS "archived", MIN(CASE WHEN "archivedAt" IS NULL THEN "id" END) AS "minLive" FROM "Message" WHERE "recipient" = 'qa-dev'`,
     ),
   ))!;
 

@@ -192,7 +192,7 @@ describe("the gate counter", () => {
     await k.join("busy-one", "idle");
     expect((await k.gate({})).gateCount).toBe(1);
     expect((await k.gate({})).gateCount).toBe(2);
-    hub.db.close();
+    await hub.db.close();
     const reopened = hub.connect(new EventBus());
     try {
       expect((await reopened.read((sql) => readGate(sql, "default"))).gateCount).toBe(2);

@@ -48,7 +48,7 @@ describe("spawn batches", () => {
 
   it("keeps its counters across a restart", async () => {
     await spawn(hub, 0);
-    hub.db.close();
+    await hub.db.close();
     const bus = new EventBus();
     const reopened = { db: hub.connect(bus), bus };
     try {
