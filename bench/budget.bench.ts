@@ -80,7 +80,7 @@ export default async function budget(): Promise<void> {
         await turn(plain, i);
         await turn(budgeted, i);
       }
-      const charged = budgeted.hub.db.reader.getSync<{ n: number }>(
+      const charged = budgeted.hub.sqlite.reader.getSync<{ n: number }>(
         `SELECT COUNT(*) AS n FROM "Interaction" WHERE "teamId" = ? AND "member" = 'dev' AND "contractId" = 'work'`,
         [TEAM],
       )!.n;

@@ -36,10 +36,12 @@ function tighten(root: string) {
 /**
  * Creates the data dir private, fixes the modes of everything in it, and creates the database
  * file 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
+ * On PostgreSQL (`databaseFile` null) the database's files are the server's business.
  */
-export function secureDataDir(dataDir: string, databaseFile: string) {
+export function secureDataDir(dataDir: string, databaseFile: string | null) {
   fs.mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
   tighten(dataDir);
+  if (databaseFile === null) return;
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true, mode: DIR_MODE });
   fs.closeSync(fs.openSync(databaseFile, "a", FILE_MODE));
   secureDatabaseFiles(databaseFile);

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { databaseLocation, type DatabaseLocation } from "./db/open.ts";
 import { defaultMaxLive } from "./domain/sessions/admission.ts";
 
 const Env = z.object({
@@ -59,7 +60,7 @@ export type HubEnv = {
   host: string;
   port: number;
   dataDir: string;
-  databaseFile: string;
+  database: DatabaseLocation;
   allowedHosts: string[];
   synchronous: "normal" | "full";
   schedulerIntervalMs: number;
@@ -106,7 +107,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     host: e.TEAMHUB_HOST,
     port: e.PORT,
     dataDir,
-    databaseFile: databaseFileFrom(e.DATABASE_URL, dataDir),
+    database: databaseLocation(e.DATABASE_URL, dataDir),
     allowedHosts: e.TEAMHUB_ALLOWED_HOSTS.split(",")
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
@@ -136,14 +137,4 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
 /** Stable across restarts (so a restarted hub recovers its own sessions) and distinct for two hubs on one machine. */
 function defaultHubId(dataDir: string): string {
   return `${os.hostname()}-${createHash("sha256").update(dataDir).digest("hex").slice(0, 6)}`;
-}
-
-/** `file:` URLs and plain paths both name the SQLite file; anything else is not supported yet. */
-export function databaseFileFrom(url: string | undefined, dataDir: string): string {
-  if (!url) return path.join(dataDir, "teamhub.db");
-  if (url.startsWith("file:")) return path.resolve(url.slice("file:".length));
-  if (/^[a-z]+:\/\//i.test(url)) {
-    throw new Error(`DATABASE_URL: only SQLite (file:…) is supported by this build; got ${url.split(":")[0]}:`);
-  }
-  return path.resolve(url);
 }

@@ -10,8 +10,7 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { Database } from "./db/database.ts";
-import { migrate } from "./db/migrate.ts";
+import { connectDatabase, migrateDatabase } from "./db/open.ts";
 import { ensureOperatorToken, tokenHash } from "./domain/auth/tokens.service.ts";
 import { OPERATOR } from "./domain/principal.ts";
 import { readEnv, type HubEnv } from "./env.ts";
@@ -61,13 +60,14 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         "Unset TEAMHUB_REQUIRE_TOKEN, or listen on 127.0.0.1.",
     );
   }
-  secureDataDir(env.dataDir, env.databaseFile);
-  const migrated = migrate(env.databaseFile);
+  const databaseFile = env.database.kind === "sqlite" ? env.database.file : null;
+  secureDataDir(env.dataDir, databaseFile);
+  const migrated = await migrateDatabase(env.database);
   if (migrated.applied.length) log(`applied migrations: ${migrated.applied.join(", ")}`);
 
   const bus = new EventBus();
   // SQLite gives its -wal and -shm files the database file's mode, which secureDataDir set.
-  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true, hub: env.hub.id });
+  const db = connectDatabase(env.database, bus, { synchronous: env.synchronous, backgroundCheckpoints: true, hub: env.hub.id });
   const deps = { db, bus };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
@@ -189,7 +189,10 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     dataDir: env.dataDir,
     feed,
     hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)),
-    sandbox: sandbox.kind === "bubblewrap" ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...DB_FILES.map((suffix) => env.databaseFile + suffix)] } : null,
+    sandbox:
+      sandbox.kind === "bubblewrap"
+        ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...(databaseFile ? DB_FILES.map((suffix) => databaseFile + suffix) : [])] }
+        : null,
   });
   await supervisor.start();
   const presence = startPresence(deps, env.hub, () => void running.close().then(() => options.onDeclaredLost?.()));
@@ -217,7 +220,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         await new Promise<void>((r) => server.close(() => r()));
         await app.close().catch(() => {});
         await stopHub(deps, env.hub.id);
-        db.close();
+        await db.close();
         registerServices(undefined);
         fs.rmSync(hubFile, { force: true });
       })();

@@ -50,7 +50,7 @@ function contractInput({ id, after }: Graph[number]) {
 }
 
 const count = (hub: BenchHub, status: string) =>
-  (hub.db.reader.raw.prepare(`SELECT COUNT(*) AS n FROM "Contract" WHERE "status" = ?`).get(status) as { n: number }).n;
+  (hub.sqlite.reader.raw.prepare(`SELECT COUNT(*) AS n FROM "Contract" WHERE "status" = ?`).get(status) as { n: number }).n;
 
 export function cascadeFigure(name: string, shape: string, graph: Graph, maxMs: number): Promise<void> {
   return inTempDir(async (dir) => {

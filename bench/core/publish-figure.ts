@@ -36,8 +36,8 @@ function serviceRun(w: Workload, sample?: () => void): Promise<Float64Array> {
     try {
       await createWatchers(hub, w);
       const latencies = await servicePublishes(hub, w, sample);
-      verifyPublished(hub.db.reader.raw, w, "service");
-      verifyContractsCompleted(hub.db.reader.raw, w);
+      verifyPublished(hub.sqlite.reader.raw, w, "service");
+      verifyContractsCompleted(hub.sqlite.reader.raw, w);
       return latencies;
     } finally {
       hub.close();

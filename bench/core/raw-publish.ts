@@ -5,7 +5,7 @@
  * so this is the cost of the writes alone.
  */
 import type BetterSqlite3 from "better-sqlite3";
-import { toSqlDate } from "../../server/db/connection.ts";
+import { toSqlDate } from "../../server/db/sqlite.ts";
 import { check } from "../lib/check.ts";
 import type { PublishSpec, Workload } from "./publish-workload.ts";
 

@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { SAFETY_NET_PAGES, startCheckpointer } from "../../server/db/checkpointer.ts";
-import { Connection } from "../../server/db/connection.ts";
 import { Database } from "../../server/db/database.ts";
 import { migrate } from "../../server/db/migrate.ts";
+import { Connection, SqliteAdapter } from "../../server/db/sqlite.ts";
 import type { DomainDeps } from "../../server/domain/deps.ts";
 import { EventBus } from "../../server/events/bus.ts";
 
@@ -23,15 +23,17 @@ export async function inTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> 
   }
 }
 
-export type BenchHub = DomainDeps & { close(): void };
+/** `sqlite`: the connections under `db`, for figures only SQLite has (file size, raw statements). */
+export type BenchHub = DomainDeps & { sqlite: SqliteAdapter; close(): Promise<void> };
 
 export function openHub(dir: string): BenchHub {
   const file = path.join(dir, "hub.db");
   migrate(file);
   // As the hub runs it: checkpoints on a background thread (server/db/checkpointer.ts).
   const bus = new EventBus();
-  const db = new Database(file, bus, { backgroundCheckpoints: true });
-  return { db, bus, close: () => db.close() };
+  const sqlite = new SqliteAdapter(file, { backgroundCheckpoints: true });
+  const db = new Database(sqlite, bus);
+  return { db, bus, sqlite, close: () => db.close() };
 }
 
 /** A plain better-sqlite3 handle with the hub's pragmas and background checkpoints, so only the domain work differs. */

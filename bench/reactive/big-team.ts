@@ -27,14 +27,14 @@ export async function buildBigTeam(hub: BenchHub): Promise<BigTeam> {
   await createTeam(hub, OPERATOR, { id: TEAM });
   const { ms: setupMs, value: team } = await timed(async () => {
     const plan = planTeam(seeded(1));
-    writeArtifacts(hub.db.writer.raw, TEAM, plan, seeded(2));
+    writeArtifacts(hub.sqlite.writer.raw, TEAM, plan, seeded(2));
     const contracts = planContracts(seeded(3));
-    writeContracts(hub.db.writer.raw, contracts);
+    writeContracts(hub.sqlite.writer.raw, contracts);
     return { plan, contracts, stale: expectedStale(plan) };
   });
-  const edges = scalar(hub.db.reader.raw, `SELECT COUNT(*) FROM "LineageEdge"`);
-  const dataBytes = scalar(hub.db.reader.raw, `SELECT SUM("size") FROM "ArtifactVersion"`);
-  const dbBytes = scalar(hub.db.reader.raw, `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`);
+  const edges = scalar(hub.sqlite.reader.raw, `SELECT COUNT(*) FROM "LineageEdge"`);
+  const dataBytes = scalar(hub.sqlite.reader.raw, `SELECT SUM("size") FROM "ArtifactVersion"`);
+  const dbBytes = scalar(hub.sqlite.reader.raw, `SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()`);
   console.log(
     `reactive.setup: ${ARTIFACTS} artifacts × ${VERSIONS} versions in a lineage DAG of ${LAYERS} layers × ${WIDTH} (${edges} edges), ${CONTRACTS} contracts; ` +
       `${team.stale.size} artifacts stale (${directlyStale(team.stale)} directly); written in ${ms(setupMs)} (not timed); ` +

@@ -37,7 +37,7 @@ function expectedLog(rules: RuleSpec[][], events: Published[]): Map<string, numb
 }
 
 function loggedExecutions(hub: BenchHub): Map<string, number> {
-  const rows = hub.db.reader.raw
+  const rows = hub.sqlite.reader.raw
     .prepare(
       `SELECT p."id" || '/' || x."ruleIndex" || '/' || x."outcome" AS "key", COUNT(*) AS "n" FROM "PipelineExecution" x JOIN "Pipeline" p ON p."pk" = x."pipelinePk" GROUP BY 1`,
     )
@@ -63,7 +63,7 @@ export function pipelineFigure(): Promise<void> {
           PublishArtifactInput.parse({ id: e.id, type: e.type, name: e.name, data: e.data, summary: e.summary }),
         );
       }
-      const firstEvent = scalar(hub.db.reader.raw, `SELECT MIN("fromEventId") FROM "Pipeline"`);
+      const firstEvent = scalar(hub.sqlite.reader.raw, `SELECT MIN("fromEventId") FROM "Pipeline"`);
 
       const drain = await timed(() => new PipelineRunner(hub).drain());
 
@@ -76,9 +76,9 @@ export function pipelineFigure(): Promise<void> {
       );
       const executed = sum(expected, "executed");
       const evaluated = executed + sum(expected, "condition_false");
-      const messages = scalar(hub.db.reader.raw, `SELECT COUNT(*) FROM "Message"`);
+      const messages = scalar(hub.sqlite.reader.raw, `SELECT COUNT(*) FROM "Message"`);
       check(messages === executed, `${messages} messages delivered for ${executed} executed notify_session actions`);
-      const processed = scalar(hub.db.reader.raw, `SELECT COUNT(*) FROM "Event" WHERE "id" > ?`, firstEvent);
+      const processed = scalar(hub.sqlite.reader.raw, `SELECT COUNT(*) FROM "Event" WHERE "id" > ?`, firstEvent);
       const perSecond = (n: number) => (n / (drain.ms / 1000)).toFixed(0);
 
       console.log(

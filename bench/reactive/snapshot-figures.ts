@@ -84,7 +84,7 @@ export async function snapshotFigures(hub: BenchHub, team: BigTeam): Promise<voi
 
 /** The snapshot's compressed state against the artifact data it points to (the versions it could see). */
 function storageFigure(hub: BenchHub, snapshotBytes: number, maxSeq: number): void {
-  const dataBytes = scalar(hub.db.reader.raw, `SELECT SUM("size") FROM "ArtifactVersion" WHERE "seq" <= ?`, maxSeq);
+  const dataBytes = scalar(hub.sqlite.reader.raw, `SELECT SUM("size") FROM "ArtifactVersion" WHERE "seq" <= ?`, maxSeq);
   const share = snapshotBytes / dataBytes;
   console.log(
     `reactive.snapshot.storage: ${(snapshotBytes / 1024).toFixed(0)} KB compressed per snapshot = ${(share * 100).toFixed(2)}% of ${mb(dataBytes)} of artifact data ` +

@@ -5,7 +5,7 @@
  * publishing round. Setup, not a figure: the service path is what bench/core measures.
  */
 import type BetterSqlite3 from "better-sqlite3";
-import { toSqlDate } from "../../server/db/connection.ts";
+import { toSqlDate } from "../../server/db/sqlite.ts";
 import { check } from "../lib/check.ts";
 import type { Random } from "../lib/random.ts";
 import { ARTIFACTS, VERSIONS, artifactId, inputsOf, nameOf, publisherOf, seqOf, typeOf, type TeamPlan } from "./team-plan.ts";

@@ -5,7 +5,7 @@
  * domain's own watchesOf. One transaction, prepared statements.
  */
 import type BetterSqlite3 from "better-sqlite3";
-import { toSqlDate } from "../../server/db/connection.ts";
+import { toSqlDate } from "../../server/db/sqlite.ts";
 import { watchesOf } from "../../server/domain/contracts/contracts.service.ts";
 import type { PlannedContract } from "./contract-plan.ts";
 import { MAX_SEQ } from "./team-plan.ts";

@@ -1,12 +1,12 @@
 /**
- * A prepared-statement SQL runner over one better-sqlite3 connection.
- *
- * Rows come back shaped like Prisma's generated model types: DATETIME columns become Date,
- * and Dates are written in the same ISO form Prisma's SQLite adapter writes, so Prisma Client
- * reads everything the hub writes (a test checks this). We do not use Prisma Client on the hot
- * path: measured at about 25× the raw cost per publish (see README, "Why a SQL layer").
+ * What domain code sees of the database, whichever one it is: async `all`/`get`/`run` with `?`
+ * placeholders, rows shaped like Prisma's generated model types (DateTime columns as Date), and
+ * the dialect's named helpers for the few statements the two databases spell differently.
+ * The adapters behind it: ./sqlite.ts (better-sqlite3, the default) and ./postgres.ts (`pg`).
+ * We do not use Prisma Client on the hot path: measured at about 25× the raw cost per publish
+ * (see README, "Why a SQL layer"); Prisma Client reads what this layer writes (a test checks this).
  */
-import BetterSqlite3 from "better-sqlite3";
+import type { Dialect } from "./dialect.ts";
 
 export type Param = string | number | bigint | boolean | null | undefined | Date | Uint8Array;
 /** Rows changed; a new row's key comes back with `RETURNING`, which both databases accept. */
@@ -14,108 +14,10 @@ export type RunResult = { changes: number };
 
 /** What domain code sees, inside or outside a transaction. */
 export interface Sql {
+  readonly dialect: Dialect;
   all<T>(sql: string, params?: readonly Param[]): Promise<T[]>;
   get<T>(sql: string, params?: readonly Param[]): Promise<T | undefined>;
   run(sql: string, params?: readonly Param[]): Promise<RunResult>;
-}
-
-type Prepared = { stmt: BetterSqlite3.Statement; dateColumns: string[] };
-
-// Dynamic SQL (IN lists of varying length) could otherwise grow the cache without bound.
-const STATEMENT_CACHE_SIZE = 1000;
-
-export function toSqlDate(d: Date): string {
-  return d.toISOString().replace("Z", "+00:00");
-}
-
-export function fromSqlDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "number") return new Date(value);
-  const text = String(value);
-  // CURRENT_TIMESTAMP defaults have no zone and mean UTC.
-  return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
-}
-
-function bind(params: readonly Param[]): unknown[] {
-  return params.map((p) => {
-    if (p === undefined) return null;
-    if (p instanceof Date) return toSqlDate(p);
-    if (typeof p === "boolean") return p ? 1 : 0;
-    return p;
-  });
-}
-
-export class Connection implements Sql {
-  readonly raw: BetterSqlite3.Database;
-  private readonly cache = new Map<string, Prepared>();
-
-  constructor(file: string, options: { readonly?: boolean; synchronous?: "normal" | "full"; autoCheckpointPages?: number } = {}) {
-    this.raw = new BetterSqlite3(file, { readonly: options.readonly ?? false, timeout: 5000 });
-    this.raw.pragma("busy_timeout = 5000");
-    this.raw.pragma("foreign_keys = ON");
-    if (!options.readonly) {
-      this.raw.pragma("journal_mode = WAL");
-      this.raw.pragma(`synchronous = ${options.synchronous ?? "normal"}`);
-      if (options.autoCheckpointPages) this.raw.pragma(`wal_autocheckpoint = ${options.autoCheckpointPages}`);
-      // After a checkpoint the WAL file is truncated back to this size instead of staying at its peak.
-      this.raw.pragma("journal_size_limit = 67108864");
-    }
-  }
-
-  private prepare(sql: string): Prepared {
-    const hit = this.cache.get(sql);
-    if (hit) return hit;
-    const stmt = this.raw.prepare(sql);
-    const dateColumns = stmt.reader
-      ? stmt
-          .columns()
-          .filter((c) => c.type?.toUpperCase() === "DATETIME")
-          .map((c) => c.name)
-      : [];
-    const prepared = { stmt, dateColumns };
-    if (this.cache.size >= STATEMENT_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(sql, prepared);
-    return prepared;
-  }
-
-  private mapRow<T>(row: Record<string, unknown> | undefined, dateColumns: string[]): T | undefined {
-    if (row) for (const c of dateColumns) row[c] = fromSqlDate(row[c]);
-    return row as T | undefined;
-  }
-
-  allSync<T>(sql: string, params: readonly Param[] = []): T[] {
-    const { stmt, dateColumns } = this.prepare(sql);
-    const rows = stmt.all(...bind(params)) as Record<string, unknown>[];
-    if (dateColumns.length) for (const r of rows) this.mapRow(r, dateColumns);
-    return rows as T[];
-  }
-
-  getSync<T>(sql: string, params: readonly Param[] = []): T | undefined {
-    const { stmt, dateColumns } = this.prepare(sql);
-    return this.mapRow<T>(stmt.get(...bind(params)) as Record<string, unknown> | undefined, dateColumns);
-  }
-
-  runSync(sql: string, params: readonly Param[] = []): RunResult {
-    const r = this.prepare(sql).stmt.run(...bind(params));
-    return { changes: r.changes };
-  }
-
-  async all<T>(sql: string, params: readonly Param[] = []): Promise<T[]> {
-    return this.allSync<T>(sql, params);
-  }
-
-  async get<T>(sql: string, params: readonly Param[] = []): Promise<T | undefined> {
-    return this.getSync<T>(sql, params);
-  }
-
-  async run(sql: string, params: readonly Param[] = []): Promise<RunResult> {
-    return this.runSync(sql, params);
-  }
-
-  close(): void {
-    this.cache.clear();
-    this.raw.close();
-  }
 }
 
 /** `?, ?, ?` for an IN list of n values (n ≥ 1). */

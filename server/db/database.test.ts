@@ -1,4 +1,5 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../lib/api/contracts.ts";
@@ -11,11 +12,15 @@ import { archiveTeam } from "../domain/teams/teams.service.ts";
 import { DomainError } from "../errors.ts";
 import type { HubEvent, PayloadOf } from "../events/types.ts";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client.ts";
 import { snapshotTables, tempHub, type TempHub } from "../testing/temp-hub.ts";
-import { Connection, fromSqlDate, toSqlDate } from "./connection.ts";
+import type { DatabaseLocation } from "./open.ts";
+import { fromSqlDate, toSqlDate } from "./sqlite.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const publish = (input: Record<string, unknown>) => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ type: "custom", data: {}, ...input }));
@@ -54,8 +59,8 @@ describe("transactions", () => {
       }),
     ).rejects.toBe(failure);
     expect(hub.events).toEqual([]);
-    expect(snapshotTables(hub.file).Team).toEqual([]);
-    expect(snapshotTables(hub.file).Event).toEqual([]);
+    expect((await snapshotTables(hub)).Team).toEqual([]);
+    expect((await snapshotTables(hub)).Event).toEqual([]);
     // The lock was released: the next write goes through.
     expect(await writeTeam("next")).toBe("next");
   });
@@ -74,12 +79,12 @@ describe("transactions", () => {
     });
     await expect(wrong).rejects.toThrow(/event 'contract\.status_changed': the payload does not fit the catalog[\s\S]*to/);
     expect(hub.events).toEqual([]);
-    expect(snapshotTables(hub.file).Team).toEqual([]);
-    expect(snapshotTables(hub.file).Event).toEqual([]);
+    expect((await snapshotTables(hub)).Team).toEqual([]);
+    expect((await snapshotTables(hub)).Event).toEqual([]);
   });
 
   it("run a dry run's work, summary steps included, and keep none of it", async () => {
-    const before = snapshotTables(hub.file);
+    const before = await snapshotTables(hub);
     const seen = await hub.db.write(
       "test.preview",
       "tester",
@@ -97,7 +102,7 @@ describe("transactions", () => {
     );
     expect(seen).toBe(true);
     expect(hub.events).toEqual([]);
-    expect(snapshotTables(hub.file)).toEqual(before);
+    expect(await snapshotTables(hub)).toEqual(before);
   });
 
   it("run summary steps after the command, before commit, including ones they register", async () => {
@@ -120,23 +125,18 @@ describe("transactions", () => {
 
   it("roll back a domain command refused half-way through", async () => {
     await publish({ id: "spec" });
-    const before = snapshotTables(hub.file);
+    const before = await snapshotTables(hub);
     // ensureTeam has already inserted the team when the type check refuses.
     const err = await publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ team: "fresh", id: "x", type: "no-such-type", data: {} })).catch((e) => e);
     expect(DomainError.is(err) && err.code).toBe("invalid_input");
-    expect(snapshotTables(hub.file)).toEqual(before);
+    expect(await snapshotTables(hub)).toEqual(before);
   });
 
   it("publish events only after commit, in order, with their log ids", async () => {
-    const seenAtPublish: Array<{ events: HubEvent[]; teams: string[] }> = [];
+    const seenAtPublish: Array<{ events: HubEvent[]; teams: Promise<string[]> }> = [];
     hub.bus.subscribe((events) => {
-      // A separate connection: a subscriber must be able to read what the events describe.
-      const c = new Connection(hub.file, { readonly: true });
-      try {
-        seenAtPublish.push({ events: [...events], teams: c.allSync<{ id: string }>(`SELECT "id" FROM "Team"`).map((t) => t.id) });
-      } finally {
-        c.close();
-      }
+      // A read begun at publish time: a subscriber must be able to read what the events describe.
+      seenAtPublish.push({ events: [...events], teams: teamIds() });
     });
     await hub.db.write("test.order", "tester", async (tx) => {
       await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
@@ -149,10 +149,10 @@ describe("transactions", () => {
       expect(hub.events).toEqual([]);
     });
     expect(seenAtPublish).toHaveLength(1);
-    expect(seenAtPublish[0].teams).toEqual(["t"]);
+    expect(await seenAtPublish[0].teams).toEqual(["t"]);
     const published = seenAtPublish[0].events;
     expect(published.map(labelOf)).toEqual(["a", "b", "c"]);
-    const logged = snapshotTables(hub.file).Event as Array<{ id: number; payload: string }>;
+    const logged = (await snapshotTables(hub)).Event as Array<{ id: number; payload: string }>;
     expect(published.map((e) => e.id)).toEqual(logged.map((e) => e.id));
     expect(logged.map((e) => JSON.parse(e.payload).name)).toEqual(["a", "b", "c"]);
   });
@@ -192,7 +192,7 @@ describe("transactions", () => {
       },
     );
     expect(hub.events[1]).toMatchObject({ causedBy: origin.id, depth: 1, principal: "pipeline" });
-    expect((snapshotTables(hub.file).Event as Array<{ causedBy: number | null; depth: number }>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
+    expect(((await snapshotTables(hub)).Event as Array<{ causedBy: number | null; depth: number }>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
   });
 
   it("refuse a write started inside a write instead of deadlocking", async () => {
@@ -212,9 +212,9 @@ describe("transactions", () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => publish({ id: "hot", data: { i } })));
     expect(results.map((r) => r.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.seq)).size).toBe(50);
-    const versions = snapshotTables(hub.file).ArtifactVersion as Array<{ version: number; data: string }>;
+    const versions = (await snapshotTables(hub)).ArtifactVersion as Array<{ version: number; data: string }>;
     expect(versions.map((v) => v.version)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect((snapshotTables(hub.file).Artifact as Array<{ latestVersion: number }>)[0].latestVersion).toBe(50);
+    expect(((await snapshotTables(hub)).Artifact as Array<{ latestVersion: number }>)[0].latestVersion).toBe(50);
   });
 
   it("let exactly one of many racing publishers with expectedVersion win", async () => {
@@ -285,7 +285,11 @@ describe("dates", () => {
 });
 
 describe("Prisma compatibility", () => {
-  const prismaFor = (file: string) => new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${file}` }) });
+  // Each database has its own generated client (prisma/schema.prisma, prisma/postgres/schema.prisma); their API is one.
+  const prismaFor = (where: DatabaseLocation): PrismaClient =>
+    where.kind === "sqlite"
+      ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${where.file}` }) })
+      : (new PgPrismaClient({ adapter: new PrismaPg({ connectionString: where.url }) }) as unknown as PrismaClient);
 
   it("Prisma Client reads what the SQL layer wrote, with Dates and JSON text intact", async () => {
     const contract = await createContract(
@@ -296,7 +300,7 @@ describe("Prisma compatibility", () => {
     const v = await publish({ id: "spec", data: { nested: { list: [1, "two", null] } }, tags: ["t1"] });
     await archiveTeam(hub, OPERATOR, { team: "default" });
 
-    const prisma = prismaFor(hub.file);
+    const prisma = prismaFor(hub.where);
     try {
       const team = await prisma.team.findUniqueOrThrow({ where: { id: "default" } });
       expect(team.createdAt).toBeInstanceOf(Date);
@@ -324,7 +328,7 @@ describe("Prisma compatibility", () => {
   });
 
   it("the SQL layer reads what Prisma Client wrote", async () => {
-    const prisma = prismaFor(hub.file);
+    const prisma = prismaFor(hub.where);
     const at = new Date("2026-01-02T03:04:05.678Z");
     try {
       await prisma.team.create({ data: { id: "from-prisma", createdAt: at } });

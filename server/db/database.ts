@@ -1,10 +1,11 @@
 /**
- * The hub's database: one writer connection behind a mutex and one reader connection.
+ * The hub's database over one adapter (SQLite or PostgreSQL, see ./adapter.ts): one write at a
+ * time per process behind a mutex, and the adapter's exclusive transaction across processes.
  *
- * `write(name, fn)` is the only way to change state: it runs fn in one IMMEDIATE transaction,
+ * `write(name, fn)` is the only way to change state: it runs fn in one exclusive transaction,
  * appends every event fn emits to the event log inside it, and publishes those events on the
  * bus after COMMIT; with `dryRun` it rolls back instead, so a preview runs exactly the code the
- * real command runs and writes nothing. `read(fn)` runs on the reader connection in its own snapshot, so it never
+ * real command runs and writes nothing. `read(fn)` runs in its own read-only snapshot, so it never
  * sees a write that has not committed.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -12,8 +13,10 @@ import type { EventBus } from "../events/bus.ts";
 import { z } from "zod";
 import { EVENTS, asHubEvent } from "../../lib/api/events.ts";
 import type { Cause, EventType, HubEvent, HubEventOf, NewEvent } from "../events/types.ts";
-import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
-import { Connection, type Param, type RunResult, type Sql } from "./connection.ts";
+import type { DbAdapter } from "./adapter.ts";
+import type { Param, RunResult, Sql } from "./connection.ts";
+import type { Dialect } from "./dialect.ts";
+import { Mutex } from "./mutex.ts";
 
 export interface WriteTx extends Sql {
   readonly name: string;
@@ -42,26 +45,10 @@ export interface WriteTx extends Sql {
   readonly emitted: readonly HubEvent[];
 }
 
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
-    const acquired = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return acquired;
-  }
-}
-
 const insideWrite = new AsyncLocalStorage<string>();
 
 export class Database {
-  readonly writer: Connection;
-  readonly reader: Connection;
   private readonly writeLock = new Mutex();
-  private readonly readLock = new Mutex();
-
-  private readonly checkpointer: { stop(): void } | null;
   /** The time writes see (tx.now, event times): tests move it on rather than sleep through a window or deadline. */
   private readonly clock: () => Date;
   /** Which hub this process is (docs/hubs.md): a session it spawns or resumes is run by its supervisor. */
@@ -70,16 +57,16 @@ export class Database {
   private committed: ((events: HubEvent[]) => void | Promise<void>) | null = null;
 
   constructor(
-    readonly file: string,
+    readonly adapter: DbAdapter,
     private readonly bus: EventBus,
-    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean; clock?: () => Date; hub?: string } = {},
+    options: { clock?: () => Date; hub?: string } = {},
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.hub = options.hub ?? null;
-    const background = options.backgroundCheckpoints ?? false;
-    this.writer = new Connection(file, { synchronous: options.synchronous, autoCheckpointPages: background ? SAFETY_NET_PAGES : undefined });
-    this.reader = new Connection(file, { readonly: true });
-    this.checkpointer = background ? startCheckpointer(file) : null;
+  }
+
+  get dialect(): Dialect {
+    return this.adapter.dialect;
   }
 
   async write<T>(name: string, principal: string, fn: (tx: WriteTx) => Promise<T>, options: { cause?: Cause | null; dryRun?: boolean } = {}): Promise<T> {
@@ -91,21 +78,16 @@ export class Database {
     const dryRun = options.dryRun ?? false;
     let result: T;
     try {
-      const summaries: Array<() => Promise<void>> = [];
-      const tx = this.transaction(name, principal, options.cause ?? null, events, hooks, summaries, dryRun);
-      this.writer.runSync("BEGIN IMMEDIATE");
-      try {
-        result = await insideWrite.run(name, async () => {
+      result = await this.adapter.transaction(async (sql) => {
+        const summaries: Array<() => Promise<void>> = [];
+        const tx = this.transaction(sql, name, principal, options.cause ?? null, events, hooks, summaries, dryRun);
+        return insideWrite.run(name, async () => {
           const r = await fn(tx);
           // A summary step may register another (a notice that moves a contract): run until none is left.
           for (let i = 0; i < summaries.length; i++) await summaries[i]();
           return r;
         });
-        this.writer.runSync(dryRun ? "ROLLBACK" : "COMMIT");
-      } catch (e) {
-        if (this.writer.raw.inTransaction) this.writer.runSync("ROLLBACK");
-        throw e;
-      }
+      }, dryRun);
     } finally {
       release();
     }
@@ -127,27 +109,16 @@ export class Database {
     this.committed = fn;
   }
 
-  async read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-    const release = await this.readLock.lock();
-    try {
-      this.reader.runSync("BEGIN");
-      try {
-        return await fn(this.reader);
-      } finally {
-        if (this.reader.raw.inTransaction) this.reader.runSync("COMMIT");
-      }
-    } finally {
-      release();
-    }
+  read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.adapter.snapshot(fn);
   }
 
-  close(): void {
-    this.checkpointer?.stop();
-    this.writer.close();
-    this.reader.close();
+  close(): Promise<void> {
+    return this.adapter.close();
   }
 
   private transaction(
+    w: Sql,
     name: string,
     principal: string,
     cause: Cause | null,
@@ -156,7 +127,6 @@ export class Database {
     summaries: Array<() => Promise<void>>,
     dryRun: boolean,
   ): WriteTx {
-    const w = this.writer;
     const now = this.clock();
     return {
       name,
@@ -165,6 +135,7 @@ export class Database {
       hub: this.hub,
       cause,
       emitted: events,
+      dialect: w.dialect,
       all: <T>(sql: string, params?: readonly Param[]) => w.all<T>(sql, params),
       get: <T>(sql: string, params?: readonly Param[]) => w.get<T>(sql, params),
       run: (sql: string, params?: readonly Param[]): Promise<RunResult> => w.run(sql, params),
@@ -175,7 +146,7 @@ export class Database {
         const at = this.clock();
         const depth = cause ? cause.depth + 1 : 0;
         const payload = JSON.stringify(encodePayload(e.type, e.payload));
-        const r = w.getSync<{ id: number }>(
+        const r = await w.get<{ id: number }>(
           `INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?) RETURNING "id"`,
           [e.teamId, e.type, e.subject, payload, principal, cause?.eventId ?? null, depth, at],
         );

@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR, migrate, readMigrations, type MigrateResult } from "./migrate.ts";
+import { PG_SCHEMA_FILE, postgresSchema } from "./postgres-schema.ts";
 import { SCHEMA_FILE, diffMigrationsToSchema } from "./schema-diff.ts";
 import { tempDir } from "../testing/temp-dir.ts";
 
@@ -63,7 +64,7 @@ describe("prisma/migrations and schema.prisma", () => {
 
   it("differ when the schema has a model the migrations lack", async () => {
     const schema = `${fs.readFileSync(SCHEMA_FILE, "utf8")}\nmodel Extra {\n  id   Int    @id\n  note String\n}\n`;
-    const sql = await diffMigrationsToSchema(MIGRATIONS_DIR, schema);
+    const sql = await diffMigrationsToSchema({ schema });
     expect(sql).toContain(`CREATE TABLE "Extra"`);
     expect(sql).toContain(`"note" TEXT NOT NULL`);
   });
@@ -74,9 +75,24 @@ describe("prisma/migrations and schema.prisma", () => {
       expect(sql).toContain(statement);
       return sql.replace(statement, "");
     });
-    const sql = await diffMigrationsToSchema(migrations);
+    const sql = await diffMigrationsToSchema({ migrationsDir: migrations });
     expect(sql).toContain(`CREATE INDEX "Event_type_id_idx" ON "Event"("type", "id")`);
     expect(sql).not.toContain("CREATE TABLE");
+  });
+});
+
+describe("prisma/postgres/schema.prisma", () => {
+  it("is prisma/schema.prisma for PostgreSQL, regenerated since its last change (npm run db:migration)", () => {
+    expect(fs.readFileSync(PG_SCHEMA_FILE, "utf8")).toBe(postgresSchema(fs.readFileSync(SCHEMA_FILE, "utf8")));
+  });
+
+  it("has the SQLite schema's models and nothing else changed but the datasource and client", () => {
+    const sqlite = fs.readFileSync(SCHEMA_FILE, "utf8");
+    const postgres = postgresSchema(sqlite);
+    expect(postgres).toContain(`provider = "postgresql"`);
+    expect(postgres).toContain(`output       = "../../server/generated/prisma-pg"`);
+    const models = (text: string) => text.slice(text.indexOf("\nmodel "));
+    expect(models(postgres)).toBe(models(sqlite));
   });
 });
 

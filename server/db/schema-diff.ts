@@ -1,15 +1,22 @@
 /**
  * Tooling, never loaded by the running hub: Prisma's schema engine compiled to WebAssembly,
- * used to write new migrations (scripts/new-migration.ts) and to prove that prisma/migrations
- * and prisma/schema.prisma describe the same schema (server/db/migrations.test.ts).
+ * used to write new migrations (scripts/new-migration.ts) and to prove that each migration folder
+ * and its schema describe the same schema (server/db/migrations.test.ts): prisma/migrations and
+ * prisma/schema.prisma on SQLite (in memory), prisma/postgres/ on PostgreSQL (the engine replays
+ * the migrations in a shadow database it creates on the server at `url` and drops afterwards).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter } from "@prisma/driver-adapter-utils";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
 import * as engineModule from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { MIGRATIONS_DIR, readMigrations } from "./migrate.ts";
+import { PG_MIGRATIONS_DIR } from "./migrate-postgres.ts";
+import { PG_SCHEMA_FILE } from "./postgres-schema.ts";
+import { scratchDatabase } from "./scratch-database.ts";
 
 export const SCHEMA_FILE = path.resolve(MIGRATIONS_DIR, "../schema.prisma");
 
@@ -42,10 +49,52 @@ function acceptScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return adapter;
 }
 
-/** SQL that would bring a database built from prisma/migrations up to schema.prisma ("" if none). */
-export async function diffMigrationsToSchema(migrationsDir = MIGRATIONS_DIR, schema = fs.readFileSync(SCHEMA_FILE, "utf8")): Promise<string> {
+const PG_CHAR = 18;
+const PG_TEXT = 25;
+let charAsText = false;
+
+/**
+ * The engine describes a PostgreSQL schema with catalog queries that return columns of the
+ * one-byte type "char" (pg_catalog's flags), which @prisma/adapter-pg refuses ("Unsupported column
+ * type char"). pg already reads them as strings: report them as text. Tooling only, in this process.
+ */
+function readCharAsText(): void {
+  if (charAsText) return;
+  charAsText = true;
+  const retype = (r: pg.QueryResult | undefined) => {
+    for (const f of r?.fields ?? []) if (f.dataTypeID === PG_CHAR) f.dataTypeID = PG_TEXT;
+    return r;
+  };
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  // A pool calls its client with a callback; the adapter's own clients, without.
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const last = args.at(-1);
+    if (typeof last === "function") args[args.length - 1] = (err: Error | null, r?: pg.QueryResult) => last(err, retype(r));
+    const result = query.apply(this, args);
+    return result instanceof Promise ? result.then(retype) : result;
+  } as typeof pg.Client.prototype.query;
+}
+
+/** Which migrations and schema: SQLite's by default; PostgreSQL's with the URL of a server to diff on. */
+export type DiffTarget = { postgresUrl?: string; migrationsDir?: string; schema?: string };
+
+/** SQL that would bring a database built from the migrations up to the schema ("" if none). */
+export async function diffMigrationsToSchema(target: DiffTarget = {}): Promise<string> {
+  const pgUrl = target.postgresUrl;
+  const migrationsDir = target.migrationsDir ?? (pgUrl ? PG_MIGRATIONS_DIR : MIGRATIONS_DIR);
+  const schema = target.schema ?? fs.readFileSync(pgUrl ? PG_SCHEMA_FILE : SCHEMA_FILE, "utf8");
   await loadWasm();
-  const factory = new PrismaBetterSqlite3({ url: ":memory:" });
+  if (pgUrl) readCharAsText();
+  // The engine replays the migrations in the database it is given (not a shadow one of its own): a scratch one.
+  const scratch = pgUrl ? await scratchDatabase(pgUrl, "diff") : null;
+  try {
+    return await diff(migrationsDir, schema, scratch ? new PrismaPg({ connectionString: scratch.url }) : new PrismaBetterSqlite3({ url: ":memory:" }));
+  } finally {
+    await scratch?.drop();
+  }
+}
+
+async function diff(migrationsDir: string, schema: string, factory: SqlMigrationAwareDriverAdapterFactory): Promise<string> {
   const adapter = bindMigrationAwareSqlAdapterFactory({
     provider: factory.provider,
     adapterName: factory.adapterName,

@@ -16,7 +16,7 @@ import { tempHub, type TempHub } from "../testing/temp-hub.ts";
 let hub: TempHub;
 let s: ReturnType<typeof createServices>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   await ensureOperatorToken(hub, hub.dir);
   const info = {
     version: "test",

@@ -5,8 +5,7 @@
  * the operator without one. Nothing but the protocol may go to stdout.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import { connectDatabase, migrateDatabase } from "../db/open.ts";
 import { OPERATOR } from "../domain/principal.ts";
 import { readEnv } from "../env.ts";
 import { EventBus } from "../events/bus.ts";
@@ -19,9 +18,9 @@ import { notifyResourceChanges } from "./notify.ts";
 
 export async function runMcpStdio(token: string | undefined): Promise<void> {
   const env = readEnv();
-  migrate(env.databaseFile);
+  await migrateDatabase(env.database);
   const bus = new EventBus();
-  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous });
+  const db = connectDatabase(env.database, bus, { synchronous: env.synchronous });
   // Sessions it spawns are launched by the running hub on this machine, so the same check applies.
   const sandbox = checkSandbox(env.claude.sandbox, env.claude.bwrap).kind;
   const svc = createServices(
@@ -47,7 +46,7 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
     closed = true;
     eventLog.stop();
     await server.mcp.close().catch(() => {});
-    db.close();
+    await db.close();
     process.exit(0);
   };
   // Claude Code ends its MCP servers with SIGINT; stdin closing means the client went away.

@@ -76,8 +76,8 @@ describe("wakeFor", () => {
 describe("wakeMember", () => {
   let hub: TempHub;
   let k: SessionKit;
-  beforeEach(() => {
-    hub = tempHub();
+  beforeEach(async () => {
+    hub = await tempHub();
     k = sessionKit(hub);
   });
   afterEach(() => hub.close());
@@ -120,14 +120,14 @@ describe("wake-ups from contract notices", () => {
   let k: SessionKit;
   let stop: () => void;
   beforeEach(async () => {
-    hub = tempHub();
+    hub = await tempHub();
     k = sessionKit(hub);
     stop = startWakeups(hub, 0);
     await k.teamSpawn({ team: "t", name: "dev" });
   });
-  afterEach(() => {
+  afterEach(async () => {
     stop();
-    hub.close();
+    await hub.close();
   });
 
   const create = (input: Record<string, unknown>) =>

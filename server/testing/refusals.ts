@@ -18,10 +18,10 @@ export async function refusal(p: Promise<unknown>): Promise<DomainError> {
 
 /** Refused, and neither the database nor the bus saw anything. */
 export async function refusedWithoutWriting(hub: TempHub, call: () => Promise<unknown>): Promise<DomainError> {
-  const before = snapshotTables(hub.file);
+  const before = await snapshotTables(hub);
   const published = hub.events.length;
   const err = await refusal(call());
-  expect(snapshotTables(hub.file)).toEqual(before);
+  expect(await snapshotTables(hub)).toEqual(before);
   expect(hub.events.length).toBe(published);
   return err;
 }

@@ -1,11 +1,14 @@
 /**
- * A real hub database in a temporary directory, migrated like production. Domain tests use it
- * directly; nothing is mocked.
+ * A real hub database, migrated like production, made fresh for each test and removed after it:
+ * a SQLite file in a temporary directory, or, with TEST_DATABASE_URL=postgres://… (a server the
+ * tests may create databases on, e.g. scripts/pg-cluster.sh's), a PostgreSQL database of its own.
+ * Domain tests use it directly; nothing is mocked.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Database } from "../db/database.ts";
-import { migrate } from "../db/migrate.ts";
+import type { Database } from "../db/database.ts";
+import { connectDatabase, migrateDatabase, type DatabaseLocation } from "../db/open.ts";
+import { scratchDatabase } from "../db/scratch-database.ts";
 import { tempDir } from "./temp-dir.ts";
 import { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
@@ -14,39 +17,74 @@ import type { DomainDeps } from "../domain/deps.ts";
 /** Real time until a test moves it on: instead of sleeping through a window or a deadline, `advance` past it. */
 export type TestClock = { now(): Date; advance(ms: number): void };
 
-export type TempHub = DomainDeps & { bus: EventBus; dir: string; file: string; events: HubEvent[]; clock: TestClock; close(): void };
+export type TempHub = DomainDeps & {
+  bus: EventBus;
+  dir: string;
+  where: DatabaseLocation;
+  events: HubEvent[];
+  clock: TestClock;
+  /** Another connection to the same database, as a second process would have. */
+  connect(bus: EventBus): Database;
+  close(): Promise<void>;
+};
 
-export function tempHub(): TempHub {
+/** The PostgreSQL server tests run on, if any. */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
+/** A new, empty database on the test server, and how to drop it. */
+export async function tempPostgres(): Promise<{ where: { kind: "postgres"; url: string }; drop(): Promise<void> }> {
+  const db = await scratchDatabase(POSTGRES_URL!, "test");
+  return { where: { kind: "postgres", url: db.url }, drop: db.drop };
+}
+
+export async function tempHub(): Promise<TempHub> {
   const dir = tempDir("test");
-  const file = path.join(dir, "hub.db");
-  migrate(file);
+  const postgres = POSTGRES_URL ? await tempPostgres() : null;
+  const where: DatabaseLocation = postgres?.where ?? { kind: "sqlite", file: path.join(dir, "hub.db") };
+  await migrateDatabase(where);
   const bus = new EventBus();
   let offset = 0;
   const clock: TestClock = { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
-  const db = new Database(file, bus, { clock: clock.now });
+  const db = connectDatabase(where, bus, { clock: clock.now });
   const events: HubEvent[] = [];
   bus.subscribe((e) => void events.push(...e));
   return {
     db,
     bus,
     dir,
-    file,
+    where,
     events,
     clock,
-    close() {
-      db.close();
+    connect: (other) => connectDatabase(where, other),
+    async close() {
+      await db.close();
+      await postgres?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** Every row of every table, for "nothing was written" assertions. */
-export function snapshotTables(file: string): Record<string, unknown[]> {
-  const db = new Database(file, new EventBus());
-  try {
-    const tables = db.reader.allSync<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`);
-    return Object.fromEntries(tables.map((t) => [t.name, db.reader.allSync(`SELECT * FROM "${t.name}" ORDER BY rowid`)]));
-  } finally {
-    db.close();
-  }
+/**
+ * Every row of every table, in a stable order (by every column, left to right: for the tables
+ * with a numeric key first, insertion order), for "nothing was written" assertions.
+ */
+export async function snapshotTables(hub: Pick<TempHub, "db">): Promise<Record<string, unknown[]>> {
+  return hub.db.read(async (sql) => {
+    const tables = await sql.all<{ name: string }>(
+      sql.dialect.name === "sqlite"
+        ? `SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" NOT LIKE 'sqlite_%' ORDER BY "name"`
+        : `SELECT "table_name" AS "name" FROM information_schema.tables WHERE "table_schema" = current_schema() AND "table_type" = 'BASE TABLE' ORDER BY "table_name"`,
+    );
+    const result: Record<string, unknown[]> = {};
+    for (const { name } of tables) {
+      const columns = await sql.all<{ n: number }>(
+        sql.dialect.name === "sqlite"
+          ? `SELECT "cid" + 1 AS "n" FROM pragma_table_info(?) ORDER BY "cid"`
+          : `SELECT "ordinal_position" AS "n" FROM information_schema.columns WHERE "table_schema" = current_schema() AND "table_name" = ? ORDER BY "ordinal_position"`,
+        [name],
+      );
+      result[name] = await sql.all(`SELECT * FROM "${name}" ORDER BY ${columns.map((c) => c.n).join(", ")}`);
+    }
+    return result;
+  });
 }

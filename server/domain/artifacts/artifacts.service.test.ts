@@ -11,7 +11,9 @@ import { archiveTeam, createTeam, listTeams } from "../teams/teams.service.ts";
 import { MAX_DATA_BYTES, artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./artifacts.service.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const member = (name: string): Principal => ({ name, kind: "member" });
@@ -41,10 +43,10 @@ describe("versions", () => {
     for (const n of [1, 2, 3]) results.push(await publish({ id: "spec", data: { n }, summary: `round ${n}` }, ALICE));
     expect(results.map((r) => r.version)).toEqual([1, 2, 3]);
     expect(results.map((r) => r.seq)).toEqual([1, 2, 3]);
-    const firstTwo = snapshotTables(hub.file).ArtifactVersion.slice(0, 2);
+    const firstTwo = (await snapshotTables(hub)).ArtifactVersion.slice(0, 2);
 
     await publish({ id: "spec", data: { n: 4 } }, BOB);
-    expect(snapshotTables(hub.file).ArtifactVersion.slice(0, 2)).toEqual(firstTwo);
+    expect((await snapshotTables(hub)).ArtifactVersion.slice(0, 2)).toEqual(firstTwo);
 
     const h = await history("spec");
     expect(h.artifact).toMatchObject({ id: "spec", type: "custom", latestVersion: 4, currentVersion: 4, status: "active", publisher: "bob" });
@@ -226,7 +228,7 @@ describe("derivedFrom", () => {
     await publish({ id: "base", data: { v: 3 } });
     expect((await history("child")).versions[0].derivedFrom).toEqual(["base@v2"]);
     expect((await get({ id: "child" })).derivedFrom).toEqual(["base@v2"]);
-    const edges = snapshotTables(hub.file).LineageEdge;
+    const edges = (await snapshotTables(hub)).LineageEdge;
     expect(edges).toEqual([{ id: 1, fromSeq: 2, toSeq: child.seq, kind: "derived", contractId: null }]);
   });
 
@@ -241,7 +243,7 @@ describe("derivedFrom", () => {
     await publish({ id: "other" });
     const child = await publish({ id: "child", derivedFrom: ["base", "base@v2", "other@v1"] });
     expect(child.derivedFrom).toEqual(["base@v2", "other@v1"]);
-    expect(snapshotTables(hub.file).LineageEdge).toHaveLength(2);
+    expect((await snapshotTables(hub)).LineageEdge).toHaveLength(2);
   });
 
   it.each([

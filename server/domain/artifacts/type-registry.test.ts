@@ -9,7 +9,9 @@ import { listTypes, registerType } from "./type-registry.ts";
 import { WELL_KNOWN_TYPES, wellKnownJsonSchema, type WellKnownType } from "./well-known-types.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const register = (name: string, jsonSchema: unknown, team = "default") => registerType(hub, OPERATOR, RegisterTypeInput.parse({ team, name, jsonSchema }));
@@ -72,7 +74,7 @@ describe("team types", () => {
 
   it("can be re-registered with a new schema", async () => {
     await register("release-notes", { type: "object", required: ["summary"] });
-    expect(snapshotTables(hub.file).ArtifactType).toHaveLength(1);
+    expect((await snapshotTables(hub)).ArtifactType).toHaveLength(1);
     expect(issues(await refusal(publish("release-notes", { version: "1.0.0", items: [{ title: "a" }] })))[0]).toMatchObject({
       field: "data",
       rule: "required",

@@ -17,7 +17,7 @@ import { CAPABILITIES, authorize, permits, type Operation } from "./capabilities
 
 let hub: TempHub;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   for (const name of ["alice", "lead-a", "lead-b"]) await createToken(hub, OPERATOR, { name, kind: "member" });
   await createToken(hub, OPERATOR, { name: "bot", kind: "agent" });
   await grantLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "a", name: "lead-a" }));

@@ -22,8 +22,8 @@ import {
 
 let hub: TempHub;
 let dataDir: string;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   dataDir = path.join(hub.dir, "data");
 });
 afterEach(() => hub.close());
@@ -32,7 +32,7 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const issue = (input: Record<string, unknown>, actor: Principal = OPERATOR) => createToken(hub, actor, CreateTokenInput.parse(input));
 const revoke = (name: string, actor: Principal = OPERATOR) => revokeTokens(hub, actor, RevokeTokensInput.parse({ name }));
 
-const tokenRows = () => snapshotTables(hub.file).Token as Array<{ principal: string; hash: string; label: string; revokedAt: string | null }>;
+const tokenRows = async () => (await snapshotTables(hub)).Token as Array<{ principal: string; hash: string; label: string; revokedAt: string | null }>;
 
 describe("operator token", () => {
   it("is created once in a 0600 file and reused", async () => {
@@ -43,7 +43,7 @@ describe("operator token", () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     expect(await ensureOperatorToken(hub, dataDir)).toBe(secret);
-    expect(tokenRows()).toMatchObject([{ principal: "operator", hash: sha256(secret), label: "operator token file", revokedAt: null }]);
+    expect(await tokenRows()).toMatchObject([{ principal: "operator", hash: sha256(secret), label: "operator token file", revokedAt: null }]);
     expect(await authenticate(hub, secret)).toEqual({ name: "operator", kind: "operator" });
   });
 
@@ -53,7 +53,7 @@ describe("operator token", () => {
     expect(await ensureOperatorToken(hub, dataDir)).toBe("thop_replaced-by-hand");
     expect((await refusal(authenticate(hub, old))).code).toBe("unauthorized");
     expect(await authenticate(hub, "thop_replaced-by-hand")).toEqual({ name: "operator", kind: "operator" });
-    const rows = tokenRows();
+    const rows = await tokenRows();
     expect(rows.map((r) => ({ hash: r.hash, revoked: r.revokedAt !== null }))).toEqual([
       { hash: sha256(old), revoked: true },
       { hash: sha256("thop_replaced-by-hand"), revoked: false },
@@ -69,7 +69,7 @@ describe("operator token", () => {
     expect(fresh).not.toBe(old);
     expect(fs.readFileSync(file, "utf8")).toBe(`${fresh}\n`);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(tokenRows().some((r) => r.hash === sha256(""))).toBe(false);
+    expect((await tokenRows()).some((r) => r.hash === sha256(""))).toBe(false);
     expect((await refusal(authenticate(hub, old))).code).toBe("unauthorized");
   });
 
@@ -86,17 +86,17 @@ describe("operator token", () => {
 
 describe("issued tokens", () => {
   it("are issued by operators only, shown once and stored as a hash", async () => {
-    const before = snapshotTables(hub.file);
+    const before = await snapshotTables(hub);
     const err = await refusal(issue({ name: "alice" }, { name: "bob", kind: "member" }));
     expect(err).toMatchObject({ code: "forbidden", status: 403, message: "'bob' (member) may not issue tokens: only the operator may" });
-    expect(snapshotTables(hub.file)).toEqual(before);
+    expect(await snapshotTables(hub)).toEqual(before);
 
     const t = await issue({ name: "alice", label: "laptop" });
     expect(t).toEqual({ principal: "alice", kind: "member", label: "laptop", token: expect.stringMatching(/^thm_[A-Za-z0-9_-]{32}$/) });
-    const stored = JSON.stringify(snapshotTables(hub.file));
+    const stored = JSON.stringify(await snapshotTables(hub));
     expect(stored).not.toContain(t.token);
-    expect(tokenRows()).toMatchObject([{ principal: "alice", hash: sha256(t.token), label: "laptop", revokedAt: null }]);
-    expect(snapshotTables(hub.file).Principal).toMatchObject([{ name: "alice", kind: "member" }]);
+    expect(await tokenRows()).toMatchObject([{ principal: "alice", hash: sha256(t.token), label: "laptop", revokedAt: null }]);
+    expect((await snapshotTables(hub)).Principal).toMatchObject([{ name: "alice", kind: "member" }]);
   });
 
   it("authenticate as their principal until revoked", async () => {
@@ -162,7 +162,7 @@ describe("the event log", () => {
       [null, "token.issued", "principal:alice", { principal: "alice", kind: "member", label: "laptop" }],
       [null, "token.issued", "principal:operator", { principal: "operator", kind: "operator", label: "operator token file" }],
     ]);
-    const text = JSON.stringify(snapshotTables(hub.file).Event);
+    const text = JSON.stringify((await snapshotTables(hub)).Event);
     expect(text).not.toContain(secret);
     expect(text).not.toContain(t.token);
     expect((await listEvents(hub, OPERATOR, ListEventsInput.parse({ team: "default" }))).events).toEqual([]);

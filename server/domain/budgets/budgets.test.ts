@@ -15,7 +15,7 @@ import { needsAttention } from "../overview/attention.ts";
 let hub: TempHub;
 let k: SessionKit;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   k = sessionKit(hub);
   for (const name of ["db-dev", "api-dev"]) {
     await k.teamSpawn({ team: "t", name });
@@ -41,15 +41,19 @@ async function turn(name: string, cost: number, prompt = "work") {
   return t;
 }
 
-const charged = (id: number) =>
-  hub.db.reader.getSync<{ teamId: string; member: string; contractId: string | null; costUsd: number }>(
-    `SELECT "teamId","member","contractId","costUsd" FROM "Interaction" WHERE "id" = ?`,
-    [id],
+const charged = async (id: number) =>
+  await hub.db.read((sql) =>
+    sql.get<{ teamId: string; member: string; contractId: string | null; costUsd: number }>(
+      `SELECT "teamId","member","contractId","costUsd" FROM "Interaction" WHERE "id" = ?`,
+      [id],
+    ),
   );
-const inbox = (who: string) =>
-  hub.db.reader.allSync<{ text: string; kind: string }>(
-    `SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ? AND "kind" = 'system' ORDER BY "id"`,
-    [who],
+const inbox = async (who: string) =>
+  await hub.db.read((sql) =>
+    sql.all<{ text: string; kind: string }>(
+      `SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ? AND "kind" = 'system' ORDER BY "id"`,
+      [who],
+    ),
   );
 const of = <K extends EventType>(type: K) => hub.events.filter(isEvent(type));
 
@@ -59,8 +63,8 @@ describe("charging", () => {
     await start("schema", "db-dev");
     const a = (await turn("db-dev", 0.5))!;
     const b = (await turn("api-dev", 0.25))!;
-    expect(charged(a.id)).toEqual({ teamId: "t", member: "db-dev", contractId: "schema", costUsd: 0.5 });
-    expect(charged(b.id)).toEqual({ teamId: "t", member: "api-dev", contractId: null, costUsd: 0.25 });
+    expect(await charged(a.id)).toEqual({ teamId: "t", member: "db-dev", contractId: "schema", costUsd: 0.5 });
+    expect(await charged(b.id)).toEqual({ teamId: "t", member: "api-dev", contractId: null, costUsd: 0.25 });
     await set({ scope: "team", amountUsd: 10 });
     await set({ scope: "member", target: "db-dev", amountUsd: 3, period: "month" });
     await set({ scope: "contract", target: "schema", amountUsd: 2 });
@@ -78,7 +82,7 @@ describe("charging", () => {
     await contract("api", "api-dev");
     await contract("api-v2", "api-dev");
     const t = (await turn("api-dev", 0.1, "[Team Hub] Contract notice: contract 'api-v2' (api-v2) is ready"))!;
-    expect(charged(t.id)?.contractId).toBe("api-v2");
+    expect((await charged(t.id))?.contractId).toBe("api-v2");
   });
 
   it("counts a monthly budget from the first of the month (UTC)", () => {
@@ -97,8 +101,8 @@ describe("hard stops", () => {
     expect(blocked.problem).toBe("blocked: budget — team 't': $1.20 spent of $1.00");
     expect(of("session.problem").at(-1)?.payload).toMatchObject({ name: "api-dev", kind: "budget" });
     expect(
-      hub.db.reader.getSync(
-        `SELECT COUNT(*) AS n FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."name" = 'api-dev' AND i."status" = 'queued'`,
+      await hub.db.read((sql) =>
+        sql.get(`SELECT COUNT(*) AS n FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."name" = 'api-dev' AND i."status" = 'queued'`),
       ),
     ).toEqual({ n: 1 });
     await set({ scope: "team", amountUsd: 5 });
@@ -133,7 +137,7 @@ describe("warnings and the contract stop", () => {
     expect(of("budget.exhausted")).toHaveLength(1);
     expect(await attention()).toEqual([{ target: "db-dev", usedUp: true }]);
     for (const who of ["operator", "db-dev"]) {
-      expect(inbox(who).map((m) => m.text)).toEqual([
+      expect((await inbox(who)).map((m) => m.text)).toEqual([
         "Budget warning: member 'db-dev' has $0.60 spent of $1.00 (60%); the warning is set at 50%.",
         "Budget used up: member 'db-dev' has $1.20 spent of $1.00 (120%); no turn charged to it starts until the operator raises it.",
       ]);

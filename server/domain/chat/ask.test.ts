@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ReplyInput } from "../../../lib/api/chat.ts";
-import { Database } from "../../db/database.ts";
 import { EventBus } from "../../events/bus.ts";
 import { startLogFeed } from "../../events/log-feed.ts";
 import { chatKit, member } from "../../testing/chat-kit.ts";
@@ -11,7 +10,7 @@ import { reply } from "./reply.ts";
 let hub: TempHub;
 let c: ReturnType<typeof chatKit>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   c = chatKit(hub);
   await c.join("api-dev", "qa-dev");
 });
@@ -66,7 +65,7 @@ describe("ask", () => {
 
   it("hears a reply committed by another process through the event log", async () => {
     const eventLog = await startLogFeed(hub.db, hub.bus, 20);
-    const other = new Database(hub.file, new EventBus());
+    const other = hub.connect(new EventBus());
     try {
       const asking = c.ask("api-dev", "qa-dev", "ready?", { timeoutSeconds: 30 });
       const question = await incomingAsk("qa-dev");
@@ -74,7 +73,7 @@ describe("ask", () => {
       expect(await asking).toMatchObject({ answered: true, reply: { from: "qa-dev", text: "yes" } });
     } finally {
       eventLog.stop();
-      other.close();
+      await other.close();
     }
   });
 

@@ -12,15 +12,17 @@ import { sendMessage } from "./send.ts";
 let hub: TempHub;
 let c: ReturnType<typeof chatKit>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   c = chatKit(hub);
   await c.join("api-dev", "qa-dev", "db-dev");
 });
 afterEach(() => hub.close());
 
-const rows = () =>
-  hub.db.reader.allSync<{ id: number; sender: string; recipient: string; kind: string; replyTo: number | null; readAt: string | null }>(
-    `SELECT * FROM "Message" ORDER BY "id"`,
+const rows = async () =>
+  await hub.db.read((sql) =>
+    sql.all<{ id: number; sender: string; recipient: string; kind: string; replyTo: number | null; readAt: string | null }>(
+      `SELECT * FROM "Message" ORDER BY "id"`,
+    ),
   );
 const view = (m: { id: number; from: string; unread: boolean }) => [m.id, m.from, m.unread];
 
@@ -60,7 +62,7 @@ describe("direct messages and the inbox", () => {
       unread: true,
       archived: false,
     });
-    expect(rows().every((r) => r.readAt !== null)).toBe(true);
+    expect((await rows()).every((r) => r.readAt !== null)).toBe(true);
 
     // Only one's own inbox: the other members see nothing of it.
     expect((await c.inbox("db-dev")).messages).toEqual([]);
@@ -124,7 +126,7 @@ describe("broadcast", () => {
   it("reaches every roster member except the sender, one inbox row each", async () => {
     const r = await c.broadcast("api-dev", "deploying in 5 minutes");
     expect(r).toEqual({ messageIds: [1, 2], recipients: ["db-dev", "qa-dev"], sentAt: expect.any(Date) });
-    expect(rows().map((m) => [m.sender, m.recipient, m.kind])).toEqual([
+    expect((await rows()).map((m) => [m.sender, m.recipient, m.kind])).toEqual([
       ["api-dev", "db-dev", "broadcast"],
       ["api-dev", "qa-dev", "broadcast"],
     ]);
@@ -146,7 +148,7 @@ describe("replies", () => {
     const q = await c.send("api-dev", "qa-dev", "which port?");
     const r = await c.reply("qa-dev", q.messageId, "3001");
     expect(r).toEqual({ messageId: 2, to: "api-dev", kind: "reply", replyTo: 1, sentAt: expect.any(Date) });
-    expect(rows().map((m) => [m.id, m.sender, m.recipient, m.kind, m.replyTo, m.readAt !== null])).toEqual([
+    expect((await rows()).map((m) => [m.id, m.sender, m.recipient, m.kind, m.replyTo, m.readAt !== null])).toEqual([
       [1, "api-dev", "qa-dev", "dm", null, true],
       [2, "qa-dev", "api-dev", "reply", 1, false],
     ]);
@@ -182,7 +184,7 @@ describe("identity", () => {
     const e = await refusal(c.send("api-dev", "qa-dev", "spoof", { from: "db-dev" }));
     expect(issues(e)).toMatchObject([{ field: "", rule: "unrecognized_keys", message: 'Unrecognized key: "from"' }]);
     await sendMessage(hub, member("api-dev"), { team: "default", to: "qa-dev", message: "hello", ...({ from: "db-dev" } as object) });
-    expect(rows()[0]).toMatchObject({ sender: "api-dev" });
+    expect((await rows())[0]).toMatchObject({ sender: "api-dev" });
   });
 });
 

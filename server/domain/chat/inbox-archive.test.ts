@@ -11,21 +11,23 @@ import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 let hub: TempHub;
 let c: ReturnType<typeof chatKit>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   c = chatKit(hub);
   await c.join("qa-dev");
 });
 afterEach(() => hub.close());
 
-const counts = () =>
-  hub.db.reader.getSync<{ total: number; live: number; archived: number; minLive: number }>(
-    `SELECT COUNT(*) AS "total", SUM("archivedAt" IS NULL) AS "live", SUM("archivedAt" IS NOT NULL) AS "archived", MIN(CASE WHEN "archivedAt" IS NULL THEN "id" END) AS "minLive" FROM "Message" WHERE "recipient" = 'qa-dev'`,
-  )!;
+const counts = async () =>
+  (await hub.db.read((sql) =>
+    sql.get<{ total: number; live: number; archived: number; minLive: number }>(
+      `SELECT COUNT(*) AS "total", SUM(CASE WHEN "archivedAt" IS NULL THEN 1 ELSE 0 END) AS "live", SUM(CASE WHEN "archivedAt" IS NULL THEN 0 ELSE 1 END) AS "archived", MIN(CASE WHEN "archivedAt" IS NULL THEN "id" END) AS "minLive" FROM "Message" WHERE "recipient" = 'qa-dev'`,
+    ),
+  ))!;
 
 describe("inbox archive", () => {
   it("keeps the newest 1,000 of 1,500 messages live and archives the other 500, losing none", async () => {
     for (let i = 1; i <= 1500; i++) await c.send("operator", "qa-dev", `message ${i}`);
-    expect(counts()).toEqual({ total: 1500, live: 1000, archived: 500, minLive: 501 });
+    expect(await counts()).toEqual({ total: 1500, live: 1000, archived: 500, minLive: 501 });
     expect(hub.events.filter((e) => e.type === "inbox.archived").map((e) => e.payload.archived)).toEqual(Array(500).fill(1));
 
     const live = await c.inbox("qa-dev", { limit: 500 });
@@ -65,7 +67,7 @@ describe("inbox archive", () => {
     );
     for (let i = 0; i < 12; i++) await publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id: "doc", type: "custom", data: { i } }));
     await new PipelineRunner(hub).drain();
-    expect(counts()).toMatchObject({ total: 12, live: 10, archived: 2, minLive: 3 });
+    expect(await counts()).toMatchObject({ total: 12, live: 10, archived: 2, minLive: 3 });
     expect((await c.inbox("qa-dev", { unreadOnly: true })).messages.map((m) => m.text).slice(-1)).toEqual(["v3"]);
   });
 });

@@ -7,13 +7,13 @@ import { deliver } from "./messages.ts";
 let hub: TempHub;
 let c: ReturnType<typeof chatKit>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   c = chatKit(hub);
   await c.join("api-dev", "qa-dev", "db-dev", "ui-dev");
 });
 afterEach(() => hub.close());
 
-const blocks = () => hub.db.reader.allSync<{ a: string; b: string; until: string }>(`SELECT * FROM "ChatBlock"`);
+const blocks = async () => await hub.db.read((sql) => sql.all<{ a: string; b: string; until: string }>(`SELECT * FROM "ChatBlock"`));
 
 describe("rate limit", () => {
   it("refuses the send beyond the per-minute limit with the limit and when to retry, writing nothing", async () => {
@@ -61,7 +61,7 @@ describe("loop guard", () => {
     await c.send("api-dev", "qa-dev", "1");
     await c.send("qa-dev", "api-dev", "2");
     await c.send("api-dev", "qa-dev", "3");
-    const messagesBefore = hub.db.reader.allSync(`SELECT * FROM "Message"`);
+    const messagesBefore = await hub.db.read((sql) => sql.all(`SELECT * FROM "Message"`));
 
     const trip = await c.send("qa-dev", "api-dev", "4").catch((e: Error) => e);
     expect(trip).toMatchObject({ code: "rate_limited", details: { rule: "loop_guard", members: ["api-dev", "qa-dev"], until: expect.any(Date) } });
@@ -69,8 +69,8 @@ describe("loop guard", () => {
       /^loop guard: 'api-dev' and 'qa-dev' exchanged 3 messages within 1 s, so the pair is now blocked until \S+Z \(in 1 s\); at most 3 direct messages per 1 s/,
     );
     // The refused message is not delivered, but the block is committed, with its event.
-    expect(hub.db.reader.allSync(`SELECT * FROM "Message"`)).toEqual(messagesBefore);
-    expect(blocks()).toMatchObject([{ a: "api-dev", b: "qa-dev" }]);
+    expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Message"`))).toEqual(messagesBefore);
+    expect(await blocks()).toMatchObject([{ a: "api-dev", b: "qa-dev" }]);
     expect(hub.events.at(-1)).toMatchObject({
       type: "chat.pair_blocked",
       subject: "pair:api-dev|qa-dev",
@@ -93,6 +93,6 @@ describe("loop guard", () => {
       await c.send("operator", "qa-dev", `q${i}`);
       await c.send("qa-dev", "operator", `a${i}`);
     }
-    expect(blocks()).toEqual([]);
+    expect(await blocks()).toEqual([]);
   });
 });

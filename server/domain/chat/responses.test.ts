@@ -13,7 +13,7 @@ import { teamMessages } from "./team-messages.ts";
 let hub: TempHub;
 let c: ReturnType<typeof chatKit>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   c = chatKit(hub);
   await c.join("api-dev", "qa-dev");
 });

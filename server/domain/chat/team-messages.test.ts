@@ -12,7 +12,7 @@ import { teamMessages } from "./team-messages.ts";
 let hub: TempHub;
 let c: ReturnType<typeof chatKit>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   c = chatKit(hub);
   await c.join("api-dev", "qa-dev", "db-dev");
 });
@@ -41,10 +41,10 @@ describe("the team's conversation", () => {
       await deliver(tx, { team: "other", from: "operator", to: ["qa-dev"], kind: "dm", text: "another team" });
     });
 
-    const before = snapshotTables(hub.file);
+    const before = await snapshotTables(hub);
     const published = hub.events.length;
     const r = await read();
-    expect(snapshotTables(hub.file)).toEqual(before);
+    expect(await snapshotTables(hub)).toEqual(before);
     expect(hub.events.length).toBe(published);
 
     expect(r.messages.map(line)).toEqual([

@@ -9,8 +9,8 @@ import { BRIEF_ITEMS, BRIEF_MESSAGES } from "./briefing-queries.ts";
 let hub: TempHub;
 let k: Kit;
 let c: ContinuityKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
   c = continuityKit(hub);
 });
@@ -183,9 +183,9 @@ describe("the briefing as a whole", () => {
     await c.decide({ title: "Between" });
     await c.checkpoint(dev, { claudeSessionId: "s-2" });
     const files = Array.from({ length: 22 }, (_, i) => `src/f${i}.ts`);
-    const before = snapshotTables(hub.file);
+    const before = await snapshotTables(hub);
     const b = await c.brief(dev, { claudeSessionId: "s-1", git: { head: "bbbbbbb222", since: "aaaaaaa111", changedFiles: files } });
-    expect(snapshotTables(hub.file)).toEqual(before);
+    expect(await snapshotTables(hub)).toEqual(before);
     expect(b.since).toMatchObject({ claudeSessionId: "s-1" });
     expect(b.decisions.items.map((d) => d.title)).toEqual(["Between"]);
     expect(b.git).toEqual({ head: "bbbbbbb222", since: "aaaaaaa111", changedFiles: files });

@@ -9,15 +9,15 @@ import { KEPT_CHECKPOINTS } from "./checkpoints.service.ts";
 let hub: TempHub;
 let k: Kit;
 let c: ContinuityKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
   c = continuityKit(hub);
 });
 afterEach(() => hub.close());
 
 const dev = member("api-dev");
-const maxEventId = () => hub.db.reader.getSync<{ id: number }>(`SELECT MAX("id") AS "id" FROM "Event"`)!.id;
+const maxEventId = async () => (await hub.db.read((sql) => sql.get<{ id: number }>(`SELECT MAX("id") AS "id" FROM "Event"`)))!.id;
 
 describe("recording checkpoints", () => {
   it("stores the caller's working state and the event log position, without an event of its own", async () => {
@@ -35,7 +35,7 @@ describe("recording checkpoints", () => {
       claudeSessionId: "0b6f7a52-3c1e-4c8e-9a51-6f1d2e3c4b5a",
       kind: "pre_compact",
       state: { cwd: "/home/me/project", head: "a1b2c3d4e5f6", summary: "Half-way through the login route", changedFiles: ["src/login.ts"] },
-      lastEventId: maxEventId(),
+      lastEventId: await maxEventId(),
       at: expect.any(Date),
     });
     expect(hub.events.length).toBe(before);
@@ -66,8 +66,10 @@ describe("recording checkpoints", () => {
   it(`keeps the latest ${KEPT_CHECKPOINTS} per principal`, async () => {
     for (let i = 0; i < KEPT_CHECKPOINTS + 5; i++) await c.checkpoint(dev);
     await c.checkpoint(member("qa-dev"));
-    const rows = hub.db.reader.allSync<{ principal: string; n: number; first: number }>(
-      `SELECT "principal", COUNT(*) AS "n", MIN("id") AS "first" FROM "Checkpoint" GROUP BY "principal" ORDER BY "principal"`,
+    const rows = await hub.db.read((sql) =>
+      sql.all<{ principal: string; n: number; first: number }>(
+        `SELECT "principal", COUNT(*) AS "n", MIN("id") AS "first" FROM "Checkpoint" GROUP BY "principal" ORDER BY "principal"`,
+      ),
     );
     expect(rows).toEqual([
       { principal: "api-dev", n: KEPT_CHECKPOINTS, first: 6 },

@@ -85,11 +85,11 @@ export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInpu
     params.push(input.after);
   }
   if (input.artifact) {
-    where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.artifacts') WHERE "value" = ?)`);
+    where.push(`EXISTS (SELECT 1 FROM ${db.dialect.jsonArray(`"related"`, "artifacts")} WHERE "value" = ?)`);
     params.push(input.artifact);
   }
   if (input.contract) {
-    where.push(`EXISTS (SELECT 1 FROM json_each("related", '$.contracts') WHERE "value" = ?)`);
+    where.push(`EXISTS (SELECT 1 FROM ${db.dialect.jsonArray(`"related"`, "contracts")} WHERE "value" = ?)`);
     params.push(input.contract);
   }
   if (input.cursor !== undefined) {

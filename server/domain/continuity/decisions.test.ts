@@ -7,8 +7,8 @@ import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 let hub: TempHub;
 let k: Kit;
 let c: ContinuityKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
   c = continuityKit(hub);
 });

@@ -9,8 +9,8 @@ import { MAX_SUMMARY_CHARS } from "../../../lib/api/continuity.ts";
 let hub: TempHub;
 let k: Kit;
 let c: ContinuityKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
   c = continuityKit(hub);
 });
@@ -78,7 +78,7 @@ describe("the SessionStart hook", () => {
     expect(out.briefing!.contracts.items.map((x) => [x.id, x.status])).toEqual([["build-api", "in_progress"]]);
     expect(out.briefing!.markdown).toContain("## New decisions (1)");
     expect(out.briefing!.markdown).toContain("- src/a.ts");
-    const maxEvent = hub.db.reader.getSync<{ id: number }>(`SELECT MAX("id") AS "id" FROM "Event"`)!.id;
+    const maxEvent = (await hub.db.read((sql) => sql.get<{ id: number }>(`SELECT MAX("id") AS "id" FROM "Event"`)))!.id;
     expect(out.checkpoint).toMatchObject({ kind: "session_start", lastEventId: maxEvent, state: { head: "2222222", changedFiles: ["src/a.ts"] } });
 
     const again = await c.hook(dev, { event: "session-start", hook: hookJson({ source: "clear" }) });

@@ -5,8 +5,8 @@ import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 
 let hub: TempHub;
 let c: ContinuityKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   c = continuityKit(hub);
 });
 afterEach(() => hub.close());
@@ -45,7 +45,7 @@ describe("registering patterns", () => {
     expect(second.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
     const { outcome: _, ...stored } = second;
     expect(await c.pattern("naming")).toEqual(stored);
-    expect(hub.db.reader.allSync(`SELECT "name" FROM "Pattern"`)).toEqual([{ name: "naming" }]);
+    expect(await hub.db.read((sql) => sql.all(`SELECT "name" FROM "Pattern"`))).toEqual([{ name: "naming" }]);
     expect(hub.events.at(-1)).toMatchObject({ type: "pattern.registered", payload: { outcome: "updated", author: "qa-dev" } });
   });
 

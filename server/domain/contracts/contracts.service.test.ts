@@ -33,7 +33,9 @@ import {
 } from "./contracts.service.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const member = (name: string): Principal => ({ name, kind: "member" });
@@ -782,7 +784,7 @@ describe("inputs and lineage", () => {
     const c = await get("api");
     expect(c).toMatchObject({ status: "completed", outputs: [{ artifactId: "login-api", version: 1, seq: out.seq }] });
     expect(c.pinnedInputs!.map((p) => `${p.artifactId}@v${p.version}`)).toEqual(["user-schema@v1", "style@v2"]);
-    const edges = snapshotTables(hub.file).LineageEdge as Array<Record<string, unknown>>;
+    const edges = (await snapshotTables(hub)).LineageEdge as Array<Record<string, unknown>>;
     expect(edges.map(({ fromSeq, toSeq, kind, contractId }) => ({ fromSeq, toSeq, kind, contractId }))).toEqual([
       { fromSeq: 1, toSeq: out.seq, kind: "contract", contractId: "api" },
       { fromSeq: 3, toSeq: out.seq, kind: "contract", contractId: "api" },
@@ -795,7 +797,7 @@ describe("inputs and lineage", () => {
       { artifactId: "user-schema", version: 1, seq: 1 },
       { artifactId: "style", version: 2, seq: 3 },
     ]);
-    expect(snapshotTables(hub.file).LineageEdge).toHaveLength(2);
+    expect((await snapshotTables(hub)).LineageEdge).toHaveLength(2);
     expect(out.effects).toEqual([{ contractId: "api", from: "ready", to: "completed", reason: "acceptance criteria met" }]);
   });
 });

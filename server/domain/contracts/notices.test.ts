@@ -24,7 +24,9 @@ import { writeSnapshot } from "../snapshots/snapshot-store.ts";
 import { completeContractCommand, createContract, createContractInTx, reassignContract, reopenContract, startContract } from "./contracts.service.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const member = (name: string): Principal => ({ name, kind: "member" });

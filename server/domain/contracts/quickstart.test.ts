@@ -7,7 +7,9 @@ import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { createContract, getContract } from "./contracts.service.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const create = (input: Record<string, unknown>) => createContract(hub, OPERATOR, CreateContractInput.parse(input));

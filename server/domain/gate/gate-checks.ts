@@ -120,7 +120,7 @@ export async function artifactsRead(
       continue;
     }
     const reads = await tx.all<{ reader: string; lastVersion: number; current: number }>(
-      `SELECT r."reader", MAX(v."version") AS "lastVersion", MAX(r."seq" = ?) AS "current" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
+      `SELECT r."reader", MAX(v."version") AS "lastVersion", MAX(CASE WHEN r."seq" = ? THEN 1 ELSE 0 END) AS "current" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
        WHERE v."artifactPk" = ? AND r."reader" IN ${IN_LIST} GROUP BY r."reader"`,
       [a.seq, a.pk, JSON.stringify(expected)],
     );

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
 import { EventBus } from "../../events/bus.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -11,8 +10,8 @@ import type { GateCheck, GateReport } from "../../../lib/api/gate.ts";
 
 let hub: TempHub;
 let k: Kit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
 });
 afterEach(() => hub.close());
@@ -193,14 +192,14 @@ describe("the gate counter", () => {
     await k.join("busy-one", "idle");
     expect((await k.gate({})).gateCount).toBe(1);
     expect((await k.gate({})).gateCount).toBe(2);
-    hub.db.close();
-    const reopened = new Database(hub.file, new EventBus());
+    await hub.db.close();
+    const reopened = hub.connect(new EventBus());
     try {
       expect((await reopened.read((sql) => readGate(sql, "default"))).gateCount).toBe(2);
       const again = kit({ ...hub, db: reopened });
       expect((await again.gate({})).gateCount).toBe(3);
     } finally {
-      reopened.close();
+      await reopened.close();
     }
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
 import { EventBus } from "../../events/bus.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -9,7 +8,9 @@ import { readGate } from "./gate-state.ts";
 import { recordSpawnBatch } from "./spawn-batches.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const T0 = Date.parse("2030-01-01T00:00:00Z");
@@ -47,15 +48,15 @@ describe("spawn batches", () => {
 
   it("keeps its counters across a restart", async () => {
     await spawn(hub, 0);
-    hub.db.close();
+    await hub.db.close();
     const bus = new EventBus();
-    const reopened = { db: new Database(hub.file, bus), bus };
+    const reopened = { db: hub.connect(bus), bus };
     try {
       await expect(spawn(reopened, 10_000)).rejects.toMatchObject({ code: "precondition_failed" });
       await passGate(reopened);
       expect(await spawn(reopened, 10_000)).toEqual({ batch: 2, newBatch: true });
     } finally {
-      reopened.db.close();
+      await reopened.db.close();
     }
   });
 });

@@ -13,16 +13,16 @@ import { readGate } from "./gate-state.ts";
 
 let hub: TempHub;
 let k: Kit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
 });
 afterEach(() => hub.close());
 
 const team = { team: "default" };
 const inbox = async (member: string) => (await hub.db.read((sql) => inboxOf(sql, "default", member))).map((m) => m.text);
-const executions = () => hub.db.reader.allSync(`SELECT * FROM "PipelineExecution" ORDER BY "id"`);
-const messages = () => hub.db.reader.allSync<{ archivedBy: string | null }>(`SELECT "archivedBy" FROM "Message" ORDER BY "id"`);
+const executions = async () => await hub.db.read((sql) => sql.all(`SELECT * FROM "PipelineExecution" ORDER BY "id"`));
+const messages = async () => await hub.db.read((sql) => sql.all<{ archivedBy: string | null }>(`SELECT "archivedBy" FROM "Message" ORDER BY "id"`));
 
 /** A team mid-run: artifacts, contracts, a busy member, a pipeline with a log, messages (two of them notices of the new contracts), one passed gate. */
 async function busyTeam() {
@@ -49,7 +49,7 @@ async function busyTeam() {
 describe("team reset", () => {
   it("keeps exactly the preserved artifacts and archives or removes everything else, after a pre-reset snapshot", async () => {
     await busyTeam();
-    const log = executions();
+    const log = await executions();
     expect(log).toHaveLength(1);
     const r = await k.reset({ confirm: true, preserve_artifacts: ["keep"] });
     expect(hub.events.at(-1)).toMatchObject({
@@ -76,7 +76,7 @@ describe("team reset", () => {
     expect((await listContracts(hub, { ...team, limit: 100 })).items).toEqual([]);
     expect(await listRoster(hub, team)).toEqual([]);
     expect(await listPipelines(hub, team)).toEqual([]);
-    expect(executions()).toEqual(log);
+    expect(await executions()).toEqual(log);
     expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({
       gateCount: 0,
       gatesAtLastBatch: 0,
@@ -85,7 +85,7 @@ describe("team reset", () => {
       lastGateAt: null,
     });
     expect(await inbox("dev")).toEqual([]);
-    expect(messages()).toEqual(Array(4).fill({ archivedBy: r.snapshotId }));
+    expect(await messages()).toEqual(Array(4).fill({ archivedBy: r.snapshotId }));
 
     const gone = await k.diff(r.snapshotId, "current");
     const archived = { version: { old: 1, new: null }, status: { old: "active", new: "rolled_back" }, archived: { old: false, new: true } };
@@ -115,7 +115,7 @@ describe("team reset", () => {
       `- Contract 'a' (Work) is back. It is ready: start it with contract_start({id: "a"}), do the work, and publish its outputs with artifact_publish (contractId "a").\n` +
       "- Contract 'b' (Work) is back. It is pending until a is done; you will be told when it is ready.";
     expect(await inbox("dev")).toEqual([told, ...inboxBefore]);
-    expect(messages()).toEqual(Array(5).fill({ archivedBy: null }));
+    expect(await messages()).toEqual(Array(5).fill({ archivedBy: null }));
     expect((await getPipeline(hub, PipelineLogInput.parse({ id: "p" }))).log).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@
  * session, a silent hub declared lost exactly once, and a lost hub's writes no longer counting.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Database } from "../../db/database.ts";
+import { connectDatabase } from "../../db/open.ts";
 import { EventBus } from "../../events/bus.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { sessionKit } from "../../testing/session-kit.ts";
@@ -26,7 +26,7 @@ function hubOn(h: TempHub, id: string): TempHub {
   const bus = new EventBus();
   const events: HubEvent[] = [];
   bus.subscribe((e) => void events.push(...e));
-  const db = new Database(h.file, bus, { clock: h.clock.now, hub: id });
+  const db = connectDatabase(h.where, bus, { clock: h.clock.now, hub: id });
   return { ...h, db, bus, events, close: () => db.close() };
 }
 
@@ -35,16 +35,16 @@ const session = (h: TempHub, name: string) => h.db.read((sql) => findSession(sql
 const allEvents = () => [...a.events, ...b.events, ...base.events];
 
 beforeEach(async () => {
-  base = tempHub();
+  base = await tempHub();
   a = hubOn(base, "hub-a");
   b = hubOn(base, "hub-b");
   await registerHub(a, identity("hub-a"));
   await registerHub(b, identity("hub-b"));
 });
-afterEach(() => {
-  a.close();
-  b.close();
-  base.close();
+afterEach(async () => {
+  await a.close();
+  await b.close();
+  await base.close();
 });
 
 describe("who runs a session", () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Param } from "../../db/connection.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { insertMany } from "../snapshots/insert-many.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
 
 /**
@@ -13,24 +15,27 @@ const LENGTH = 100;
 const VERSIONS = 10;
 
 let hub: TempHub;
-beforeAll(() => {
-  hub = tempHub();
-  const w = hub.db.writer.raw;
-  const artifact = w.prepare(`INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion") VALUES ('default', ?, 'custom', ?, ?)`);
-  const version = w.prepare(`INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","publisher") VALUES (?, ?, '{}', 2, 'bench')`);
-  const edge = w.prepare(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?, ?, 'derived')`);
-  w.transaction(() => {
-    w.prepare(`INSERT INTO "Team" ("id") VALUES ('default')`).run();
-    for (let c = 0; c < CHAINS; c++) {
-      let previous: number[] = [];
-      for (let p = 0; p < LENGTH; p++) {
-        const pk = Number(artifact.run(`c${c}-p${p}`, `c${c}-p${p}`, VERSIONS).lastInsertRowid);
-        const seqs = Array.from({ length: VERSIONS }, (_, k) => Number(version.run(pk, k + 1).lastInsertRowid));
-        if (p > 0) seqs.forEach((seq, k) => edge.run(previous[p === c && k === VERSIONS - 1 ? k - 1 : k], seq));
-        previous = seqs;
-      }
+beforeAll(async () => {
+  hub = await tempHub();
+  // Keys are given, not generated: the database is empty and a bulk insert cannot read them back row by row.
+  const artifacts: Param[][] = [];
+  const versions: Param[][] = [];
+  const edges: Param[][] = [];
+  for (let c = 0; c < CHAINS; c++) {
+    let previous: number[] = [];
+    for (let p = 0; p < LENGTH; p++) {
+      const pk = artifacts.push([artifacts.length + 1, "default", `c${c}-p${p}`, "custom", `c${c}-p${p}`, VERSIONS]);
+      const seqs = Array.from({ length: VERSIONS }, (_, k) => versions.push([versions.length + 1, pk, k + 1, "{}", 2, "bench"]));
+      if (p > 0) seqs.forEach((seq, k) => edges.push([previous[p === c && k === VERSIONS - 1 ? k - 1 : k], seq, "derived"]));
+      previous = seqs;
     }
-  })();
+  }
+  await hub.db.write("test.seed", "tester", async (tx) => {
+    await tx.run(`INSERT INTO "Team" ("id") VALUES ('default')`);
+    await insertMany(tx, "Artifact", ["pk", "teamId", "id", "type", "name", "latestVersion"], artifacts);
+    await insertMany(tx, "ArtifactVersion", ["seq", "artifactPk", "version", "data", "size", "publisher"], versions);
+    await insertMany(tx, "LineageEdge", ["fromSeq", "toSeq", "kind"], edges);
+  });
 });
 afterAll(() => hub.close());
 
@@ -64,13 +69,13 @@ describe("computeStale at scale", () => {
   });
 
   it("gives the same verdicts from the upstream closure of a few versions, for exactly the artifacts in it", async () => {
-    const current = (id: string) =>
-      hub.db.reader.getSync<{ seq: number }>(
-        `SELECT MAX(v."seq") AS "seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ?`,
-        [id],
-      )!.seq;
+    const current = async (id: string) =>
+      (await hub.db.read((sql) =>
+        sql.get<{ seq: number }>(`SELECT MAX(v."seq") AS "seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ?`, [id]),
+      ))!.seq;
+    const [c7, c3] = [await current("c7-p99"), await current("c3-p2")];
     const full = await hub.db.read((sql) => computeStale(sql, "default"));
-    const among = await hub.db.read((sql) => staleAmong(sql, "default", [current("c7-p99"), current("c3-p2")]));
+    const among = await hub.db.read((sql) => staleAmong(sql, "default", [c7, c3]));
     expect([...among.values()]).toEqual([...full.values()].filter((s) => s.artifactId.startsWith("c7-")));
   });
 });

@@ -9,7 +9,7 @@ let published: Awaited<ReturnType<typeof buildLineageScenario>>;
 let q: ReturnType<typeof lineageQueries>;
 let run: ReturnType<typeof scenarioCommands>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   published = await buildLineageScenario(hub);
   [q, run] = [lineageQueries(hub), scenarioCommands(hub)];
 });

@@ -12,8 +12,8 @@ import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 let hub: TempHub;
 let q: ReturnType<typeof lineageQueries>;
 let run: ReturnType<typeof scenarioCommands>;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   [q, run] = [lineageQueries(hub), scenarioCommands(hub)];
 });
 afterEach(() => hub.close());

@@ -9,7 +9,7 @@ let hub: TempHub;
 let q: ReturnType<typeof lineageQueries>;
 let run: ReturnType<typeof scenarioCommands>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   await buildLineageScenario(hub);
   [q, run] = [lineageQueries(hub), scenarioCommands(hub)];
 });
@@ -63,7 +63,7 @@ describe("invalidateDownstream", () => {
     expect(await invalidate("schema", "again")).toEqual([]);
     expect(await invalidate("api", "again")).toEqual([]);
     expect(staleEvents()).toHaveLength(3);
-    expect((snapshotTables(hub.file).StaleMark as Array<{ seq: number; reason: string }>).map((m) => [m.seq, m.reason])).toEqual([
+    expect(((await snapshotTables(hub)).StaleMark as Array<{ seq: number; reason: string }>).map((m) => [m.seq, m.reason])).toEqual([
       [3, "schema is wrong"],
       [5, "schema is wrong"],
       [4, "schema is wrong"],

@@ -48,7 +48,7 @@ export async function invalidateDownstream(tx: WriteTx, team: string, artifactId
 export async function hasStaleListeners(sql: Sql, team: string): Promise<boolean> {
   // `triggers` is space-separated; instr rather than LIKE, whose `_` would match any character.
   const row = await sql.get(
-    `SELECT 1 AS "listening" FROM "Pipeline" WHERE "teamId" = ? AND "status" = 'active' AND instr(' ' || "triggers" || ' ', ' artifact_stale ') > 0 LIMIT 1`,
+    `SELECT 1 AS "listening" FROM "Pipeline" WHERE "teamId" = ? AND "status" = 'active' AND ' ' || "triggers" || ' ' LIKE '% artifact_stale %' LIMIT 1`,
     [team],
   );
   return row !== undefined;

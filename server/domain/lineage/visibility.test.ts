@@ -9,7 +9,7 @@ let hub: TempHub;
 let q: ReturnType<typeof lineageQueries>;
 let run: ReturnType<typeof scenarioCommands>;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   await buildLineageScenario(hub);
   [q, run] = [lineageQueries(hub), scenarioCommands(hub)];
 });

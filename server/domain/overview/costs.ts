@@ -36,9 +36,8 @@ export async function teamCosts(sql: Sql, team: string): Promise<Costs> {
     `SELECT "name", "status", "costUsd" FROM "Session" WHERE "teamId" = ? AND "costUsd" > 0 ORDER BY "costUsd" DESC, "name" LIMIT ?`,
     [team, COST_SESSIONS],
   );
-  // Dates are stored as ISO text in UTC, so the first ten characters are the UTC day.
   const days = await sql.all<{ day: string; costUsd: number }>(
-    `SELECT substr(i."endedAt", 1, 10) AS "day", SUM(i."costUsd") AS "costUsd"
+    `SELECT ${sql.dialect.utcDay(`i."endedAt"`)} AS "day", SUM(i."costUsd") AS "costUsd"
      FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
      WHERE s."teamId" = ? AND i."endedAt" IS NOT NULL AND i."costUsd" > 0
      GROUP BY "day" ORDER BY "day"`,

@@ -15,8 +15,8 @@ import { overview } from "./overview.service.ts";
 
 let hub: TempHub;
 let k: SessionKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = sessionKit(hub);
 });
 afterEach(() => hub.close());

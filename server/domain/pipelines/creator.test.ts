@@ -23,7 +23,7 @@ const MALLORY: Principal = { name: "mallory", kind: "member" };
 const DEV: Principal = { name: "dev", kind: "member" };
 
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   runner = new PipelineRunner(hub);
   await createToken(hub, OPERATOR, { name: "mallory", kind: "member" });
   await createContract(hub, OPERATOR, CreateContractInput.parse({ id: "build", title: "Build", assignee: "dev" }));

@@ -15,7 +15,9 @@ import { createPipeline, getPipeline } from "./pipelines.service.ts";
 import { PipelineRunner } from "./runner.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const withCondition = (condition: string) => ({

@@ -19,7 +19,8 @@ export async function matchingEvents({ db }: DomainDeps, actor: Principal, input
   return db.read(async (sql) => {
     const found: MatchingEvents["events"] = [];
     let scanned = 0;
-    let before = Number.MAX_SAFE_INTEGER;
+    // Above every id: the largest Int (a 32-bit integer column on PostgreSQL, which refuses a larger parameter).
+    let before = 2_147_483_647;
     while (scanned < SCAN_LIMIT) {
       const rows = await sql.all<EventRow>(`SELECT * FROM "Event" WHERE "teamId" = ? AND "type" = ? AND "id" < ? ORDER BY "id" DESC LIMIT ?`, [
         input.team,

@@ -17,8 +17,8 @@ import { PipelineRunner } from "./runner.ts";
 
 let hub: TempHub;
 let runner: PipelineRunner;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   runner = new PipelineRunner(hub);
 });
 afterEach(() => hub.close());
@@ -123,7 +123,7 @@ describe("execution guarantees", () => {
     expect(guard).toHaveLength(1);
     expect(guard[0].error).toContain("chains stop at depth 10");
     expect(await inbox("bot")).toHaveLength(10);
-    const depths = snapshotTables(hub.file).Event as Array<{ type: string; depth: number }>;
+    const depths = (await snapshotTables(hub)).Event as Array<{ type: string; depth: number }>;
     expect(Math.max(...depths.filter((e) => e.type === "message.sent").map((e) => e.depth))).toBe(10);
   });
 
@@ -134,7 +134,7 @@ describe("execution guarantees", () => {
     await runner.drain();
     await runner.drain();
     // A crash between an execution's commit and the cursor's: the events are read again.
-    hub.db.writer.runSync(`DELETE FROM "PipelineCursor"`);
+    await hub.db.write("test.setup", "tester", (tx) => tx.run(`DELETE FROM "PipelineCursor"`));
     await new PipelineRunner(hub).drain();
     expect((await log("once")).map((x) => x.outcome)).toEqual(Array(5).fill("executed"));
     expect((await inbox("alice")).map((m) => m.text).sort()).toEqual(["v1", "v2", "v3", "v4", "v5"]);
@@ -272,14 +272,14 @@ describe("managing pipelines", () => {
     );
     expect(other).toMatchObject({ triggerMatched: false, reason: "the trigger's filters do not accept this event" });
 
-    const before = snapshotTables(hub.file);
+    const before = await snapshotTables(hub);
     const logged = (await publish("tr", "test-results", tests(2))).seq;
-    const eventId = (snapshotTables(hub.file).Event as Array<{ id: number; type: string }>).find((e) => e.type === "artifact.published")!.id;
+    const eventId = ((await snapshotTables(hub)).Event as Array<{ id: number; type: string }>).find((e) => e.type === "artifact.published")!.id;
     expect(logged).toBe(1);
     const fromLog = await dryRun(hub, OPERATOR, DryRunInput.parse({ rule, eventId }));
     expect(fromLog.action).toMatchObject({ reason: "Tests failing: 2 failures" });
     expect(Object.keys(before)).toContain("PipelineExecution");
-    expect((snapshotTables(hub.file).PipelineExecution as unknown[]).length).toBe(0);
+    expect(((await snapshotTables(hub)).PipelineExecution as unknown[]).length).toBe(0);
   });
 });
 

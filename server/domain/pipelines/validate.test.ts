@@ -11,7 +11,9 @@ import { OPERATOR } from "../principal.ts";
 import { createPipeline, dryRun, validatePipeline } from "./pipelines.service.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const reopen = { type: "reopen_contract", contractId: "build-api", reason: "Tests failing: ${data.failed} failures" };
@@ -24,10 +26,10 @@ const rule = (over: Record<string, unknown> = {}) => ({
 
 /** Validates, and checks that nothing was written or published meanwhile. */
 async function validate(input: Record<string, unknown>) {
-  const before = snapshotTables(hub.file);
+  const before = await snapshotTables(hub);
   const published = hub.events.length;
   const result = await validatePipeline(hub, ValidatePipelineInput.parse(input));
-  expect(snapshotTables(hub.file)).toEqual(before);
+  expect(await snapshotTables(hub)).toEqual(before);
   expect(hub.events.length).toBe(published);
   return result;
 }

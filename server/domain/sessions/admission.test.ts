@@ -7,8 +7,8 @@ import { findSession } from "./sessions.repo.ts";
 
 let hub: TempHub;
 let k: SessionKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = sessionKit(hub, undefined, { maxLive: 2 });
 });
 afterEach(() => hub.close());

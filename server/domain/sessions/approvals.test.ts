@@ -9,7 +9,7 @@ import { cancelApproval, expireApproval, requestApproval } from "./runtime.ts";
 let hub: TempHub;
 let k: SessionKit;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   k = sessionKit(hub);
   await k.spawn({ name: "s", prompt: "go", approvalTimeoutMs: 60_000 });
   await k.launched("s");

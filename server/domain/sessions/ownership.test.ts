@@ -25,7 +25,7 @@ const ALICE: Principal = { name: "alice", kind: "member" };
 const BOB: Principal = { name: "bob", kind: "member" };
 
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   k = sessionKit(hub);
   for (const name of ["alice", "bob"]) await createToken(hub, OPERATOR, { name, kind: "member" });
   await k.spawn({ name: "alices", prompt: "go", approvalTimeoutMs: 60_000 }, ALICE);

@@ -78,10 +78,10 @@ export async function sessionHistory({ db }: DomainDeps, actor: Principal, input
   return db.read(async (sql) => {
     const s = await requireSession(sql, input.name);
     await authorizeSession(sql, actor, "session.read", s);
-    const rows = await sql.all<InteractionRow>(`SELECT * FROM (SELECT * FROM "Interaction" WHERE "sessionPk" = ? ORDER BY "n" DESC LIMIT ?) ORDER BY "n"`, [
-      s.pk,
-      input.limit,
-    ]);
+    const rows = await sql.all<InteractionRow>(
+      `SELECT * FROM (SELECT * FROM "Interaction" WHERE "sessionPk" = ? ORDER BY "n" DESC LIMIT ?) AS "newest" ORDER BY "n"`,
+      [s.pk, input.limit],
+    );
     return { name: s.name, costUsd: s.costUsd, turns: s.turns, interactions: rows.map(interactionView) };
   });
 }

@@ -16,8 +16,8 @@ import { appendTranscript, requestApproval, violation } from "./runtime.ts";
 
 let hub: TempHub;
 let k: SessionKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = sessionKit(hub);
 });
 afterEach(() => hub.close());

@@ -1,4 +1,5 @@
 import { isEvent } from "../../../lib/api/events.ts";
+import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
@@ -15,8 +16,8 @@ import { recoverSessions } from "./recovery.ts";
 
 let hub: TempHub;
 let k: SessionKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = sessionKit(hub);
 });
 afterEach(() => hub.close());
@@ -49,7 +50,9 @@ describe("spawn", () => {
     expect((await refusedWithoutWriting(hub, () => k.spawn({ name: "operator" }))).message).toContain("reserved");
     const missing = await refusedWithoutWriting(hub, () => k.spawn({ name: "x", workDir: "/no/such/dir" }));
     expect(issues(missing)[0]).toMatchObject({ field: "workDir", rule: "exists" });
-    const file = await refusedWithoutWriting(hub, () => k.spawn({ name: "x", workDir: path.join(hub.dir, "hub.db") }));
+    const notADirectory = path.join(hub.dir, "a-file");
+    fs.writeFileSync(notADirectory, "");
+    const file = await refusedWithoutWriting(hub, () => k.spawn({ name: "x", workDir: notADirectory }));
     expect(issues(file)[0]).toMatchObject({ field: "workDir", rule: "directory" });
     const relative = await refusedWithoutWriting(hub, () => k.spawn({ name: "x", workDir: "relative/dir" }));
     expect(issues(relative)[0]).toMatchObject({ field: "workDir", message: "must be an absolute path" });

@@ -25,7 +25,7 @@ const ALICE: Principal = { name: "alice", kind: "member" };
 const PARENT: Principal = { name: "parent", kind: "member", sessionId: "parent" };
 
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   k = sessionKit(hub);
   await createToken(hub, OPERATOR, { name: "alice", kind: "member" });
   await k.spawn({ name: "parent", preset: "edit", allowedTools: ["Bash(npm test:*)"], safety: { maxCostUsd: 1, maxTurns: 10, protectedPaths: ["secrets/"] } });

@@ -27,8 +27,8 @@ let repo: WorkTree;
 let k: Kit;
 let defaults: { workDir: string; sandbox: "bubblewrap"; maxLive: number; worktreesDir: string };
 
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
   repo = workTree();
   repo.git("checkout", "-q", "-b", "main");

@@ -12,8 +12,8 @@ import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 
 let hub: TempHub;
 let k: Kit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
 });
 afterEach(() => hub.close());

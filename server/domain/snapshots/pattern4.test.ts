@@ -10,8 +10,8 @@ import { createChain, kit, runChain, type Kit } from "../../testing/snapshot-kit
 
 let hub: TempHub;
 let k: Kit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
 });
 afterEach(() => hub.close());

@@ -17,8 +17,8 @@ import type { ContractState } from "./state.ts";
 
 let hub: TempHub;
 let k: Kit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
 });
 afterEach(() => hub.close());
@@ -30,8 +30,9 @@ const finish = async (id: string) => {
   await completeContractCommand(hub, OPERATOR, CompleteContractInput.parse({ id }));
 };
 const statuses = async (ids: string[]) => Object.fromEntries(await Promise.all(ids.map(async (id) => [id, (await k.contract(id)).status])));
-const maxSeq = () => hub.db.reader.getSync<{ s: number }>(`SELECT MAX("seq") AS "s" FROM "ArtifactVersion"`)!.s;
-const windowOf = (id: string) => hub.db.reader.getSync<{ w: number }>(`SELECT "windowStartSeq" AS "w" FROM "Contract" WHERE "id" = ?`, [id])!.w;
+const maxSeq = async () => (await hub.db.read((sql) => sql.get<{ s: number }>(`SELECT MAX("seq") AS "s" FROM "ArtifactVersion"`)))!.s;
+const windowOf = async (id: string) =>
+  (await hub.db.read((sql) => sql.get<{ w: number }>(`SELECT "windowStartSeq" AS "w" FROM "Contract" WHERE "id" = ?`, [id])))!.w;
 const reRunIds = (s: RewindPreview) => s.reRun.map((r) => r.id);
 const withoutUndo = (s: RewindSummary | RewindPreview) => {
   const { dryRun: _d, ...rest } = s;
@@ -40,10 +41,10 @@ const withoutUndo = (s: RewindSummary | RewindPreview) => {
 
 /** Previews, proves the preview wrote nothing, replays, and proves the replay did what the preview said. */
 async function previewThenReplay(input: Record<string, unknown>): Promise<RewindSummary> {
-  const before = snapshotTables(hub.file);
+  const before = await snapshotTables(hub);
   const published = hub.events.length;
   const preview = await k.replayPreview(input);
-  expect(snapshotTables(hub.file)).toEqual(before);
+  expect(await snapshotTables(hub)).toEqual(before);
   expect(hub.events.length).toBe(published);
   expect(preview.dryRun).toBe(true);
   expect(preview).not.toHaveProperty("autoSnapshot");
@@ -98,7 +99,7 @@ describe("replay re-runs the downstream chain", () => {
       outputs: null,
       statusReason: "re-run by the replay of snapshot 'pre-graphql': named in the overrides",
     });
-    expect(windowOf("build-api")).toBe(maxSeq());
+    expect(await windowOf("build-api")).toBe(await maxSeq());
     const changes = hub.events
       .slice(mark)
       .filter((e) => e.type === "contract.status_changed")
@@ -236,9 +237,9 @@ describe("replay re-runs the downstream chain", () => {
       CreatePipelineInput.parse({ id: "later", rules: [{ trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "x" } }] }),
     );
 
-    const before = snapshotTables(hub.file);
+    const before = await snapshotTables(hub);
     const preview = await k.rollbackPreview("s");
-    expect(snapshotTables(hub.file)).toEqual(before);
+    expect(await snapshotTables(hub)).toEqual(before);
     expect(preview).toMatchObject({
       dryRun: true,
       reRun: [],

@@ -13,21 +13,23 @@ import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 
 let hub: TempHub;
 let k: Kit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
 });
 afterEach(() => hub.close());
 
-const rows = (sql: string) => hub.db.reader.allSync(sql, ["default"]);
+const rows = (text: string) => hub.db.read((sql) => sql.all(text, ["default"]));
 const watches = () => rows(`SELECT "contractPk","kind","target" FROM "ContractWatch" WHERE "teamId" = ? ORDER BY "contractPk","kind","target"`);
 const dependencies = () => rows(`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`);
-const seqOf = (id: string, version: number) =>
-  hub.db.reader.getSync<{ seq: number }>(
-    `SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ? AND v."version" = ?`,
-    [id, version],
-  )!.seq;
-const pkOf = (id: string) => hub.db.reader.getSync<{ pk: number }>(`SELECT "pk" FROM "Artifact" WHERE "id" = ?`, [id])!.pk;
+const seqOf = async (id: string, version: number) =>
+  (await hub.db.read((sql) =>
+    sql.get<{ seq: number }>(`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ? AND v."version" = ?`, [
+      id,
+      version,
+    ]),
+  ))!.seq;
+const pkOf = async (id: string) => (await hub.db.read((sql) => sql.get<{ pk: number }>(`SELECT "pk" FROM "Artifact" WHERE "id" = ?`, [id])))!.pk;
 const inbox = async (member: string) => (await hub.db.read((sql) => inboxOf(sql, "default", member))).map((m) => m.text);
 const pipeline = (id: string, target: string) =>
   createPipeline(
@@ -70,8 +72,8 @@ describe("rollback", () => {
     const snap = await k.snapshot({ id: "s" });
     const atSnapshot = {
       state: (await k.get("s")).state,
-      watches: watches(),
-      dependencies: dependencies(),
+      watches: await watches(),
+      dependencies: await dependencies(),
       p1Log: await pipelineLog("p1"),
       p2Log: await pipelineLog("p2"),
     };
@@ -126,13 +128,13 @@ describe("rollback", () => {
     expect(after).toEqual({
       ...s,
       lastEventId: after.lastEventId,
-      maxSeq: seqOf("spec", 3),
+      maxSeq: await seqOf("spec", 3),
       counts: { ...s.counts, artifacts: s.counts.artifacts + 1 },
       contracts: s.contracts.map((c) => (c.deadlineAt ? { ...c, deadlineAt: new Date(Date.parse(c.deadlineAt) + frozen).toISOString() } : c)),
       artifacts: {
-        index: [{ id: "a-out", pk: pkOf("a-out"), version: null, seq: null }, ...s.artifacts.index],
+        index: [{ id: "a-out", pk: await pkOf("a-out"), version: null, seq: null }, ...s.artifacts.index],
         archived: [],
-        rolledBackSeqs: [seqOf("a-out", 1), seqOf("spec", 3)],
+        rolledBackSeqs: [await seqOf("a-out", 1), await seqOf("spec", 3)],
       },
     });
     expect(s.contracts.filter((c) => c.deadlineAt).map((c) => [c.id, c.status])).toEqual([
@@ -144,8 +146,8 @@ describe("rollback", () => {
       ["p1", "active"],
       ["p2", "active"],
     ]);
-    expect(watches()).toEqual(atSnapshot.watches);
-    expect(dependencies()).toEqual(atSnapshot.dependencies);
+    expect(await watches()).toEqual(atSnapshot.watches);
+    expect(await dependencies()).toEqual(atSnapshot.dependencies);
     expect(await pipelineLog("p1")).toEqual(atSnapshot.p1Log);
     expect(await pipelineLog("p2")).toEqual(atSnapshot.p2Log);
     expect((await k.read("spec")).version).toBe(2);

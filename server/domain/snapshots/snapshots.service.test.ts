@@ -6,16 +6,16 @@ import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 
 let hub: TempHub;
 let k: Kit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
 });
 afterEach(() => hub.close());
 
-const stored = (id: string) =>
-  hub.db.reader.getSync<{ bytes: number; size: number; kind: string }>(`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ?`, [
-    id,
-  ])!;
+const stored = async (id: string) =>
+  (await hub.db.read((sql) =>
+    sql.get<{ bytes: number; size: number; kind: string }>(`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ?`, [id]),
+  ))!;
 
 describe("taking a snapshot", () => {
   it("captures contracts exactly and artifacts as pointers, gzipped, and emits snapshot.created", async () => {
@@ -41,7 +41,7 @@ describe("taking a snapshot", () => {
       maxSeq: 2,
       counts: { contracts: 1, artifacts: 1, pipelines: 0, members: 1 },
     });
-    expect(meta.size).toBe(stored("s1").bytes);
+    expect(meta.size).toBe((await stored("s1")).bytes);
     expect(hub.events.at(-1)).toMatchObject({ type: "snapshot.created", subject: "snapshot:s1", payload: { id: "s1", kind: "manual", size: meta.size } });
 
     const { state } = await k.get("s1");
@@ -116,7 +116,7 @@ describe("listing, reading and deleting", () => {
     await k.snapshot({ id: "older" });
     await k.publish({ id: "a1" });
     await k.snapshot({ id: "newer" });
-    expect(stored("newer").bytes).toBeGreaterThan(4096);
+    expect((await stored("newer")).bytes).toBeGreaterThan(4096);
 
     const { items, nextCursor } = await k.list();
     expect(items.map((s) => [s.id, s.counts])).toEqual([
@@ -124,7 +124,7 @@ describe("listing, reading and deleting", () => {
       ["older", { contracts: 150, artifacts: 0, pipelines: 0, members: 0 }],
     ]);
     expect(items[0]).not.toHaveProperty("state");
-    expect(items[0].size).toBe(stored("newer").bytes);
+    expect(items[0].size).toBe((await stored("newer")).bytes);
     expect(nextCursor).toBeNull();
     const first = await k.list({ limit: 1 });
     expect(first.items.map((s) => s.id)).toEqual(["newer"]);

@@ -7,7 +7,9 @@ import { parseOrThrow } from "../zod-errors.ts";
 import { getTeamSettings, updateTeamSettings } from "./settings.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
+beforeEach(async () => {
+  hub = await tempHub();
+});
 afterEach(() => hub.close());
 
 const update = async (changes: Record<string, unknown>) => updateTeamSettings(hub, OPERATOR, parseOrThrow(UpdateTeamSettingsInput, changes));

@@ -29,8 +29,8 @@ let hub: TempHub;
 let repo: WorkTree;
 let defaults: { workDir: string; sandbox: "bubblewrap"; maxLive: number; worktreesDir: string };
 
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   repo = workTree();
   repo.git("checkout", "-q", "-b", "main");
   repo.write("app.txt", text(LINES));

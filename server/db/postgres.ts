@@ -1,0 +1,181 @@
+/**
+ * The PostgreSQL adapter (`pg`). Domain SQL is written once, with `?` placeholders: each statement
+ * is rewritten to `$n` once and cached, and the list parameter of ./in-list.ts becomes an array
+ * (`= ANY($n)`). Rows come back as the SQLite adapter gives them: timestamps as Date (stored as UTC
+ * wall time in `timestamp(3)`, as Prisma's pg adapter stores them), counts and sums as numbers,
+ * booleans as 1/0.
+ *
+ * Writes: one pooled client per transaction, which takes a transaction-scoped advisory lock right
+ * after BEGIN — the counterpart of SQLite's BEGIN IMMEDIATE, so writers of every hub process run
+ * one at a time. Reads: a REPEATABLE READ, READ ONLY transaction — the counterpart of the reader's
+ * WAL snapshot. Why the lock also puts event ids in commit order: docs/postgres.md.
+ */
+import pg from "pg";
+import { z } from "zod";
+import type { DbAdapter } from "./adapter.ts";
+import type { Param, RunResult, Sql } from "./connection.ts";
+import { POSTGRES } from "./dialect.ts";
+import { IN_LIST } from "./in-list.ts";
+
+/** The key of the hub's write lock ("teamhub" in ASCII): one number for every hub on the database. */
+export const WRITE_LOCK_KEY = "32762566420231522";
+
+const OID = { bool: 16, int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184 } as const;
+
+/** Per pool, not pg's global registry: the hub must not change how other code in the process parses. */
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    switch (oid) {
+      // 1/0 as SQLite gives them, for Boolean columns and comparisons alike: domain code reads one shape.
+      case OID.bool:
+        return (v: string) => (v === "t" ? 1 : 0);
+      // COUNT and SUM of integers are bigint/numeric; the values the hub counts stay far below 2^53.
+      case OID.int8:
+      case OID.numeric:
+        return (v: string) => Number(v);
+      case OID.timestamp:
+        return (v: string) => new Date(`${v.replace(" ", "T")}Z`);
+      case OID.timestamptz:
+        return (v: string) => new Date(v);
+    }
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** What `jsonList` (./in-list.ts) encodes. */
+const ListValues = z.array(z.union([z.number(), z.string()]));
+
+type Translated = { text: string; lists: ReadonlySet<number> };
+
+const TRANSLATION_CACHE_SIZE = 1000;
+const cache = new Map<string, Translated>();
+
+/**
+ * `?` → `$1, $2, …` outside quotes and comments, and `x [NOT] IN (SELECT "value" FROM json_each(?))`
+ * → `x = ANY($n)` / `x <> ALL($n)`, remembering which parameters are such lists.
+ */
+export function translate(sql: string): Translated {
+  const hit = cache.get(sql);
+  if (hit) return hit;
+  let out = "";
+  let n = 0;
+  const lists = new Set<number>();
+  for (let i = 0; i < sql.length;) {
+    const c = sql[i];
+    if (c === "'" || c === '"') {
+      let j = i + 1;
+      while (j < sql.length && !(sql[j] === c && sql[j + 1] !== c)) j += sql[j] === c ? 2 : 1;
+      out += sql.slice(i, j + 1);
+      i = j + 1;
+    } else if (sql.startsWith("--", i)) {
+      const j = sql.indexOf("\n", i);
+      const end = j < 0 ? sql.length : j;
+      out += sql.slice(i, end);
+      i = end;
+    } else if (sql.startsWith("/*", i)) {
+      const j = sql.indexOf("*/", i + 2);
+      const end = j < 0 ? sql.length : j + 2;
+      out += sql.slice(i, end);
+      i = end;
+    } else if (sql.startsWith(IN_LIST, i)) {
+      const before = /\b(NOT\s+)?IN\s*$/i.exec(out);
+      if (!before) throw new Error(`IN_LIST must follow IN or NOT IN: ${sql}`);
+      out = `${out.slice(0, before.index)}${before[1] ? "<> ALL" : "= ANY"}($${++n})`;
+      lists.add(n - 1);
+      i += IN_LIST.length;
+    } else if (c === "?") {
+      out += `$${++n}`;
+      i++;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  const translated = { text: out, lists };
+  if (cache.size >= TRANSLATION_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(sql, translated);
+  return translated;
+}
+
+function bind(params: readonly Param[], lists: ReadonlySet<number>): unknown[] {
+  return params.map((p, i) => {
+    if (lists.has(i)) return ListValues.parse(JSON.parse(String(p)));
+    if (p === undefined) return null;
+    // Without a zone: `timestamp` columns hold UTC wall time, as Prisma writes them.
+    if (p instanceof Date) return p.toISOString().slice(0, -1);
+    if (typeof p === "bigint") return p.toString();
+    if (p instanceof Uint8Array && !Buffer.isBuffer(p)) return Buffer.from(p.buffer, p.byteOffset, p.byteLength);
+    return p;
+  });
+}
+
+/** One client's queries, inside the transaction that holds it. */
+class ClientSql implements Sql {
+  readonly dialect = POSTGRES;
+  constructor(private readonly client: pg.PoolClient) {}
+
+  private async query(sql: string, params: readonly Param[]): Promise<pg.QueryResult> {
+    const { text, lists } = translate(sql);
+    return this.client.query(text, bind(params, lists));
+  }
+
+  async all<T>(sql: string, params: readonly Param[] = []): Promise<T[]> {
+    return (await this.query(sql, params)).rows as T[];
+  }
+
+  async get<T>(sql: string, params: readonly Param[] = []): Promise<T | undefined> {
+    return (await this.query(sql, params)).rows[0] as T | undefined;
+  }
+
+  async run(sql: string, params: readonly Param[] = []): Promise<RunResult> {
+    return { changes: (await this.query(sql, params)).rowCount ?? 0 };
+  }
+}
+
+export type PostgresOptions = { maxConnections?: number };
+
+export class PostgresAdapter implements DbAdapter {
+  readonly dialect = POSTGRES;
+  private readonly pool: pg.Pool;
+
+  constructor(url: string, options: PostgresOptions = {}) {
+    // UTC sessions: a column default (CURRENT_TIMESTAMP into `timestamp`) is then UTC wall time too.
+    this.pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types, options: "-c TimeZone=UTC" });
+    // An idle client whose connection drops is removed from the pool; without a listener it would end the process.
+    this.pool.on("error", (e) => console.error("[teamhub] an idle PostgreSQL connection failed:", e.message));
+  }
+
+  transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean): Promise<T> {
+    return this.inTransaction(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`, fn, rollback);
+  }
+
+  snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn, false);
+  }
+
+  private closing: Promise<void> | undefined;
+
+  close(): Promise<void> {
+    this.closing ??= this.pool.end();
+    return this.closing;
+  }
+
+  private async inTransaction<T>(begin: string, fn: (sql: Sql) => Promise<T>, rollback: boolean): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      try {
+        const result = await fn(new ClientSql(client));
+        await client.query(rollback ? "ROLLBACK" : "COMMIT");
+        return result;
+      } catch (e) {
+        await client.query("ROLLBACK").catch((err: Error) => (broken = err));
+        throw e;
+      }
+    } finally {
+      // A client whose ROLLBACK failed is in an unknown state: the pool closes it instead of lending it again.
+      client.release(broken);
+    }
+  }
+}
