@@ -46,7 +46,8 @@ const valueOf = (b: BudgetView, key: Column): SortValue => {
 
 /**
  * Each budget's spent against its amount and what is left; `compact` (the overview) leaves out
- * burn, forecast and what happens when it is used up, which the Budgets page shows. No totals row:
+ * burn, forecast, the window (a monthly one's month follows its spent) and what happens when it is
+ * used up, which the Budgets page shows. No totals row:
  * a team's budget and its members' count the same spending, so their sum means nothing.
  */
 export function BudgetTable({ items, compact = false }: { items: BudgetView[]; compact?: boolean }) {
@@ -61,7 +62,7 @@ export function BudgetTable({ items, compact = false }: { items: BudgetView[]; c
             {header("Left", "left", true)}
             {!compact && header("Burn / day", "burn", true)}
             {!compact && header("Forecast", "forecast", true)}
-            {header("Window", "window")}
+            {!compact && header("Window", "window")}
             {!compact && <th>When used up</th>}
           </tr>
         </thead>
@@ -69,14 +70,15 @@ export function BudgetTable({ items, compact = false }: { items: BudgetView[]; c
           {rows.map((b) => (
             <tr key={`${b.scope}:${b.target ?? ""}`} data-testid={`budget-${b.scope}-${b.target ?? b.team}`}>
               <td className="mono">{label(b)}</td>
-              <td>
+              <td className="num">
                 {dollars(b.spentUsd)} <span className="muted">of {dollars(b.amountUsd)}</span>
+                {compact && b.period === "month" && <span className="muted"> in {b.window}</span>}
                 <Meter b={b} />
               </td>
-              <td>{b.usedUp ? <strong className="error">used up</strong> : dollars(b.leftUsd)}</td>
-              {!compact && <td>{dollars(b.burnPerDayUsd)}</td>}
+              <td className="num">{b.usedUp ? <strong className="error">used up</strong> : dollars(b.leftUsd)}</td>
+              {!compact && <td className="num">{dollars(b.burnPerDayUsd)}</td>}
               {!compact && (
-                <td>
+                <td className="num">
                   {b.forecastUsd === null ? (
                     <span className="muted">no end</span>
                   ) : (
@@ -84,7 +86,7 @@ export function BudgetTable({ items, compact = false }: { items: BudgetView[]; c
                   )}
                 </td>
               )}
-              <td className="muted">{b.window}</td>
+              {!compact && <td className="muted">{b.window}</td>}
               {!compact && (
                 <td className="muted">
                   {b.scope === "contract" && b.onExceed === "fail" ? "contract fails" : "turns wait"} · warns at {Math.round(b.warnAt * 100)}%

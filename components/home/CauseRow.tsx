@@ -1,11 +1,9 @@
 import type { ReactNode } from "react";
 
-/** Up to this many rows in all, every cause starts open; more, and only the causes this small do. */
-const OPEN_ALL = 4;
+// A cause this small shows its items at once; a larger one is a single row until opened.
 const OPEN_SMALL = 3;
 
-/** Whether a cause starts open, given how many cause rows the list has: a short list shows everything, a long one its small groups. */
-export const openByDefault = (rows: number) => (g: { count: number }) => rows <= OPEN_ALL || g.count <= OPEN_SMALL;
+export const openByDefault = (g: { count: number }) => g.count <= OPEN_SMALL;
 
 /**
  * One cause of needs-attention as one row (docs/overview.md): the cause in words and how many it

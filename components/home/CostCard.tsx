@@ -111,13 +111,13 @@ export function CostCard({ costs }: { costs: Costs }) {
             <ModelTable rows={costs.perModel} />
           </section>
         )}
+        {costs.budgets.length > 0 && (
+          <section aria-label="budgets" data-testid="cost-budgets">
+            <h3>Budgets</h3>
+            <BudgetTable items={costs.budgets} compact />
+          </section>
+        )}
       </div>
-      {costs.budgets.length > 0 && (
-        <section aria-label="budgets" data-testid="cost-budgets">
-          <h3>Budgets</h3>
-          <BudgetTable items={costs.budgets} compact />
-        </section>
-      )}
     </div>
   );
 }

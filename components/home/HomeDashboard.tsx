@@ -10,6 +10,7 @@ import { ContractsByState } from "./ContractsByState.tsx";
 import { CostCard } from "./CostCard.tsx";
 import { EventFeed } from "./EventFeed.tsx";
 import { NeedsAttention } from "./NeedsAttention.tsx";
+import { TeamTable } from "./TeamTable.tsx";
 
 export function HomeDashboard() {
   const { team } = useTeam();
@@ -26,12 +27,12 @@ export function HomeDashboard() {
         <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
         {overview.data && <NeedsAttention attention={overview.data.attention} overlaps={overlaps.data?.files} />}
       </Card>
-      <Card title="Cost so far" testId="costs">
-        <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
-        {overview.data && <CostCard costs={overview.data.costs} />}
-      </Card>
       <Card title="Contracts by state" testId="contracts-by-state">
         <ContractsByState counts={overview.data?.contractsByStatus ?? {}} />
+      </Card>
+      <Card title="Cost so far" testId="costs" wide>
+        <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
+        {overview.data && <CostCard costs={overview.data.costs} />}
       </Card>
       <Card title="Teams" testId="teams">
         <ListState
@@ -40,31 +41,7 @@ export function HomeDashboard() {
           empty={teams.length === 0}
           hint="No teams yet: the first artifact or contract creates one."
         />
-        {teams.length > 0 && (
-          <table>
-            <thead>
-              <tr>
-                <th>Team</th>
-                <th>Artifacts</th>
-                <th>Contracts</th>
-                <th>Events</th>
-              </tr>
-            </thead>
-            <tbody>
-              {teams.map((t) => (
-                <tr key={t.id}>
-                  <td className="mono">
-                    {t.id}
-                    {t.archived && <span className="muted"> (archived)</span>}
-                  </td>
-                  <td>{t.artifacts}</td>
-                  <td>{t.contracts}</td>
-                  <td>{t.events}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {teams.length > 0 && <TeamTable items={teams} />}
       </Card>
       <Card title="Contracts" testId="contracts">
         <ListState
