@@ -4,10 +4,11 @@
  * which opens to the artifacts; costs per member, contract and model with their totals; what a
  * budget has left; a table sorts by a clicked column. Screenshots light, dark and 390 px wide.
  */
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, SCREENSHOTS } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { dollars, usd } from "../lib/format.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -56,6 +57,8 @@ async function views(name: string) {
   await page.reload();
   await settle();
   await screenshot(page, `${name}-390`);
+  // The card alone, at the phone's own scale, where the full page shrinks it past reading.
+  await page.getByTestId("costs").screenshot({ path: path.join(SCREENSHOTS, `${name}-390-card.png`) });
 }
 
 describe("the overview", () => {
@@ -145,7 +148,7 @@ describe("the overview", () => {
     await members.getByRole("button", { name: "Member", exact: true }).click();
     await expect.poll(names).toEqual(["db-dev", "qa-dev"]);
 
-    await views("overview");
+    await views("overview-costs");
     // At 390 px the cards of this test scroll down, never sideways.
     for (const card of ["attention", "costs"]) expect(await page.getByTestId(card).evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1366, height: 768 });

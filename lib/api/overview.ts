@@ -1,4 +1,4 @@
-/** The home page's read model (docs/domain.md#overview): what exists, what needs a person and what it cost, per team. */
+/** The home page's read model (docs/overview.md): what exists, what needs a person and what it cost, per team. */
 import { z } from "zod";
 import { BudgetView } from "./budgets.ts";
 import { ContractStatus } from "./contracts.ts";
