@@ -55,7 +55,7 @@ export function ArtifactList({ team, items, stale }: { team: string; items: Arti
               {a.name !== a.id && <div className="muted">{a.name}</div>}
             </td>
             <td className="mono">{a.type}</td>
-            <td>
+            <td className="num">
               v{a.latestVersion}
               {a.currentVersion !== a.latestVersion && <span className="muted"> (current: {a.currentVersion ? `v${a.currentVersion}` : "none"})</span>}
             </td>

@@ -30,7 +30,7 @@ export function ArtifactTable({ items }: { items: ArtifactView[] }) {
                 {a.name !== a.id && <div className="muted">{a.name}</div>}
               </td>
               <td className="mono">{a.type}</td>
-              <td>
+              <td className="num">
                 {a.currentVersion ? `v${a.currentVersion}` : "—"}
                 {a.status !== "active" && (
                   <>
