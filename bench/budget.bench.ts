@@ -36,7 +36,7 @@ async function side(dir: string, budgets: boolean): Promise<Side> {
   fs.mkdirSync(work);
   await teamSpawn(hub, OPERATOR, TeamSpawnInput.parse({ team: TEAM, name: "dev" }), { workDir: work, sandbox: "bubblewrap", maxLive: 0 });
   const pk = (await hub.db.read((sql) => findSession(sql, "dev")))!.pk;
-  await markLaunched(hub, pk, { pid: 1, mode: "fresh", args: [], sandbox: "bubblewrap" });
+  await markLaunched(hub, pk, { pid: 1, mode: "fresh", args: [], sandbox: "bubblewrap", dir: work });
   await createContract(hub, OPERATOR, CreateContractInput.parse({ team: TEAM, id: "work", title: "work", assignee: "dev" }));
   await startContract(hub, { name: "dev", kind: "member" }, ContractRefInput.parse({ team: TEAM, id: "work" }));
   if (budgets) {

@@ -1,6 +1,8 @@
 /**
  * The only reader of process.env for the hub. Every variable is listed in .env.example.
  */
+import { createHash } from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { defaultMaxLive } from "./domain/sessions/admission.ts";
@@ -43,6 +45,14 @@ const Env = z.object({
   TEAMHUB_SANDBOX: z.enum(["auto", "off"]).default("auto"),
   // The bubblewrap binary (default: bwrap on PATH).
   TEAMHUB_BWRAP: z.string().min(1).default("bwrap"),
+  // Hubs sharing one database (docs/hubs.md): this hub's id (default: host name and a digest of the data dir), how often it
+  // beats its heartbeat, and after how long without one another hub declares it lost and interrupts its sessions.
+  TEAMHUB_HUB_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, { error: "letters, digits and . _ : - (at most 100)" })
+    .optional(),
+  TEAMHUB_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  TEAMHUB_HUB_LOST_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
 });
 
 export type HubEnv = {
@@ -58,6 +68,7 @@ export type HubEnv = {
   requireToken: boolean | undefined;
   /** The admission limit (0: none); see server/domain/sessions/admission.ts. */
   maxLiveSessions: number;
+  hub: { id: string; heartbeatMs: number; lostAfterMs: number };
   claude: ClaudeConfig;
 };
 
@@ -105,6 +116,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     quiet: e.TEAMHUB_QUIET === "1",
     requireToken: e.TEAMHUB_REQUIRE_TOKEN === undefined ? undefined : e.TEAMHUB_REQUIRE_TOKEN === "1",
     maxLiveSessions: e.TEAMHUB_MAX_LIVE_SESSIONS ?? defaultMaxLive(),
+    hub: { id: e.TEAMHUB_HUB_ID ?? defaultHubId(dataDir), heartbeatMs: e.TEAMHUB_HEARTBEAT_MS, lostAfterMs: e.TEAMHUB_HUB_LOST_MS },
     claude: {
       bin: e.CLAUDE_BIN || undefined,
       env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),
@@ -119,6 +131,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
       bwrap: e.TEAMHUB_BWRAP,
     },
   };
+}
+
+/** Stable across restarts (so a restarted hub recovers its own sessions) and distinct for two hubs on one machine. */
+function defaultHubId(dataDir: string): string {
+  return `${os.hostname()}-${createHash("sha256").update(dataDir).digest("hex").slice(0, 6)}`;
 }
 
 /** `file:` URLs and plain paths both name the SQLite file; anything else is not supported yet. */

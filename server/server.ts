@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import type { Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,10 +23,12 @@ import { jsonMethodNotAllowed, onClientError, refuse, refuseRaw } from "./http/r
 import { DB_FILES, secureDataDir, writePrivateFile } from "./data-dir.ts";
 import { registerServices } from "./registry.ts";
 import { startScheduler } from "./scheduler.ts";
+import { startPresence } from "./hub-presence.ts";
+import { registerHub, stopHub, sweepLostHubs } from "./domain/hubs/hubs.service.ts";
 import { PipelineRunner } from "./domain/pipelines/runner.ts";
 import { createServices } from "./services.ts";
 import { createWsHub, type WsIdentity } from "./ws/hub.ts";
-import { startLogTailer } from "./events/log-tailer.ts";
+import { startLogFeed } from "./events/log-feed.ts";
 import { createMcpHttp } from "./mcp/http.ts";
 import type { ToolDef } from "./mcp/tool.ts";
 import { PROJECT_ROOT, hubVersion } from "./version.ts";
@@ -43,8 +46,11 @@ const guardDetails = (f: GuardFailure) => ({ field: f.field, rule: f.rule });
 
 export type RunningHub = { url: string; port: number; close(): Promise<void> };
 
-/** `mcpExtraTools` exists for benchmarks that compare against a trivial tool on the same transport. */
-export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools?: ToolDef[] } = {}): Promise<RunningHub> {
+/**
+ * `mcpExtraTools` exists for benchmarks that compare against a trivial tool on the same transport. `onDeclaredLost` runs
+ * after the hub closed itself because another hub declared it lost (docs/hubs.md#lost); the CLI's process exits then.
+ */
+export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools?: ToolDef[]; onDeclaredLost?: () => void } = {}): Promise<RunningHub> {
   const log = (msg: string) => env.quiet || console.log(`[teamhub] ${msg}`);
   if (!env.dev && !fs.existsSync(path.join(PROJECT_ROOT, ".next", "BUILD_ID"))) {
     throw new Error("no production build of the dashboard: run `npm run build` (or start with --dev)");
@@ -61,7 +67,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
 
   const bus = new EventBus();
   // SQLite gives its -wal and -shm files the database file's mode, which secureDataDir set.
-  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true });
+  const db = new Database(env.databaseFile, bus, { synchronous: env.synchronous, backgroundCheckpoints: true, hub: env.hub.id });
   const deps = { db, bus };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
@@ -86,7 +92,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const feed = new TranscriptFeed();
   const ws = createWsHub(bus, svc, feed);
   const mcp = createMcpHttp(svc, bus, { requireToken, extraTools: options.mcpExtraTools });
-  const tailer = startLogTailer(db, bus);
+  const eventLog = await startLogFeed(db, bus);
   type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
   let handleNext: Handler | null = null;
 
@@ -168,6 +174,9 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const app = next({ dev: env.dev, dir: PROJECT_ROOT, hostname: env.host, port, httpServer: server, quiet: env.quiet });
   await app.prepare();
   handleNext = app.getRequestHandler() as Handler;
+  // Registered before anything acts on sessions, so other hubs see it beat before it claims one (docs/hubs.md).
+  await registerHub(deps, { id: env.hub.id, url, host: os.hostname(), pid: process.pid, dataDir: env.dataDir, version: info.version });
+  await sweepLostHubs(deps, env.hub.lostAfterMs);
   const scheduler = startScheduler(deps, env.schedulerIntervalMs);
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
@@ -183,6 +192,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     sandbox: sandbox.kind === "bubblewrap" ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...DB_FILES.map((suffix) => env.databaseFile + suffix)] } : null,
   });
   await supervisor.start();
+  const presence = startPresence(deps, env.hub, () => void running.close().then(() => options.onDeclaredLost?.()));
 
   const hubFile = path.join(env.dataDir, HUB_FILE);
   // Written whole and renamed into place: the CLI and tests poll for this file and must never read half of it.
@@ -191,20 +201,22 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   log(`listening on ${url} (data: ${env.dataDir}${requireToken ? ", tokens required" : ""})`);
 
   let closing: Promise<void> | undefined;
-  return {
+  const running: RunningHub = {
     url,
     port,
     close() {
       closing ??= (async () => {
+        presence.stop();
         await supervisor.close();
         await scheduler.stop();
         await pipelines.stop();
-        tailer.stop();
+        eventLog.stop();
         await mcp.close();
         ws.close();
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await app.close().catch(() => {});
+        await stopHub(deps, env.hub.id);
         db.close();
         registerServices(undefined);
         fs.rmSync(hubFile, { force: true });
@@ -212,10 +224,11 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
       return closing;
     },
   };
+  return running;
 }
 
 async function main() {
-  const hub = await startHub();
+  const hub = await startHub(readEnv(), { onDeclaredLost: () => process.exit(1) });
   const stop = () => {
     void hub.close().then(() => process.exit(0));
   };

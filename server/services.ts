@@ -40,6 +40,7 @@ import { eventsAfter, lastEventId, listEvents } from "./domain/events/events.ser
 import { overview } from "./domain/overview/overview.service.ts";
 import { authenticate, createToken, listTokens, readOperatorToken, revokeTokens } from "./domain/auth/tokens.service.ts";
 import { grantLead, listLeads, revokeLead } from "./domain/auth/grants.service.ts";
+import { listHubs } from "./domain/hubs/hubs.service.ts";
 import type { LeadRefInput } from "../lib/api/leads.ts";
 import type { ListBudgetsInput, OwnBudgetsInput, SetBudgetInput } from "../lib/api/budgets.ts";
 import { listBudgets, ownBudgets, setBudget } from "./domain/budgets/budgets.service.ts";
@@ -172,6 +173,10 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       grant: (a: Principal, i: LeadRefInput) => grantLead(deps, a, i),
       revoke: (a: Principal, i: LeadRefInput) => revokeLead(deps, a, i),
       list: (a: Principal, i: { team: string }) => listLeads(deps, a, i),
+    },
+    /** The hubs sharing the database and their health (docs/hubs.md). */
+    hubs: {
+      list: (a: Principal) => listHubs(deps, a),
     },
     /** Team, member and contract budgets (docs/budgets.md). */
     budgets: {

@@ -51,6 +51,9 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
           {s.queued > 0 && <span className="muted"> (+{s.queued} queued)</span>}
         </Fact>
         <Fact term="PID">{s.pid ?? "—"}</Fact>
+        <Fact term="Hub" testId="session-hub">
+          {s.hub ?? "—"}
+        </Fact>
         <Fact term="Claude session">
           {s.claudeSessionId ? (
             <span className="row nowrap">

@@ -3,6 +3,7 @@
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card } from "../ui/Card.tsx";
 import { BrowserToken } from "./BrowserToken.tsx";
+import { HubsHealth } from "./HubsHealth.tsx";
 import { ClaudeSetup } from "./ClaudeSetup.tsx";
 import { MemberTokens } from "./MemberTokens.tsx";
 import { OperatorToken } from "./OperatorToken.tsx";
@@ -29,6 +30,9 @@ export function SettingsPage() {
         </Card>
         <Card title="Claude Code" testId="claude-setup" wide>
           <ClaudeSetup />
+        </Card>
+        <Card title="Hubs" testId="hubs-health" wide>
+          <HubsHealth />
         </Card>
         <Card title="Alerts" testId="alerts-settings">
           <SoundToggle />

@@ -196,6 +196,7 @@ export const EVENTS = {
     abandonedInteraction: z.number().int().nullable(),
     stderrTail: z.string(),
   }),
+  "session.claimed": z.object({ name: z.string(), hub: z.string() }),
   "session.deleted": z.object({
     name: z.string(),
     pk: z.number().int(),
@@ -323,6 +324,11 @@ export const EVENTS = {
   "budget.exhausted": BudgetCrossed,
   "token.issued": z.object({ principal: z.string(), kind: z.enum(["operator", "member", "agent"]), label: z.string() }),
   "token.revoked": z.object({ principal: z.string(), count: z.number().int(), hashes: z.array(z.string()) }),
+
+  // ── Hubs sharing the database (docs/hubs.md) ──
+  "hub.started": z.object({ id: z.string(), url: z.string(), host: z.string(), pid: z.number().int(), version: z.string() }),
+  "hub.stopped": Id,
+  "hub.lost": z.object({ id: z.string(), url: z.string(), heartbeatAt: IsoDate, lostAfterMs: z.number().int(), interrupted: z.array(z.string()) }),
 } satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EVENTS;

@@ -240,6 +240,8 @@ export const SessionView = z.object({
   spawnedBy: z.string().nullable(),
   /** Whether the last process ran in the OS sandbox; null until it first launched. */
   sandbox: z.enum(["bubblewrap", "none"]).nullable(),
+  /** The hub that runs (or last ran) its process, when several share the database (docs/hubs.md); null until one claims it. */
+  hub: z.string().nullable(),
   queuedAt: IsoDate.nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,

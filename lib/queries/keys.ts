@@ -8,6 +8,7 @@ export const keys = {
   teams: () => ["hub", "teams"] as const,
   tokens: () => ["hub", "tokens"] as const,
   operatorToken: () => ["hub", "operator-token"] as const,
+  hubs: () => ["hub", "hubs"] as const,
   overview: (team: string) => ["team", team, "overview"] as const,
   events: (team: string) => ["team", team, "events"] as const,
   artifacts: (team: string, filters: object = {}) => ["team", team, "artifacts", filters] as const,

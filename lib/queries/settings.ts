@@ -10,6 +10,9 @@ export type { TeamSettings };
 
 export const useHealth = () => useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiCall(api.health.get, {}) });
 
+/** The hubs sharing the database (operators only); heartbeats move on without events, so it is refetched on a timer. */
+export const useHubs = () => useQuery({ queryKey: keys.hubs(), queryFn: () => apiCall(api.hubs.list, {}), retry: false, refetchInterval: 5000 });
+
 /** Operators only; the hub refuses anyone else. */
 export const useOperatorToken = () => useQuery({ queryKey: keys.operatorToken(), queryFn: () => apiCall(api.auth.operatorToken, {}), retry: false });
 

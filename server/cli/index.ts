@@ -17,6 +17,7 @@ import { register as contractTransitions } from "./commands/contract-transitions
 import { register as start } from "./commands/start.ts";
 import { register as budgets } from "./commands/budgets.ts";
 import { register as teams } from "./commands/teams.ts";
+import { register as hubs } from "./commands/hubs.ts";
 import { register as token } from "./commands/token.ts";
 import { register as pipelines } from "./commands/pipelines.ts";
 import { register as roster } from "./commands/roster.ts";
@@ -51,6 +52,7 @@ for (const register of [
   start,
   token,
   teams,
+  hubs,
   sessions,
   sessionControl,
   sessionOutput,

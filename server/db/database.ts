@@ -19,6 +19,8 @@ export interface WriteTx extends Sql {
   readonly name: string;
   readonly principal: string;
   readonly now: Date;
+  /** The hub process writing (docs/hubs.md), or null for one that runs no sessions (`teamhub mcp` over stdio). */
+  readonly hub: string | null;
   /**
    * Appends to the event log in this transaction; published on the bus after commit. A payload
    * that does not fit its type's schema in the catalog is a programming error: it throws, and the
@@ -62,13 +64,18 @@ export class Database {
   private readonly checkpointer: { stop(): void } | null;
   /** The time writes see (tx.now, event times): tests move it on rather than sleep through a window or deadline. */
   private readonly clock: () => Date;
+  /** Which hub this process is (docs/hubs.md): a session it spawns or resumes is run by its supervisor. */
+  readonly hub: string | null;
+  /** Takes committed events to the bus; the log feed puts other processes' events in between (server/events/log-feed.ts). */
+  private committed: ((events: HubEvent[]) => void | Promise<void>) | null = null;
 
   constructor(
     readonly file: string,
     private readonly bus: EventBus,
-    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean; clock?: () => Date } = {},
+    options: { synchronous?: "normal" | "full"; backgroundCheckpoints?: boolean; clock?: () => Date; hub?: string } = {},
   ) {
     this.clock = options.clock ?? (() => new Date());
+    this.hub = options.hub ?? null;
     const background = options.backgroundCheckpoints ?? false;
     this.writer = new Connection(file, { synchronous: options.synchronous, autoCheckpointPages: background ? SAFETY_NET_PAGES : undefined });
     this.reader = new Connection(file, { readonly: true });
@@ -103,7 +110,8 @@ export class Database {
       release();
     }
     if (dryRun) return result;
-    this.bus.publish(events);
+    if (this.committed) await this.committed(events);
+    else this.bus.publish(events);
     for (const hook of hooks) {
       try {
         await hook();
@@ -112,6 +120,11 @@ export class Database {
       }
     }
     return result;
+  }
+
+  /** Routes this connection's committed events through `fn` instead of straight to the bus; null restores the default. */
+  onCommitted(fn: ((events: HubEvent[]) => void | Promise<void>) | null): void {
+    this.committed = fn;
   }
 
   async read<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
@@ -149,6 +162,7 @@ export class Database {
       name,
       principal,
       now,
+      hub: this.hub,
       cause,
       emitted: events,
       all: <T>(sql: string, params?: readonly Param[]) => w.all<T>(sql, params),

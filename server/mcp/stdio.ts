@@ -10,7 +10,7 @@ import { migrate } from "../db/migrate.ts";
 import { OPERATOR } from "../domain/principal.ts";
 import { readEnv } from "../env.ts";
 import { EventBus } from "../events/bus.ts";
-import { startLogTailer } from "../events/log-tailer.ts";
+import { startLogFeed } from "../events/log-feed.ts";
 import { createServices } from "../services.ts";
 import { hubVersion } from "../version.ts";
 import { buildMcpServer } from "./build-server.ts";
@@ -38,14 +38,14 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
   );
   const principal = token ? await svc.auth.authenticate(token) : OPERATOR;
   const server = buildMcpServer(svc, () => principal);
-  const tailer = startLogTailer(db, bus);
+  const eventLog = await startLogFeed(db, bus);
   bus.subscribe((events) => notifyResourceChanges(server, events));
   const transport = new StdioServerTransport();
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
-    tailer.stop();
+    eventLog.stop();
     await server.mcp.close().catch(() => {});
     db.close();
     process.exit(0);

@@ -132,7 +132,7 @@ describe("arguments", () => {
     expect(after(resumed, "--max-turns")).toBe("5");
     expect(after(resumed, "--model")).toBe("sonnet");
     expect(after(resumed, "--permission-mode")).toBe("plan");
-    const forked = claudeArgs(row(), { ...safety, enabled: false }, { kind: "fork", from: "parent-sid", parentPk: 1, through: null }, "/m");
+    const forked = claudeArgs(row(), { ...safety, enabled: false }, { kind: "fork", from: "parent-sid", parentDir: "/parent", through: null }, "/m");
     expect(after(forked, "--resume")).toBe("parent-sid");
     expect(forked).toContain("--fork-session");
     expect(after(forked, "--session-id")).toBe("sid");

@@ -14,7 +14,7 @@ import type { StoredSafety } from "../../lib/api/sessions.ts";
 import { ASK_RULES } from "./policy.ts";
 
 /** A fork names its parent's conversation, the parent (whose session dir holds it) and the last message its CLI reported. */
-export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string; parentPk: number; through: string | null };
+export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string; parentDir: string; through: string | null };
 
 // What a CLI needs to run at all; anything else passes only when listed below or named in the hub's configuration.
 const BASE_VARIABLES = [

@@ -79,6 +79,12 @@ type Ending = { status: ExitRecord["status"]; reason: string; problem?: string |
 /** Where a session's private files live: by primary key, never by name (docs/domain.md#names). */
 export const sessionDir = (dataDir: string, pk: number) => path.join(dataDir, "sessions", String(pk));
 
+/** The data dir holding a session dir made by another hub (`<data dir>/sessions/<pk>`): protected like this hub's own. */
+function dataDirOf(dir: string, own: string): string[] {
+  const root = path.dirname(path.dirname(dir));
+  return root === own ? [] : [`${root}/`];
+}
+
 export class SessionRunner {
   private proc: ClaudeProcess | null = null;
   private turn: Turn | null = null;
@@ -90,6 +96,7 @@ export class SessionRunner {
   private safety!: StoredSafety;
   private policy!: Policy;
   private owner!: TranscriptOwner;
+  private dir!: string;
   private readonly exited: Promise<void>;
   private markExited!: () => void;
 
@@ -112,6 +119,8 @@ export class SessionRunner {
     const s = await this.ctx.deps.db.read((sql) => sessionByPk(sql, this.pk));
     if (!s) return this.gone();
     this.owner = { name: s.name, principal: s.principal, spawnedBy: s.spawnedBy };
+    // Where the hub that first launched it put its files: a hub resuming a session of a lost one reads them there (docs/hubs.md).
+    this.dir = s.dir ?? sessionDir(this.ctx.dataDir, s.pk);
     // A work tree of its own (docs/worktrees.md#the-sandbox): all of it is the session's, wherever in it the work dir is.
     const ownTree = (await this.ctx.deps.db.read((sql) => worktreeOfSession(sql, this.pk)))?.path ?? undefined;
     this.safety = safetyOf(s);
@@ -119,7 +128,7 @@ export class SessionRunner {
       preset: s.preset,
       allowedTools: toolsOf(s.allowedTools),
       // The hub's data dir (tokens, database, other sessions' files) is never a session's business.
-      protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`],
+      protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`, ...dataDirOf(this.dir, this.ctx.dataDir)],
       workDir: s.workDir,
       ownTree,
       hubReadTools: this.ctx.hubReadTools,
@@ -131,11 +140,11 @@ export class SessionRunner {
     try {
       const conversation =
         mode.kind === "fork"
-          ? { id: mode.from, parentSessionDir: sessionDir(this.ctx.dataDir, mode.parentPk), through: mode.through }
+          ? { id: mode.from, parentSessionDir: mode.parentDir, through: mode.through }
           : mode.kind === "resume"
             ? { id: s.claudeSessionId! }
             : null;
-      const config = await sessionConfig(childEnv(this.ctx.claude), sessionDir(this.ctx.dataDir, s.pk), conversation);
+      const config = await sessionConfig(childEnv(this.ctx.claude), this.dir, conversation);
       env = config.env;
       const bin = resolveClaudeBin(this.ctx.claude, env);
       const mcpConfigFile = await this.writeMcpConfig(s);
@@ -177,13 +186,19 @@ export class SessionRunner {
       this.ctx.timing,
     );
     if (this.proc.pid === undefined) return; // spawn failed; onExit reports it
-    await markLaunched(this.ctx.deps, this.pk, { pid: this.proc.pid, mode: mode.kind, args: redact(args), sandbox: this.ctx.sandbox ? "bubblewrap" : "none" });
+    await markLaunched(this.ctx.deps, this.pk, {
+      pid: this.proc.pid,
+      mode: mode.kind,
+      args: redact(args),
+      sandbox: this.ctx.sandbox ? "bubblewrap" : "none",
+      dir: this.dir,
+    });
     await this.pump();
   }
 
   private async writeMcpConfig(s: SessionRow): Promise<string> {
     const token = await issueSessionToken(this.ctx.deps, { name: s.principal ?? s.name, kind: s.kind === "member" ? "member" : "agent" });
-    const dir = sessionDir(this.ctx.dataDir, s.pk);
+    const dir = this.dir;
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, "mcp.json");
     writePrivateFile(file, JSON.stringify(mcpConfig(this.ctx.hubUrl, token), null, 2));

@@ -15,6 +15,8 @@ import { recoverSessions } from "../domain/sessions/recovery.ts";
 import { detectStalls, recordExit } from "../domain/sessions/runtime.ts";
 import { findSession, type SessionRow } from "../domain/sessions/sessions.repo.ts";
 import { isLive } from "../domain/sessions/states.ts";
+import { claimSession } from "../domain/hubs/claim.ts";
+import { SUPERVISOR } from "../domain/principal.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { EventType, HubEvent } from "../events/types.ts";
 import { DEFAULT_TIMING, type Timing } from "./child-process.ts";
@@ -100,7 +102,7 @@ export class Supervisor {
         case "session.resume_requested":
         case "session.admitted": {
           const s = await this.options.deps.db.read((sql) => findSession(sql, e.payload.name));
-          if (s && s.status === "starting" && !this.runners.has(s.pk)) await this.launch(s);
+          if (s && s.status === "starting" && !this.runners.has(s.pk) && (await this.ours(s))) await this.launch(s);
           break;
         }
         case "session.message_queued":
@@ -143,6 +145,16 @@ export class Supervisor {
     return [...this.runners.values()].flatMap((r) => (r.pid === undefined ? [] : [r.pid]));
   }
 
+  /** Whether this hub runs the session (docs/hubs.md#ownership): it carries this hub's id, or this hub claims it first. */
+  private async ours(s: SessionRow): Promise<boolean> {
+    const { db } = this.options.deps;
+    if (s.hubId !== null) return s.hubId === db.hub;
+    return db.write("session.claim", SUPERVISOR.name, async (tx) => {
+      const now = await findSession(tx, s.name);
+      return now !== undefined && now.status === "starting" && (await claimSession(tx, now));
+    });
+  }
+
   private runnerFor(name: string): SessionRunner | undefined {
     for (const r of this.runners.values()) if (r.name === name) return r;
     return undefined;
@@ -166,7 +178,10 @@ export class Supervisor {
     if (known) return { kind: "resume" };
     if (s.parent) {
       const parent = await this.options.deps.db.read((sql) => findSession(sql, s.parent!));
-      if (parent?.claudeSessionId) return { kind: "fork", from: parent.claudeSessionId, parentPk: parent.pk, through: await this.lastMessage(parent.pk) };
+      if (parent?.claudeSessionId) {
+        const parentDir = parent.dir ?? sessionDir(this.options.dataDir, parent.pk);
+        return { kind: "fork", from: parent.claudeSessionId, parentDir, through: await this.lastMessage(parent.pk) };
+      }
     }
     return { kind: "fresh" };
   }
@@ -193,9 +208,9 @@ export class Supervisor {
       void (how === "stop" ? runner.stop(reason) : runner.kill());
       return;
     }
-    // No process here (it never launched, or the hub restarted): the request ends it directly.
+    // No process here (it never launched, or the hub restarted): the request ends it directly, unless another hub runs it.
     const s = await this.options.deps.db.read((sql) => findSession(sql, name));
-    if (s && isLive(s.status)) {
+    if (s && isLive(s.status) && (s.hubId === null || s.hubId === this.options.deps.db.hub)) {
       await recordExit(this.options.deps, s.pk, {
         status: how === "stop" ? "stopped" : "killed",
         reason: how === "stop" ? "stopped" : "killed",

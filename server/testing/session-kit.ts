@@ -30,6 +30,9 @@ import type { TempHub } from "./temp-hub.ts";
 type Raw = Record<string, unknown>;
 
 /** A turn that went well; tests override what their case changes. */
+/** What a supervisor records when the process starts; the dir is never read in domain tests. */
+const LAUNCHED = { pid: 4242, mode: "fresh", args: [] as string[], sandbox: "bubblewrap" as const, dir: "/nonexistent/session" };
+
 const OK_TURN = {
   status: "completed",
   isError: false,
@@ -66,7 +69,7 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
     status: (name: string) => sessionStatus(hub, actor, { name }),
     pk,
     /** The process started: the session is idle (or starts its first queued turn). */
-    launched: async (name: string) => markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" }),
+    launched: async (name: string) => markLaunched(hub, await pk(name), LAUNCHED),
     startTurn: async (name: string) => startNextTurn(hub, await pk(name)),
     finish: async (name: string, r: Partial<TurnResult> & { interactionId: number }) => finishTurn(hub, await pk(name), { ...OK_TURN, ...r }),
     exit: async (name: string, status: "stopped" | "killed" | "failed" | "interrupted" = "stopped") =>
@@ -79,7 +82,7 @@ export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive 
       let chain = Promise.resolve();
       const step = async (e: HubEventOf<"session.created" | "session.resume_requested" | "session.message_queued">) => {
         if (e.payload.name !== name) return;
-        if (e.type !== "session.message_queued") await markLaunched(hub, await pk(name), { pid: 4242, mode: "fresh", args: [], sandbox: "bubblewrap" });
+        if (e.type !== "session.message_queued") await markLaunched(hub, await pk(name), LAUNCHED);
         for (let turn = await startNextTurn(hub, await pk(name)); turn; turn = await startNextTurn(hub, await pk(name))) {
           await finishTurn(hub, await pk(name), { ...OK_TURN, interactionId: turn.id, ...answer(turn.prompt) });
         }

@@ -54,6 +54,7 @@ describe("the table", () => {
     expect(by("operator")).toEqual([
       "budget.set",
       "events.hub",
+      "hubs.list",
       "leads.grant",
       "leads.list",
       "leads.revoke",

@@ -25,6 +25,7 @@ export const CAPABILITIES = {
   "leads.grant": { rule: "operator", what: "grant lead on a team" },
   "leads.revoke": { rule: "operator", what: "revoke lead on a team" },
   "leads.list": { rule: "operator", what: "list the leads of a team" },
+  "hubs.list": { rule: "operator", what: "list the hubs sharing the database" },
   "events.hub": { rule: "operator", what: "read hub-wide events (tokens, grants)" },
   "team.reset": { rule: "lead", what: "reset the team" },
   "team.archive": { rule: "lead", what: "archive the team" },

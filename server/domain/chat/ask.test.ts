@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ReplyInput } from "../../../lib/api/chat.ts";
 import { Database } from "../../db/database.ts";
 import { EventBus } from "../../events/bus.ts";
-import { startLogTailer } from "../../events/log-tailer.ts";
+import { startLogFeed } from "../../events/log-feed.ts";
 import { chatKit, member } from "../../testing/chat-kit.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -65,7 +65,7 @@ describe("ask", () => {
   });
 
   it("hears a reply committed by another process through the event log", async () => {
-    const tailer = startLogTailer(hub.db, hub.bus, 20);
+    const eventLog = await startLogFeed(hub.db, hub.bus, 20);
     const other = new Database(hub.file, new EventBus());
     try {
       const asking = c.ask("api-dev", "qa-dev", "ready?", { timeoutSeconds: 30 });
@@ -73,7 +73,7 @@ describe("ask", () => {
       await reply({ db: other, bus: new EventBus() }, member("qa-dev"), ReplyInput.parse({ messageId: question.id, message: "yes" }));
       expect(await asking).toMatchObject({ answered: true, reply: { from: "qa-dev", text: "yes" } });
     } finally {
-      tailer.stop();
+      eventLog.stop();
       other.close();
     }
   });

@@ -45,7 +45,8 @@ async function requestResume(tx: WriteTx, s: SessionRow, why: string, maxLive: n
   if (!s.claudeSessionId) throw new DomainError("precondition_failed", `session '${s.name}' has no Claude session id to resume`, { name: s.name });
   const to = await placeFor(tx, maxLive);
   assertMove(s.name, s.status, to, "resume");
-  const sets = { exitReason: null, lastError: null, ...(to === "queued" ? { queuedAt: tx.now } : {}) };
+  // Whichever hub resumes it runs it (docs/hubs.md#resume-elsewhere); a process without a supervisor leaves it for one to claim.
+  const sets = { exitReason: null, lastError: null, hubId: tx.hub, ...(to === "queued" ? { queuedAt: tx.now } : {}) };
   await moveTo(tx, s, to, why, sets);
   await setProblem(tx, s, null);
   await tx.emit({

@@ -3,8 +3,10 @@
  * Sessions that had one become `interrupted` (their Claude session id kept, so `resume`
  * continues the conversation); sessions whose launch was requested but never happened are
  * returned to be launched now. Queued sessions keep their place: they never had a process, and
- * the supervisor admits them in order as before.
+ * the supervisor admits them in order as before. Only this hub's sessions, and unclaimed ones, are
+ * its to recover: another hub sharing the database runs its own (docs/hubs.md).
  */
+import type { WriteTx } from "../../db/database.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { cancelPending } from "./approvals.ts";
@@ -14,26 +16,38 @@ import { LIVE } from "./states.ts";
 
 export type Recovery = { interrupted: Array<SessionRow & { previousPid: number | null }>; toLaunch: SessionRow[] };
 
+/** A session whose process is no longer anyone's: `interrupted`, its running turn abandoned and its approvals cancelled. */
+export async function interruptOrphan(tx: WriteTx, s: SessionRow, reason: "hub_restart" | "hub_lost", why: string): Promise<void> {
+  await moveTo(tx, s, "interrupted", why, { pid: null, exitReason: reason, stalledAt: null });
+  const abandoned = await abandonRunning(tx, s.pk, "interrupted", `(no result: ${why} during this turn)`);
+  await cancelPending(tx, s.pk, why);
+  await tx.emit({
+    teamId: s.teamId,
+    type: "session.exited",
+    subject: `session:${s.name}`,
+    payload: { name: s.name, status: "interrupted", reason, code: null, signal: null, abandonedInteraction: abandoned, stderrTail: "" },
+  });
+}
+
 export async function recoverSessions({ db }: DomainDeps): Promise<Recovery> {
   return db.write("session.recover", SUPERVISOR.name, async (tx) => {
-    const live = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" IN (${LIVE.map(() => "?").join(",")}) ORDER BY "pk"`, [...LIVE]);
+    const live = await tx.all<SessionRow>(
+      `SELECT * FROM "Session" WHERE "status" IN (${LIVE.map(() => "?").join(",")}) AND ("hubId" = ? OR "hubId" IS NULL) ORDER BY "pk"`,
+      [...LIVE, tx.hub],
+    );
     const out: Recovery = { interrupted: [], toLaunch: [] };
     for (const s of live) {
       if (s.status === "queued") continue;
       if (s.status === "starting" && s.pid === null) {
+        if (s.hubId === null && tx.hub !== null) {
+          await tx.run(`UPDATE "Session" SET "hubId" = ? WHERE "pk" = ?`, [tx.hub, s.pk]);
+          s.hubId = tx.hub;
+        }
         out.toLaunch.push(s);
         continue;
       }
       const previousPid = s.pid;
-      await moveTo(tx, s, "interrupted", "the hub restarted", { pid: null, exitReason: "hub_restart", stalledAt: null });
-      const abandoned = await abandonRunning(tx, s.pk, "interrupted", "(no result: the hub restarted during this turn)");
-      await cancelPending(tx, s.pk, "the hub restarted");
-      await tx.emit({
-        teamId: s.teamId,
-        type: "session.exited",
-        subject: `session:${s.name}`,
-        payload: { name: s.name, status: "interrupted", reason: "hub_restart", code: null, signal: null, abandonedInteraction: abandoned, stderrTail: "" },
-      });
+      await interruptOrphan(tx, s, "hub_restart", "the hub restarted");
       out.interrupted.push({ ...s, previousPid });
     }
     return out;

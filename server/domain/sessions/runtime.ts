@@ -18,18 +18,20 @@ import type { ApprovalView, SessionStatus, StoredSafety, ViolationKind } from ".
 async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: WriteTx, s: SessionRow) => Promise<T>): Promise<T | null> {
   return db.write(name, SUPERVISOR.name, async (tx) => {
     const s = await sessionByPk(tx, pk);
-    // Deleted while its process was still talking: nothing left to record.
-    return s ? fn(tx, s) : null;
+    // Deleted while its process was still talking: nothing left to record. Taken over by another hub after this one was
+    // declared lost (docs/hubs.md#lost): what this hub's old process says is no longer the session's.
+    if (!s || (tx.hub !== null && s.hubId !== null && s.hubId !== tx.hub)) return null;
+    return fn(tx, s);
   });
 }
 
-type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none" };
+type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none"; dir: string };
 
 /** The process runs; `sandbox` records whether in the OS sandbox (docs/security.md#sandbox), shown on the session everywhere. */
 export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInfo): Promise<void> {
   await write(deps, "session.launched", pk, async (tx, s) => {
     const to: SessionStatus = s.status === "paused" ? "paused" : "idle";
-    const sets = { pid: info.pid, sandbox: info.sandbox, exitReason: null, lastError: null, stalledAt: null, lastEventAt: tx.now };
+    const sets = { pid: info.pid, sandbox: info.sandbox, dir: info.dir, exitReason: null, lastError: null, stalledAt: null, lastEventAt: tx.now };
     await moveTo(tx, s, to, `process ${info.pid} started (${info.mode}, sandbox: ${info.sandbox})`, sets);
     const payload = { name: s.name, pid: info.pid, mode: info.mode, sandbox: info.sandbox, args: info.args };
     await tx.emit({ teamId: s.teamId, type: "session.started", subject: `session:${s.name}`, payload });

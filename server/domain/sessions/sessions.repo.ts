@@ -48,6 +48,10 @@ export type SessionRow = {
   spawnedBy: string | null;
   sandbox: "bubblewrap" | "none" | null;
   queuedAt: Date | null;
+  /** The hub that runs (or last ran) its process; null until one claims it (docs/hubs.md). */
+  hubId: string | null;
+  /** Its CLI config dir, once a hub launched it. */
+  dir: string | null;
   createdAt: Date;
   updatedAt: Date;
   lastEventAt: Date | null;
@@ -74,10 +78,12 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
             (SELECT COUNT(*) FROM "Approval" WHERE "sessionPk" = ? AND "status" = 'pending') AS pending`,
     [row.pk, row.pk],
   );
-  const { pk: _pk, teamId, allowedTools, safety: _safety, ...rest } = row;
+  // Its config dir is a path inside a hub's private data dir: no caller's business.
+  const { pk: _pk, teamId, allowedTools, safety: _safety, hubId, dir: _dir, ...rest } = row;
   return {
     ...rest,
     team: teamId,
+    hub: hubId,
     allowedTools: toolsOf(allowedTools),
     safety: safetyOf(row),
     stalled: row.stalledAt !== null,

@@ -42,8 +42,8 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
   const status = await placeFor(tx, defaults.maxLive);
   const row = await tx.get<SessionRow>(
     `INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety",
-       "principal","parent","spawnedBy","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
+       "principal","parent","spawnedBy","hubId","createdAt","updatedAt")
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
     [
       s.name,
       s.team,
@@ -62,6 +62,7 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
       s.name,
       s.parent ?? null,
       actor.name,
+      tx.hub,
       tx.now,
       tx.now,
     ],

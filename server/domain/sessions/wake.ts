@@ -6,6 +6,7 @@
  * is still on duty: the wake-up resumes it (through the queue).
  */
 import type { DomainDeps } from "../deps.ts";
+import { claimSession } from "../hubs/claim.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { teamSettings } from "../teams/settings.ts";
 import { YIELDED } from "./admission.ts";
@@ -44,6 +45,8 @@ export async function wakeMember({ db }: DomainDeps, w: Wake, maxLive: number): 
       ]);
       if (pending) return false;
     }
+    // Every hub sees the message; only the one running the member wakes it (docs/hubs.md#ownership).
+    if (!(await claimSession(tx, s))) return false;
     await sendInTx(tx, s, w.text, `wake:${w.reason}`, maxLive);
     return true;
   });

@@ -1,0 +1,120 @@
+/**
+ * Hubs sharing one database (docs/hubs.md): each registers itself, beats a heartbeat, and watches the others'. A hub
+ * whose heartbeat is older than the limit is lost: in one write, its live sessions become `interrupted` (any hub may
+ * resume them) and the ones it had not started yet are released for another to claim. Writes are serial, so when
+ * several hubs notice at once exactly one of them does it.
+ */
+import type { WriteTx } from "../../db/database.ts";
+import type { HubView } from "../../../lib/api/hubs.ts";
+import { authorize } from "../auth/capabilities.ts";
+import type { DomainDeps } from "../deps.ts";
+import { SUPERVISOR, type Principal } from "../principal.ts";
+import { interruptOrphan } from "../sessions/recovery.ts";
+import type { SessionRow } from "../sessions/sessions.repo.ts";
+import { LIVE } from "../sessions/states.ts";
+
+export type HubRow = {
+  id: string;
+  url: string;
+  host: string;
+  pid: number;
+  dataDir: string;
+  version: string;
+  startedAt: Date;
+  heartbeatAt: Date;
+  status: "live" | "stopped" | "lost";
+  stoppedAt: Date | null;
+};
+
+export type HubIdentity = Pick<HubRow, "id" | "url" | "host" | "pid" | "dataDir" | "version">;
+
+export async function registerHub({ db }: DomainDeps, me: HubIdentity): Promise<void> {
+  await db.write("hub.start", SUPERVISOR.name, async (tx) => {
+    await tx.run(
+      `INSERT INTO "Hub" ("id","url","host","pid","dataDir","version","startedAt","heartbeatAt","status","stoppedAt") VALUES (?,?,?,?,?,?,?,?,'live',NULL)
+       ON CONFLICT ("id") DO UPDATE SET "url" = excluded."url", "host" = excluded."host", "pid" = excluded."pid", "dataDir" = excluded."dataDir",
+         "version" = excluded."version", "startedAt" = excluded."startedAt", "heartbeatAt" = excluded."heartbeatAt", "status" = 'live', "stoppedAt" = NULL`,
+      [me.id, me.url, me.host, me.pid, me.dataDir, me.version, tx.now, tx.now],
+    );
+    await tx.emit({ teamId: null, type: "hub.started", subject: `hub:${me.id}`, payload: { id: me.id, url: me.url, host: me.host, pid: me.pid, version: me.version } });
+  });
+}
+
+/**
+ * The heartbeat. It appends no event: it says only that the hub is still there, and one event every few seconds per
+ * hub would bury the log. False when another hub has declared this one lost: its sessions are no longer its own.
+ */
+export async function beat({ db }: DomainDeps, id: string): Promise<boolean> {
+  return db.write("hub.heartbeat", SUPERVISOR.name, async (tx) => {
+    const r = await tx.run(`UPDATE "Hub" SET "heartbeatAt" = ? WHERE "id" = ? AND "status" = 'live'`, [tx.now, id]);
+    return r.changes === 1;
+  });
+}
+
+export async function stopHub({ db }: DomainDeps, id: string): Promise<void> {
+  await db.write("hub.stop", SUPERVISOR.name, async (tx) => {
+    const r = await tx.run(`UPDATE "Hub" SET "status" = 'stopped', "stoppedAt" = ? WHERE "id" = ? AND "status" = 'live'`, [tx.now, id]);
+    if (r.changes === 1) await tx.emit({ teamId: null, type: "hub.stopped", subject: `hub:${id}`, payload: { id } });
+  });
+}
+
+/** Declares lost every other live hub whose heartbeat is older than `lostAfterMs`; returns their ids. */
+export async function sweepLostHubs({ db }: DomainDeps, lostAfterMs: number): Promise<string[]> {
+  return db.write("hub.sweep", SUPERVISOR.name, async (tx) => {
+    const lost = await tx.all<HubRow>(`SELECT * FROM "Hub" WHERE "status" = 'live' AND "heartbeatAt" < ? AND "id" <> ? ORDER BY "id"`, [
+      new Date(tx.now.getTime() - lostAfterMs),
+      tx.hub ?? "",
+    ]);
+    for (const h of lost) await declareLost(tx, h, lostAfterMs);
+    return lost.map((h) => h.id);
+  });
+}
+
+async function declareLost(tx: WriteTx, h: HubRow, lostAfterMs: number): Promise<void> {
+  await tx.run(`UPDATE "Hub" SET "status" = 'lost', "stoppedAt" = ? WHERE "id" = ?`, [tx.now, h.id]);
+  const live = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "hubId" = ? AND "status" IN (${LIVE.map(() => "?").join(",")}) ORDER BY "pk"`, [
+    h.id,
+    ...LIVE,
+  ]);
+  const interrupted: string[] = [];
+  for (const s of live) {
+    // Never started there: nothing to interrupt, and any hub may start it.
+    if (s.status === "queued" || (s.status === "starting" && s.pid === null)) {
+      await tx.run(`UPDATE "Session" SET "hubId" = NULL WHERE "pk" = ?`, [s.pk]);
+      continue;
+    }
+    await interruptOrphan(tx, s, "hub_lost", `its hub ${h.id} stopped answering`);
+    interrupted.push(s.name);
+  }
+  await tx.emit({
+    teamId: null,
+    type: "hub.lost",
+    subject: `hub:${h.id}`,
+    payload: { id: h.id, url: h.url, heartbeatAt: h.heartbeatAt, lostAfterMs, interrupted },
+  });
+}
+
+export async function listHubs({ db }: DomainDeps, actor: Principal): Promise<HubView[]> {
+  return db.read(async (sql) => {
+    await authorize(sql, actor, "hubs.list", { team: null });
+    const hubs = await sql.all<HubRow>(`SELECT * FROM "Hub" ORDER BY "startedAt", "id"`);
+    const counts = await sql.all<{ hubId: string; n: number }>(
+      `SELECT "hubId", COUNT(*) AS n FROM "Session" WHERE "hubId" IS NOT NULL AND "status" IN (${LIVE.map(() => "?").join(",")}) GROUP BY "hubId"`,
+      [...LIVE],
+    );
+    const live = new Map(counts.map((c) => [c.hubId, Number(c.n)]));
+    return hubs.map((h) => ({
+      id: h.id,
+      url: h.url,
+      host: h.host,
+      pid: h.pid,
+      version: h.version,
+      status: h.status,
+      startedAt: h.startedAt,
+      heartbeatAt: h.heartbeatAt,
+      stoppedAt: h.stoppedAt,
+      liveSessions: live.get(h.id) ?? 0,
+      self: h.id === db.hub,
+    }));
+  });
+}
