@@ -20,6 +20,7 @@ import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInp
 import type { ListEventsInput } from "../lib/api/teams.ts";
 import type { Health } from "../lib/api/health.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
+import { runQuickStartDemo } from "./domain/teams/quickstart-demo.ts";
 import { getTeamSettings, updateTeamSettings } from "./domain/teams/settings.ts";
 import type { UpdateTeamSettingsInput } from "../lib/api/team-settings.ts";
 import { artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./domain/artifacts/artifacts.service.ts";
@@ -183,6 +184,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       list: () => listTeams(deps),
       create: (a: Principal, i: { id: string }) => createTeam(deps, a, i),
       archive: (a: Principal, i: { team: string }) => archiveTeam(deps, a, i),
+      demo: (a: Principal, i: { team: string }) => runQuickStartDemo(deps, a, i),
       settings: (_: Principal, i: { team: string }) => getTeamSettings(deps, i),
       updateSettings: (a: Principal, i: UpdateTeamSettingsInput) => updateTeamSettings(deps, a, i),
     },

@@ -29,6 +29,7 @@ export const CAPABILITIES = {
   "team.reset": { rule: "lead", what: "reset the team" },
   "team.archive": { rule: "lead", what: "archive the team" },
   "team.settings": { rule: "lead", what: "change team settings" },
+  "team.demo": { rule: "lead", what: "run the Quick Start demo in the team" },
   "snapshot.rollback": { rule: "lead", what: "roll the team back to a snapshot" },
   "snapshot.replay": { rule: "lead", what: "replay a snapshot" },
   "snapshot.delete": { rule: "lead", what: "delete a snapshot" },
