@@ -17,6 +17,8 @@ import { Legend } from "./Legend.tsx";
 import { LineageBar } from "./LineageBar.tsx";
 import { NewContractDialog } from "./NewContractDialog.tsx";
 import { RosterPanel } from "./RosterPanel.tsx";
+import { GetStarted } from "../start/GetStarted.tsx";
+import { StartMemberDialog } from "../start/StartMemberDialog.tsx";
 import { OVERVIEW_ZOOM } from "./use-detailed.ts";
 import { useFlowElements } from "./use-flow-elements.ts";
 
@@ -42,6 +44,7 @@ function TeamCanvas({ team }: { team: string }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [selected, setSelected] = useState<string | null>(null);
   const [draftFor, setDraftFor] = useState<string | null>(null);
+  const [memberOpen, setMemberOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [centreOn, setCentreOn] = useState<string | null>(null);
   const [lineage, setLineage] = useState<{ key: string; depth: Depth } | null>(null);
@@ -188,7 +191,7 @@ function TeamCanvas({ team }: { team: string }) {
         <aside className="canvas-side">
           {view && <CanvasFilters nodes={view.nodes} filters={filters} onChange={setFilters} />}
           {view && <CanvasGroups by={groupBy} groups={groups} expanded={expanded} onBy={onGroupBy} onExpanded={setExpanded} />}
-          <RosterPanel team={team} contracts={contracts} onNewContract={setDraftFor} />
+          <RosterPanel team={team} contracts={contracts} onNewContract={setDraftFor} onStartMember={() => setMemberOpen(true)} />
           <Legend />
         </aside>
         <div className="canvas" data-testid="canvas" data-nodes={view?.nodes.length ?? 0} data-edges={view?.edges.length ?? 0}>
@@ -223,9 +226,12 @@ function TeamCanvas({ team }: { team: string }) {
             </p>
           )}
           {view && view.nodes.length === 0 && (
-            <p className="canvas-overlay" data-testid="canvas-empty">
-              Nothing in team <strong>{team}</strong> yet. Drag a member from the roster here to give them a contract, or publish an artifact.
-            </p>
+            <div className="canvas-overlay canvas-empty" data-testid="canvas-empty">
+              <p>
+                Nothing in team <strong>{team}</strong> yet. Drag a member from the roster here to give them a contract, or:
+              </p>
+              <GetStarted team={team} onStartMember={() => setMemberOpen(true)} onNewContract={() => setDraftFor("")} onDemo={() => setRefit(true)} />
+            </div>
           )}
           {view && (
             <GraphCanvas
@@ -259,6 +265,7 @@ function TeamCanvas({ team }: { team: string }) {
         )}
       </div>
       <NewContractDialog team={team} assignee={draftFor} onClose={() => setDraftFor(null)} onCreated={onCreated} />
+      <StartMemberDialog team={team} open={memberOpen} onClose={() => setMemberOpen(false)} />
     </div>
   );
 }

@@ -34,5 +34,8 @@ export const useDependencyChange = (team: string) =>
     apiCall(remove ? api.contracts.removeDependency : api.contracts.addDependency, { team, id, dependency }),
   );
 
+/** The seed Quick Start in this (empty) team: the contracts and artifacts the canvas then draws (docs/domain.md#quick-start-demo). */
+export const useQuickStartDemo = (team: string) => useTeamChange(team, () => apiCall(api.teams.demo, { team }));
+
 export const useCreateContract = (team: string) =>
   useTeamChange(team, (input: Omit<CreateContractInput, "team">) => apiCall(api.contracts.create, { team, ...input }));

@@ -35,7 +35,7 @@ describe("the Quick Start demo", () => {
     });
     const tests = await getContract(hub, { team: "demo", id: "write-auth-tests" });
     expect(tests).toMatchObject({ assignee: "qa-dev", dependencies: [{ type: "contract", contractId: "build-auth-api" }] });
-    expect(tests.pinnedInputs.map((p) => p.artifactId)).toEqual(["api-contract-user-auth"]);
+    expect(tests.pinnedInputs?.map((p) => p.artifactId)).toEqual(["api-contract-user-auth"]);
     const up = await lineage(hub, { team: "demo", ref: "test-results-auth", direction: "upstream", depth: 5 });
     expect(up.nodes.map((n) => n.artifactId).sort()).toEqual(["api-contract-user-auth", "schema-user-model", "test-results-auth"]);
 
