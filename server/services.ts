@@ -52,6 +52,7 @@ import {
   listPipelines,
   pausePipeline,
   resumePipeline,
+  updatePipeline,
   validatePipeline,
 } from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
@@ -66,7 +67,15 @@ import { phaseGate } from "./domain/gate/phase-gate.service.ts";
 import { teamReset } from "./domain/gate/team-reset.service.ts";
 import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../lib/api/snapshots.ts";
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
-import type { CreatePipelineInput, DryRunInput, MatchingEventsInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
+import type {
+  CreatePipelineInput,
+  DryRunInput,
+  MatchingEventsInput,
+  PipelineLogInput,
+  PipelineRefInput,
+  UpdatePipelineInput,
+  ValidatePipelineInput,
+} from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
 import type {
   BatchSpawnInput,
@@ -243,6 +252,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       create: (a: Principal, i: CreatePipelineInput) => createPipeline(deps, a, i),
       list: (_: Principal, i: { team: string }) => listPipelines(deps, i),
       get: (_: Principal, i: PipelineLogInput) => getPipeline(deps, i),
+      update: (a: Principal, i: UpdatePipelineInput) => updatePipeline(deps, a, i),
       pause: (a: Principal, i: PipelineRefInput) => pausePipeline(deps, a, i),
       resume: (a: Principal, i: PipelineRefInput) => resumePipeline(deps, a, i),
       delete: (a: Principal, i: PipelineRefInput) => deletePipeline(deps, a, i),

@@ -50,6 +50,7 @@ export const CAPABILITIES = {
   "contract.reopen": { rule: "owner", what: "reopen contract", owners: "its assignee or assigner" },
   "contract.reassign": { rule: "owner", what: "reassign contract", owners: "its assigner" },
   "contract.change_dependencies": { rule: "owner", what: "change dependencies of contract", owners: "its assigner" },
+  "pipeline.update": { rule: "owner", what: "change the rules of pipeline", owners: "its creator" },
   "pipeline.pause": { rule: "owner", what: "pause pipeline", owners: "its creator" },
   "pipeline.resume": { rule: "owner", what: "resume pipeline", owners: "its creator" },
   "pipeline.delete": { rule: "owner", what: "delete pipeline", owners: "its creator" },
