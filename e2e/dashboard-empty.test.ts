@@ -47,7 +47,8 @@ async function themed(name: string, part: string) {
 describe("an empty hub", () => {
   it("offers the guided start on the overview, and its demo button makes the Quick Start team and its canvas", async () => {
     await page.goto(hub.url);
-    await expect.poll(() => text("live")).toContain("live");
+    // The first page of a hub that just started: its first /ws connection may take a while on a loaded machine.
+    await expect.poll(() => text("live"), { timeout: 15_000 }).toContain("live");
     const start = page.getByTestId("empty-team");
     await expect.poll(() => start.innerText()).toContain("Team default has no contracts or artifacts yet.");
     expect(await text("teams")).toContain("No team has been written to yet: default is made by its first contract, artifact or member.");
