@@ -22,6 +22,8 @@ afterAll(async () => {
 });
 
 const text = (testId: string) => page.getByTestId(testId).innerText();
+/** A page (re)loaded on a busy machine may take a while to open its /ws connection. */
+const live = () => expect.poll(() => text("live"), { timeout: 15_000 }).toContain("live");
 const node = (key: string) => page.locator(`.react-flow__node[data-id="${key}"]`);
 const CONTRACTS = ["setup-user-model", "build-auth-api", "write-auth-tests"];
 const ARTIFACTS = ["schema-user-model", "api-contract-user-auth", "test-results-auth"];
@@ -31,12 +33,12 @@ async function themed(name: string, part: string) {
   await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
   await page.reload();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-  await expect.poll(() => text("live")).toContain("live");
+  await live();
   await screenshot(page, `${name}-dark`);
   await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await expect.poll(() => text("live")).toContain("live");
+  await live();
   const box = await page.getByTestId(part).boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
@@ -47,8 +49,7 @@ async function themed(name: string, part: string) {
 describe("an empty hub", () => {
   it("offers the guided start on the overview, and its demo button makes the Quick Start team and its canvas", async () => {
     await page.goto(hub.url);
-    // The first page of a hub that just started: its first /ws connection may take a while on a loaded machine.
-    await expect.poll(() => text("live"), { timeout: 15_000 }).toContain("live");
+    await live();
     const start = page.getByTestId("empty-team");
     await expect.poll(() => start.innerText()).toContain("Team default has no contracts or artifacts yet.");
     expect(await text("teams")).toContain("No team has been written to yet: default is made by its first contract, artifact or member.");
@@ -76,8 +77,8 @@ describe("an empty hub", () => {
     await themed("empty-overview", "empty-team");
 
     await start.getByRole("button", { name: "Run the Quick Start demo" }).click();
-    await page.waitForURL(/\/canvas$/);
-    await expect.poll(() => page.getByTestId("canvas").getAttribute("data-nodes")).toBe("6");
+    await expect.poll(() => page.getByTestId("canvas").getAttribute("data-nodes"), { timeout: 15_000 }).toBe("6");
+    expect(new URL(page.url()).pathname).toBe("/canvas");
     for (const id of CONTRACTS) {
       await expect.poll(() => node(`contract:${id}`).locator("[data-status]").getAttribute("data-status")).toBe("completed");
     }
@@ -100,7 +101,7 @@ describe("an empty hub", () => {
 
   it("offers it on an empty canvas too, with a start button in the empty roster", async () => {
     await page.goto(`${hub.url}/canvas?team=blank`);
-    await expect.poll(() => text("live")).toContain("live");
+    await live();
     await expect.poll(() => text("canvas-empty")).toContain("Nothing in team blank yet");
     expect(await text("canvas-roster")).toContain("Nobody on the roster yet.");
     await page.getByTestId("roster-start-member").click();

@@ -96,11 +96,12 @@ function TeamCanvas({ team }: { team: string }) {
     const duration = getZoom() < OVERVIEW_ZOOM ? 0 : 200;
     void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2, { zoom: Math.max(getZoom(), READ_ZOOM), duration });
   }, [centreOn, nodes, setCenter, getZoom]);
+  // Waits for something to fit: after the Quick Start demo the graph is fetched after the ask.
   useEffect(() => {
-    if (!refit) return;
+    if (!refit || nodes.length === 0) return;
     setRefit(false);
     fitView();
-  }, [refit, fitView]);
+  }, [refit, fitView, nodes.length]);
   /**
    * Selects a node and brings it into view, first drawing it if the canvas hides it: a lineage it is
    * not part of is left for the whole graph, a collapsed group holding it is expanded.

@@ -19,7 +19,7 @@ export function GetStarted({
   /** After the demo was made: the overview goes to the canvas, the canvas draws it where it is. */
   onDemo?: () => void;
 }) {
-  const demo = useQuickStartDemo(team);
+  const demo = useQuickStartDemo(team, onDemo);
   return (
     <div className="get-started" data-testid="get-started">
       <p>
@@ -32,7 +32,7 @@ export function GetStarted({
         <button type="button" onClick={onNewContract}>
           Create a contract
         </button>
-        <button type="button" className="primary" disabled={demo.isPending} onClick={() => demo.mutate(undefined, { onSuccess: onDemo })}>
+        <button type="button" className="primary" disabled={demo.isPending} onClick={() => demo.mutate()}>
           {demo.isPending ? "Running the demo…" : "Run the Quick Start demo"}
         </button>
       </div>
