@@ -112,6 +112,13 @@ describe("an empty hub", () => {
     await screenshot(page, "empty-canvas");
     await themed("empty-canvas", "get-started");
 
+    // A member dropped on the start drawn over the graph opens the contract form, as a drop on the graph does.
+    expect(cli(hub.dataDir, ["team-member", "ann", "--team", "blank"]).code).toBe(0);
+    await page.getByTestId("member-ann").dragTo(page.getByTestId("get-started"));
+    const form = page.getByTestId("new-contract");
+    await expect.poll(() => form.locator('input[name="assignee"]').inputValue()).toBe("ann");
+    await form.getByRole("button", { name: "Cancel" }).click();
+
     await page.getByTestId("canvas-empty").getByRole("button", { name: "Run the Quick Start demo" }).click();
     await expect.poll(() => page.getByTestId("canvas").getAttribute("data-nodes")).toBe("6");
     await expect.poll(() => node("contract:write-auth-tests").locator("[data-status]").getAttribute("data-status")).toBe("completed");

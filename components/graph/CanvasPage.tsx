@@ -16,7 +16,7 @@ import { collapse, groupsOf, type GroupBy, type ShownView } from "./grouping.ts"
 import { Legend } from "./Legend.tsx";
 import { LineageBar } from "./LineageBar.tsx";
 import { NewContractDialog } from "./NewContractDialog.tsx";
-import { RosterPanel } from "./RosterPanel.tsx";
+import { RosterPanel, useMemberDrop } from "./RosterPanel.tsx";
 import { GetStarted } from "../start/GetStarted.tsx";
 import { StartMemberDialog } from "../start/StartMemberDialog.tsx";
 import { OVERVIEW_ZOOM } from "./use-detailed.ts";
@@ -45,6 +45,7 @@ function TeamCanvas({ team }: { team: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [draftFor, setDraftFor] = useState<string | null>(null);
   const [memberOpen, setMemberOpen] = useState(false);
+  const memberDrop = useMemberDrop(setDraftFor);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [centreOn, setCentreOn] = useState<string | null>(null);
   const [lineage, setLineage] = useState<{ key: string; depth: Depth } | null>(null);
@@ -227,7 +228,7 @@ function TeamCanvas({ team }: { team: string }) {
             </p>
           )}
           {view && view.nodes.length === 0 && (
-            <div className="canvas-overlay canvas-empty" data-testid="canvas-empty">
+            <div className="canvas-overlay canvas-empty" data-testid="canvas-empty" {...memberDrop}>
               <p>
                 Nothing in team <strong>{team}</strong> yet. Drag a member from the roster here to give them a contract, or:
               </p>

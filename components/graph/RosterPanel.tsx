@@ -1,12 +1,32 @@
 "use client";
 
-import type { DragEvent } from "react";
+import { useMemo, type DragEvent } from "react";
 import type { ContractGraphNode } from "@/lib/api/graph.ts";
 import { useRoster } from "@/lib/queries/roster.ts";
 import { ListState } from "../ui/Card.tsx";
 
 /** The drag payload of a roster member: only drops of this type open the contract form. */
 export const MEMBER_MIME = "application/x-teamhub-member";
+
+/** Where a roster member may be dropped: the graph, and the empty team's start drawn over it. */
+export function useMemberDrop(onDropMember: (member: string) => void) {
+  return useMemo(
+    () => ({
+      onDragOver: (e: DragEvent) => {
+        if (!e.dataTransfer.types.includes(MEMBER_MIME)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "copy";
+      },
+      onDrop: (e: DragEvent) => {
+        const member = e.dataTransfer.getData(MEMBER_MIME);
+        if (!member) return;
+        e.preventDefault();
+        onDropMember(member);
+      },
+    }),
+    [onDropMember],
+  );
+}
 
 type Entry = { name: string; role: string; status: string | null; contracts: number };
 
