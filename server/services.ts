@@ -20,6 +20,7 @@ import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInp
 import type { ListEventsInput } from "../lib/api/teams.ts";
 import type { Health } from "../lib/api/health.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
+import { runQuickStartDemo } from "./domain/teams/quickstart-demo.ts";
 import { getTeamSettings, updateTeamSettings } from "./domain/teams/settings.ts";
 import type { UpdateTeamSettingsInput } from "../lib/api/team-settings.ts";
 import { artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./domain/artifacts/artifacts.service.ts";
@@ -52,6 +53,7 @@ import {
   listPipelines,
   pausePipeline,
   resumePipeline,
+  updatePipeline,
   validatePipeline,
 } from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
@@ -66,7 +68,15 @@ import { phaseGate } from "./domain/gate/phase-gate.service.ts";
 import { teamReset } from "./domain/gate/team-reset.service.ts";
 import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../lib/api/snapshots.ts";
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
-import type { CreatePipelineInput, DryRunInput, MatchingEventsInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
+import type {
+  CreatePipelineInput,
+  DryRunInput,
+  MatchingEventsInput,
+  PipelineLogInput,
+  PipelineRefInput,
+  UpdatePipelineInput,
+  ValidatePipelineInput,
+} from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
 import type {
   BatchSpawnInput,
@@ -188,6 +198,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       list: () => listTeams(deps),
       create: (a: Principal, i: { id: string }) => createTeam(deps, a, i),
       archive: (a: Principal, i: { team: string }) => archiveTeam(deps, a, i),
+      demo: (a: Principal, i: { team: string }) => runQuickStartDemo(deps, a, i),
       settings: (_: Principal, i: { team: string }) => getTeamSettings(deps, i),
       updateSettings: (a: Principal, i: UpdateTeamSettingsInput) => updateTeamSettings(deps, a, i),
     },
@@ -246,6 +257,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       create: (a: Principal, i: CreatePipelineInput) => createPipeline(deps, a, i),
       list: (_: Principal, i: { team: string }) => listPipelines(deps, i),
       get: (_: Principal, i: PipelineLogInput) => getPipeline(deps, i),
+      update: (a: Principal, i: UpdatePipelineInput) => updatePipeline(deps, a, i),
       pause: (a: Principal, i: PipelineRefInput) => pausePipeline(deps, a, i),
       resume: (a: Principal, i: PipelineRefInput) => resumePipeline(deps, a, i),
       delete: (a: Principal, i: PipelineRefInput) => deletePipeline(deps, a, i),

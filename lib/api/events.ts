@@ -283,6 +283,8 @@ export const EVENTS = {
 
   // ── Pipelines ──
   "pipeline.created": z.object({ id: z.string(), status: z.enum(["active", "paused"]), rules: z.number().int(), triggers: z.string() }),
+  /** The rules were replaced; the ones they replaced are kept here, so the log holds every version of a pipeline. */
+  "pipeline.updated": z.object({ id: z.string(), rules: z.number().int(), triggers: z.string(), previousRules: z.array(z.unknown()) }),
   "pipeline.paused": Id,
   "pipeline.resumed": Id,
   "pipeline.deleted": Id,

@@ -106,6 +106,10 @@ export const CreatePipelineInput = z.object({
 });
 export type CreatePipelineInput = z.infer<typeof CreatePipelineInput>;
 
+/** A pipeline's rules replaced: the same schema and checks as creating it (docs/domain.md#editing-a-pipeline). */
+export const UpdatePipelineInput = z.object({ team: TeamParam, id: EntityId, rules: CreatePipelineInput.shape.rules });
+export type UpdatePipelineInput = z.infer<typeof UpdatePipelineInput>;
+
 /** Rules (and optionally an id) as typed so far: checked like a create, answered with every issue instead of refused. */
 export const ValidatePipelineInput = z.object({ team: TeamParam, id: z.unknown().optional(), rules: z.unknown() });
 export type ValidatePipelineInput = z.infer<typeof ValidatePipelineInput>;
