@@ -68,22 +68,17 @@ export const WISDOM_KINDS = ["learning", "decision", "convention", "issue"] as c
 export type WisdomKind = (typeof WISDOM_KINDS)[number];
 export const WisdomKind = z.enum(WISDOM_KINDS, oneOf(WISDOM_KINDS));
 
-/** A convention's title is its pattern name (docs/knowledge.md#wisdom), so it follows the id rules. */
-export const AppendWisdomInput = z
-  .object({
-    team: TeamParam,
-    kind: WisdomKind,
-    title: Text(200),
-    body: Text(10_000),
-    rationale: Rationale.optional(),
-    alternatives: Alternatives.optional(),
-    examples: Examples.optional(),
-    related: Related.optional(),
-  })
-  .superRefine((w, ctx) => {
-    if (w.kind === "convention" && !EntityId.safeParse(w.title).success)
-      ctx.addIssue({ code: "custom", path: ["title"], message: "a convention's title is its name: lowercase letters, digits, '.', '_' or '-'" });
-  });
+/** A convention's title is its pattern name (docs/knowledge.md#wisdom), so it follows the id rules: checked by the domain. */
+export const AppendWisdomInput = z.object({
+  team: TeamParam,
+  kind: WisdomKind,
+  title: Text(200),
+  body: Text(10_000),
+  rationale: Rationale.optional(),
+  alternatives: Alternatives.optional(),
+  examples: Examples.optional(),
+  related: Related.optional(),
+});
 export type AppendWisdomInput = z.infer<typeof AppendWisdomInput>;
 
 export const ListWisdomInput = z.object({

@@ -64,6 +64,7 @@ export class TeamHub {
   declare readonly gate: Group<Api["gate"]>;
   declare readonly graph: Group<Api["graph"]>;
   declare readonly health: Group<Api["health"]>;
+  declare readonly knowledge: Group<Api["knowledge"]>;
   declare readonly leads: Group<Api["leads"]>;
   declare readonly lineage: Group<Api["lineage"]>;
   declare readonly overview: Group<Api["overview"]>;

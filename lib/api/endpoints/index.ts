@@ -9,6 +9,7 @@ import { events } from "./events.ts";
 import { gate } from "./gate.ts";
 import { graph } from "./graph.ts";
 import { health } from "./health.ts";
+import { knowledge } from "./knowledge.ts";
 import { leads } from "./leads.ts";
 import { lineage } from "./lineage.ts";
 import { overview } from "./overview.ts";
@@ -30,6 +31,7 @@ export const api = {
   gate,
   graph,
   health,
+  knowledge,
   leads,
   lineage,
   overview,

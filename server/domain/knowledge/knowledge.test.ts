@@ -9,6 +9,10 @@ import { grantLead } from "../auth/grants.service.ts";
 import { createToken } from "../auth/tokens.service.ts";
 import { OPERATOR } from "../principal.ts";
 import { upsertMember } from "../roster/roster.service.ts";
+import { CreatePipelineInput } from "../../../lib/api/pipelines.ts";
+import { inboxOf } from "../chat/messages.ts";
+import { createPipeline } from "../pipelines/pipelines.service.ts";
+import { PipelineRunner } from "../pipelines/runner.ts";
 import { parseOrThrow } from "../zod-errors.ts";
 
 let hub: TempHub;
@@ -185,5 +189,50 @@ describe("the exploration cache", () => {
     const first = await n.explorations({ limit: 2 });
     expect([first.items.map((e) => e.angle), first.nextCursor]).toEqual([["a-angle", "b-angle"], "b-angle"]);
     expect((await n.explorations({ cursor: "b-angle" })).items.map((e) => e.angle)).toEqual(["c-angle"]);
+  });
+});
+
+describe("the state_updated trigger", () => {
+  it("fires on state updates that pass its role and status filters, with the update as `state`", async () => {
+    for (const [name, role] of [
+      ["analyst-1", "analyst"],
+      ["writer-1", "writer"],
+      ["lead", ""],
+    ])
+      await upsertMember(hub, OPERATOR, parseOrThrow(UpsertMemberInput, { name, role }));
+    await createPipeline(
+      hub,
+      OPERATOR,
+      CreatePipelineInput.parse({
+        id: "unblock",
+        rules: [
+          {
+            trigger: { type: "state_updated", role: "analyst", status: "blocked" },
+            condition: "size(state.keyFindings) > 0",
+            action: { type: "notify_session", target: "lead", message: "${state.member} is blocked on ${state.task}: ${state.keyFindings[0]}" },
+          },
+        ],
+      }),
+    );
+    await n.post(analyst, { status: "in_progress", task: "Research" });
+    await n.post(writer, { status: "blocked", task: "Draft", keyFindings: ["no outline"] });
+    await n.post(analyst, { status: "blocked", task: "Research", keyFindings: ["no API key"] });
+    await new PipelineRunner(hub).drain();
+    const inbox = await hub.db.read((sql) => inboxOf(sql, "default", "lead"));
+    expect(inbox.map((m) => m.text)).toEqual(["analyst-1 is blocked on Research: no API key"]);
+  });
+
+  it("refuses filters that do not apply to it, naming them", async () => {
+    const e = await refusedWithoutWriting(hub, () =>
+      createPipeline(
+        hub,
+        OPERATOR,
+        CreatePipelineInput.parse({ id: "p", rules: [{ trigger: { type: "state_updated", artifactId: "x" }, action: { type: "broadcast", message: "m" } }] }),
+      ),
+    );
+    expect(issues(e)[0]).toMatchObject({
+      field: "rules[0].trigger.artifactId",
+      message: "does not apply to state_updated triggers (they accept role, status, publisher)",
+    });
   });
 });

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { placeholders, type Sql } from "../../db/connection.ts";
 import type { Section } from "../../../lib/api/continuity.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { DomainError, invalid, notFound, type Issue } from "../../errors.ts";
+import { DomainError, invalid, invalidField, notFound, type Issue } from "../../errors.ts";
+import { ID_PATTERN } from "../../../lib/ids.ts";
 import type { AppendWisdomInput, ListWisdomInput, WisdomKind, WisdomPage, WisdomRefInput, WisdomView } from "../../../lib/api/knowledge.ts";
 import { WISDOM_KINDS } from "../../../lib/api/knowledge.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -66,6 +67,8 @@ type Entry = Omit<AppendWisdomInput, "team" | "kind"> & { kind: WisdomKind };
 /** Appends one entry in the caller's transaction (the caller emits its event); links must resolve. */
 export async function appendInTx(tx: WriteTx, team: string, author: string, e: Entry): Promise<WisdomView> {
   await ensureTeam(tx, team);
+  if (e.kind === "convention" && !ID_PATTERN.test(e.title))
+    throw invalidField("title", "pattern", "a convention's title is its name: lowercase letters, digits, '.', '_' or '-' (e.g. 'error-envelope')", e.title);
   const issues = await missingLinks(tx, team, e.related);
   if (issues.length) throw invalid(issues);
   const related = { artifacts: [...new Set(e.related?.artifacts ?? [])], contracts: [...new Set(e.related?.contracts ?? [])] };
