@@ -236,3 +236,26 @@ describe("the state_updated trigger", () => {
     });
   });
 });
+
+describe("snapshots and reset", () => {
+  it("point at the team state and the cache; a reset archives them and rolling back to its snapshot brings them back", async () => {
+    await n.post(analyst, { task: "Before the snapshot" });
+    await n.record(analyst, { angle: "caching", result: "v1" });
+    const snap = await k.snapshot({ id: "s1" });
+    await n.post(analyst, { task: "After the snapshot" });
+    await n.record(writer, { angle: "queues", result: "later" });
+    await k.rollback("s1");
+    expect((await n.state()).members.map((m) => [m.member, m.latest.task, m.history.length])).toEqual([["analyst-1", "Before the snapshot", 0]]);
+    expect((await n.explorations()).items.map((e) => e.angle)).toEqual(["caching"]);
+    expect(snap.id).toBe("s1");
+
+    const reset = await k.reset({ confirm: true });
+    expect((await n.state()).members).toEqual([]);
+    expect(await n.lookup("caching")).toMatchObject({ hit: false });
+    // After a reset, anyone may explore an angle afresh: its old creator's claim went with the archived entry.
+    expect(await n.record(writer, { angle: "caching", result: "fresh" })).toMatchObject({ createdBy: "writer-1", revision: 2 });
+    await k.rollback(reset.snapshotId);
+    expect((await n.state()).members.map((m) => m.latest.task)).toEqual(["Before the snapshot"]);
+    expect(await n.lookup("caching")).toMatchObject({ hit: true, entry: { result: "v1", createdBy: "analyst-1" } });
+  });
+});
