@@ -32,7 +32,10 @@ function member(req: MessagesRequest): Reply | undefined {
   if (!name || !step) return undefined;
   const results = toolResults(req);
   const last = results.at(-1);
-  if (!last) return /It is ready: start it with contract_start/.test(prompt(req)) ? mcp("contract_start", { team: TEAM, id: step.contract }) : { text: `${name}: noted` };
+  if (!last)
+    return /It is ready: start it with contract_start/.test(prompt(req))
+      ? mcp("contract_start", { team: TEAM, id: step.contract })
+      : { text: `${name}: noted` };
   if (last.isError) return { text: `${name} failed: ${last.name} ${last.text}` };
   switch (last.name.replace("mcp__teamhub__", "")) {
     case "contract_start":
@@ -68,7 +71,8 @@ const systemOf = (name: string) => {
   const req = sh.fake.requests.find((r) => memberOf(r) === name);
   return req ? JSON.stringify(req.system) : "";
 };
-const stateOf = async () => (await api(sh.hub, "GET", `/api/knowledge/state?team=${TEAM}`)).body as { members: Array<{ member: string; latest: { ref: unknown } }> };
+const stateOf = async () =>
+  (await api(sh.hub, "GET", `/api/knowledge/state?team=${TEAM}`)).body as { members: Array<{ member: string; latest: { ref: unknown } }> };
 
 async function staff(name: string, dependsOn: string | null, inputs: Record<string, string>) {
   const spawned = await api(sh.hub, "POST", "/api/team-spawn", { team: TEAM, name, role: MEMBERS[name].role });
@@ -84,7 +88,11 @@ async function staff(name: string, dependsOn: string | null, inputs: Record<stri
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await vi.waitFor(
-    async () => expect((await stateOf()).members.map((m) => m.member), `no state update from ${name}:\n${sh.hub.log().slice(-3000)}`).toContain(name),
+    async () =>
+      expect(
+        (await stateOf()).members.map((m) => m.member),
+        `no state update from ${name}:\n${sh.hub.log().slice(-3000)}`,
+      ).toContain(name),
     { timeout: 90_000, interval: 200 },
   );
 }
