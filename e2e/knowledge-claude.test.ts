@@ -120,12 +120,9 @@ describe("team knowledge between real members", () => {
     expect(hit).toContain("analyst: store tokens in httpOnly cookies");
     expect(hit).toMatch(/"createdBy":\s*"analyst"/);
 
-    // The reviewer's briefing and start-up prompt carry both upstream states and refs.
+    // The reviewer's briefing carries both upstream states and refs before it starts.
     expect((await api(sh.hub, "POST", "/api/team-spawn", { team: TEAM, name: "reviewer", role: "review" })).status).toBe(201);
     await waitForSession(sh.hub, "reviewer", (s) => s.status === "idle");
-    const reviewerPrompt = systemOf("reviewer");
-    expect(reviewerPrompt).toContain("ref auth-research@v1");
-    expect(reviewerPrompt).toContain("builder (backend): completed, tested — build-auth; ref auth-api@v1");
     const briefing = (await api(sh.hub, "GET", `/api/continuity/briefing?team=${TEAM}&member=reviewer`)).body;
     expect(briefing.teamState.map((m: { member: string; latest: { ref: unknown } }) => [m.member, m.latest.ref])).toEqual([
       ["analyst", { artifactId: "auth-research", version: 1 }],
@@ -146,6 +143,10 @@ describe("team knowledge between real members", () => {
       timeout: 90_000,
       interval: 200,
     });
+    // The reviewer's first request, woken by its contract, carries the start-up prompt it was spawned with.
+    const reviewerPrompt = systemOf("reviewer");
+    expect(reviewerPrompt).toContain("ref auth-research@v1");
+    expect(reviewerPrompt).toContain("builder (backend): completed, tested — build-auth; ref auth-api@v1");
     const explorations = (await api(sh.hub, "GET", `/api/knowledge/explorations?team=${TEAM}`)).body;
     expect(explorations.items.map((e: { angle: string; createdBy: string; revision: number }) => [e.angle, e.createdBy, e.revision])).toEqual([
       ["auth-token-storage", "analyst", 1],
