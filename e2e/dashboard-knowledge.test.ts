@@ -60,6 +60,20 @@ describe("the Knowledge page", () => {
       ref: "auth-research@v1",
     });
 
+    // The doors refuse what the domain refuses, and the page shows nothing of it.
+    const edit = await as("builder", "PATCH", "/api/knowledge/wisdom/1", { body: "rewritten" });
+    expect([edit.status, edit.body.error.code, edit.body.error.details.rule]).toEqual([409, "illegal_transition", "append_only"]);
+    expect((await as("analyst", "DELETE", "/api/knowledge/wisdom/1", undefined)).status).toBe(409);
+    const steal = await as("builder", "POST", "/api/knowledge/explorations", { angle: "auth-token-storage", result: "mine" });
+    expect([steal.status, steal.body.error.details.operation]).toEqual([403, "exploration.update"]);
+    const long = await as("builder", "POST", "/api/knowledge/state", {
+      status: "completed",
+      task: "t",
+      verification: "tested",
+      keyFindings: ["x".repeat(101)],
+    });
+    expect([long.status, long.body.error.details.issues[0].field]).toEqual([400, "keyFindings[0]"]);
+
     const analyst = page.getByTestId("state-analyst");
     await expect
       .poll(() => analyst.innerText())

@@ -292,7 +292,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       teamState: (_: Principal, i: TeamStateInput) => teamState(deps, i),
       appendWisdom: (a: Principal, i: AppendWisdomInput) => appendWisdom(deps, a, i),
       listWisdom: (_: Principal, i: ListWisdomInput) => listWisdom(deps, i),
-      editWisdom: (_: Principal, i: WisdomRefInput) => refuseWisdomChange(deps, { ...i, change: "edit" }),
+      editWisdom: (_: Principal, i: WisdomRefInput) => refuseWisdomChange(deps, { team: i.team, id: i.id, change: "edit" }),
       deleteWisdom: (_: Principal, i: WisdomRefInput) => refuseWisdomChange(deps, { ...i, change: "delete" }),
       lookupExploration: (_: Principal, i: ExplorationLookupInput) => lookupExploration(deps, i),
       recordExploration: (a: Principal, i: ExplorationRecordInput) => recordExploration(deps, a, i),

@@ -93,6 +93,18 @@ export type ListWisdomInput = z.infer<typeof ListWisdomInput>;
 export const WisdomRefInput = z.object({ team: TeamParam, id: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1) });
 export type WisdomRefInput = z.infer<typeof WisdomRefInput>;
 
+/** What an edit would send: taken only so that the answer is the append-only rule, not "unknown field". */
+const Ignored = z.unknown().optional();
+export const WisdomEditInput = WisdomRefInput.extend({
+  kind: Ignored,
+  title: Ignored,
+  body: Ignored,
+  rationale: Ignored,
+  alternatives: Ignored,
+  examples: Ignored,
+  related: Ignored,
+});
+
 // ── Exploration cache ──
 
 /** "Auth token storage", "authTokenStorage" and "auth_token_storage" are all the angle `auth-token-storage`. */
