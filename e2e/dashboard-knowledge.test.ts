@@ -38,7 +38,7 @@ describe("the Knowledge page", () => {
       ref: "auth-research",
       keyFindings: ["httpOnly cookies beat localStorage", "refresh tokens rotate"],
       decisions: [{ decision: "Cookies, not headers", rationale: "XSS cannot read them" }],
-      filesModified: ["docs/auth.md"],
+      filesModified: ["notes/auth.md"],
       verification: "peer-reviewed",
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
