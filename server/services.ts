@@ -130,6 +130,19 @@ import { getPattern, listPatterns, registerPattern } from "./domain/continuity/p
 import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoints.service.ts";
 import { briefing } from "./domain/continuity/briefing.service.ts";
 import { runHook } from "./domain/continuity/hooks.service.ts";
+import type {
+  AppendWisdomInput,
+  ExplorationListInput,
+  ExplorationLookupInput,
+  ExplorationRecordInput,
+  ListWisdomInput,
+  StateUpdateInput,
+  TeamStateInput,
+  WisdomRefInput,
+} from "../lib/api/knowledge.ts";
+import { postStateUpdate, teamState } from "./domain/knowledge/state.service.ts";
+import { appendWisdom, listWisdom, refuseWisdomChange } from "./domain/knowledge/wisdom.service.ts";
+import { listExplorations, lookupExploration, recordExploration } from "./domain/knowledge/exploration.service.ts";
 import type { ChangesInput, CompareInput, DiscardInput, MergeInput, OverlapsInput } from "../lib/api/worktrees.ts";
 import { overlaps, sessionChanges } from "./domain/worktrees/changes.service.ts";
 import { discardSession, mergeSession } from "./domain/worktrees/merge.service.ts";
@@ -290,6 +303,17 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       latestCheckpoint: (a: Principal, i: LatestCheckpointInput) => latestCheckpoint(deps, a, i),
       briefing: (a: Principal, i: BriefingInput) => briefing(deps, a, i),
       hook: (a: Principal, i: HookInput) => runHook(deps, a, i),
+    },
+    knowledge: {
+      stateUpdate: (a: Principal, i: StateUpdateInput) => postStateUpdate(deps, a, i),
+      teamState: (_: Principal, i: TeamStateInput) => teamState(deps, i),
+      appendWisdom: (a: Principal, i: AppendWisdomInput) => appendWisdom(deps, a, i),
+      listWisdom: (_: Principal, i: ListWisdomInput) => listWisdom(deps, i),
+      editWisdom: (_: Principal, i: WisdomRefInput) => refuseWisdomChange(deps, { team: i.team, id: i.id, change: "edit" }),
+      deleteWisdom: (_: Principal, i: WisdomRefInput) => refuseWisdomChange(deps, { ...i, change: "delete" }),
+      lookupExploration: (_: Principal, i: ExplorationLookupInput) => lookupExploration(deps, i),
+      recordExploration: (a: Principal, i: ExplorationRecordInput) => recordExploration(deps, a, i),
+      listExplorations: (_: Principal, i: ExplorationListInput) => listExplorations(deps, i),
     },
     sessions: {
       spawn: (a: Principal, i: SpawnInput) => preflight(() => spawnSession(deps, a, i, defaults)),

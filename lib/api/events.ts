@@ -262,7 +262,29 @@ export const EVENTS = {
     author: z.string(),
     related: z.object({ artifacts: z.array(z.string()), contracts: z.array(z.string()) }),
   }),
-  "pattern.registered": z.object({ name: z.string(), outcome: z.enum(["created", "updated", "unchanged"]), author: z.string() }),
+  "pattern.registered": z.object({
+    name: z.string(),
+    outcome: z.enum(["created", "updated", "unchanged"]),
+    author: z.string(),
+    /** The wisdom entry that holds the new text (absent when unchanged, and in logs from before wisdom). */
+    entry: z.number().int().optional(),
+  }),
+  "wisdom.appended": z.object({ id: z.number().int(), kind: z.enum(["learning", "decision", "convention", "issue"]), title: z.string(), author: z.string() }),
+  "state.updated": z.object({
+    id: z.number().int(),
+    member: z.string(),
+    role: z.string(),
+    status: z.enum(["in_progress", "completed", "blocked", "failed"]),
+    task: z.string(),
+    ref: z.string().nullable(),
+  }),
+  "exploration.recorded": z.object({
+    angle: z.string(),
+    revision: z.number().int(),
+    author: z.string(),
+    outcome: z.enum(["created", "updated"]),
+    ref: z.string().optional(),
+  }),
   "phase_gate.passed": GateResult,
   "phase_gate.failed": GateResult,
 

@@ -57,6 +57,7 @@ export const CAPABILITIES = {
   "pipeline.delete": { rule: "owner", what: "delete pipeline", owners: "its creator" },
   "roster.update": { rule: "owner", what: "change the roster entry of", owners: "the member itself" },
   "continuity.read": { rule: "owner", what: "read the checkpoints or briefing of", owners: "the member itself" },
+  "exploration.update": { rule: "owner", what: "update the exploration cache entry", owners: "its creator" },
   "budget.set": { rule: "operator", what: "set team or member budgets" },
   "budget.list": { rule: "lead", what: "list the team's budgets" },
   "budget.set_contract": { rule: "owner", what: "set the budget of contract", owners: "its assigner (within its own budget)" },

@@ -34,7 +34,7 @@ import { toHubEvent } from "../events/events.service.ts";
 import { zodIssues } from "../zod-errors.ts";
 import { EvaluationFailure, evaluateCondition, toCel } from "./expressions.ts";
 import { assertRules, renderedAction, unparsedRulesIssues } from "./rules.ts";
-import { contextFor, eventVars, firesOn, passesFilters, type EventContext } from "./triggers.ts";
+import { contextFor, eventVars, firesOn, passesFilters, stateVars, type EventContext } from "./triggers.ts";
 
 const Rules = z.array(Rule);
 
@@ -319,6 +319,14 @@ function sampleContext(e: HubEvent, { payload: p, data }: SampleEvent, trigger: 
       inputs: {},
     };
     return { scope, vars: { event, contract }, subject: { id: contract.id, by: e.principal } };
+  }
+  if (scope === "state") {
+    const state = {
+      ...stateVars({ id: Number(p.id ?? 0), member: str(p.member, e.principal), role: str(p.role), status: str(p.status), task: str(p.task), ref: str(p.ref) }),
+      keyFindings: Array.isArray(p.keyFindings) ? p.keyFindings.map((f) => str(f)) : [],
+      verification: str(p.verification),
+    };
+    return { scope, vars: { event, state }, subject: { id: state.member, by: state.member, role: state.role, status: state.status } };
   }
   const message = { id: BigInt(Number(p.messageId ?? 0)), from: str(p.from), to: str(p.to), kind: str(p.kind, "dm"), text: str(p.text) };
   return { scope, vars: { event, message }, subject: { id: str(p.messageId), by: message.from, to: message.to } };
