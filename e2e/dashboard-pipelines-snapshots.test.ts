@@ -147,6 +147,53 @@ describe("pipelines page", () => {
     await expect.poll(() => page.getByTestId("execution").first().getAttribute("data-outcome")).toBe("condition_false");
     await shot("pipeline-detail");
   });
+
+  it("edits the rules on the pipeline page: problems shown as typed, a refusal writes nothing, a save replaces the rules", async () => {
+    await page.getByTestId("edit-rules").click();
+    const rules = page.getByTestId("pipeline-rules");
+    const rule = rules.getByTestId("rule-0");
+    const condition = rule.getByLabel("condition (optional)");
+    expect(await condition.inputValue()).toBe("data.failed > 0");
+    expect(await rules.getByLabel("pipeline id").count()).toBe(0);
+    await condition.fill("data.failed > ");
+    await expect.poll(() => errorOf(rule, "rules[0].condition").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("validation-status").innerText()).toBe("1 problem to fix");
+    await shot("pipeline-edit-error");
+
+    // The hub refuses the same rules at its door, naming the field, and the pipeline stays as it was.
+    await expectDbUnchanged(
+      hub.dbFile,
+      async () => {
+        const r = await api(hub, "PUT", "/api/pipelines/ci-loop", {
+          rules: [{ trigger: { type: "artifact_published" }, condition: "data.failed > ", action: { type: "broadcast", message: "x" } }],
+        });
+        expect(r.status).toBe(400);
+        expect(r.body.error.details.issues[0].field).toBe("rules[0].condition");
+      },
+      (s) => [s.Pipeline, s.Event],
+    );
+
+    await condition.fill("data.failed > 5");
+    await expect.poll(() => page.getByTestId("validation-status").innerText()).toBe("ready to save: the new rules act on events from now on");
+    await rules.getByRole("button", { name: "Save rules" }).click();
+    await expect.poll(() => rules.getByTestId("edit-rules").count()).toBe(1);
+    await expect.poll(() => rules.innerText()).toContain("data.failed > 5");
+    expect(await rules.innerText()).not.toContain("data.failed > 0");
+    const listed = await api(hub, "GET", "/api/pipelines/ci-loop");
+    expect(listed.body).toMatchObject({ status: "active", createdBy: "operator", rules: [{ condition: "data.failed > 5" }] });
+    await shot("pipeline-edited");
+    await page.getByTestId("edit-rules").click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("pipeline-edit-390");
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByTestId("theme").click();
+    await page.getByTestId("theme").click();
+    expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
+    await shot("pipeline-edit-dark");
+    await page.getByTestId("theme").click();
+    await rules.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => rules.getByTestId("edit-rules").count()).toBe(1);
+  });
 });
 
 describe("snapshots page", () => {
@@ -210,6 +257,11 @@ describe("snapshots page", () => {
     expect(await change("artifacts", "schema-user-model")).toBe("added");
     expect(await change("artifacts", "design-notes")).toBe("changed");
     expect(await entity("artifacts", "design-notes").locator("summary").innerText()).toContain("v1 → v2");
+    // Its data, field by field: the element v2 added.
+    const data = entity("artifacts", "design-notes").getByTestId("artifact-data-diff");
+    await expect.poll(() => data.locator('tr[data-path="decided[1]"]').getAttribute("data-change")).toBe("added");
+    expect(await data.locator('tr[data-path="decided[1]"]').innerText()).toContain('"JWT"');
+    expect(await data.locator("tr[data-change]").count()).toBe(1);
     await shot("snapshot-diff");
     await page.getByTestId("theme").click();
     await page.getByTestId("theme").click();

@@ -93,8 +93,10 @@ describe("a stale artifact explains itself", () => {
     await expect.poll(() => page.getByRole("button", { name: "show v1" }).getAttribute("aria-pressed")).toBe("true");
   });
 
-  it("in the overview's needs-attention list", async () => {
+  it("in the overview's needs-attention list: a row for the change, the artifact under it with its path", async () => {
     await page.goto(`${hub.url}/`);
-    await expect.poll(() => page.getByRole("region", { name: "Stale artifacts" }).innerText()).toContain(`api-contract-reset@v2 · ${WHY}; ${PATH}`);
+    const row = page.getByTestId("attention-stale-schema-user-model@v1");
+    await expect.poll(() => row.locator("summary").innerText()).toBe(`${WHY} 1 artifact`);
+    expect(await row.getByRole("link", { name: "api-contract-reset@v2" }).getAttribute("title")).toBe(`${WHY}; ${PATH}`);
   });
 });

@@ -86,6 +86,28 @@ describe("pipelines in a running hub", () => {
     expect(dry.stdout).toContain('"message": "2 failing"');
     run("pipeline-pause", "ci-loop");
     expect(run("pipeline-list", "--json").json()[0].status).toBe("paused");
+
+    // Editing: bad rules are refused naming the field (exit 2) and change nothing; good ones replace the rules.
+    const before = query(hub.dbFile, `SELECT * FROM Pipeline`);
+    const bad = cli(hub.dataDir, [
+      "pipeline-update",
+      "ci-loop",
+      "--rules",
+      '[{"trigger":{"type":"artifact_published"},"condition":"data.failed >","action":{"type":"broadcast","message":"x"}}]',
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("rules[0].condition");
+    expect(query(hub.dbFile, `SELECT * FROM Pipeline`)).toEqual(before);
+    const edited = run(
+      "pipeline-update",
+      "ci-loop",
+      "--rules",
+      '[{"trigger":{"type":"artifact_published"},"action":{"type":"broadcast","message":"published"}}]',
+    );
+    expect(edited.stdout).toContain("updated pipeline ci-loop (paused): 1 rule(s)");
+    expect(run("pipeline-get", "ci-loop", "--json").json().rules).toEqual([
+      { trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "published" } },
+    ]);
   });
 
   it("refuses hostile rules with a clear error and keeps serving", async () => {

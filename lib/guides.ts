@@ -69,14 +69,27 @@ tools is recorded under your own name.${TEAM(o)}
 
 ## Your loop
 1. Find your work: \`contract_list\` with \`assignee\` set to your name and \`status: "ready"\`.
-2. \`contract_start\` it: you get its \`inputs\` and the exact artifact versions it builds on, with their data.
-3. Do the work. Publish each result with \`artifact_publish\`: the expected \`type\`, well-formed \`data\`,
-   \`derivedFrom\` listing the input versions you used (\`"schema-user-model@v1"\`), and \`contractId\` set to
-   the contract. Check a type's shape with \`artifact_types\` when unsure.
-4. Usually the contract completes by itself when its outputs are published. If it does not, \`contract_get\`
+2. Load what the team knows before you start:
+   - \`team_state\`: where every member stands — status, task, key findings, decisions and the artifact
+     version each one produced (\`ref\`);
+   - read the upstream refs that concern you with \`artifact_get\` (\`"api-spec@v2"\`);
+   - \`wisdom_list\`: the team's learnings, decisions, conventions and issues, read newest last;
+   - before researching anything, \`exploration_lookup\` with the angle ("auth token storage"): on a hit use the
+     cached result instead of exploring again.
+3. \`contract_start\` it: you get its \`inputs\` and the exact artifact versions it builds on, with their data.
+4. Do the work. When you had to research an angle the cache missed, \`exploration_record\` what you found. Publish
+   each result with \`artifact_publish\`: the expected \`type\`, well-formed \`data\`, \`derivedFrom\` listing the
+   input versions you used (\`"schema-user-model@v1"\`), and \`contractId\` set to the contract. Check a type's
+   shape with \`artifact_types\` when unsure.
+5. Post a state update with \`team_state_update\`: \`status\`, \`task\`, \`ref\` (the version you just published),
+   at most 5 \`keyFindings\` of 100 characters, \`decisions\` with their rationale, \`filesModified\` and
+   \`verification\` (\`self-validated\`, \`peer-reviewed\` or \`tested\`).
+6. Append to the team's wisdom (\`wisdom_append\`) what the next member should know: a \`learning\`, a
+   \`decision\`, a \`convention\` or an \`issue\`. Entries are never edited: a correction is a new entry.
+7. Usually the contract completes by itself when its outputs are published. If it does not, \`contract_get\`
    shows what is missing; \`contract_complete\` lists unmet criteria. If you cannot finish, \`contract_fail\`
-   with a clear reason.
-5. Keep \`team_update_status\` current (\`busy\` with a \`currentTask\` while working, \`idle\` when done).
+   with a clear reason (and a \`blocked\` or \`failed\` state update saying why).
+8. Keep \`team_update_status\` current (\`busy\` with a \`currentTask\` while working, \`idle\` when done).
 
 ## Good to know
 - Artifacts are immutable: a fix is a new version, and earlier versions stay readable.

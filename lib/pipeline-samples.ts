@@ -79,6 +79,22 @@ export function sampleEvent(trigger: Trigger): SampleEventJson {
         },
       };
     }
+    case "state_updated": {
+      const member = trigger.publisher ?? "api-dev";
+      return {
+        type: "state.updated",
+        subject: `member:${member}`,
+        principal: member,
+        payload: {
+          id: 1,
+          member,
+          role: trigger.role ?? "backend",
+          status: trigger.status ?? "completed",
+          task: "Build auth endpoints",
+          ref: "api-contract-user-auth@v2",
+        },
+      };
+    }
     case "message_received": {
       const from = trigger.publisher ?? "api-dev";
       return {

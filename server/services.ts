@@ -20,6 +20,7 @@ import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInp
 import type { ListEventsInput } from "../lib/api/teams.ts";
 import type { Health } from "../lib/api/health.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
+import { runQuickStartDemo } from "./domain/teams/quickstart-demo.ts";
 import { getTeamSettings, updateTeamSettings } from "./domain/teams/settings.ts";
 import type { UpdateTeamSettingsInput } from "../lib/api/team-settings.ts";
 import { artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./domain/artifacts/artifacts.service.ts";
@@ -52,6 +53,7 @@ import {
   listPipelines,
   pausePipeline,
   resumePipeline,
+  updatePipeline,
   validatePipeline,
 } from "./domain/pipelines/pipelines.service.ts";
 import { listRoster, upsertMember } from "./domain/roster/roster.service.ts";
@@ -66,7 +68,15 @@ import { phaseGate } from "./domain/gate/phase-gate.service.ts";
 import { teamReset } from "./domain/gate/team-reset.service.ts";
 import type { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../lib/api/snapshots.ts";
 import type { PhaseGateInput, TeamResetInput } from "../lib/api/gate.ts";
-import type { CreatePipelineInput, DryRunInput, MatchingEventsInput, PipelineLogInput, PipelineRefInput, ValidatePipelineInput } from "../lib/api/pipelines.ts";
+import type {
+  CreatePipelineInput,
+  DryRunInput,
+  MatchingEventsInput,
+  PipelineLogInput,
+  PipelineRefInput,
+  UpdatePipelineInput,
+  ValidatePipelineInput,
+} from "../lib/api/pipelines.ts";
 import type { UpsertMemberInput } from "../lib/api/roster.ts";
 import type {
   BatchSpawnInput,
@@ -120,6 +130,19 @@ import { getPattern, listPatterns, registerPattern } from "./domain/continuity/p
 import { latestCheckpoint, recordCheckpoint } from "./domain/continuity/checkpoints.service.ts";
 import { briefing } from "./domain/continuity/briefing.service.ts";
 import { runHook } from "./domain/continuity/hooks.service.ts";
+import type {
+  AppendWisdomInput,
+  ExplorationListInput,
+  ExplorationLookupInput,
+  ExplorationRecordInput,
+  ListWisdomInput,
+  StateUpdateInput,
+  TeamStateInput,
+  WisdomRefInput,
+} from "../lib/api/knowledge.ts";
+import { postStateUpdate, teamState } from "./domain/knowledge/state.service.ts";
+import { appendWisdom, listWisdom, refuseWisdomChange } from "./domain/knowledge/wisdom.service.ts";
+import { listExplorations, lookupExploration, recordExploration } from "./domain/knowledge/exploration.service.ts";
 import type { ChangesInput, CompareInput, DiscardInput, MergeInput, OverlapsInput } from "../lib/api/worktrees.ts";
 import { overlaps, sessionChanges } from "./domain/worktrees/changes.service.ts";
 import { discardSession, mergeSession } from "./domain/worktrees/merge.service.ts";
@@ -188,6 +211,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       list: () => listTeams(deps),
       create: (a: Principal, i: { id: string }) => createTeam(deps, a, i),
       archive: (a: Principal, i: { team: string }) => archiveTeam(deps, a, i),
+      demo: (a: Principal, i: { team: string }) => runQuickStartDemo(deps, a, i),
       settings: (_: Principal, i: { team: string }) => getTeamSettings(deps, i),
       updateSettings: (a: Principal, i: UpdateTeamSettingsInput) => updateTeamSettings(deps, a, i),
     },
@@ -246,6 +270,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       create: (a: Principal, i: CreatePipelineInput) => createPipeline(deps, a, i),
       list: (_: Principal, i: { team: string }) => listPipelines(deps, i),
       get: (_: Principal, i: PipelineLogInput) => getPipeline(deps, i),
+      update: (a: Principal, i: UpdatePipelineInput) => updatePipeline(deps, a, i),
       pause: (a: Principal, i: PipelineRefInput) => pausePipeline(deps, a, i),
       resume: (a: Principal, i: PipelineRefInput) => resumePipeline(deps, a, i),
       delete: (a: Principal, i: PipelineRefInput) => deletePipeline(deps, a, i),
@@ -278,6 +303,17 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       latestCheckpoint: (a: Principal, i: LatestCheckpointInput) => latestCheckpoint(deps, a, i),
       briefing: (a: Principal, i: BriefingInput) => briefing(deps, a, i),
       hook: (a: Principal, i: HookInput) => runHook(deps, a, i),
+    },
+    knowledge: {
+      stateUpdate: (a: Principal, i: StateUpdateInput) => postStateUpdate(deps, a, i),
+      teamState: (_: Principal, i: TeamStateInput) => teamState(deps, i),
+      appendWisdom: (a: Principal, i: AppendWisdomInput) => appendWisdom(deps, a, i),
+      listWisdom: (_: Principal, i: ListWisdomInput) => listWisdom(deps, i),
+      editWisdom: (_: Principal, i: WisdomRefInput) => refuseWisdomChange(deps, { team: i.team, id: i.id, change: "edit" }),
+      deleteWisdom: (_: Principal, i: WisdomRefInput) => refuseWisdomChange(deps, { ...i, change: "delete" }),
+      lookupExploration: (_: Principal, i: ExplorationLookupInput) => lookupExploration(deps, i),
+      recordExploration: (a: Principal, i: ExplorationRecordInput) => recordExploration(deps, a, i),
+      listExplorations: (_: Principal, i: ExplorationListInput) => listExplorations(deps, i),
     },
     sessions: {
       spawn: (a: Principal, i: SpawnInput) => preflight(() => spawnSession(deps, a, i, defaults)),

@@ -2,6 +2,8 @@
 
 import { dollars } from "@/lib/format.ts";
 import type { BudgetView } from "@/lib/api/budgets.ts";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
 
 const label = (b: BudgetView) => (b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`);
 
@@ -23,44 +25,77 @@ function Meter({ b }: { b: BudgetView }) {
   );
 }
 
-export function BudgetTable({ items }: { items: BudgetView[] }) {
+type Column = "budget" | "spent" | "left" | "burn" | "forecast" | "window";
+
+const valueOf = (b: BudgetView, key: Column): SortValue => {
+  switch (key) {
+    case "budget":
+      return label(b);
+    case "spent":
+      return b.spentUsd;
+    case "left":
+      return b.leftUsd;
+    case "burn":
+      return b.burnPerDayUsd;
+    case "forecast":
+      return b.forecastUsd;
+    case "window":
+      return b.window;
+  }
+};
+
+/**
+ * Each budget's spent against its amount and what is left; `compact` (the overview) leaves out
+ * burn, forecast, the window (a monthly one's month follows its spent) and what happens when it is
+ * used up, which the Budgets page shows. No totals row:
+ * a team's budget and its members' count the same spending, so their sum means nothing.
+ */
+export function BudgetTable({ items, compact = false }: { items: BudgetView[]; compact?: boolean }) {
+  const { rows, header } = useSort<BudgetView, Column>(items, valueOf);
   return (
-    <table className="budgets">
-      <thead>
-        <tr>
-          <th>Budget</th>
-          <th>Spent</th>
-          <th>Left</th>
-          <th>Burn / day</th>
-          <th>Forecast</th>
-          <th>Window</th>
-          <th>When used up</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((b) => (
-          <tr key={`${b.scope}:${b.target ?? ""}`} data-testid={`budget-${b.scope}-${b.target ?? b.team}`}>
-            <td className="mono">{label(b)}</td>
-            <td>
-              {dollars(b.spentUsd)} <span className="muted">of {dollars(b.amountUsd)}</span>
-              <Meter b={b} />
-            </td>
-            <td>{b.usedUp ? <strong className="error">used up</strong> : dollars(b.leftUsd)}</td>
-            <td>{dollars(b.burnPerDayUsd)}</td>
-            <td>
-              {b.forecastUsd === null ? (
-                <span className="muted">no end</span>
-              ) : (
-                <span className={b.forecastUsd > b.amountUsd ? "error" : undefined}>{dollars(b.forecastUsd)}</span>
-              )}
-            </td>
-            <td className="muted">{b.window}</td>
-            <td className="muted">
-              {b.scope === "contract" && b.onExceed === "fail" ? "contract fails" : "turns wait"} · warns at {Math.round(b.warnAt * 100)}%
-            </td>
+    <div className="table-scroll">
+      <table className="budgets sortable">
+        <thead>
+          <tr>
+            {header("Budget", "budget")}
+            {header("Spent", "spent", true)}
+            {header("Left", "left", true)}
+            {!compact && header("Burn / day", "burn", true)}
+            {!compact && header("Forecast", "forecast", true)}
+            {!compact && header("Window", "window")}
+            {!compact && <th>When used up</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((b) => (
+            <tr key={`${b.scope}:${b.target ?? ""}`} data-testid={`budget-${b.scope}-${b.target ?? b.team}`}>
+              <td className="mono">{label(b)}</td>
+              <td className="num">
+                {dollars(b.spentUsd)} <span className="muted">of {dollars(b.amountUsd)}</span>
+                {compact && b.period === "month" && <span className="muted"> in {b.window}</span>}
+                <Meter b={b} />
+              </td>
+              <td className="num">{b.usedUp ? <strong className="error">used up</strong> : dollars(b.leftUsd)}</td>
+              {!compact && <td className="num">{dollars(b.burnPerDayUsd)}</td>}
+              {!compact && (
+                <td className="num">
+                  {b.forecastUsd === null ? (
+                    <span className="muted">no end</span>
+                  ) : (
+                    <span className={b.forecastUsd > b.amountUsd ? "error" : undefined}>{dollars(b.forecastUsd)}</span>
+                  )}
+                </td>
+              )}
+              {!compact && <td className="muted">{b.window}</td>}
+              {!compact && (
+                <td className="muted">
+                  {b.scope === "contract" && b.onExceed === "fail" ? "contract fails" : "turns wait"} · warns at {Math.round(b.warnAt * 100)}%
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

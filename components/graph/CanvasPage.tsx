@@ -16,7 +16,9 @@ import { collapse, groupsOf, type GroupBy, type ShownView } from "./grouping.ts"
 import { Legend } from "./Legend.tsx";
 import { LineageBar } from "./LineageBar.tsx";
 import { NewContractDialog } from "./NewContractDialog.tsx";
-import { RosterPanel } from "./RosterPanel.tsx";
+import { RosterPanel, useMemberDrop } from "./RosterPanel.tsx";
+import { GetStarted } from "../start/GetStarted.tsx";
+import { StartMemberDialog } from "../start/StartMemberDialog.tsx";
 import { OVERVIEW_ZOOM } from "./use-detailed.ts";
 import { useFlowElements } from "./use-flow-elements.ts";
 
@@ -42,6 +44,8 @@ function TeamCanvas({ team }: { team: string }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [selected, setSelected] = useState<string | null>(null);
   const [draftFor, setDraftFor] = useState<string | null>(null);
+  const [memberOpen, setMemberOpen] = useState(false);
+  const memberDrop = useMemberDrop(setDraftFor);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [centreOn, setCentreOn] = useState<string | null>(null);
   const [lineage, setLineage] = useState<{ key: string; depth: Depth } | null>(null);
@@ -93,11 +97,12 @@ function TeamCanvas({ team }: { team: string }) {
     const duration = getZoom() < OVERVIEW_ZOOM ? 0 : 200;
     void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2, { zoom: Math.max(getZoom(), READ_ZOOM), duration });
   }, [centreOn, nodes, setCenter, getZoom]);
+  // Waits for something to fit: after the Quick Start demo the graph is fetched after the ask.
   useEffect(() => {
-    if (!refit) return;
+    if (!refit || nodes.length === 0) return;
     setRefit(false);
     fitView();
-  }, [refit, fitView]);
+  }, [refit, fitView, nodes.length]);
   /**
    * Selects a node and brings it into view, first drawing it if the canvas hides it: a lineage it is
    * not part of is left for the whole graph, a collapsed group holding it is expanded.
@@ -188,7 +193,7 @@ function TeamCanvas({ team }: { team: string }) {
         <aside className="canvas-side">
           {view && <CanvasFilters nodes={view.nodes} filters={filters} onChange={setFilters} />}
           {view && <CanvasGroups by={groupBy} groups={groups} expanded={expanded} onBy={onGroupBy} onExpanded={setExpanded} />}
-          <RosterPanel team={team} contracts={contracts} onNewContract={setDraftFor} />
+          <RosterPanel team={team} contracts={contracts} onNewContract={setDraftFor} onStartMember={() => setMemberOpen(true)} />
           <Legend />
         </aside>
         <div className="canvas" data-testid="canvas" data-nodes={view?.nodes.length ?? 0} data-edges={view?.edges.length ?? 0}>
@@ -223,9 +228,12 @@ function TeamCanvas({ team }: { team: string }) {
             </p>
           )}
           {view && view.nodes.length === 0 && (
-            <p className="canvas-overlay" data-testid="canvas-empty">
-              Nothing in team <strong>{team}</strong> yet. Drag a member from the roster here to give them a contract, or publish an artifact.
-            </p>
+            <div className="canvas-overlay canvas-empty" data-testid="canvas-empty" {...memberDrop}>
+              <p>
+                Nothing in team <strong>{team}</strong> yet. Drag a member from the roster here to give them a contract, or:
+              </p>
+              <GetStarted team={team} onStartMember={() => setMemberOpen(true)} onNewContract={() => setDraftFor("")} onDemo={() => setRefit(true)} />
+            </div>
           )}
           {view && (
             <GraphCanvas
@@ -259,6 +267,7 @@ function TeamCanvas({ team }: { team: string }) {
         )}
       </div>
       <NewContractDialog team={team} assignee={draftFor} onClose={() => setDraftFor(null)} onCreated={onCreated} />
+      <StartMemberDialog team={team} open={memberOpen} onClose={() => setMemberOpen(false)} />
     </div>
   );
 }

@@ -18,7 +18,7 @@ import {
   type Viewport,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type FocusEvent, type MouseEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent } from "react";
 import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";
 import { isContractNode, isGroupNode } from "./flow-elements.ts";
 import type { Frame } from "./grouping.ts";
@@ -28,7 +28,7 @@ import { NodeOverlay } from "./NodeOverlay.tsx";
 import OverviewEdges from "./OverviewEdges.tsx";
 import OverviewNodes, { nodeAt } from "./OverviewNodes.tsx";
 import { OVERVIEW_ZOOM, useDetailed, useLabelZoom, useOverview, useViewTiles } from "./use-detailed.ts";
-import { MEMBER_MIME } from "./RosterPanel.tsx";
+import { useMemberDrop } from "./RosterPanel.tsx";
 
 /** Zooming out this far keeps 10,000 nodes reachable; fitting stops at 1 so a small graph is not blown up. */
 export const FIT_VIEW = { maxZoom: 1, minZoom: 0.02, padding: 0.1 };
@@ -199,20 +199,7 @@ function Flow({
     },
     [onSelect],
   );
-  const onDragOver = useCallback((e: DragEvent) => {
-    if (!e.dataTransfer.types.includes(MEMBER_MIME)) return;
-    e.preventDefault();
-    e.dataTransfer.dropEffect = "copy";
-  }, []);
-  const onDrop = useCallback(
-    (e: DragEvent) => {
-      const member = e.dataTransfer.getData(MEMBER_MIME);
-      if (!member) return;
-      e.preventDefault();
-      onDropMember(member);
-    },
-    [onDropMember],
-  );
+  const { onDragOver, onDrop } = useMemberDrop(onDropMember);
 
   return (
     <ReactFlow<CanvasNode, CanvasEdge>

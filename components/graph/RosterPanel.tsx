@@ -1,12 +1,32 @@
 "use client";
 
-import type { DragEvent } from "react";
+import { useMemo, type DragEvent } from "react";
 import type { ContractGraphNode } from "@/lib/api/graph.ts";
 import { useRoster } from "@/lib/queries/roster.ts";
 import { ListState } from "../ui/Card.tsx";
 
 /** The drag payload of a roster member: only drops of this type open the contract form. */
 export const MEMBER_MIME = "application/x-teamhub-member";
+
+/** Where a roster member may be dropped: the graph, and the empty team's start drawn over it. */
+export function useMemberDrop(onDropMember: (member: string) => void) {
+  return useMemo(
+    () => ({
+      onDragOver: (e: DragEvent) => {
+        if (!e.dataTransfer.types.includes(MEMBER_MIME)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = "copy";
+      },
+      onDrop: (e: DragEvent) => {
+        const member = e.dataTransfer.getData(MEMBER_MIME);
+        if (!member) return;
+        e.preventDefault();
+        onDropMember(member);
+      },
+    }),
+    [onDropMember],
+  );
+}
 
 type Entry = { name: string; role: string; status: string | null; contracts: number };
 
@@ -19,8 +39,18 @@ function entriesOf(roster: Array<{ name: string; role: string; status: string }>
   return [...entries.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Drag a member onto the canvas (or use its + button) to open a contract form for them. */
-export function RosterPanel({ team, contracts, onNewContract }: { team: string; contracts: ContractGraphNode[]; onNewContract: (member: string) => void }) {
+/** Drag a member onto the canvas (or use its + button) to open a contract form for them; an empty roster offers to start one. */
+export function RosterPanel({
+  team,
+  contracts,
+  onNewContract,
+  onStartMember,
+}: {
+  team: string;
+  contracts: ContractGraphNode[];
+  onNewContract: (member: string) => void;
+  onStartMember: () => void;
+}) {
   const roster = useRoster(team);
   const entries = entriesOf(roster.data ?? [], contracts);
   const onDragStart = (e: DragEvent, name: string) => {
@@ -32,16 +62,12 @@ export function RosterPanel({ team, contracts, onNewContract }: { team: string; 
     <section className="canvas-roster" aria-label="roster" data-testid="canvas-roster">
       <h2>Roster</h2>
       <p className="hint muted">Drag a member onto the canvas to give them a contract.</p>
-      <ListState
-        loading={roster.isLoading}
-        error={roster.error}
-        empty={entries.length === 0}
-        hint={
-          <>
-            Nobody yet: <code>teamhub team-spawn &lt;name&gt;</code> or <code>teamhub team-member &lt;name&gt;</code>.
-          </>
-        }
-      />
+      <ListState loading={roster.isLoading} error={roster.error} empty={entries.length === 0} hint="Nobody on the roster yet." />
+      {roster.data && entries.length === 0 && (
+        <button type="button" onClick={onStartMember} data-testid="roster-start-member">
+          Start a team member
+        </button>
+      )}
       <ul className="plain">
         {entries.map((m) => (
           <li

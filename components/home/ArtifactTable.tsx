@@ -1,38 +1,58 @@
+"use client";
+
 import type { ArtifactView } from "@/lib/api/artifacts.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
+
+type Column = "id" | "type" | "version" | "publisher";
+
+const valueOf = (a: ArtifactView, key: Column): SortValue => (key === "version" ? a.currentVersion : a[key]);
 
 export function ArtifactTable({ items }: { items: ArtifactView[] }) {
+  const { rows, header } = useSort<ArtifactView, Column>(items, valueOf);
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Artifact</th>
-          <th>Type</th>
-          <th>Version</th>
-          <th>Publisher</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((a) => (
-          <tr key={a.id} data-testid={`artifact-${a.id}`}>
-            <td>
-              <div className="mono">{a.id}</div>
-              {a.name !== a.id && <div className="muted">{a.name}</div>}
-            </td>
-            <td className="mono">{a.type}</td>
-            <td>
-              {a.currentVersion ? `v${a.currentVersion}` : "—"}
-              {a.status !== "active" && (
-                <>
-                  {" "}
-                  <StatusBadge status={a.status} />
-                </>
-              )}
-            </td>
-            <td>{a.publisher ?? "—"}</td>
+    <div className="table-scroll">
+      <table className="sortable">
+        <thead>
+          <tr>
+            {header("Artifact", "id")}
+            {header("Type", "type")}
+            {header("Version", "version", true)}
+            {header("Publisher", "publisher")}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((a) => (
+            <tr key={a.id} data-testid={`artifact-${a.id}`}>
+              <td>
+                <div className="mono">{a.id}</div>
+                {a.name !== a.id && <div className="muted">{a.name}</div>}
+              </td>
+              <td className="mono">{a.type}</td>
+              <td className="num">
+                {a.currentVersion ? `v${a.currentVersion}` : "—"}
+                {a.status !== "active" && (
+                  <>
+                    {" "}
+                    <StatusBadge status={a.status} />
+                  </>
+                )}
+              </td>
+              <td>{a.publisher ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+        {items.length > 1 && (
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4}>
+                {items.length} artifacts
+              </th>
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
   );
 }

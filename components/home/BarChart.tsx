@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { total, useSort } from "../ui/useSort.tsx";
 import { useWidth } from "./useWidth.ts";
 
 /**
@@ -17,26 +18,38 @@ const VALUE_LIMIT_W = 124;
 const valueText = (b: Bar, format: (n: number) => string) => (b.limit == null ? format(b.value) : `${format(b.value)} of ${format(b.limit)}`);
 const fullText = (b: Bar, format: (n: number) => string) => `${valueText(b, format)}${b.note ? ` in ${b.note}` : ""}`;
 
-/** The same numbers as a table, for screen readers and for anyone who wants them exact. */
+/**
+ * The same numbers as a table, for screen readers and for anyone who wants them exact: sortable by
+ * either column, with the column's total (every chart here is of costs, which add up).
+ */
 function ChartTable({ caption, bars, format, head }: { caption: string; bars: Bar[]; format: (n: number) => string; head: [string, string] }) {
+  const { rows, header } = useSort<Bar, "label" | "value">(bars, (b, key) => b[key]);
   return (
     <details className="chart-table">
       <summary>{caption} as a table</summary>
-      <table className="compact">
+      <table className="compact sortable">
         <thead>
           <tr>
-            <th>{head[0]}</th>
-            <th className="num">{head[1]}</th>
+            {header(head[0], "label")}
+            {header(head[1], "value", true)}
           </tr>
         </thead>
         <tbody>
-          {bars.map((b) => (
+          {rows.map((b) => (
             <tr key={b.label}>
               <td>{b.href ? <Link href={b.href}>{b.label}</Link> : b.label}</td>
               <td className="num">{fullText(b, format)}</td>
             </tr>
           ))}
         </tbody>
+        {bars.length > 1 && (
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td className="num">{format(total(bars, (b) => b.value))}</td>
+            </tr>
+          </tfoot>
+        )}
       </table>
     </details>
   );

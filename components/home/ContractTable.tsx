@@ -1,33 +1,67 @@
+"use client";
+
 import type { ContractView } from "@/lib/api/contracts.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { total, useSort } from "../ui/useSort.tsx";
+
+type Column = "id" | "assignee" | "status" | "retries" | "why";
+
+const valueOf = (c: ContractView, key: Column): SortValue => {
+  switch (key) {
+    case "id":
+    case "assignee":
+    case "status":
+      return c[key];
+    case "retries":
+      return c.retryCount;
+    case "why":
+      return c.statusReason;
+  }
+};
 
 export function ContractTable({ items }: { items: ContractView[] }) {
+  const { rows, header } = useSort<ContractView, Column>(items, valueOf);
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Contract</th>
-          <th>Assignee</th>
-          <th>Status</th>
-          <th>Why</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((c) => (
-          <tr key={c.id} data-testid={`contract-${c.id}`}>
-            <td>
-              <div className="mono">{c.id}</div>
-              <div className="muted">{c.title}</div>
-            </td>
-            <td>{c.assignee}</td>
-            <td>
-              <StatusBadge status={c.status} />
-              {c.retryCount > 0 && <span className="muted"> retry {c.retryCount}</span>}
-            </td>
-            <td className="muted">{c.statusReason ?? ""}</td>
+    <div className="table-scroll">
+      <table className="sortable">
+        <thead>
+          <tr>
+            {header("Contract", "id")}
+            {header("Assignee", "assignee")}
+            {header("Status", "status")}
+            {header("Retries", "retries", true)}
+            {header("Why", "why")}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((c) => (
+            <tr key={c.id} data-testid={`contract-${c.id}`}>
+              <td>
+                <div className="mono">{c.id}</div>
+                <div className="muted">{c.title}</div>
+              </td>
+              <td>{c.assignee}</td>
+              <td>
+                <StatusBadge status={c.status} />
+              </td>
+              <td className="num">{c.retryCount || ""}</td>
+              <td className="muted">{c.statusReason ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+        {items.length > 1 && (
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                {items.length} contracts
+              </th>
+              <td className="num">{total(items, (c) => c.retryCount) || ""}</td>
+              <td />
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
   );
 }

@@ -1,5 +1,10 @@
+"use client";
+
 import { usd } from "@/lib/format.ts";
 import type { Costs, ScopeCost } from "@/lib/api/overview.ts";
+import { BudgetTable } from "../budgets/BudgetTable.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { total, useSort } from "../ui/useSort.tsx";
 import { BarChart, ColumnChart } from "./BarChart.tsx";
 
 /** A member's or contract's bar, its budget the line; against a monthly budget the figure is this month's, and the note says which. */
@@ -12,9 +17,50 @@ const scopeBars = (rows: ScopeCost[]) =>
     href: r.budgetUsd === null ? undefined : "/budgets",
   }));
 
-/** What the team's sessions cost so far: the total, per session, per member and per contract (against their budgets) and per day (UTC). */
+type Model = Costs["perModel"][number];
+const modelValue = (m: Model, key: "model" | "sessions" | "costUsd"): SortValue => m[key];
+
+/** Few models, so a table says it best: the cost, the sessions behind it, and the total. */
+function ModelTable({ rows: items }: { rows: Model[] }) {
+  const { rows, header } = useSort<Model, "model" | "sessions" | "costUsd">(items, modelValue);
+  return (
+    <table className="compact sortable">
+      <thead>
+        <tr>
+          {header("Model", "model")}
+          {header("Sessions", "sessions", true)}
+          {header("Cost", "costUsd", true)}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((m) => (
+          <tr key={m.model} data-testid={`cost-model-${m.model}`}>
+            <td className="mono">{m.model}</td>
+            <td className="num">{m.sessions}</td>
+            <td className="num">{usd(m.costUsd)}</td>
+          </tr>
+        ))}
+      </tbody>
+      {items.length > 1 && (
+        <tfoot>
+          <tr data-testid="cost-model-total">
+            <th scope="row">Total</th>
+            <td className="num">{total(items, (m) => m.sessions)}</td>
+            <td className="num">{usd(total(items, (m) => m.costUsd))}</td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+/**
+ * What the team's sessions cost so far (docs/overview.md): the total and the days (UTC) across the
+ * card, then per session, member, contract and model side by side where the card is wide enough,
+ * and the budgets with what each has left.
+ */
 export function CostCard({ costs }: { costs: Costs }) {
-  if (costs.perSession.length === 0) return <p className="empty">No session has cost anything yet in this team.</p>;
+  if (costs.perSession.length === 0 && costs.budgets.length === 0) return <p className="empty">No session has cost anything yet in this team.</p>;
   return (
     <div className="stack">
       <div>
@@ -23,37 +69,55 @@ export function CostCard({ costs }: { costs: Costs }) {
         </span>{" "}
         <span className="muted">so far</span>
       </div>
-      <section aria-label="cost per session" data-testid="cost-per-session">
-        <h3>Per session</h3>
-        <BarChart
-          title="Cost per session"
-          head={["Session", "Cost"]}
-          format={usd}
-          bars={costs.perSession.map((s) => ({ label: s.name, value: s.costUsd, href: `/sessions/${encodeURIComponent(s.name)}` }))}
-        />
-      </section>
-      {costs.perMember.length > 0 && (
-        <section aria-label="cost per member" data-testid="cost-per-member">
-          <h3>Per member</h3>
-          <BarChart title="Cost per member" head={["Member", "Cost"]} format={usd} bars={scopeBars(costs.perMember)} />
+      {costs.perDay.length > 0 && (
+        <section aria-label="cost per day" data-testid="cost-per-day">
+          <h3>Per day (UTC)</h3>
+          <ColumnChart
+            title="Cost per day"
+            head={["Day", "Cost"]}
+            format={usd}
+            tick={(day) => day.slice(5)}
+            bars={costs.perDay.map((d) => ({ label: d.day, value: d.costUsd }))}
+          />
         </section>
       )}
-      {costs.perContract.length > 0 && (
-        <section aria-label="cost per contract" data-testid="cost-per-contract">
-          <h3>Per contract</h3>
-          <BarChart title="Cost per contract" head={["Contract", "Cost"]} format={usd} bars={scopeBars(costs.perContract)} />
-        </section>
-      )}
-      <section aria-label="cost per day" data-testid="cost-per-day">
-        <h3>Per day (UTC)</h3>
-        <ColumnChart
-          title="Cost per day"
-          head={["Day", "Cost"]}
-          format={usd}
-          tick={(day) => day.slice(5)}
-          bars={costs.perDay.map((d) => ({ label: d.day, value: d.costUsd }))}
-        />
-      </section>
+      <div className="cost-grid">
+        {costs.perSession.length > 0 && (
+          <section aria-label="cost per session" data-testid="cost-per-session">
+            <h3>Per session</h3>
+            <BarChart
+              title="Cost per session"
+              head={["Session", "Cost"]}
+              format={usd}
+              bars={costs.perSession.map((s) => ({ label: s.name, value: s.costUsd, href: `/sessions/${encodeURIComponent(s.name)}` }))}
+            />
+          </section>
+        )}
+        {costs.perMember.length > 0 && (
+          <section aria-label="cost per member" data-testid="cost-per-member">
+            <h3>Per member</h3>
+            <BarChart title="Cost per member" head={["Member", "Cost"]} format={usd} bars={scopeBars(costs.perMember)} />
+          </section>
+        )}
+        {costs.perContract.length > 0 && (
+          <section aria-label="cost per contract" data-testid="cost-per-contract">
+            <h3>Per contract</h3>
+            <BarChart title="Cost per contract" head={["Contract", "Cost"]} format={usd} bars={scopeBars(costs.perContract)} />
+          </section>
+        )}
+        {costs.perModel.length > 0 && (
+          <section aria-label="cost per model" data-testid="cost-per-model">
+            <h3>Per model</h3>
+            <ModelTable rows={costs.perModel} />
+          </section>
+        )}
+        {costs.budgets.length > 0 && (
+          <section aria-label="budgets" data-testid="cost-budgets">
+            <h3>Budgets</h3>
+            <BudgetTable items={costs.budgets} compact />
+          </section>
+        )}
+      </div>
     </div>
   );
 }

@@ -4,12 +4,14 @@ import { useArtifacts, useContracts, useEvents, useOverview } from "@/lib/querie
 import { useOverlaps } from "@/lib/queries/worktrees.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
+import { EmptyTeamCard } from "../start/EmptyTeamCard.tsx";
 import { ArtifactTable } from "./ArtifactTable.tsx";
 import { ContractTable } from "./ContractTable.tsx";
 import { ContractsByState } from "./ContractsByState.tsx";
 import { CostCard } from "./CostCard.tsx";
 import { EventFeed } from "./EventFeed.tsx";
 import { NeedsAttention } from "./NeedsAttention.tsx";
+import { TeamTable } from "./TeamTable.tsx";
 
 export function HomeDashboard() {
   const { team } = useTeam();
@@ -19,77 +21,37 @@ export function HomeDashboard() {
   const contracts = useContracts(team);
   const overlaps = useOverlaps(team);
   const teams = overview.data?.teams ?? [];
+  const empty = contracts.data?.items.length === 0 && artifacts.data?.items.length === 0;
 
   return (
     <div className="grid">
+      {empty && <EmptyTeamCard team={team} />}
       <Card title="Needs attention" testId="attention">
         <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
         {overview.data && <NeedsAttention attention={overview.data.attention} overlaps={overlaps.data?.files} />}
       </Card>
-      <Card title="Cost so far" testId="costs">
-        <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
-        {overview.data && <CostCard costs={overview.data.costs} />}
-      </Card>
       <Card title="Contracts by state" testId="contracts-by-state">
         <ContractsByState counts={overview.data?.contractsByStatus ?? {}} />
+      </Card>
+      <Card title="Cost so far" testId="costs" wide>
+        <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
+        {overview.data && <CostCard costs={overview.data.costs} />}
       </Card>
       <Card title="Teams" testId="teams">
         <ListState
           loading={overview.isLoading}
           error={overview.error}
           empty={teams.length === 0}
-          hint="No teams yet: the first artifact or contract creates one."
+          hint={`No team has been written to yet: ${team} is made by its first contract, artifact or member.`}
         />
-        {teams.length > 0 && (
-          <table>
-            <thead>
-              <tr>
-                <th>Team</th>
-                <th>Artifacts</th>
-                <th>Contracts</th>
-                <th>Events</th>
-              </tr>
-            </thead>
-            <tbody>
-              {teams.map((t) => (
-                <tr key={t.id}>
-                  <td className="mono">
-                    {t.id}
-                    {t.archived && <span className="muted"> (archived)</span>}
-                  </td>
-                  <td>{t.artifacts}</td>
-                  <td>{t.contracts}</td>
-                  <td>{t.events}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {teams.length > 0 && <TeamTable items={teams} />}
       </Card>
       <Card title="Contracts" testId="contracts">
-        <ListState
-          loading={contracts.isLoading}
-          error={contracts.error}
-          empty={(contracts.data?.items.length ?? 0) === 0}
-          hint={
-            <>
-              No contracts in this team. Create one with <code>teamhub contract-create …</code>
-            </>
-          }
-        />
+        <ListState loading={contracts.isLoading} error={contracts.error} empty={(contracts.data?.items.length ?? 0) === 0} hint="No contracts in this team." />
         {contracts.data && contracts.data.items.length > 0 && <ContractTable items={contracts.data.items} />}
       </Card>
       <Card title="Artifacts" testId="artifacts">
-        <ListState
-          loading={artifacts.isLoading}
-          error={artifacts.error}
-          empty={(artifacts.data?.items.length ?? 0) === 0}
-          hint={
-            <>
-              No artifacts in this team. Publish one with <code>teamhub artifact-publish …</code>
-            </>
-          }
-        />
+        <ListState loading={artifacts.isLoading} error={artifacts.error} empty={(artifacts.data?.items.length ?? 0) === 0} hint="No artifacts in this team." />
         {artifacts.data && artifacts.data.items.length > 0 && <ArtifactTable items={artifacts.data.items} />}
       </Card>
       <Card title="Recent events" testId="events" wide>

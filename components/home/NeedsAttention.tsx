@@ -10,10 +10,16 @@ import { dollars } from "@/lib/format.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
+import { CauseRow, openByDefault } from "./CauseRow.tsx";
 
 const sessionHref = (name: string) => `/sessions/${encodeURIComponent(name)}`;
+const artifactHref = (id: string) => `/artifacts/${encodeURIComponent(id)}`;
 
-function Group({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+type Grouped = Array<{ cause: string; count: number }>;
+const countOf = (groups: Grouped) => groups.reduce((n, g) => n + g.count, 0);
+
+/** One kind of attention: its heading counts every item, its rows are the causes. */
+function Kind({ title, count, children }: { title: string; count: number; children: ReactNode }) {
   if (count === 0) return null;
   return (
     <section className="attention-group" aria-label={title}>
@@ -26,90 +32,102 @@ function Group({ title, count, children }: { title: string; count: number; child
 }
 
 /**
- * Everything that waits for a person, each row linking to where it is acted on: the session page
- * for approvals and broken sessions, the canvas for failed contracts, the artifact for stale ones, each session's
- * Changes tab for a file two live sessions changed (a likely merge conflict).
+ * Everything that waits for a person, one row per cause (docs/overview.md): a row opens to its
+ * items, each linking to where it is acted on — the session page for approvals and broken
+ * sessions, the canvas for failed contracts, the artifact for stale ones, each session's Changes
+ * tab for a file two live sessions changed (a likely merge conflict). Small groups start open.
  */
 export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Attention; overlaps?: OverlapsView["files"] }) {
   // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
   const now = useNow(10_000);
-  const total =
-    a.approvals.length +
-    a.stalledSessions.length +
-    a.sessionProblems.length +
-    a.failedContracts.length +
-    a.staleArtifacts.length +
-    a.budgets.length +
-    overlaps.length;
-  if (total === 0) return <p className="empty">Nothing needs you right now.</p>;
+  const groups = [a.approvals, a.stalledSessions, a.sessionProblems, a.failedContracts, a.staleArtifacts, a.budgets];
+  if (groups.every((g) => g.length === 0) && overlaps.length === 0) return <p className="empty">Nothing needs you right now.</p>;
   return (
     <div className="attention">
-      <Group title="Approvals waiting" count={a.approvals.length}>
-        {a.approvals.map((x) => (
-          <li key={x.id} data-testid={`attention-approval-${x.id}`}>
-            <Link href={sessionHref(x.session)}>
-              <strong>{x.session}</strong> wants <strong>{x.toolName}</strong> <code>{summarizeInput(x.input, 60)}</code>
-            </Link>
-            <span className="muted"> · denied in {Math.max(0, Math.ceil((x.expiresAt.getTime() - now) / 60_000))} min unless decided</span>
-          </li>
+      <Kind title="Approvals waiting" count={countOf(a.approvals)}>
+        {a.approvals.map((g) => (
+          <CauseRow key={g.cause} group={g} open={openByDefault(g)} testId={`attention-approvals-${g.items[0]?.toolName}`}>
+            {g.items.map((x) => (
+              <li key={x.id} data-testid={`attention-approval-${x.id}`}>
+                <Link href={sessionHref(x.session)}>
+                  <strong>{x.session}</strong> wants <strong>{x.toolName}</strong> <code>{summarizeInput(x.input, 60)}</code>
+                </Link>
+                <span className="muted"> · denied in {Math.max(0, Math.ceil((x.expiresAt.getTime() - now) / 60_000))} min unless decided</span>
+              </li>
+            ))}
+          </CauseRow>
         ))}
-      </Group>
-      <Group title="Stalled sessions" count={a.stalledSessions.length}>
-        {a.stalledSessions.map((x) => (
-          <li key={x.name}>
-            <Link href={sessionHref(x.name)}>{x.name}</Link>
-            <span className="muted">
-              {" "}
-              · {x.status}, silent since <When at={x.stalledAt} />
-            </span>
-          </li>
+      </Kind>
+      <Kind title="Stalled sessions" count={countOf(a.stalledSessions)}>
+        {a.stalledSessions.map((g) => (
+          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+            {g.items.map((x) => (
+              <li key={x.name}>
+                <Link href={sessionHref(x.name)}>{x.name}</Link>
+                <span className="muted">
+                  {" "}
+                  · silent since <When at={x.stalledAt} />
+                </span>
+              </li>
+            ))}
+          </CauseRow>
         ))}
-      </Group>
-      <Group title="Sessions in trouble" count={a.sessionProblems.length}>
-        {a.sessionProblems.map((x) => (
-          <li key={x.name} data-testid={`attention-session-${x.name}`}>
-            <Link href={sessionHref(x.name)}>{x.name}</Link>
-            <span className="muted">
-              {" "}
-              · {x.status} <When at={x.updatedAt} />
-            </span>
-            <div className="problem clip" title={x.problem}>
-              {x.problem}
-            </div>
-          </li>
+      </Kind>
+      <Kind title="Sessions in trouble" count={countOf(a.sessionProblems)}>
+        {a.sessionProblems.map((g) => (
+          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+            {g.items.map((x) => (
+              <li key={x.name} data-testid={`attention-session-${x.name}`}>
+                <Link href={sessionHref(x.name)}>{x.name}</Link>
+                <span className="muted">
+                  {" "}
+                  · {x.status} <When at={x.updatedAt} />
+                </span>
+                <div className="problem clip" title={x.problem}>
+                  {x.problem}
+                </div>
+              </li>
+            ))}
+          </CauseRow>
         ))}
-      </Group>
-      <Group title="Failed contracts" count={a.failedContracts.length}>
-        {a.failedContracts.map((x) => (
-          <li key={x.id}>
-            <Link href={`/canvas?contract=${encodeURIComponent(x.id)}`} className="mono">
-              {x.id}
-            </Link>{" "}
-            <span>{x.title}</span>
-            <span className="muted">
-              {" "}
-              · {x.assignee}
-              {x.statusReason ? `: ${x.statusReason}` : ""}
-            </span>
-          </li>
+      </Kind>
+      <Kind title="Failed contracts" count={countOf(a.failedContracts)}>
+        {a.failedContracts.map((g) => (
+          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+            {g.items.map((x) => (
+              <li key={x.id}>
+                <Link href={`/canvas?contract=${encodeURIComponent(x.id)}`} className="mono">
+                  {x.id}
+                </Link>{" "}
+                <span>{x.title}</span>
+                <span className="muted"> · {x.assignee}</span>
+              </li>
+            ))}
+          </CauseRow>
         ))}
-      </Group>
-      <Group title="Budgets" count={a.budgets.length}>
-        {a.budgets.map((x) => (
-          <li key={`${x.scope}:${x.target ?? ""}`} data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}>
-            <strong>{x.scope === "team" ? `team ${x.team}` : `${x.scope} ${x.target}`}</strong>
-            <span className="muted">
-              {" "}
-              · {dollars(x.spentUsd)} spent of {dollars(x.amountUsd)}
-              {x.period === "month" ? ` in ${x.window}` : ""}
-            </span>
-            <div className="problem clip">
-              {x.usedUp ? "used up: turns charged to it wait as blocked: budget" : `past its ${Math.round(x.warnAt * 100)}% warning`}
-            </div>
-          </li>
+      </Kind>
+      <Kind title="Budgets" count={countOf(a.budgets)}>
+        {a.budgets.map((g) => (
+          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+            {g.items.map((x) => (
+              <li key={`${x.scope}:${x.target ?? ""}`} data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}>
+                <Link href="/budgets">
+                  <strong>{x.scope === "team" ? `team ${x.team}` : `${x.scope} ${x.target}`}</strong>
+                </Link>
+                <span className="muted">
+                  {" "}
+                  · {dollars(x.spentUsd)} spent of {dollars(x.amountUsd)}
+                  {x.period === "month" ? ` in ${x.window}` : ""}
+                </span>
+                <div className="problem clip">
+                  {x.usedUp ? "used up: turns charged to it wait as blocked: budget" : `past its ${Math.round(x.warnAt * 100)}% warning`}
+                </div>
+              </li>
+            ))}
+          </CauseRow>
         ))}
-      </Group>
-      <Group title="Files changed by two sessions" count={overlaps.length}>
+      </Kind>
+      <Kind title="Files changed by two sessions" count={overlaps.length}>
         {overlaps.map((f) => (
           <li key={`${f.repoDir}:${f.path}`} data-testid={`attention-overlap-${f.path}`}>
             <code title={f.repoDir}>{f.path}</code>
@@ -122,17 +140,20 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
             ))}
           </li>
         ))}
-      </Group>
-      <Group title="Stale artifacts" count={a.staleArtifacts.length}>
-        {a.staleArtifacts.map((x) => (
-          <li key={x.artifactId}>
-            <Link href={`/artifacts/${encodeURIComponent(x.artifactId)}`} className="mono">
-              {x.artifactId}@v{x.version}
-            </Link>
-            <span className="muted"> · {x.reasons.map(staleReasonText).join(" · ")}</span>
-          </li>
+      </Kind>
+      <Kind title="Stale artifacts" count={countOf(a.staleArtifacts)}>
+        {a.staleArtifacts.map((g) => (
+          <CauseRow key={g.cause} group={g} open={openByDefault(g)} unit="artifact" testId={`attention-stale-${g.root}`} inline>
+            {g.items.map((x) => (
+              <li key={x.artifactId}>
+                <Link href={artifactHref(x.artifactId)} className="mono" title={x.reasons.map(staleReasonText).join("\n")}>
+                  {x.artifactId}@v{x.version}
+                </Link>
+              </li>
+            ))}
+          </CauseRow>
         ))}
-      </Group>
+      </Kind>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useLiveEvents } from "../shell/LiveProvider.tsx";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { EditRules } from "./EditRules.tsx";
 import { ExecutionLog } from "./ExecutionLog.tsx";
 import { PipelineControls } from "./PipelineControls.tsx";
 import { executionSummary } from "./PipelineTable.tsx";
@@ -26,6 +27,7 @@ export function PipelineDetail({ id }: { id: string }) {
   const qc = useQueryClient();
   // The cursors of the pages walked back through; the newest page has none.
   const [cursors, setCursors] = useState<number[]>([]);
+  const [editing, setEditing] = useState(false);
   const q = usePipeline(team, id, cursors.at(-1));
   useLiveEvents((e) => {
     if (e.teamId === team) setTimeout(() => void qc.invalidateQueries({ queryKey: keys.pipeline(team, id) }), RUNNER_GRACE_MS);
@@ -49,7 +51,18 @@ export function PipelineDetail({ id }: { id: string }) {
             Created by {p.createdBy} on {p.createdAt.toLocaleString()}. {executionSummary(p.executions) || "No executions yet."}
           </p>
           <Card title={`Rules (${p.rules.length})`} testId="pipeline-rules">
-            <RuleList rules={p.rules} />
+            {editing ? (
+              <EditRules team={team} pipeline={p} onDone={() => setEditing(false)} />
+            ) : (
+              <>
+                <RuleList rules={p.rules} />
+                <div>
+                  <button type="button" onClick={() => setEditing(true)} data-testid="edit-rules">
+                    Edit rules
+                  </button>
+                </div>
+              </>
+            )}
           </Card>
           <Card title="Execution log" testId="execution-log">
             <ListState

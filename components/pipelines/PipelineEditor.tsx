@@ -15,7 +15,8 @@ export const EMPTY_DRAFT: Draft = { id: "", rules: [newRule()] };
 /**
  * Writing a pipeline: a form per rule, or the whole list as JSON. `issues` are the hub's answer
  * to the draft as typed (the page validates it while the person types); creating is possible
- * once it has none.
+ * once it has none. With `editing` (a pipeline's id) the same editor replaces that pipeline's
+ * rules (docs/domain.md#editing-a-pipeline); `onDone` follows a save or a cancel.
  */
 export function PipelineEditor({
   team,
@@ -23,18 +24,23 @@ export function PipelineEditor({
   onChange,
   issues,
   checking,
+  editing,
+  onDone,
 }: {
   team: string;
   draft: Draft;
   onChange: (d: Draft) => void;
   issues: FieldIssue[];
   checking: boolean;
+  editing?: string;
+  onDone?: () => void;
 }) {
   const [mode, setMode] = useState<"form" | "json">("form");
   const [created, setCreated] = useState<string | null>(null);
   // A new generation after each creation starts the JSON text afresh.
   const [generation, setGeneration] = useState(0);
-  const { create } = usePipelineActions(team);
+  const actions = usePipelineActions(team);
+  const create = editing ? actions.update : actions.create;
   // Until the person tries to create, the form leaves alone the fields nobody typed into yet.
   const [insist, setInsist] = useState(false);
   const refused = issuesOf(create.error);
@@ -45,19 +51,20 @@ export function PipelineEditor({
     onChange(d);
   };
   const setRule = (i: number, r: Json) => change({ ...draft, rules: draft.rules.map((x, j) => (j === i ? r : x)) });
-  const ready = draft.id !== "" && !checking && !create.isPending;
+  const ready = (editing !== undefined || draft.id !== "") && !checking && !create.isPending;
   return (
     <form
       className="stack"
-      aria-label="new pipeline"
+      aria-label={editing ? `edit the rules of ${editing}` : "new pipeline"}
       onSubmit={(e) => {
         e.preventDefault();
         if (!ready) return;
         if (issues.length) return setInsist(true);
         create.mutate(
-          { id: draft.id, rules: draft.rules.map(toSend) },
+          { id: editing ?? draft.id, rules: draft.rules.map(toSend) },
           {
             onSuccess: (p) => {
+              if (editing) return onDone?.();
               setCreated(p.id);
               setInsist(false);
               setGeneration((g) => g + 1);
@@ -68,14 +75,16 @@ export function PipelineEditor({
       }}
     >
       <div className="row editor-head">
-        <TextField
-          field="id"
-          label="pipeline id"
-          value={draft.id}
-          placeholder="ci-loop"
-          issues={issuesAt(all, "id")}
-          onChange={(id) => change({ ...draft, id })}
-        />
+        {!editing && (
+          <TextField
+            field="id"
+            label="pipeline id"
+            value={draft.id}
+            placeholder="ci-loop"
+            issues={issuesAt(all, "id")}
+            onChange={(id) => change({ ...draft, id })}
+          />
+        )}
         <div className="row" role="group" aria-label="edit rules as">
           <button type="button" aria-pressed={mode === "form"} className={mode === "form" ? "primary" : undefined} onClick={() => setMode("form")}>
             Form
@@ -109,16 +118,23 @@ export function PipelineEditor({
       )}
       <div className="row">
         <button type="submit" className="primary" disabled={!ready}>
-          Create pipeline
+          {editing ? "Save rules" : "Create pipeline"}
         </button>
+        {editing && (
+          <button type="button" onClick={onDone}>
+            Cancel
+          </button>
+        )}
         <span role="status" className="muted" data-testid="validation-status">
           {checking
             ? "checking…"
             : issues.length
               ? `${issues.length} problem${issues.length > 1 ? "s" : ""} to fix`
-              : draft.id === ""
-                ? "rules are valid; give the pipeline an id"
-                : "ready to create"}
+              : editing
+                ? "ready to save: the new rules act on events from now on"
+                : draft.id === ""
+                  ? "rules are valid; give the pipeline an id"
+                  : "ready to create"}
         </span>
       </div>
       {create.error && refused.every((i) => i.field === "") && <p className="form-error">{create.error.message}</p>}

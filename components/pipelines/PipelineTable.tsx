@@ -3,6 +3,8 @@
 import Link from "next/link";
 import type { PipelineView } from "@/lib/api/pipelines.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { total, useSort } from "../ui/useSort.tsx";
 import { When } from "../ui/When.tsx";
 import { PipelineControls } from "./PipelineControls.tsx";
 
@@ -13,21 +15,41 @@ export const executionSummary = (counts: Record<string, number>) =>
     .map(([outcome, n]) => `${outcome.replace("_", " ")} ${n}`)
     .join(" · ");
 
+type Column = "id" | "status" | "rules" | "executions" | "created";
+
+const executionCount = (p: PipelineView) => total(Object.values(p.executions), (n) => n);
+
+const valueOf = (p: PipelineView, key: Column): SortValue => {
+  switch (key) {
+    case "id":
+      return p.id;
+    case "status":
+      return p.status;
+    case "rules":
+      return p.rules.length;
+    case "executions":
+      return executionCount(p);
+    case "created":
+      return p.createdAt.getTime();
+  }
+};
+
 export function PipelineTable({ team, items }: { team: string; items: PipelineView[] }) {
+  const { rows, header } = useSort<PipelineView, Column>(items, valueOf);
   return (
-    <table>
+    <table className="sortable">
       <thead>
         <tr>
-          <th>Pipeline</th>
-          <th>Status</th>
-          <th>Rules</th>
-          <th>Executions</th>
-          <th>Created</th>
+          {header("Pipeline", "id")}
+          {header("Status", "status")}
+          {header("Rules", "rules", true)}
+          {header("Executions", "executions", true)}
+          {header("Created", "created", true)}
           <th aria-label="actions" />
         </tr>
       </thead>
       <tbody>
-        {items.map((p) => (
+        {rows.map((p) => (
           <tr key={p.id} data-testid={`pipeline-${p.id}`}>
             <td>
               <Link href={`/pipelines/${encodeURIComponent(p.id)}`} className="mono">
@@ -50,6 +72,18 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineVi
           </tr>
         ))}
       </tbody>
+      {items.length > 1 && (
+        <tfoot>
+          <tr data-testid="pipeline-totals">
+            <th scope="row" colSpan={2}>
+              {items.length} pipelines
+            </th>
+            <td>{total(items, (p) => p.rules.length)}</td>
+            <td>{total(items, executionCount)}</td>
+            <td colSpan={2} />
+          </tr>
+        </tfoot>
+      )}
     </table>
   );
 }

@@ -1,26 +1,20 @@
 "use client";
 
-import { useMemo, useState } from "react";
-import { usePipelines, usePipelineValidation } from "@/lib/queries/pipelines.ts";
-import { useDebounced } from "@/lib/use-debounced.ts";
+import { useState } from "react";
+import { usePipelines } from "@/lib/queries/pipelines.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { DryRunPanel } from "./DryRunPanel.tsx";
 import { EMPTY_DRAFT, PipelineEditor, type Draft } from "./PipelineEditor.tsx";
 import { PipelineTable } from "./PipelineTable.tsx";
-import { toSend } from "./rule-draft.ts";
+import { useDraftCheck } from "./use-draft-check.ts";
 
 /** The team's pipelines, an editor for a new one (checked by the hub as it is typed) and a dry run of its rules. */
 export function PipelinesPage() {
   const { team } = useTeam();
   const list = usePipelines(team);
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const sent = useMemo(() => ({ id: draft.id === "" ? undefined : draft.id, rules: draft.rules.map(toSend) }), [draft]);
-  const settled = useDebounced(sent, 350);
-  const validation = usePipelineValidation(team, settled);
-  // A refetch of the same draft (every live event invalidates team queries) is not "checking".
-  const checking = settled !== sent || validation.isPlaceholderData || validation.isLoading;
-  const issues = validation.data?.issues ?? [];
+  const { sent, issues, checking, error } = useDraftCheck(team, draft, true);
 
   return (
     <div className="stack">
@@ -41,7 +35,7 @@ export function PipelinesPage() {
       <div className="split">
         <Card title="New pipeline" testId="pipeline-editor">
           <PipelineEditor team={team} draft={draft} onChange={setDraft} issues={issues} checking={checking} />
-          {validation.error && <p className="form-error">Could not check the rules: {validation.error.message}</p>}
+          {error && <p className="form-error">Could not check the rules: {error.message}</p>}
         </Card>
         <Card title="Dry run" testId="pipeline-dry-run">
           <DryRunPanel team={team} rules={sent.rules} />

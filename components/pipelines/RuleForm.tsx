@@ -24,9 +24,15 @@ const VARIABLES: Record<Scope, string> = {
   artifact: "artifact (id, type, name, version, publisher, summary), data (the version's JSON), event",
   contract: "contract (id, title, status, assignee, assigner, priority, retryCount, statusReason, inputs), event",
   message: "message (id, from, to, kind, text), event",
+  state: "state (id, member, role, status, task, ref, keyFindings, verification), event",
 };
 
-const EXAMPLE: Record<Scope, string> = { artifact: "data.failed > 0", contract: "contract.priority == 'high'", message: "message.text.contains('urgent')" };
+const EXAMPLE: Record<Scope, string> = {
+  artifact: "data.failed > 0",
+  contract: "contract.priority == 'high'",
+  message: "message.text.contains('urgent')",
+  state: "state.status == 'blocked'",
+};
 
 /** Issues about this rule that no input of the form shows: listed under the rule so none is lost. */
 function unplaced(issues: FieldIssue[], prefix: string, rule: unknown): FieldIssue[] {

@@ -51,6 +51,7 @@ const FILTER_LABELS: Record<Scope, Partial<Record<keyof Trigger, string>>> = {
   artifact: { artifactType: "artifact type", artifactId: "artifact id", publisher: "published by" },
   contract: { contractId: "contract id", publisher: "changed by" },
   message: { publisher: "from", to: "to" },
+  state: { role: "role", status: "status", publisher: "posted by" },
 };
 
 export const triggerType = (rule: unknown): TriggerType => {

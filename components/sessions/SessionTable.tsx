@@ -1,12 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
 import { usd } from "@/lib/format.ts";
 import type { SessionView } from "@/lib/api/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
-import { SortHeader } from "../ui/SortHeader.tsx";
-import { sortRows, type Sort, type SortValue } from "../ui/sort.ts";
+import type { SortValue } from "../ui/sort.ts";
+import { total, useSort } from "../ui/useSort.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
 import { SessionProblem } from "./SessionProblem.tsx";
 import { When } from "../ui/When.tsx";
@@ -38,15 +37,9 @@ const valueOf = (s: SessionView, key: Column): SortValue => {
   }
 };
 
-const sum = (items: SessionView[], f: (s: SessionView) => number) => items.reduce((n, s) => n + f(s), 0);
-
 /** The team's sessions in the hub's order until a column header is clicked, with the totals below. */
 export function SessionTable({ items }: { items: SessionView[] }) {
-  const [sort, setSort] = useState<Sort<Column> | null>(null);
-  const rows = sort ? sortRows(items, sort, valueOf) : items;
-  const header = (label: string, column: Column, numeric = false) => (
-    <SortHeader label={label} column={column} sort={sort} onSort={setSort} numeric={numeric} />
-  );
+  const { rows, header } = useSort<SessionView, Column>(items, valueOf);
   return (
     <div className="table-scroll">
       <table className="sortable">
@@ -97,11 +90,11 @@ export function SessionTable({ items }: { items: SessionView[] }) {
               <th scope="row" colSpan={4}>
                 {items.length} sessions
               </th>
-              <td className="num">{usd(sum(items, (s) => s.costUsd))}</td>
-              <td className="num">{sum(items, (s) => s.turns)}</td>
-              <td className="num">{sum(items, (s) => s.interactions)}</td>
-              <td className="num">{sum(items, (s) => s.queued) || ""}</td>
-              <td className="num">{sum(items, (s) => s.pendingApprovals) || ""}</td>
+              <td className="num">{usd(total(items, (s) => s.costUsd))}</td>
+              <td className="num">{total(items, (s) => s.turns)}</td>
+              <td className="num">{total(items, (s) => s.interactions)}</td>
+              <td className="num">{total(items, (s) => s.queued) || ""}</td>
+              <td className="num">{total(items, (s) => s.pendingApprovals) || ""}</td>
               <td />
             </tr>
           </tfoot>

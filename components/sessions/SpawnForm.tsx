@@ -49,10 +49,13 @@ function Field({ label, field, issues, hint, children }: { label: string; field:
   );
 }
 
-/** Starts a session, or a team member (roster, worker guide, own identity) when "as team member" is ticked. */
-export function SpawnForm({ team }: { team: string }) {
+/**
+ * Starts a session, or a team member (roster, worker guide, own identity) when "as team member" is ticked;
+ * `member` ticks it from the start (the empty state's "Start a team member").
+ */
+export function SpawnForm({ team, member = false }: { team: string; member?: boolean }) {
   const spawn = useSpawn(team);
-  const [d, setD] = useState<Draft>(EMPTY);
+  const [d, setD] = useState<Draft>({ ...EMPTY, member });
   const issues = issuesOf(spawn.error);
   const set =
     <K extends keyof Draft>(k: K) =>

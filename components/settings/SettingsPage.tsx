@@ -28,7 +28,7 @@ export function SettingsPage() {
         <Card title="Member tokens" testId="member-tokens" wide>
           <MemberTokens />
         </Card>
-        <Card title="Claude Code" testId="claude-setup" wide>
+        <Card title="Claude Code" testId="claude-setup" wide id="claude-code">
           <ClaudeSetup />
         </Card>
         <Card title="Hubs" testId="hubs-health" wide>

@@ -22,6 +22,7 @@ export const PAGES = [
   { href: "/approvals", label: "Approvals" },
   { href: "/artifacts", label: "Artifacts" },
   { href: "/canvas", label: "Canvas" },
+  { href: "/knowledge", label: "Knowledge" },
   { href: "/pipelines", label: "Pipelines" },
   { href: "/snapshots", label: "Snapshots" },
   { href: "/budgets", label: "Budgets" },

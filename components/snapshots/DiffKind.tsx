@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import type { DiffEntity, DiffKindName, KindDiff } from "@/lib/api/snapshots.ts";
+import type { DiffEntity, DiffKindName, FieldChanges, KindDiff } from "@/lib/api/snapshots.ts";
 import { JsonDiff } from "../ui/JsonDiff.tsx";
+import { ArtifactDataDiff } from "./ArtifactDataDiff.tsx";
 import { changeSummary, entitySummary, sides } from "./diff-summary.ts";
 
 const TITLES: Record<DiffKindName, string> = { contracts: "Contracts", artifacts: "Artifacts (current versions)", pipelines: "Pipelines", roster: "Roster" };
@@ -49,21 +50,31 @@ function Entity({
 
 const withoutId = ({ id: _id, ...rest }: DiffEntity) => rest;
 
+/** An artifact whose current version moved from one version to another (not archived, not rolled back to none). */
+function versionMove(kind: DiffKindName, fields: FieldChanges): [number, number] | null {
+  const v = fields.version;
+  return kind === "artifacts" && v && typeof v.old === "number" && typeof v.new === "number" ? [v.old, v.new] : null;
+}
+
 /**
  * One kind of entity, side by side: A on the left, B on the right. Changed entities open with
  * their field-level rows; added and removed ones fold their fields away behind a summary.
  */
-export function DiffKind({ kind, diff, labels }: { kind: DiffKindName; diff: KindDiff; labels: [string, string] }) {
+export function DiffKind({ team, kind, diff, labels }: { team: string; kind: DiffKindName; diff: KindDiff; labels: [string, string] }) {
   return (
     <section className="diff-kind" aria-labelledby={`diff-${kind}`} data-testid={`diff-${kind}`}>
       <h3 id={`diff-${kind}`}>
         {TITLES[kind]} <span className="muted">{countLine(diff)}</span>
       </h3>
-      {diff.changed.map((c) => (
-        <Entity key={c.id} kind={kind} change="changed" id={c.id} summary={changeSummary(kind, c.fields)} labels={labels}>
-          <JsonDiff before={sides(c.fields)[0]} after={sides(c.fields)[1]} onlyChanges labels={labels} />
-        </Entity>
-      ))}
+      {diff.changed.map((c) => {
+        const move = versionMove(kind, c.fields);
+        return (
+          <Entity key={c.id} kind={kind} change="changed" id={c.id} summary={changeSummary(kind, c.fields)} labels={labels}>
+            <JsonDiff before={sides(c.fields)[0]} after={sides(c.fields)[1]} onlyChanges labels={labels} />
+            {move && <ArtifactDataDiff team={team} id={c.id} from={move[0]} to={move[1]} />}
+          </Entity>
+        );
+      })}
       {diff.added.map((e) => (
         <Entity key={e.id} kind={kind} change="added" id={e.id} summary={entitySummary(kind, e)} labels={labels}>
           <JsonDiff before={undefined} after={withoutId(e)} labels={labels} />

@@ -80,7 +80,7 @@ export function DiffViewer({
                 <span>B: {labels[1]}</span>
               </div>
               {DIFF_KINDS.map((k) => (
-                <DiffKind key={k} kind={k} diff={d[k]} labels={labels} />
+                <DiffKind key={k} team={team} kind={k} diff={d[k]} labels={labels} />
               ))}
             </>
           )}

@@ -3,11 +3,17 @@
 import { CURRENT, type RewindSummary, type SnapshotMeta } from "@/lib/api/snapshots.ts";
 import { useSnapshotActions } from "@/lib/queries/snapshots.ts";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
 import { When } from "../ui/When.tsx";
 import { RewindConfirm } from "./RewindConfirm.tsx";
 
 const kib = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
 const counts = (c: SnapshotMeta["counts"]) => `${c.contracts} contracts · ${c.artifacts} artifacts · ${c.pipelines} pipelines · ${c.members} members`;
+
+type Column = "id" | "taken" | "size";
+
+const valueOf = (s: SnapshotMeta, key: Column): SortValue => (key === "id" ? s.id : key === "taken" ? s.createdAt.getTime() : s.size);
 
 type Props = {
   team: string;
@@ -21,20 +27,21 @@ type Props = {
 export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }: Props) {
   const { rollback, previewRollback, remove } = useSnapshotActions(team);
   const error = rollback.error ?? previewRollback.error ?? remove.error;
+  const { rows, header } = useSort<SnapshotMeta, Column>(items, valueOf);
   return (
     <>
       {error && <p className="form-error">{error.message}</p>}
-      <table>
+      <table className="sortable">
         <thead>
           <tr>
-            <th>Snapshot</th>
-            <th>Taken</th>
-            <th>Contains</th>
+            {header("Snapshot", "id")}
+            {header("Taken", "taken", true)}
+            {header("Contains", "size", true)}
             <th aria-label="actions" />
           </tr>
         </thead>
         <tbody>
-          {items.map((s) => (
+          {rows.map((s) => (
             <tr key={s.id} data-testid={`snapshot-${s.id}`}>
               <td>
                 <div className="mono">{s.id}</div>

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, children, testId, wide }: { title: string; children: ReactNode; testId?: string; wide?: boolean }) {
+/** `id` makes the card a link target (`/settings#claude-code`). */
+export function Card({ title, children, testId, wide, id }: { title: string; children: ReactNode; testId?: string; wide?: boolean; id?: string }) {
   return (
-    <section className={wide ? "card wide" : "card"} aria-label={title} data-testid={testId}>
+    <section className={wide ? "card wide" : "card"} aria-label={title} data-testid={testId} id={id}>
       <h2>{title}</h2>
       {children}
     </section>

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { Cursor, Limit, TeamParam } from "./common.ts";
 import { IsoDate } from "./endpoint.ts";
+import { Alternatives, Examples, ExplorationView, MemberState, Rationale, Related, WisdomView } from "./knowledge.ts";
 
 const Text = (max: number) =>
   z
@@ -18,15 +19,9 @@ export const RecordDecisionInput = z.object({
   team: TeamParam,
   title: Text(200),
   decision: Text(10_000),
-  rationale: Text(10_000).optional(),
-  alternatives: z.array(Text(2_000)).max(20, { error: "must list at most 20 alternatives" }).optional(),
-  /** Links that must resolve: a typo is refused rather than journalled. */
-  related: z
-    .strictObject({
-      artifacts: z.array(EntityId).max(50, { error: "must list at most 50 artifacts" }).optional(),
-      contracts: z.array(EntityId).max(50, { error: "must list at most 50 contracts" }).optional(),
-    })
-    .optional(),
+  rationale: Rationale.optional(),
+  alternatives: Alternatives.optional(),
+  related: Related.optional(),
 });
 export type RecordDecisionInput = z.infer<typeof RecordDecisionInput>;
 
@@ -52,7 +47,7 @@ export const RegisterPatternInput = z.object({
   team: TeamParam,
   name: EntityId,
   description: Text(10_000),
-  examples: z.array(Text(5_000)).max(20, { error: "must list at most 20 examples" }).optional(),
+  examples: Examples.optional(),
 });
 export type RegisterPatternInput = z.infer<typeof RegisterPatternInput>;
 
@@ -239,6 +234,12 @@ export const Briefing = z.object({
   messages: z.object({ unread: z.number().int(), first: z.array(BriefMessage) }),
   decisions: Section(DecisionView),
   patterns: Section(PatternView),
+  /** Learnings and issues appended since the checkpoint (docs/knowledge.md#context-loading), newest last. */
+  lessons: Section(WisdomView),
+  /** Every member's newest state update. */
+  teamState: z.array(MemberState),
+  /** Cached explorations whose angle appears in the inputs of the principal's open contracts. */
+  explorations: z.array(ExplorationView),
   git: z.object({ head: z.string().nullable(), since: z.string().nullable(), changedFiles: z.array(z.string()) }).nullable(),
   /** The same, as short markdown for a model's context. */
   markdown: z.string(),

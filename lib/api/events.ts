@@ -262,7 +262,29 @@ export const EVENTS = {
     author: z.string(),
     related: z.object({ artifacts: z.array(z.string()), contracts: z.array(z.string()) }),
   }),
-  "pattern.registered": z.object({ name: z.string(), outcome: z.enum(["created", "updated", "unchanged"]), author: z.string() }),
+  "pattern.registered": z.object({
+    name: z.string(),
+    outcome: z.enum(["created", "updated", "unchanged"]),
+    author: z.string(),
+    /** The wisdom entry that holds the new text (absent when unchanged, and in logs from before wisdom). */
+    entry: z.number().int().optional(),
+  }),
+  "wisdom.appended": z.object({ id: z.number().int(), kind: z.enum(["learning", "decision", "convention", "issue"]), title: z.string(), author: z.string() }),
+  "state.updated": z.object({
+    id: z.number().int(),
+    member: z.string(),
+    role: z.string(),
+    status: z.enum(["in_progress", "completed", "blocked", "failed"]),
+    task: z.string(),
+    ref: z.string().nullable(),
+  }),
+  "exploration.recorded": z.object({
+    angle: z.string(),
+    revision: z.number().int(),
+    author: z.string(),
+    outcome: z.enum(["created", "updated"]),
+    ref: z.string().optional(),
+  }),
   "phase_gate.passed": GateResult,
   "phase_gate.failed": GateResult,
 
@@ -283,6 +305,8 @@ export const EVENTS = {
 
   // ── Pipelines ──
   "pipeline.created": z.object({ id: z.string(), status: z.enum(["active", "paused"]), rules: z.number().int(), triggers: z.string() }),
+  /** The rules were replaced; the ones they replaced are kept here, so the log holds every version of a pipeline. */
+  "pipeline.updated": z.object({ id: z.string(), rules: z.number().int(), triggers: z.string(), previousRules: z.array(z.unknown()) }),
   "pipeline.paused": Id,
   "pipeline.resumed": Id,
   "pipeline.deleted": Id,

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { TeamParam } from "./common.ts";
 import { ContractStatus, Priority } from "./contracts.ts";
 import { StaleReason } from "./lineage.ts";
+import { IsoDate } from "./endpoint.ts";
+import { STATE_STATUSES } from "./knowledge.ts";
 
 export const GraphInput = z.object({ team: TeamParam });
 export type GraphInput = z.infer<typeof GraphInput>;
@@ -48,6 +50,11 @@ export const ContractGraphNode = z.object({
   status: ContractStatus,
   statusReason: z.string().nullable(),
   priority: Priority,
+  /** The assignee's newest state update (docs/knowledge.md#dashboard), shown as a badge; null when it posted none. */
+  memberState: z
+    .object({ status: z.enum(STATE_STATUSES), task: z.string(), at: IsoDate })
+    .nullable()
+    .optional(),
 });
 export type ContractGraphNode = z.output<typeof ContractGraphNode>;
 

@@ -10,6 +10,7 @@ import { CreateContractInput } from "./contracts.ts";
 import { Cursor, FieldIssue, Limit, TeamParam } from "./common.ts";
 import { IsoDate } from "./endpoint.ts";
 import { EVENTS, EventTypeName } from "./events.ts";
+import { STATE_STATUSES } from "./knowledge.ts";
 
 export const TRIGGER_TYPES = [
   "artifact_published",
@@ -19,6 +20,7 @@ export const TRIGGER_TYPES = [
   "contract_reopened",
   "artifact_stale",
   "message_received",
+  "state_updated",
 ] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
@@ -31,14 +33,18 @@ export const Trigger = z.object({
   publisher: MemberName.optional(),
   /** message_received only: the recipient. */
   to: MemberName.optional(),
+  /** state_updated only: the poster's roster role and the update's status (docs/knowledge.md#state-updates). */
+  role: z.string().max(200).optional(),
+  status: z.enum(STATE_STATUSES, { error: `must be one of ${STATE_STATUSES.join(", ")}` }).optional(),
 });
 export type Trigger = z.infer<typeof Trigger>;
 
 /** What a trigger's events are about: it decides the variables a rule sees and the filters it takes. */
-export type Scope = "artifact" | "contract" | "message";
+export type Scope = "artifact" | "contract" | "message" | "state";
 
 export function scopeOf(trigger: TriggerType): Scope {
   if (trigger.startsWith("contract_")) return "contract";
+  if (trigger === "state_updated") return "state";
   return trigger === "message_received" ? "message" : "artifact";
 }
 
@@ -47,6 +53,7 @@ export const FILTERS: Record<Scope, ReadonlyArray<Exclude<keyof Trigger, "type">
   artifact: ["artifactType", "artifactId", "publisher"],
   contract: ["contractId", "publisher"],
   message: ["publisher", "to"],
+  state: ["role", "status", "publisher"],
 };
 
 // Expressions are short by nature; anything longer is refused before parsing.
@@ -105,6 +112,10 @@ export const CreatePipelineInput = z.object({
   status: z.enum(["active", "paused"]).default("active"),
 });
 export type CreatePipelineInput = z.infer<typeof CreatePipelineInput>;
+
+/** A pipeline's rules replaced: the same schema and checks as creating it (docs/domain.md#editing-a-pipeline). */
+export const UpdatePipelineInput = z.object({ team: TeamParam, id: EntityId, rules: CreatePipelineInput.shape.rules });
+export type UpdatePipelineInput = z.infer<typeof UpdatePipelineInput>;
 
 /** Rules (and optionally an id) as typed so far: checked like a create, answered with every issue instead of refused. */
 export const ValidatePipelineInput = z.object({ team: TeamParam, id: z.unknown().optional(), rules: z.unknown() });

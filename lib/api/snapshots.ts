@@ -147,6 +147,10 @@ export const GateState = z.object({
 });
 export type GateState = z.output<typeof GateState>;
 
+/** Team knowledge as pointers (docs/knowledge.md#snapshots-and-reset): the ids of the live state updates and cache revisions. */
+export const KnowledgePointers = z.object({ stateUpdates: z.array(z.number().int()), explorations: z.array(z.number().int()) });
+export type KnowledgePointers = z.output<typeof KnowledgePointers>;
+
 export const SnapshotState = z.object({
   format: z.literal(1),
   /** First, so listing snapshots reads it from the start of the compressed state. */
@@ -164,6 +168,8 @@ export const SnapshotState = z.object({
   pipelines: z.array(PipelineState),
   roster: z.array(MemberState),
   gate: GateState,
+  /** Absent in snapshots taken before team knowledge: restoring them leaves it as it is. */
+  knowledge: KnowledgePointers.optional(),
   /** Each live work tree's commit at capture (docs/worktrees.md#code-in-snapshots); absent in snapshots taken before. */
   code: z.array(CodeState).optional(),
 });

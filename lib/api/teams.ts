@@ -28,3 +28,11 @@ export const TeamView = z.object({
   settings: z.record(z.string(), z.unknown()),
 });
 export type TeamView = z.output<typeof TeamView>;
+
+/** What the Quick Start demo made: its contracts with their status after the chain ran, and the versions published (`id@vN`). */
+export const QuickStartDemo = z.object({
+  team: z.string(),
+  contracts: z.array(z.object({ id: z.string(), status: z.string() })),
+  artifacts: z.array(z.string()),
+});
+export type QuickStartDemo = z.output<typeof QuickStartDemo>;

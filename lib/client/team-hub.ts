@@ -65,6 +65,7 @@ export class TeamHub {
   declare readonly graph: Group<Api["graph"]>;
   declare readonly health: Group<Api["health"]>;
   declare readonly hubs: Group<Api["hubs"]>;
+  declare readonly knowledge: Group<Api["knowledge"]>;
   declare readonly leads: Group<Api["leads"]>;
   declare readonly lineage: Group<Api["lineage"]>;
   declare readonly overview: Group<Api["overview"]>;

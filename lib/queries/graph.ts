@@ -34,5 +34,21 @@ export const useDependencyChange = (team: string) =>
     apiCall(remove ? api.contracts.removeDependency : api.contracts.addDependency, { team, id, dependency }),
   );
 
+/**
+ * The seed Quick Start in this (empty) team: the contracts and artifacts the canvas then draws (docs/domain.md#quick-start-demo).
+ * `onMade` runs before the refetch, and from here rather than from `mutate`'s own callbacks: with the refetch the team is no
+ * longer empty, the empty state that asked goes away, and callbacks given to `mutate` do not run once it has.
+ */
+export function useQuickStartDemo(team: string, onMade?: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(api.teams.demo, { team }),
+    onSuccess: () => {
+      onMade?.();
+      return qc.invalidateQueries({ queryKey: keys.team(team) });
+    },
+  });
+}
+
 export const useCreateContract = (team: string) =>
   useTeamChange(team, (input: Omit<CreateContractInput, "team">) => apiCall(api.contracts.create, { team, ...input }));

@@ -30,4 +30,7 @@ export const keys = {
   settings: (team: string) => ["team", team, "settings"] as const,
   budgets: (team: string) => ["team", team, "budgets"] as const,
   overlaps: (team: string) => ["team", team, "overlaps"] as const,
+  teamState: (team: string) => ["team", team, "knowledge", "state"] as const,
+  wisdom: (team: string, kind: string) => ["team", team, "knowledge", "wisdom", kind] as const,
+  explorations: (team: string) => ["team", team, "knowledge", "explorations"] as const,
 };

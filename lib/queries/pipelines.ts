@@ -52,6 +52,14 @@ export function usePipelineActions(team: string) {
       mutationFn: (input: { id: string; rules: unknown[] }) => apiCall(api.pipelines.create, asTyped(api.pipelines.create, { team, ...input })),
       onSuccess: refresh,
     }),
+    /** Replaces the rules of pipeline `id` (docs/domain.md#editing-a-pipeline). */
+    update: useMutation({
+      mutationFn: (input: { id: string; rules: unknown[] }) => apiCall(api.pipelines.update, asTyped(api.pipelines.update, { team, ...input })),
+      onSuccess: (_p, { id }) => {
+        refresh();
+        void qc.invalidateQueries({ queryKey: keys.pipeline(team, id) });
+      },
+    }),
     setStatus: useMutation({
       mutationFn: ({ id, to }: { id: string; to: "pause" | "resume" }) => apiCall(api.pipelines[to], { team, id }),
       onSuccess: (_p, { id }) => {

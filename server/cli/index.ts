@@ -29,6 +29,7 @@ import { register as mcp } from "./commands/mcp.ts";
 import { register as setup } from "./commands/setup.ts";
 import { register as decisions } from "./commands/decisions.ts";
 import { register as patterns } from "./commands/patterns.ts";
+import { register as knowledge } from "./commands/knowledge.ts";
 import { register as briefing } from "./commands/briefing.ts";
 import { register as hook } from "./commands/hook.ts";
 import { register as sessions } from "./commands/sessions.ts";
@@ -79,6 +80,7 @@ for (const register of [
   setup,
   decisions,
   patterns,
+  knowledge,
   briefing,
   hook,
   budgets,

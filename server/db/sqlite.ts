@@ -22,6 +22,8 @@ export function toSqlDate(d: Date): string {
 
 export function fromSqlDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
+  // A computed column (MIN over a DATETIME column) may or may not be typed as one by the driver.
+  if (value instanceof Date) return value;
   if (typeof value === "number") return new Date(value);
   const text = String(value);
   // CURRENT_TIMESTAMP defaults have no zone and mean UTC.

@@ -26,6 +26,15 @@ function ContractNode({ data }: NodeProps<ContractFlowNode>) {
       </div>
       <div className="canvas-node-meta">
         <span className="mono">{c.id}</span> · {c.assignee}
+        {c.memberState && (
+          <span
+            className={`badge member-state ${c.memberState.status}`}
+            data-testid={`member-state-${c.id}`}
+            title={`${c.assignee}'s latest state update: ${c.memberState.task}`}
+          >
+            {c.memberState.status.replace("_", " ")}
+          </span>
+        )}
       </div>
       <Handle type="source" position={Position.Bottom} id="out" className="nodrag" />
     </div>

@@ -10,6 +10,7 @@ import { gate } from "./gate.ts";
 import { graph } from "./graph.ts";
 import { health } from "./health.ts";
 import { hubs } from "./hubs.ts";
+import { knowledge } from "./knowledge.ts";
 import { leads } from "./leads.ts";
 import { lineage } from "./lineage.ts";
 import { overview } from "./overview.ts";
@@ -32,6 +33,7 @@ export const api = {
   graph,
   health,
   hubs,
+  knowledge,
   leads,
   lineage,
   overview,

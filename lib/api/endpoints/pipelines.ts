@@ -12,6 +12,7 @@ import {
   PipelineRefInput,
   PipelineValidation,
   PipelineView,
+  UpdatePipelineInput,
   ValidatePipelineInput,
 } from "../pipelines.ts";
 import { TeamRefInput } from "../teams.ts";
@@ -20,6 +21,8 @@ export const pipelines = {
   list: endpoint({ method: "GET", path: "/pipelines", input: TeamRefInput, output: z.array(PipelineView) }),
   create: endpoint({ method: "POST", path: "/pipelines", input: CreatePipelineInput, output: PipelineView, status: 201 }),
   delete: endpoint({ method: "DELETE", path: "/pipelines/:id", input: PipelineRefInput, output: PipelineDeleted }),
+  /** Replaces the rules (docs/domain.md#editing-a-pipeline). */
+  update: endpoint({ method: "PUT", path: "/pipelines/:id", input: UpdatePipelineInput, output: PipelineView }),
   get: endpoint({ method: "GET", path: "/pipelines/:id", input: PipelineLogInput, output: PipelineDetail }),
   pause: endpoint({ method: "POST", path: "/pipelines/:id/pause", input: PipelineRefInput, output: PipelineView }),
   resume: endpoint({ method: "POST", path: "/pipelines/:id/resume", input: PipelineRefInput, output: PipelineView }),

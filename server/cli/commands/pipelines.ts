@@ -1,4 +1,4 @@
-/** pipeline-create, -list, -get, -pause, -resume, -delete and -dry-run. */
+/** pipeline-create, -update, -list, -get, -pause, -resume, -delete and -dry-run. */
 import type { Command } from "commander";
 import { api } from "../../../lib/api/endpoints/index.ts";
 import { asTyped } from "../../../lib/api/endpoint.ts";
@@ -33,6 +33,17 @@ export function register(program: Command) {
             asTyped(api.pipelines.create, { id: args[0], rules: rulesOf(jsonOrFile("--rules", opts.rules)), status: opts.paused ? "paused" : "active" }),
           ),
         (p) => `created pipeline ${summary(p)}`,
+      ),
+    );
+  program
+    .command("pipeline-update <id>")
+    .description("replace a pipeline's rules (checked as on create); they act on events after the change only")
+    .requiredOption("--rules <json|file>", "the new rules: inline JSON, or a path to a JSON file (- for stdin)")
+    .action(
+      action(
+        ({ hub, opts, args }: Ctx<{ rules: string }>) =>
+          hub.pipelines.update(asTyped(api.pipelines.update, { id: args[0], rules: rulesOf(jsonOrFile("--rules", opts.rules)) })),
+        (p) => `updated pipeline ${summary(p)}`,
       ),
     );
   program

@@ -51,6 +51,19 @@ export function register(program: Command) {
       ),
     );
   program
+    .command("demo")
+    .description("run the seed Quick Start in --team (which must be empty) as a demo: three contracts, three artifacts with lineage")
+    .action(
+      action(
+        ({ hub }: Ctx<object>) => hub.teams.demo(),
+        (d) =>
+          `Quick Start demo in team ${d.team}\n` +
+          `  contracts: ${d.contracts.map((c) => `${c.id} (${c.status})`).join(" → ")}\n` +
+          `  artifacts: ${d.artifacts.join(" → ")}\n` +
+          `  see it: teamhub contract-list --team ${d.team}, or the dashboard's canvas`,
+      ),
+    );
+  program
     .command("team-settings")
     .description("show the team's options, or change them (operator only)")
     .option("--wake <on|off>", "wake idle sessions when their contract becomes ready or a message arrives")

@@ -38,7 +38,8 @@ import { IN_LIST, jsonList } from "../../db/in-list.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
-export async function publishArtifact(deps: DomainDeps, actor: Principal, input: PublishArtifactInput): Promise<PublishResult> {
+/** The data as stored, refused past MAX_DATA_BYTES. */
+function measured(input: PublishArtifactInput): { text: string; size: number } {
   const text = JSON.stringify(input.data);
   const size = Buffer.byteLength(text);
   if (size > MAX_DATA_BYTES) {
@@ -46,9 +47,20 @@ export async function publishArtifact(deps: DomainDeps, actor: Principal, input:
       issues: [{ field: "data", rule: "max_size", message: `must be at most ${MAX_DATA_BYTES} bytes`, received: size }],
     });
   }
+  return { text, size };
+}
+
+export async function publishArtifact(deps: DomainDeps, actor: Principal, input: PublishArtifactInput): Promise<PublishResult> {
+  const { text, size } = measured(input);
   // git before the transaction (it cannot run inside one): the publisher's work tree as it is now.
   const code = await publisherCode(deps, actor);
   return deps.db.write("artifact.publish", actor.name, (tx) => publishInTx(tx, actor, input, text, size, code));
+}
+
+/** Publishing inside a caller's transaction (the Quick Start demo): no work tree is pinned, git cannot run inside one. */
+export function publishArtifactInTx(tx: WriteTx, actor: Principal, input: PublishArtifactInput): Promise<PublishResult> {
+  const { text, size } = measured(input);
+  return publishInTx(tx, actor, input, text, size, null);
 }
 
 async function publishInTx(

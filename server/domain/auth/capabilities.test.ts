@@ -72,6 +72,7 @@ describe("the table", () => {
       "snapshot.replay",
       "snapshot.rollback",
       "team.archive",
+      "team.demo",
       "team.reset",
       "team.settings",
       "worktree.merge",

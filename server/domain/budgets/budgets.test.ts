@@ -131,7 +131,8 @@ describe("warnings and the contract stop", () => {
     expect(of("budget.warning").map((e) => e.payload)).toEqual([
       expect.objectContaining({ scope: "member", target: "db-dev", spentUsd: 0.6, session: "db-dev" }),
     ]);
-    const attention = async () => (await hub.db.read((sql) => needsAttention(sql, "t", true))).budgets.map((b) => ({ target: b.target, usedUp: b.usedUp }));
+    const attention = async () =>
+      (await hub.db.read((sql) => needsAttention(sql, "t", true))).budgets.flatMap((g) => g.items.map((b) => ({ target: b.target, usedUp: b.usedUp })));
     expect(await attention()).toEqual([{ target: "db-dev", usedUp: false }]);
     await turn("db-dev", 0.5);
     expect(of("budget.exhausted")).toHaveLength(1);

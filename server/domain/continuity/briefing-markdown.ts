@@ -4,6 +4,7 @@
  * that lists the rest, so the text stays a few kilobytes whatever happened.
  */
 import type { BriefContract, Briefing, ContractChange, Section } from "../../../lib/api/continuity.ts";
+import { knowledgeSections } from "../knowledge/context.ts";
 
 const SHOWN_FILES = 20;
 
@@ -72,6 +73,7 @@ export function renderBriefing(b: Omit<Briefing, "markdown">): string {
     ...b.patterns.items.map((p) => `- ${p.name}: ${clip(p.description, 200)}`),
     ...more(b.patterns, "pattern_list / pattern_get"),
   ]);
+  for (const [title, lines] of knowledgeSections(b, b.principal)) section(title, lines);
   if (b.git?.changedFiles.length) {
     const files = b.git.changedFiles;
     const range = b.git.since && b.git.head && b.git.since !== b.git.head ? ` (since ${short(b.git.since)}, now ${short(b.git.head)})` : "";
@@ -81,6 +83,6 @@ export function renderBriefing(b: Omit<Briefing, "markdown">): string {
     ]);
   }
   if (sections === 0)
-    out.push("", first ? "Nothing assigned to you, no unread messages, no decisions or patterns yet." : "Nothing changed for you since then.");
+    out.push("", first ? "Nothing assigned to you, no unread messages, no decisions, patterns or team knowledge yet." : "Nothing changed for you since then.");
   return out.join("\n");
 }

@@ -3,10 +3,11 @@
  * principal's last checkpoint, or null for a first-time overview, and returns at most
  * BRIEF_ITEMS entries with the total, so a briefing stays short whatever happened.
  */
-import type { Sql } from "../../db/connection.ts";
+import type { Param, Sql } from "../../db/connection.ts";
 import type { EventRow } from "../../db/rows.ts";
 import { toHubEvent } from "../events/events.service.ts";
 import type { BriefArtifact, BriefContract, BriefMessage, ContractChange, DecisionView, PatternView, Section } from "../../../lib/api/continuity.ts";
+import { toWisdomView, type WisdomRow } from "../knowledge/wisdom.service.ts";
 import { toDecisionView } from "./decisions.service.ts";
 import { PATTERN_SELECT, toPatternView } from "./patterns.service.ts";
 
@@ -108,29 +109,21 @@ export async function unreadMessages(sql: Sql, team: string, principal: string):
   return { unread: n, first: first.map(({ createdAt, ...m }) => ({ ...m, at: createdAt })) };
 }
 
-/** Decisions recorded after the checkpoint, newest first; without one, the latest. */
-export async function decisionsSince(sql: Sql, team: string, after: number | null): Promise<Section<DecisionView>> {
-  const filter =
-    after === null ? "" : `AND ('decision:' || "id") IN (SELECT "subject" FROM "Event" WHERE "teamId" = ? AND "type" = 'decision.recorded' AND "id" > ?)`;
-  const params = after === null ? [team] : [team, team, after];
-  const rows = await sql.all<Parameters<typeof toDecisionView>[0]>(`SELECT * FROM "Decision" WHERE "teamId" = ? ${filter} ORDER BY "id" DESC LIMIT ?`, [
-    ...params,
-    BRIEF_ITEMS,
-  ]);
-  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Decision" WHERE "teamId" = ? ${filter}`, params))!;
-  return { items: rows.map(toDecisionView), total: n };
+export const count = async (sql: Sql, from: string, params: Param[]) => (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM (${from}) c`, params))!.n;
+
+/** Decisions recorded since `first` (firstWisdomAfter), newest first. */
+export async function decisionsSince(sql: Sql, team: string, first: number): Promise<Section<DecisionView>> {
+  if (first === Infinity) return { items: [], total: 0 };
+  const from = `SELECT * FROM "Wisdom" WHERE "teamId" = ? AND "kind" = 'decision' AND "id" >= ?`;
+  const rows = await sql.all<WisdomRow>(`${from} ORDER BY "id" DESC LIMIT ?`, [team, first, BRIEF_ITEMS]);
+  return { items: rows.map((r) => toDecisionView(toWisdomView(r))), total: await count(sql, from, [team, first]) };
 }
 
-/** Patterns registered or changed after the checkpoint, latest change first; without one, all of them by name. */
-export async function patternsSince(sql: Sql, team: string, after: number | null): Promise<Section<PatternView>> {
-  const filter =
-    after === null ? "" : `AND ('pattern:' || "name") IN (SELECT "subject" FROM "Event" WHERE "teamId" = ? AND "type" = 'pattern.registered' AND "id" > ?)`;
-  const params = after === null ? [team] : [team, team, after];
-  const order = after === null ? `"name"` : `"updatedAt" DESC, "pk" DESC`;
-  const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${PATTERN_SELECT} WHERE "teamId" = ? ${filter} ORDER BY ${order} LIMIT ?`, [
-    ...params,
-    BRIEF_ITEMS,
-  ]);
-  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Pattern" WHERE "teamId" = ? ${filter}`, params))!;
-  return { items: rows.map(toPatternView), total: n };
+/** Patterns registered or changed since `first`, latest change first; for a first-time overview (`first` 0), all of them by name. */
+export async function patternsSince(sql: Sql, team: string, first: number): Promise<Section<PatternView>> {
+  if (first === Infinity) return { items: [], total: 0 };
+  const from = `${PATTERN_SELECT} AND w."teamId" = ? AND w."id" >= ?`;
+  const order = first === 0 ? `w."title"` : `w."id" DESC`;
+  const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${from} ORDER BY ${order} LIMIT ?`, [team, first, BRIEF_ITEMS]);
+  return { items: rows.map(toPatternView), total: await count(sql, from, [team, first]) };
 }

@@ -10,12 +10,16 @@ import type { Briefing, BriefingInput, GitFacts } from "../../../lib/api/continu
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { findLatest, subjectOf } from "./checkpoints.service.ts";
-import { contractsFor, decisionsSince, newerThanRead, patternsSince, unreadMessages } from "./briefing-queries.ts";
+import { BRIEF_ITEMS, contractsFor, decisionsSince, newerThanRead, patternsSince, unreadMessages } from "./briefing-queries.ts";
+import { firstWisdomAfter, wisdomSince } from "../knowledge/wisdom.service.ts";
+import { teamStateOf } from "../knowledge/state.service.ts";
+import { explorationsForContracts } from "../knowledge/context.ts";
 import { renderBriefing } from "./briefing-markdown.ts";
 
 export async function briefingFrom(sql: Sql, principal: string, input: Omit<BriefingInput, "member">): Promise<Briefing> {
   const since = await findLatest(sql, input.team, principal, input.claudeSessionId);
   const after = since?.lastEventId ?? null;
+  const first = await firstWisdomAfter(sql, input.team, after);
   const facts = {
     team: input.team,
     principal,
@@ -23,8 +27,11 @@ export async function briefingFrom(sql: Sql, principal: string, input: Omit<Brie
     contracts: await contractsFor(sql, input.team, principal, after),
     artifacts: await newerThanRead(sql, input.team, principal),
     messages: await unreadMessages(sql, input.team, principal),
-    decisions: await decisionsSince(sql, input.team, after),
-    patterns: await patternsSince(sql, input.team, after),
+    decisions: await decisionsSince(sql, input.team, first),
+    patterns: await patternsSince(sql, input.team, first),
+    lessons: await wisdomSince(sql, input.team, first, ["learning", "issue"], BRIEF_ITEMS),
+    teamState: (await teamStateOf(sql, input.team, 0)).members,
+    explorations: await explorationsForContracts(sql, input.team, principal),
     git: gitOf(input.git),
   };
   return { ...facts, markdown: renderBriefing(facts) };

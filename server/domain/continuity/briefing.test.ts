@@ -81,7 +81,7 @@ describe("a first-time overview (no checkpoint yet)", () => {
   });
 
   it("says so when there is nothing at all", async () => {
-    expect((await c.brief(dev)).markdown).toContain("Nothing assigned to you, no unread messages, no decisions or patterns yet.");
+    expect((await c.brief(dev)).markdown).toContain("Nothing assigned to you, no unread messages, no decisions, patterns or team knowledge yet.");
   });
 });
 
@@ -172,7 +172,7 @@ describe("decisions and patterns since the last checkpoint", () => {
       ["fresh", "new one"],
       ["changed", "v2"],
     ]);
-    expect(b.markdown).toContain("## New decisions (1)\n- #2 After (qa-dev): Ship on Fridays");
+    expect(b.markdown).toContain("## New decisions (1)\n- #4 After (qa-dev): Ship on Fridays");
     expect(b.markdown).toContain("## New or changed patterns (2)\n- fresh: new one\n- changed: v2");
   });
 });

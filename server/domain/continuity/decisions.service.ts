@@ -1,80 +1,42 @@
 /**
- * The decision journal (docs/domain.md#continuity): what was decided, why, and what else was considered, per team.
- * Entries are append-only and their author is always the caller. Related artifacts and
- * contracts must exist when the decision is recorded, so every link in the journal resolves.
+ * The decision journal (docs/domain.md#continuity): what was decided, why, and what else was considered, per team —
+ * the `decision` kind of team wisdom (docs/knowledge.md#wisdom). Entries are append-only and their author is always the
+ * caller. Related artifacts and contracts must exist when the decision is recorded, so every link in the journal resolves.
  */
-import { z } from "zod";
-import type { Sql } from "../../db/connection.ts";
-import { invalid, type Issue } from "../../errors.ts";
 import type { DecisionPage, DecisionView, ListDecisionsInput, RecordDecisionInput } from "../../../lib/api/continuity.ts";
+import type { WisdomView } from "../../../lib/api/knowledge.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { ensureTeam } from "../teams/teams.service.ts";
+import { appendInTx, toWisdomView, type WisdomRow } from "../knowledge/wisdom.service.ts";
 
-type DecisionRow = {
-  id: number;
-  teamId: string;
-  title: string;
-  decision: string;
-  rationale: string;
-  alternatives: string;
-  related: string;
-  author: string;
-  createdAt: Date;
-};
-
-const Related = z.object({ artifacts: z.array(z.string()).default([]), contracts: z.array(z.string()).default([]) });
-
-export const toDecisionView = (r: DecisionRow): DecisionView => ({
-  id: r.id,
-  team: r.teamId,
-  title: r.title,
-  decision: r.decision,
-  rationale: r.rationale,
-  alternatives: z.array(z.string()).parse(JSON.parse(r.alternatives)),
-  related: Related.parse(JSON.parse(r.related)),
-  author: r.author,
-  createdAt: r.createdAt,
+export const toDecisionView = (w: WisdomView): DecisionView => ({
+  id: w.id,
+  team: w.team,
+  title: w.title,
+  decision: w.body,
+  rationale: w.rationale,
+  alternatives: w.alternatives,
+  related: w.related,
+  author: w.author,
+  createdAt: w.createdAt,
 });
-
-async function missingLinks(sql: Sql, team: string, related: RecordDecisionInput["related"]): Promise<Issue[]> {
-  const issues: Issue[] = [];
-  const check = async (field: "artifacts" | "contracts", table: "Artifact" | "Contract", what: string) => {
-    for (const [i, id] of (related?.[field] ?? []).entries()) {
-      if (!(await sql.get(`SELECT 1 FROM "${table}" WHERE "teamId" = ? AND "id" = ?`, [team, id]))) {
-        issues.push({ field: `related.${field}[${i}]`, rule: "exists", message: `${what} '${id}' does not exist in team '${team}'`, received: id });
-      }
-    }
-  };
-  await check("artifacts", "Artifact", "artifact");
-  await check("contracts", "Contract", "contract");
-  return issues;
-}
 
 export async function recordDecision({ db }: DomainDeps, actor: Principal, input: RecordDecisionInput): Promise<DecisionView> {
   return db.write("decision.record", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const issues = await missingLinks(tx, input.team, input.related);
-    if (issues.length) throw invalid(issues);
-    const related = { artifacts: input.related?.artifacts ?? [], contracts: input.related?.contracts ?? [] };
-    const row = await tx.get<DecisionRow>(
-      `INSERT INTO "Decision" ("teamId","title","decision","rationale","alternatives","related","author","createdAt") VALUES (?,?,?,?,?,?,?,?) RETURNING *`,
-      [input.team, input.title, input.decision, input.rationale ?? "", JSON.stringify(input.alternatives ?? []), JSON.stringify(related), actor.name, tx.now],
-    );
-    const view = toDecisionView(row!);
+    const entry = await appendInTx(tx, input.team, actor.name, { kind: "decision", ...input, body: input.decision });
     await tx.emit({
       teamId: input.team,
       type: "decision.recorded",
-      subject: `decision:${view.id}`,
-      payload: { id: view.id, title: view.title, author: view.author, related },
+      subject: `decision:${entry.id}`,
+      payload: { id: entry.id, title: entry.title, author: entry.author, related: entry.related },
     });
-    return view;
+    return toDecisionView(entry);
   });
 }
 
 /** Newest first; `since` keeps those recorded at or after that time, `after` those after that id. */
 export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInput): Promise<DecisionPage> {
-  const where = [`"teamId" = ?`];
+  const where = [`"teamId" = ?`, `"kind" = 'decision'`];
   const params: (string | number | Date)[] = [input.team];
   if (input.since !== undefined) {
     where.push(`"createdAt" >= ?`);
@@ -84,21 +46,21 @@ export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInpu
     where.push(`"id" > ?`);
     params.push(input.after);
   }
-  if (input.artifact) {
-    where.push(`EXISTS (SELECT 1 FROM ${db.dialect.jsonArray(`"related"`, "artifacts")} WHERE "value" = ?)`);
-    params.push(input.artifact);
-  }
-  if (input.contract) {
-    where.push(`EXISTS (SELECT 1 FROM ${db.dialect.jsonArray(`"related"`, "contracts")} WHERE "value" = ?)`);
-    params.push(input.contract);
+  for (const [kind, ref] of [
+    ["artifact", input.artifact],
+    ["contract", input.contract],
+  ] as const) {
+    if (ref === undefined) continue;
+    where.push(`EXISTS (SELECT 1 FROM "WisdomLink" l WHERE l."wisdomId" = "Wisdom"."id" AND l."kind" = ? AND l."ref" = ?)`);
+    params.push(kind, ref);
   }
   if (input.cursor !== undefined) {
     where.push(`"id" < ?`);
     params.push(input.cursor);
   }
   const rows = await db.read((sql) =>
-    sql.all<DecisionRow>(`SELECT * FROM "Decision" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit + 1]),
+    sql.all<WisdomRow>(`SELECT * FROM "Wisdom" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit + 1]),
   );
   const page = rows.slice(0, input.limit);
-  return { items: page.map(toDecisionView), nextCursor: rows.length > input.limit ? page[page.length - 1].id : null };
+  return { items: page.map((r) => toDecisionView(toWisdomView(r))), nextCursor: rows.length > input.limit ? page[page.length - 1].id : null };
 }

@@ -1,83 +1,72 @@
 /**
- * The pattern registry (docs/domain.md#continuity): the project's conventions by name, with examples. Registering a
- * name that exists replaces its description and examples (conventions evolve); `author` is who
- * wrote the current text, `createdAt` when the name first appeared. Registering the same text
- * again changes nothing and announces nothing, so briefings only show real changes.
+ * The pattern registry (docs/domain.md#continuity): the project's conventions by name, with examples — the `convention`
+ * kind of team wisdom (docs/knowledge.md#wisdom), whose title is the pattern's name. Registering a name that exists
+ * appends a newer entry, which is the convention from then on (conventions evolve; the earlier text stays in the
+ * journal); `author` is who wrote the current text, `createdAt` when the name first appeared. Registering the same
+ * text again appends nothing and announces nothing, so briefings only show real changes.
  */
-import { z } from "zod";
 import { notFound } from "../../errors.ts";
 import type { ListPatternsInput, PatternPage, PatternRefInput, PatternRegistration, PatternView, RegisterPatternInput } from "../../../lib/api/continuity.ts";
+import { fromSqlDate, type Sql } from "../../db/connection.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { ensureTeam } from "../teams/teams.service.ts";
+import { appendInTx, toWisdomView, type WisdomRow } from "../knowledge/wisdom.service.ts";
 
-type PatternRow = { pk: number; teamId: string; name: string; description: string; examples: string; author: string; createdAt: Date; updatedAt: Date };
+/** `firstAt` is computed, so the SQL layer does not know it for a date. */
+type PatternRow = WisdomRow & { firstAt: unknown };
 
-export const toPatternView = (r: PatternRow): PatternView => ({
-  name: r.name,
-  team: r.teamId,
-  description: r.description,
-  examples: z.array(z.string()).parse(JSON.parse(r.examples)),
-  author: r.author,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-});
+/** The newest convention entry per name, with when the name first appeared. */
+export const PATTERN_SELECT = `SELECT w.*, (SELECT MIN(f."createdAt") FROM "Wisdom" f WHERE f."teamId" = w."teamId" AND f."kind" = 'convention' AND f."title" = w."title") AS "firstAt"
+  FROM "Wisdom" w
+  WHERE w."kind" = 'convention' AND w."id" = (SELECT MAX(l."id") FROM "Wisdom" l WHERE l."teamId" = w."teamId" AND l."kind" = 'convention' AND l."title" = w."title")`;
 
-export const PATTERN_SELECT = `SELECT * FROM "Pattern"`;
+export const toPatternView = (r: PatternRow): PatternView => {
+  const w = toWisdomView(r);
+  return {
+    name: w.title,
+    team: w.team,
+    description: w.body,
+    examples: w.examples,
+    author: w.author,
+    createdAt: fromSqlDate(r.firstAt) ?? w.createdAt,
+    updatedAt: w.createdAt,
+  };
+};
+
+const current = (sql: Sql, team: string, name: string) => sql.get<PatternRow>(`${PATTERN_SELECT} AND w."teamId" = ? AND w."title" = ?`, [team, name]);
 
 export async function registerPattern({ db }: DomainDeps, actor: Principal, input: RegisterPatternInput): Promise<PatternRegistration> {
   return db.write("pattern.register", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const examples = JSON.stringify(input.examples ?? []);
-    const existing = await tx.get<PatternRow>(`${PATTERN_SELECT} WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]);
-    if (existing && existing.description === input.description && existing.examples === examples)
+    const existing = await current(tx, input.team, input.name);
+    if (existing && existing.body === input.description && existing.examples === JSON.stringify(input.examples ?? []))
       return { ...toPatternView(existing), outcome: "unchanged" as const };
     const outcome = existing ? ("updated" as const) : ("created" as const);
-    if (existing) {
-      await tx.run(`UPDATE "Pattern" SET "description" = ?, "examples" = ?, "author" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
-        input.description,
-        examples,
-        actor.name,
-        tx.now,
-        existing.pk,
-      ]);
-    } else {
-      await tx.run(`INSERT INTO "Pattern" ("teamId","name","description","examples","author","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?)`, [
-        input.team,
-        input.name,
-        input.description,
-        examples,
-        actor.name,
-        tx.now,
-        tx.now,
-      ]);
-    }
+    const entry = await appendInTx(tx, input.team, actor.name, { kind: "convention", title: input.name, body: input.description, examples: input.examples });
     await tx.emit({
       teamId: input.team,
       type: "pattern.registered",
       subject: `pattern:${input.name}`,
-      payload: { name: input.name, outcome, author: actor.name },
+      payload: { name: input.name, outcome, author: actor.name, entry: entry.id },
     });
-    const row = (await tx.get<PatternRow>(`${PATTERN_SELECT} WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]))!;
-    return { ...toPatternView(row), outcome };
+    return { ...toPatternView((await current(tx, input.team, input.name))!), outcome };
   });
 }
 
 export async function getPattern({ db }: DomainDeps, input: PatternRefInput): Promise<PatternView> {
-  const row = await db.read((sql) => sql.get<PatternRow>(`${PATTERN_SELECT} WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]));
+  const row = await db.read((sql) => current(sql, input.team, input.name));
   if (!row) throw notFound("pattern", input.name, "name");
   return toPatternView(row);
 }
 
 /** By name; the next page starts after `cursor` (the last name of the previous page). */
 export async function listPatterns({ db }: DomainDeps, input: ListPatternsInput): Promise<PatternPage> {
-  const after = input.cursor === undefined ? "" : `AND "name" > ?`;
+  const after = input.cursor === undefined ? "" : `AND w."title" > ?`;
   const rows = await db.read((sql) =>
     sql.all<PatternRow>(
-      `${PATTERN_SELECT} WHERE "teamId" = ? ${after} ORDER BY "name" LIMIT ?`,
+      `${PATTERN_SELECT} AND w."teamId" = ? ${after} ORDER BY w."title" LIMIT ?`,
       input.cursor === undefined ? [input.team, input.limit + 1] : [input.team, input.cursor, input.limit + 1],
     ),
   );
   const page = rows.slice(0, input.limit);
-  return { items: page.map(toPatternView), nextCursor: rows.length > input.limit ? page[page.length - 1].name : null };
+  return { items: page.map(toPatternView), nextCursor: rows.length > input.limit ? page[page.length - 1].title : null };
 }

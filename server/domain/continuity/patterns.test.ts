@@ -34,7 +34,7 @@ describe("registering patterns", () => {
     });
   });
 
-  it("updates an existing name in place: new text and author, original createdAt", async () => {
+  it("appends the new text as the convention now: new text and author, original createdAt, the old text kept in wisdom", async () => {
     const first = await c.register({ name: "naming", description: "kebab-case files" });
     hub.clock.advance(5);
     const second = await c.register(
@@ -45,7 +45,10 @@ describe("registering patterns", () => {
     expect(second.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
     const { outcome: _, ...stored } = second;
     expect(await c.pattern("naming")).toEqual(stored);
-    expect(await hub.db.read((sql) => sql.all(`SELECT "name" FROM "Pattern"`))).toEqual([{ name: "naming" }]);
+    expect(await hub.db.read((sql) => sql.all(`SELECT "kind", "title", "body" FROM "Wisdom" ORDER BY "id"`))).toEqual([
+      { kind: "convention", title: "naming", body: "kebab-case files" },
+      { kind: "convention", title: "naming", body: "kebab-case files, PascalCase components" },
+    ]);
     expect(hub.events.at(-1)).toMatchObject({ type: "pattern.registered", payload: { outcome: "updated", author: "qa-dev" } });
   });
 

@@ -2,7 +2,7 @@
  * Team reset (docs/domain.md#team-reset): clears the team for a fresh run without losing anything for good. One
  * transaction: an automatic `pre-reset` snapshot first, then messages and artifacts are
  * archived under that snapshot's id (versions marked rolled_back, never deleted; preserved
- * artifacts untouched), and contracts, roster, pipelines and gate counters are emptied through
+ * artifacts untouched), and contracts, roster, pipelines, gate counters and team knowledge are emptied through
  * the same restore path a rollback uses. Rolling back to the snapshot brings it all back.
  */
 import type { ResetSummary, TeamResetInput } from "../../../lib/api/gate.ts";

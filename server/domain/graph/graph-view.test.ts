@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { StateUpdateInput } from "../../../lib/api/knowledge.ts";
+import { postStateUpdate } from "../knowledge/state.service.ts";
 import { GraphInput } from "../../../lib/api/graph.ts";
 import { buildLineageScenario, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
@@ -69,6 +71,18 @@ describe("the canvas graph", () => {
       status: "completed",
       statusReason: expect.any(String),
       priority: "normal",
+      memberState: null,
+    });
+  });
+
+  it("badges a contract with its assignee's newest state update", async () => {
+    await postStateUpdate(
+      hub,
+      { name: "carol", kind: "member" },
+      parseOrThrow(StateUpdateInput, { status: "blocked", task: "Waiting on fixtures", verification: "self-validated" }),
+    );
+    expect(nodeOf(await view(), "contract:write-tests")).toMatchObject({
+      memberState: { status: "blocked", task: "Waiting on fixtures", at: expect.any(Date) },
     });
   });
 

@@ -3,6 +3,8 @@
  * one read snapshot and a fixed number of queries whatever the team's size. Staleness is the
  * lineage code's verdict (computeStale); nothing here decides it again.
  */
+import { teamStateOf } from "../knowledge/state.service.ts";
+import type { StateUpdateView } from "../../../lib/api/knowledge.ts";
 import type { ContractRow, DependencyRow } from "../../db/rows.ts";
 import type { ArtifactGraphNode, GraphEdge, GraphEdgeKind, GraphInput, GraphNode, GraphView } from "../../../lib/api/graph.ts";
 import { artifactKey, contractKey } from "../../../lib/api/graph.ts";
@@ -38,6 +40,8 @@ const DERIVED_INPUTS = `SELECT fa."id" AS "fromId", ta."id" AS "toId"
   JOIN "ArtifactVersion" t ON t."seq" = e."toSeq" JOIN "Artifact" ta ON ta."pk" = t."artifactPk"
   WHERE e."kind" = 'derived' AND e."toSeq" IN ${IN_LIST}`;
 
+const memberState = (u: StateUpdateView | undefined) => (u ? { status: u.status, task: u.task, at: u.createdAt } : null);
+
 export async function graphView({ db }: DomainDeps, input: GraphInput): Promise<GraphView> {
   return db.read(async (sql) => {
     const heads = await sql.all<ArtifactHead>(ARTIFACT_HEADS, [input.team]);
@@ -55,6 +59,7 @@ export async function graphView({ db }: DomainDeps, input: GraphInput): Promise<
     const link = (from: string, to: string, kind: GraphEdgeKind) => edges.set(`${from} ${to} ${kind}`, { from, to, kind });
     for (const e of derived) if (e.fromId !== e.toId) link(artifactKey(e.fromId), artifactKey(e.toId), "derived_from");
 
+    const states = new Map((await teamStateOf(sql, input.team, 0)).members.map((m) => [m.member, m.latest]));
     const contractIds = new Set(contracts.map((c) => c.id));
     const nodes: GraphNode[] = [];
     for (const row of contracts) {
@@ -69,6 +74,7 @@ export async function graphView({ db }: DomainDeps, input: GraphInput): Promise<
         status: c.status,
         statusReason: c.statusReason,
         priority: c.priority,
+        memberState: memberState(states.get(c.assignee)),
       });
       for (const d of c.dependencies) {
         if (d.type === "artifact") link(artifactKey(d.artifactId), key, "needs_artifact");

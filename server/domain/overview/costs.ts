@@ -1,13 +1,14 @@
 /**
- * What a team's sessions cost so far (docs/domain.md#overview): the total, per session (the session's running
- * total), per member and per contract (the interactions charged to them, docs/budgets.md) and per
- * UTC day (interactions grouped by the day they ended). Days without cost inside the shown range
- * are listed with 0, so a chart of them has no silent gaps, and the range covers at least a week,
- * so a single day still reads as "today against the days before".
+ * What a team's sessions cost so far (docs/overview.md): the total, per session (the session's running
+ * total), per member and per contract (the interactions charged to them, docs/budgets.md), per
+ * model (the sessions' totals by the model their CLI reported) and per UTC day (interactions
+ * grouped by the day they ended), and every budget with what it has left. Days without cost inside
+ * the shown range are listed with 0, so a chart of them has no silent gaps, and the range covers at
+ * least a week, so a single day still reads as "today against the days before".
  */
 import type { Sql } from "../../db/connection.ts";
 import type { Costs, ScopeCost } from "../../../lib/api/overview.ts";
-import { spentOn, windowOf, type BudgetRow } from "../budgets/budgets.repo.ts";
+import { budgetView, spentOn, windowOf, type BudgetRow } from "../budgets/budgets.repo.ts";
 
 // A chart stays readable with this many bars; the total still counts everything.
 export const COST_SESSIONS = 20;
@@ -36,21 +37,44 @@ export async function teamCosts(sql: Sql, team: string): Promise<Costs> {
     `SELECT "name", "status", "costUsd" FROM "Session" WHERE "teamId" = ? AND "costUsd" > 0 ORDER BY "costUsd" DESC, "name" LIMIT ?`,
     [team, COST_SESSIONS],
   );
-  const days = await sql.all<{ day: string; costUsd: number }>(
-    `SELECT ${sql.dialect.utcDay(`i."endedAt"`)} AS "day", SUM(i."costUsd") AS "costUsd"
-     FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
-     WHERE s."teamId" = ? AND i."endedAt" IS NOT NULL AND i."costUsd" > 0
-     GROUP BY "day" ORDER BY "day"`,
-    [team],
-  );
   const now = new Date();
+  const budgets = await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "scope" DESC, "target"`, [team]);
   return {
     totalUsd: total?.total ?? 0,
     perSession,
     perMember: await scopeCosts(sql, team, "member", "member", now),
     perContract: await scopeCosts(sql, team, "contract", "contractId", now),
-    perDay: fillDays(days),
+    perModel: await sql.all<Costs["perModel"][number]>(
+      `SELECT COALESCE("model", 'default') AS "model", COUNT(*) AS "sessions", SUM("costUsd") AS "costUsd"
+       FROM "Session" WHERE "teamId" = ? AND "costUsd" > 0 GROUP BY COALESCE("model", 'default') ORDER BY "costUsd" DESC, "model"`,
+      [team],
+    ),
+    perDay: fillDays(await costDays(sql, team)),
+    budgets: await Promise.all(budgets.map((b) => budgetView(sql, b, now))),
   };
+}
+
+const dayOf = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * Cost per UTC day over the days fillDays shows: the day is taken in code from the interactions
+ * of those days, since each database spells "the date part of a timestamp" its own way.
+ */
+async function costDays(sql: Sql, team: string): Promise<Array<{ day: string; costUsd: number }>> {
+  const last = await sql.get<{ at: Date | string | null }>(
+    `SELECT MAX(i."endedAt") AS "at" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."teamId" = ? AND i."costUsd" > 0`,
+    [team],
+  );
+  if (!last?.at) return [];
+  const from = new Date(Date.parse(`${dayOf(last.at)}T00:00:00Z`) - (COST_DAYS - 1) * DAY_MS);
+  const rows = await sql.all<{ endedAt: Date | string; costUsd: number }>(
+    `SELECT i."endedAt", i."costUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
+     WHERE s."teamId" = ? AND i."endedAt" >= ? AND i."costUsd" > 0 ORDER BY i."endedAt"`,
+    [team, from],
+  );
+  const byDay = new Map<string, number>();
+  for (const r of rows) byDay.set(dayOf(r.endedAt), (byDay.get(dayOf(r.endedAt)) ?? 0) + r.costUsd);
+  return [...byDay].map(([day, costUsd]) => ({ day, costUsd }));
 }
 
 /** Every member (contract) that spent something or has a budget, the most expensive first. */

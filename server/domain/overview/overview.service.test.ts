@@ -4,12 +4,15 @@ import { CreateContractInput, ReasonInput } from "../../../lib/api/contracts.ts"
 import { scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { TeamRefInput } from "../../../lib/api/teams.ts";
 import { setBudget } from "../budgets/budgets.service.ts";
+import { parseOrThrow } from "../zod-errors.ts";
 import { windowOf } from "../budgets/budgets.repo.ts";
 import { createContract, failContract } from "../contracts/contracts.service.ts";
 import { OPERATOR } from "../principal.ts";
 import { decideApproval } from "../sessions/approvals.ts";
 import { detectStalls, requestApproval } from "../sessions/runtime.ts";
+import { ATTENTION_LIMIT } from "./causes.ts";
 import { fillDays } from "./costs.ts";
 import { overview } from "./overview.service.ts";
 
@@ -22,8 +25,8 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 /** A session that ran one turn costing `cost`, which ended on `day` (UTC). */
-async function ranTurn(name: string, cost: number, day: string, team = "default") {
-  await k.spawn({ team, name, prompt: "go" });
+async function ranTurn(name: string, cost: number, day: string, team = "default", model?: string) {
+  await k.spawn({ team, name, prompt: "go", ...(model ? { model } : {}) });
   await k.launched(name);
   const turn = (await k.startTurn(name))!;
   await k.finish(name, { interactionId: turn.id, costDelta: cost });
@@ -79,30 +82,58 @@ describe("overview: needs attention", () => {
 
     const { attention } = await overview(hub, OPERATOR, { team: "default" });
     expect(attention.approvals).toEqual([
-      expect.objectContaining({
-        session: "waiter",
-        toolName: "Bash",
-        input: { command: "rm -rf build" },
-        reason: "edit preset asks before running Bash",
-        expiresAt: expect.any(Date),
-      }),
+      {
+        cause: "waiting to run Bash",
+        count: 1,
+        items: [
+          expect.objectContaining({
+            session: "waiter",
+            toolName: "Bash",
+            input: { command: "rm -rf build" },
+            reason: "edit preset asks before running Bash",
+            expiresAt: expect.any(Date),
+          }),
+        ],
+      },
     ]);
-    expect(attention.stalledSessions).toEqual([expect.objectContaining({ name: "stuck", status: "busy", stalledAt: expect.any(Date) })]);
-    expect(attention.sessionProblems.map(({ name, status, problem }) => ({ name, status, problem }))).toEqual([
-      { name: "unlucky", status: "idle", problem: "last turn failed: API Error: 500 boom" },
-      { name: "spender", status: "stopped", problem: "cost limit: $0.40 spent of $0.05" },
-      { name: "broken", status: "failed", problem: "failed (exited with code 0)" },
+    expect(attention.stalledSessions).toEqual([
+      { cause: "silent while busy", count: 1, items: [expect.objectContaining({ name: "stuck", status: "busy", stalledAt: expect.any(Date) })] },
     ]);
-    expect(attention.failedContracts).toEqual([expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })]);
+    const problems = attention.sessionProblems.map((g) => ({
+      cause: g.cause,
+      count: g.count,
+      items: g.items.map(({ name, status, problem }) => ({ name, status, problem })),
+    }));
+    expect(problems).toEqual([
+      { cause: "last turn failed", count: 1, items: [{ name: "unlucky", status: "idle", problem: "last turn failed: API Error: 500 boom" }] },
+      { cause: "process failed", count: 1, items: [{ name: "broken", status: "failed", problem: "failed (exited with code 0)" }] },
+      { cause: "stopped by a limit", count: 1, items: [{ name: "spender", status: "stopped", problem: "cost limit: $0.40 spent of $0.05" }] },
+    ]);
+    expect(attention.failedContracts).toEqual([
+      {
+        cause: "failed: tests never passed",
+        count: 1,
+        items: [expect.objectContaining({ id: "ship-it", assignee: "bob", statusReason: "tests never passed" })],
+      },
+    ]);
     expect(attention.staleArtifacts).toEqual([
-      expect.objectContaining({
-        artifactId: "api",
-        version: 1,
-        reasons: [{ kind: "superseded", root: "schema@v1", current: "schema@v2", path: [{ version: "api@v1", input: "schema@v1", via: "derivedFrom" }] }],
-      }),
+      {
+        cause: "schema@v1 was superseded by schema@v2",
+        kind: "superseded",
+        root: "schema@v1",
+        current: "schema@v2",
+        count: 1,
+        items: [
+          expect.objectContaining({
+            artifactId: "api",
+            version: 1,
+            reasons: [{ kind: "superseded", root: "schema@v1", current: "schema@v2", path: [{ version: "api@v1", input: "schema@v1", via: "derivedFrom" }] }],
+          }),
+        ],
+      },
     ]);
 
-    expect((await overview(hub, OPERATOR, { team: "other" })).attention.approvals.map((a) => a.session)).toEqual(["elsewhere"]);
+    expect((await overview(hub, OPERATOR, { team: "other" })).attention.approvals.flatMap((g) => g.items.map((a) => a.session))).toEqual(["elsewhere"]);
   });
 
   it("is empty for a quiet team", async () => {
@@ -121,9 +152,89 @@ describe("overview: needs attention", () => {
     await k.launched("waiter");
     await k.startTurn("waiter");
     const a = await requestApproval(hub, await k.pk("waiter"), { requestId: "r1", toolName: "Bash", input: {}, reason: "asks" });
-    expect((await overview(hub, OPERATOR, { team: "default" })).attention.approvals).toHaveLength(1);
+    expect((await overview(hub, OPERATOR, { team: "default" })).attention.approvals).toMatchObject([{ count: 1 }]);
     await decideApproval(hub, OPERATOR, { name: "waiter", approvalId: a!.id, decision: "deny" });
     expect((await overview(hub, OPERATOR, { team: "default" })).attention.approvals).toEqual([]);
+  });
+});
+
+describe("overview: needs attention grouped by cause", () => {
+  it("one upstream change is one group, however many artifacts it made stale, directly or through others", async () => {
+    const { publish } = scenarioCommands(hub);
+    await publish({ id: "schema-user-model", data: { v: 1 } });
+    await publish({ id: "config", data: { v: 1 } });
+    for (let i = 0; i < 24; i++) await publish({ id: `api-${String(i).padStart(2, "0")}`, data: {}, derivedFrom: ["schema-user-model@v1"] });
+    // Stale through api-00, and through the schema a second time: still counted once for the change.
+    await publish({ id: "client", data: {}, derivedFrom: ["api-00@v1", "schema-user-model@v1"] });
+    await publish({ id: "deploy", data: {}, derivedFrom: ["config@v1", "schema-user-model@v1"] });
+    await publish({ id: "schema-user-model", data: { v: 2 } });
+    await publish({ id: "config", data: { v: 2 } });
+
+    const groups = (await overview(hub, OPERATOR, { team: "default" })).attention.staleArtifacts;
+    expect(groups.map(({ cause, kind, root, current, count }) => ({ cause, kind, root, current, count }))).toEqual([
+      {
+        cause: "schema-user-model@v1 was superseded by schema-user-model@v2",
+        kind: "superseded",
+        root: "schema-user-model@v1",
+        current: "schema-user-model@v2",
+        count: 26,
+      },
+      { cause: "config@v1 was superseded by config@v2", kind: "superseded", root: "config@v1", current: "config@v2", count: 1 },
+    ]);
+    expect(groups[0].items.map((a) => a.artifactId)).toEqual([
+      ...Array.from({ length: 24 }, (_, i) => `api-${String(i).padStart(2, "0")}`),
+      "client",
+      "deploy",
+    ]);
+    // An artifact with two causes is in both groups.
+    expect(groups[1].items.map((a) => a.artifactId)).toEqual(["deploy"]);
+  });
+
+  it("counts every item but carries at most 50 of a group", async () => {
+    const { publish } = scenarioCommands(hub);
+    await publish({ id: "root", data: { v: 1 } });
+    for (let i = 0; i < 55; i++) await publish({ id: `leaf-${String(i).padStart(2, "0")}`, data: {}, derivedFrom: ["root@v1"] });
+    await publish({ id: "root", data: { v: 2 } });
+    const [group] = (await overview(hub, OPERATOR, { team: "default" })).attention.staleArtifacts;
+    expect(group.count).toBe(55);
+    expect(group.items).toHaveLength(ATTENTION_LIMIT);
+    expect(group.items.at(-1)!.artifactId).toBe("leaf-49");
+  });
+
+  it("approvals by the tool they wait on and failed contracts by their reason, the largest group first", async () => {
+    for (const [name, tool] of [
+      ["a", "Write"],
+      ["b", "Bash"],
+      ["c", "Bash"],
+    ]) {
+      await k.spawn({ name, prompt: "go" });
+      await k.launched(name);
+      await k.startTurn(name);
+      await requestApproval(hub, await k.pk(name), { requestId: `r-${name}`, toolName: tool, input: {}, reason: "asks" });
+    }
+    const { contract } = scenarioCommands(hub);
+    for (const [id, reason] of [
+      ["k1", "budget"],
+      ["k2", "tests never passed"],
+      ["k3", "budget"],
+    ]) {
+      await contract({ id, assignee: "bob" });
+      await failContract(hub, OPERATOR, ReasonInput.parse({ id, reason }));
+    }
+    const { attention } = await overview(hub, OPERATOR, { team: "default" });
+    expect(attention.approvals.map((g) => [g.cause, g.count, g.items.map((a) => a.session).sort()])).toEqual([
+      ["waiting to run Bash", 2, ["b", "c"]],
+      ["waiting to run Write", 1, ["a"]],
+    ]);
+    expect(attention.failedContracts.map((g) => [g.cause, g.count, g.items.map((c) => c.id).sort()])).toEqual([
+      ["failed: budget", 2, ["k1", "k3"]],
+      ["failed: tests never passed", 1, ["k2"]],
+    ]);
+  });
+
+  it("refuses a team name that is not one, naming the field, before reading anything", () => {
+    expect(() => parseOrThrow(TeamRefInput, { team: "no such/team" })).toThrow(/^team: /);
+    expect(() => parseOrThrow(TeamRefInput, { team: 7 })).toThrow(/^team: /);
   });
 });
 
@@ -177,8 +288,38 @@ describe("overview: costs", () => {
     expect(costs.perContract).toEqual([{ name: "k", costUsd: 0, window: "lifetime", budgetUsd: 2 }]);
   });
 
+  it("per model the sessions ran on, and every budget with what it has left", async () => {
+    await ranTurn("a", 0.25, "2026-03-01", "default", "sonnet");
+    await ranTurn("b", 1.5, "2026-03-03", "default", "opus");
+    await ranTurn("c", 0.5, "2026-03-03", "default", "sonnet");
+    await ranTurn("d", 0.125, "2026-03-03");
+    await k.spawn({ name: "never-ran", model: "haiku" });
+    const budget = (input: Record<string, unknown>) => setBudget(hub, OPERATOR, SetBudgetInput.parse({ team: "default", ...input }));
+    await budget({ scope: "team", amountUsd: 10 });
+    await budget({ scope: "member", target: "c", amountUsd: 0.4 });
+
+    const { costs } = await overview(hub, OPERATOR, { team: "default" });
+    expect(costs.perModel).toEqual([
+      { model: "opus", sessions: 1, costUsd: 1.5 },
+      { model: "sonnet", sessions: 2, costUsd: 0.75 },
+      { model: "default", sessions: 1, costUsd: 0.125 },
+    ]);
+    expect(costs.budgets.map(({ scope, target, amountUsd, spentUsd, leftUsd, usedUp }) => ({ scope, target, amountUsd, spentUsd, leftUsd, usedUp }))).toEqual([
+      { scope: "team", target: null, amountUsd: 10, spentUsd: 2.375, leftUsd: 7.625, usedUp: false },
+      { scope: "member", target: "c", amountUsd: 0.4, spentUsd: 0.5, leftUsd: 0, usedUp: true },
+    ]);
+  });
+
   it("a team without sessions has no cost and no days", async () => {
-    expect((await overview(hub, OPERATOR, { team: "default" })).costs).toEqual({ totalUsd: 0, perSession: [], perMember: [], perContract: [], perDay: [] });
+    expect((await overview(hub, OPERATOR, { team: "default" })).costs).toEqual({
+      totalUsd: 0,
+      perSession: [],
+      perMember: [],
+      perContract: [],
+      perModel: [],
+      perDay: [],
+      budgets: [],
+    });
   });
 
   it("shows from 7 to 30 days, ending at the last day with cost", () => {

@@ -42,6 +42,11 @@ function makeEnvironment(scope: Scope): Environment {
       },
     });
     env.registerVariable("contract", "Contract");
+  } else if (scope === "state") {
+    env.registerType("State", {
+      fields: { id: "int", member: "string", role: "string", status: "string", task: "string", ref: "string", keyFindings: "list", verification: "string" },
+    });
+    env.registerVariable("state", "State");
   } else {
     env.registerType("Message", { fields: { id: "int", from: "string", to: "string", kind: "string", text: "string" } });
     env.registerVariable("message", "Message");

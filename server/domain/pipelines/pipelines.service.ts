@@ -22,6 +22,7 @@ import {
   type PipelineView,
   type SampleEvent,
   type TriggerType,
+  type UpdatePipelineInput,
   type ValidatePipelineInput,
 } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -33,7 +34,7 @@ import { toHubEvent } from "../events/events.service.ts";
 import { zodIssues } from "../zod-errors.ts";
 import { EvaluationFailure, evaluateCondition, toCel } from "./expressions.ts";
 import { assertRules, renderedAction, unparsedRulesIssues } from "./rules.ts";
-import { contextFor, eventVars, firesOn, passesFilters, type EventContext } from "./triggers.ts";
+import { contextFor, eventVars, firesOn, passesFilters, stateVars, type EventContext } from "./triggers.ts";
 
 const Rules = z.array(Rule);
 
@@ -80,13 +81,16 @@ const toView = (row: PipelineRow, executions: Record<string, number>): PipelineV
   executions,
 });
 
+const triggersOf = (rules: Rule[]) => [...new Set(rules.map((r) => r.trigger.type))].join(" ");
+const lastEventId = async (sql: Sql) => (await sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
+
 export async function createPipeline({ db }: DomainDeps, actor: Principal, input: CreatePipelineInput): Promise<PipelineView> {
   assertRules(input.rules);
   return db.write("pipeline.create", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     if (await exists(tx, input.team, input.id)) throw conflict(taken(input.team, input.id), { field: "id" });
-    const from = (await tx.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
-    const triggers = [...new Set(input.rules.map((r) => r.trigger.type))].join(" ");
+    const from = await lastEventId(tx);
+    const triggers = triggersOf(input.rules);
     await tx.run(
       `INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?,?,?)`,
       [input.team, input.id, input.status, JSON.stringify(input.rules), triggers, actor.name, from, tx.now, tx.now],
@@ -98,6 +102,37 @@ export async function createPipeline({ db }: DomainDeps, actor: Principal, input
       payload: { id: input.id, status: input.status, rules: input.rules.length, triggers },
     });
     return toView(await loadPipeline(tx, input.team, input.id), {});
+  });
+}
+
+/**
+ * Replaces the rules, checked exactly as on create (docs/domain.md#editing-a-pipeline). The new rules concern only
+ * events after the edit: rule indexes are the runner's exactly-once key, so an old event must never meet a rule it
+ * was not judged by (a catch-up after a restart would otherwise run the new rules over the pipeline's whole past).
+ */
+export async function updatePipeline({ db }: DomainDeps, actor: Principal, input: UpdatePipelineInput): Promise<PipelineView> {
+  assertRules(input.rules);
+  return db.write("pipeline.update", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    const row = await loadPipeline(tx, input.team, input.id);
+    await authorize(tx, actor, "pipeline.update", { team: input.team, owners: [row.createdBy], label: `'${input.id}'` });
+    const triggers = triggersOf(input.rules);
+    const rules = JSON.stringify(input.rules);
+    const from = await lastEventId(tx);
+    await tx.run(`UPDATE "Pipeline" SET "rules" = ?, "triggers" = ?, "fromEventId" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
+      rules,
+      triggers,
+      from,
+      tx.now,
+      row.pk,
+    ]);
+    await tx.emit({
+      teamId: input.team,
+      type: "pipeline.updated",
+      subject: `pipeline:${input.id}`,
+      payload: { id: input.id, rules: input.rules.length, triggers, previousRules: parseRules(row) },
+    });
+    return toView({ ...row, rules, triggers, fromEventId: from, updatedAt: tx.now }, await counts(tx, row.pk));
   });
 }
 
@@ -284,6 +319,14 @@ function sampleContext(e: HubEvent, { payload: p, data }: SampleEvent, trigger: 
       inputs: {},
     };
     return { scope, vars: { event, contract }, subject: { id: contract.id, by: e.principal } };
+  }
+  if (scope === "state") {
+    const state = {
+      ...stateVars({ id: Number(p.id ?? 0), member: str(p.member, e.principal), role: str(p.role), status: str(p.status), task: str(p.task), ref: str(p.ref) }),
+      keyFindings: Array.isArray(p.keyFindings) ? p.keyFindings.map((f) => str(f)) : [],
+      verification: str(p.verification),
+    };
+    return { scope, vars: { event, state }, subject: { id: state.member, by: state.member, role: state.role, status: state.status } };
   }
   const message = { id: BigInt(Number(p.messageId ?? 0)), from: str(p.from), to: str(p.to), kind: str(p.kind, "dm"), text: str(p.text) };
   return { scope, vars: { event, message }, subject: { id: str(p.messageId), by: message.from, to: message.to } };

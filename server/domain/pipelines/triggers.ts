@@ -6,6 +6,7 @@
 import type { Sql } from "../../db/connection.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { scopeOf, type Scope, type Trigger, type TriggerType } from "../../../lib/api/pipelines.ts";
+import { z } from "zod";
 import { toCel } from "./expressions.ts";
 
 /** The event-log type each trigger listens to (a type of the catalog, docs/events.md), and the extra test on that event. */
@@ -17,12 +18,13 @@ const FIRES_ON: Record<TriggerType, (e: HubEvent) => boolean> = {
   contract_reopened: (e) => e.type === "contract.status_changed" && e.payload.operation === "reopen",
   artifact_stale: (e) => e.type === "artifact.stale",
   message_received: (e) => e.type === "message.sent" && e.payload.to !== null,
+  state_updated: (e) => e.type === "state.updated",
 };
 
 export const firesOn = (trigger: Trigger, e: HubEvent) => FIRES_ON[trigger.type](e);
 
 /** The one event type of the log each trigger can fire on: where to look for the events it would have fired on. */
-export const LISTENS_TO: Record<TriggerType, "artifact.published" | "artifact.stale" | "contract.status_changed" | "message.sent"> = {
+export const LISTENS_TO: Record<TriggerType, "artifact.published" | "artifact.stale" | "contract.status_changed" | "message.sent" | "state.updated"> = {
   artifact_published: "artifact.published",
   artifact_version_bumped: "artifact.published",
   contract_completed: "contract.status_changed",
@@ -30,9 +32,14 @@ export const LISTENS_TO: Record<TriggerType, "artifact.published" | "artifact.st
   contract_reopened: "contract.status_changed",
   artifact_stale: "artifact.stale",
   message_received: "message.sent",
+  state_updated: "state.updated",
 };
 
-export type EventContext = { scope: Scope; vars: Record<string, unknown>; subject: { id: string; type?: string; by: string; to?: string } };
+export type EventContext = {
+  scope: Scope;
+  vars: Record<string, unknown>;
+  subject: { id: string; type?: string; by: string; to?: string; role?: string; status?: string };
+};
 
 /** Whether the trigger's filters accept this (hydrated) event. */
 export function passesFilters(t: Trigger, ctx: EventContext): boolean {
@@ -42,9 +49,21 @@ export function passesFilters(t: Trigger, ctx: EventContext): boolean {
     (t.artifactId === undefined || t.artifactId === s.id) &&
     (t.contractId === undefined || t.contractId === s.id) &&
     (t.publisher === undefined || t.publisher === s.by) &&
-    (t.to === undefined || t.to === s.to)
+    (t.to === undefined || t.to === s.to) &&
+    (t.role === undefined || t.role === s.role) &&
+    (t.status === undefined || t.status === s.status)
   );
 }
+
+/** A state update's variables from its event's payload (a dry run's sample has no row behind it). */
+export const stateVars = (p: { id: number; member: string; role: string; status: string; task: string; ref: string | null }) => ({
+  id: BigInt(p.id),
+  member: p.member,
+  role: p.role,
+  status: p.status,
+  task: p.task,
+  ref: p.ref ?? "",
+});
 
 /** The `event` variable every rule sees. */
 export function eventVars(e: HubEvent) {
@@ -107,6 +126,15 @@ export async function contextFor(sql: Sql, e: HubEvent, trigger: TriggerType, wi
       inputs: toCel(JSON.parse(c.inputs)),
     };
     return { scope, vars: { event, contract }, subject: { id: c.id, by: e.principal } };
+  }
+  if (e.type === "state.updated") {
+    const row = await sql.get<{ keyFindings: string; verification: string }>(`SELECT "keyFindings","verification" FROM "StateUpdate" WHERE "id" = ?`, [
+      e.payload.id,
+    ]);
+    if (!row) return null;
+    const p = e.payload;
+    const state = { ...stateVars(p), keyFindings: z.array(z.string()).parse(JSON.parse(row.keyFindings)), verification: row.verification };
+    return { scope, vars: { event, state }, subject: { id: p.member, by: p.member, role: p.role, status: p.status } };
   }
   if (e.type !== "message.sent") return null;
   const p = e.payload;

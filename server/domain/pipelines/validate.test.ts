@@ -128,7 +128,9 @@ describe("the dashboard's sample events", () => {
       ? { contractId: "build-api" }
       : type === "message_received"
         ? { to: "qa-dev" }
-        : { artifactType: "test-results" };
+        : type === "state_updated"
+          ? { role: "reviewer", status: "blocked" as const }
+          : { artifactType: "test-results" };
     const trigger = { type, ...filters };
     const result = await dryRun(
       hub,

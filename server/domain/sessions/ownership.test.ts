@@ -85,7 +85,7 @@ describe("approvals", () => {
   it("inputs are shown to those who may decide them; deciding is for the operator and the team's leads", async () => {
     expect((await listApprovals(hub, ALICE, { limit: 10 }))[0]).toMatchObject({ input: {}, inputHidden: true });
     expect((await listApprovals(hub, OPERATOR, { limit: 10 }))[0].input).toEqual({ command: "cat secret" });
-    expect((await overview(hub, ALICE, { team: "default" })).attention.approvals[0].input).toEqual({});
+    expect((await overview(hub, ALICE, { team: "default" })).attention.approvals[0].items[0].input).toEqual({});
     const [a] = await listApprovals(hub, OPERATOR, { limit: 10 });
     const refused = await refusedWithoutWriting(hub, () => decideApproval(hub, ALICE, { name: "alices", approvalId: a.id, decision: "allow" }));
     expect(refused.details).toMatchObject({ rule: "lead", operation: "approval.decide" });

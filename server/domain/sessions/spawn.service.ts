@@ -8,6 +8,7 @@ import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict, invalidField } from "../../errors.ts";
 import type { BatchSpawnInput, ForkInput, MemberSessionView, SessionKind, SessionView, SpawnInput, TeamSpawnInput } from "../../../lib/api/sessions.ts";
 import { workerGuide } from "../../../lib/guides.ts";
+import { knowledgeMarkdown, startupKnowledge, type Knowledge } from "../knowledge/context.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { recordSpawnBatch } from "../gate/spawn-batches.ts";
@@ -169,12 +170,14 @@ export async function forkSession(deps: DomainDeps, actor: Principal, input: For
   );
 }
 
-function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role: string; status: string }>): string {
+/** The worker guide, the roster and what the team knows so far (docs/knowledge.md#context-loading). */
+function memberPrompt(input: TeamSpawnInput, roster: Array<{ name: string; role: string; status: string }>, knowledge: Knowledge): string {
   const others = roster.filter((m) => m.name !== input.name);
   const lines = others.length ? others.map((m) => `- ${m.name}${m.role ? ` (${m.role})` : ""}: ${m.status}`).join("\n") : "- (nobody else yet)";
   return [
     workerGuide({ team: input.team, member: input.name, role: input.role || undefined }),
     `## Your team right now\n${lines}`,
+    knowledgeMarkdown(knowledge, input.name),
     "When the hub wakes you with a message or a ready contract, act on it, then end your turn; you do not need to poll.",
     input.systemPrompt ?? "",
   ]
@@ -193,7 +196,7 @@ export async function teamSpawn(deps: DomainDeps, actor: Principal, input: TeamS
       const settings = await teamSettings(tx, input.team);
       const batch = settings.gateEnforcement === "on" ? (await recordSpawnBatch(tx, input.team, tx.now)).batch : 0;
       await upsertMemberInTx(tx, { team: input.team, name: input.name, role: input.role, status: "idle", sessionId: input.name });
-      const systemPrompt = memberPrompt(input, await rosterOf(tx, input.team));
+      const systemPrompt = memberPrompt(input, await rosterOf(tx, input.team), await startupKnowledge(tx, input.team, input.name));
       const row = await insertSession(tx, actor, { ...input, systemPrompt, kind: "member", source: actor.name, worktree }, defaults);
       return { ...(await viewOf(tx, row)), batch };
     }),

@@ -9,16 +9,18 @@ import type { WriteTx } from "../../db/database.ts";
 import { insertDependency, watchesOf } from "../contracts/contracts.service.ts";
 import { writeGate } from "../gate/gate-state.ts";
 import { insertMany } from "./insert-many.ts";
+import { NO_KNOWLEDGE, restoreKnowledge } from "../knowledge/snapshot.ts";
 import { date, type ContractState, type SnapshotState } from "./state.ts";
 import { IN_LIST } from "../../db/in-list.ts";
 
-type Coordination = Pick<SnapshotState, "contracts" | "pipelines" | "roster" | "gate">;
+type Coordination = Pick<SnapshotState, "contracts" | "pipelines" | "roster" | "gate" | "knowledge">;
 
 export const EMPTY_COORDINATION: Coordination = {
   contracts: [],
   pipelines: [],
   roster: [],
   gate: { gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null },
+  knowledge: NO_KNOWLEDGE,
 };
 
 const OPEN = new Set(["pending", "ready", "in_progress"]);
@@ -148,7 +150,7 @@ async function replaceRoster(tx: WriteTx, team: string, roster: SnapshotState["r
 }
 
 /**
- * Contracts (with dependencies and watches), pipelines, roster and gate counters become exactly
+ * Contracts (with dependencies and watches), pipelines, roster, gate counters and team knowledge become exactly
  * `target`; `current` is the team's state now, captured in the same transaction.
  */
 export async function restoreCoordination(
@@ -169,6 +171,7 @@ export async function restoreCoordination(
     lastSpawnAt: date(g.lastSpawnAt),
     lastGateAt: date(g.lastGateAt),
   });
+  if (target.knowledge) await restoreKnowledge(tx, team, target.knowledge);
 }
 
 export type VersionChange = { artifactId: string; version: number };

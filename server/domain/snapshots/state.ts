@@ -14,6 +14,7 @@ import { maxSeq } from "../artifacts/refs.ts";
 import { Criteria, Inputs, Outputs, Pinned, json, toDependency } from "../contracts/contracts.repo.ts";
 import { readGate } from "../gate/gate-state.ts";
 import { rosterOf } from "../roster/roster.service.ts";
+import { captureKnowledge } from "../knowledge/snapshot.ts";
 
 type Iso = string;
 
@@ -107,5 +108,6 @@ export async function captureState(sql: Sql, team: string): Promise<SnapshotStat
     pipelines,
     roster,
     gate: { ...gate, lastSpawnAt: iso(gate.lastSpawnAt), lastGateAt: iso(gate.lastGateAt) },
+    knowledge: await captureKnowledge(sql, team),
   };
 }

@@ -4,6 +4,7 @@ import { budgetTools } from "./budgets.ts";
 import { chatTools } from "./chat.ts";
 import { continuityTools } from "./continuity.ts";
 import { contractTools } from "./contracts.ts";
+import { knowledgeTools } from "./knowledge.ts";
 import { lineageTools } from "./lineage.ts";
 import { pipelineTools } from "./pipelines.ts";
 import { snapshotTools } from "./snapshots.ts";
@@ -23,5 +24,6 @@ export const TOOLS: ToolDef[] = [
   ...worktreeTools,
   ...chatTools,
   ...continuityTools,
+  ...knowledgeTools,
   ...budgetTools,
 ];

@@ -1,4 +1,4 @@
-import { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput } from "../../../lib/api/pipelines.ts";
+import { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput, UpdatePipelineInput } from "../../../lib/api/pipelines.ts";
 import { TeamRefInput } from "../../../lib/api/teams.ts";
 import { tool } from "../tool.ts";
 import { CURSOR, LIMIT, TEAM } from "./common.ts";
@@ -21,6 +21,15 @@ export const pipelineTools = [
     describe: { team: TEAM, id: PIPELINE_ID, rules: "1–100 rules as described above.", status: "'active' (default) or 'paused'." },
     kind: "write",
     run: (s, actor, input) => s.pipelines.create(actor, input),
+  }),
+  tool({
+    name: "pipeline_update",
+    title: "Change a pipeline's rules",
+    description: `Replace a pipeline's rules, checked as on create; the new rules act on events after this call only. Its creator or a lead of the team may. ${RULE}`,
+    schema: UpdatePipelineInput,
+    describe: { team: TEAM, id: PIPELINE_ID, rules: "1–100 rules as described above; they replace all the current ones." },
+    kind: "write",
+    run: (s, actor, input) => s.pipelines.update(actor, input),
   }),
   tool({
     name: "pipeline_list",

@@ -1,0 +1,5 @@
+import { KnowledgePage } from "@/components/knowledge/KnowledgePage.tsx";
+
+export default function Page() {
+  return <KnowledgePage />;
+}

@@ -1,0 +1,102 @@
+/**
+ * State updates (docs/knowledge.md#state-updates): a member's small structured report after a piece of work, in its own
+ * name (the principal, never an argument). Updates are appended; the team state is each member's newest live update
+ * with the ones before it, so a reader sees where every role stands and how it got there. A reset or rollback takes
+ * updates out of the state (`archivedAt`) without deleting them.
+ */
+import { z } from "zod";
+import type { Sql } from "../../db/connection.ts";
+import { formatRef, pinRef } from "../artifacts/refs.ts";
+import type { MemberState, StateUpdateInput, StateUpdateView, TeamState, TeamStateInput } from "../../../lib/api/knowledge.ts";
+import { STATE_STATUSES, StateDecision, VERIFICATIONS } from "../../../lib/api/knowledge.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+
+type StateRow = {
+  id: number;
+  teamId: string;
+  member: string;
+  role: string;
+  status: string;
+  task: string;
+  refArtifact: string | null;
+  refVersion: number | null;
+  keyFindings: string;
+  decisions: string;
+  filesModified: string;
+  verification: string;
+  createdAt: Date;
+};
+
+const Strings = z.array(z.string());
+
+const toView = (r: StateRow): StateUpdateView => ({
+  id: r.id,
+  team: r.teamId,
+  member: r.member,
+  role: r.role,
+  status: z.enum(STATE_STATUSES).parse(r.status),
+  task: r.task,
+  ref: r.refArtifact === null || r.refVersion === null ? null : { artifactId: r.refArtifact, version: r.refVersion },
+  keyFindings: Strings.parse(JSON.parse(r.keyFindings)),
+  decisions: z.array(StateDecision).parse(JSON.parse(r.decisions)),
+  filesModified: Strings.parse(JSON.parse(r.filesModified)),
+  verification: z.enum(VERIFICATIONS).parse(r.verification),
+  createdAt: r.createdAt,
+});
+
+export async function postStateUpdate({ db }: DomainDeps, actor: Principal, input: StateUpdateInput): Promise<StateUpdateView> {
+  return db.write("state.update", actor.name, async (tx) => {
+    await ensureTeam(tx, input.team);
+    const ref = input.ref === undefined ? null : await pinRef(tx, input.team, input.ref, "ref");
+    const member = await tx.get<{ role: string }>(`SELECT "role" FROM "Member" WHERE "teamId" = ? AND "name" = ?`, [input.team, actor.name]);
+    const row = (await tx.get<StateRow>(
+      `INSERT INTO "StateUpdate" ("teamId","member","role","status","task","refArtifact","refVersion","keyFindings","decisions","filesModified","verification","createdAt")
+       VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
+      [
+        input.team,
+        actor.name,
+        member?.role ?? "",
+        input.status,
+        input.task,
+        ref?.artifactId ?? null,
+        ref?.version ?? null,
+        JSON.stringify(input.keyFindings),
+        JSON.stringify(input.decisions),
+        JSON.stringify(input.filesModified),
+        input.verification,
+        tx.now,
+      ],
+    ))!;
+    const view = toView(row);
+    await tx.emit({
+      teamId: input.team,
+      type: "state.updated",
+      subject: `member:${actor.name}`,
+      payload: { id: view.id, member: view.member, role: view.role, status: view.status, task: view.task, ref: ref ? formatRef(ref) : null },
+    });
+    return view;
+  });
+}
+
+/** Each member's newest live update and up to `history` before it, members by name. */
+export async function teamStateOf(sql: Sql, team: string, history: number, member?: string): Promise<TeamState> {
+  const rows = await sql.all<StateRow>(
+    `SELECT * FROM "StateUpdate" s WHERE s."teamId" = ? AND s."archivedAt" IS NULL ${member === undefined ? "" : `AND s."member" = ?`}
+       AND (SELECT COUNT(*) FROM "StateUpdate" n WHERE n."teamId" = s."teamId" AND n."member" = s."member" AND n."archivedAt" IS NULL AND n."id" > s."id") <= ?
+     ORDER BY s."member", s."id" DESC`,
+    member === undefined ? [team, history] : [team, member, history],
+  );
+  const members: MemberState[] = [];
+  for (const r of rows) {
+    const last = members.at(-1);
+    if (last?.member === r.member) last.history.push(toView(r));
+    else members.push({ member: r.member, role: r.role, latest: toView(r), history: [] });
+  }
+  return { team, members };
+}
+
+export async function teamState({ db }: DomainDeps, input: TeamStateInput): Promise<TeamState> {
+  return db.read((sql) => teamStateOf(sql, input.team, input.history, input.member));
+}

@@ -1,0 +1,163 @@
+/**
+ * Team wisdom (docs/knowledge.md#wisdom): one append-only journal of learnings, decisions, conventions and issues, read
+ * newest last. The decision journal and the pattern registry (continuity/) are its `decision` and `convention` kinds
+ * and append through `appendInTx`. No code path updates or deletes a row: a correction is a newer entry.
+ */
+import { z } from "zod";
+import { placeholders, type Sql } from "../../db/connection.ts";
+import type { Section } from "../../../lib/api/continuity.ts";
+import type { WriteTx } from "../../db/database.ts";
+import { DomainError, invalid, invalidField, notFound, type Issue } from "../../errors.ts";
+import { ID_PATTERN } from "../../../lib/ids.ts";
+import type { AppendWisdomInput, ListWisdomInput, WisdomKind, WisdomPage, WisdomRefInput, WisdomView } from "../../../lib/api/knowledge.ts";
+import { WISDOM_KINDS } from "../../../lib/api/knowledge.ts";
+import type { DomainDeps } from "../deps.ts";
+import type { Principal } from "../principal.ts";
+import { ensureTeam } from "../teams/teams.service.ts";
+import { toHubEvent } from "../events/events.service.ts";
+import type { EventRow } from "../../db/rows.ts";
+
+export type WisdomRow = {
+  id: number;
+  teamId: string;
+  kind: string;
+  title: string;
+  body: string;
+  rationale: string;
+  alternatives: string;
+  examples: string;
+  related: string;
+  author: string;
+  createdAt: Date;
+};
+
+const Strings = z.array(z.string());
+const Related = z.object({ artifacts: Strings.default([]), contracts: Strings.default([]) });
+
+export const toWisdomView = (r: WisdomRow): WisdomView => ({
+  id: r.id,
+  team: r.teamId,
+  kind: z.enum(WISDOM_KINDS).parse(r.kind),
+  title: r.title,
+  body: r.body,
+  rationale: r.rationale,
+  alternatives: Strings.parse(JSON.parse(r.alternatives)),
+  examples: Strings.parse(JSON.parse(r.examples)),
+  related: Related.parse(JSON.parse(r.related)),
+  author: r.author,
+  createdAt: r.createdAt,
+});
+
+async function missingLinks(sql: Sql, team: string, related: AppendWisdomInput["related"]): Promise<Issue[]> {
+  const issues: Issue[] = [];
+  const check = async (field: "artifacts" | "contracts", table: "Artifact" | "Contract", what: string) => {
+    for (const [i, id] of (related?.[field] ?? []).entries()) {
+      if (!(await sql.get(`SELECT 1 FROM "${table}" WHERE "teamId" = ? AND "id" = ?`, [team, id]))) {
+        issues.push({ field: `related.${field}[${i}]`, rule: "exists", message: `${what} '${id}' does not exist in team '${team}'`, received: id });
+      }
+    }
+  };
+  await check("artifacts", "Artifact", "artifact");
+  await check("contracts", "Contract", "contract");
+  return issues;
+}
+
+type Entry = Omit<AppendWisdomInput, "team" | "kind"> & { kind: WisdomKind };
+
+/** Appends one entry in the caller's transaction (the caller emits its event); links must resolve. */
+export async function appendInTx(tx: WriteTx, team: string, author: string, e: Entry): Promise<WisdomView> {
+  await ensureTeam(tx, team);
+  if (e.kind === "convention" && !ID_PATTERN.test(e.title))
+    throw invalidField("title", "pattern", "a convention's title is its name: lowercase letters, digits, '.', '_' or '-' (e.g. 'error-envelope')", e.title);
+  const issues = await missingLinks(tx, team, e.related);
+  if (issues.length) throw invalid(issues);
+  const related = { artifacts: [...new Set(e.related?.artifacts ?? [])], contracts: [...new Set(e.related?.contracts ?? [])] };
+  const row = (await tx.get<WisdomRow>(
+    `INSERT INTO "Wisdom" ("teamId","kind","title","body","rationale","alternatives","examples","related","author","createdAt") VALUES (?,?,?,?,?,?,?,?,?,?) RETURNING *`,
+    [
+      team,
+      e.kind,
+      e.title,
+      e.body,
+      e.rationale ?? "",
+      JSON.stringify(e.alternatives ?? []),
+      JSON.stringify(e.examples ?? []),
+      JSON.stringify(related),
+      author,
+      tx.now,
+    ],
+  ))!;
+  for (const a of related.artifacts) await tx.run(`INSERT INTO "WisdomLink" ("wisdomId","kind","ref") VALUES (?, 'artifact', ?)`, [row.id, a]);
+  for (const c of related.contracts) await tx.run(`INSERT INTO "WisdomLink" ("wisdomId","kind","ref") VALUES (?, 'contract', ?)`, [row.id, c]);
+  return toWisdomView(row);
+}
+
+export async function appendWisdom({ db }: DomainDeps, actor: Principal, input: AppendWisdomInput): Promise<WisdomView> {
+  return db.write("wisdom.append", actor.name, async (tx) => {
+    const view = await appendInTx(tx, input.team, actor.name, input);
+    await tx.emit({
+      teamId: input.team,
+      type: "wisdom.appended",
+      subject: `wisdom:${view.id}`,
+      payload: { id: view.id, kind: view.kind, title: view.title, author: view.author },
+    });
+    return view;
+  });
+}
+
+/** Oldest first, so the journal reads newest last; `after` continues from the last id seen. */
+export async function listWisdom({ db }: DomainDeps, input: ListWisdomInput): Promise<WisdomPage> {
+  const where = [`"teamId" = ?`, `"id" > ?`];
+  const params: (string | number)[] = [input.team, input.after ?? 0];
+  if (input.kind) {
+    where.push(`"kind" = ?`);
+    params.push(input.kind);
+  }
+  const rows = await db.read((sql) =>
+    sql.all<WisdomRow>(`SELECT * FROM "Wisdom" WHERE ${where.join(" AND ")} ORDER BY "id" LIMIT ?`, [...params, input.limit + 1]),
+  );
+  const page = rows.slice(0, input.limit);
+  return { items: page.map(toWisdomView), nextAfter: rows.length > input.limit ? page[page.length - 1].id : null };
+}
+
+/**
+ * The id of the first wisdom entry appended after the event `after` (Infinity: none), found through the events that
+ * announce appends, so an entry written in the checkpoint's own millisecond is not mistaken for an older one.
+ */
+export async function firstWisdomAfter(sql: Sql, team: string, after: number | null): Promise<number> {
+  if (after === null) return 0;
+  const events = await sql.all<EventRow>(
+    `SELECT * FROM "Event" WHERE "teamId" = ? AND "id" > ? AND "type" IN ('decision.recorded','pattern.registered','wisdom.appended') ORDER BY "id"`,
+    [team, after],
+  );
+  for (const row of events) {
+    const e = toHubEvent(row);
+    const id = e.type === "pattern.registered" ? e.payload.entry : e.type === "decision.recorded" || e.type === "wisdom.appended" ? e.payload.id : undefined;
+    if (id !== undefined) return id;
+  }
+  return Infinity;
+}
+
+/** Entries of `kinds` appended since `first` (firstWisdomAfter): the newest few, read newest last. */
+export async function wisdomSince(sql: Sql, team: string, first: number, kinds: readonly WisdomKind[], max: number): Promise<Section<WisdomView>> {
+  if (first === Infinity) return { items: [], total: 0 };
+  const from = `SELECT * FROM "Wisdom" WHERE "teamId" = ? AND "kind" IN (${placeholders(kinds.length)}) AND "id" >= ?`;
+  const rows = await sql.all<WisdomRow>(`${from} ORDER BY "id" DESC LIMIT ?`, [team, ...kinds, first, max]);
+  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM (${from}) c`, [team, ...kinds, first]))!;
+  return { items: rows.reverse().map(toWisdomView), total: n };
+}
+
+/**
+ * The answer to an edit or a delete of an entry, from any door: wisdom is append-only, so what was learnt stays
+ * readable as it was written. An entry that does not exist is `not_found`, like any other id.
+ */
+export async function refuseWisdomChange({ db }: DomainDeps, input: WisdomRefInput & { change: "edit" | "delete" }): Promise<never> {
+  const row = await db.read((sql) => sql.get<WisdomRow>(`SELECT * FROM "Wisdom" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id]));
+  if (!row) throw notFound("wisdom entry", String(input.id), "id");
+  throw new DomainError(
+    "illegal_transition",
+    `wisdom entry #${input.id} cannot be ${input.change === "edit" ? "edited" : "deleted"}: wisdom is append-only; append a new entry instead ` +
+      `(a newer ${row.kind} ${row.kind === "convention" ? `named '${row.title}' replaces it as the convention` : "supersedes it"})`,
+    { id: input.id, kind: row.kind, rule: "append_only" },
+  );
+}
