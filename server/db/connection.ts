@@ -20,6 +20,19 @@ export interface Sql {
   run(sql: string, params?: readonly Param[]): Promise<RunResult>;
 }
 
+/**
+ * A date as a row holds it: a Date (PostgreSQL, or a DATETIME column SQLite's adapter typed), ISO text (a column
+ * SQLite computed, such as MIN over a DATETIME) or epoch milliseconds.
+ */
+export function fromSqlDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value;
+  if (typeof value === "number") return new Date(value);
+  const text = String(value);
+  // CURRENT_TIMESTAMP defaults have no zone and mean UTC.
+  return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
+}
+
 /** `?, ?, ?` for an IN list of n values (n ≥ 1). */
 export function placeholders(n: number): string {
   return Array.from({ length: n }, () => "?").join(", ");

@@ -15,7 +15,8 @@ import { PrismaClient } from "../generated/prisma/client.ts";
 import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client.ts";
 import { snapshotTables, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { DatabaseLocation } from "./open.ts";
-import { fromSqlDate, toSqlDate } from "./sqlite.ts";
+import { fromSqlDate } from "./connection.ts";
+import { toSqlDate } from "./sqlite.ts";
 
 let hub: TempHub;
 beforeEach(async () => {

@@ -7,7 +7,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import type { DbAdapter } from "./adapter.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
-import type { Param, RunResult, Sql } from "./connection.ts";
+import { fromSqlDate, type Param, type RunResult, type Sql } from "./connection.ts";
 import { SQLITE } from "./dialect.ts";
 import { Mutex } from "./mutex.ts";
 
@@ -18,16 +18,6 @@ const STATEMENT_CACHE_SIZE = 1000;
 
 export function toSqlDate(d: Date): string {
   return d.toISOString().replace("Z", "+00:00");
-}
-
-export function fromSqlDate(value: unknown): Date | null {
-  if (value === null || value === undefined) return null;
-  // A computed column (MIN over a DATETIME column) may or may not be typed as one by the driver.
-  if (value instanceof Date) return value;
-  if (typeof value === "number") return new Date(value);
-  const text = String(value);
-  // CURRENT_TIMESTAMP defaults have no zone and mean UTC.
-  return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
 }
 
 function bind(params: readonly Param[]): unknown[] {

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
 import { afterEach, expect, it } from "vitest";
 import { ListDecisionsInput, ListPatternsInput, PatternRefInput } from "../../lib/api/continuity.ts";
 import { ListWisdomInput } from "../../lib/api/knowledge.ts";
@@ -14,49 +15,123 @@ import { listWisdom } from "../domain/knowledge/wisdom.service.ts";
 import { parseOrThrow } from "../domain/zod-errors.ts";
 import { EventBus } from "../events/bus.ts";
 import { tempDir } from "../testing/temp-dir.ts";
-import { Database } from "./database.ts";
-import { MIGRATIONS_DIR, migrate } from "./migrate.ts";
+import type { Database } from "./database.ts";
+import { MIGRATIONS_DIR, migrate, type MigrateResult } from "./migrate.ts";
+import { PG_MIGRATIONS_DIR, migratePostgres } from "./migrate-postgres.ts";
+import { connectDatabase, type DatabaseLocation } from "./open.ts";
+import { POSTGRES_URL, tempPostgres } from "../testing/temp-hub.ts";
 
-const FOLD = fs.readdirSync(MIGRATIONS_DIR).find((m) => m.endsWith("_team_knowledge"))!;
+/** A database at the migration before the fold, the raw statements to fill it, and the fold itself. */
+type Side = {
+  name: string;
+  migrations: string;
+  /** Migrates a fresh database with `dir`'s migrations; returns where it is. */
+  create(dir: string): Promise<DatabaseLocation>;
+  migrate(where: DatabaseLocation, dir: string): Promise<MigrateResult>;
+  exec(where: DatabaseLocation, statements: Array<[string, unknown[]]>): Promise<void>;
+  oldTables: string;
+};
+
+const drops: Array<() => Promise<void>> = [];
+const SIDES: Side[] = [
+  {
+    name: "SQLite",
+    migrations: MIGRATIONS_DIR,
+    create: async (dir) => {
+      const where = { kind: "sqlite" as const, file: path.join(dir, "hub.db") };
+      migrate(where.file, path.join(dir, "migrations"));
+      return where;
+    },
+    migrate: async (where) => migrate((where as { file: string }).file),
+    exec: async (where, statements) => {
+      const raw = new BetterSqlite3((where as { file: string }).file);
+      for (const [sql, params] of statements) raw.prepare(sql).run(...params);
+      raw.close();
+    },
+    oldTables: `SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" IN ('Decision','Pattern')`,
+  },
+  ...(POSTGRES_URL
+    ? [
+        {
+          name: "PostgreSQL",
+          migrations: PG_MIGRATIONS_DIR,
+          create: async (dir: string) => {
+            const pgdb = await tempPostgres();
+            drops.push(pgdb.drop);
+            await migratePostgres(pgdb.where.url, path.join(dir, "migrations"));
+            return pgdb.where;
+          },
+          migrate: async (where: DatabaseLocation) => migratePostgres((where as { url: string }).url),
+          exec: async (where: DatabaseLocation, statements: Array<[string, unknown[]]>) => {
+            const client = new pg.Client({ connectionString: (where as { url: string }).url });
+            await client.connect();
+            try {
+              for (const [sql, params] of statements) await client.query(dollars(sql), params);
+            } finally {
+              await client.end();
+            }
+          },
+          oldTables: `SELECT table_name AS "name" FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('Decision','Pattern')`,
+        },
+      ]
+    : []),
+];
+
+/** `?` placeholders as PostgreSQL's `$n`. */
+const dollars = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
 
 let db: Database | undefined;
-afterEach(() => db?.close());
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+  for (const drop of drops.splice(0)) await drop();
+});
 
-it("keeps every decision (with its id and links) and every pattern, and the old commands still return them", async () => {
+it.each(SIDES)("$name: keeps every decision (with its id and links) and every pattern, and the old commands still return them", async (side) => {
+  const fold = fs.readdirSync(side.migrations).find((m) => m.endsWith("_team_knowledge"))!;
   const dir = tempDir("wisdom-migration");
   const before = path.join(dir, "migrations");
-  fs.cpSync(MIGRATIONS_DIR, before, { recursive: true });
-  fs.rmSync(path.join(before, FOLD), { recursive: true });
-  const file = path.join(dir, "hub.db");
-  migrate(file, before);
+  fs.cpSync(side.migrations, before, { recursive: true });
+  fs.rmSync(path.join(before, fold), { recursive: true });
+  const where = await side.create(dir);
 
-  const raw = new BetterSqlite3(file);
-  const at = (s: string) => `2026-11-0${s}T10:00:00.000+00:00`;
-  raw.exec(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('default','${at("1")}','{}'), ('other','${at("1")}','{}')`);
-  const decision = raw.prepare(
-    `INSERT INTO "Decision" ("id","teamId","title","decision","rationale","alternatives","related","author","createdAt") VALUES (?,?,?,?,?,?,?,?,?)`,
-  );
-  decision.run(
-    3,
-    "default",
-    "Use JWT",
-    "RS256, 15 minutes",
-    "Stateless",
-    JSON.stringify(["Sessions"]),
-    JSON.stringify({ artifacts: ["api-spec"], contracts: ["build-api"] }),
-    "api-dev",
-    at("2"),
-  );
-  decision.run(7, "default", "Ship Fridays", "Yes", "", "[]", "{}", "operator", at("3"));
-  decision.run(8, "other", "Elsewhere", "Other team", "", "[]", JSON.stringify({ artifacts: [], contracts: ["build-api"] }), "qa", at("4"));
-  const pattern = raw.prepare(`INSERT INTO "Pattern" ("teamId","name","description","examples","author","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?)`);
-  pattern.run("default", "naming", "kebab-case files", JSON.stringify(["user-service.ts"]), "qa-dev", at("2"), at("2"));
-  pattern.run("default", "error-envelope", "{error: {code}}", "[]", "api-dev", at("3"), at("5"));
-  raw.close();
+  const at = (s: string) => new Date(`2026-11-0${s}T10:00:00.000Z`);
+  const decision = `INSERT INTO "Decision" ("id","teamId","title","decision","rationale","alternatives","related","author","createdAt") VALUES (?,?,?,?,?,?,?,?,?)`;
+  const pattern = `INSERT INTO "Pattern" ("teamId","name","description","examples","author","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?)`;
+  // SQLite stores dates as the ISO text the hub writes; pg binds a Date as a timestamp.
+  const when = (s: string) => (side.name === "SQLite" ? at(s).toISOString().replace("Z", "+00:00") : at(s));
+  await side.exec(where, [
+    [`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,?)`, ["default", when("1"), "{}"]],
+    [`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,?)`, ["other", when("1"), "{}"]],
+    [
+      decision,
+      [
+        3,
+        "default",
+        "Use JWT",
+        "RS256, 15 minutes",
+        "Stateless",
+        JSON.stringify(["Sessions"]),
+        JSON.stringify({ artifacts: ["api-spec"], contracts: ["build-api"] }),
+        "api-dev",
+        when("2"),
+      ],
+    ],
+    [decision, [7, "default", "Ship Fridays", "Yes", "", "[]", "{}", "operator", when("3")]],
+    [decision, [8, "other", "Elsewhere", "Other team", "", "[]", JSON.stringify({ artifacts: [], contracts: ["build-api"] }), "qa", when("4")]],
+    [pattern, ["default", "naming", "kebab-case files", JSON.stringify(["user-service.ts"]), "qa-dev", when("2"), when("2")]],
+    [pattern, ["default", "error-envelope", "{error: {code}}", "[]", "api-dev", when("3"), when("5")]],
+  ]);
 
-  expect(migrate(file)).toEqual({ applied: [FOLD], alreadyApplied: fs.readdirSync(before).filter((m) => !m.endsWith(".toml")).length });
+  expect(await side.migrate(where, side.migrations)).toEqual({
+    applied: [fold],
+    alreadyApplied: fs.readdirSync(before).filter((m) => !m.endsWith(".toml")).length,
+  });
   const bus = new EventBus();
-  db = new Database(file, bus);
+  db = connectDatabase(where, bus);
   const deps = { db, bus };
 
   const decisions = await listDecisions(deps, parseOrThrow(ListDecisionsInput, {}));
@@ -70,7 +145,7 @@ it("keeps every decision (with its id and links) and every pattern, and the old 
       alternatives: [],
       related: { artifacts: [], contracts: [] },
       author: "operator",
-      createdAt: new Date(at("3")),
+      createdAt: at("3"),
     },
     {
       id: 3,
@@ -81,7 +156,7 @@ it("keeps every decision (with its id and links) and every pattern, and the old 
       alternatives: ["Sessions"],
       related: { artifacts: ["api-spec"], contracts: ["build-api"] },
       author: "api-dev",
-      createdAt: new Date(at("2")),
+      createdAt: at("2"),
     },
   ]);
   expect((await listDecisions(deps, parseOrThrow(ListDecisionsInput, { contract: "build-api" }))).items.map((d) => d.id)).toEqual([3]);
@@ -94,12 +169,12 @@ it("keeps every decision (with its id and links) and every pattern, and the old 
     description: "kebab-case files",
     examples: ["user-service.ts"],
     author: "qa-dev",
-    createdAt: new Date(at("2")),
-    updatedAt: new Date(at("2")),
+    createdAt: at("2"),
+    updatedAt: at("2"),
   });
   expect((await listPatterns(deps, parseOrThrow(ListPatternsInput, {}))).items.map((p) => [p.name, p.updatedAt])).toEqual([
-    ["error-envelope", new Date(at("5"))],
-    ["naming", new Date(at("2"))],
+    ["error-envelope", at("5")],
+    ["naming", at("2")],
   ]);
   expect((await listWisdom(deps, parseOrThrow(ListWisdomInput, {}))).items.map((w) => [w.id, w.kind, w.title])).toEqual([
     [3, "decision", "Use JWT"],
@@ -107,6 +182,6 @@ it("keeps every decision (with its id and links) and every pattern, and the old 
     [9, "convention", "naming"],
     [10, "convention", "error-envelope"],
   ]);
-  const tables = db.reader.allSync<{ name: string }>(`SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" IN ('Decision','Pattern')`);
+  const tables = await db.read((sql) => sql.all(side.oldTables));
   expect(tables).toEqual([]);
 });

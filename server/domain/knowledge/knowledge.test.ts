@@ -18,12 +18,12 @@ import { parseOrThrow } from "../zod-errors.ts";
 let hub: TempHub;
 let k: Kit;
 let n: KnowledgeKit;
-beforeEach(() => {
-  hub = tempHub();
+beforeEach(async () => {
+  hub = await tempHub();
   k = kit(hub);
   n = knowledgeKit(hub);
 });
-afterEach(() => hub.close());
+afterEach(async () => hub.close());
 
 const analyst = member("analyst-1");
 const writer = member("writer-1");

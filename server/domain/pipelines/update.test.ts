@@ -17,12 +17,12 @@ import { PipelineRunner } from "./runner.ts";
 let hub: TempHub;
 let runner: PipelineRunner;
 beforeEach(async () => {
-  hub = tempHub();
+  hub = await tempHub();
   runner = new PipelineRunner(hub);
   for (const name of ["alice", "bob", "lead"]) await createToken(hub, OPERATOR, { name, kind: "member" });
   await grantLead(hub, OPERATOR, parseOrThrow(LeadRefInput, { team: "default", name: "lead" }));
 });
-afterEach(() => hub.close());
+afterEach(async () => hub.close());
 
 const ALICE: Principal = { name: "alice", kind: "member" };
 const BOB: Principal = { name: "bob", kind: "member" };

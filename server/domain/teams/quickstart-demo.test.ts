@@ -15,8 +15,8 @@ import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { runQuickStartDemo } from "./quickstart-demo.ts";
 
 let hub: TempHub;
-beforeEach(() => (hub = tempHub()));
-afterEach(() => hub.close());
+beforeEach(async () => (hub = await tempHub()));
+afterEach(async () => hub.close());
 
 const demo = (team: string, actor: Principal = OPERATOR) => runQuickStartDemo(hub, actor, { team });
 
