@@ -213,7 +213,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         await supervisor.close();
         await scheduler.stop();
         await pipelines.stop();
-        eventLog.stop();
+        await eventLog.stop();
         await mcp.close();
         ws.close();
         server.closeAllConnections();

@@ -16,4 +16,11 @@ export interface DbAdapter {
   /** Runs fn in a read-only snapshot: it never sees a write that had not committed when it began. */
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Push between hubs (docs/hubs.md#events), where the database has it: `announce` runs inside a write transaction
+   * that appended events, with the newest id, and tells every listener when that transaction commits; `listen` calls
+   * `fn` with such an id as it arrives and returns a stop. Without them (SQLite), other processes' events are polled.
+   */
+  announce?(sql: Sql, lastEventId: number): Promise<void>;
+  listen?(fn: (lastEventId: number) => void): Promise<() => Promise<void>>;
 }

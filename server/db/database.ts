@@ -85,6 +85,7 @@ export class Database {
           const r = await fn(tx);
           // A summary step may register another (a notice that moves a contract): run until none is left.
           for (let i = 0; i < summaries.length; i++) await summaries[i]();
+          if (events.length && !dryRun) await this.adapter.announce?.(sql, events[events.length - 1].id);
           return r;
         });
       }, dryRun);

@@ -17,6 +17,9 @@ import type { Param, RunResult, Sql } from "./connection.ts";
 import { POSTGRES } from "./dialect.ts";
 import { IN_LIST } from "./in-list.ts";
 
+/** The channel on which a commit that appended events names its newest id to every hub (docs/hubs.md#events). */
+const EVENTS_CHANNEL = "teamhub_events";
+
 /** The key of the hub's write lock ("teamhub" in ASCII): one number for every hub on the database. */
 export const WRITE_LOCK_KEY = "32762566420231522";
 
@@ -138,7 +141,10 @@ export class PostgresAdapter implements DbAdapter {
   readonly dialect = POSTGRES;
   private readonly pool: pg.Pool;
 
-  constructor(url: string, options: PostgresOptions = {}) {
+  constructor(
+    private readonly url: string,
+    options: PostgresOptions = {},
+  ) {
     // UTC sessions: a column default (CURRENT_TIMESTAMP into `timestamp`) is then UTC wall time too.
     this.pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types, options: "-c TimeZone=UTC" });
     // An idle client whose connection drops is removed from the pool; without a listener it would end the process.
@@ -151,6 +157,25 @@ export class PostgresAdapter implements DbAdapter {
 
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
     return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn, false);
+  }
+
+  /** NOTIFY is transactional: listeners hear it when this transaction commits, never when it rolls back. */
+  async announce(sql: Sql, lastEventId: number): Promise<void> {
+    await sql.run(`SELECT pg_notify('${EVENTS_CHANNEL}', ?)`, [String(lastEventId)]);
+  }
+
+  /** One connection of its own, outside the pool: a LISTEN lasts as long as the session that issued it. */
+  async listen(fn: (lastEventId: number) => void): Promise<() => Promise<void>> {
+    const client = new pg.Client({ connectionString: this.url });
+    // A dropped connection only costs latency: the log feed still polls.
+    client.on("error", (e) => console.error("[teamhub] the PostgreSQL connection listening for other hubs' events failed:", e.message));
+    client.on("notification", (n) => {
+      const id = Number(n.payload);
+      if (Number.isSafeInteger(id)) fn(id);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    return () => client.end();
   }
 
   private closing: Promise<void> | undefined;

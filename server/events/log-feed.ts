@@ -60,13 +60,17 @@ export async function startLogFeed(db: Database, bus: EventBus, intervalMs = 250
     if (queued === 0 && !stopped) void serially(() => catchUp());
   }, intervalMs);
   timer.unref();
+  // Where the database pushes (PostgreSQL's NOTIFY), another hub's commit is read as soon as it is announced; this
+  // process's own announcements name ids already delivered and cost nothing.
+  const unlisten = await db.adapter.listen?.((id) => {
+    if (id > last && !stopped) void serially(() => catchUp());
+  });
   return {
-    /** Reads the log now instead of at the next tick (a notification from another hub said there is more). */
-    poll: () => serially(() => catchUp()),
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
       db.onCommitted(null);
+      await unlisten?.();
     },
   };
 }

@@ -44,7 +44,7 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
   const close = async () => {
     if (closed) return;
     closed = true;
-    eventLog.stop();
+    await eventLog.stop();
     await server.mcp.close().catch(() => {});
     await db.close();
     process.exit(0);

@@ -72,7 +72,7 @@ describe("ask", () => {
       await reply({ db: other, bus: new EventBus() }, member("qa-dev"), ReplyInput.parse({ messageId: question.id, message: "yes" }));
       expect(await asking).toMatchObject({ answered: true, reply: { from: "qa-dev", text: "yes" } });
     } finally {
-      eventLog.stop();
+      await eventLog.stop();
       await other.close();
     }
   });
