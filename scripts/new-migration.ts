@@ -32,14 +32,13 @@ function write(migrationsDir: string, sql: string, label: string) {
 
 async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
   if (process.env.TEST_DATABASE_URL) return fn(process.env.TEST_DATABASE_URL);
-  const cluster = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-pg-")), "cluster");
+  const cluster = fs.mkdtempSync(path.join(os.tmpdir(), "teamhub-pg-"));
   const script = path.resolve(import.meta.dirname, "pg-cluster.sh");
   const url = execFileSync(script, ["start", cluster], { encoding: "utf8" }).trim();
   try {
     return await fn(url);
   } finally {
     execFileSync(script, ["stop", cluster]);
-    fs.rmSync(path.dirname(cluster), { recursive: true, force: true });
   }
 }
 

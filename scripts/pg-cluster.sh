@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for tests and CI, nothing kept:
-#   scripts/pg-cluster.sh start <dir>   creates <dir>, starts a cluster in it on a free 127.0.0.1 port with trust
+#   scripts/pg-cluster.sh start <dir>   creates <dir> (or takes an empty one), starts a cluster in it on a free 127.0.0.1 port with trust
 #                                       authentication, and prints its URL (postgres://postgres@127.0.0.1:<port>/postgres)
 #   scripts/pg-cluster.sh stop <dir>    stops it and removes <dir>
 # The server refuses to run as root: as root, it runs as the `postgres` user. Durability is switched off (fsync,
