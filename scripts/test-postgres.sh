@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The domain suite (server/**/*.test.ts) on PostgreSQL: a throwaway cluster (scripts/pg-cluster.sh), a fresh
-# database per test (server/testing/temp-hub.ts), the cluster stopped and removed however the run ends.
-# Arguments, if any, replace `server` as what vitest runs (files, directories, a -t filter).
+# The domain suite (server/**/*.test.ts) on PostgreSQL, then the two-hub suite (e2e/hubs-postgres.test.ts): a
+# throwaway cluster (scripts/pg-cluster.sh), a fresh database per test (server/testing/temp-hub.ts), the cluster
+# stopped and removed however the run ends.
+# Arguments, if any, replace both as what vitest runs in the unit project (files, directories, a -t filter).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v initdb >/dev/null 2>&1 && ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
@@ -11,4 +12,9 @@ fi
 cluster=$(mktemp -d "${TMPDIR:-/tmp}/teamhub-pg-XXXXXX")
 trap 'scripts/pg-cluster.sh stop "$cluster"' EXIT
 url=$(scripts/pg-cluster.sh start "$cluster")
-TEST_DATABASE_URL="$url" npx vitest run --project unit "${@:-server}"
+if (($#)); then
+  TEST_DATABASE_URL="$url" npx vitest run --project unit "$@"
+else
+  TEST_DATABASE_URL="$url" npx vitest run --project unit server
+  TEST_DATABASE_URL="$url" npx vitest run --project e2e e2e/hubs-postgres.test.ts
+fi
