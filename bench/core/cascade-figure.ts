@@ -10,7 +10,8 @@ import { createContract } from "../../server/domain/contracts/contracts.service.
 import { OPERATOR } from "../../server/domain/principal.ts";
 import { check } from "../lib/check.ts";
 import { ms, target } from "../lib/stats.ts";
-import { inTempDir, openHub, type BenchHub } from "../lib/temp-db.ts";
+import type { DomainDeps } from "../../server/domain/deps.ts";
+import { inTempDir, openHub } from "../lib/temp-db.ts";
 
 const ROOT_ARTIFACT = "root-schema";
 
@@ -49,42 +50,51 @@ function contractInput({ id, after }: Graph[number]) {
   );
 }
 
-const count = (hub: BenchHub, status: string) =>
-  (hub.sqlite.reader.raw.prepare(`SELECT COUNT(*) AS n FROM "Contract" WHERE "status" = ?`).get(status) as { n: number }).n;
+const count = async (hub: DomainDeps, status: string) =>
+  (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "Contract" WHERE "status" = ?`, [status])))!.n;
 
-export function cascadeFigure(name: string, shape: string, graph: Graph, maxMs: number): Promise<void> {
-  return inTempDir(async (dir) => {
+/** A fresh migrated database: SQLite in a temporary directory by default, PostgreSQL for bench/postgres.bench.ts. */
+export type OpenBench = (run: (hub: DomainDeps) => Promise<void>) => Promise<void>;
+
+const onSqlite: OpenBench = (run) =>
+  inTempDir(async (dir) => {
     const hub = openHub(dir);
     try {
-      const setupStart = performance.now();
-      for (const c of graph) await createContract(hub, OPERATOR, contractInput(c));
-      const setupMs = performance.now() - setupStart;
-      check(count(hub, "pending") === graph.length, `${name}: all ${graph.length} contracts start pending`);
-
-      const t0 = performance.now();
-      const r = await publishArtifact(
-        hub,
-        OPERATOR,
-        PublishArtifactInput.parse({
-          id: ROOT_ARTIFACT,
-          type: "schema-change",
-          data: { models: [{ name: "User", action: "create", fields: ["id", "email"] }] },
-        }),
-      );
-      const elapsed = performance.now() - t0;
-
-      const completed = count(hub, "completed");
-      check(completed === graph.length, `${name}: ${completed} of ${graph.length} contracts completed`);
-      check(
-        r.effects.length === 2 * graph.length,
-        `${name}: the publish reported ${r.effects.length} transitions, expected ${2 * graph.length} (ready + completed each)`,
-      );
-      console.log(
-        `core.cascade.${name}: ${graph.length} contracts (${shape}) completed in ${ms(elapsed)} inside one publish, ` +
-          `${(graph.length / (elapsed / 1000)).toFixed(0)} contracts/s ${target(`< ${maxMs / 1000} s`, elapsed < maxMs)} (setup ${ms(setupMs)}, not timed)`,
-      );
+      await run(hub);
     } finally {
-      hub.close();
+      await hub.close();
     }
+  });
+
+/** `label`: the figure's name prefix (`core` on SQLite). */
+export function cascadeFigure(name: string, shape: string, graph: Graph, maxMs: number, open: OpenBench = onSqlite, label = "core"): Promise<void> {
+  return open(async (hub) => {
+    const setupStart = performance.now();
+    for (const c of graph) await createContract(hub, OPERATOR, contractInput(c));
+    const setupMs = performance.now() - setupStart;
+    check((await count(hub, "pending")) === graph.length, `${name}: all ${graph.length} contracts start pending`);
+
+    const t0 = performance.now();
+    const r = await publishArtifact(
+      hub,
+      OPERATOR,
+      PublishArtifactInput.parse({
+        id: ROOT_ARTIFACT,
+        type: "schema-change",
+        data: { models: [{ name: "User", action: "create", fields: ["id", "email"] }] },
+      }),
+    );
+    const elapsed = performance.now() - t0;
+
+    const completed = await count(hub, "completed");
+    check(completed === graph.length, `${name}: ${completed} of ${graph.length} contracts completed`);
+    check(
+      r.effects.length === 2 * graph.length,
+      `${name}: the publish reported ${r.effects.length} transitions, expected ${2 * graph.length} (ready + completed each)`,
+    );
+    console.log(
+      `${label}.cascade.${name}: ${graph.length} contracts (${shape}) completed in ${ms(elapsed)} inside one publish, ` +
+        `${(graph.length / (elapsed / 1000)).toFixed(0)} contracts/s ${target(`< ${maxMs / 1000} s`, elapsed < maxMs)} (setup ${ms(setupMs)}, not timed)`,
+    );
   });
 }

@@ -5,18 +5,18 @@ import { publishArtifact } from "../../server/domain/artifacts/artifacts.service
 import { createContract } from "../../server/domain/contracts/contracts.service.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
 import { check } from "../lib/check.ts";
-import type { BenchHub } from "../lib/temp-db.ts";
+import type { DomainDeps } from "../../server/domain/deps.ts";
 import { artifactId, type Workload } from "./publish-workload.ts";
 
 // Often enough to see the peak, rarely enough that reading /proc stays out of the latencies.
 export const SAMPLE_EVERY = 20;
 
-export async function createWatchers(hub: BenchHub, w: Workload): Promise<void> {
+export async function createWatchers(hub: DomainDeps, w: Workload): Promise<void> {
   for (const c of w.contracts) await createContract(hub, OPERATOR, CreateContractInput.parse(c));
 }
 
 /** Latency of each publish; `sample` runs between publishes, outside the timed section. */
-export async function servicePublishes(hub: BenchHub, w: Workload, sample: () => void = () => {}): Promise<Float64Array> {
+export async function servicePublishes(hub: DomainDeps, w: Workload, sample: () => void = () => {}): Promise<Float64Array> {
   const latencies = new Float64Array(w.publishes.length);
   const wrong: string[] = [];
   for (const [i, p] of w.publishes.entries()) {

@@ -1,7 +1,7 @@
 /**
  * Ask (docs/domain.md#ask-and-reply): a question to one member that waits for the answer. It waits on the event bus for
  * the committed `message.sent` whose `replyTo` is the question, never by polling; replies made
- * by another process (`teamhub mcp` over stdio) reach this bus through the log tailer. The
+ * by another process (`teamhub mcp` over stdio) reach this bus through the log feed. The
  * subscription is taken before the question commits, so no reply can slip in between.
  *
  * A timeout is an answer too ("nobody replied"), not an error: the question stays in the

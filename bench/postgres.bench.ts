@@ -1,0 +1,155 @@
+/**
+ * PostgreSQL figures (docs/postgres.md, docs/hubs.md), with BENCH_PG_URL naming a server the bench may create
+ * databases on (e.g. `scripts/pg-cluster.sh start <dir>`'s URL); skipped without it. Each figure runs on a fresh
+ * database of its own:
+ * - publish through the service layer against raw `pg` writes of the same rows (target ≤ 2×);
+ * - the contract cascades of bench/core on PostgreSQL (targets < 1 s and < 3 s);
+ * - throughput of two hub processes publishing at once against one hub process doing the same work (target ≥ 1.6×);
+ * - cross-hub delivery: from a commit on hub A to the event on hub B's bus, through NOTIFY (target p99 < 50 ms).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PublishArtifactInput } from "../lib/api/artifacts.ts";
+import { publishArtifact } from "../server/domain/artifacts/artifacts.service.ts";
+import { OPERATOR } from "../server/domain/principal.ts";
+import { startLogFeed } from "../server/events/log-feed.ts";
+import { cascadeFigure, chain, fanOut, type OpenBench } from "./core/cascade-figure.ts";
+import { publishWorkload, type Workload } from "./core/publish-workload.ts";
+import { createWatchers, servicePublishes } from "./core/service-publish.ts";
+import { check } from "./lib/check.ts";
+import { ms, summarize, target } from "./lib/stats.ts";
+import { onPostgres, pgHub } from "./postgres/pg-bench-db.ts";
+import { rawPgPublishes } from "./postgres/raw-publish.ts";
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+async function publishFigure(server: string): Promise<void> {
+  const run = async (w: Workload) => {
+    let raw!: Float64Array;
+    let service!: Float64Array;
+    await onPostgres(server, "bench_raw", async (url) => void (raw = await rawPgPublishes(url, w)));
+    await onPostgres(server, "bench_service", async (url) => {
+      const hub = pgHub(url);
+      try {
+        await createWatchers(hub, w);
+        service = await servicePublishes(hub, w);
+      } finally {
+        await hub.db.close();
+      }
+    });
+    return { raw: summarize(raw), service: summarize(service) };
+  };
+  await run(publishWorkload(20, 9));
+  const { raw, service } = await run(publishWorkload(100, 10));
+  const ratio = raw.opsPerSec / service.opsPerSec;
+  console.log(
+    `postgres.publish: ${service.count} publishes, ${service.opsPerSec.toFixed(0)} ops/s, p50 ${ms(service.p50)}, p99 ${ms(service.p99)}, ` +
+      `ratio ${ratio.toFixed(2)}x raw pg by throughput ${target("≤ 2x", ratio <= 2)} (raw ${raw.opsPerSec.toFixed(0)} ops/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)})`,
+  );
+}
+
+/** Starts a publisher process; resolves once it has warmed up. */
+function publisher(url: string, prefix: string, count: number): Promise<{ child: ChildProcess; done: Promise<number> }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(dir, "postgres/publisher-process.ts"), url, prefix, String(count)], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let out = "";
+  const done = new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => (code === 0 ? resolve(Number(out.trim().split("\n").at(-1))) : reject(new Error(`publisher exited ${code}`))));
+  });
+  return new Promise((resolve) => {
+    child.stdout!.on("data", (d) => {
+      out += d;
+      if (out.startsWith("ready\n") && out.length === 6) resolve({ child, done });
+    });
+  });
+}
+
+async function twoHubsFigure(server: string): Promise<void> {
+  const N = 600;
+  const wall = async (processes: number) => {
+    let elapsed = 0;
+    await onPostgres(server, `bench_hubs${processes}`, async (url) => {
+      const started = await Promise.all(Array.from({ length: processes }, (_, i) => publisher(url, `hub${i}`, N / processes)));
+      const t0 = performance.now();
+      for (const p of started) p.child.stdin!.end("go\n");
+      await Promise.all(started.map((p) => p.done));
+      elapsed = performance.now() - t0;
+      const hub = pgHub(url);
+      const n = (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "ArtifactVersion"`)))!.n;
+      await hub.db.close();
+      check(n === N + 20 * processes, `two hubs: ${n} versions stored, expected ${N + 20 * processes}`);
+    });
+    return elapsed;
+  };
+  const one = await wall(1);
+  const two = await wall(2);
+  const ratio = one / two;
+  console.log(
+    `postgres.two_hubs: ${N} publishes by two hub processes at once in ${ms(two)} against one process in ${ms(one)}: ` +
+      `${ratio.toFixed(2)}x the throughput ${target("≥ 1.6x", ratio >= 1.6)} (writes queue on one database-wide lock; what runs outside it runs in parallel)`,
+  );
+}
+
+async function deliveryFigure(server: string): Promise<void> {
+  await onPostgres(server, "bench_delivery", async (url) => {
+    const a = pgHub(url, "hub-a");
+    const b = pgHub(url, "hub-b");
+    const feedA = await startLogFeed(a.db, a.bus);
+    // A long poll interval: what is measured is the push, not the fallback poll.
+    const feedB = await startLogFeed(b.db, b.bus, 60_000);
+    try {
+      const seen = new Map<string, number>();
+      let waiting: { subject: string; resolve: () => void } | null = null;
+      b.bus.subscribe((events) => {
+        for (const e of events) {
+          seen.set(e.subject, performance.now());
+          if (waiting?.subject === e.subject) waiting.resolve();
+        }
+      });
+      const latencies = new Float64Array(300);
+      for (let i = -20; i < latencies.length; i++) {
+        const t0 = performance.now();
+        const r = await publishArtifact(a, OPERATOR, PublishArtifactInput.parse({ id: `doc-${i & 7}`, type: "custom", data: { i } }));
+        const subject = `artifact:${r.artifactId}@v${r.version}`;
+        if (!seen.has(subject)) await new Promise<void>((resolve) => (waiting = { subject, resolve }));
+        waiting = null;
+        if (i >= 0) latencies[i] = seen.get(subject)! - t0;
+      }
+      const s = summarize(latencies);
+      console.log(
+        `postgres.cross_hub_delivery: ${s.count} events from a publish on hub A to hub B's bus (LISTEN/NOTIFY), p50 ${ms(s.p50)}, p99 ${ms(s.p99)} ${target("p99 < 50 ms", s.p99 < 50)} (includes the publish itself)`,
+      );
+    } finally {
+      await feedA.stop();
+      await feedB.stop();
+      await a.db.close();
+      await b.db.close();
+    }
+  });
+}
+
+export default async function postgres(): Promise<void> {
+  const server = process.env.BENCH_PG_URL;
+  if (!server) {
+    console.log("postgres: skipped (set BENCH_PG_URL to a server the bench may create databases on, e.g. scripts/pg-cluster.sh's)");
+    return;
+  }
+  await publishFigure(server);
+  const open =
+    (label: string): OpenBench =>
+    (run) =>
+      onPostgres(server, label, async (url) => {
+        const hub = pgHub(url);
+        try {
+          await run(hub);
+        } finally {
+          await hub.db.close();
+        }
+      });
+  await cascadeFigure("chain", "c0 ← c1 ← … ← c999", chain(1000), 1000, open("bench_chain"), "postgres");
+  await cascadeFigure("fanout", "1 → 100 → 100 each", fanOut(100), 3000, open("bench_fanout"), "postgres");
+  await twoHubsFigure(server);
+  await deliveryFigure(server);
+}
