@@ -10,7 +10,7 @@ export const artifactHref = (team: string, id: string, version?: number) =>
 
 export function ArtifactList({ team, items, stale }: { team: string; items: ArtifactView[]; stale: Map<string, StaleArtifact> | undefined }) {
   return (
-    <table data-testid="artifact-list">
+    <table className="stack-on-phone" data-testid="artifact-list">
       <thead>
         <tr>
           <th>Artifact</th>
@@ -40,7 +40,7 @@ export function ArtifactList({ team, items, stale }: { team: string; items: Arti
             <td>
               <StatusBadge status={a.status} />
             </td>
-            <td>{a.publisher ?? "—"}</td>
+            <td data-label="by">{a.publisher ?? "—"}</td>
             <td>
               {a.tags.map((t) => (
                 <span key={t} className="tag">

@@ -3,7 +3,7 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 export function ArtifactTable({ items }: { items: ArtifactView[] }) {
   return (
-    <table>
+    <table className="stack-on-phone">
       <thead>
         <tr>
           <th>Artifact</th>
@@ -29,7 +29,7 @@ export function ArtifactTable({ items }: { items: ArtifactView[] }) {
                 </>
               )}
             </td>
-            <td>{a.publisher ?? "—"}</td>
+            <td data-label="by">{a.publisher ?? "—"}</td>
           </tr>
         ))}
       </tbody>

@@ -3,7 +3,7 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 export function ContractTable({ items }: { items: ContractView[] }) {
   return (
-    <table>
+    <table className="stack-on-phone">
       <thead>
         <tr>
           <th>Contract</th>
@@ -19,7 +19,7 @@ export function ContractTable({ items }: { items: ContractView[] }) {
               <div className="mono">{c.id}</div>
               <div className="muted">{c.title}</div>
             </td>
-            <td>{c.assignee}</td>
+            <td data-label="assignee">{c.assignee}</td>
             <td>
               <StatusBadge status={c.status} />
               {c.retryCount > 0 && <span className="muted"> retry {c.retryCount}</span>}

@@ -15,7 +15,7 @@ export const executionSummary = (counts: Record<string, number>) =>
 
 export function PipelineTable({ team, items }: { team: string; items: PipelineView[] }) {
   return (
-    <table>
+    <table className="stack-on-phone">
       <thead>
         <tr>
           <th>Pipeline</th>
@@ -37,7 +37,7 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineVi
             <td>
               <StatusBadge status={p.status} />
             </td>
-            <td>
+            <td data-label="rules">
               {p.rules.length} <span className="muted mono">{[...new Set(p.rules.map((r) => r.trigger.type))].join(", ")}</span>
             </td>
             <td>{executionSummary(p.executions) || <span className="muted">none yet</span>}</td>

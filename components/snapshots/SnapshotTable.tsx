@@ -24,7 +24,7 @@ export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }
   return (
     <>
       {error && <p className="form-error">{error.message}</p>}
-      <table>
+      <table className="stack-on-phone">
         <thead>
           <tr>
             <th>Snapshot</th>
