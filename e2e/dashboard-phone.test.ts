@@ -293,6 +293,11 @@ describe("the header on a phone", () => {
       expect(await page.getByRole("combobox", { name: "team" }).isVisible()).toBe(true);
       await expectFits(page, "the open menu");
       await screenshot(page, "phone-menu");
+      // A tap beside the open menu closes it.
+      await page.touchscreen.tap(PHONE.width / 2, PHONE.height - 40);
+      await expect.poll(() => nav.isVisible()).toBe(false);
+      expect(new URL(page.url()).pathname).toBe("/");
+      await menu.tap();
       await nav.getByRole("link", { name: /^Pipelines/ }).tap();
       await expect.poll(() => new URL(page.url()).pathname).toBe("/pipelines");
       await expect.poll(() => nav.isVisible()).toBe(false);

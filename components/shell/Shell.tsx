@@ -126,6 +126,8 @@ export function Shell({ children }: { children: ReactNode }) {
           )}
         </button>
       </header>
+      {/* The open menu covers the page: a tap beside it closes it rather than acting on what is under it. */}
+      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuAt(null)} />}
       <main id="main">{children}</main>
       <div className="toasts" role="region" aria-label="alerts" aria-live="polite">
         {live.alerts.map((a) => (
