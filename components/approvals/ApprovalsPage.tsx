@@ -26,7 +26,7 @@ function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; sele
   const all = items.length > 0 && items.every((a) => selected.has(a.id));
   return (
     <div className="table-scroll">
-      <table className="compact approvals-queue">
+      <table className="compact approvals-queue stack-on-phone">
         <thead>
           <tr>
             <th>
@@ -56,7 +56,9 @@ function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; sele
               <td>
                 <input type="checkbox" aria-label={`select request ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle([a.id], e.target.checked)} />
               </td>
-              <td className="muted mono">{a.id}</td>
+              <td className="muted mono" data-label="#">
+                {a.id}
+              </td>
               <td>
                 <Link href={`/sessions/${encodeURIComponent(a.session)}`}>{a.session}</Link>
               </td>
@@ -65,7 +67,9 @@ function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; sele
               </td>
               <td className="approval-what">{a.inputHidden ? <span className="muted">hidden</span> : <code>{summarizeInput(a.input)}</code>}</td>
               <td className="muted">{a.reason}</td>
-              <td className="muted num">{clock(a.expiresAt.getTime() - now)}</td>
+              <td className="muted num" data-label="denied automatically in">
+                {clock(a.expiresAt.getTime() - now)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -32,7 +32,7 @@ const valueOf = (a: ArtifactView, key: Column): SortValue => {
 export function ArtifactList({ team, items, stale }: { team: string; items: ArtifactView[]; stale: Map<string, StaleArtifact> | undefined }) {
   const { rows, header } = useSort<ArtifactView, Column>(items, valueOf);
   return (
-    <table data-testid="artifact-list" className="sortable">
+    <table data-testid="artifact-list" className="sortable stack-on-phone">
       <thead>
         <tr>
           {header("Artifact", "id")}
@@ -62,7 +62,7 @@ export function ArtifactList({ team, items, stale }: { team: string; items: Arti
             <td>
               <StatusBadge status={a.status} />
             </td>
-            <td>{a.publisher ?? "—"}</td>
+            <td data-label="by">{a.publisher ?? "—"}</td>
             <td>
               {a.tags.map((t) => (
                 <span key={t} className="tag">

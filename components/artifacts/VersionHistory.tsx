@@ -25,7 +25,7 @@ export function VersionHistory({
   const withCode = versions.some((v) => v.code !== null);
   const sessions = new Set((useSessions(team).data ?? []).map((s) => s.name));
   return (
-    <table data-testid="versions">
+    <table className="stack-on-phone" data-testid="versions">
       <thead>
         <tr>
           <th>Version</th>
@@ -55,9 +55,15 @@ export function VersionHistory({
             <td>
               <StatusBadge status={v.status} />
             </td>
-            <td>{sessions.has(v.publisher) ? <Link href={`/sessions/${encodeURIComponent(v.publisher)}`}>{v.publisher}</Link> : v.publisher}</td>
-            <td className="mono">{v.sessionId ?? "—"}</td>
-            <td className="mono">{v.contractId ? <Link href={`/canvas?contract=${encodeURIComponent(v.contractId)}`}>{v.contractId}</Link> : "—"}</td>
+            <td data-label="by">
+              {sessions.has(v.publisher) ? <Link href={`/sessions/${encodeURIComponent(v.publisher)}`}>{v.publisher}</Link> : v.publisher}
+            </td>
+            <td className="mono" data-label="session">
+              {v.sessionId ?? "—"}
+            </td>
+            <td className="mono" data-label="contract">
+              {v.contractId ? <Link href={`/canvas?contract=${encodeURIComponent(v.contractId)}`}>{v.contractId}</Link> : "—"}
+            </td>
             <td>
               <When at={v.createdAt} />
             </td>

@@ -1,7 +1,7 @@
 "use client";
 
 import { ReactFlowProvider, useReactFlow, type Connection } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useGraph, useDependencyChange } from "@/lib/queries/graph.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { ArtifactPanel } from "./ArtifactPanel.tsx";
@@ -19,6 +19,7 @@ import { NewContractDialog } from "./NewContractDialog.tsx";
 import { RosterPanel, useMemberDrop } from "./RosterPanel.tsx";
 import { GetStarted } from "../start/GetStarted.tsx";
 import { StartMemberDialog } from "../start/StartMemberDialog.tsx";
+import { coveredBelow } from "./panel-cover.ts";
 import { OVERVIEW_ZOOM } from "./use-detailed.ts";
 import { useFlowElements } from "./use-flow-elements.ts";
 
@@ -48,6 +49,8 @@ function TeamCanvas({ team }: { team: string }) {
   const memberDrop = useMemberDrop(setDraftFor);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [centreOn, setCentreOn] = useState<string | null>(null);
+  const canvasBox = useRef<HTMLDivElement>(null);
+  const panelBox = useRef<HTMLElement>(null);
   const [lineage, setLineage] = useState<{ key: string; depth: Depth } | null>(null);
   const [groupBy, setGroupBy] = useState<GroupBy | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -95,7 +98,10 @@ function TeamCanvas({ team }: { team: string }) {
     setCentreOn(null);
     // From the overview in one step: an animation would pass through zooms that place hundreds of nodes on the way.
     const duration = getZoom() < OVERVIEW_ZOOM ? 0 : 200;
-    void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2, { zoom: Math.max(getZoom(), READ_ZOOM), duration });
+    const zoom = Math.max(getZoom(), READ_ZOOM);
+    // In the middle of what the panel leaves visible.
+    const covered = coveredBelow(canvasBox.current?.getBoundingClientRect(), panelBox.current?.getBoundingClientRect());
+    void setCenter(target.position.x + target.width! / 2, target.position.y + target.height! / 2 + covered / 2 / zoom, { zoom, duration });
   }, [centreOn, nodes, setCenter, getZoom]);
   // Waits for something to fit: after the Quick Start demo the graph is fetched after the ask.
   useEffect(() => {
@@ -196,7 +202,7 @@ function TeamCanvas({ team }: { team: string }) {
           <RosterPanel team={team} contracts={contracts} onNewContract={setDraftFor} onStartMember={() => setMemberOpen(true)} />
           <Legend />
         </aside>
-        <div className="canvas" data-testid="canvas" data-nodes={view?.nodes.length ?? 0} data-edges={view?.edges.length ?? 0}>
+        <div ref={canvasBox} className="canvas" data-testid="canvas" data-nodes={view?.nodes.length ?? 0} data-edges={view?.edges.length ?? 0}>
           {notice && (
             <div
               className={`canvas-notice ${notice.kind}`}
@@ -249,7 +255,7 @@ function TeamCanvas({ team }: { team: string }) {
           )}
         </div>
         {node && (
-          <aside className="canvas-panel" aria-label={`details of ${splitKey(node.key).join(" ")}`} data-testid="canvas-panel">
+          <aside ref={panelBox} className="canvas-panel" aria-label={`details of ${splitKey(node.key).join(" ")}`} data-testid="canvas-panel">
             <button type="button" className="ghost canvas-panel-close" aria-label="close details" onClick={() => setSelected(null)}>
               ×
             </button>

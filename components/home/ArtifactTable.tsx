@@ -13,7 +13,7 @@ export function ArtifactTable({ items }: { items: ArtifactView[] }) {
   const { rows, header } = useSort<ArtifactView, Column>(items, valueOf);
   return (
     <div className="table-scroll">
-      <table className="sortable">
+      <table className="sortable stack-on-phone">
         <thead>
           <tr>
             {header("Artifact", "id")}
@@ -39,7 +39,7 @@ export function ArtifactTable({ items }: { items: ArtifactView[] }) {
                   </>
                 )}
               </td>
-              <td>{a.publisher ?? "—"}</td>
+              <td data-label="by">{a.publisher ?? "—"}</td>
             </tr>
           ))}
         </tbody>

@@ -24,7 +24,7 @@ export function ContractTable({ items }: { items: ContractView[] }) {
   const { rows, header } = useSort<ContractView, Column>(items, valueOf);
   return (
     <div className="table-scroll">
-      <table className="sortable">
+      <table className="sortable stack-on-phone">
         <thead>
           <tr>
             {header("Contract", "id")}
@@ -41,7 +41,7 @@ export function ContractTable({ items }: { items: ContractView[] }) {
                 <div className="mono">{c.id}</div>
                 <div className="muted">{c.title}</div>
               </td>
-              <td>{c.assignee}</td>
+              <td data-label="assignee">{c.assignee}</td>
               <td>
                 <StatusBadge status={c.status} />
               </td>

@@ -11,7 +11,7 @@ const sessionOf = (m: Member, sessions: SessionView[]) =>
 
 export function RosterTable({ members, sessions, onMessage }: { members: Member[]; sessions: SessionView[]; onMessage: (name: string) => void }) {
   return (
-    <table className="roster" data-testid="roster">
+    <table className="roster stack-on-phone" data-testid="roster">
       <thead>
         <tr>
           <th>Member</th>
@@ -33,8 +33,8 @@ export function RosterTable({ members, sessions, onMessage }: { members: Member[
               <td>
                 <span className={`badge ${m.status}`}>{m.status}</span>
               </td>
-              <td>{m.currentTask ?? "—"}</td>
-              <td>
+              <td data-label="task">{m.currentTask ?? "—"}</td>
+              <td data-label="seen">
                 <When at={m.lastSeen} />
               </td>
               <td>

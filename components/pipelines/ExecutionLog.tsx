@@ -31,7 +31,7 @@ function EventSubject({ subject }: { subject: string }) {
 /** One page of executions, newest first. */
 export function ExecutionLog({ items }: { items: ExecutionView[] }) {
   return (
-    <table className="execution-log">
+    <table className="execution-log stack-on-phone">
       <thead>
         <tr>
           <th>#</th>
@@ -47,7 +47,9 @@ export function ExecutionLog({ items }: { items: ExecutionView[] }) {
       <tbody>
         {items.map((x) => (
           <tr key={x.id} data-testid="execution" data-outcome={x.outcome}>
-            <td className="muted mono">{x.id}</td>
+            <td className="muted mono" data-label="execution">
+              {x.id}
+            </td>
             <td className="muted">
               <When at={x.at} />
             </td>
@@ -56,11 +58,13 @@ export function ExecutionLog({ items }: { items: ExecutionView[] }) {
               #{x.eventId} {x.eventType ?? ""}
               {x.eventSubject && <EventSubject subject={x.eventSubject} />}
             </td>
-            <td>{x.conditionResult === null ? <span className="muted">—</span> : String(x.conditionResult)}</td>
+            <td data-label="condition">{x.conditionResult === null ? <span className="muted">—</span> : String(x.conditionResult)}</td>
             <td>
               <span className={`badge outcome-${x.outcome}`}>{x.outcome.replace("_", " ")}</span> <span className="muted mono">{x.action}</span>
             </td>
-            <td className="muted">{duration(x.durationMs)}</td>
+            <td className="muted" data-label="took">
+              {duration(x.durationMs)}
+            </td>
             <td className={x.error ? "error" : undefined}>{outcomeText(x)}</td>
           </tr>
         ))}

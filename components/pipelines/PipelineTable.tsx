@@ -37,7 +37,7 @@ const valueOf = (p: PipelineView, key: Column): SortValue => {
 export function PipelineTable({ team, items }: { team: string; items: PipelineView[] }) {
   const { rows, header } = useSort<PipelineView, Column>(items, valueOf);
   return (
-    <table className="sortable">
+    <table className="sortable stack-on-phone">
       <thead>
         <tr>
           {header("Pipeline", "id")}
@@ -59,7 +59,7 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineVi
             <td>
               <StatusBadge status={p.status} />
             </td>
-            <td>
+            <td data-label="rules">
               {p.rules.length} <span className="muted mono">{[...new Set(p.rules.map((r) => r.trigger.type))].join(", ")}</span>
             </td>
             <td>{executionSummary(p.executions) || <span className="muted">none yet</span>}</td>

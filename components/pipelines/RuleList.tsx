@@ -12,7 +12,7 @@ const filters = (r: Rule) =>
 export function RuleList({ rules }: { rules: Rule[] }) {
   return (
     <>
-      <table>
+      <table className="stack-on-phone">
         <thead>
           <tr>
             <th>#</th>
@@ -25,7 +25,7 @@ export function RuleList({ rules }: { rules: Rule[] }) {
         <tbody>
           {rules.map((r, i) => (
             <tr key={i}>
-              <td className="muted">
+              <td className="muted" data-label="rule">
                 {i + 1}
                 {r.name && <div>{r.name}</div>}
               </td>
@@ -33,7 +33,7 @@ export function RuleList({ rules }: { rules: Rule[] }) {
                 <code>{r.trigger.type}</code>
                 {filters(r) && <div className="muted mono">{filters(r)}</div>}
               </td>
-              <td>{r.condition ? <code>{r.condition}</code> : <span className="muted">always</span>}</td>
+              <td data-label="if">{r.condition ? <code>{r.condition}</code> : <span className="muted">always</span>}</td>
               <td>
                 <code>{r.action.type}</code>
                 {ACTION_FIELDS[r.action.type].map((f) => {
@@ -45,7 +45,9 @@ export function RuleList({ rules }: { rules: Rule[] }) {
                   );
                 })}
               </td>
-              <td className="muted">{r.rateLimit ? `${r.rateLimit.max} per ${r.rateLimit.perSeconds} s` : "none"}</td>
+              <td className="muted" data-label="rate limit">
+                {r.rateLimit ? `${r.rateLimit.max} per ${r.rateLimit.perSeconds} s` : "none"}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { api } from "@/lib/api/endpoints/index.ts";
 import { apiCall } from "@/lib/browser-api.ts";
 import { useApprovals } from "@/lib/queries/approvals.ts";
@@ -59,44 +59,76 @@ export function Shell({ children }: { children: ReactNode }) {
     "/inbox": { n: unread, label: "unread", testId: "inbox-unread" },
   };
   usePageShortcuts();
+  // On a phone the pages and the team picker sit behind a menu button (docs/dashboard-phone.md). The menu belongs to
+  // the page it was opened on, so any navigation (a link, Alt+number, the palette) closes it.
+  const [menuAt, setMenuAt] = useState<string | null>(null);
+  const menuOpen = menuAt === path;
+  const counted = waiting + unread;
   const names = [...new Set(["default", team, ...(teams.data ?? []).map((t) => t.id)])];
   return (
     <>
       <a className="skip" href="#main">
         Skip to content
       </a>
-      <header className="top">
+      <header className={menuOpen ? "top menu-open" : "top"} onKeyDown={(e) => e.key === "Escape" && setMenuAt(null)}>
         <Link href="/" className="brand">
           Team Hub
         </Link>
-        <nav aria-label="pages">
-          {PAGES.map((p, i) => (
-            <Link key={p.href} href={p.href} aria-current={isCurrent(path, p.href) ? "page" : undefined} title={`Alt+${(i + 1) % 10}`}>
-              {p.label}
-              {badges[p.href]?.n > 0 && (
-                <span className="nav-count" aria-label={`${badges[p.href].n} ${badges[p.href].label}`} data-testid={badges[p.href].testId}>
-                  {badges[p.href].n}
-                </span>
-              )}
-            </Link>
-          ))}
-        </nav>
-        <span className="spacer" />
-        <label className="muted">
-          team{" "}
-          <select aria-label="team" value={team} onChange={(e) => setTeam(e.target.value)}>
-            {names.map((id) => (
-              <option key={id}>{id}</option>
+        <div className="header-menu" id="header-menu">
+          <nav aria-label="pages">
+            {PAGES.map((p, i) => (
+              <Link
+                key={p.href}
+                href={p.href}
+                aria-current={isCurrent(path, p.href) ? "page" : undefined}
+                title={`Alt+${(i + 1) % 10}`}
+                onClick={() => setMenuAt(null)}
+              >
+                {p.label}
+                {badges[p.href]?.n > 0 && (
+                  <span className="nav-count" aria-label={`${badges[p.href].n} ${badges[p.href].label}`} data-testid={badges[p.href].testId}>
+                    {badges[p.href].n}
+                  </span>
+                )}
+              </Link>
             ))}
-          </select>
-        </label>
+          </nav>
+          <span className="spacer" />
+          <label className="muted">
+            team{" "}
+            <select aria-label="team" value={team} onChange={(e) => setTeam(e.target.value)}>
+              {names.map((id) => (
+                <option key={id}>{id}</option>
+              ))}
+            </select>
+          </label>
+        </div>
         <span className={`live live-${live.state === "live" ? "on" : live.state === "offline" ? "off" : "wait"}`} data-testid="live" role="status">
           <span className="dot" /> {live.state}
         </span>
         <CommandPalette team={team} pages={PAGES} />
         <NotifyToggle />
         <ThemeToggle />
+        <button
+          type="button"
+          className="ghost menu-button"
+          aria-label="pages and team"
+          aria-expanded={menuOpen}
+          aria-controls="header-menu"
+          onClick={() => setMenuAt(menuOpen ? null : path)}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d={menuOpen ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} />
+          </svg>
+          {counted > 0 && (
+            <span className="nav-count" aria-label={`${counted} waiting or unread`} data-testid="menu-count">
+              {counted}
+            </span>
+          )}
+        </button>
       </header>
+      {/* The open menu covers the page: a tap beside it closes it rather than acting on what is under it. */}
+      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuAt(null)} />}
       <main id="main">{children}</main>
       <div className="toasts" role="region" aria-label="alerts" aria-live="polite">
         {live.alerts.map((a) => (

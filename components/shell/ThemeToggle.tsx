@@ -21,7 +21,7 @@ export function ThemeToggle() {
   };
   return (
     <button type="button" className="ghost" onClick={change} aria-label={`theme: ${theme} (change)`} data-testid="theme">
-      {theme === "dark" ? "☾ dark" : theme === "light" ? "☀ light" : "◐ auto"}
+      {theme === "dark" ? "☾" : theme === "light" ? "☀" : "◐"} <span className="theme-name">{theme === "system" ? "auto" : theme}</span>
     </button>
   );
 }

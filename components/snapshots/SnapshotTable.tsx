@@ -31,7 +31,7 @@ export function SnapshotTable({ team, items, onCompare, onReplay, onRolledBack }
   return (
     <>
       {error && <p className="form-error">{error.message}</p>}
-      <table className="sortable">
+      <table className="sortable stack-on-phone">
         <thead>
           <tr>
             {header("Snapshot", "id")}
