@@ -288,7 +288,7 @@ describe("the header on a phone", () => {
       await menu.tap();
       await expect.poll(() => nav.isVisible()).toBe(true);
       expect(await menu.getAttribute("aria-expanded")).toBe("true");
-      expect(await nav.getByRole("link").count()).toBe(10);
+      expect(await nav.getByRole("link").count()).toBe(11);
       expect(await page.getByTestId("approvals-waiting").innerText()).toBe("1");
       expect(await page.getByRole("combobox", { name: "team" }).isVisible()).toBe(true);
       await expectFits(page, "the open menu");

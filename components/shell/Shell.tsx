@@ -22,22 +22,23 @@ export const PAGES = [
   { href: "/approvals", label: "Approvals" },
   { href: "/artifacts", label: "Artifacts" },
   { href: "/canvas", label: "Canvas" },
-  { href: "/knowledge", label: "Knowledge" },
   { href: "/pipelines", label: "Pipelines" },
   { href: "/snapshots", label: "Snapshots" },
   { href: "/budgets", label: "Budgets" },
   { href: "/settings", label: "Settings" },
+  // After the ten with a shortcut, so the ones people learned stay where they were; the palette (Ctrl/⌘+K) reaches it.
+  { href: "/knowledge", label: "Knowledge" },
 ] as const;
 
 const isCurrent = (path: string, href: string) => (href === "/" ? path === "/" : path === href || path.startsWith(`${href}/`));
 
-/** Alt+1…9 and Alt+0 (the tenth) jump to a page, so the dashboard can be driven from the keyboard. */
+/** Alt+1…9 and Alt+0 (the tenth) jump to the first ten pages, so the dashboard can be driven from the keyboard. */
 function usePageShortcuts() {
   const router = useRouter();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const n = e.key === "0" ? 10 : Number(e.key);
-      if (!e.altKey || !Number.isInteger(n) || n < 1 || n > PAGES.length) return;
+      if (!e.altKey || !Number.isInteger(n) || n < 1 || n > Math.min(10, PAGES.length)) return;
       e.preventDefault();
       router.push(PAGES[n - 1].href);
     };
@@ -81,7 +82,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 key={p.href}
                 href={p.href}
                 aria-current={isCurrent(path, p.href) ? "page" : undefined}
-                title={`Alt+${(i + 1) % 10}`}
+                title={i < 10 ? `Alt+${(i + 1) % 10}` : undefined}
                 onClick={() => setMenuAt(null)}
               >
                 {p.label}
