@@ -102,7 +102,42 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     // Fitted to 1,300 nodes, no name would fit a box: the overview draws them all as boxes.
     await expect.poll(() => drawnCount(page)).toBe(1300);
     expect(await drawn()).toEqual([]);
+    // Edges point somewhere even here: their arrowheads are paths of their own.
+    expect(await page.locator(".overview-edges path.arrows").count()).toBeGreaterThan(0);
+    // Past 1,000 nodes xyflow's minimap is left out and the canvas's own shows every box and where the view is.
+    expect(await page.getByTestId("canvas-minimap").getAttribute("data-nodes")).toBe("1300");
+    expect(await page.locator(".react-flow__minimap").count()).toBe(0);
     await screenshot(page, "canvas-scale");
+
+    // Boxes are no elements here, yet Tab reaches one (one stop for the canvas), arrows move between them and Enter
+    // zooms to the chosen one, which keeps the keyboard focus.
+    await page.getByTestId("fit-view").focus();
+    let tabs = 0;
+    const onBox = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") === "overview-focus");
+    for (; tabs < 100 && !(await onBox()); tabs++) await page.keyboard.press("Tab");
+    expect(tabs).toBeLessThan(100);
+    const firstBox = await page.getByTestId("overview-focus").getAttribute("data-id");
+    expect(firstBox).toMatch(/^(contract|artifact):/);
+    await expect.poll(() => page.locator(".node-ring.focused").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("node-tooltip").innerText()).toContain(firstBox!.slice(firstBox!.indexOf(":") + 1));
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.getByTestId("overview-focus").getAttribute("data-id")).not.toBe(firstBox);
+    const chosenBox = (await page.getByTestId("overview-focus").getAttribute("data-id"))!;
+    await screenshot(page, "canvas-overview-focus");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => node(chosenBox).getAttribute("class")).toContain("selected");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest(".react-flow__node")?.getAttribute("data-id"))).toBe(chosenBox);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("fit-view").click();
+    await expect.poll(() => drawnCount(page)).toBe(1300);
+
+    // Pressing the minimap centres the view there.
+    const transform = () => page.locator(".react-flow__viewport").getAttribute("style");
+    const before = await transform();
+    const map = (await page.getByTestId("canvas-minimap").boundingBox())!;
+    await page.mouse.click(map.x + map.width * 0.2, map.y + map.height * 0.3);
+    await expect.poll(transform).not.toBe(before);
+    await page.getByTestId("fit-view").click();
 
     // Search: the best match is listed first; Enter selects it, brings it into view at a readable zoom and rings it.
     await page.getByTestId("canvas-search").fill("step 4 of stream 17");
@@ -174,9 +209,25 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     // Its members are boxed together in a frame named for it.
     expect(await page.getByTestId("frame-dev-3").innerText()).toBe("dev-3");
     await screenshot(page, "canvas-group-expanded");
-    await page.getByTestId("canvas-groups").getByLabel("expand group dev-3").uncheck();
+    // The frame's button collapses it; with the keyboard, Enter on the group's box expands it and on the button collapses it.
+    await page.getByTestId("collapse-dev-3").click();
     await expect.poll(() => drawnCount(page)).toBe(names.length);
     expect(await page.getByTestId("frame-dev-3").count()).toBe(0);
+    await page.getByTestId("fit-view").click();
+    await node("group:dev-3").focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("frame-dev-3").count()).toBe(1);
+    await page.getByTestId("fit-view").click();
+    await expect.poll(() => drawnCount(page)).toBe(dev3.length + names.length - 1);
+    await page.getByTestId("collapse-dev-3").focus();
+    await screenshot(page, "canvas-group-collapse-button");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("frame-dev-3").count()).toBe(0);
+    // The side bar's list opens and closes groups too.
+    await page.getByTestId("canvas-groups").getByLabel("expand group dev-3").check();
+    await expect.poll(() => page.getByTestId("frame-dev-3").count()).toBe(1);
+    await page.getByTestId("canvas-groups").getByLabel("expand group dev-3").uncheck();
+    await expect.poll(() => drawnCount(page)).toBe(names.length);
     await page.getByTestId("group-by").selectOption("");
 
     // A dependency drawn by dragging: both nodes stay where they were, on screen. s20-9 ends its stream (nothing
@@ -289,6 +340,7 @@ describe("the canvas with 10,000 nodes", () => {
     const counts = await settledCounts(perf, 60_000);
     const [firstComplete, drawnNodes] = counts[counts.length - 1];
     expect(await perf.getByTestId("canvas").getAttribute("data-nodes")).toBe("10000");
+    expect(await perf.getByTestId("canvas-minimap").getAttribute("data-nodes")).toBe("10000");
     await screenshot(perf, "canvas-10000");
 
     // Search: from the keystroke to the first match listed; then Enter to the node drawn and selected.

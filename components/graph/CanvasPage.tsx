@@ -136,6 +136,16 @@ function TeamCanvas({ team }: { team: string }) {
     },
     [expanded],
   );
+  // Enter on a collapsed group's box selects it for xyflow; for a person it is the click that expands it.
+  const onSelect = useCallback((key: string | null) => (key && splitKey(key)[0] === "group" ? onNodeClick(key) : setSelected(key)), [onNodeClick]);
+  const onCollapse = useCallback(
+    (group: string) => {
+      const next = new Set(expanded);
+      next.delete(group);
+      setExpanded(next);
+    },
+    [expanded],
+  );
   const focusOn = useCallback((key: string, depth: Depth) => {
     setLineage({ key, depth });
     setRefit(true);
@@ -247,8 +257,9 @@ function TeamCanvas({ team }: { team: string }) {
               edges={edges}
               frames={frames}
               selected={selected}
-              onSelect={setSelected}
+              onSelect={onSelect}
               onNodeClick={onNodeClick}
+              onCollapse={onCollapse}
               onConnect={onConnect}
               onDropMember={setDraftFor}
             />

@@ -22,11 +22,14 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, 
 import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";
 import { isContractNode, isGroupNode } from "./flow-elements.ts";
 import type { Frame } from "./grouping.ts";
+import { CanvasMinimap } from "./CanvasMinimap.tsx";
+import { FrameToggles } from "./FrameToggles.tsx";
 import GroupFrames from "./GroupFrames.tsx";
 import { nodeTypes } from "./node-types.ts";
 import { NodeOverlay } from "./NodeOverlay.tsx";
 import OverviewEdges from "./OverviewEdges.tsx";
-import OverviewNodes, { nodeAt } from "./OverviewNodes.tsx";
+import { OverviewFocus } from "./OverviewFocus.tsx";
+import OverviewNodes, { nodeAt, useBoxPaths } from "./OverviewNodes.tsx";
 import { OVERVIEW_ZOOM, useDetailed, useLabelZoom, useOverview, useViewTiles } from "./use-detailed.ts";
 import { useMemberDrop } from "./RosterPanel.tsx";
 
@@ -39,8 +42,8 @@ const NO_EDGES: CanvasEdge[] = [];
 const NO_NODES: CanvasNode[] = [];
 const NO_FRAMES: Frame[] = [];
 /**
- * The minimap draws every node as an element, each time it mounts: half a second for 10,000. Past this
- * many it is left out; the overview (zoom out) and search do its job.
+ * xyflow's minimap draws every node as an element, each time it mounts: half a second for 10,000. Past
+ * this many nodes the canvas draws its own (CanvasMinimap), from the overview's paths.
  */
 const MINIMAP_LIMIT = 1000;
 const validConnection: IsValidConnection = (c) => c.source !== c.target && c.target.startsWith("contract:");
@@ -53,6 +56,8 @@ type Props = {
   onSelect: (key: string | null) => void;
   /** A click on a node (not a drag from its handle): the page zooms to it, or expands a group. */
   onNodeClick: (key: string) => void;
+  /** The collapse button of an expanded group's frame. */
+  onCollapse: (group: string) => void;
   onConnect: (c: Connection) => void;
   onDropMember: (member: string) => void;
 };
@@ -119,6 +124,7 @@ function Flow({
   selected,
   onSelect,
   onNodeClick,
+  onCollapse,
   onConnect,
   onDropMember,
   initialViewport,
@@ -126,7 +132,7 @@ function Flow({
   const detailed = useDetailed();
   // Counted in xyflow's store, not in `nodes`: a minimap mounting with a new, small `nodes` would first
   // draw the store's old nodes, all 10,000 of them, before xyflow takes in the new ones.
-  const smallGraph = useStore((s) => s.nodes.length <= MINIMAP_LIMIT);
+  const smallGraph = useStore((s) => s.nodes.length <= MINIMAP_LIMIT) && nodes.length <= MINIMAP_LIMIT;
   const labelZoom = useLabelZoom();
   const overview = useOverview();
   const { screenToFlowPosition } = useReactFlow();
@@ -155,6 +161,8 @@ function Flow({
   };
   const byKey = useMemo(() => new Map(nodes.map((n) => [n.id, n])), [nodes]);
   const groups = useMemo(() => nodes.filter((n) => isGroupNode(n) && !n.hidden), [nodes]);
+  // Built here, not in the overview's xyflow that each crossing mounts afresh, for the overview and the big graph's minimap.
+  const paths = useBoxPaths(nodes, overview || nodes.length > MINIMAP_LIMIT);
   const tiles = useViewTiles();
   // Zoomed in, xyflow draws the edges that touch a node near the view (it would draw every edge whose box
   // crosses the view: 800 for the 117 nodes of a view of the 10,000-node graph, 300 ms to mount); the
@@ -200,6 +208,30 @@ function Flow({
     [onSelect],
   );
   const { onDragOver, onDrop } = useMemberDrop(onDropMember);
+  // Enter in the overview zooms in to the node, which is then an element again: the keyboard goes on from it.
+  const refocus = useRef<string | null>(null);
+  const activate = useCallback(
+    (key: string) => {
+      if (!isGroupNode(byKey.get(key)!)) refocus.current = key;
+      onNodeClick(key);
+    },
+    [byKey, onNodeClick],
+  );
+  useEffect(() => {
+    const key = refocus.current;
+    if (overview || !key || !domNode) return;
+    let frames = 0;
+    let frame = 0;
+    // xyflow places the nodes in view a frame or two after it mounts.
+    const look = () => {
+      const element = domNode.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(key)}"]`);
+      if (element || ++frames > 30) refocus.current = null;
+      if (element) element.focus({ preventScroll: true });
+      else if (refocus.current) frame = requestAnimationFrame(look);
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [overview, domNode]);
 
   return (
     <ReactFlow<CanvasNode, CanvasEdge>
@@ -250,8 +282,11 @@ function Flow({
         frames={overview ? frames : NO_FRAMES}
       />
       {far.length > 0 && <OverviewEdges nodes={nodes} edges={far} />}
-      {overview && <OverviewNodes nodes={nodes} />}
+      {overview && paths && <OverviewNodes paths={paths} />}
+      {overview && <OverviewFocus nodes={nodes} byKey={byKey} selected={selected} onFocusKey={setFocused} onActivate={activate} />}
+      {paths && paths.count > 0 && nodes.length > MINIMAP_LIMIT && <CanvasMinimap paths={paths} />}
       {!overview && smallGraph && <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />}
+      {frames.length > 0 && <FrameToggles frames={frames} onCollapse={onCollapse} />}
       <Controls showInteractive={false} showFitView={false} />
     </ReactFlow>
   );

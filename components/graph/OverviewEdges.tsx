@@ -1,6 +1,6 @@
 "use client";
 
-import { ViewportPortal } from "@xyflow/react";
+import { useStore, ViewportPortal } from "@xyflow/react";
 import { memo, useMemo } from "react";
 import type { GraphEdgeKind } from "@/lib/api/graph.ts";
 import type { CanvasEdge, CanvasNode } from "./flow-elements.ts";
@@ -13,17 +13,26 @@ function handleCentre(n: CanvasNode, id: string | null | undefined): [number, nu
 }
 
 /**
+ * The length of an arrowhead in flow units: about 7 px on screen, in powers of two of the zoom so the
+ * paths are rebuilt a few times per zoom gesture, never shorter than a card's (12) nor longer than
+ * half a box's height (30): zoomed out further, arrowheads shrink with the boxes they point at.
+ */
+const useArrowSize = (): number => useStore((s) => Math.min(30, Math.max(12, 7 * 2 ** Math.round(Math.log2(1 / s.transform[2])))));
+
+/**
  * Edges as one SVG path per kind, drawn in the viewport: all of them while zoomed out, and zoomed in
  * those that touch no node near the view. xyflow draws an
  * edge as its own component (a wrapper, a path, a marker, a position lookup), which for 2,000
  * nodes' edges costs most of a second per render; a handful of long paths costs milliseconds, and
- * panning or zooming then only moves the viewport. Arrowheads are left out: at this zoom they
- * would be specks, and edges always point down the layout.
+ * panning or zooming then only moves the viewport. Arrowheads are one more path per kind: edges
+ * always enter a node downwards at its top, so each is a triangle pointing down at the edge's end.
  */
 function OverviewEdges({ nodes, edges }: { nodes: CanvasNode[]; edges: CanvasEdge[] }) {
+  const arrow = useArrowSize();
   const paths = useMemo(() => {
     const byId = new Map(nodes.map((n) => [n.id, n]));
     const d = new Map<GraphEdgeKind, string[]>(KINDS.map((k) => [k, []]));
+    const heads = new Map<GraphEdgeKind, string[]>(KINDS.map((k) => [k, []]));
     for (const e of edges) {
       const [from, to] = [byId.get(e.source), byId.get(e.target)];
       if (e.hidden || !from || !to || !e.data) continue;
@@ -32,13 +41,15 @@ function OverviewEdges({ nodes, edges }: { nodes: CanvasNode[]; edges: CanvasEdg
       const [tx, ty] = handleCentre(to, e.targetHandle);
       const bend = Math.max(Math.abs(ty - sy) / 2, 20);
       d.get(e.data.kind)!.push(`M${sx},${sy}C${sx},${sy + bend} ${tx},${ty - bend} ${tx},${ty}`);
+      heads.get(e.data.kind)!.push(`M${tx},${ty}l${-arrow / 2},${-arrow}h${arrow}z`);
     }
-    return KINDS.map((kind) => ({ kind, d: d.get(kind)!.join("") }));
-  }, [nodes, edges]);
+    return KINDS.map((kind) => ({ kind, d: d.get(kind)!.join(""), heads: heads.get(kind)!.join("") }));
+  }, [nodes, edges, arrow]);
   return (
     <ViewportPortal>
       <svg className="overview-edges" aria-hidden="true">
         {paths.map((p) => p.d && <path key={p.kind} className={`edge-${p.kind}`} d={p.d} />)}
+        {paths.map((p) => p.heads && <path key={`${p.kind}-heads`} className={`arrows edge-${p.kind}`} d={p.heads} />)}
       </svg>
     </ViewportPortal>
   );

@@ -55,7 +55,8 @@ function handlesOf(kind: ShownNode["kind"]): NodeHandle[] {
 const HANDLES = { contract: handlesOf("contract"), artifact: handlesOf("artifact"), group: handlesOf("group") };
 
 function label(n: ShownNode): string {
-  if (n.kind === "group") return `group ${n.id}: ${n.contracts} contracts, ${n.artifacts} artifacts${n.stale ? `, ${n.stale} stale` : ""}, collapsed`;
+  if (n.kind === "group")
+    return `group ${n.id}: ${n.contracts} contracts, ${n.artifacts} artifacts${n.stale ? `, ${n.stale} stale` : ""}, collapsed (Enter expands it)`;
   if (n.kind === "contract") return `contract ${n.id}: ${n.title}, ${n.status.replace("_", " ")}, assigned to ${n.assignee}`;
   const version = n.version === null ? n.status.replace("_", " ") : `v${n.version}`;
   return `artifact ${n.id} (${n.type ?? "unpublished"}), ${version}${n.stale ? ", stale" : ""}`;

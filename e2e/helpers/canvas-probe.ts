@@ -10,7 +10,9 @@ type Probe = { longTasks: number[]; counts: Array<[number, number]>; lastFrame: 
 
 /** Nodes drawn: xyflow's node elements, or the zoomed-out view's count. */
 export const drawnCount = (p: Page) =>
-  p.evaluate(() => document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>(".overview-nodes")?.dataset.nodes ?? 0));
+  p.evaluate(
+    () => document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>("svg.overview-nodes")?.dataset.nodes ?? 0),
+  );
 
 export async function installProbe(p: Page): Promise<void> {
   await p.addInitScript(() => {
@@ -21,7 +23,7 @@ export async function installProbe(p: Page): Promise<void> {
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: "longtask", buffered: true });
     let last = -1;
     const tick = () => {
-      const n = document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>(".overview-nodes")?.dataset.nodes ?? 0);
+      const n = document.querySelectorAll(".react-flow__node").length || Number(document.querySelector<SVGElement>("svg.overview-nodes")?.dataset.nodes ?? 0);
       w.lastFrame = performance.now();
       if (n !== last) w.counts.push([performance.now(), (last = n)]);
       requestAnimationFrame(tick);
