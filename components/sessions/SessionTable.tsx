@@ -73,11 +73,21 @@ export function SessionTable({ items }: { items: SessionView[] }) {
                 <SessionProblem problem={s.problem} clip testId={`problem-${s.name}`} />
               </td>
               <td className="mono">{s.model ?? "default"}</td>
-              <td className="num" data-label="cost">{usd(s.costUsd)}</td>
-              <td className="num" data-label="turns">{s.turns}</td>
-              <td className="num" data-label="interactions">{s.interactions}</td>
-              <td className="num" data-label="queued">{s.queued || ""}</td>
-              <td className="num" data-label="approvals">{s.pendingApprovals > 0 ? <span className="badge waiting_permission">{s.pendingApprovals}</span> : ""}</td>
+              <td className="num" data-label="cost">
+                {usd(s.costUsd)}
+              </td>
+              <td className="num" data-label="turns">
+                {s.turns}
+              </td>
+              <td className="num" data-label="interactions">
+                {s.interactions}
+              </td>
+              <td className="num" data-label="queued">
+                {s.queued || ""}
+              </td>
+              <td className="num" data-label="approvals">
+                {s.pendingApprovals > 0 ? <span className="badge waiting_permission">{s.pendingApprovals}</span> : ""}
+              </td>
               <td>
                 <When at={s.updatedAt} />
               </td>
@@ -90,11 +100,21 @@ export function SessionTable({ items }: { items: SessionView[] }) {
               <th scope="row" colSpan={4}>
                 {items.length} sessions
               </th>
-              <td className="num" data-label="cost">{usd(total(items, (s) => s.costUsd))}</td>
-              <td className="num" data-label="turns">{total(items, (s) => s.turns)}</td>
-              <td className="num" data-label="interactions">{total(items, (s) => s.interactions)}</td>
-              <td className="num" data-label="queued">{total(items, (s) => s.queued) || ""}</td>
-              <td className="num" data-label="approvals">{total(items, (s) => s.pendingApprovals) || ""}</td>
+              <td className="num" data-label="cost">
+                {usd(total(items, (s) => s.costUsd))}
+              </td>
+              <td className="num" data-label="turns">
+                {total(items, (s) => s.turns)}
+              </td>
+              <td className="num" data-label="interactions">
+                {total(items, (s) => s.interactions)}
+              </td>
+              <td className="num" data-label="queued">
+                {total(items, (s) => s.queued) || ""}
+              </td>
+              <td className="num" data-label="approvals">
+                {total(items, (s) => s.pendingApprovals) || ""}
+              </td>
               <td />
             </tr>
           </tfoot>

@@ -36,7 +36,12 @@ export async function registerHub({ db }: DomainDeps, me: HubIdentity): Promise<
          "version" = excluded."version", "startedAt" = excluded."startedAt", "heartbeatAt" = excluded."heartbeatAt", "status" = 'live', "stoppedAt" = NULL`,
       [me.id, me.url, me.host, me.pid, me.dataDir, me.version, tx.now, tx.now],
     );
-    await tx.emit({ teamId: null, type: "hub.started", subject: `hub:${me.id}`, payload: { id: me.id, url: me.url, host: me.host, pid: me.pid, version: me.version } });
+    await tx.emit({
+      teamId: null,
+      type: "hub.started",
+      subject: `hub:${me.id}`,
+      payload: { id: me.id, url: me.url, host: me.host, pid: me.pid, version: me.version },
+    });
   });
 }
 

@@ -55,14 +55,17 @@ describe("who runs a session", () => {
     // Spawned by a process that runs no sessions (`teamhub mcp` over stdio has no hub id).
     await sessionKit(base).spawn({ name: "unclaimed", prompt: "hi" });
     expect((await session(base, "unclaimed"))?.hubId).toBeNull();
-    const claim = (h: TempHub) =>
-      h.db.write("test.claim", "supervisor", async (tx) => claimSession(tx, (await findSession(tx, "unclaimed"))!));
+    const claim = (h: TempHub) => h.db.write("test.claim", "supervisor", async (tx) => claimSession(tx, (await findSession(tx, "unclaimed"))!));
     // One process's connections share its thread, so the claims run one after another here; e2e/hubs.test.ts races processes.
     expect(await claim(b)).toBe(true);
     expect(await claim(a)).toBe(false);
     expect(await claim(b)).toBe(true);
     expect((await session(a, "unclaimed"))?.hubId).toBe("hub-b");
-    expect(allEvents().filter((e) => e.type === "session.claimed").map((e) => e.payload)).toEqual([{ name: "unclaimed", hub: "hub-b" }]);
+    expect(
+      allEvents()
+        .filter((e) => e.type === "session.claimed")
+        .map((e) => e.payload),
+    ).toEqual([{ name: "unclaimed", hub: "hub-b" }]);
   });
 
   it("every hub sees a message for a member, and only the hub running it wakes it", async () => {
