@@ -64,6 +64,14 @@ describe("approvals queue", () => {
     expect(fs.existsSync(marker("q3"))).toBe(false);
     await expect.poll(() => page.getByTestId("approvals-waiting").count()).toBe(0);
     await expect.poll(() => page.getByTestId("approvals-queue").innerText()).toContain("No permission request is waiting.");
+    // The decided requests sort by a column: by answer, then by number (largest first).
+    const decided = page.getByTestId("approvals-decided-table");
+    const answers = () => decided.locator("tbody tr td:nth-child(4)").allInnerTexts();
+    await expect.poll(() => decided.locator("tbody tr").count()).toBe(3);
+    await decided.getByRole("button", { name: "Answer", exact: true }).click();
+    expect(await answers()).toEqual(["allowed", "allowed", "denied"]);
+    await decided.getByRole("button", { name: "#", exact: true }).click();
+    expect(await decided.locator("tbody tr td:first-child").allInnerTexts()).toEqual([idOf("q3"), idOf("q2"), idOf("q1")].sort((a, b) => b - a).map(String));
     await screenshot(page, "approvals-decided");
 
     // The sessions table sorts by a column and sums the numbers below.

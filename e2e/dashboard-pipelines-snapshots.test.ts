@@ -145,6 +145,15 @@ describe("pipelines page", () => {
     expect(await entry.getByRole("link", { name: /^test-results-auth@v\d+$/ }).getAttribute("href")).toBe("/artifacts/test-results-auth");
     await publish("test-results-auth", "test-results", { total: 12, passed: 12, failed: 0 });
     await expect.poll(() => page.getByTestId("execution").first().getAttribute("data-outcome")).toBe("condition_false");
+    // Sortable by any column, the page's count and time below.
+    const outcomes = () => page.getByTestId("execution").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-outcome")));
+    expect(await page.getByTestId("execution-log-total").innerText()).toMatch(/^2 executions on this page\s+\d/);
+    const log = page.getByTestId("execution-log");
+    await log.getByRole("button", { name: "Outcome", exact: true }).click();
+    expect(await outcomes()).toEqual(["condition_false", "executed"]);
+    await log.getByRole("button", { name: /^Outcome/ }).click();
+    expect(await outcomes()).toEqual(["executed", "condition_false"]);
+    expect(await log.locator("th", { has: page.getByRole("button", { name: /^Outcome/ }) }).getAttribute("aria-sort")).toBe("descending");
     await shot("pipeline-detail");
   });
 

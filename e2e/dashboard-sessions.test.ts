@@ -108,6 +108,14 @@ describe("session page", () => {
     await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe("after");
     expect(fs.existsSync(victim)).toBe(true);
     await expect.poll(() => text("history")).toMatch(/2\s+completed\s+1 denied/);
+    // The history sorts by a column (numbers largest first) and totals its cost and turns below.
+    await expect.poll(() => text("history-total")).toMatch(/^2 interactions\s+\$0\.\d+\s+\d+/);
+    const turns = () =>
+      page
+        .locator('[data-testid="history"] tbody tr[data-testid^="interaction-"]:not([data-testid$="-error"])')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
+    await page.getByTestId("history").getByRole("button", { name: "#", exact: true }).click();
+    expect(await turns()).toEqual(["interaction-2", "interaction-1"]);
     await expect.poll(() => page.getByRole("button", { name: "Allow" }).count()).toBe(0);
     await screenshot(page, "session-detail");
     await darkScreenshot("session-detail-dark", () => expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText()).toBe("after"));

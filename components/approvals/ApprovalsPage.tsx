@@ -11,6 +11,36 @@ import { useNow } from "../sessions/useNow.ts";
 import { Card, ListState } from "../ui/Card.tsx";
 import { When } from "../ui/When.tsx";
 import { statusLabel } from "../ui/StatusBadge.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
+
+type Column = "id" | "session" | "tool" | "what" | "reason" | "expires" | "status" | "by" | "decided" | "note";
+
+/** One sort key per column of either table: the queue and the decided list show the same requests. */
+const valueOf = (a: ApprovalView, key: Column): SortValue => {
+  switch (key) {
+    case "id":
+      return a.id;
+    case "session":
+      return a.session;
+    case "tool":
+      return a.toolName;
+    case "what":
+      return a.inputHidden ? null : summarizeInput(a.input);
+    case "reason":
+      return a.reason;
+    case "expires":
+      return a.expiresAt.getTime();
+    case "status":
+      return a.status;
+    case "by":
+      return a.decidedBy;
+    case "decided":
+      return a.decidedAt?.getTime() ?? null;
+    case "note":
+      return a.note;
+  }
+};
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -24,9 +54,10 @@ function outcome(decision: "allow" | "deny", r: DecideApprovalsResult): string {
 function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; selected: Set<number>; toggle: (ids: number[], on: boolean) => void }) {
   const now = useNow();
   const all = items.length > 0 && items.every((a) => selected.has(a.id));
+  const { rows, header } = useSort<ApprovalView, Column>(items, valueOf);
   return (
     <div className="table-scroll">
-      <table className="compact approvals-queue stack-on-phone">
+      <table className="compact approvals-queue sortable stack-on-phone">
         <thead>
           <tr>
             <th>
@@ -42,21 +73,21 @@ function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; sele
                 }
               />
             </th>
-            <th>#</th>
-            <th>Session</th>
-            <th>Tool</th>
-            <th>What</th>
-            <th>Why asked</th>
-            <th>Denied automatically in</th>
+            {header("#", "id", true)}
+            {header("Session", "session")}
+            {header("Tool", "tool")}
+            {header("What", "what")}
+            {header("Why asked", "reason")}
+            {header("Denied automatically in", "expires", true)}
           </tr>
         </thead>
         <tbody>
-          {items.map((a) => (
+          {rows.map((a) => (
             <tr key={a.id} data-testid={`queued-${a.id}`}>
               <td>
                 <input type="checkbox" aria-label={`select request ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle([a.id], e.target.checked)} />
               </td>
-              <td className="muted mono" data-label="#">
+              <td className="muted mono num" data-label="#">
                 {a.id}
               </td>
               <td>
@@ -70,6 +101,45 @@ function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; sele
               <td className="muted num" data-label="denied automatically in">
                 {clock(a.expiresAt.getTime() - now)}
               </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Requests answered (or timed out), newest first until a column header is clicked. */
+function DecidedTable({ items }: { items: ApprovalView[] }) {
+  const { rows, header } = useSort<ApprovalView, Column>(items, valueOf);
+  return (
+    <div className="table-scroll">
+      <table className="compact sortable" data-testid="approvals-decided-table">
+        <thead>
+          <tr>
+            {header("#", "id", true)}
+            {header("Session", "session")}
+            {header("Tool", "tool")}
+            {header("Answer", "status")}
+            {header("By", "by")}
+            {header("When", "decided")}
+            {header("Note", "note")}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((a) => (
+            <tr key={a.id}>
+              <td className="muted mono num">{a.id}</td>
+              <td>
+                <Link href={`/sessions/${encodeURIComponent(a.session)}`}>{a.session}</Link>
+              </td>
+              <td>{a.toolName}</td>
+              <td>
+                <span className={`badge approval-${a.status}`}>{statusLabel(a.status)}</span>
+              </td>
+              <td>{a.decidedBy ?? "—"}</td>
+              <td className="muted">{a.decidedAt ? <When at={a.decidedAt} /> : "—"}</td>
+              <td className="muted">{a.note ?? ""}</td>
             </tr>
           ))}
         </tbody>
@@ -152,40 +222,7 @@ export function ApprovalsPage() {
       </Card>
       <Card title="Decided recently" testId="approvals-decided" wide>
         <ListState loading={recent.isLoading} error={recent.error} empty={decided.length === 0} hint="Nothing decided yet." />
-        {decided.length > 0 && (
-          <div className="table-scroll">
-            <table className="compact">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>Session</th>
-                  <th>Tool</th>
-                  <th>Answer</th>
-                  <th>By</th>
-                  <th>When</th>
-                  <th>Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {decided.map((a) => (
-                  <tr key={a.id}>
-                    <td className="muted mono">{a.id}</td>
-                    <td>
-                      <Link href={`/sessions/${encodeURIComponent(a.session)}`}>{a.session}</Link>
-                    </td>
-                    <td>{a.toolName}</td>
-                    <td>
-                      <span className={`badge approval-${a.status}`}>{statusLabel(a.status)}</span>
-                    </td>
-                    <td>{a.decidedBy ?? "—"}</td>
-                    <td className="muted">{a.decidedAt ? <When at={a.decidedAt} /> : "—"}</td>
-                    <td className="muted">{a.note ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {decided.length > 0 && <DecidedTable items={decided} />}
       </Card>
     </div>
   );

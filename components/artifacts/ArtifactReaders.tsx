@@ -1,27 +1,34 @@
 import type { ReadRecord } from "@/lib/api/artifacts.ts";
 import { When } from "../ui/When.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
+
+type Reader = ReadRecord & { count: number };
+type Column = "reader" | "version" | "at" | "count";
+const valueOf = (r: Reader, key: Column): SortValue => (key === "reader" ? r.reader : key === "version" ? r.version : key === "at" ? r.at.getTime() : r.count);
 
 /** Who read which version when: per reader the latest read (and whether it is behind the current version), then every read. */
 export function ArtifactReaders({ reads, current }: { reads: ReadRecord[]; current: number | null }) {
-  const latest = new Map<string, ReadRecord & { count: number }>();
+  const latest = new Map<string, Reader>();
   for (const r of reads) {
     const seen = latest.get(r.reader);
     if (seen) seen.count += 1;
     else latest.set(r.reader, { ...r, count: 1 });
   }
+  const { rows, header } = useSort<Reader, Column>([...latest.values()], valueOf);
   return (
     <>
-      <table data-testid="readers">
+      <table className="sortable" data-testid="readers">
         <thead>
           <tr>
-            <th>Reader</th>
-            <th>Last read</th>
-            <th>When</th>
-            <th>Reads</th>
+            {header("Reader", "reader")}
+            {header("Last read", "version")}
+            {header("When", "at")}
+            {header("Reads", "count", true)}
           </tr>
         </thead>
         <tbody>
-          {[...latest.values()].map((r) => (
+          {rows.map((r) => (
             <tr key={r.reader} data-testid={`reader-${r.reader}`}>
               <td>{r.reader}</td>
               <td>
@@ -31,10 +38,18 @@ export function ArtifactReaders({ reads, current }: { reads: ReadRecord[]; curre
               <td>
                 <When at={r.at} />
               </td>
-              <td>{r.count}</td>
+              <td className="num">{r.count}</td>
             </tr>
           ))}
         </tbody>
+        <tfoot>
+          <tr data-testid="readers-total">
+            <td colSpan={3}>
+              {latest.size} reader{latest.size === 1 ? "" : "s"}
+            </td>
+            <td className="num">{reads.length}</td>
+          </tr>
+        </tfoot>
       </table>
       <details className="all-reads">
         <summary>All reads ({reads.length})</summary>

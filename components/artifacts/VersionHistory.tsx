@@ -6,9 +6,34 @@ import { useSessions } from "@/lib/queries/sessions.ts";
 import { CodeRefLink } from "../code/CodeRefLink.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
+
+type Column = "version" | "status" | "publisher" | "session" | "contract" | "published" | "code" | "summary";
+
+const valueOf = (v: VersionView, key: Column): SortValue => {
+  switch (key) {
+    case "version":
+      return v.version;
+    case "status":
+      return v.status;
+    case "publisher":
+      return v.publisher;
+    case "session":
+      return v.sessionId;
+    case "contract":
+      return v.contractId;
+    case "published":
+      return v.createdAt.getTime();
+    case "code":
+      return v.code ? JSON.stringify(v.code) : null;
+    case "summary":
+      return v.summary || null;
+  }
+};
 
 /**
- * Every version, newest first; choosing one shows its data and lineage. A Code column when a work-tree session
+ * Every version, newest first until a column header is clicked; choosing one shows its data and lineage. A Code column when a work-tree session
  * published one. A publisher that is one of the team's sessions links to its page, a contract to the canvas.
  */
 export function VersionHistory({
@@ -24,22 +49,23 @@ export function VersionHistory({
 }) {
   const withCode = versions.some((v) => v.code !== null);
   const sessions = new Set((useSessions(team).data ?? []).map((s) => s.name));
+  const { rows, header } = useSort<VersionView, Column>([...versions].reverse(), valueOf);
   return (
-    <table className="stack-on-phone" data-testid="versions">
+    <table className="sortable stack-on-phone" data-testid="versions">
       <thead>
         <tr>
-          <th>Version</th>
-          <th>Status</th>
-          <th>Publisher</th>
-          <th>Session</th>
-          <th>Contract</th>
-          <th>Published</th>
-          {withCode && <th>Code</th>}
-          <th>Summary</th>
+          {header("Version", "version")}
+          {header("Status", "status")}
+          {header("Publisher", "publisher")}
+          {header("Session", "session")}
+          {header("Contract", "contract")}
+          {header("Published", "published")}
+          {withCode && header("Code", "code")}
+          {header("Summary", "summary")}
         </tr>
       </thead>
       <tbody>
-        {[...versions].reverse().map((v) => (
+        {rows.map((v) => (
           <tr key={v.version} className={v.version === selected ? "selected" : undefined} data-testid={`version-${v.version}`}>
             <td>
               <button

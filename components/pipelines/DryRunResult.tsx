@@ -1,8 +1,35 @@
 import type { DryRunResult } from "@/lib/api/pipelines.ts";
 import { JsonView } from "../ui/JsonView.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
 
 /** The fields of an action that say what it does (everything but its type), as one line each. */
 const fieldsOf = (action: Record<string, unknown>) => Object.entries(action).filter(([k]) => k !== "type");
+type Field = [string, unknown];
+const valueOf = ([k, v]: Field, key: "field" | "value"): SortValue => (key === "field" ? k : typeof v === "string" ? v : JSON.stringify(v));
+
+/** The fields of the action a dry run would run, in the action's order until a column header is clicked. */
+function ActionFields({ action }: { action: Record<string, unknown> }) {
+  const { rows, header } = useSort<Field, "field" | "value">(fieldsOf(action), valueOf);
+  return (
+    <table className="action-fields sortable">
+      <thead>
+        <tr>
+          {header("Field", "field")}
+          {header("Value", "value")}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([k, v]) => (
+          <tr key={k}>
+            <th scope="row">{k}</th>
+            <td>{typeof v === "string" ? v : <JsonView value={v} label={k} />}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 function Verdict({ label, value, tone }: { label: string; value: string; tone: "yes" | "no" | "error" | "none" }) {
   return (
@@ -35,16 +62,7 @@ export function DryRunResultView({ result }: { result: DryRunResult }) {
           <p>
             Would run <code>{String(result.action.type)}</code>:
           </p>
-          <table className="action-fields">
-            <tbody>
-              {fieldsOf(result.action).map(([k, v]) => (
-                <tr key={k}>
-                  <th scope="row">{k}</th>
-                  <td>{typeof v === "string" ? v : <JsonView value={v} label={k} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ActionFields action={result.action} />
         </div>
       ) : result.actionError ? (
         <p className="error">The action could not be rendered: {result.actionError}</p>

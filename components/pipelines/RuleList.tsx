@@ -1,6 +1,28 @@
 import type { Rule } from "@/lib/api/pipelines.ts";
 import { JsonView } from "../ui/JsonView.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
 import { ACTION_FIELDS, getAt } from "./rule-draft.ts";
+
+type Column = "number" | "when" | "if" | "then" | "rate";
+/** A rule with its place in the pipeline, which sorting must not lose: executions name rules by it. */
+type Numbered = { r: Rule; i: number };
+
+const valueOf = ({ r, i }: Numbered, key: Column): SortValue => {
+  switch (key) {
+    case "number":
+      return i;
+    case "when":
+      return r.trigger.type;
+    case "if":
+      return r.condition ?? null;
+    case "then":
+      return r.action.type;
+    case "rate":
+      // Runs allowed per hour, so "10 per 60 s" and "600 per 3600 s" sort together.
+      return r.rateLimit ? (r.rateLimit.max * 3600) / r.rateLimit.perSeconds : null;
+  }
+};
 
 const filters = (r: Rule) =>
   Object.entries(r.trigger)
@@ -10,22 +32,26 @@ const filters = (r: Rule) =>
 
 /** A pipeline's rules as sentences: when, if, then; the full JSON on request. */
 export function RuleList({ rules }: { rules: Rule[] }) {
+  const { rows, header } = useSort<Numbered, Column>(
+    rules.map((r, i) => ({ r, i })),
+    valueOf,
+  );
   return (
     <>
-      <table className="stack-on-phone">
+      <table className="sortable stack-on-phone" data-testid="rule-list">
         <thead>
           <tr>
-            <th>#</th>
-            <th>When</th>
-            <th>If</th>
-            <th>Then</th>
-            <th>Rate limit</th>
+            {header("#", "number", true)}
+            {header("When", "when")}
+            {header("If", "if")}
+            {header("Then", "then")}
+            {header("Rate limit", "rate", true)}
           </tr>
         </thead>
         <tbody>
-          {rules.map((r, i) => (
+          {rows.map(({ r, i }) => (
             <tr key={i}>
-              <td className="muted" data-label="rule">
+              <td className="muted num" data-label="rule">
                 {i + 1}
                 {r.name && <div>{r.name}</div>}
               </td>
@@ -45,7 +71,7 @@ export function RuleList({ rules }: { rules: Rule[] }) {
                   );
                 })}
               </td>
-              <td className="muted" data-label="rate limit">
+              <td className="muted num" data-label="rate limit">
                 {r.rateLimit ? `${r.rateLimit.max} per ${r.rateLimit.perSeconds} s` : "none"}
               </td>
             </tr>

@@ -7,6 +7,11 @@ import { ListState } from "../ui/Card.tsx";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { When } from "../ui/When.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
+
+type Column = "principal" | "kind" | "label" | "issued";
+const valueOf = (t: TokenView, key: Column): SortValue => (key === "issued" ? t.createdAt.getTime() : key === "label" ? t.label || null : t[key]);
 
 /** The operator's own token comes from the data directory; revoking it here would lock the CLI out. */
 const revocable = (t: TokenView) => t.kind !== "operator";
@@ -77,7 +82,7 @@ function IssueForm() {
 export function MemberTokens() {
   const tokens = useTokens();
   const revoke = useRevokeToken();
-  const rows = tokens.data ?? [];
+  const { rows, header } = useSort<TokenView, Column>(tokens.data ?? [], valueOf);
   return (
     <div className="stack">
       <IssueForm />
@@ -85,19 +90,19 @@ export function MemberTokens() {
       {rows.length > 0 && (
         // Wider than a phone screen: the table scrolls inside its card instead of widening the page.
         <div className="table-scroll">
-          <table data-testid="tokens">
+          <table className="sortable" data-testid="tokens">
             <thead>
               <tr>
-                <th>Principal</th>
-                <th>Kind</th>
-                <th>Label</th>
-                <th>Issued</th>
+                {header("Principal", "principal")}
+                {header("Kind", "kind")}
+                {header("Label", "label")}
+                {header("Issued", "issued")}
                 <th aria-label="actions" />
               </tr>
             </thead>
             <tbody>
-              {rows.map((t, i) => (
-                <tr key={i} data-testid={`token-${t.principal}`}>
+              {rows.map((t) => (
+                <tr key={`${t.principal} ${t.label} ${t.createdAt.getTime()}`} data-testid={`token-${t.principal}`}>
                   <td>{t.principal}</td>
                   <td>{t.kind}</td>
                   <td className="mono">{t.label || "—"}</td>
