@@ -123,3 +123,19 @@ export function publishWorkload(artifacts: number, rounds: number): Workload {
   for (let round = 0; round < rounds; round++) for (let i = 0; i < artifacts; i++) publishes.push(publishSpec(i, round));
   return { artifacts, rounds, publishes, contracts: Array.from({ length: artifacts / 10 }, (_, k) => contractSpec(k)) };
 }
+
+/** The `artifact.published` payload a raw baseline writes for a publish, as the service would. */
+export function publishedPayload(p: PublishSpec, version: number, seq: number, size: number) {
+  return {
+    artifactId: p.id,
+    version,
+    seq,
+    type: p.type,
+    name: p.id,
+    publisher: "operator",
+    contractId: null,
+    derivedFrom: p.derivedFrom,
+    summary: "",
+    size,
+  };
+}

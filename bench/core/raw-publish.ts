@@ -7,7 +7,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { toSqlDate } from "../../server/db/sqlite.ts";
 import { check } from "../lib/check.ts";
-import type { PublishSpec, Workload } from "./publish-workload.ts";
+import { publishedPayload, type PublishSpec, type Workload } from "./publish-workload.ts";
 
 export function rawPublishes(raw: BetterSqlite3.Database, w: Workload): Float64Array {
   raw.prepare(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('default',?,'{}')`).run(toSqlDate(new Date()));
@@ -34,18 +34,7 @@ export function rawPublishes(raw: BetterSqlite3.Database, w: Workload): Float64A
     const seq = Number(insertVersion.run(a.pk, a.latestVersion, text, size, now).lastInsertRowid);
     seqOf.set(`${p.artifact}@${a.latestVersion}`, seq);
     for (const input of p.pinned) insertEdge.run(seqOf.get(`${input.artifact}@${input.version}`), seq);
-    const payload = {
-      artifactId: p.id,
-      version: a.latestVersion,
-      seq,
-      type: p.type,
-      name: p.id,
-      publisher: "operator",
-      contractId: null,
-      derivedFrom: p.derivedFrom,
-      summary: "",
-      size,
-    };
+    const payload = publishedPayload(p, a.latestVersion, seq, size);
     insertEvent.run(`artifact:${p.id}@v${a.latestVersion}`, JSON.stringify(payload), now);
     return a.latestVersion;
   });

@@ -6,7 +6,7 @@
 import pg from "pg";
 import { WRITE_LOCK_KEY } from "../../server/db/postgres.ts";
 import { check } from "../lib/check.ts";
-import type { Workload } from "../core/publish-workload.ts";
+import { publishedPayload, type Workload } from "../core/publish-workload.ts";
 
 export async function rawPgPublishes(url: string, w: Workload): Promise<Float64Array> {
   const client = new pg.Client({ connectionString: url });
@@ -43,16 +43,7 @@ export async function rawPgPublishes(url: string, w: Workload): Promise<Float64A
           seqOf.get(`${input.artifact}@${input.version}`),
           seq,
         ]);
-      const payload = {
-        artifactId: p.id,
-        version: a.latestVersion,
-        seq,
-        type: p.type,
-        name: p.id,
-        publisher: "operator",
-        contractId: null,
-        derivedFrom: p.derivedFrom,
-      };
+      const payload = publishedPayload(p, a.latestVersion, seq, size);
       await client.query(
         `INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES ('default','artifact.published',$1,$2,'operator',NULL,0,$3)`,
         [`artifact:${p.id}@v${a.latestVersion}`, JSON.stringify(payload), now],

@@ -15,7 +15,6 @@ import { EVENTS, asHubEvent } from "../../lib/api/events.ts";
 import type { Cause, EventType, HubEvent, HubEventOf, NewEvent } from "../events/types.ts";
 import type { DbAdapter } from "./adapter.ts";
 import type { Param, RunResult, Sql } from "./connection.ts";
-import type { Dialect } from "./dialect.ts";
 import { Mutex } from "./mutex.ts";
 
 export interface WriteTx extends Sql {
@@ -63,10 +62,6 @@ export class Database {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.hub = options.hub ?? null;
-  }
-
-  get dialect(): Dialect {
-    return this.adapter.dialect;
   }
 
   async write<T>(name: string, principal: string, fn: (tx: WriteTx) => Promise<T>, options: { cause?: Cause | null; dryRun?: boolean } = {}): Promise<T> {

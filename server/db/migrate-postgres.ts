@@ -9,7 +9,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { readMigrations, type MigrateResult } from "./migrate.ts";
+import { pendingMigrations, readMigrations, type AppliedRow, type MigrateResult } from "./migrate.ts";
 
 export const PG_MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../prisma/postgres/migrations");
 
@@ -28,8 +28,6 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-type AppliedRow = { migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null };
-
 export async function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Promise<MigrateResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -41,16 +39,7 @@ export async function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Pro
       await client.query(`SELECT pg_advisory_xact_lock(${PRISMA_MIGRATE_LOCK})`);
       await client.query(BOOKKEEPING);
       const rows = (await client.query<AppliedRow>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`)).rows;
-      const done = new Map(rows.filter((r) => r.rolled_back_at === null).map((r) => [r.migration_name, r]));
-      for (const m of migrations) {
-        const row = done.get(m.name);
-        if (row && row.finished_at === null) {
-          throw new Error(`migration ${m.name} started earlier and did not finish; inspect the database before retrying`);
-        }
-        if (row) {
-          if (row.checksum !== m.checksum) console.warn(`[teamhub] migration ${m.name} was edited after it was applied`);
-          continue;
-        }
+      for (const m of pendingMigrations(migrations, rows)) {
         // Without parameters the whole script goes in one simple query, several statements and all.
         await client.query(m.sql);
         await client.query(

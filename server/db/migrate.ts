@@ -37,7 +37,24 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0
 )`;
 
-type AppliedRow = { migration_name: string; checksum: string; finished_at: string | null; rolled_back_at: string | null };
+/** A row of `_prisma_migrations`, whichever database holds it (the dates are text on SQLite, Date on PostgreSQL). */
+export type AppliedRow = { migration_name: string; checksum: string; finished_at: unknown; rolled_back_at: unknown };
+
+/**
+ * The migrations still to apply, in order, given the bookkeeping rows: one that started and never finished stops
+ * everything, and one edited after it was applied is only warned about.
+ */
+export function pendingMigrations(migrations: Migration[], rows: AppliedRow[]): Migration[] {
+  const done = new Map(rows.filter((r) => r.rolled_back_at === null).map((r) => [r.migration_name, r]));
+  return migrations.filter((m) => {
+    const row = done.get(m.name);
+    if (row && row.finished_at === null) {
+      throw new Error(`migration ${m.name} started earlier and did not finish; inspect the database before retrying`);
+    }
+    if (row && row.checksum !== m.checksum) console.warn(`[teamhub] migration ${m.name} was edited after it was applied`);
+    return !row;
+  });
+}
 
 const BUSY_TIMEOUT_MS = 10_000;
 
@@ -72,16 +89,7 @@ export function migrate(file: string, dir = MIGRATIONS_DIR): MigrateResult {
     try {
       db.exec(BOOKKEEPING);
       const rows = db.prepare(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`).all() as AppliedRow[];
-      const done = new Map(rows.filter((r) => r.rolled_back_at === null).map((r) => [r.migration_name, r]));
-      for (const m of migrations) {
-        const row = done.get(m.name);
-        if (row && row.finished_at === null) {
-          throw new Error(`migration ${m.name} started earlier and did not finish; inspect the database before retrying`);
-        }
-        if (row) {
-          if (row.checksum !== m.checksum) console.warn(`[teamhub] migration ${m.name} was edited after it was applied`);
-          continue;
-        }
+      for (const m of pendingMigrations(migrations, rows)) {
         db.exec(m.sql);
         const now = new Date().toISOString();
         db.prepare(

@@ -113,10 +113,7 @@ export class SqliteAdapter implements DbAdapter {
   private readonly readLock = new Mutex();
   private readonly checkpointer: { stop(): void } | null;
 
-  constructor(
-    readonly file: string,
-    options: SqliteOptions = {},
-  ) {
+  constructor(file: string, options: SqliteOptions = {}) {
     const background = options.backgroundCheckpoints ?? false;
     this.writer = new Connection(file, { synchronous: options.synchronous, autoCheckpointPages: background ? SAFETY_NET_PAGES : undefined });
     this.reader = new Connection(file, { readonly: true });
