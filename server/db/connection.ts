@@ -33,6 +33,11 @@ export function fromSqlDate(value: unknown): Date | null {
   return new Date(/[zZ]|[+-]\d\d:\d\d$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
 }
 
+/** How many rows the query `from` returns, for a page's total. */
+export async function countOf(sql: Sql, from: string, params: readonly Param[]): Promise<number> {
+  return (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM (${from}) c`, params))!.n;
+}
+
 /** `?, ?, ?` for an IN list of n values (n ≥ 1). */
 export function placeholders(n: number): string {
   return Array.from({ length: n }, () => "?").join(", ");

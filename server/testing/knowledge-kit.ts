@@ -12,7 +12,7 @@ import {
   TeamStateInput,
   WisdomRefInput,
 } from "../../lib/api/knowledge.ts";
-import { OPERATOR, type Principal } from "../domain/principal.ts";
+import type { Principal } from "../domain/principal.ts";
 import { listExplorations, lookupExploration, recordExploration } from "../domain/knowledge/exploration.service.ts";
 import { postStateUpdate, teamState } from "../domain/knowledge/state.service.ts";
 import { appendWisdom, listWisdom, refuseWisdomChange } from "../domain/knowledge/wisdom.service.ts";
@@ -33,7 +33,6 @@ export function knowledgeKit(hub: TempHub) {
     lookup: async (angle: unknown) => lookupExploration(hub, parseOrThrow(ExplorationLookupInput, { angle })),
     record: async (by: Principal, input: Raw) => recordExploration(hub, by, parseOrThrow(ExplorationRecordInput, { result: "Found it", ...input })),
     explorations: async (input: Raw = {}) => listExplorations(hub, parseOrThrow(ExplorationListInput, input)),
-    operator: OPERATOR,
   };
 }
 

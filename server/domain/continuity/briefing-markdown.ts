@@ -4,14 +4,10 @@
  * that lists the rest, so the text stays a few kilobytes whatever happened.
  */
 import type { BriefContract, Briefing, ContractChange, Section } from "../../../lib/api/continuity.ts";
-import { knowledgeSections } from "../knowledge/context.ts";
+import { clip, knowledgeSections } from "../knowledge/context.ts";
 
 const SHOWN_FILES = 20;
 
-const clip = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
 const when = (d: Date) => d.toISOString().replace(/\.\d+Z$/, "Z");
 const short = (head: string) => head.slice(0, 12);
 

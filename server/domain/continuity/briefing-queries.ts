@@ -3,11 +3,11 @@
  * principal's last checkpoint, or null for a first-time overview, and returns at most
  * BRIEF_ITEMS entries with the total, so a briefing stays short whatever happened.
  */
-import type { Param, Sql } from "../../db/connection.ts";
+import { countOf, type Sql } from "../../db/connection.ts";
 import type { EventRow } from "../../db/rows.ts";
 import { toHubEvent } from "../events/events.service.ts";
 import type { BriefArtifact, BriefContract, BriefMessage, ContractChange, DecisionView, PatternView, Section } from "../../../lib/api/continuity.ts";
-import { toWisdomView, type WisdomRow } from "../knowledge/wisdom.service.ts";
+import { wisdomSince } from "../knowledge/wisdom.service.ts";
 import { toDecisionView } from "./decisions.service.ts";
 import { PATTERN_SELECT, toPatternView } from "./patterns.service.ts";
 
@@ -109,14 +109,10 @@ export async function unreadMessages(sql: Sql, team: string, principal: string):
   return { unread: n, first: first.map(({ createdAt, ...m }) => ({ ...m, at: createdAt })) };
 }
 
-export const count = async (sql: Sql, from: string, params: Param[]) => (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM (${from}) c`, params))!.n;
-
 /** Decisions recorded since `first` (firstWisdomAfter), newest first. */
 export async function decisionsSince(sql: Sql, team: string, first: number): Promise<Section<DecisionView>> {
-  if (first === Infinity) return { items: [], total: 0 };
-  const from = `SELECT * FROM "Wisdom" WHERE "teamId" = ? AND "kind" = 'decision' AND "id" >= ?`;
-  const rows = await sql.all<WisdomRow>(`${from} ORDER BY "id" DESC LIMIT ?`, [team, first, BRIEF_ITEMS]);
-  return { items: rows.map((r) => toDecisionView(toWisdomView(r))), total: await count(sql, from, [team, first]) };
+  const s = await wisdomSince(sql, team, first, ["decision"], BRIEF_ITEMS);
+  return { items: s.items.map(toDecisionView).reverse(), total: s.total };
 }
 
 /** Patterns registered or changed since `first`, latest change first; for a first-time overview (`first` 0), all of them by name. */
@@ -125,5 +121,5 @@ export async function patternsSince(sql: Sql, team: string, first: number): Prom
   const from = `${PATTERN_SELECT} AND w."teamId" = ? AND w."id" >= ?`;
   const order = first === 0 ? `w."title"` : `w."id" DESC`;
   const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${from} ORDER BY ${order} LIMIT ?`, [team, first, BRIEF_ITEMS]);
-  return { items: rows.map(toPatternView), total: await count(sql, from, [team, first]) };
+  return { items: rows.map(toPatternView), total: await countOf(sql, from, [team, first]) };
 }

@@ -11,9 +11,8 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { findLatest, subjectOf } from "./checkpoints.service.ts";
 import { BRIEF_ITEMS, contractsFor, decisionsSince, newerThanRead, patternsSince, unreadMessages } from "./briefing-queries.ts";
-import { firstWisdomAfter, wisdomSince } from "../knowledge/wisdom.service.ts";
-import { teamStateOf } from "../knowledge/state.service.ts";
-import { explorationsForContracts } from "../knowledge/context.ts";
+import { firstWisdomAfter } from "../knowledge/wisdom.service.ts";
+import { knowledgeSince } from "../knowledge/context.ts";
 import { renderBriefing } from "./briefing-markdown.ts";
 
 export async function briefingFrom(sql: Sql, principal: string, input: Omit<BriefingInput, "member">): Promise<Briefing> {
@@ -29,9 +28,7 @@ export async function briefingFrom(sql: Sql, principal: string, input: Omit<Brie
     messages: await unreadMessages(sql, input.team, principal),
     decisions: await decisionsSince(sql, input.team, first),
     patterns: await patternsSince(sql, input.team, first),
-    lessons: await wisdomSince(sql, input.team, first, ["learning", "issue"], BRIEF_ITEMS),
-    teamState: (await teamStateOf(sql, input.team, 0)).members,
-    explorations: await explorationsForContracts(sql, input.team, principal),
+    ...(await knowledgeSince(sql, input.team, principal, first, ["learning", "issue"], BRIEF_ITEMS)),
     git: gitOf(input.git),
   };
   return { ...facts, markdown: renderBriefing(facts) };

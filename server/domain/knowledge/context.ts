@@ -4,10 +4,10 @@
  * start-up prompt of a team member, rendered once here so both say the same thing.
  */
 import type { Sql } from "../../db/connection.ts";
-import type { ExplorationView, MemberState, WisdomView } from "../../../lib/api/knowledge.ts";
-import { normaliseAngle } from "../../../lib/api/knowledge.ts";
-import type { Section } from "../../../lib/api/continuity.ts";
-import { WISDOM_KINDS } from "../../../lib/api/knowledge.ts";
+import type { ExplorationView, WisdomKind } from "../../../lib/api/knowledge.ts";
+import { normaliseAngle, WISDOM_KINDS } from "../../../lib/api/knowledge.ts";
+import type { Briefing } from "../../../lib/api/continuity.ts";
+import { formatRef } from "../artifacts/refs.ts";
 import { findLatest } from "../continuity/checkpoints.service.ts";
 import { explorationsMatching } from "./exploration.service.ts";
 import { teamStateOf } from "./state.service.ts";
@@ -38,28 +38,34 @@ export async function explorationsForContracts(sql: Sql, team: string, member: s
   );
 }
 
-/** A member's start-up knowledge: the team state, wisdom of every kind since its last checkpoint (or the newest), its angles. */
-export async function startupKnowledge(sql: Sql, team: string, member: string): Promise<Knowledge> {
-  const since = await findLatest(sql, team, member, undefined);
+/** What a member should know: the team state, the wisdom of `kinds` appended since `first` (firstWisdomAfter), its angles. */
+export async function knowledgeSince(sql: Sql, team: string, member: string, first: number, kinds: readonly WisdomKind[], max: number): Promise<Knowledge> {
   return {
     teamState: (await teamStateOf(sql, team, 0)).members,
-    lessons: await wisdomSince(sql, team, await firstWisdomAfter(sql, team, since?.lastEventId ?? null), WISDOM_KINDS, 10),
+    lessons: await wisdomSince(sql, team, first, kinds, max),
     explorations: await explorationsForContracts(sql, team, member),
   };
 }
 
-const clip = (text: string, max: number) => {
+/** A member's start-up knowledge: wisdom of every kind since its last checkpoint (or the newest). */
+export async function startupKnowledge(sql: Sql, team: string, member: string): Promise<Knowledge> {
+  const since = await findLatest(sql, team, member, undefined);
+  return knowledgeSince(sql, team, member, await firstWisdomAfter(sql, team, since?.lastEventId ?? null), WISDOM_KINDS, 10);
+}
+
+/** One line of a long text, cut to `max` characters, for a model's context. */
+export const clip = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
-export type Knowledge = { teamState: MemberState[]; lessons: Section<WisdomView>; explorations: ExplorationView[] };
+export type Knowledge = Pick<Briefing, "teamState" | "lessons" | "explorations">;
 
 /** Markdown sections (title, lines) for a model's context; empty ones are left out by the caller. */
 export function knowledgeSections(k: Knowledge, reader: string): Array<[string, string[]]> {
   const state = k.teamState.map(({ member, role, latest: u }) => {
     const who = `${member}${role ? ` (${role})` : ""}${member === reader ? " — you" : ""}`;
-    const ref = u.ref ? `; ref ${u.ref.artifactId}@v${u.ref.version}` : "";
+    const ref = u.ref ? `; ref ${formatRef(u.ref)}` : "";
     const lines = [`- ${who}: ${u.status}, ${u.verification} — ${clip(u.task, 160)}${ref}`];
     for (const f of u.keyFindings) lines.push(`  - finding: ${f}`);
     for (const d of u.decisions) lines.push(`  - decided: ${clip(d.decision, 160)} (because ${clip(d.rationale, 160)})`);
@@ -69,7 +75,7 @@ export function knowledgeSections(k: Knowledge, reader: string): Array<[string, 
   const lessons = k.lessons.items.map((w) => `- [${w.kind}] ${clip(w.title, 120)} (${w.author}): ${clip(w.body, 240)}`);
   if (k.lessons.total > k.lessons.items.length) lessons.unshift(`- … ${k.lessons.total - k.lessons.items.length} earlier (wisdom_list)`);
   const cache = k.explorations.map(
-    (e) => `- ${e.angle} (by ${e.createdBy}): ${clip(e.result, 240)}${e.ref ? ` — see ${e.ref.artifactId}@v${e.ref.version}` : ""}`,
+    (e) => `- ${e.angle} (by ${e.createdBy}): ${clip(e.result, 240)}${e.ref ? ` — see ${formatRef(e.ref)}` : ""}`,
   );
   return [
     [`Team state (${k.teamState.length} members; team_state for history)`, state],

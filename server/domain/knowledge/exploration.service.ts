@@ -37,7 +37,7 @@ type EntryRow = {
 const LIVE = `e."teamId" = ? AND e."archivedAt" IS NULL`;
 const FIRST = (col: string) =>
   `(SELECT f."${col}" FROM "Exploration" f WHERE f."teamId" = e."teamId" AND f."angle" = e."angle" AND f."archivedAt" IS NULL ORDER BY f."id" LIMIT 1)`;
-export const ENTRY_SELECT = `SELECT e."teamId", e."angle", e."revision", e."result", e."refArtifact", e."refVersion", e."createdAt",
+const ENTRY_SELECT = `SELECT e."teamId", e."angle", e."revision", e."result", e."refArtifact", e."refVersion", e."createdAt",
     ${FIRST("author")} AS "createdBy", ${FIRST("createdAt")} AS "firstAt"
   FROM "Exploration" e
   WHERE ${LIVE} AND e."id" = (SELECT MAX(l."id") FROM "Exploration" l WHERE l."teamId" = e."teamId" AND l."angle" = e."angle" AND l."archivedAt" IS NULL)`;

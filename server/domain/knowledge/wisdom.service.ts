@@ -4,7 +4,7 @@
  * and append through `appendInTx`. No code path updates or deletes a row: a correction is a newer entry.
  */
 import { z } from "zod";
-import { placeholders, type Sql } from "../../db/connection.ts";
+import { countOf, placeholders, type Sql } from "../../db/connection.ts";
 import type { Section } from "../../../lib/api/continuity.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, invalid, invalidField, notFound, type Issue } from "../../errors.ts";
@@ -126,25 +126,30 @@ export async function listWisdom({ db }: DomainDeps, input: ListWisdomInput): Pr
  */
 export async function firstWisdomAfter(sql: Sql, team: string, after: number | null): Promise<number> {
   if (after === null) return 0;
-  const events = await sql.all<EventRow>(
-    `SELECT * FROM "Event" WHERE "teamId" = ? AND "id" > ? AND "type" IN ('decision.recorded','pattern.registered','wisdom.appended') ORDER BY "id"`,
-    [team, after],
-  );
-  for (const row of events) {
-    const e = toHubEvent(row);
-    const id = e.type === "pattern.registered" ? e.payload.entry : e.type === "decision.recorded" || e.type === "wisdom.appended" ? e.payload.id : undefined;
-    if (id !== undefined) return id;
+  // Nearly always the first event names its entry (only old `pattern.registered` events do not): read a few at a time.
+  for (let cursor = after; ; ) {
+    const events = await sql.all<EventRow>(
+      `SELECT * FROM "Event" WHERE "teamId" = ? AND "id" > ? AND "type" IN ('decision.recorded','pattern.registered','wisdom.appended') ORDER BY "id" LIMIT ${APPEND_EVENTS_PAGE}`,
+      [team, cursor],
+    );
+    for (const row of events) {
+      const e = toHubEvent(row);
+      const id = e.type === "pattern.registered" ? e.payload.entry : e.type === "decision.recorded" || e.type === "wisdom.appended" ? e.payload.id : undefined;
+      if (id !== undefined) return id;
+    }
+    if (events.length < APPEND_EVENTS_PAGE) return Infinity;
+    cursor = events[events.length - 1].id;
   }
-  return Infinity;
 }
+
+const APPEND_EVENTS_PAGE = 20;
 
 /** Entries of `kinds` appended since `first` (firstWisdomAfter): the newest few, read newest last. */
 export async function wisdomSince(sql: Sql, team: string, first: number, kinds: readonly WisdomKind[], max: number): Promise<Section<WisdomView>> {
   if (first === Infinity) return { items: [], total: 0 };
   const from = `SELECT * FROM "Wisdom" WHERE "teamId" = ? AND "kind" IN (${placeholders(kinds.length)}) AND "id" >= ?`;
   const rows = await sql.all<WisdomRow>(`${from} ORDER BY "id" DESC LIMIT ?`, [team, ...kinds, first, max]);
-  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM (${from}) c`, [team, ...kinds, first]))!;
-  return { items: rows.reverse().map(toWisdomView), total: n };
+  return { items: rows.reverse().map(toWisdomView), total: await countOf(sql, from, [team, ...kinds, first]) };
 }
 
 /**
