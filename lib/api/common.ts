@@ -16,6 +16,14 @@ export const Cursor = z.number({ error: "must be a number" }).int({ error: "must
 
 export const Flag = z.boolean({ error: "must be true or false" });
 
+/** Free text a person or model wrote: trimmed, not empty, at most `max` characters. */
+export const Text = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(max, { error: `must be at most ${max} characters` });
+
 // ── Responses ──
 
 /** One problem with a request, named by the field it is about (`rules[0].condition`); `received` is a short preview. */

@@ -4,16 +4,9 @@
  */
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
-import { Cursor, Limit, TeamParam } from "./common.ts";
+import { Cursor, Limit, TeamParam, Text } from "./common.ts";
 import { IsoDate } from "./endpoint.ts";
 import { Alternatives, Examples, ExplorationView, MemberState, Rationale, Related, WisdomView } from "./knowledge.ts";
-
-const Text = (max: number) =>
-  z
-    .string({ error: "must be a string" })
-    .trim()
-    .min(1, { error: "must not be empty" })
-    .max(max, { error: `must be at most ${max} characters` });
 
 export const RecordDecisionInput = z.object({
   team: TeamParam,

@@ -5,15 +5,8 @@
 import { z } from "zod";
 import { EntityId, MemberName } from "../ids.ts";
 import { VersionRef } from "./artifacts.ts";
-import { Cursor, Limit, TeamParam } from "./common.ts";
+import { Cursor, Flag, Limit, TeamParam, Text } from "./common.ts";
 import { IsoDate } from "./endpoint.ts";
-
-const Text = (max: number) =>
-  z
-    .string({ error: "must be a string" })
-    .trim()
-    .min(1, { error: "must not be empty" })
-    .max(max, { error: `must be at most ${max} characters` });
 
 const oneOf = (values: readonly string[]) => ({ error: `must be one of ${values.join(", ")}` });
 
@@ -87,6 +80,8 @@ export const ListWisdomInput = z.object({
   /** Only entries with a greater id: the newest one already seen. */
   after: Cursor,
   limit: Limit,
+  /** The newest `limit` entries (after `after`), still read newest last: what a page showing the journal wants. */
+  newest: Flag.default(false),
 });
 export type ListWisdomInput = z.infer<typeof ListWisdomInput>;
 

@@ -8,11 +8,11 @@ import { keys } from "./keys.ts";
 export const useTeamState = (team: string) =>
   useQuery({ queryKey: keys.teamState(team), queryFn: () => apiCall(api.knowledge.teamState, { team, history: 5 }) });
 
-/** The newest 500 entries are plenty for a page; older ones stay readable through `wisdom --after`. */
+/** The newest 500 entries are plenty for a page (read newest last); older ones stay readable through `wisdom --after`. */
 export const useWisdom = (team: string, kind: WisdomKind | "all") =>
   useQuery({
     queryKey: keys.wisdom(team, kind),
-    queryFn: () => apiCall(api.knowledge.listWisdom, { team, limit: 500, ...(kind === "all" ? {} : { kind }) }),
+    queryFn: () => apiCall(api.knowledge.listWisdom, { team, limit: 500, newest: true, ...(kind === "all" ? {} : { kind }) }),
   });
 
 export const useExplorations = (team: string) =>

@@ -74,9 +74,7 @@ export function knowledgeSections(k: Knowledge, reader: string): Array<[string, 
   });
   const lessons = k.lessons.items.map((w) => `- [${w.kind}] ${clip(w.title, 120)} (${w.author}): ${clip(w.body, 240)}`);
   if (k.lessons.total > k.lessons.items.length) lessons.unshift(`- … ${k.lessons.total - k.lessons.items.length} earlier (wisdom_list)`);
-  const cache = k.explorations.map(
-    (e) => `- ${e.angle} (by ${e.createdBy}): ${clip(e.result, 240)}${e.ref ? ` — see ${formatRef(e.ref)}` : ""}`,
-  );
+  const cache = k.explorations.map((e) => `- ${e.angle} (by ${e.createdBy}): ${clip(e.result, 240)}${e.ref ? ` — see ${formatRef(e.ref)}` : ""}`);
   return [
     [`Team state (${k.teamState.length} members; team_state for history)`, state],
     [`New wisdom (${k.lessons.total})`, lessons],

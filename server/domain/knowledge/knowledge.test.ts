@@ -106,6 +106,8 @@ describe("wisdom", () => {
     ]);
     expect((await n.wisdom({ kind: "issue" })).items.map((w) => w.title)).toEqual(["Flaky CI"]);
     expect((await n.wisdom({ after: 1, limit: 1 })).nextAfter).toBe(2);
+    // The page's read: the newest two, still newest last (it showed the oldest once a team passed its limit).
+    expect((await n.wisdom({ limit: 2, newest: true })).items.map((w) => w.id)).toEqual([2, 3]);
     expect(hub.events.at(-1)).toMatchObject({ type: "wisdom.appended", subject: "wisdom:3", payload: { id: 3, kind: "convention", title: "error-envelope" } });
   });
 

@@ -82,11 +82,14 @@ export async function postStateUpdate({ db }: DomainDeps, actor: Principal, inpu
 
 /** Each member's newest live update and up to `history` before it, members by name. */
 export async function teamStateOf(sql: Sql, team: string, history: number, member?: string): Promise<TeamState> {
+  // Ranked once per member (a window both databases have): updates pile up and are never deleted, so a count of the
+  // later rows per row would grow with the square of a member's updates on every briefing and graph view.
   const rows = await sql.all<StateRow>(
-    `SELECT * FROM "StateUpdate" s WHERE s."teamId" = ? AND s."archivedAt" IS NULL ${member === undefined ? "" : `AND s."member" = ?`}
-       AND (SELECT COUNT(*) FROM "StateUpdate" n WHERE n."teamId" = s."teamId" AND n."member" = s."member" AND n."archivedAt" IS NULL AND n."id" > s."id") <= ?
-     ORDER BY s."member", s."id" DESC`,
-    member === undefined ? [team, history] : [team, member, history],
+    `SELECT * FROM (
+       SELECT s.*, ROW_NUMBER() OVER (PARTITION BY s."member" ORDER BY s."id" DESC) AS "rank" FROM "StateUpdate" s
+       WHERE s."teamId" = ? AND s."archivedAt" IS NULL ${member === undefined ? "" : `AND s."member" = ?`}
+     ) r WHERE r."rank" <= ? ORDER BY r."member", r."id" DESC`,
+    member === undefined ? [team, history + 1] : [team, member, history + 1],
   );
   const members: MemberState[] = [];
   for (const r of rows) {

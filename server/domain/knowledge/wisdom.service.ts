@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { countOf, placeholders, type Sql } from "../../db/connection.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import type { Section } from "../../../lib/api/continuity.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, invalid, invalidField, notFound, type Issue } from "../../errors.ts";
@@ -51,8 +52,13 @@ export const toWisdomView = (r: WisdomRow): WisdomView => ({
 async function missingLinks(sql: Sql, team: string, related: AppendWisdomInput["related"]): Promise<Issue[]> {
   const issues: Issue[] = [];
   const check = async (field: "artifacts" | "contracts", table: "Artifact" | "Contract", what: string) => {
-    for (const [i, id] of (related?.[field] ?? []).entries()) {
-      if (!(await sql.get(`SELECT 1 FROM "${table}" WHERE "teamId" = ? AND "id" = ?`, [team, id]))) {
+    const ids = related?.[field] ?? [];
+    if (ids.length === 0) return;
+    const found = new Set(
+      (await sql.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`, [team, jsonList(ids)])).map((r) => r.id),
+    );
+    for (const [i, id] of ids.entries()) {
+      if (!found.has(id)) {
         issues.push({ field: `related.${field}[${i}]`, rule: "exists", message: `${what} '${id}' does not exist in team '${team}'`, received: id });
       }
     }
@@ -105,13 +111,19 @@ export async function appendWisdom({ db }: DomainDeps, actor: Principal, input: 
   });
 }
 
-/** Oldest first, so the journal reads newest last; `after` continues from the last id seen. */
+/** Oldest first, so the journal reads newest last; `after` continues from the last id seen; `newest` takes the last page. */
 export async function listWisdom({ db }: DomainDeps, input: ListWisdomInput): Promise<WisdomPage> {
   const where = [`"teamId" = ?`, `"id" > ?`];
   const params: (string | number)[] = [input.team, input.after ?? 0];
   if (input.kind) {
     where.push(`"kind" = ?`);
     params.push(input.kind);
+  }
+  if (input.newest) {
+    const rows = await db.read((sql) =>
+      sql.all<WisdomRow>(`SELECT * FROM "Wisdom" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit]),
+    );
+    return { items: rows.reverse().map(toWisdomView), nextAfter: null };
   }
   const rows = await db.read((sql) =>
     sql.all<WisdomRow>(`SELECT * FROM "Wisdom" WHERE ${where.join(" AND ")} ORDER BY "id" LIMIT ?`, [...params, input.limit + 1]),
@@ -127,7 +139,7 @@ export async function listWisdom({ db }: DomainDeps, input: ListWisdomInput): Pr
 export async function firstWisdomAfter(sql: Sql, team: string, after: number | null): Promise<number> {
   if (after === null) return 0;
   // Nearly always the first event names its entry (only old `pattern.registered` events do not): read a few at a time.
-  for (let cursor = after; ; ) {
+  for (let cursor = after; ;) {
     const events = await sql.all<EventRow>(
       `SELECT * FROM "Event" WHERE "teamId" = ? AND "id" > ? AND "type" IN ('decision.recorded','pattern.registered','wisdom.appended') ORDER BY "id" LIMIT ${APPEND_EVENTS_PAGE}`,
       [team, cursor],
