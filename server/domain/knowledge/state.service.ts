@@ -4,6 +4,7 @@
  * with the ones before it, so a reader sees where every role stands and how it got there. A reset or rollback takes
  * updates out of the state (`archivedAt`) without deleting them.
  */
+import { stringsOf } from "../../db/rows.ts";
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import { formatRef, pinRef } from "../artifacts/refs.ts";
@@ -29,8 +30,6 @@ type StateRow = {
   createdAt: Date;
 };
 
-const Strings = z.array(z.string());
-
 const toView = (r: StateRow): StateUpdateView => ({
   id: r.id,
   team: r.teamId,
@@ -39,9 +38,9 @@ const toView = (r: StateRow): StateUpdateView => ({
   status: z.enum(STATE_STATUSES).parse(r.status),
   task: r.task,
   ref: r.refArtifact === null || r.refVersion === null ? null : { artifactId: r.refArtifact, version: r.refVersion },
-  keyFindings: Strings.parse(JSON.parse(r.keyFindings)),
+  keyFindings: stringsOf(r.keyFindings),
   decisions: z.array(StateDecision).parse(JSON.parse(r.decisions)),
-  filesModified: Strings.parse(JSON.parse(r.filesModified)),
+  filesModified: stringsOf(r.filesModified),
   verification: z.enum(VERIFICATIONS).parse(r.verification),
   createdAt: r.createdAt,
 });

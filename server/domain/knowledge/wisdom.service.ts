@@ -16,7 +16,7 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { toHubEvent } from "../events/events.service.ts";
-import type { EventRow } from "../../db/rows.ts";
+import { stringsOf, type EventRow } from "../../db/rows.ts";
 
 export type WisdomRow = {
   id: number;
@@ -32,8 +32,7 @@ export type WisdomRow = {
   createdAt: Date;
 };
 
-const Strings = z.array(z.string());
-const Related = z.object({ artifacts: Strings.default([]), contracts: Strings.default([]) });
+const Related = z.object({ artifacts: z.array(z.string()).default([]), contracts: z.array(z.string()).default([]) });
 
 export const toWisdomView = (r: WisdomRow): WisdomView => ({
   id: r.id,
@@ -42,8 +41,8 @@ export const toWisdomView = (r: WisdomRow): WisdomView => ({
   title: r.title,
   body: r.body,
   rationale: r.rationale,
-  alternatives: Strings.parse(JSON.parse(r.alternatives)),
-  examples: Strings.parse(JSON.parse(r.examples)),
+  alternatives: stringsOf(r.alternatives),
+  examples: stringsOf(r.examples),
   related: Related.parse(JSON.parse(r.related)),
   author: r.author,
   createdAt: r.createdAt,

@@ -3,10 +3,10 @@
  * variables describe the event and the entity it is about, nothing else: an expression can
  * reach no other data of the hub.
  */
+import { stringsOf } from "../../db/rows.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { scopeOf, type Scope, type Trigger, type TriggerType } from "../../../lib/api/pipelines.ts";
-import { z } from "zod";
 import { toCel } from "./expressions.ts";
 
 /** The event-log type each trigger listens to (a type of the catalog, docs/events.md), and the extra test on that event. */
@@ -133,7 +133,7 @@ export async function contextFor(sql: Sql, e: HubEvent, trigger: TriggerType, wi
     ]);
     if (!row) return null;
     const p = e.payload;
-    const state = { ...stateVars(p), keyFindings: z.array(z.string()).parse(JSON.parse(row.keyFindings)), verification: row.verification };
+    const state = { ...stateVars(p), keyFindings: stringsOf(row.keyFindings), verification: row.verification };
     return { scope, vars: { event, state }, subject: { id: p.member, by: p.member, role: p.role, status: p.status } };
   }
   if (e.type !== "message.sent") return null;

@@ -1,8 +1,8 @@
 /**
  * Session rows and the views every door returns. JSON columns are parsed here, once.
  */
+import { stringsOf } from "../../db/rows.ts";
 import { JsonObject } from "../../../lib/api/common.ts";
-import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
@@ -58,7 +58,7 @@ export type SessionRow = {
 };
 
 /** A session's `allowedTools` column (and an interaction's `toolsUsed`): JSON text of tool names or rules. */
-export const toolsOf = (text: string): string[] => z.array(z.string()).parse(JSON.parse(text));
+export const toolsOf = stringsOf;
 /** A JSON column holding an object whose fields the reader checks itself (the stored safety net, a tool's input). */
 export const jsonObjectOf = (text: string): Record<string, unknown> => JsonObject.parse(JSON.parse(text));
 
