@@ -110,3 +110,12 @@ export async function budgetView(sql: Sql, b: BudgetRow, now: Date): Promise<Bud
     updatedAt: b.updatedAt,
   };
 }
+
+/** A budget with its figures, for readers that need both (the overview orders by the row's id). */
+export type BudgetWithView = readonly [BudgetRow, BudgetView];
+
+/** Every budget of a team with its figures, ordered as the budgets page lists them. */
+export async function teamBudgets(sql: Sql, team: string, now: Date): Promise<BudgetWithView[]> {
+  const rows = await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "scope" DESC, "target"`, [team]);
+  return Promise.all(rows.map(async (b) => [b, await budgetView(sql, b, now)] as const));
+}

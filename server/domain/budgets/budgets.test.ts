@@ -9,7 +9,7 @@ import { createContract, getContract, startContract } from "../contracts/contrac
 import { OPERATOR, type Principal } from "../principal.ts";
 import { parseOrThrow } from "../zod-errors.ts";
 import { listBudgets, ownBudgets, setBudget } from "./budgets.service.ts";
-import { windowOf } from "./budgets.repo.ts";
+import { teamBudgets, windowOf } from "./budgets.repo.ts";
 import { needsAttention } from "../overview/attention.ts";
 
 let hub: TempHub;
@@ -132,7 +132,9 @@ describe("warnings and the contract stop", () => {
       expect.objectContaining({ scope: "member", target: "db-dev", spentUsd: 0.6, session: "db-dev" }),
     ]);
     const attention = async () =>
-      (await hub.db.read((sql) => needsAttention(sql, "t", true))).budgets.flatMap((g) => g.items.map((b) => ({ target: b.target, usedUp: b.usedUp })));
+      (await hub.db.read(async (sql) => needsAttention(sql, "t", true, await teamBudgets(sql, "t", new Date())))).budgets.flatMap((g) =>
+        g.items.map((b) => ({ target: b.target, usedUp: b.usedUp })),
+      );
     expect(await attention()).toEqual([{ target: "db-dev", usedUp: false }]);
     await turn("db-dev", 0.5);
     expect(of("budget.exhausted")).toHaveLength(1);

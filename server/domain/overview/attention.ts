@@ -8,14 +8,18 @@
 import { jsonObjectOf } from "../sessions/sessions.repo.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { Attention } from "../../../lib/api/overview.ts";
+import type { BudgetView } from "../../../lib/api/budgets.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
-import { budgetView, levelOf, type BudgetRow } from "../budgets/budgets.repo.ts";
+import { levelOf, type BudgetWithView } from "../budgets/budgets.repo.ts";
 import { groupByCause, problemCause, staleCauses } from "./causes.ts";
 
 type Approval = Attention["approvals"][number]["items"][number];
 
-/** `showInputs`: what waiting tool calls would do is shown only to those who may decide them (docs/security.md#capabilities). */
-export async function needsAttention(sql: Sql, team: string, showInputs: boolean): Promise<Attention> {
+/**
+ * `showInputs`: what waiting tool calls would do is shown only to those who may decide them (docs/security.md#capabilities).
+ * `budgets`: the team's budgets with their figures, worked out once per overview (./overview.service.ts).
+ */
+export async function needsAttention(sql: Sql, team: string, showInputs: boolean, budgets: BudgetWithView[]): Promise<Attention> {
   const approvals = await sql.all<Omit<Approval, "input"> & { input: string }>(
     `SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"
      FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"
@@ -35,13 +39,11 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     [team],
   );
   const stale = [...(await computeStale(sql, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId));
-  const now = new Date();
-  const views = await Promise.all(
-    (await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "id"`, [team])).map((b) => budgetView(sql, b, now)),
-  );
-  const budgets = views
-    .filter((v) => levelOf(v, v.spentUsd) > 0)
-    .sort((a, b) => b.spentUsd / Math.max(b.amountUsd, 1e-9) - a.spentUsd / Math.max(a.amountUsd, 1e-9));
+  const share = (v: BudgetView) => v.spentUsd / Math.max(v.amountUsd, 1e-9);
+  const pastWarning = budgets
+    .filter(([, v]) => levelOf(v, v.spentUsd) > 0)
+    .sort(([a, av], [b, bv]) => share(bv) - share(av) || a.id - b.id)
+    .map(([, v]) => v);
   return {
     approvals: groupByCause(
       approvals.map((a) => ({ ...a, input: showInputs ? jsonObjectOf(a.input) : {} })),
@@ -51,6 +53,6 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     sessionProblems: groupByCause(sessionProblems, (s) => problemCause(s.problem)),
     failedContracts: groupByCause(failedContracts, (c) => (c.statusReason ? `failed: ${c.statusReason}` : "failed without a reason")),
     staleArtifacts: staleCauses(stale),
-    budgets: groupByCause(budgets, (b) => (b.usedUp ? "used up" : "past the warning")),
+    budgets: groupByCause(pastWarning, (b) => (b.usedUp ? "used up" : "past the warning")),
   };
 }

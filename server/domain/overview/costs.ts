@@ -8,7 +8,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { Costs, ScopeCost } from "../../../lib/api/overview.ts";
-import { budgetView, spentOn, windowOf, type BudgetRow } from "../budgets/budgets.repo.ts";
+import type { BudgetWithView } from "../budgets/budgets.repo.ts";
 
 // A chart stays readable with this many bars; the total still counts everything.
 export const COST_SESSIONS = 20;
@@ -31,26 +31,25 @@ export function fillDays(rows: Array<{ day: string; costUsd: number }>): Costs["
   return out;
 }
 
-export async function teamCosts(sql: Sql, team: string): Promise<Costs> {
+/** `budgets`: the team's budgets with their figures, worked out once per overview (./overview.service.ts). */
+export async function teamCosts(sql: Sql, team: string, budgets: BudgetWithView[]): Promise<Costs> {
   const total = await sql.get<{ total: number | null }>(`SELECT SUM("costUsd") AS "total" FROM "Session" WHERE "teamId" = ?`, [team]);
   const perSession = await sql.all<Costs["perSession"][number]>(
     `SELECT "name", "status", "costUsd" FROM "Session" WHERE "teamId" = ? AND "costUsd" > 0 ORDER BY "costUsd" DESC, "name" LIMIT ?`,
     [team, COST_SESSIONS],
   );
-  const now = new Date();
-  const budgets = await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "scope" DESC, "target"`, [team]);
   return {
     totalUsd: total?.total ?? 0,
     perSession,
-    perMember: await scopeCosts(sql, team, "member", "member", now),
-    perContract: await scopeCosts(sql, team, "contract", "contractId", now),
+    perMember: await scopeCosts(sql, team, "member", "member", budgets),
+    perContract: await scopeCosts(sql, team, "contract", "contractId", budgets),
     perModel: await sql.all<Costs["perModel"][number]>(
       `SELECT COALESCE("model", 'default') AS "model", COUNT(*) AS "sessions", SUM("costUsd") AS "costUsd"
        FROM "Session" WHERE "teamId" = ? AND "costUsd" > 0 GROUP BY COALESCE("model", 'default') ORDER BY "costUsd" DESC, "model"`,
       [team],
     ),
     perDay: fillDays(await costDays(sql, team)),
-    budgets: await Promise.all(budgets.map((b) => budgetView(sql, b, now))),
+    budgets: budgets.map(([, v]) => v),
   };
 }
 
@@ -78,14 +77,20 @@ async function costDays(sql: Sql, team: string): Promise<Array<{ day: string; co
 }
 
 /** Every member (contract) that spent something or has a budget, the most expensive first. */
-async function scopeCosts(sql: Sql, team: string, scope: "member" | "contract", column: "member" | "contractId", now: Date): Promise<ScopeCost[]> {
+async function scopeCosts(
+  sql: Sql,
+  team: string,
+  scope: "member" | "contract",
+  column: "member" | "contractId",
+  budgets: BudgetWithView[],
+): Promise<ScopeCost[]> {
   const spent = await sql.all<{ name: string; costUsd: number }>(
     `SELECT "${column}" AS "name", SUM("costUsd") AS "costUsd" FROM "Interaction" WHERE "teamId" = ? AND "${column}" IS NOT NULL GROUP BY "${column}" HAVING SUM("costUsd") > 0`,
     [team],
   );
   const rows = new Map<string, ScopeCost>(spent.map((r) => [r.name, { name: r.name, costUsd: r.costUsd, window: "lifetime", budgetUsd: null }]));
-  for (const b of await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? AND "scope" = ?`, [team, scope])) {
-    rows.set(b.target, { name: b.target, costUsd: await spentOn(sql, b, now), window: windowOf(b.period, now).key, budgetUsd: b.amountUsd });
+  for (const [b, v] of budgets) {
+    if (b.scope === scope) rows.set(b.target, { name: b.target, costUsd: v.spentUsd, window: v.window, budgetUsd: v.amountUsd });
   }
   return [...rows.values()].sort((a, b) => b.costUsd - a.costUsd || a.name.localeCompare(b.name)).slice(0, COST_SESSIONS);
 }

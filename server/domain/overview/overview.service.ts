@@ -6,6 +6,7 @@ import type { ContractStatus } from "../../../lib/api/contracts.ts";
 import type { Overview } from "../../../lib/api/overview.ts";
 import { needsAttention } from "./attention.ts";
 import { teamCosts } from "./costs.ts";
+import { teamBudgets } from "../budgets/budgets.repo.ts";
 
 export async function overview({ db }: DomainDeps, actor: Principal, input: { team: string }): Promise<Overview> {
   return db.read(async (sql) => {
@@ -22,12 +23,14 @@ export async function overview({ db }: DomainDeps, actor: Principal, input: { te
     );
     const contractsByStatus: Overview["contractsByStatus"] = { pending: 0, ready: 0, in_progress: 0, completed: 0, failed: 0 };
     for (const c of counts) contractsByStatus[c.status] = c.n;
+    // Attention and costs both show budgets; each budget's figures cost queries, so they are worked out once.
+    const budgets = await teamBudgets(sql, input.team, new Date());
     return {
       teams: teams.map((t) => ({ id: t.id, archived: t.archivedAt !== null, artifacts: t.artifacts, contracts: t.contracts, events: t.events })),
       team: input.team,
       contractsByStatus,
-      attention: await needsAttention(sql, input.team, await permits(sql, actor, "approval.decide", { team: input.team })),
-      costs: await teamCosts(sql, input.team),
+      attention: await needsAttention(sql, input.team, await permits(sql, actor, "approval.decide", { team: input.team }), budgets),
+      costs: await teamCosts(sql, input.team, budgets),
     };
   });
 }

@@ -4,12 +4,13 @@
  * found however many newer events of other kinds there are, and stops after SCAN_LIMIT events of that type.
  */
 import type { EventRow } from "../../db/rows.ts";
+import type { HubEvent } from "../../events/types.ts";
 import type { MatchingEvents, MatchingEventsInput } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { eventFor } from "../auth/visibility.ts";
 import { toHubEvent } from "../events/events.service.ts";
-import { contextFor, firesOn, LISTENS_TO, passesFilters } from "./triggers.ts";
+import { contextsFor, firesOn, LISTENS_TO, passesFilters } from "./triggers.ts";
 
 export const SCAN_LIMIT = 10_000;
 const PAGE = 500;
@@ -29,14 +30,17 @@ export async function matchingEvents({ db }: DomainDeps, actor: Principal, input
         Math.min(PAGE, SCAN_LIMIT - scanned),
       ]);
       if (rows.length === 0) return { events: found, scanned, complete: true };
+      // Only what the caller may see of the log: a private message between others is not offered.
+      const fired = rows.map((row) => eventFor(actor, toHubEvent(row))).filter((e): e is HubEvent => e !== null && firesOn(trigger, e));
+      // The cheap checks first, so only the events they leave have their rows read, all of the page's at once.
+      const contexts = await contextsFor(sql, fired, trigger.type, false);
+      const firedById = new Map(fired.map((e, i) => [e.id, { e, ctx: contexts[i] }]));
       for (const row of rows) {
         scanned += 1;
         before = row.id;
-        // Only what the caller may see of the log: a private message between others is not offered.
-        const e = eventFor(actor, toHubEvent(row));
-        if (!e || !firesOn(trigger, e)) continue;
-        const ctx = await contextFor(sql, e, trigger.type, false);
-        if (!ctx || !passesFilters(trigger, ctx)) continue;
+        const hit = firedById.get(row.id);
+        if (!hit?.ctx || !passesFilters(trigger, hit.ctx)) continue;
+        const { e, ctx } = hit;
         found.push({ id: e.id, type: e.type, subject: e.subject, principal: e.principal, to: ctx.subject.to ?? null, at: e.at });
         if (found.length === input.limit) return { events: found, scanned, complete: false };
       }

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
+import type { WriteTx } from "../../db/database.ts";
 import { conflict, invalidField, notFound, type Issue } from "../../errors.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { EntityId } from "../../../lib/ids.ts";
@@ -27,7 +28,7 @@ import {
 } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { authorize } from "../auth/capabilities.ts";
+import { authorize, type Operation } from "../auth/capabilities.ts";
 import { eventFor } from "../auth/visibility.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { toHubEvent } from "../events/events.service.ts";
@@ -55,6 +56,14 @@ export const parseRules = (row: Pick<PipelineRow, "rules">) => Rules.parse(JSON.
 async function loadPipeline(sql: Sql, team: string, id: string): Promise<PipelineRow> {
   const row = await sql.get<PipelineRow>(`SELECT * FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
   if (!row) throw notFound("pipeline", id, "id");
+  return row;
+}
+
+/** The pipeline `actor` means to change, refused unless the capability lets it: the creator is the pipeline's owner. */
+async function ownPipeline(tx: WriteTx, actor: Principal, capability: Operation, input: PipelineRefInput): Promise<PipelineRow> {
+  await ensureTeam(tx, input.team);
+  const row = await loadPipeline(tx, input.team, input.id);
+  await authorize(tx, actor, capability, { team: input.team, owners: [row.createdBy], label: `'${input.id}'` });
   return row;
 }
 
@@ -113,9 +122,7 @@ export async function createPipeline({ db }: DomainDeps, actor: Principal, input
 export async function updatePipeline({ db }: DomainDeps, actor: Principal, input: UpdatePipelineInput): Promise<PipelineView> {
   assertRules(input.rules);
   return db.write("pipeline.update", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const row = await loadPipeline(tx, input.team, input.id);
-    await authorize(tx, actor, "pipeline.update", { team: input.team, owners: [row.createdBy], label: `'${input.id}'` });
+    const row = await ownPipeline(tx, actor, "pipeline.update", input);
     const triggers = triggersOf(input.rules);
     const rules = JSON.stringify(input.rules);
     const from = await lastEventId(tx);
@@ -196,10 +203,7 @@ export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): 
 
 async function setStatus({ db }: DomainDeps, actor: Principal, input: PipelineRefInput, status: "active" | "paused"): Promise<PipelineView> {
   return db.write(`pipeline.${status === "active" ? "resume" : "pause"}`, actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const row = await loadPipeline(tx, input.team, input.id);
-    const target = { team: input.team, owners: [row.createdBy], label: `'${input.id}'` };
-    await authorize(tx, actor, status === "active" ? "pipeline.resume" : "pipeline.pause", target);
+    const row = await ownPipeline(tx, actor, status === "active" ? "pipeline.resume" : "pipeline.pause", input);
     if (row.status === status) throw invalidField("id", "status", `pipeline '${input.id}' is already ${status}`);
     await tx.run(`UPDATE "Pipeline" SET "status" = ?, "updatedAt" = ? WHERE "pk" = ?`, [status, tx.now, row.pk]);
     await tx.emit({
@@ -218,9 +222,7 @@ export const resumePipeline = (deps: DomainDeps, actor: Principal, input: Pipeli
 /** Removes the pipeline; its execution log stays (restoring it from a snapshot reattaches the log). */
 export async function deletePipeline({ db }: DomainDeps, actor: Principal, input: PipelineRefInput): Promise<{ deleted: string }> {
   return db.write("pipeline.delete", actor.name, async (tx) => {
-    await ensureTeam(tx, input.team);
-    const row = await loadPipeline(tx, input.team, input.id);
-    await authorize(tx, actor, "pipeline.delete", { team: input.team, owners: [row.createdBy], label: `'${input.id}'` });
+    const row = await ownPipeline(tx, actor, "pipeline.delete", input);
     await tx.run(`DELETE FROM "Pipeline" WHERE "pk" = ?`, [row.pk]);
     await tx.emit({ teamId: input.team, type: "pipeline.deleted", subject: `pipeline:${input.id}`, payload: { id: input.id } });
     return { deleted: input.id };

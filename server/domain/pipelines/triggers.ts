@@ -5,8 +5,10 @@
  */
 import { stringsOf } from "../../db/rows.ts";
 import type { Sql } from "../../db/connection.ts";
-import type { HubEvent } from "../../events/types.ts";
+import type { HubEvent, HubEventOf } from "../../events/types.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import { scopeOf, type Scope, type Trigger, type TriggerType } from "../../../lib/api/pipelines.ts";
+import { isEvent } from "../../../lib/api/events.ts";
 import { toCel } from "./expressions.ts";
 
 /** The event-log type each trigger listens to (a type of the catalog, docs/events.md), and the extra test on that event. */
@@ -98,46 +100,102 @@ type ContractRow = {
  * (for example, removed by a team reset before the runner got to it).
  */
 export async function contextFor(sql: Sql, e: HubEvent, trigger: TriggerType, withData: boolean): Promise<EventContext | null> {
+  return (await contextsFor(sql, [e], trigger, withData))[0];
+}
+
+/**
+ * contextFor of each of `events`, in their order: the rows they are about are read with one query per team and kind
+ * of entity, so looking through a page of the log does not cost a query per event.
+ */
+export async function contextsFor(sql: Sql, events: HubEvent[], trigger: TriggerType, withData: boolean): Promise<Array<EventContext | null>> {
   const scope = scopeOf(trigger);
-  const event = eventVars(e);
-  if (e.type === "artifact.published" || e.type === "artifact.stale") {
-    const v = await sql.get<VersionRow>(
-      `SELECT a."id", a."type", a."name", v."version", v."publisher", v."contractId", v."summary", ${withData ? `v."data"` : `NULL AS "data"`}
-       FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`,
-      [e.teamId, e.payload.artifactId, e.payload.version],
-    );
-    if (!v) return null;
-    const artifact = { id: v.id, type: v.type, name: v.name, version: BigInt(v.version), publisher: v.publisher, contractId: v.contractId, summary: v.summary };
-    return { scope, vars: { event, artifact, data: withData ? toCel(JSON.parse(v.data)) : null }, subject: { id: v.id, type: v.type, by: v.publisher } };
-  }
-  if (e.type === "contract.status_changed") {
-    const c = await sql.get<ContractRow>(
-      `SELECT "id","title","status","assignee","assigner","priority","retryCount","maxRetries","statusReason","inputs" FROM "Contract" WHERE "teamId" = ? AND "id" = ?`,
-      [e.teamId, e.payload.id],
-    );
-    if (!c) return null;
-    // The event's own view of the change wins over the row, which may have moved on since.
-    const contract = {
-      ...c,
-      status: e.payload.to,
-      statusReason: e.payload.reason ?? c.statusReason,
-      retryCount: BigInt(e.payload.retryCount),
-      maxRetries: BigInt(c.maxRetries),
-      inputs: toCel(JSON.parse(c.inputs)),
-    };
-    return { scope, vars: { event, contract }, subject: { id: c.id, by: e.principal } };
-  }
-  if (e.type === "state.updated") {
-    const row = await sql.get<{ keyFindings: string; verification: string }>(`SELECT "keyFindings","verification" FROM "StateUpdate" WHERE "id" = ?`, [
-      e.payload.id,
-    ]);
-    if (!row) return null;
+  const versions = await versionsOf(sql, events.filter(isEvent("artifact.published", "artifact.stale")), withData);
+  const contracts = await contractsOf(sql, events.filter(isEvent("contract.status_changed")));
+  const states = await statesOf(sql, events.filter(isEvent("state.updated")));
+  return events.map((e): EventContext | null => {
+    const event = eventVars(e);
+    if (e.type === "artifact.published" || e.type === "artifact.stale") {
+      const v = versions.get(keyOf(e.teamId, e.payload.artifactId, e.payload.version));
+      if (!v) return null;
+      const artifact = {
+        id: v.id,
+        type: v.type,
+        name: v.name,
+        version: BigInt(v.version),
+        publisher: v.publisher,
+        contractId: v.contractId,
+        summary: v.summary,
+      };
+      return { scope, vars: { event, artifact, data: withData ? toCel(JSON.parse(v.data)) : null }, subject: { id: v.id, type: v.type, by: v.publisher } };
+    }
+    if (e.type === "contract.status_changed") {
+      const c = contracts.get(keyOf(e.teamId, e.payload.id));
+      if (!c) return null;
+      // The event's own view of the change wins over the row, which may have moved on since.
+      const contract = {
+        ...c,
+        status: e.payload.to,
+        statusReason: e.payload.reason ?? c.statusReason,
+        retryCount: BigInt(e.payload.retryCount),
+        maxRetries: BigInt(c.maxRetries),
+        inputs: toCel(JSON.parse(c.inputs)),
+      };
+      return { scope, vars: { event, contract }, subject: { id: c.id, by: e.principal } };
+    }
+    if (e.type === "state.updated") {
+      const row = states.get(e.payload.id);
+      if (!row) return null;
+      const p = e.payload;
+      const state = { ...stateVars(p), keyFindings: stringsOf(row.keyFindings), verification: row.verification };
+      return { scope, vars: { event, state }, subject: { id: p.member, by: p.member, role: p.role, status: p.status } };
+    }
+    if (e.type !== "message.sent") return null;
     const p = e.payload;
-    const state = { ...stateVars(p), keyFindings: stringsOf(row.keyFindings), verification: row.verification };
-    return { scope, vars: { event, state }, subject: { id: p.member, by: p.member, role: p.role, status: p.status } };
+    const message = { id: BigInt(p.messageId ?? 0), from: p.from, to: p.to ?? "", kind: p.kind, text: p.text };
+    return { scope, vars: { event, message }, subject: { id: String(p.messageId), by: message.from, to: message.to } };
+  });
+}
+
+const keyOf = (...parts: Array<string | number | null>) => JSON.stringify(parts);
+
+/** An event without a team is about nothing a team's rows hold, so it finds no row. */
+const teamsOf = (events: HubEvent[]) => [...new Set(events.flatMap((e) => (e.teamId === null ? [] : [e.teamId])))];
+
+/** The versions the events are about, by team, artifact and version. */
+async function versionsOf(sql: Sql, events: Array<HubEventOf<"artifact.published" | "artifact.stale">>, withData: boolean): Promise<Map<string, VersionRow>> {
+  const found = new Map<string, VersionRow>();
+  for (const team of teamsOf(events)) {
+    const mine = events.filter((e) => e.teamId === team);
+    // The two lists together may also select versions no event names: the map is only asked for the pairs that are.
+    const rows = await sql.all<VersionRow>(
+      `SELECT a."id", a."type", a."name", v."version", v."publisher", v."contractId", v."summary", ${withData ? `v."data"` : `NULL AS "data"`}
+       FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND a."id" IN ${IN_LIST} AND v."version" IN ${IN_LIST}`,
+      [team, jsonList(new Set(mine.map((e) => e.payload.artifactId))), jsonList(new Set(mine.map((e) => e.payload.version)))],
+    );
+    for (const r of rows) found.set(keyOf(team, r.id, r.version), r);
   }
-  if (e.type !== "message.sent") return null;
-  const p = e.payload;
-  const message = { id: BigInt(p.messageId ?? 0), from: p.from, to: p.to ?? "", kind: p.kind, text: p.text };
-  return { scope, vars: { event, message }, subject: { id: String(p.messageId), by: message.from, to: message.to } };
+  return found;
+}
+
+/** The contracts the events are about, by team and id. */
+async function contractsOf(sql: Sql, events: Array<HubEventOf<"contract.status_changed">>): Promise<Map<string, ContractRow>> {
+  const found = new Map<string, ContractRow>();
+  for (const team of teamsOf(events)) {
+    const rows = await sql.all<ContractRow>(
+      `SELECT "id","title","status","assignee","assigner","priority","retryCount","maxRetries","statusReason","inputs" FROM "Contract" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`,
+      [team, jsonList(new Set(events.filter((e) => e.teamId === team).map((e) => e.payload.id)))],
+    );
+    for (const r of rows) found.set(keyOf(team, r.id), r);
+  }
+  return found;
+}
+
+/** The state updates the events are about, by id. */
+async function statesOf(sql: Sql, events: Array<HubEventOf<"state.updated">>): Promise<Map<number, { keyFindings: string; verification: string }>> {
+  if (events.length === 0) return new Map();
+  const rows = await sql.all<{ id: number; keyFindings: string; verification: string }>(
+    `SELECT "id","keyFindings","verification" FROM "StateUpdate" WHERE "id" IN ${IN_LIST}`,
+    [jsonList(new Set(events.map((e) => e.payload.id)))],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
 }
