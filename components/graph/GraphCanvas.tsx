@@ -281,7 +281,7 @@ function Flow({
         named={overview ? groups : NO_NODES}
         frames={overview ? frames : NO_FRAMES}
       />
-      {far.length > 0 && <OverviewEdges nodes={nodes} edges={far} />}
+      {far.length > 0 && <OverviewEdges byKey={byKey} edges={far} />}
       {overview && paths && <OverviewNodes paths={paths} />}
       {overview && <OverviewFocus nodes={nodes} byKey={byKey} selected={selected} onFocusKey={setFocused} onActivate={activate} />}
       {paths && paths.count > 0 && nodes.length > MINIMAP_LIMIT && <CanvasMinimap paths={paths} />}
