@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { WISDOM_KINDS, type WisdomKind } from "@/lib/api/knowledge.ts";
 import { useExplorations, useTeamState, useWisdom } from "@/lib/queries/knowledge.ts";
+import { RefLink } from "../artifacts/ArtifactLineage.tsx";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { When } from "../ui/When.tsx";
@@ -32,7 +33,7 @@ export function KnowledgePage() {
             </>
           }
         />
-        {state.data && state.data.members.length > 0 && <TeamStateList members={state.data.members} />}
+        {state.data && state.data.members.length > 0 && <TeamStateList team={team} members={state.data.members} />}
       </Card>
       <Card title="Wisdom" testId="wisdom" wide>
         <div className="wisdom-filter" role="group" aria-label="Kind">
@@ -83,7 +84,7 @@ export function KnowledgePage() {
                     </span>
                     {e.revision > 1 && <span className="muted"> · revised {e.revision - 1}×</span>}
                   </td>
-                  <td className="mono">{e.ref ? `${e.ref.artifactId}@v${e.ref.version}` : "—"}</td>
+                  <td className="mono">{e.ref ? <RefLink team={team} refText={`${e.ref.artifactId}@v${e.ref.version}`} /> : "—"}</td>
                 </tr>
               ))}
             </tbody>
