@@ -96,7 +96,9 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
             empty={(readers.data?.reads.length ?? 0) === 0}
             hint="Nobody has read this artifact yet (reads through artifact_get are recorded; browsing here is not)."
           />
-          {readers.data && readers.data.reads.length > 0 && <ArtifactReaders reads={readers.data.reads} current={artifact.currentVersion} />}
+          {readers.data && readers.data.reads.length > 0 && (
+            <ArtifactReaders readers={readers.data.readers} reads={readers.data.reads} current={artifact.currentVersion} />
+          )}
         </Card>
       </div>
     </>

@@ -1,21 +1,15 @@
-import type { ReadRecord } from "@/lib/api/artifacts.ts";
+import type { ReaderSummary, ReadRecord } from "@/lib/api/artifacts.ts";
 import { When } from "../ui/When.tsx";
 import type { SortValue } from "../ui/sort.ts";
 import { useSort } from "../ui/useSort.tsx";
 
-type Reader = ReadRecord & { count: number };
 type Column = "reader" | "version" | "at" | "count";
-const valueOf = (r: Reader, key: Column): SortValue => (key === "reader" ? r.reader : key === "version" ? r.version : key === "at" ? r.at.getTime() : r.count);
+const valueOf = (r: ReaderSummary, key: Column): SortValue =>
+  key === "reader" ? r.reader : key === "version" ? r.lastVersion : key === "at" ? r.lastAt.getTime() : r.reads;
 
 /** Who read which version when: per reader the latest read (and whether it is behind the current version), then every read. */
-export function ArtifactReaders({ reads, current }: { reads: ReadRecord[]; current: number | null }) {
-  const latest = new Map<string, Reader>();
-  for (const r of reads) {
-    const seen = latest.get(r.reader);
-    if (seen) seen.count += 1;
-    else latest.set(r.reader, { ...r, count: 1 });
-  }
-  const { rows, header } = useSort<Reader, Column>([...latest.values()], valueOf);
+export function ArtifactReaders({ readers, reads, current }: { readers: ReaderSummary[]; reads: ReadRecord[]; current: number | null }) {
+  const { rows, header } = useSort<ReaderSummary, Column>(readers, valueOf);
   return (
     <>
       <table className="sortable" data-testid="readers">
@@ -32,20 +26,20 @@ export function ArtifactReaders({ reads, current }: { reads: ReadRecord[]; curre
             <tr key={r.reader} data-testid={`reader-${r.reader}`}>
               <td>{r.reader}</td>
               <td>
-                v{r.version}
-                {current !== null && r.version < current && <span className="badge behind">behind v{current}</span>}
+                v{r.lastVersion}
+                {current !== null && r.lastVersion < current && <span className="badge behind">behind v{current}</span>}
               </td>
               <td>
-                <When at={r.at} />
+                <When at={r.lastAt} />
               </td>
-              <td className="num">{r.count}</td>
+              <td className="num">{r.reads}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr data-testid="readers-total">
             <td colSpan={3}>
-              {latest.size} reader{latest.size === 1 ? "" : "s"}
+              {readers.length} reader{readers.length === 1 ? "" : "s"}
             </td>
             <td className="num">{reads.length}</td>
           </tr>

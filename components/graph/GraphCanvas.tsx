@@ -34,7 +34,7 @@ import { OVERVIEW_ZOOM, useDetailed, useLabelZoom, useOverview, useViewTiles } f
 import { useMemberDrop } from "./RosterPanel.tsx";
 
 /** Zooming out this far keeps 10,000 nodes reachable; fitting stops at 1 so a small graph is not blown up. */
-export const FIT_VIEW = { maxZoom: 1, minZoom: 0.02, padding: 0.1 };
+const FIT_VIEW = { maxZoom: 1, minZoom: 0.02, padding: 0.1 };
 
 const minimapColor = (n: CanvasNode) =>
   isGroupNode(n) ? "var(--accent)" : isContractNode(n) ? `var(--${n.data.contract.status})` : n.data.artifact.stale ? "var(--stale)" : "var(--muted)";
@@ -281,7 +281,7 @@ function Flow({
         named={overview ? groups : NO_NODES}
         frames={overview ? frames : NO_FRAMES}
       />
-      {far.length > 0 && <OverviewEdges nodes={nodes} edges={far} />}
+      {far.length > 0 && <OverviewEdges byKey={byKey} edges={far} />}
       {overview && paths && <OverviewNodes paths={paths} />}
       {overview && <OverviewFocus nodes={nodes} byKey={byKey} selected={selected} onFocusKey={setFocused} onActivate={activate} />}
       {paths && paths.count > 0 && nodes.length > MINIMAP_LIMIT && <CanvasMinimap paths={paths} />}

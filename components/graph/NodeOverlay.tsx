@@ -4,6 +4,7 @@ import { useStore } from "@xyflow/react";
 import type { CanvasNode } from "./flow-elements.ts";
 import { isContractNode, isGroupNode } from "./flow-elements.ts";
 import type { Frame } from "./grouping.ts";
+import { nodeBox, toScreen } from "./to-screen.ts";
 
 /** What a tooltip says about a node: more than its box shows when zoomed out, less than its panel. */
 export function tooltipOf(n: CanvasNode): { title: string; lines: string[] } {
@@ -50,11 +51,11 @@ type Props = {
 };
 
 export function NodeOverlay({ nodes, selected, focused, hovered, named, frames }: Props) {
-  const [x, y, zoom] = useStore((s) => s.transform);
+  const transform = useStore((s) => s.transform);
   const rect = (key: string | null) => {
     const n = key ? nodes.get(key) : undefined;
     if (!n || n.hidden) return null;
-    return { n, left: n.position.x * zoom + x, top: n.position.y * zoom + y, width: n.width! * zoom, height: n.height! * zoom };
+    return { n, ...toScreen(nodeBox(n), transform) };
   };
   const ring = (key: string | null, kind: string) => {
     const r = rect(key);
@@ -79,11 +80,14 @@ export function NodeOverlay({ nodes, selected, focused, hovered, named, frames }
           )
         );
       })}
-      {frames.map((f) => (
-        <span key={f.name} className="overview-name frame" style={{ left: f.x * zoom + x, top: f.y * zoom + y }}>
-          {f.name}
-        </span>
-      ))}
+      {frames.map((f) => {
+        const { left, top } = toScreen(f, transform);
+        return (
+          <span key={f.name} className="overview-name frame" style={{ left, top }}>
+            {f.name}
+          </span>
+        );
+      })}
       {ring(selected, "selected")}
       {focused !== selected && ring(focused, "focused")}
       {tip && text && (

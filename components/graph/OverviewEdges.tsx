@@ -27,24 +27,28 @@ const useArrowSize = (): number => useStore((s) => Math.min(30, Math.max(12, 7 *
  * panning or zooming then only moves the viewport. Arrowheads are one more path per kind: edges
  * always enter a node downwards at its top, so each is a triangle pointing down at the edge's end.
  */
-function OverviewEdges({ nodes, edges }: { nodes: CanvasNode[]; edges: CanvasEdge[] }) {
+function OverviewEdges({ byKey, edges }: { byKey: ReadonlyMap<string, CanvasNode>; edges: CanvasEdge[] }) {
   const arrow = useArrowSize();
-  const paths = useMemo(() => {
-    const byId = new Map(nodes.map((n) => [n.id, n]));
+  const curves = useMemo(() => {
     const d = new Map<GraphEdgeKind, string[]>(KINDS.map((k) => [k, []]));
-    const heads = new Map<GraphEdgeKind, string[]>(KINDS.map((k) => [k, []]));
+    const ends = new Map<GraphEdgeKind, [number, number][]>(KINDS.map((k) => [k, []]));
     for (const e of edges) {
-      const [from, to] = [byId.get(e.source), byId.get(e.target)];
+      const [from, to] = [byKey.get(e.source), byKey.get(e.target)];
       if (e.hidden || !from || !to || !e.data) continue;
       // From the same handles xyflow draws its edges between, so nothing shifts at the zoom line.
       const [sx, sy] = handleCentre(from, e.sourceHandle);
       const [tx, ty] = handleCentre(to, e.targetHandle);
       const bend = Math.max(Math.abs(ty - sy) / 2, 20);
       d.get(e.data.kind)!.push(`M${sx},${sy}C${sx},${sy + bend} ${tx},${ty - bend} ${tx},${ty}`);
-      heads.get(e.data.kind)!.push(`M${tx},${ty}l${-arrow / 2},${-arrow}h${arrow}z`);
+      ends.get(e.data.kind)!.push([tx, ty]);
     }
-    return KINDS.map((kind) => ({ kind, d: d.get(kind)!.join(""), heads: heads.get(kind)!.join("") }));
-  }, [nodes, edges, arrow]);
+    return KINDS.map((kind) => ({ kind, d: d.get(kind)!.join(""), ends: ends.get(kind)! }));
+  }, [byKey, edges]);
+  // Zooming changes only the arrowheads' size: the curves stay as they are.
+  const paths = useMemo(
+    () => curves.map(({ kind, d, ends }) => ({ kind, d, heads: ends.map(([tx, ty]) => `M${tx},${ty}l${-arrow / 2},${-arrow}h${arrow}z`).join("") })),
+    [curves, arrow],
+  );
   return (
     <ViewportPortal>
       <svg className="overview-edges" aria-hidden="true">

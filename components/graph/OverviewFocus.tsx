@@ -4,6 +4,7 @@ import { useReactFlow, useStore } from "@xyflow/react";
 import { useState, type FocusEvent, type KeyboardEvent } from "react";
 import type { CanvasNode } from "./flow-elements.ts";
 import { tooltipOf } from "./NodeOverlay.tsx";
+import { nodeBox, toScreen } from "./to-screen.ts";
 
 const STEPS: Record<string, [number, number]> = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 const centreOf = (n: CanvasNode): [number, number] => [n.position.x + n.width! / 2, n.position.y + n.height! / 2];
@@ -41,11 +42,12 @@ type Props = {
  * does, and Tab leaves the canvas (one stop, not 10,000).
  */
 export function OverviewFocus({ nodes, byKey, selected, onFocusKey, onActivate }: Props) {
-  const [x, y, zoom] = useStore((s) => s.transform);
+  const transform = useStore((s) => s.transform);
+  const [x, y, zoom] = transform;
   const [width, height] = [useStore((s) => s.width), useStore((s) => s.height)];
   const { setCenter } = useReactFlow();
   const [key, setKey] = useState<string | null>(null);
-  const screen = (n: CanvasNode) => ({ left: n.position.x * zoom + x, top: n.position.y * zoom + y, width: n.width! * zoom, height: n.height! * zoom });
+  const screen = (n: CanvasNode) => toScreen(nodeBox(n), transform);
   const inView = (n: CanvasNode) => {
     const r = screen(n);
     return !n.hidden && r.left + r.width > 0 && r.left < width && r.top + r.height > 0 && r.top < height;

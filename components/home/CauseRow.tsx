@@ -3,22 +3,18 @@ import type { ReactNode } from "react";
 // A cause this small shows its items at once; a larger one is a single row until opened.
 const OPEN_SMALL = 3;
 
-export const openByDefault = (g: { count: number }) => g.count <= OPEN_SMALL;
-
 /**
  * One cause of needs-attention as one row (docs/overview.md): the cause in words and how many it
  * holds; opening it lists them. `inline`: the items are short names that wrap side by side.
  */
 export function CauseRow({
   group,
-  open,
   unit,
   inline = false,
   testId,
   children,
 }: {
   group: { cause: string; count: number; items: unknown[] };
-  open: boolean;
   unit?: string;
   inline?: boolean;
   testId?: string;
@@ -27,7 +23,7 @@ export function CauseRow({
   const hidden = group.count - group.items.length;
   return (
     <li className="cause-row" data-testid={testId}>
-      <details open={open}>
+      <details open={group.count <= OPEN_SMALL}>
         <summary>
           <span className="cause-text">{group.cause}</span>{" "}
           <span className="count">{unit ? `${group.count} ${unit}${group.count === 1 ? "" : "s"}` : group.count}</span>

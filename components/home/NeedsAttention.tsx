@@ -10,7 +10,7 @@ import { dollars } from "@/lib/format.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
-import { CauseRow, openByDefault } from "./CauseRow.tsx";
+import { CauseRow } from "./CauseRow.tsx";
 
 const sessionHref = (name: string) => `/sessions/${encodeURIComponent(name)}`;
 const artifactHref = (id: string) => `/artifacts/${encodeURIComponent(id)}`;
@@ -46,7 +46,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
     <div className="attention">
       <Kind title="Approvals waiting" count={countOf(a.approvals)}>
         {a.approvals.map((g) => (
-          <CauseRow key={g.cause} group={g} open={openByDefault(g)} testId={`attention-approvals-${g.items[0]?.toolName}`}>
+          <CauseRow key={g.cause} group={g} testId={`attention-approvals-${g.items[0]?.toolName}`}>
             {g.items.map((x) => (
               <li key={x.id} data-testid={`attention-approval-${x.id}`}>
                 <Link href={sessionHref(x.session)}>
@@ -60,7 +60,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
       </Kind>
       <Kind title="Stalled sessions" count={countOf(a.stalledSessions)}>
         {a.stalledSessions.map((g) => (
-          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+          <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
               <li key={x.name}>
                 <Link href={sessionHref(x.name)}>{x.name}</Link>
@@ -75,7 +75,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
       </Kind>
       <Kind title="Sessions in trouble" count={countOf(a.sessionProblems)}>
         {a.sessionProblems.map((g) => (
-          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+          <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
               <li key={x.name} data-testid={`attention-session-${x.name}`}>
                 <Link href={sessionHref(x.name)}>{x.name}</Link>
@@ -93,7 +93,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
       </Kind>
       <Kind title="Failed contracts" count={countOf(a.failedContracts)}>
         {a.failedContracts.map((g) => (
-          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+          <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
               <li key={x.id}>
                 <Link href={`/canvas?contract=${encodeURIComponent(x.id)}`} className="mono">
@@ -108,7 +108,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
       </Kind>
       <Kind title="Budgets" count={countOf(a.budgets)}>
         {a.budgets.map((g) => (
-          <CauseRow key={g.cause} group={g} open={openByDefault(g)}>
+          <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
               <li key={`${x.scope}:${x.target ?? ""}`} data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}>
                 <Link href="/budgets">
@@ -143,7 +143,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
       </Kind>
       <Kind title="Stale artifacts" count={countOf(a.staleArtifacts)}>
         {a.staleArtifacts.map((g) => (
-          <CauseRow key={g.cause} group={g} open={openByDefault(g)} unit="artifact" testId={`attention-stale-${g.root}`} inline>
+          <CauseRow key={g.cause} group={g} unit="artifact" testId={`attention-stale-${g.root}`} inline>
             {g.items.map((x) => (
               <li key={x.artifactId}>
                 <Link href={artifactHref(x.artifactId)} className="mono" title={x.reasons.map(staleReasonText).join("\n")}>

@@ -1,15 +1,55 @@
 "use client";
 
 import { useState } from "react";
-import { WISDOM_KINDS, type WisdomKind } from "@/lib/api/knowledge.ts";
+import { WISDOM_KINDS, type ExplorationView, type WisdomKind } from "@/lib/api/knowledge.ts";
 import { useExplorations, useTeamState, useWisdom } from "@/lib/queries/knowledge.ts";
+import { RefLink } from "../artifacts/ArtifactLineage.tsx";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
+import type { SortValue } from "../ui/sort.ts";
+import { useSort } from "../ui/useSort.tsx";
 import { When } from "../ui/When.tsx";
 import { TeamStateList } from "./TeamStateCard.tsx";
 import { WisdomList } from "./WisdomList.tsx";
 
 type Filter = WisdomKind | "all";
+
+type Column = "angle" | "result" | "createdBy" | "ref";
+const refText = (r: NonNullable<ExplorationView["ref"]>) => `${r.artifactId}@v${r.version}`;
+const valueOf = (e: ExplorationView, key: Column): SortValue => (key === "ref" ? e.ref && refText(e.ref) : e[key]);
+
+/** The exploration cache, in the hub's order until a column header is clicked. */
+function ExplorationTable({ team, items }: { team: string; items: ExplorationView[] }) {
+  const { rows, header } = useSort<ExplorationView, Column>(items, valueOf);
+  return (
+    <table className="explorations sortable">
+      <thead>
+        <tr>
+          {header("Angle", "angle")}
+          {header("Result", "result")}
+          {header("Created by", "createdBy")}
+          {header("Ref", "ref")}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((e) => (
+          <tr key={e.angle} data-testid={`angle-${e.angle}`}>
+            <td className="mono">{e.angle}</td>
+            <td>{e.result}</td>
+            <td>
+              {e.createdBy}{" "}
+              <span className="muted">
+                · <When at={e.createdAt} />
+              </span>
+              {e.revision > 1 && <span className="muted"> · revised {e.revision - 1}×</span>}
+            </td>
+            <td className="mono">{e.ref ? <RefLink team={team} refText={refText(e.ref)} /> : "—"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** What the team knows (docs/knowledge.md): the team state per member, the wisdom journal by kind, the exploration cache. */
 export function KnowledgePage() {
@@ -32,7 +72,7 @@ export function KnowledgePage() {
             </>
           }
         />
-        {state.data && state.data.members.length > 0 && <TeamStateList members={state.data.members} />}
+        {state.data && state.data.members.length > 0 && <TeamStateList team={team} members={state.data.members} />}
       </Card>
       <Card title="Wisdom" testId="wisdom" wide>
         <div className="wisdom-filter" role="group" aria-label="Kind">
@@ -61,34 +101,7 @@ export function KnowledgePage() {
             </>
           }
         />
-        {cache.data && cache.data.items.length > 0 && (
-          <table className="explorations">
-            <thead>
-              <tr>
-                <th>Angle</th>
-                <th>Result</th>
-                <th>Created by</th>
-                <th>Ref</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cache.data.items.map((e) => (
-                <tr key={e.angle} data-testid={`angle-${e.angle}`}>
-                  <td className="mono">{e.angle}</td>
-                  <td>{e.result}</td>
-                  <td>
-                    {e.createdBy}{" "}
-                    <span className="muted">
-                      · <When at={e.createdAt} />
-                    </span>
-                    {e.revision > 1 && <span className="muted"> · revised {e.revision - 1}×</span>}
-                  </td>
-                  <td className="mono">{e.ref ? `${e.ref.artifactId}@v${e.ref.version}` : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {cache.data && cache.data.items.length > 0 && <ExplorationTable team={team} items={cache.data.items} />}
       </Card>
     </div>
   );

@@ -1,24 +1,19 @@
 "use client";
 
 import type { MemberState, StateUpdateView } from "@/lib/api/knowledge.ts";
+import { RefLink } from "../artifacts/ArtifactLineage.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { When } from "../ui/When.tsx";
 
-const refText = (u: StateUpdateView) => (u.ref ? `${u.ref.artifactId}@v${u.ref.version}` : null);
-
-function Update({ u }: { u: StateUpdateView }) {
-  const ref = refText(u);
+function Update({ team, u }: { team: string; u: StateUpdateView }) {
   return (
     <div className="state-update">
       <p>
         <StatusBadge status={u.status} /> <span className="muted">{u.verification}</span> · {u.task}
-        {ref && (
+        {u.ref && (
           <>
             {" "}
-            ·{" "}
-            <a href={`/artifacts/${encodeURIComponent(u.ref!.artifactId)}?version=${u.ref!.version}`} className="mono">
-              {ref}
-            </a>
+            · <RefLink team={team} refText={`${u.ref.artifactId}@v${u.ref.version}`} />
           </>
         )}{" "}
         <span className="muted">
@@ -43,7 +38,7 @@ function Update({ u }: { u: StateUpdateView }) {
 }
 
 /** Each member's newest state update, its earlier ones folded underneath (docs/knowledge.md#state-updates). */
-export function TeamStateList({ members }: { members: MemberState[] }) {
+export function TeamStateList({ team, members }: { team: string; members: MemberState[] }) {
   return (
     <ul className="team-state">
       {members.map((m) => (
@@ -52,12 +47,12 @@ export function TeamStateList({ members }: { members: MemberState[] }) {
             {m.member}
             {m.role && <span className="muted"> ({m.role})</span>}
           </h3>
-          <Update u={m.latest} />
+          <Update team={team} u={m.latest} />
           {m.history.length > 0 && (
             <details>
               <summary className="muted">{m.history.length} earlier</summary>
               {m.history.map((h) => (
-                <Update key={h.id} u={h} />
+                <Update key={h.id} team={team} u={h} />
               ))}
             </details>
           )}

@@ -1,5 +1,5 @@
 /** Sorting a table by one column: numbers by value, text by locale, missing values last in either direction. */
-export type SortDir = "asc" | "desc";
+type SortDir = "asc" | "desc";
 export type Sort<K extends string> = { key: K; dir: SortDir };
 export type SortValue = string | number | null;
 

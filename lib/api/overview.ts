@@ -21,6 +21,7 @@ export type TeamSummary = z.output<typeof TeamSummary>;
  * have in common), how many there are, and the head (at most 50) of them.
  */
 const causeGroup = <T extends z.ZodType>(item: T) => z.object({ cause: z.string(), count: z.number().int(), items: z.array(item) });
+export type CauseGroup<T> = z.output<ReturnType<typeof causeGroup<z.ZodType<T>>>>;
 
 export const ApprovalItem = z.object({
   id: z.number().int(),
@@ -32,6 +33,7 @@ export const ApprovalItem = z.object({
   createdAt: IsoDate,
   expiresAt: IsoDate,
 });
+export type ApprovalItem = z.output<typeof ApprovalItem>;
 
 /**
  * Everything that went stale through one upstream change: `root` is the version that changed and

@@ -20,9 +20,15 @@ export const useContract = (team: string, id: string) =>
   useQuery({ queryKey: keys.contract(team, id), queryFn: () => apiCall(api.contracts.get, { team, id }) });
 
 /** Refetches the team's data at once: the change is ours, the /ws event will only confirm it. */
-function useTeamChange<I, O>(team: string, fn: (input: I) => Promise<O>) {
+function useTeamChange<I, O>(team: string, fn: (input: I) => Promise<O>, onMade?: () => void) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: keys.team(team) }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      onMade?.();
+      return qc.invalidateQueries({ queryKey: keys.team(team) });
+    },
+  });
 }
 
 export const useContractAction = (team: string, id: string) =>
@@ -39,16 +45,7 @@ export const useDependencyChange = (team: string) =>
  * `onMade` runs before the refetch, and from here rather than from `mutate`'s own callbacks: with the refetch the team is no
  * longer empty, the empty state that asked goes away, and callbacks given to `mutate` do not run once it has.
  */
-export function useQuickStartDemo(team: string, onMade?: () => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiCall(api.teams.demo, { team }),
-    onSuccess: () => {
-      onMade?.();
-      return qc.invalidateQueries({ queryKey: keys.team(team) });
-    },
-  });
-}
+export const useQuickStartDemo = (team: string, onMade?: () => void) => useTeamChange(team, () => apiCall(api.teams.demo, { team }), onMade);
 
 export const useCreateContract = (team: string) =>
   useTeamChange(team, (input: Omit<CreateContractInput, "team">) => apiCall(api.contracts.create, { team, ...input }));

@@ -7,20 +7,18 @@
  */
 import { jsonObjectOf } from "../sessions/sessions.repo.ts";
 import type { Sql } from "../../db/connection.ts";
-import type { Attention } from "../../../lib/api/overview.ts";
+import type { ApprovalItem, Attention } from "../../../lib/api/overview.ts";
 import type { BudgetView } from "../../../lib/api/budgets.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
 import { levelOf, type BudgetWithView } from "../budgets/budgets.repo.ts";
 import { groupByCause, problemCause, staleCauses } from "./causes.ts";
-
-type Approval = Attention["approvals"][number]["items"][number];
 
 /**
  * `showInputs`: what waiting tool calls would do is shown only to those who may decide them (docs/security.md#capabilities).
  * `budgets`: the team's budgets with their figures, worked out once per overview (./overview.service.ts).
  */
 export async function needsAttention(sql: Sql, team: string, showInputs: boolean, budgets: BudgetWithView[]): Promise<Attention> {
-  const approvals = await sql.all<Omit<Approval, "input"> & { input: string }>(
+  const approvals = await sql.all<Omit<ApprovalItem, "input"> & { input: string }>(
     `SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"
      FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"
      WHERE a."teamId" = ? AND a."status" = 'pending' ORDER BY a."expiresAt", a."id"`,

@@ -3,15 +3,13 @@
  * upstream, and a person acts on the change, not on each artifact. Each group says its cause in
  * words, counts all its items and carries the head of them; the largest group comes first.
  */
-import type { StaleCause } from "../../../lib/api/overview.ts";
+import type { CauseGroup, StaleCause } from "../../../lib/api/overview.ts";
 import type { StaleArtifact } from "../../../lib/api/lineage.ts";
 import { staleCauseText } from "../../../lib/stale-reason.ts";
 import { BLOCKED_PREFIX } from "../budgets/charge.ts";
 
 // The overview shows the head of each list; the pages behind its links show the rest.
 export const ATTENTION_LIMIT = 50;
-
-export type CauseGroup<T> = { cause: string; count: number; items: T[] };
 
 const largestFirst = <G extends { cause: string; count: number }>(a: G, b: G) => b.count - a.count || a.cause.localeCompare(b.cause);
 
