@@ -55,7 +55,9 @@ describe("hub killed with -9 while two sessions are busy", () => {
     for (const name of names) {
       const r = (await api(sh.hub, "POST", `/api/sessions/${name}/send`, { message: "back again?", wait: true })).body;
       expect(r.completed).toBe(true);
-      expect(r.interaction.response).toMatch(new RegExp(`^seen: hello from ${name} \\| .*back again\\?$`));
+      expect(r.interaction.response, JSON.stringify({ interaction: r.interaction, session: r.session }, null, 2)).toMatch(
+        new RegExp(`^seen: hello from ${name} \\| .*back again\\?$`),
+      );
     }
   }, 180_000);
 });
