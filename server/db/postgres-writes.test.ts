@@ -1,0 +1,181 @@
+/**
+ * Write scopes and the event log's commit order on a real PostgreSQL server (docs/postgres.md#writes), with several
+ * connections to one database as several hub processes have. Skipped without TEST_DATABASE_URL.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EventBus } from "../events/bus.ts";
+import type { HubEvent } from "../events/types.ts";
+import { POSTGRES_URL, tempHub, type TempHub } from "../testing/temp-hub.ts";
+import type { Database } from "./database.ts";
+import type { EventValues } from "./event-append.ts";
+
+let hub: TempHub;
+let others: Database[];
+beforeEach(async () => {
+  hub = await tempHub();
+  others = [];
+});
+afterEach(async () => {
+  for (const db of others) await db.close();
+  await hub.close();
+});
+
+/** Another hub process's connection to the test database, with the events it publishes. */
+function process2(): { db: Database; events: HubEvent[] } {
+  const bus = new EventBus();
+  const events: HubEvent[] = [];
+  bus.subscribe((e) => void events.push(...e));
+  const db = hub.connect(bus);
+  others.push(db);
+  return { db, events };
+}
+
+/** A promise plus the function that settles it: holds a transaction open. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => (open = r));
+  return { open, opened };
+}
+
+/** How many advisory lock requests wait right now: a write blocked on a scope shows up here. */
+const waiting = async () =>
+  (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)))!.n;
+
+/** A write of `team` (or of the whole database) that creates the team, emits one event and waits for `hold` first. */
+const teamWrite = (db: Database, team: string, scope: string | undefined, hold?: Promise<void>) =>
+  db.write(
+    "test.scope",
+    "tester",
+    async (tx) => {
+      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [team, tx.now]);
+      await tx.emit({ teamId: team, type: "team.created", subject: `team:${team}`, payload: { id: team } });
+      await hold;
+      return team;
+    },
+    { team: scope },
+  );
+
+/** Whether some write holds a team's lock (an (int, int) advisory key). */
+const teamLockHeld = async () =>
+  (await hub.db.read((sql) => sql.get(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2`))) !== undefined;
+
+const ids = (events: HubEvent[]) => Object.fromEntries(events.map((e) => [e.subject, e.id]));
+
+describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
+  it("run a team's write beside another team's, while a write of the whole database waits for both", async () => {
+    const a = process2();
+    const b = process2();
+    const c = process2();
+    const held = gate();
+    const writeA = teamWrite(a.db, "a", "a", held.opened);
+    await vi.waitFor(async () => expect(await teamLockHeld()).toBe(true));
+    // Team b commits while team a's write is open.
+    await teamWrite(b.db, "b", "b");
+    const writeC = teamWrite(c.db, "c", undefined);
+    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    let cDone = false;
+    void writeC.then(() => (cDone = true));
+    expect(cDone).toBe(false);
+    held.open();
+    expect(await Promise.all([writeA, writeC])).toEqual(["a", "c"]);
+    // Commit order is log order: b, then a, then c.
+    const order = { ...ids(a.events), ...ids(b.events), ...ids(c.events) };
+    expect(order["team:b"]).toBeLessThan(order["team:a"]);
+    expect(order["team:a"]).toBeLessThan(order["team:c"]);
+  });
+
+  it("queue two writes of one team from different processes", async () => {
+    const a = process2();
+    const b = process2();
+    const held = gate();
+    const first = teamWrite(a.db, "t", "t", held.opened);
+    await vi.waitFor(async () => expect(await teamLockHeld()).toBe(true));
+    const second = b.db.write("test.second", "tester", async (tx) => (await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "Team"`))!.n, { team: "t" });
+    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    held.open();
+    await first;
+    // The second write started after the first committed: it sees its team row.
+    expect(await second).toBe(1);
+  });
+
+  it("draw event ids in commit order: a transaction appending events waits for one that appended and has not committed", async () => {
+    const adapterOf = (db: Database) => db.adapter;
+    const a = process2().db;
+    const b = process2().db;
+    const row = (team: string): EventValues => [null, "team.created", `team:${team}`, JSON.stringify({ id: team }), "tester", null, 0, new Date()];
+    const held = gate();
+    let aIds: number[] = [];
+    const first = adapterOf(a).transaction(
+      async (sql) => {
+        aIds = await adapterOf(a).appendEvents(sql, [row("x"), row("x")], false);
+        await held.opened;
+      },
+      false,
+      "x",
+    );
+    await vi.waitFor(() => expect(aIds).toHaveLength(2));
+    let bIds: number[] = [];
+    const second = adapterOf(b).transaction(async (sql) => void (bIds = await adapterOf(b).appendEvents(sql, [row("y")], false)), false, "y");
+    await vi.waitFor(async () => expect(await waiting()).toBe(1));
+    expect(bIds).toEqual([]);
+    held.open();
+    await Promise.all([first, second]);
+    expect(bIds[0]).toBeGreaterThan(Math.max(...aIds));
+  });
+
+  it("never let a reader following the log by id skip an event, with three processes writing three teams at once", async () => {
+    const writers = [process2().db, process2().db, process2().db];
+    const seen: number[] = [];
+    let cursor = 0;
+    const readOn = async () => {
+      const rows = await hub.db.read((sql) => sql.all<{ id: number }>(`SELECT "id" FROM "Event" WHERE "id" > ? ORDER BY "id"`, [cursor]));
+      for (const r of rows) seen.push(r.id);
+      if (rows.length) cursor = rows[rows.length - 1].id;
+    };
+    let writing = true;
+    const follow = async () => {
+      while (writing) await readOn();
+    };
+    const reader = follow();
+    await Promise.all(
+      writers.map(async (db, w) => {
+        for (let i = 0; i < 40; i++) {
+          await db.write(
+            "test.many",
+            "tester",
+            async (tx) => {
+              if (i === 0) await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [`w${w}`, tx.now]);
+              await tx.emit({ teamId: `w${w}`, type: "artifact_type.registered", subject: `type:${i}`, payload: { name: `${w}-${i}` } });
+            },
+            { team: `w${w}` },
+          );
+        }
+      }),
+    );
+    writing = false;
+    await reader;
+    // Begun after every write committed: whatever the reader skipped stays skipped.
+    await readOn();
+    const all = (await hub.db.read((sql) => sql.all<{ id: number }>(`SELECT "id" FROM "Event" ORDER BY "id"`))).map((r) => r.id);
+    expect(all).toHaveLength(120);
+    expect(seen).toEqual(all);
+  });
+});
+
+describe("team-scoped writes", () => {
+  it("refuse an event of another team and roll the write back", async () => {
+    const err = await hub.db
+      .write(
+        "test.cross",
+        "tester",
+        async (tx) => {
+          await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('mine',?,'{}')`, [tx.now]);
+          await tx.emit({ teamId: "theirs", type: "team.created", subject: "team:theirs", payload: { id: "theirs" } });
+        },
+        { team: "mine" },
+      )
+      .catch((e: Error) => e);
+    expect(String(err)).toContain("write 'test.cross' of team 'mine' emitted 'team.created' of team 'theirs'");
+    expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Team"`))).toEqual([]);
+  });
+});
