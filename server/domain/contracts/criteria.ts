@@ -73,7 +73,12 @@ export class Facts {
     const testIds = new Set<string>();
     const attempts: LoadedContract[] = [];
     for (const c of cs) {
-      if (need.dependencies) for (const d of c.dependencies) d.type === "contract" ? contractIds.add(d.contractId) : artifactIds.add(d.artifactId);
+      if (need.dependencies) {
+        for (const d of c.dependencies) {
+          if (d.type === "contract") contractIds.add(d.contractId);
+          else artifactIds.add(d.artifactId);
+        }
+      }
       if (need.criteria) {
         for (const k of effectiveCriteria(c)) {
           if (k.type === "contract_completed") contractIds.add(k.contractId);
