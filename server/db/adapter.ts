@@ -4,23 +4,30 @@
  */
 import type { Sql } from "./connection.ts";
 import type { Dialect } from "./dialect.ts";
+import type { EventValues } from "./event-append.ts";
 
 export interface DbAdapter {
   readonly dialect: Dialect;
   /**
-   * Runs fn in one transaction that no other writer of the database, in this process or another,
-   * runs beside: the domain's "next version is max+1" and event-id order rely on it. Rolled back
-   * when fn throws, or when `rollback` is set; committed otherwise.
+   * Runs fn in one transaction that no other writer of the same scope, in this process or another,
+   * runs beside: the domain's "next version is max+1" relies on it. The scope is one team (`team`),
+   * whose writes may run beside other teams' where the database allows it (PostgreSQL), or the whole
+   * database (no `team`), which runs beside no other write. Rolled back when fn throws, or when
+   * `rollback` is set; committed otherwise.
    */
-  transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean): Promise<T>;
+  transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean, team?: string): Promise<T>;
   /** Runs fn in a read-only snapshot: it never sees a write that had not committed when it began. */
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
-   * Push between hubs (docs/hubs.md#events), where the database has it: `announce` runs inside a write transaction
-   * that appended events, with the newest id, and tells every listener when that transaction commits; `listen` calls
-   * `fn` with such an id as it arrives and returns a stop. Without them (SQLite), other processes' events are polled.
+   * Appends a write transaction's events, oldest first, as its last statements before COMMIT, and returns their ids in
+   * the same order, which is commit order across every writer (docs/postgres.md#the-event-log). With `announce`, where
+   * the database pushes (PostgreSQL), every other process listening hears of them when the transaction commits.
    */
-  announce?(sql: Sql, lastEventId: number): Promise<void>;
-  listen?(fn: (lastEventId: number) => void): Promise<() => Promise<void>>;
+  appendEvents(sql: Sql, rows: readonly EventValues[], announce: boolean): Promise<number[]>;
+  /**
+   * Calls `fn` whenever another process's write that appended events commits, and returns a stop; absent where the
+   * database cannot push (SQLite), where other processes' events are polled.
+   */
+  listen?(fn: () => void): Promise<() => Promise<void>>;
 }

@@ -141,11 +141,11 @@ describe("transactions", () => {
     });
     await hub.db.write("test.order", "tester", async (tx) => {
       await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
-      for (const label of ["a", "b", "c"]) {
-        const e = await tx.emit({ teamId: "t", type: "artifact_type.registered", subject: "type:x", payload: { name: label } });
-        expect(e).toMatchObject({ principal: "tester", depth: 0, causedBy: null, payload: { name: label } });
-      }
+      for (const label of ["a", "b", "c"]) await tx.emit({ teamId: "t", type: "artifact_type.registered", subject: "type:x", payload: { name: label } });
       expect(tx.emitted.map(labelOf)).toEqual(["a", "b", "c"]);
+      expect(tx.emitted[0]).toMatchObject({ principal: "tester", depth: 0, causedBy: null, payload: { name: "a" } });
+      // Appended with the transaction's last statements: nothing of them is in the log yet, inside it either.
+      expect(await tx.get(`SELECT 1 FROM "Event"`)).toBeUndefined();
       expect(seenAtPublish).toEqual([]);
       expect(hub.events).toEqual([]);
     });
@@ -156,6 +156,17 @@ describe("transactions", () => {
     const logged = (await snapshotTables(hub)).Event as Array<{ id: number; payload: string }>;
     expect(published.map((e) => e.id)).toEqual(logged.map((e) => e.id));
     expect(logged.map((e) => JSON.parse(e.payload).name)).toEqual(["a", "b", "c"]);
+  });
+
+  it("append more events than one statement takes, numbered in the order they were emitted", async () => {
+    const labels = Array.from({ length: 2500 }, (_, i) => `e${i}`);
+    await writeTeam("many", labels);
+    expect(hub.events.map(labelOf)).toEqual(labels);
+    const logged = (await snapshotTables(hub)).Event as Array<{ id: number; payload: string }>;
+    expect(logged.map((e) => e.id)).toEqual(hub.events.map((e) => e.id));
+    expect(logged.map((e) => JSON.parse(e.payload).name)).toEqual(labels);
+    const ids = hub.events.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
   it("publish the events of consecutive writes in commit order", async () => {

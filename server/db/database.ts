@@ -12,9 +12,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { EventBus } from "../events/bus.ts";
 import { z } from "zod";
 import { EVENTS, asHubEvent } from "../../lib/api/events.ts";
-import type { Cause, EventType, HubEvent, HubEventOf, NewEvent } from "../events/types.ts";
+import type { Cause, EventType, HubEvent, NewEvent } from "../events/types.ts";
 import type { DbAdapter } from "./adapter.ts";
 import type { Param, RunResult, Sql } from "./connection.ts";
+import type { EventValues } from "./event-append.ts";
 import { Mutex } from "./mutex.ts";
 
 export interface WriteTx extends Sql {
@@ -26,9 +27,10 @@ export interface WriteTx extends Sql {
   /**
    * Appends to the event log in this transaction; published on the bus after commit. A payload
    * that does not fit its type's schema in the catalog is a programming error: it throws, and the
-   * transaction rolls back.
+   * transaction rolls back. The events of a transaction reach the log table together, as its last
+   * statements before COMMIT (one round trip for a whole cascade); their ids are drawn then.
    */
-  emit<K extends EventType>(event: NewEvent<K>): Promise<HubEventOf<K>>;
+  emit<K extends EventType>(event: NewEvent<K>): Promise<void>;
   /** Runs after commit; a failure is logged, never reported as a failed write. */
   afterCommit(fn: () => void | Promise<void>): void;
   /**
@@ -40,7 +42,7 @@ export interface WriteTx extends Sql {
   /** True when the write is a preview: everything it does is rolled back at the end. */
   readonly dryRun: boolean;
   readonly cause: Cause | null;
-  /** Events emitted so far in this transaction, oldest first. */
+  /** Events emitted so far in this transaction, oldest first; `id` is 0 until they are appended. */
   readonly emitted: readonly HubEvent[];
 }
 
@@ -64,26 +66,40 @@ export class Database {
     this.hub = options.hub ?? null;
   }
 
-  async write<T>(name: string, principal: string, fn: (tx: WriteTx) => Promise<T>, options: { cause?: Cause | null; dryRun?: boolean } = {}): Promise<T> {
+  /**
+   * `team`: the write changes that team's state and nothing else's (it may read anything); where the database allows it
+   * (PostgreSQL), it then runs beside other teams' writes of other processes (docs/postgres.md#writes). Every event it
+   * emits must belong to that team. Without it the write runs beside no other.
+   */
+  async write<T>(
+    name: string,
+    principal: string,
+    fn: (tx: WriteTx) => Promise<T>,
+    options: { cause?: Cause | null; dryRun?: boolean; team?: string } = {},
+  ): Promise<T> {
     const outer = insideWrite.getStore();
     if (outer) throw new Error(`write '${name}' started inside write '${outer}': pass the transaction down instead`);
     const release = await this.writeLock.lock();
     const events: HubEvent[] = [];
+    const rows: EventValues[] = [];
     const hooks: Array<() => void | Promise<void>> = [];
     const dryRun = options.dryRun ?? false;
     let result: T;
     try {
       result = await this.adapter.transaction(async (sql) => {
         const summaries: Array<() => Promise<void>> = [];
-        const tx = this.transaction(sql, name, principal, options.cause ?? null, events, hooks, summaries, dryRun);
+        const tx = this.transaction(sql, { name, principal, cause: options.cause ?? null, team: options.team, dryRun }, events, rows, hooks, summaries);
         return insideWrite.run(name, async () => {
           const r = await fn(tx);
           // A summary step may register another (a notice that moves a contract): run until none is left.
           for (let i = 0; i < summaries.length; i++) await summaries[i]();
-          if (events.length && !dryRun) await this.adapter.announce?.(sql, events[events.length - 1].id);
+          if (rows.length) {
+            const ids = await this.adapter.appendEvents(sql, rows, !dryRun);
+            events.forEach((e, i) => ((e as { id: number }).id = ids[i]));
+          }
           return r;
         });
-      }, dryRun);
+      }, dryRun, options.team);
     } finally {
       release();
     }
@@ -115,13 +131,11 @@ export class Database {
 
   private transaction(
     w: Sql,
-    name: string,
-    principal: string,
-    cause: Cause | null,
+    { name, principal, cause, team, dryRun }: { name: string; principal: string; cause: Cause | null; team: string | undefined; dryRun: boolean },
     events: HubEvent[],
+    rows: EventValues[],
     hooks: Array<() => void | Promise<void>>,
     summaries: Array<() => Promise<void>>,
-    dryRun: boolean,
   ): WriteTx {
     const now = this.clock();
     return {
@@ -138,27 +152,13 @@ export class Database {
       dryRun,
       afterCommit: (fn) => void hooks.push(fn),
       beforeCommit: (fn) => void summaries.push(fn),
-      emit: async <K extends EventType>(e: NewEvent<K>): Promise<HubEventOf<K>> => {
+      emit: async <K extends EventType>(e: NewEvent<K>): Promise<void> => {
+        if (team !== undefined && e.teamId !== team) throw new Error(`write '${name}' of team '${team}' emitted '${e.type}' of team '${e.teamId}'`);
         const at = this.clock();
         const depth = cause ? cause.depth + 1 : 0;
-        const payload = JSON.stringify(encodePayload(e.type, e.payload));
-        const r = await w.get<{ id: number }>(
-          `INSERT INTO "Event" ("teamId","type","subject","payload","principal","causedBy","depth","at") VALUES (?,?,?,?,?,?,?,?) RETURNING "id"`,
-          [e.teamId, e.type, e.subject, payload, principal, cause?.eventId ?? null, depth, at],
-        );
-        const row = asHubEvent<K>({
-          id: r!.id,
-          teamId: e.teamId,
-          type: e.type,
-          subject: e.subject,
-          payload: e.payload,
-          principal,
-          causedBy: cause?.eventId ?? null,
-          depth,
-          at,
-        });
-        events.push(row);
-        return row;
+        const causedBy = cause?.eventId ?? null;
+        rows.push([e.teamId, e.type, e.subject, JSON.stringify(encodePayload(e.type, e.payload)), principal, causedBy, depth, at]);
+        events.push(asHubEvent<K>({ id: 0, teamId: e.teamId, type: e.type, subject: e.subject, payload: e.payload, principal, causedBy, depth, at }));
       },
     };
   }

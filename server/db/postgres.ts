@@ -5,23 +5,54 @@
  * wall time in `timestamp(3)`, as Prisma's pg adapter stores them), counts and sums as numbers,
  * booleans as 1/0.
  *
- * Writes: one pooled client per transaction, which takes a transaction-scoped advisory lock right
- * after BEGIN — the counterpart of SQLite's BEGIN IMMEDIATE, so writers of every hub process run
- * one at a time. Reads: a REPEATABLE READ, READ ONLY transaction — the counterpart of the reader's
- * WAL snapshot. Why the lock also puts event ids in commit order: docs/postgres.md.
+ * Writes: one pooled client per transaction, which takes transaction-scoped advisory locks right
+ * after BEGIN: a team's write its team's lock (and the database lock shared), any other write the
+ * database lock alone — the counterpart of SQLite's BEGIN IMMEDIATE, per team. Events are appended
+ * under one more lock, held until COMMIT, which puts their ids in commit order. Reads: a REPEATABLE
+ * READ, READ ONLY transaction — the counterpart of the reader's WAL snapshot. Why this is correct:
+ * docs/postgres.md#writes.
  */
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { z } from "zod";
 import type { DbAdapter } from "./adapter.ts";
 import type { Param, RunResult, Sql } from "./connection.ts";
 import { POSTGRES } from "./dialect.ts";
+import { EVENT_COLUMNS, appendRows, valuesList, type EventValues } from "./event-append.ts";
 import { IN_LIST } from "./in-list.ts";
 
 /** The channel on which a commit that appended events names its newest id to every hub (docs/hubs.md#events). */
 const EVENTS_CHANNEL = "teamhub_events";
 
-/** The key of the hub's write lock ("teamhub" in ASCII): one number for every hub on the database. */
+/**
+ * The rows of a chunk of events, typed: parameters in VALUES are text to PostgreSQL. `gate` is an uncorrelated
+ * subquery run once before any row is produced, so what it does happens before the ids are drawn.
+ */
+const insertEvents = (n: number, gate: string) =>
+  `INSERT INTO "Event" (${EVENT_COLUMNS})
+   SELECT v.column1, v.column2, v.column3, v.column4, v.column5, CAST(v.column6 AS INTEGER), CAST(v.column7 AS INTEGER), CAST(v.column8 AS TIMESTAMP(3))
+   FROM (VALUES ${valuesList(n)}) AS v${gate ? ` WHERE (SELECT COUNT(*) FROM (SELECT ${gate}) AS g) = 1` : ""}
+   RETURNING "id"`;
+
+/** The key of the hub's database lock ("teamhub" in ASCII): one number for every hub on the database. */
 export const WRITE_LOCK_KEY = "32762566420231522";
+/** The key under which events draw their ids ("events"); bigint keys and (int, int) keys never collide. */
+const EVENTS_LOCK_KEY = "111559182283891";
+/** The first half of a team's (int, int) key ("team"); the second is a hash of its id. */
+const TEAM_LOCK_CLASS = 1952801133;
+
+/** FNV-1a of the team id as a signed 32-bit number: every hub computes the same key. Two teams sharing one only queue. */
+export function teamKey(team: string): number {
+  let h = 0x811c9dc5;
+  for (const byte of Buffer.from(team)) h = Math.imul(h ^ byte, 0x01000193);
+  return h | 0;
+}
+
+/** What a write transaction runs first: the locks of its scope (./adapter.ts). */
+export const beginWrite = (team?: string) =>
+  team === undefined
+    ? `BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`
+    : `BEGIN; SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}); SELECT pg_advisory_xact_lock(${TEAM_LOCK_CLASS}, ${teamKey(team)})`;
 
 const OID = { bool: 16, int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184 } as const;
 
@@ -48,10 +79,12 @@ const types = {
 /** What `jsonList` (./in-list.ts) encodes. */
 const ListValues = z.array(z.union([z.number(), z.string()]));
 
-type Translated = { text: string; lists: ReadonlySet<number> };
+/** `name`: the statement is prepared once per connection under it, so PostgreSQL parses and plans it once. */
+type Translated = { name: string; text: string; lists: ReadonlySet<number> };
 
 const TRANSLATION_CACHE_SIZE = 1000;
 const cache = new Map<string, Translated>();
+let statements = 0;
 
 /**
  * `?` → `$1, $2, …` outside quotes and comments, and `x [NOT] IN (SELECT "value" FROM json_each(?))`
@@ -94,7 +127,7 @@ export function translate(sql: string): Translated {
       i++;
     }
   }
-  const translated = { text: out, lists };
+  const translated = { name: `teamhub_${++statements}`, text: out, lists };
   if (cache.size >= TRANSLATION_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(sql, translated);
   return translated;
@@ -118,8 +151,8 @@ class ClientSql implements Sql {
   constructor(private readonly client: pg.PoolClient) {}
 
   private async query(sql: string, params: readonly Param[]): Promise<pg.QueryResult> {
-    const { text, lists } = translate(sql);
-    return this.client.query(text, bind(params, lists));
+    const { name, text, lists } = translate(sql);
+    return this.client.query({ name, text, values: bind(params, lists) });
   }
 
   async all<T>(sql: string, params: readonly Param[] = []): Promise<T[]> {
@@ -151,27 +184,34 @@ export class PostgresAdapter implements DbAdapter {
     this.pool.on("error", (e) => console.error("[teamhub] an idle PostgreSQL connection failed:", e.message));
   }
 
-  transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean): Promise<T> {
-    return this.inTransaction(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`, fn, rollback);
+  transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean, team?: string): Promise<T> {
+    return this.inTransaction(beginWrite(team), fn, rollback);
   }
 
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
     return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn, false);
   }
 
-  /** NOTIFY is transactional: listeners hear it when this transaction commits, never when it rolls back. */
-  async announce(sql: Sql, lastEventId: number): Promise<void> {
-    await sql.run(`SELECT pg_notify('${EVENTS_CHANNEL}', ?)`, [String(lastEventId)]);
+  /**
+   * The first insert takes the events lock before it draws an id, and the NOTIFY rides on it (no round trip of either
+   * its own). NOTIFY is transactional: listeners hear it when this transaction commits, never when it rolls back; its
+   * payload names this process, whose own listener skips it.
+   */
+  appendEvents(sql: Sql, rows: readonly EventValues[], announce: boolean): Promise<number[]> {
+    const gate = `pg_advisory_xact_lock(${EVENTS_LOCK_KEY})${announce ? `, pg_notify('${EVENTS_CHANNEL}', '${this.token}')` : ""}`;
+    return appendRows(sql, rows, (n, first) => insertEvents(n, first ? gate : ""));
   }
 
+  /** Names this process in its announcements. */
+  private readonly token = randomUUID();
+
   /** One connection of its own, outside the pool: a LISTEN lasts as long as the session that issued it. */
-  async listen(fn: (lastEventId: number) => void): Promise<() => Promise<void>> {
+  async listen(fn: () => void): Promise<() => Promise<void>> {
     const client = new pg.Client({ connectionString: this.url });
     // A dropped connection only costs latency: the log feed still polls.
     client.on("error", (e) => console.error("[teamhub] the PostgreSQL connection listening for other hubs' events failed:", e.message));
     client.on("notification", (n) => {
-      const id = Number(n.payload);
-      if (Number.isSafeInteger(id)) fn(id);
+      if (n.payload !== this.token) fn();
     });
     await client.connect();
     await client.query(`LISTEN ${EVENTS_CHANNEL}`);

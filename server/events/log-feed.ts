@@ -60,10 +60,13 @@ export async function startLogFeed(db: Database, bus: EventBus, intervalMs = 250
     if (queued === 0 && !stopped) void serially(() => catchUp());
   }, intervalMs);
   timer.unref();
-  // Where the database pushes (PostgreSQL's NOTIFY), another hub's commit is read as soon as it is announced; this
-  // process's own announcements name ids already delivered and cost nothing.
-  const unlisten = await db.adapter.listen?.((id) => {
-    if (id > last && !stopped) void serially(() => catchUp());
+  // Where the database pushes (PostgreSQL's NOTIFY), another process's commit is read as soon as it is announced. An
+  // announcement that arrives while a read still waits to start is covered by that read: a burst costs one or two.
+  let readWaiting = false;
+  const unlisten = await db.adapter.listen?.(() => {
+    if (readWaiting || stopped) return;
+    readWaiting = true;
+    void serially(() => ((readWaiting = false), catchUp()));
   });
   return {
     async stop() {

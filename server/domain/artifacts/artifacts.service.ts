@@ -27,7 +27,7 @@ import { Resolution } from "../contracts/resolver.ts";
 import { effectsOf } from "../contracts/effects.ts";
 import type { DomainDeps } from "../deps.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
-import { emitStaleOnBump, hasStaleListeners, previousActiveSeq } from "../lineage/staleness.ts";
+import { emitStaleOnBump, previousActiveSeq, staleListenersOf } from "../lineage/staleness.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
@@ -54,7 +54,7 @@ export async function publishArtifact(deps: DomainDeps, actor: Principal, input:
   const { text, size } = measured(input);
   // git before the transaction (it cannot run inside one): the publisher's work tree as it is now.
   const code = await publisherCode(deps, actor);
-  return deps.db.write("artifact.publish", actor.name, (tx) => publishInTx(tx, actor, input, text, size, code));
+  return deps.db.write("artifact.publish", actor.name, (tx) => publishInTx(tx, actor, input, text, size, code), { team: input.team });
 }
 
 /** Publishing inside a caller's transaction (the Quick Start demo): no work tree is pinned, git cannot run inside one. */
@@ -72,8 +72,14 @@ async function publishInTx(
   code: CodeState | null,
 ): Promise<PublishResult> {
   const team = input.team;
-  await ensureTeam(tx, team);
-  let artifact = await tx.get<ArtifactRow>(`SELECT * FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [team, input.id]);
+  // One read for what a publish checks first: the team, the artifact's row, whether artifact_stale has listeners.
+  const context = await tx.get<Partial<ArtifactRow> & { teamArchivedAt: Date | null; staleListeners: number }>(
+    `SELECT t."archivedAt" AS "teamArchivedAt", ${staleListenersOf(`t."id"`)} AS "staleListeners", a.*
+     FROM "Team" t LEFT JOIN "Artifact" a ON a."teamId" = t."id" AND a."id" = ? WHERE t."id" = ?`,
+    [input.id, team],
+  );
+  await ensureTeam(tx, team, { row: context && { archivedAt: context.teamArchivedAt } });
+  let artifact = context?.pk ? (context as ArtifactRow) : undefined;
   if (artifact && artifact.type !== input.type) {
     throw invalidField("type", "immutable_type", `artifact '${input.id}' has type '${artifact.type}'; a new version cannot change it`, input.type);
   }
@@ -138,8 +144,11 @@ async function publishInTx(
     artifact.pk,
   ]);
   if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
-  for (const from of inputs) {
-    await tx.run(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES (?,?,'derived') ON CONFLICT DO NOTHING`, [from.seq, seq]);
+  if (inputs.length) {
+    await tx.run(
+      `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES ${inputs.map(() => `(?,?,'derived')`).join(",")} ON CONFLICT DO NOTHING`,
+      inputs.flatMap((from) => [from.seq, seq]),
+    );
   }
   const derivedFrom = inputs.map(formatRef);
   await tx.emit({
@@ -160,7 +169,7 @@ async function publishInTx(
     },
   });
   // artifact_stale (docs/domain.md#pipelines): what this version leaves behind. Costs one indexed query when no pipeline listens.
-  if (version >= 2 && (await hasStaleListeners(tx, team))) {
+  if (version >= 2 && context?.staleListeners === 1) {
     const previousSeq = await previousActiveSeq(tx, artifact.pk, version);
     if (previousSeq !== undefined) await emitStaleOnBump(tx, team, input.id, previousSeq, version);
   }

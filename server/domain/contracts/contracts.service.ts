@@ -118,8 +118,12 @@ async function checkReferences(tx: WriteTx, input: CreateContract): Promise<void
   if (issues.length) throw invalid(issues);
 }
 
+/** A contract command changes only its team's state: it may run beside other teams' writes (Database.write). */
+const teamWrite = <T>(deps: DomainDeps, name: string, actor: Principal, team: string, fn: (tx: WriteTx) => Promise<T>) =>
+  deps.db.write(name, actor.name, fn, { team });
+
 export async function createContract(deps: DomainDeps, actor: Principal, input: CreateContract): Promise<ContractChange> {
-  return deps.db.write("contract.create", actor.name, (tx) => createContractInTx(tx, actor, input));
+  return teamWrite(deps, "contract.create", actor, input.team, (tx) => createContractInTx(tx, actor, input));
 }
 
 /** Creation inside a caller's transaction (pipeline actions, replays); the assigner is the actor. */
@@ -213,7 +217,7 @@ export async function listContracts(deps: DomainDeps, input: ListContractsInput)
 
 /** Starts work: pins the input artifact versions, records their reads, returns them. */
 export async function startContract(deps: DomainDeps, actor: Principal, input: ContractRefInput): Promise<StartResult> {
-  return deps.db.write("contract.start", actor.name, async (tx) => {
+  return teamWrite(deps, "contract.start", actor, input.team, async (tx) => {
     const c = await contractFor(tx, actor, input, "start");
     const pinned = await resolveInputs(tx, c);
     await setStatus(tx, c, "in_progress", `started by ${actor.name}`, {
@@ -237,7 +241,7 @@ export async function startContract(deps: DomainDeps, actor: Principal, input: C
 /** Completes when the criteria hold; otherwise refuses, listing what is unmet, unless forced with a reason. */
 export async function completeContractCommand(deps: DomainDeps, actor: Principal, input: CompleteContractInput): Promise<ContractChange> {
   if (input.force && !input.reason) throw invalidField("reason", "required_with_force", "is required when force is true: say why the criteria are overridden");
-  return deps.db.write("contract.complete", actor.name, async (tx) => {
+  return teamWrite(deps, "contract.complete", actor, input.team, async (tx) => {
     const c = await contractFor(tx, actor, input, "complete");
     const unmet = await unmetCriteria(tx, c);
     if (unmet.length && !input.force) {
@@ -256,7 +260,7 @@ export async function completeContractCommand(deps: DomainDeps, actor: Principal
 }
 
 export async function failContract(deps: DomainDeps, actor: Principal, input: ReasonInput): Promise<ContractView> {
-  return deps.db.write("contract.fail", actor.name, async (tx) => {
+  return teamWrite(deps, "contract.fail", actor, input.team, async (tx) => {
     const c = await contractFor(tx, actor, input, "fail");
     await setStatus(tx, c, "failed", input.reason);
     return toView(c);
@@ -264,7 +268,7 @@ export async function failContract(deps: DomainDeps, actor: Principal, input: Re
 }
 
 export async function reopenContract(deps: DomainDeps, actor: Principal, input: ReopenContractInput): Promise<ContractView> {
-  return deps.db.write("contract.reopen", actor.name, (tx) => reopenInTx(tx, actor, input));
+  return teamWrite(deps, "contract.reopen", actor, input.team, (tx) => reopenInTx(tx, actor, input));
 }
 
 /**
@@ -304,7 +308,7 @@ export async function reopenInTx(tx: WriteTx, actor: Principal, input: ReopenCon
 }
 
 export async function reassignContract(deps: DomainDeps, actor: Principal, input: ReassignContractInput): Promise<ContractView> {
-  return deps.db.write("contract.reassign", actor.name, async (tx) => {
+  return teamWrite(deps, "contract.reassign", actor, input.team, async (tx) => {
     const c = await contractFor(tx, actor, input, "reassign");
     if (c.assignee === input.assignee)
       throw invalidField("assignee", "different", `contract '${c.id}' is already assigned to '${input.assignee}'`, input.assignee);
@@ -322,7 +326,7 @@ export async function reassignContract(deps: DomainDeps, actor: Principal, input
 }
 
 export async function addDependency(deps: DomainDeps, actor: Principal, input: DependencyChangeInput): Promise<ContractView> {
-  return deps.db.write("contract.add_dependency", actor.name, async (tx) => {
+  return teamWrite(deps, "contract.add_dependency", actor, input.team, async (tx) => {
     const c = await contractFor(tx, actor, input, "change_dependencies");
     const d = input.dependency;
     if (c.dependencies.some((x) => depKey(x) === depKey(d))) {
@@ -343,7 +347,7 @@ export async function addDependency(deps: DomainDeps, actor: Principal, input: D
 }
 
 export async function removeDependency(deps: DomainDeps, actor: Principal, input: DependencyChangeInput): Promise<ContractView> {
-  return deps.db.write("contract.remove_dependency", actor.name, async (tx) => {
+  return teamWrite(deps, "contract.remove_dependency", actor, input.team, async (tx) => {
     const c = await contractFor(tx, actor, input, "change_dependencies");
     const d = input.dependency;
     const target = d.type === "contract" ? d.contractId : d.artifactId;

@@ -44,14 +44,16 @@ export async function invalidateDownstream(tx: WriteTx, team: string, artifactId
   return marked;
 }
 
+/**
+ * SQL true when an active pipeline of the team `teamId` (an SQL expression) has an `artifact_stale` rule. `triggers`
+ * is space-separated; `_` in LIKE matches any character, which no other trigger name can use to match.
+ */
+export const staleListenersOf = (teamId: string) =>
+  `EXISTS (SELECT 1 FROM "Pipeline" p WHERE p."teamId" = ${teamId} AND p."status" = 'active' AND ' ' || p."triggers" || ' ' LIKE '% artifact_stale %')`;
+
 /** Whether an active pipeline of the team has an `artifact_stale` rule: one indexed query. */
 export async function hasStaleListeners(sql: Sql, team: string): Promise<boolean> {
-  // `triggers` is space-separated; instr rather than LIKE, whose `_` would match any character.
-  const row = await sql.get(
-    `SELECT 1 AS "listening" FROM "Pipeline" WHERE "teamId" = ? AND "status" = 'active' AND ' ' || "triggers" || ' ' LIKE '% artifact_stale %' LIMIT 1`,
-    [team],
-  );
-  return row !== undefined;
+  return (await sql.get<{ listening: number }>(`SELECT ${staleListenersOf("?")} AS "listening"`, [team]))!.listening === 1;
 }
 
 /**

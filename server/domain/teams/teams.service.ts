@@ -16,8 +16,9 @@ export type TeamRow = { id: string; createdAt: Date; archivedAt: Date | null; se
 const toView = (t: TeamRow): TeamView => ({ ...t, settings: JsonObject.parse(JSON.parse(t.settings)) });
 
 /** The team, created if missing; refuses archived teams. Call at the start of every write. */
-export async function ensureTeam(tx: WriteTx, teamId: string): Promise<void> {
-  const row = await tx.get<{ archivedAt: Date | null }>(`SELECT "archivedAt" FROM "Team" WHERE "id" = ?`, [teamId]);
+/** `known`: the team's row when the caller has read it already (undefined: there is none). */
+export async function ensureTeam(tx: WriteTx, teamId: string, known?: { row: { archivedAt: Date | null } | undefined }): Promise<void> {
+  const row = known ? known.row : await tx.get<{ archivedAt: Date | null }>(`SELECT "archivedAt" FROM "Team" WHERE "id" = ?`, [teamId]);
   if (row?.archivedAt) {
     throw new DomainError("team_archived", `team '${teamId}' is archived; it can be read but not changed`, { team: teamId });
   }

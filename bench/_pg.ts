@@ -1,0 +1,2 @@
+import postgres from "./postgres.bench.ts";
+await postgres();
