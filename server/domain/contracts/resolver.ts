@@ -20,12 +20,13 @@ import { announceStatus } from "./transitions.ts";
 
 const OPEN: ContractStatus[] = ["pending", "ready", "in_progress"];
 const OPEN_SQL = `c."status" IN ('pending','ready','in_progress')`;
-/** Rows per multi-row statement: well inside both databases' limits on bound parameters. */
+/** Rows per multi-row statement: at most 6 parameters a row, well inside SQLite's 32,766 and PostgreSQL's 65,535. */
 const CHUNK = 1000;
 
 /** What completion writes besides the status, as the row holds it. */
 type Completion = { outputs: string; inputs: string };
 
+/** One drain per Resolution: what it keeps in memory is current only until the drain has written it. */
 export class Resolution {
   private queue: number[] = [];
   private readonly queued = new Set<number>();
@@ -165,44 +166,43 @@ export class Resolution {
     for (const { id, at } of done) for (const pk of found.get(id) ?? []) if ((place.get(pk) ?? -1) <= at) this.enqueue(pk);
   }
 
-  /** Writes the rows of every contract moved and the lineage of every completion, a few statements in all. */
+  /** Writes the rows of every contract moved, once each with its final values, and the lineage of every completion. */
   private async flush(): Promise<void> {
     const moved = [...this.moved].map((pk) => this.contracts.get(pk)!);
-    const done = moved.filter((c) => this.completed.has(c.pk));
-    const ready = moved.filter((c) => !this.completed.has(c.pk));
-    for (let i = 0; i < ready.length; i += CHUNK) {
-      const part = ready.slice(i, i + CHUNK);
-      await this.tx.run(
-        `UPDATE "Contract" SET "status" = v."column2", "statusReason" = v."column3", "windowStartSeq" = v."column4", "updatedAt" = ?
-         FROM (VALUES ${part.map(() => "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER))").join(",")}) AS v WHERE "Contract"."pk" = v."column1"`,
-        [this.tx.now, ...part.flatMap((c) => [c.pk, c.status, c.statusReason, c.windowStartSeq])],
-      );
-    }
-    for (let i = 0; i < done.length; i += CHUNK) {
-      const part = done.slice(i, i + CHUNK);
-      await this.tx.run(
-        `UPDATE "Contract" SET "status" = v."column2", "statusReason" = v."column3", "windowStartSeq" = v."column4", "updatedAt" = ?, "completedAt" = ?,
-           "outputs" = v."column5", "pinnedInputs" = v."column6"
-         FROM (VALUES ${part.map(() => "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER),?,?)").join(",")}) AS v WHERE "Contract"."pk" = v."column1"`,
-        [
-          this.tx.now,
-          this.tx.now,
-          ...part.flatMap((c) => {
-            const { outputs, inputs } = this.completed.get(c.pk)!;
-            return [c.pk, c.status, c.statusReason, c.windowStartSeq, outputs, inputs];
-          }),
-        ],
-      );
-    }
-    for (let i = 0; i < this.edges.length; i += CHUNK) {
-      const part = this.edges.slice(i, i + CHUNK);
-      await this.tx.run(
-        `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES ${part.map(() => "(?,?,'contract',?)").join(",")} ON CONFLICT DO NOTHING`,
-        part.flat(),
-      );
-    }
-    this.moved.clear();
-    this.completed.clear();
-    this.edges.length = 0;
+    const row = (c: LoadedContract): Param[] => [c.pk, c.status, c.statusReason, c.windowStartSeq];
+    const update = (sets: string) => (values: string) =>
+      `UPDATE "Contract" SET "status" = v."column2", "statusReason" = v."column3", "windowStartSeq" = v."column4", "updatedAt" = ?${sets}
+       FROM (VALUES ${values}) AS v WHERE "Contract"."pk" = v."column1"`;
+    await multiRow(this.tx, moved.filter((c) => !this.completed.has(c.pk)).map(row), "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER))", update(""), [this.tx.now]);
+    await multiRow(
+      this.tx,
+      moved
+        .filter((c) => this.completed.has(c.pk))
+        .map((c) => {
+          const { outputs, inputs } = this.completed.get(c.pk)!;
+          return [...row(c), outputs, inputs];
+        }),
+      "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER),?,?)",
+      update(`, "completedAt" = ?, "outputs" = v."column5", "pinnedInputs" = v."column6"`),
+      [this.tx.now, this.tx.now],
+    );
+    await multiRow(
+      this.tx,
+      this.edges,
+      "(?,?,'contract',?)",
+      (values) => `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES ${values} ON CONFLICT DO NOTHING`,
+      [],
+    );
+  }
+}
+
+/**
+ * One statement per CHUNK rows: `statement` gets the VALUES list, `row` is one row's placeholders and `before` the
+ * parameters ahead of the rows'. PostgreSQL types a VALUES column from its casts (a bare `?` there is text).
+ */
+async function multiRow(tx: WriteTx, rows: Param[][], row: string, statement: (values: string) => string, before: Param[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    await tx.run(statement(part.map(() => row).join(",")), [...before, ...part.flat()]);
   }
 }
