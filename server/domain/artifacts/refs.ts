@@ -1,4 +1,5 @@
 import type { Sql } from "../../db/connection.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import { invalidField } from "../../errors.ts";
 
 export type PinnedRef = { artifactId: string; version: number; seq: number };
@@ -38,6 +39,22 @@ export async function currentVersion(sql: Sql, teamId: string, artifactId: strin
      WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
     [teamId, artifactId],
   );
+}
+
+/** The newest active version of many artifacts at once, by id (absent: none); `withData` adds the artifact's type and the data. */
+export async function currentVersions(
+  sql: Sql,
+  teamId: string,
+  artifactIds: Iterable<string>,
+  withData = false,
+): Promise<Map<string, PinnedRef & { type?: string; data?: string }>> {
+  const rows = await sql.all<PinnedRef & { type?: string; data?: string }>(
+    `SELECT a."id" AS "artifactId", v."version", v."seq"${withData ? `, a."type", v."data"` : ""} FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE a."teamId" = ? AND a."id" IN ${IN_LIST} AND v."status" = 'active'
+       AND v."version" = (SELECT MAX(v2."version") FROM "ArtifactVersion" v2 WHERE v2."artifactPk" = v."artifactPk" AND v2."status" = 'active')`,
+    [teamId, jsonList(artifactIds)],
+  );
+  return new Map(rows.map((r) => [r.artifactId, r]));
 }
 
 /** Highest publish sequence number so far: outputs count only when newer than a contract's window. */

@@ -3,7 +3,8 @@
  * corrupted column is a loud error here rather than a silent wrong answer somewhere else.
  */
 import { z } from "zod";
-import type { Sql } from "../../db/connection.ts";
+import type { Param, Sql } from "../../db/connection.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import type { ContractRow, DependencyRow } from "../../db/rows.ts";
 import { notFound } from "../../errors.ts";
 import { ContractStatus, Criterion, ExpectedOutput, PinnedVersion, Priority, type ContractView, type Dependency } from "../../../lib/api/contracts.ts";
@@ -71,6 +72,46 @@ export async function loadByPk(sql: Sql, pk: number): Promise<LoadedContract> {
 export async function findContract(sql: Sql, team: string, id: string): Promise<LoadedContract | undefined> {
   const row = await sql.get<ContractRow>(`SELECT * FROM "Contract" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
   return row ? toLoaded(row, await sql.all(DEPS_SQL, [row.pk])) : undefined;
+}
+
+/**
+ * Many contracts with their dependencies in one query: `from` joins the contract table as `c` to
+ * whatever `where` filters on. Also returns the rows, for the columns `select` adds (a row per
+ * dependency, so a contract appears once per dependency and per row of the other tables it matched).
+ */
+export async function loadJoined<R extends object>(
+  sql: Sql,
+  from: string,
+  where: string,
+  params: readonly Param[],
+  select = "",
+): Promise<{ contracts: Map<number, LoadedContract>; rows: Array<R & ContractRow> }> {
+  type Row = R & ContractRow & { depId: number | null; depKind: string; depTarget: string; depMinVersion: number | null };
+  const rows = await sql.all<Row>(
+    `SELECT ${select ? `${select}, ` : ""}c.*, d."id" AS "depId", d."kind" AS "depKind", d."targetId" AS "depTarget", d."minVersion" AS "depMinVersion"
+     FROM ${from} LEFT JOIN "ContractDependency" d ON d."contractPk" = c."pk" WHERE ${where} ORDER BY c."pk", d."id"`,
+    params,
+  );
+  const contracts = new Map<number, LoadedContract>();
+  for (let i = 0; i < rows.length;) {
+    const pk = rows[i].pk;
+    const deps: Pick<DependencyRow, "kind" | "targetId" | "minVersion">[] = [];
+    let j = i;
+    for (let last: number | null = null; j < rows.length && rows[j].pk === pk; j++) {
+      const r = rows[j];
+      if (r.depId !== null && r.depId !== last) deps.push({ kind: r.depKind, targetId: r.depTarget, minVersion: r.depMinVersion });
+      last = r.depId;
+    }
+    contracts.set(pk, toLoaded(rows[i], deps));
+    i = j;
+  }
+  return { contracts, rows };
+}
+
+/** The team's contracts with these ids that exist, by id. */
+export async function findContracts(sql: Sql, team: string, ids: Iterable<string>): Promise<Map<string, LoadedContract>> {
+  const { contracts } = await loadJoined(sql, `"Contract" c`, `c."teamId" = ? AND c."id" IN ${IN_LIST}`, [team, jsonList(ids)]);
+  return new Map([...contracts.values()].map((c) => [c.id, c]));
 }
 
 export async function loadContract(sql: Sql, team: string, id: string, field = "id"): Promise<LoadedContract> {

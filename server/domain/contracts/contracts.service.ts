@@ -26,11 +26,11 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { findContract, loadByPk, loadContract, toLoaded, toView, type LoadedContract } from "./contracts.repo.ts";
-import { dependenciesSatisfied, unmetCriteria } from "./criteria.ts";
+import { dependenciesSatisfied, resolveInputs, unmetCriteria } from "./criteria.ts";
 import { effectsOf } from "./effects.ts";
 import { cyclePath } from "./cycles.ts";
 import { noteChange, noteCreated, noteReopen } from "./notices.ts";
-import { Resolution, completeContract, resolveInputs } from "./resolver.ts";
+import { Resolution } from "./resolver.ts";
 import { assertActor, assertCan, setStatus, type Operation } from "./transitions.ts";
 
 type Watch = { kind: "artifact" | "artifact_type" | "contract"; target: string };
@@ -253,7 +253,7 @@ export async function completeContractCommand(deps: DomainDeps, actor: Principal
     }
     const reason = unmet.length ? `forced by ${actor.name}: ${input.reason}` : (input.summary ?? `completed by ${actor.name}`);
     const resolution = new Resolution(tx, c.team);
-    await completeContract(tx, c, reason, resolution);
+    await resolution.complete(c, reason);
     await resolution.drain();
     return { ...toView(await loadByPk(tx, c.pk)), effects: effectsOf(tx) };
   });

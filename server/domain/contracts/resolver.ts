@@ -2,18 +2,43 @@
  * Resolution (docs/domain.md#resolution), run inside the transaction of the change that may trigger it. A work queue,
  * not recursion: cascades of any depth finish in one transaction, and because dependency cycles
  * are refused when they would form, every contract completes at most once per drain.
+ *
+ * The queue is worked in waves, so the database is asked once per wave rather than once per contract:
+ * the wave's rows, the facts its rules read, and the watchers of what it completed, each in one query.
+ * Inside a wave the contracts are resolved one by one in queue order against facts kept in memory,
+ * which is what makes the order of events the one a contract-at-a-time loop gives. Rows are written
+ * once, when the drain ends.
  */
 import type { WriteTx } from "../../db/database.ts";
-import { maxSeq, type PinnedRef } from "../artifacts/refs.ts";
-import { Pinned, json, loadByPk, type LoadedContract } from "./contracts.repo.ts";
-import { autoCompletable, collectOutputs, dependenciesSatisfied } from "./criteria.ts";
-import { setStatus } from "./transitions.ts";
+import type { Param } from "../../db/connection.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { maxSeq } from "../artifacts/refs.ts";
+import type { ContractStatus } from "../../../lib/api/contracts.ts";
+import { loadJoined, type LoadedContract } from "./contracts.repo.ts";
+import { Facts, autoCompletableIn, inputsIn, outputsIn, unsatisfiedDependenciesIn } from "./criteria.ts";
+import { announceStatus } from "./transitions.ts";
 
-const OPEN = `c."status" IN ('pending','ready','in_progress')`;
+const OPEN: ContractStatus[] = ["pending", "ready", "in_progress"];
+const OPEN_SQL = `c."status" IN ('pending','ready','in_progress')`;
+/** Rows per multi-row statement: at most 6 parameters a row, well inside SQLite's 32,766 and PostgreSQL's 65,535. */
+const CHUNK = 1000;
 
+/** What completion writes besides the status, as the row holds it. */
+type Completion = { outputs: string; inputs: string };
+
+/** One drain per Resolution: what it keeps in memory is current only until the drain has written it. */
 export class Resolution {
-  private readonly queue: number[] = [];
+  private queue: number[] = [];
   private readonly queued = new Set<number>();
+  /** Every contract this drain has loaded, as it is now: memory, not the database, is current until `flush`. */
+  private readonly contracts = new Map<number, LoadedContract>();
+  /** Completed since their watchers were last looked up, with their place in the wave they completed in (-1: before the drain). */
+  private completions: Array<{ id: string; at: number }> = [];
+  /** Rows to write: every contract moved, and what completion adds. */
+  private readonly moved = new Set<number>();
+  private readonly completed = new Map<number, Completion>();
+  private readonly edges: Param[][] = [];
+  private facts: Facts | null = null;
 
   constructor(
     private readonly tx: WriteTx,
@@ -26,86 +51,158 @@ export class Resolution {
     this.queue.push(pk);
   }
 
-  private async enqueueWatchers(kind: "artifact" | "artifact_type" | "contract", target: string): Promise<void> {
-    const rows = await this.tx.all<{ contractPk: number }>(
-      `SELECT w."contractPk" FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"
-       WHERE w."teamId" = ? AND w."kind" = ? AND w."target" = ? AND ${OPEN} ORDER BY w."contractPk"`,
-      [this.team, kind, target],
-    );
-    for (const r of rows) this.enqueue(r.contractPk);
-  }
-
   async afterPublish(artifactId: string, type: string): Promise<void> {
-    await this.enqueueWatchers("artifact", artifactId);
-    await this.enqueueWatchers("artifact_type", type);
+    for (const [kind, target] of [
+      ["artifact", artifactId],
+      ["artifact_type", type],
+    ] as const) {
+      for (const pk of (await this.watchers(kind, [target])).get(target) ?? []) this.enqueue(pk);
+    }
   }
 
-  async afterCompletion(contractId: string): Promise<void> {
-    await this.enqueueWatchers("contract", contractId);
+  /** Completes a contract the caller has judged (a command); its watchers start the drain. */
+  async complete(c: LoadedContract, reason: string): Promise<void> {
+    this.contracts.set(c.pk, c);
+    await this.prepare([c]);
+    await this.finish(c, reason, -1);
   }
 
   async drain(): Promise<void> {
+    await this.enqueueWatchers(new Map());
     while (this.queue.length) {
-      const pk = this.queue.shift()!;
-      this.queued.delete(pk);
-      await this.step(await loadByPk(this.tx, pk));
+      const wave = this.queue;
+      this.queue = [];
+      const missing = wave.filter((pk) => !this.contracts.has(pk));
+      if (missing.length) this.remember((await loadJoined(this.tx, `"Contract" c`, `c."pk" IN ${IN_LIST}`, [jsonList(missing)])).contracts);
+      await this.prepare(wave.map((pk) => this.contracts.get(pk)!));
+      for (const [at, pk] of wave.entries()) {
+        this.queued.delete(pk);
+        await this.step(this.contracts.get(pk)!, at);
+      }
+      await this.enqueueWatchers(new Map(wave.map((pk, at) => [pk, at])));
     }
+    await this.flush();
   }
 
-  private async step(c: LoadedContract): Promise<void> {
+  private async step(c: LoadedContract, at: number): Promise<void> {
+    const facts = this.facts!;
     if (c.status === "pending") {
-      if (!(await dependenciesSatisfied(this.tx, c))) return;
-      await becomeReady(this.tx, c, "dependencies satisfied");
+      if (unsatisfiedDependenciesIn(c, facts).length) return;
+      // A new attempt starts: outputs and test results must be newer than this point.
+      c.windowStartSeq = facts.lastSeq!;
+      await this.move(c, "ready", "dependencies satisfied");
     }
-    if ((c.status === "ready" || c.status === "in_progress") && (await autoCompletable(this.tx, c))) {
-      await completeContract(this.tx, c, "acceptance criteria met", this);
+    if ((c.status === "ready" || c.status === "in_progress") && autoCompletableIn(c, facts)) await this.finish(c, "acceptance criteria met", at);
+  }
+
+  private async finish(c: LoadedContract, reason: string, at: number): Promise<void> {
+    const inputs = c.pinnedInputs ?? inputsIn(c, this.facts!);
+    const outputs = outputsIn(c, this.facts!);
+    for (const out of outputs) for (const input of inputs) if (input.seq !== out.seq) this.edges.push([input.seq, out.seq, c.id]);
+    this.completed.set(c.pk, { outputs: JSON.stringify(outputs), inputs: JSON.stringify(inputs) });
+    await this.move(c, "completed", reason, { outputs: outputs.map((o) => `${o.artifactId}@v${o.version}`) });
+    this.facts!.know(c.id, { status: "completed", outputs });
+    this.completions.push({ id: c.id, at });
+  }
+
+  private async move(c: LoadedContract, to: ContractStatus, reason: string, payload?: { outputs: string[] }): Promise<void> {
+    this.moved.add(c.pk);
+    await announceStatus(this.tx, c, to, reason, payload);
+  }
+
+  /** The facts a batch of contracts is judged on; an attempt that has not begun yet (pending) has no evidence to load. */
+  private async prepare(cs: LoadedContract[]): Promise<void> {
+    if (!this.facts) {
+      this.facts = new Facts(this.tx, this.team, await maxSeq(this.tx));
+      for (const c of this.contracts.values()) this.facts.know(c.id, { status: c.status, outputs: c.outputs });
     }
+    await this.facts.load(cs, { dependencies: true, criteria: true });
+    await this.facts.load(
+      cs.filter((c) => c.status === "ready" || c.status === "in_progress"),
+      { evidence: true },
+    );
+  }
+
+  private remember(loaded: Map<number, LoadedContract>): void {
+    for (const [pk, c] of loaded) {
+      if (this.contracts.has(pk)) continue;
+      this.contracts.set(pk, c);
+      this.facts?.know(c.id, { status: c.status, outputs: c.outputs });
+    }
+  }
+
+  /** Open contracts watching these targets, by target in contract order; loads the ones not in memory yet. */
+  private async watchers(kind: "artifact" | "artifact_type" | "contract", targets: string[]): Promise<Map<string, number[]>> {
+    const { contracts, rows } = await loadJoined<{ watched: string }>(
+      this.tx,
+      `"ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"`,
+      `w."teamId" = ? AND w."kind" = ? AND w."target" IN ${IN_LIST} AND ${OPEN_SQL}`,
+      [this.team, kind, jsonList(targets)],
+      `w."target" AS "watched"`,
+    );
+    this.remember(contracts);
+    const found = new Map<string, number[]>();
+    for (const r of rows) {
+      if (!OPEN.includes(this.contracts.get(r.pk)!.status)) continue;
+      const list = found.get(r.watched) ?? found.set(r.watched, []).get(r.watched)!;
+      if (list.at(-1) !== r.pk) list.push(r.pk);
+    }
+    return found;
+  }
+
+  /**
+   * The next wave: the open watchers of each contract completed, in completion order then contract order, as a
+   * contract-at-a-time loop would have queued them, which skipped a watcher still queued in the wave when
+   * the contract completed (`place` in the wave) and judged the others open as they are now, at the wave's end.
+   */
+  private async enqueueWatchers(place: Map<number, number>): Promise<void> {
+    const done = this.completions;
+    if (!done.length) return;
+    this.completions = [];
+    const found = await this.watchers(
+      "contract",
+      done.map((d) => d.id),
+    );
+    for (const { id, at } of done) for (const pk of found.get(id) ?? []) if ((place.get(pk) ?? -1) <= at) this.enqueue(pk);
+  }
+
+  /** Writes the rows of every contract moved, once each with its final values, and the lineage of every completion. */
+  private async flush(): Promise<void> {
+    const moved = [...this.moved].map((pk) => this.contracts.get(pk)!);
+    const row = (c: LoadedContract): Param[] => [c.pk, c.status, c.statusReason, c.windowStartSeq];
+    const update = (sets: string) => (values: string) =>
+      `UPDATE "Contract" SET "status" = v."column2", "statusReason" = v."column3", "windowStartSeq" = v."column4", "updatedAt" = ?${sets}
+       FROM (VALUES ${values}) AS v WHERE "Contract"."pk" = v."column1"`;
+    await multiRow(this.tx, moved.filter((c) => !this.completed.has(c.pk)).map(row), "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER))", update(""), [this.tx.now]);
+    await multiRow(
+      this.tx,
+      moved
+        .filter((c) => this.completed.has(c.pk))
+        .map((c) => {
+          const { outputs, inputs } = this.completed.get(c.pk)!;
+          return [...row(c), outputs, inputs];
+        }),
+      "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER),?,?)",
+      update(`, "completedAt" = ?, "outputs" = v."column5", "pinnedInputs" = v."column6"`),
+      [this.tx.now, this.tx.now],
+    );
+    await multiRow(
+      this.tx,
+      this.edges,
+      "(?,?,'contract',?)",
+      (values) => `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES ${values} ON CONFLICT DO NOTHING`,
+      [],
+    );
   }
 }
 
-/** A new attempt starts: outputs and test results must be newer than this point. */
-export async function becomeReady(tx: WriteTx, c: LoadedContract, reason: string): Promise<void> {
-  const window = await maxSeq(tx);
-  c.windowStartSeq = window;
-  await setStatus(tx, c, "ready", reason, { sets: `"windowStartSeq" = ?`, params: [window] });
-}
-
-/** The input artifact versions of a contract: its artifact dependencies and its contract dependencies' outputs. */
-export async function resolveInputs(tx: WriteTx, c: LoadedContract): Promise<PinnedRef[]> {
-  const pinned: PinnedRef[] = [];
-  for (const d of c.dependencies) {
-    if (d.type === "artifact") {
-      const v = await tx.get<PinnedRef>(
-        `SELECT a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-         WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
-        [c.team, d.artifactId],
-      );
-      if (v) pinned.push(v);
-    } else {
-      const row = await tx.get<{ outputs: string | null }>(`SELECT "outputs" FROM "Contract" WHERE "teamId" = ? AND "id" = ?`, [c.team, d.contractId]);
-      if (row?.outputs) pinned.push(...(json(Pinned, row.outputs) ?? []));
-    }
+/**
+ * One statement per CHUNK rows: `statement` gets the VALUES list, `row` is one row's placeholders and `before` the
+ * parameters ahead of the rows'. PostgreSQL types a VALUES column from its casts (a bare `?` there is text).
+ */
+async function multiRow(tx: WriteTx, rows: Param[][], row: string, statement: (values: string) => string, before: Param[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    await tx.run(statement(part.map(() => row).join(",")), [...before, ...part.flat()]);
   }
-  return pinned;
-}
-
-export async function completeContract(tx: WriteTx, c: LoadedContract, reason: string, resolution: Resolution): Promise<void> {
-  const inputs = c.pinnedInputs ?? (await resolveInputs(tx, c));
-  const outputs = await collectOutputs(tx, c);
-  for (const out of outputs) {
-    for (const input of inputs) {
-      if (input.seq === out.seq) continue;
-      await tx.run(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (?,?,'contract',?) ON CONFLICT DO NOTHING`, [
-        input.seq,
-        out.seq,
-        c.id,
-      ]);
-    }
-  }
-  await setStatus(tx, c, "completed", reason, {
-    sets: `"completedAt" = ?, "outputs" = ?, "pinnedInputs" = ?`,
-    params: [tx.now, JSON.stringify(outputs), JSON.stringify(inputs)],
-    payload: { outputs: outputs.map((o) => `${o.artifactId}@v${o.version}`) },
-  });
-  await resolution.afterCompletion(c.id);
 }

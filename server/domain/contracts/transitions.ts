@@ -58,8 +58,6 @@ export async function setStatus(
   reason: string | null,
   extra: { sets?: string; params?: unknown[]; payload?: StatusExtras } = {},
 ): Promise<void> {
-  const from = c.status;
-  noteChange(tx, c);
   await tx.run(`UPDATE "Contract" SET "status" = ?, "statusReason" = ?, "updatedAt" = ?${extra.sets ? `, ${extra.sets}` : ""} WHERE "pk" = ?`, [
     to,
     reason,
@@ -67,12 +65,22 @@ export async function setStatus(
     ...((extra.params ?? []) as never[]),
     c.pk,
   ]);
+  await announceStatus(tx, c, to, reason, extra.payload);
+}
+
+/**
+ * A status change without its row: noted for the notices, applied in memory, logged. For a caller that writes the
+ * rows of many changes at once (resolution, docs/domain.md#resolution); everyone else calls setStatus.
+ */
+export async function announceStatus(tx: WriteTx, c: LoadedContract, to: ContractStatus, reason: string | null, payload?: StatusExtras): Promise<void> {
+  const from = c.status;
+  noteChange(tx, c);
   c.status = to;
   c.statusReason = reason;
   await tx.emit({
     teamId: c.team,
     type: "contract.status_changed",
     subject: `contract:${c.id}`,
-    payload: { id: c.id, from, to, reason, assignee: c.assignee, retryCount: c.retryCount, ...extra.payload },
+    payload: { id: c.id, from, to, reason, assignee: c.assignee, retryCount: c.retryCount, ...payload },
   });
 }
