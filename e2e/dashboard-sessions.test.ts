@@ -66,7 +66,25 @@ describe("sessions list and spawn form", () => {
     const made = (await api(sh.hub, "GET", "/api/sessions/form-made")).body;
     expect(made).toMatchObject({ preset: "read-only", safety: expect.objectContaining({ maxTurns: 7 }), interactions: 1 });
     expect(navigations).toEqual([]);
+    // Its hub, as the session page and Settings → Hubs name it; the column sorts like the others.
+    expect(made.hub).toEqual(expect.any(String));
+    // The mark's space does not break (\u00a0).
+    const hubCell = async () => (await text("hub-of-form-made")).replace(/\u00a0/g, " ");
+    await expect.poll(hubCell).toBe(`${made.hub} (this hub)`);
+    const hubHeader = page.getByTestId("sessions").locator("th", { has: page.getByRole("button", { name: "Hub", exact: true }) });
+    await hubHeader.getByRole("button").click();
+    expect(await hubHeader.getAttribute("aria-sort")).toBe("ascending");
     await screenshot(page, "sessions");
+    await darkScreenshot("sessions-dark", () => expect.poll(hubCell).toBe(`${made.hub} (this hub)`));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect.poll(hubCell).toBe(`${made.hub} (this hub)`);
+    // On a phone the row is a card, and the hub is one of its labelled facts.
+    await expect
+      .poll(() => page.getByTestId("hub-of-form-made").evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el, "::before").content]))
+      .toEqual(["block", '"hub "']);
+    await screenshot(page, "sessions-phone");
+    await page.setViewportSize({ width: 1366, height: 768 });
   }, 90_000);
 });
 

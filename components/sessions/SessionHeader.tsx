@@ -2,8 +2,10 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { duration, usd } from "@/lib/format.ts";
 import type { SessionStatusView } from "@/lib/api/sessions.ts";
+import { useThisHub } from "@/lib/queries/settings.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { HubName } from "./HubName.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
 import { SessionProblem } from "./SessionProblem.tsx";
 import { SessionControls } from "./SessionControls.tsx";
@@ -20,6 +22,7 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
   const limits = s.safety.enabled
     ? `${usd(s.safety.maxCostUsd)} · ${s.safety.maxTurns} turns · ${duration(s.safety.timeoutMs)} per turn`
     : "off (protected paths still denied)";
+  const thisHub = useThisHub();
   return (
     <section className="card session-head" aria-label={`session ${s.name}`}>
       <div className="row">
@@ -52,7 +55,7 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
         </Fact>
         <Fact term="PID">{s.pid ?? "—"}</Fact>
         <Fact term="Hub" testId="session-hub">
-          {s.hub ?? "—"}
+          <HubName hub={s.hub} thisHub={thisHub} />
         </Fact>
         <Fact term="Claude session">
           {s.claudeSessionId ? (

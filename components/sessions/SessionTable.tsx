@@ -2,15 +2,17 @@
 
 import Link from "next/link";
 import { usd } from "@/lib/format.ts";
+import { useThisHub } from "@/lib/queries/settings.ts";
 import type { SessionView } from "@/lib/api/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import type { SortValue } from "../ui/sort.ts";
 import { total, useSort } from "../ui/useSort.tsx";
+import { HubName } from "./HubName.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
 import { SessionProblem } from "./SessionProblem.tsx";
 import { When } from "../ui/When.tsx";
 
-type Column = "name" | "kind" | "status" | "model" | "cost" | "turns" | "interactions" | "queued" | "approvals" | "updated";
+type Column = "name" | "kind" | "status" | "hub" | "model" | "cost" | "turns" | "interactions" | "queued" | "approvals" | "updated";
 
 const valueOf = (s: SessionView, key: Column): SortValue => {
   switch (key) {
@@ -20,6 +22,8 @@ const valueOf = (s: SessionView, key: Column): SortValue => {
       return s.kind;
     case "status":
       return s.status;
+    case "hub":
+      return s.hub;
     case "model":
       return s.model;
     case "cost":
@@ -40,6 +44,7 @@ const valueOf = (s: SessionView, key: Column): SortValue => {
 /** The team's sessions in the hub's order until a column header is clicked, with the totals below. */
 export function SessionTable({ items }: { items: SessionView[] }) {
   const { rows, header } = useSort<SessionView, Column>(items, valueOf);
+  const thisHub = useThisHub();
   return (
     <div className="table-scroll">
       <table className="sortable stack-on-phone">
@@ -48,6 +53,7 @@ export function SessionTable({ items }: { items: SessionView[] }) {
             {header("Session", "name")}
             {header("Kind", "kind")}
             {header("State", "status")}
+            {header("Hub", "hub")}
             {header("Model", "model")}
             {header("Cost", "cost", true)}
             {header("Turns", "turns", true)}
@@ -71,6 +77,9 @@ export function SessionTable({ items }: { items: SessionView[] }) {
                 {s.stalled && <span className="badge stalled">stalled</span>}
                 <SandboxBadge sandbox={s.sandbox} />
                 <SessionProblem problem={s.problem} clip testId={`problem-${s.name}`} />
+              </td>
+              <td data-label="hub" data-testid={`hub-of-${s.name}`}>
+                <HubName hub={s.hub} thisHub={thisHub} />
               </td>
               <td className="mono">{s.model ?? "default"}</td>
               <td className="num" data-label="cost">
@@ -97,7 +106,7 @@ export function SessionTable({ items }: { items: SessionView[] }) {
         {items.length > 1 && (
           <tfoot>
             <tr data-testid="session-totals">
-              <th scope="row" colSpan={4}>
+              <th scope="row" colSpan={5}>
                 {items.length} sessions
               </th>
               <td className="num" data-label="cost">

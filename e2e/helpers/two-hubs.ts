@@ -187,8 +187,12 @@ export function twoHubsSuite(database: SharedDatabase) {
         expect(await row("hub-b").innerText()).toMatch(/hub-b \(this hub\)\s+live/);
         await page.getByTestId("hubs-health").scrollIntoViewIfNeeded();
         await screenshot(page, `hubs-health-${database.name.toLowerCase()}`);
+        // The mark's space does not break (\u00a0).
+        const shown = async (testId: string) => (await page.getByTestId(testId).innerText()).replace(/\u00a0/g, " ");
         await page.goto(`${b.url}/sessions/worker`);
-        await expect.poll(() => page.getByTestId("session-hub").innerText(), { timeout: 30_000 }).toBe("hub-b");
+        await expect.poll(() => shown("session-hub"), { timeout: 30_000 }).toBe("hub-b (this hub)");
+        await page.goto(`${b.url}/sessions`);
+        await expect.poll(() => shown("hub-of-worker"), { timeout: 30_000 }).toBe("hub-b (this hub)");
 
         await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
         await page.setViewportSize({ width: 390, height: 844 });

@@ -10,8 +10,15 @@ export type { TeamSettings };
 
 export const useHealth = () => useQuery({ queryKey: [...keys.hub(), "health"], queryFn: () => apiCall(api.health.get, {}) });
 
-/** The hubs sharing the database (operators only); heartbeats move on without events, so it is refetched on a timer. */
-export const useHubs = () => useQuery({ queryKey: keys.hubs(), queryFn: () => apiCall(api.hubs.list, {}), retry: false, refetchInterval: 5000 });
+/**
+ * The hubs sharing the database (operators only); heartbeats move on without events, so Settings refetches it on a
+ * timer. `poll: false` for a reader that only needs which hub is which.
+ */
+export const useHubs = ({ poll = true } = {}) =>
+  useQuery({ queryKey: keys.hubs(), queryFn: () => apiCall(api.hubs.list, {}), retry: false, refetchInterval: poll ? 5000 : false });
+
+/** The id of the hub serving the page (it never changes while the page is open); null for a non-operator, or until known. */
+export const useThisHub = (): string | null => useHubs({ poll: false }).data?.find((h) => h.self)?.id ?? null;
 
 /** Operators only; the hub refuses anyone else. */
 export const useOperatorToken = () => useQuery({ queryKey: keys.operatorToken(), queryFn: () => apiCall(api.auth.operatorToken, {}), retry: false });

@@ -25,8 +25,8 @@ import { SessionRunner, sessionDir, type RunnerContext, type SandboxConfig } fro
 import type { TranscriptFeed } from "./transcript-feed.ts";
 import { startWakeups } from "./wakeups.ts";
 
-// Events after which a place may have freed up or the queue changed.
-const ADMISSION_TRIGGERS = new Set<EventType>(["session.queued", "session.exited", "session.deleted", "session.status_changed"]);
+// Events after which a place may have freed up or the queue changed (a hub that stopped or was lost released its queue).
+const ADMISSION_TRIGGERS = new Set<EventType>(["session.queued", "session.exited", "session.deleted", "session.status_changed", "hub.stopped", "hub.lost"]);
 /** The one field of a stored transcript line (the CLI's own JSON) that a resume needs. */
 const TranscriptUuid = z.object({ uuid: z.string() });
 

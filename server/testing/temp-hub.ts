@@ -64,6 +64,15 @@ export async function tempHub(): Promise<TempHub> {
   };
 }
 
+/** Another hub process on the same database (docs/hubs.md): its own connection, bus and hub id, the test's clock. */
+export function hubOn(h: TempHub, id: string): TempHub {
+  const bus = new EventBus();
+  const events: HubEvent[] = [];
+  bus.subscribe((e) => void events.push(...e));
+  const db = connectDatabase(h.where, bus, { clock: h.clock.now, hub: id });
+  return { ...h, db, bus, events, close: () => db.close() };
+}
+
 /**
  * Every row of every table, in a stable order (by every column, left to right: for the tables
  * with a numeric key first, insertion order), for "nothing was written" assertions.

@@ -59,7 +59,10 @@ export async function beat({ db }: DomainDeps, id: string): Promise<boolean> {
 export async function stopHub({ db }: DomainDeps, id: string): Promise<void> {
   await db.write("hub.stop", SUPERVISOR.name, async (tx) => {
     const r = await tx.run(`UPDATE "Hub" SET "status" = 'stopped', "stoppedAt" = ? WHERE "id" = ? AND "status" = 'live'`, [tx.now, id]);
-    if (r.changes === 1) await tx.emit({ teamId: null, type: "hub.stopped", subject: `hub:${id}`, payload: { id } });
+    if (r.changes === 0) return;
+    // Sessions still waiting for a place here need not wait for this hub's return: any hub may admit them now.
+    await tx.run(`UPDATE "Session" SET "hubId" = NULL WHERE "hubId" = ? AND "status" = 'queued'`, [id]);
+    await tx.emit({ teamId: null, type: "hub.stopped", subject: `hub:${id}`, payload: { id } });
   });
 }
 

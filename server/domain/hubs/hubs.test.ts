@@ -3,11 +3,8 @@
  * session, a silent hub declared lost exactly once, and a lost hub's writes no longer counting.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { connectDatabase } from "../../db/open.ts";
-import { EventBus } from "../../events/bus.ts";
-import type { HubEvent } from "../../events/types.ts";
 import { sessionKit } from "../../testing/session-kit.ts";
-import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { hubOn, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { OPERATOR } from "../principal.ts";
 import { recordExit } from "../sessions/runtime.ts";
@@ -20,15 +17,6 @@ const LOST_AFTER = 15_000;
 let base: TempHub;
 let a: TempHub;
 let b: TempHub;
-
-/** Another hub process on the same database file: its own connection, bus and id, the test's clock. */
-function hubOn(h: TempHub, id: string): TempHub {
-  const bus = new EventBus();
-  const events: HubEvent[] = [];
-  bus.subscribe((e) => void events.push(...e));
-  const db = connectDatabase(h.where, bus, { clock: h.clock.now, hub: id });
-  return { ...h, db, bus, events, close: () => db.close() };
-}
 
 const identity = (id: string) => ({ id, url: `http://127.0.0.1/${id}`, host: "test", pid: 1, dataDir: `/data/${id}`, version: "test" });
 const session = (h: TempHub, name: string) => h.db.read((sql) => findSession(sql, name));

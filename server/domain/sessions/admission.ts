@@ -1,5 +1,6 @@
 /**
- * Admission (docs/security.md#admission): at most `maxLive` sessions hold a `claude` process at once. A session
+ * Admission (docs/security.md#admission): at most `maxLive` sessions of one hub hold a `claude` process at once, since
+ * the limit guards that hub's machine (docs/hubs.md#admission). A session
  * that asks for one (spawn, team spawn, fork, batch, delegate, resume) while none is free, or
  * while others already wait, is `queued`; places are given in (queuedAt, pk) order as processes
  * end. So that the queue always drains, an idle session with nothing pending yields its place
@@ -9,11 +10,11 @@
  * Every decision counts and changes in one write, so no two writers can hand out the same place.
  */
 import os from "node:os";
-import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
-import { moveTo, queuePosition, type SessionRow } from "./sessions.repo.ts";
+import { claimSession } from "../hubs/claim.ts";
+import { heldBy, moveTo, queueOf, queuePosition, type SessionRow } from "./sessions.repo.ts";
 import { LIVE } from "./states.ts";
 
 export const YIELDED = "admission:yielded";
@@ -30,9 +31,14 @@ export function defaultMaxLive(cores = os.availableParallelism(), freeBytes = os
 const HOLDING = LIVE.filter((s) => s !== "queued");
 const holdingList = HOLDING.map((s) => `'${s}'`).join(",");
 
-async function counts(sql: Sql): Promise<{ holding: number; queued: number }> {
-  const r = await sql.get<{ holding: number; queued: number }>(
-    `SELECT (SELECT COUNT(*) FROM "Session" WHERE "status" IN (${holdingList})) AS holding, (SELECT COUNT(*) FROM "Session" WHERE "status" = 'queued') AS queued`,
+/** What the writing hub holds, and how many wait in its queue (its own queued sessions and the unowned ones). */
+async function counts(tx: WriteTx): Promise<{ holding: number; queued: number }> {
+  const mine = heldBy(tx.hub);
+  const queue = queueOf(tx.hub);
+  const r = await tx.get<{ holding: number; queued: number }>(
+    `SELECT (SELECT COUNT(*) FROM "Session" WHERE "status" IN (${holdingList}) AND ${mine.where}) AS holding,
+            (SELECT COUNT(*) FROM "Session" WHERE "status" = 'queued' AND ${queue.where}) AS queued`,
+    [...mine.params, ...queue.params],
   );
   return r ?? { holding: 0, queued: 0 };
 }
@@ -40,6 +46,9 @@ async function counts(sql: Sql): Promise<{ holding: number; queued: number }> {
 /** Where a session asking for a process goes now: a free place with nobody waiting ahead starts it. */
 export async function placeFor(tx: WriteTx, maxLive: number): Promise<"starting" | "queued"> {
   if (maxLive === 0) return "starting";
+  // A process that runs no sessions cannot know how loaded the hub that claims this one will be: while any hub is live,
+  // the session waits unowned in the queue, and the first hub with a free place admits and claims it.
+  if (tx.hub === null && (await tx.get(`SELECT 1 FROM "Hub" WHERE "status" = 'live' LIMIT 1`))) return "queued";
   const { holding, queued } = await counts(tx);
   return queued === 0 && holding < maxLive ? "starting" : "queued";
 }
@@ -58,23 +67,34 @@ const yieldedWithMessages = `"status" = 'stopped' AND "exitReason" = '${YIELDED}
 
 /**
  * The supervisor's pass, run whenever a place may have freed or the queue changed: a yielded
- * session that received a message while it was stopping queues again, queued sessions are
- * admitted into free places, and if sessions still wait, the longest-idle sessions with nothing
- * pending are asked to yield (`alreadyYielding` are on their way out and count as freeing).
+ * session of this hub that received a message while it was stopping queues again, the hub's queue
+ * (its own sessions and the unowned ones, which it claims) is admitted into its free places, and
+ * if sessions still wait, its longest-idle sessions with nothing pending are asked to yield
+ * (`alreadyYielding` are on their way out and count as freeing). Another live hub's queued
+ * sessions are that hub's to admit.
  */
 export async function admissionPass({ db }: DomainDeps, maxLive: number, alreadyYielding: ReadonlySet<number>): Promise<AdmissionPass> {
-  const waiting = await db.read((sql) => sql.get(`SELECT 1 FROM "Session" WHERE "status" = 'queued' OR (${yieldedWithMessages}) LIMIT 1`));
+  const mine = heldBy(db.hub);
+  const queue = queueOf(db.hub);
+  const waiting = await db.read((sql) =>
+    sql.get(`SELECT 1 FROM "Session" WHERE ("status" = 'queued' AND ${queue.where}) OR (${yieldedWithMessages} AND ${mine.where}) LIMIT 1`, [
+      ...queue.params,
+      ...mine.params,
+    ]),
+  );
   if (!waiting) return NOTHING;
   return db.write("session.admission", SUPERVISOR.name, async (tx) => {
-    for (const s of await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE ${yieldedWithMessages} ORDER BY "pk"`)) {
+    for (const s of await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE ${yieldedWithMessages} AND ${mine.where} ORDER BY "pk"`, mine.params)) {
       await moveTo(tx, s, "queued", "a message arrived while it was yielding its place", { queuedAt: tx.now, exitReason: null });
       await announceQueued(tx, s, maxLive);
     }
     const { holding } = await counts(tx);
     const free = maxLive === 0 ? Number.MAX_SAFE_INTEGER : Math.max(0, maxLive - holding);
-    const queued = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" = 'queued' ORDER BY "queuedAt", "pk"`);
+    const queued = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" = 'queued' AND ${queue.where} ORDER BY "queuedAt", "pk"`, queue.params);
     const admitted = queued.slice(0, free);
     for (const s of admitted) {
+      // Read in this write, so an unowned one is still unowned: the claim cannot fail.
+      await claimSession(tx, s);
       const waitedMs = s.queuedAt ? tx.now.getTime() - s.queuedAt.getTime() : 0;
       await moveTo(tx, s, "starting", "admitted: a place is free");
       await tx.emit({ teamId: s.teamId, type: "session.admitted", subject: `session:${s.name}`, payload: { name: s.name, waitedMs } });
@@ -82,10 +102,11 @@ export async function admissionPass({ db }: DomainDeps, maxLive: number, already
     const need = queued.length - admitted.length - alreadyYielding.size;
     if (need <= 0) return { admitted, yielding: [] };
     const idle = await tx.all<SessionRow>(
-      `SELECT * FROM "Session" s WHERE s."status" = 'idle'
+      `SELECT * FROM "Session" s WHERE s."status" = 'idle' AND ${mine.where}
          AND NOT EXISTS (SELECT 1 FROM "Interaction" i WHERE i."sessionPk" = s."pk" AND i."status" = 'queued')
          AND NOT EXISTS (SELECT 1 FROM "Approval" a WHERE a."sessionPk" = s."pk" AND a."status" = 'pending')
        ORDER BY s."updatedAt", s."pk"`,
+      mine.params,
     );
     const yielding = idle.filter((s) => !alreadyYielding.has(s.pk)).slice(0, need);
     for (const s of yielding) {

@@ -94,12 +94,24 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
   };
 }
 
-/** 1 for the next session to start; null when the session is not queued. */
-export async function queuePosition(sql: Sql, row: Pick<SessionRow, "pk" | "status" | "queuedAt">): Promise<number | null> {
+/**
+ * Sessions a hub runs, as a condition on "Session" (docs/hubs.md#admission): those carrying its id. A process with no hub
+ * id (`teamhub mcp` over stdio, a test's embedded domain) stands for the unowned ones.
+ */
+export const heldBy = (hub: string | null): { where: string; params: string[] } =>
+  hub === null ? { where: `"hubId" IS NULL`, params: [] } : { where: `"hubId" = ?`, params: [hub] };
+
+/** A hub's admission queue: its own queued sessions and the unowned ones, which it admits by claiming them. */
+export const queueOf = (hub: string | null): { where: string; params: string[] } =>
+  hub === null ? heldBy(null) : { where: `("hubId" = ? OR "hubId" IS NULL)`, params: [hub] };
+
+/** 1 for the next session its hub starts (or, unowned, the next unowned one any hub takes); null when the session is not queued. */
+export async function queuePosition(sql: Sql, row: Pick<SessionRow, "pk" | "status" | "queuedAt" | "hubId">): Promise<number | null> {
   if (row.status !== "queued" || !row.queuedAt) return null;
+  const queue = queueOf(row.hubId);
   const r = await sql.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM "Session" WHERE "status" = 'queued' AND ("queuedAt" < ? OR ("queuedAt" = ? AND "pk" <= ?))`,
-    [row.queuedAt, row.queuedAt, row.pk],
+    `SELECT COUNT(*) AS n FROM "Session" WHERE "status" = 'queued' AND ${queue.where} AND ("queuedAt" < ? OR ("queuedAt" = ? AND "pk" <= ?))`,
+    [...queue.params, row.queuedAt, row.queuedAt, row.pk],
   );
   return r?.n ?? null;
 }
