@@ -10,8 +10,14 @@ for (const n of [20, 100, 100]) {
   await onPostgres(server, "bench_raw", async (url) => void (raw = await rawPgPublishes(url, w)));
   await onPostgres(server, "bench_service", async (url) => {
     const hub = pgHub(url);
-    try { await createWatchers(hub, w); service = await servicePublishes(hub, w); } finally { await hub.db.close(); }
+    try {
+      await createWatchers(hub, w);
+      service = await servicePublishes(hub, w);
+    } finally {
+      await hub.db.close();
+    }
   });
-  const r = summarize(raw), s = summarize(service);
+  const r = summarize(raw),
+    s = summarize(service);
   console.log(n, "ratio", (r.opsPerSec / s.opsPerSec).toFixed(2), "service p50", ms(s.p50), "raw p50", ms(r.p50));
 }

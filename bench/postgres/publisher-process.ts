@@ -1,16 +1,16 @@
 /**
- * One hub process's worth of publishing for the two-hubs figure: argv url prefix count. Publishes `count` versions
- * spread over 20 artifacts named `<prefix>-<n>` through the service layer and prints its wall time in ms.
+ * One hub process's worth of publishing for the two-hubs figure: argv url prefix count team. Publishes `count` versions
+ * spread over 20 artifacts of `team` named `<prefix>-<n>` through the service layer and prints its wall time in ms.
  */
 import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
 import { publishArtifact } from "../../server/domain/artifacts/artifacts.service.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
 import { pgHub } from "./pg-bench-db.ts";
 
-const [url, prefix, count] = process.argv.slice(2);
+const [url, prefix, count, team] = process.argv.slice(2);
 const hub = pgHub(url, prefix);
 const input = (i: number) =>
-  PublishArtifactInput.parse({ id: `${prefix}-${i % 20}`, type: "test-results", data: { total: 10, passed: i % 10, failed: 10 - (i % 10) } });
+  PublishArtifactInput.parse({ team, id: `${prefix}-${i % 20}`, type: "test-results", data: { total: 10, passed: i % 10, failed: 10 - (i % 10) } });
 // Warm the JIT and the pool outside the timed part, as the other figures do.
 for (let i = 0; i < 20; i++) await publishArtifact(hub, OPERATOR, input(i));
 process.stdout.write("ready\n");

@@ -86,20 +86,24 @@ export class Database {
     const dryRun = options.dryRun ?? false;
     let result: T;
     try {
-      result = await this.adapter.transaction(async (sql) => {
-        const summaries: Array<() => Promise<void>> = [];
-        const tx = this.transaction(sql, { name, principal, cause: options.cause ?? null, team: options.team, dryRun }, events, rows, hooks, summaries);
-        return insideWrite.run(name, async () => {
-          const r = await fn(tx);
-          // A summary step may register another (a notice that moves a contract): run until none is left.
-          for (let i = 0; i < summaries.length; i++) await summaries[i]();
-          if (rows.length) {
-            const ids = await this.adapter.appendEvents(sql, rows, !dryRun);
-            events.forEach((e, i) => ((e as { id: number }).id = ids[i]));
-          }
-          return r;
-        });
-      }, dryRun, options.team);
+      result = await this.adapter.transaction(
+        async (sql) => {
+          const summaries: Array<() => Promise<void>> = [];
+          const tx = this.transaction(sql, { name, principal, cause: options.cause ?? null, team: options.team, dryRun }, events, rows, hooks, summaries);
+          return insideWrite.run(name, async () => {
+            const r = await fn(tx);
+            // A summary step may register another (a notice that moves a contract): run until none is left.
+            for (let i = 0; i < summaries.length; i++) await summaries[i]();
+            if (rows.length) {
+              const ids = await this.adapter.appendEvents(sql, rows, !dryRun);
+              events.forEach((e, i) => ((e as { id: number }).id = ids[i]));
+            }
+            return r;
+          });
+        },
+        dryRun,
+        options.team,
+      );
     } finally {
       release();
     }

@@ -79,8 +79,14 @@ const types = {
 /** What `jsonList` (./in-list.ts) encodes. */
 const ListValues = z.array(z.union([z.number(), z.string()]));
 
-/** `name`: the statement is prepared once per connection under it, so PostgreSQL parses and plans it once. */
-type Translated = { name: string; text: string; lists: ReadonlySet<number> };
+/**
+ * `name`: the statement is prepared once per connection under it, so PostgreSQL parses and plans it once. Bulk
+ * statements (more than PREPARED_MAX_PARAMS parameters) stay unnamed: their text varies with their row count, and
+ * their parse is spread over their rows.
+ */
+type Translated = { name: string | undefined; text: string; lists: ReadonlySet<number> };
+
+const PREPARED_MAX_PARAMS = 64;
 
 const TRANSLATION_CACHE_SIZE = 1000;
 const cache = new Map<string, Translated>();
@@ -127,7 +133,7 @@ export function translate(sql: string): Translated {
       i++;
     }
   }
-  const translated = { name: `teamhub_${++statements}`, text: out, lists };
+  const translated = { name: n <= PREPARED_MAX_PARAMS ? `teamhub_${++statements}` : undefined, text: out, lists };
   if (cache.size >= TRANSLATION_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(sql, translated);
   return translated;

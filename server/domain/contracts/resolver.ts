@@ -20,6 +20,7 @@ import { announceStatus } from "./transitions.ts";
 
 const OPEN: ContractStatus[] = ["pending", "ready", "in_progress"];
 const OPEN_SQL = `c."status" IN ('pending','ready','in_progress')`;
+type WatchKind = "artifact" | "artifact_type" | "contract";
 /** Rows per multi-row statement: at most 6 parameters a row, well inside SQLite's 32,766 and PostgreSQL's 65,535. */
 const CHUNK = 1000;
 
@@ -52,12 +53,12 @@ export class Resolution {
   }
 
   async afterPublish(artifactId: string, type: string): Promise<void> {
-    for (const [kind, target] of [
-      ["artifact", artifactId],
-      ["artifact_type", type],
-    ] as const) {
-      for (const pk of (await this.watchers(kind, [target])).get(target) ?? []) this.enqueue(pk);
-    }
+    const found = await this.watchers([
+      ["artifact", [artifactId]],
+      ["artifact_type", [type]],
+    ]);
+    // Watchers of the artifact first, then of its type, as two queries in that order would give them.
+    for (const key of [`artifact ${artifactId}`, `artifact_type ${type}`]) for (const pk of found.get(key) ?? []) this.enqueue(pk);
   }
 
   /** Completes a contract the caller has judged (a command); its watchers start the drain. */
@@ -131,20 +132,24 @@ export class Resolution {
     }
   }
 
-  /** Open contracts watching these targets, by target in contract order; loads the ones not in memory yet. */
-  private async watchers(kind: "artifact" | "artifact_type" | "contract", targets: string[]): Promise<Map<string, number[]>> {
-    const { contracts, rows } = await loadJoined<{ watched: string }>(
+  /**
+   * Open contracts watching these targets, in contract order, by `<kind> <target>`, in one query; loads the ones not in
+   * memory yet.
+   */
+  private async watchers(wanted: ReadonlyArray<readonly [WatchKind, string[]]>): Promise<Map<string, number[]>> {
+    const { contracts, rows } = await loadJoined<{ watchKind: string; watched: string }>(
       this.tx,
       `"ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"`,
-      `w."teamId" = ? AND w."kind" = ? AND w."target" IN ${IN_LIST} AND ${OPEN_SQL}`,
-      [this.team, kind, jsonList(targets)],
-      `w."target" AS "watched"`,
+      `w."teamId" = ? AND (${wanted.map(() => `(w."kind" = ? AND w."target" IN ${IN_LIST})`).join(" OR ")}) AND ${OPEN_SQL}`,
+      [this.team, ...wanted.flatMap(([kind, targets]) => [kind, jsonList(targets)])],
+      `w."kind" AS "watchKind", w."target" AS "watched"`,
     );
     this.remember(contracts);
     const found = new Map<string, number[]>();
     for (const r of rows) {
       if (!OPEN.includes(this.contracts.get(r.pk)!.status)) continue;
-      const list = found.get(r.watched) ?? found.set(r.watched, []).get(r.watched)!;
+      const key = `${r.watchKind} ${r.watched}`;
+      const list = found.get(key) ?? found.set(key, []).get(key)!;
       if (list.at(-1) !== r.pk) list.push(r.pk);
     }
     return found;
@@ -159,11 +164,8 @@ export class Resolution {
     const done = this.completions;
     if (!done.length) return;
     this.completions = [];
-    const found = await this.watchers(
-      "contract",
-      done.map((d) => d.id),
-    );
-    for (const { id, at } of done) for (const pk of found.get(id) ?? []) if ((place.get(pk) ?? -1) <= at) this.enqueue(pk);
+    const found = await this.watchers([["contract", done.map((d) => d.id)]]);
+    for (const { id, at } of done) for (const pk of found.get(`contract ${id}`) ?? []) if ((place.get(pk) ?? -1) <= at) this.enqueue(pk);
   }
 
   /** Writes the rows of every contract moved, once each with its final values, and the lineage of every completion. */
