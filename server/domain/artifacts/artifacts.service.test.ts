@@ -249,6 +249,8 @@ describe("derivedFrom", () => {
   it.each([
     [["nope"], "derivedFrom[0]", "artifact 'nope' has no active version in team 'default'"],
     [["base@v1", "base@v9"], "derivedFrom[1]", "artifact version 'base@v9' does not exist in team 'default'"],
+    // Resolved together (current versions in one query, exact ones in another): still the first missing one, in order.
+    [["base", "base@v1", "nope", "base@v9"], "derivedFrom[2]", "artifact 'nope' has no active version in team 'default'"],
   ])("refuses %j, naming %s", async (derivedFrom, field, message) => {
     const err = await refusedWithoutWriting(hub, () => publish({ id: "child", derivedFrom }));
     expect(err.code).toBe("invalid_input");

@@ -30,7 +30,7 @@ import { computeStale } from "../lineage/compute-stale.ts";
 import { emitStaleOnBump, previousActiveSeq, staleListenersOf } from "../lineage/staleness.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-import { formatRef, pinRef, type PinnedRef } from "./refs.ts";
+import { formatRef, pinRefs, type PinnedRef } from "./refs.ts";
 import { validateArtifactData } from "./type-registry.ts";
 import { codeRefOf, publisherCode } from "./code-ref.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
@@ -72,18 +72,10 @@ async function publishInTx(
   code: CodeState | null,
 ): Promise<PublishResult> {
   const team = input.team;
-  // One read for what a publish checks first: the team, the artifact's row, whether artifact_stale has listeners.
-  const context = await tx.get<Partial<ArtifactRow> & { teamArchivedAt: Date | null; staleListeners: number }>(
-    `SELECT t."archivedAt" AS "teamArchivedAt", ${staleListenersOf(`t."id"`)} AS "staleListeners", a.*
-     FROM "Team" t LEFT JOIN "Artifact" a ON a."teamId" = t."id" AND a."id" = ? WHERE t."id" = ?`,
-    [input.id, team],
-  );
-  await ensureTeam(tx, team, { row: context && { archivedAt: context.teamArchivedAt } });
-  let artifact = context?.pk ? (context as ArtifactRow) : undefined;
-  if (artifact && artifact.type !== input.type) {
+  const { artifact, latest } = await claimVersion(tx, input);
+  if (artifact.type !== input.type) {
     throw invalidField("type", "immutable_type", `artifact '${input.id}' has type '${artifact.type}'; a new version cannot change it`, input.type);
   }
-  const latest = artifact?.latestVersion ?? 0;
   if (input.expectedVersion !== undefined && input.expectedVersion !== latest) {
     throw conflict(`artifact '${input.id}' is at version ${latest}, not the expected ${input.expectedVersion}`, {
       field: "expectedVersion",
@@ -97,24 +89,6 @@ async function publishInTx(
     if (!c) throw invalidField("contractId", "exists", `contract '${input.contractId}' does not exist in team '${team}'`, input.contractId);
   }
   const inputs = await pinInputs(tx, team, input.derivedFrom ?? []);
-
-  if (!artifact) {
-    const r = await tx.get<{ pk: number }>(
-      `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,0,?,?) RETURNING "pk"`,
-      [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
-    );
-    artifact = {
-      pk: r!.pk,
-      teamId: team,
-      id: input.id,
-      type: input.type,
-      name: input.name ?? input.id,
-      latestVersion: 0,
-      createdAt: tx.now,
-      updatedAt: tx.now,
-      archivedAt: null,
-    };
-  }
   const version = latest + 1;
   const inserted = await tx.get<{ seq: number }>(
     `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt","codeCommit","codeBranch","codeCheckpoint")
@@ -135,14 +109,7 @@ async function publishInTx(
     ],
   );
   const seq = inserted!.seq;
-  const name = input.name ?? artifact.name;
-  // Publishing an id that team_reset archived brings it back, numbering on from its old versions.
-  await tx.run(`UPDATE "Artifact" SET "latestVersion" = ?, "name" = ?, "updatedAt" = ?, "archivedAt" = NULL WHERE "pk" = ?`, [
-    version,
-    name,
-    tx.now,
-    artifact.pk,
-  ]);
+  const name = artifact.name;
   if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
   if (inputs.length) {
     await tx.run(
@@ -169,7 +136,7 @@ async function publishInTx(
     },
   });
   // artifact_stale (docs/domain.md#pipelines): what this version leaves behind. Costs one indexed query when no pipeline listens.
-  if (version >= 2 && context?.staleListeners === 1) {
+  if (version >= 2 && artifact.staleListeners === 1) {
     const previousSeq = await previousActiveSeq(tx, artifact.pk, version);
     if (previousSeq !== undefined) await emitStaleOnBump(tx, team, input.id, previousSeq, version);
   }
@@ -195,12 +162,41 @@ async function publishInTx(
   };
 }
 
+type Claimed = ArtifactRow & { teamArchivedAt: Date | null; staleListeners: number };
+
+/**
+ * The artifact's row, moved on to the version being published (the checks after it throw, rolling it back), with the
+ * version it was at, whether its team is archived and whether an artifact_stale rule listens: one statement for an
+ * artifact that exists. Publishing an id that team_reset archived brings it back, numbering on from its old versions.
+ */
+async function claimVersion(tx: WriteTx, input: PublishArtifactInput): Promise<{ artifact: Claimed; latest: number }> {
+  const team = input.team;
+  const bumped = await tx.get<Claimed>(
+    `UPDATE "Artifact" SET "latestVersion" = "latestVersion" + 1, "name" = COALESCE(?, "name"), "updatedAt" = ?, "archivedAt" = NULL
+     WHERE "teamId" = ? AND "id" = ?
+     RETURNING *, (SELECT t."archivedAt" FROM "Team" t WHERE t."id" = ?) AS "teamArchivedAt", ${staleListenersOf("?")} AS "staleListeners"`,
+    [input.name ?? null, tx.now, team, input.id, team, team],
+  );
+  if (bumped) {
+    await ensureTeam(tx, team, { row: { archivedAt: bumped.teamArchivedAt } });
+    return { artifact: bumped, latest: bumped.latestVersion - 1 };
+  }
+  // A new artifact: its team may be new too.
+  const row = await tx.get<{ archivedAt: Date | null; staleListeners: number }>(
+    `SELECT t."archivedAt", ${staleListenersOf(`t."id"`)} AS "staleListeners" FROM "Team" t WHERE t."id" = ?`,
+    [team],
+  );
+  await ensureTeam(tx, team, { row });
+  const created = await tx.get<ArtifactRow>(
+    `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,1,?,?) RETURNING *`,
+    [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
+  );
+  return { artifact: { ...created!, teamArchivedAt: null, staleListeners: row?.staleListeners ?? 0 }, latest: 0 };
+}
+
 async function pinInputs(tx: WriteTx, team: string, refs: string[]): Promise<PinnedRef[]> {
   const pinned: PinnedRef[] = [];
-  for (const [i, ref] of refs.entries()) {
-    const p = await pinRef(tx, team, ref, `derivedFrom[${i}]`);
-    if (!pinned.some((x) => x.seq === p.seq)) pinned.push(p);
-  }
+  for (const p of refs.length ? await pinRefs(tx, team, refs, (i) => `derivedFrom[${i}]`) : []) if (!pinned.some((x) => x.seq === p.seq)) pinned.push(p);
   return pinned;
 }
 

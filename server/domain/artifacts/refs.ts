@@ -13,23 +13,39 @@ export function formatRef(r: { artifactId: string; version: number }): string {
  * now) to a pinned version. `field` names the input for the error.
  */
 export async function pinRef(sql: Sql, teamId: string, ref: string, field: string): Promise<PinnedRef> {
-  const [artifactId, v] = ref.split("@v");
-  const row = v
-    ? await sql.get<{ version: number; seq: number }>(
-        `SELECT v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-         WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`,
-        [teamId, artifactId, Number(v)],
+  return (await pinRefs(sql, teamId, [ref], () => field))[0];
+}
+
+/** `pinRef` for many refs in at most two queries, in their order; the first that resolves to nothing is the error. */
+export async function pinRefs(sql: Sql, teamId: string, refs: readonly string[], fieldOf: (i: number) => string): Promise<PinnedRef[]> {
+  const parsed = refs.map((ref) => {
+    const [artifactId, v] = ref.split("@v");
+    return { ref, artifactId, version: v ? Number(v) : null };
+  });
+  const exact = parsed.filter((p) => p.version !== null);
+  const bare = parsed.filter((p) => p.version === null).map((p) => p.artifactId);
+  const current = bare.length ? await currentVersions(sql, teamId, bare) : new Map<string, PinnedRef>();
+  const pinned = exact.length
+    ? await sql.all<PinnedRef>(
+        `SELECT a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+         WHERE a."teamId" = ? AND (${exact.map(() => `(a."id" = ? AND v."version" = ?)`).join(" OR ")})`,
+        [teamId, ...exact.flatMap((p) => [p.artifactId, p.version])],
       )
-    : await currentVersion(sql, teamId, artifactId);
-  if (!row) {
-    throw invalidField(
-      field,
-      "exists",
-      v ? `artifact version '${ref}' does not exist in team '${teamId}'` : `artifact '${artifactId}' has no active version in team '${teamId}'`,
-      ref,
-    );
-  }
-  return { artifactId, version: row.version, seq: row.seq };
+    : [];
+  return parsed.map(({ ref, artifactId, version }, i) => {
+    const row = version === null ? current.get(artifactId) : pinned.find((r) => r.artifactId === artifactId && r.version === version);
+    if (!row) {
+      throw invalidField(
+        fieldOf(i),
+        "exists",
+        version !== null
+          ? `artifact version '${ref}' does not exist in team '${teamId}'`
+          : `artifact '${artifactId}' has no active version in team '${teamId}'`,
+        ref,
+      );
+    }
+    return { artifactId, version: row.version, seq: row.seq };
+  });
 }
 
 /** The newest active version of an artifact, if any. */

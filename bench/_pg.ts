@@ -1,2 +1,0 @@
-import postgres from "./postgres.bench.ts";
-await postgres();
