@@ -4,36 +4,30 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionKit } from "../../testing/session-kit.ts";
-import { hubOn, tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import type { TempHub } from "../../testing/temp-hub.ts";
+import { twoHubs, type TwoHubs } from "../../testing/two-hubs.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { OPERATOR } from "../principal.ts";
 import { recordExit } from "../sessions/runtime.ts";
 import { findSession } from "../sessions/sessions.repo.ts";
 import { wakeMember } from "../sessions/wake.ts";
 import { claimSession } from "./claim.ts";
-import { beat, listHubs, registerHub, stopHub, sweepLostHubs } from "./hubs.service.ts";
+import { beat, listHubs, stopHub, sweepLostHubs } from "./hubs.service.ts";
 
 const LOST_AFTER = 15_000;
 let base: TempHub;
 let a: TempHub;
 let b: TempHub;
 
-const identity = (id: string) => ({ id, url: `http://127.0.0.1/${id}`, host: "test", pid: 1, dataDir: `/data/${id}`, version: "test" });
 const session = (h: TempHub, name: string) => h.db.read((sql) => findSession(sql, name));
 const allEvents = () => [...a.events, ...b.events, ...base.events];
 
+let hubs: TwoHubs;
 beforeEach(async () => {
-  base = await tempHub();
-  a = hubOn(base, "hub-a");
-  b = hubOn(base, "hub-b");
-  await registerHub(a, identity("hub-a"));
-  await registerHub(b, identity("hub-b"));
+  hubs = await twoHubs();
+  ({ base, a, b } = hubs);
 });
-afterEach(async () => {
-  await a.close();
-  await b.close();
-  await base.close();
-});
+afterEach(() => hubs.close());
 
 describe("who runs a session", () => {
   it("a session spawned through a hub is that hub's; an unclaimed one goes to the first hub that claims it, once", async () => {

@@ -5,8 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionKit } from "../../testing/session-kit.ts";
-import { hubOn, tempHub, type TempHub } from "../../testing/temp-hub.ts";
-import { registerHub, stopHub } from "../hubs/hubs.service.ts";
+import type { TempHub } from "../../testing/temp-hub.ts";
+import { twoHubs, type TwoHubs } from "../../testing/two-hubs.ts";
+import { stopHub } from "../hubs/hubs.service.ts";
 import { admissionPass } from "./admission.ts";
 import { findSession } from "./sessions.repo.ts";
 
@@ -15,25 +16,18 @@ let base: TempHub;
 let a: TempHub;
 let b: TempHub;
 
-const identity = (id: string) => ({ id, url: `http://127.0.0.1/${id}`, host: "test", pid: 1, dataDir: `/data/${id}`, version: "test" });
 const kit = (h: TempHub) => sessionKit(h, undefined, { maxLive: LIMIT });
 const row = async (name: string) => (await base.db.read((sql) => findSession(sql, name)))!;
 const pass = (h: TempHub, yielding: Set<number> = new Set()) => admissionPass(h, LIMIT, yielding);
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
 const allEvents = () => [...a.events, ...b.events, ...base.events].sort((x, y) => x.id - y.id);
 
+let hubs: TwoHubs;
 beforeEach(async () => {
-  base = await tempHub();
-  a = hubOn(base, "hub-a");
-  b = hubOn(base, "hub-b");
-  await registerHub(a, identity("hub-a"));
-  await registerHub(b, identity("hub-b"));
+  hubs = await twoHubs();
+  ({ base, a, b } = hubs);
 });
-afterEach(async () => {
-  await a.close();
-  await b.close();
-  await base.close();
-});
+afterEach(() => hubs.close());
 
 describe("admission per hub", () => {
   it("a hub at its limit queues its own spawns and does not block another hub's", async () => {
