@@ -18,7 +18,7 @@ import { z } from "zod";
 import type { DbAdapter } from "./adapter.ts";
 import type { Param, RunResult, Sql } from "./connection.ts";
 import { POSTGRES } from "./dialect.ts";
-import { EVENT_COLUMNS, appendRows, valuesList, type EventValues } from "./event-append.ts";
+import { EVENT_COLUMNS, appendRows, type EventValues } from "./event-append.ts";
 import { IN_LIST } from "./in-list.ts";
 
 /** The channel on which a commit that appended events names its newest id to every hub (docs/hubs.md#events). */
@@ -28,10 +28,10 @@ const EVENTS_CHANNEL = "teamhub_events";
  * The rows of a chunk of events, typed: parameters in VALUES are text to PostgreSQL. `gate` is an uncorrelated
  * subquery run once before any row is produced, so what it does happens before the ids are drawn.
  */
-const insertEvents = (n: number, gate: string) =>
+const insertEvents = (values: string, gate: string) =>
   `INSERT INTO "Event" (${EVENT_COLUMNS})
    SELECT v.column1, v.column2, v.column3, v.column4, v.column5, CAST(v.column6 AS INTEGER), CAST(v.column7 AS INTEGER), CAST(v.column8 AS TIMESTAMP(3))
-   FROM (VALUES ${valuesList(n)}) AS v${gate ? ` WHERE (SELECT COUNT(*) FROM (SELECT ${gate}) AS g) = 1` : ""}
+   FROM (VALUES ${values}) AS v${gate ? ` WHERE (SELECT COUNT(*) FROM (SELECT ${gate}) AS g) = 1` : ""}
    RETURNING "id"`;
 
 /** The key of the hub's database lock ("teamhub" in ASCII): one number for every hub on the database. */
@@ -42,14 +42,14 @@ const EVENTS_LOCK_KEY = "111559182283891";
 const TEAM_LOCK_CLASS = 1952801133;
 
 /** FNV-1a of the team id as a signed 32-bit number: every hub computes the same key. Two teams sharing one only queue. */
-export function teamKey(team: string): number {
+function teamKey(team: string): number {
   let h = 0x811c9dc5;
   for (const byte of Buffer.from(team)) h = Math.imul(h ^ byte, 0x01000193);
   return h | 0;
 }
 
 /** What a write transaction runs first: the locks of its scope (./adapter.ts). */
-export const beginWrite = (team?: string) =>
+const beginWrite = (team?: string) =>
   team === undefined
     ? `BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`
     : `BEGIN; SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}); SELECT pg_advisory_xact_lock(${TEAM_LOCK_CLASS}, ${teamKey(team)})`;
@@ -205,7 +205,7 @@ export class PostgresAdapter implements DbAdapter {
    */
   appendEvents(sql: Sql, rows: readonly EventValues[], announce: boolean): Promise<number[]> {
     const gate = `pg_advisory_xact_lock(${EVENTS_LOCK_KEY})${announce ? `, pg_notify('${EVENTS_CHANNEL}', '${this.token}')` : ""}`;
-    return appendRows(sql, rows, (n, first) => insertEvents(n, first ? gate : ""));
+    return appendRows(sql, rows, (values, first) => insertEvents(values, first ? gate : ""));
   }
 
   /** Names this process in its announcements. */

@@ -9,7 +9,7 @@ import type { DbAdapter } from "./adapter.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
 import { fromSqlDate, type Param, type RunResult, type Sql } from "./connection.ts";
 import { SQLITE } from "./dialect.ts";
-import { EVENT_COLUMNS, appendRows, valuesList, type EventValues } from "./event-append.ts";
+import { EVENT_COLUMNS, appendRows, type EventValues } from "./event-append.ts";
 import { Mutex } from "./mutex.ts";
 
 type Prepared = { stmt: BetterSqlite3.Statement; dateColumns: string[] };
@@ -134,7 +134,7 @@ export class SqliteAdapter implements DbAdapter {
   }
 
   appendEvents(sql: Sql, rows: readonly EventValues[]): Promise<number[]> {
-    return appendRows(sql, rows, (n) => `INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${valuesList(n)} RETURNING "id"`);
+    return appendRows(sql, rows, (values) => `INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${values} RETURNING "id"`);
   }
 
   async snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {

@@ -35,6 +35,7 @@ import { validateArtifactData } from "./type-registry.ts";
 import { codeRefOf, publisherCode } from "./code-ref.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
 import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { multiRow } from "../../db/multi-row.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
@@ -111,12 +112,12 @@ async function publishInTx(
   const seq = inserted!.seq;
   const name = artifact.name;
   if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
-  if (inputs.length) {
-    await tx.run(
-      `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES ${inputs.map(() => `(?,?,'derived')`).join(",")} ON CONFLICT DO NOTHING`,
-      inputs.flatMap((from) => [from.seq, seq]),
-    );
-  }
+  await multiRow(
+    tx,
+    inputs.map((from) => [from.seq, seq]),
+    `(?,?,'derived')`,
+    (values) => `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES ${values} ON CONFLICT DO NOTHING`,
+  );
   const derivedFrom = inputs.map(formatRef);
   await tx.emit({
     teamId: team,

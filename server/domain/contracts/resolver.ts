@@ -12,6 +12,7 @@
 import type { WriteTx } from "../../db/database.ts";
 import type { Param } from "../../db/connection.ts";
 import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { multiRow } from "../../db/multi-row.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import type { ContractStatus } from "../../../lib/api/contracts.ts";
 import { loadJoined, type LoadedContract } from "./contracts.repo.ts";
@@ -21,8 +22,6 @@ import { announceStatus } from "./transitions.ts";
 const OPEN: ContractStatus[] = ["pending", "ready", "in_progress"];
 const OPEN_SQL = `c."status" IN ('pending','ready','in_progress')`;
 type WatchKind = "artifact" | "artifact_type" | "contract";
-/** Rows per multi-row statement: at most 6 parameters a row, well inside SQLite's 32,766 and PostgreSQL's 65,535. */
-const CHUNK = 1000;
 
 /** What completion writes besides the status, as the row holds it. */
 type Completion = { outputs: string; inputs: string };
@@ -195,16 +194,5 @@ export class Resolution {
       (values) => `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES ${values} ON CONFLICT DO NOTHING`,
       [],
     );
-  }
-}
-
-/**
- * One statement per CHUNK rows: `statement` gets the VALUES list, `row` is one row's placeholders and `before` the
- * parameters ahead of the rows'. PostgreSQL types a VALUES column from its casts (a bare `?` there is text).
- */
-async function multiRow(tx: WriteTx, rows: Param[][], row: string, statement: (values: string) => string, before: Param[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const part = rows.slice(i, i + CHUNK);
-    await tx.run(statement(part.map(() => row).join(",")), [...before, ...part.flat()]);
   }
 }
