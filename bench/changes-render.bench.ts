@@ -14,8 +14,8 @@ import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { startHub } from "../server/server.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
 import { check, post } from "./lib/check.ts";
-import { median, plantRepo, timed } from "./lib/git-repo.ts";
-import { ms, target } from "./lib/stats.ts";
+import { plantRepo, timed } from "./lib/git-repo.ts";
+import { median, ms, target } from "./lib/stats.ts";
 import { sessionHubEnv } from "./lib/session-hub-env.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 

@@ -13,7 +13,7 @@ import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { checkSandbox } from "../server/supervisor/sandbox-check.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
 import { check } from "./lib/check.ts";
-import { ms, target } from "./lib/stats.ts";
+import { median, ms, target } from "./lib/stats.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 import { eventStream, type EventStream } from "./sessions/events.ts";
 
@@ -22,8 +22,6 @@ const MAX_RATIO = 1.1;
 // A modest project: sources to scan, and a node_modules the scan must not descend into.
 const SOURCE_FILES = 500;
 const MODULE_FILES = 2000;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function plantProject(work: string): void {
   for (let i = 0; i < SOURCE_FILES; i++) {

@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from "../server/version.ts";
 import { startFakeApi } from "../e2e/fake-anthropic/server.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "../e2e/helpers/claude.ts";
 import { check, post } from "./lib/check.ts";
-import { mb, ms, summarize, target } from "./lib/stats.ts";
+import { mb, median, ms, summarize, target } from "./lib/stats.ts";
 import { sessionHubEnv } from "./lib/session-hub-env.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 import { directFirstResult } from "./sessions/direct.ts";
@@ -26,8 +26,6 @@ const SPAWN_RUNS = 5;
 const MAX_SPAWN_RATIO = 1.15;
 const SESSIONS = 20;
 const TURNS = 10;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export default async function sessions(): Promise<void> {
   ensureBuild(PROJECT_ROOT);

@@ -14,8 +14,8 @@ import { OPERATOR } from "../server/domain/principal.ts";
 import { spawnSession } from "../server/domain/sessions/spawn.service.ts";
 import { getSnapshot, takeSnapshot } from "../server/domain/snapshots/snapshots.service.ts";
 import { check } from "./lib/check.ts";
-import { median, plantRepo, timed } from "./lib/git-repo.ts";
-import { ms } from "./lib/stats.ts";
+import { plantRepo, timed } from "./lib/git-repo.ts";
+import { median, ms } from "./lib/stats.ts";
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 
 const FILES = 1_000;

@@ -15,8 +15,8 @@ import { spawnSession } from "../server/domain/sessions/spawn.service.ts";
 import { sessionChanges } from "../server/domain/worktrees/changes.service.ts";
 import { pruneDeletedWorktrees } from "../server/domain/worktrees/prune.ts";
 import { check } from "./lib/check.ts";
-import { git, median, plantRepo, timed } from "./lib/git-repo.ts";
-import { ms, target } from "./lib/stats.ts";
+import { git, plantRepo, timed } from "./lib/git-repo.ts";
+import { median, ms, target } from "./lib/stats.ts";
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 
 const FILES = 10_000;

@@ -8,6 +8,9 @@ export function summarize(latenciesMs: Float64Array): Summary {
   return { count: sorted.length, totalMs, opsPerSec: (sorted.length * 1000) / totalMs, p50: at(0.5), p99: at(0.99) };
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(2)} ms`);
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 

@@ -470,6 +470,51 @@ describe("events and effects", () => {
   });
 });
 
+/** The statements every write runs from now on, in order: the hub's adapter is observed, not replaced. */
+function statementsOf(h: TempHub): string[] {
+  const seen: string[] = [];
+  const adapter = h.db.adapter;
+  const transaction = adapter.transaction.bind(adapter);
+  adapter.transaction = (fn, rollback, team) =>
+    transaction(
+      (sql) =>
+        fn({
+          dialect: sql.dialect,
+          all: (text, params) => (seen.push(text), sql.all(text, params)),
+          get: (text, params) => (seen.push(text), sql.get(text, params)),
+          run: (text, params) => (seen.push(text), sql.run(text, params)),
+        }),
+      rollback,
+      team,
+    );
+  return seen;
+}
+
+describe("watchers", () => {
+  it("are looked up only when an open contract watches the artifact or its type, which the publish learns with its artifact's row", async () => {
+    const endpoints = (path: string) => ({ endpoints: [{ method: "GET", path }] });
+    await publish({ id: "auth-api", type: "api-contract", data: endpoints("/a") });
+    await publish({ id: "notes", data: {} });
+    await createContract(
+      hub,
+      OPERATOR,
+      CreateContractInput.parse({ id: "api", title: "t", assignee: "dev", expectedOutputs: [{ artifactType: "api-contract" }] }),
+    );
+    const statements = statementsOf(hub);
+    const lookups = () => statements.filter((s) => s.includes(`AS "watchKind"`)).length;
+
+    await publish({ id: "notes", data: { n: 2 } });
+    expect(lookups()).toBe(0);
+    const watched = await publish({ id: "auth-api", type: "api-contract", data: endpoints("/b") });
+    // One for the publish, one for the watchers of the contract it completed.
+    expect(lookups()).toBe(2);
+    expect(watched.effects).toEqual([{ contractId: "api", from: "ready", to: "completed", reason: "acceptance criteria met" }]);
+    // Completed, the contract watches no more.
+    await publish({ id: "auth-api", type: "api-contract", data: endpoints("/c") });
+    expect(lookups()).toBe(2);
+  });
+});
+
 describe("teams", () => {
   it("are created explicitly or by a first write, listed, and archived once", async () => {
     expect(await createTeam(hub, OPERATOR, { id: "Alpha" })).toMatchObject({ id: "Alpha", archivedAt: null, settings: {} });

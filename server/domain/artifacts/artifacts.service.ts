@@ -23,7 +23,7 @@ import type {
   VersionStatus,
   VersionView,
 } from "../../../lib/api/artifacts.ts";
-import { Resolution } from "../contracts/resolver.ts";
+import { Resolution, publishWatched } from "../contracts/resolver.ts";
 import { effectsOf } from "../contracts/effects.ts";
 import type { DomainDeps } from "../deps.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
@@ -142,7 +142,7 @@ async function publishInTx(
     if (previousSeq !== undefined) await emitStaleOnBump(tx, team, input.id, previousSeq, version);
   }
   const resolution = new Resolution(tx, team);
-  await resolution.afterPublish(input.id, input.type);
+  await resolution.afterPublish(input.id, input.type, artifact.watched === 1);
   await resolution.drain();
   return {
     artifactId: input.id,
@@ -163,7 +163,10 @@ async function publishInTx(
   };
 }
 
-type Claimed = ArtifactRow & { teamArchivedAt: Date | null; staleListeners: number };
+/** What a publish reads of its artifact's row: a narrow row, since every publish pays for each column's parsing. */
+const CLAIMED_COLUMNS = `"pk","type","name","latestVersion"`;
+
+type Claimed = Pick<ArtifactRow, "pk" | "type" | "name" | "latestVersion"> & { teamArchivedAt: Date | null; staleListeners: number; watched: number };
 
 /**
  * The artifact's row, moved on to the version being published (the checks after it throw, rolling it back), with the
@@ -175,24 +178,25 @@ async function claimVersion(tx: WriteTx, input: PublishArtifactInput): Promise<{
   const bumped = await tx.get<Claimed>(
     `UPDATE "Artifact" SET "latestVersion" = "latestVersion" + 1, "name" = COALESCE(?, "name"), "updatedAt" = ?, "archivedAt" = NULL
      WHERE "teamId" = ? AND "id" = ?
-     RETURNING *, (SELECT t."archivedAt" FROM "Team" t WHERE t."id" = ?) AS "teamArchivedAt", ${staleListenersOf("?")} AS "staleListeners"`,
-    [input.name ?? null, tx.now, team, input.id, team, team],
+     RETURNING ${CLAIMED_COLUMNS}, (SELECT t."archivedAt" FROM "Team" t WHERE t."id" = ?) AS "teamArchivedAt", ${staleListenersOf("?")} AS "staleListeners",
+       ${publishWatched} AS "watched"`,
+    [input.name ?? null, tx.now, team, input.id, team, team, team, input.id, input.type],
   );
   if (bumped) {
     await ensureTeam(tx, team, { row: { archivedAt: bumped.teamArchivedAt } });
     return { artifact: bumped, latest: bumped.latestVersion - 1 };
   }
   // A new artifact: its team may be new too.
-  const row = await tx.get<{ archivedAt: Date | null; staleListeners: number }>(
-    `SELECT t."archivedAt", ${staleListenersOf(`t."id"`)} AS "staleListeners" FROM "Team" t WHERE t."id" = ?`,
-    [team],
+  const row = await tx.get<{ archivedAt: Date | null; staleListeners: number; watched: number }>(
+    `SELECT t."archivedAt", ${staleListenersOf(`t."id"`)} AS "staleListeners", ${publishWatched} AS "watched" FROM "Team" t WHERE t."id" = ?`,
+    [team, input.id, input.type, team],
   );
   await ensureTeam(tx, team, { row });
-  const created = await tx.get<ArtifactRow>(
-    `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,1,?,?) RETURNING *`,
+  const created = await tx.get<Claimed>(
+    `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,1,?,?) RETURNING ${CLAIMED_COLUMNS}`,
     [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
   );
-  return { artifact: { ...created!, teamArchivedAt: null, staleListeners: row?.staleListeners ?? 0 }, latest: 0 };
+  return { artifact: { ...created!, teamArchivedAt: null, staleListeners: row?.staleListeners ?? 0, watched: row?.watched ?? 0 }, latest: 0 };
 }
 
 async function pinInputs(tx: WriteTx, team: string, refs: string[]): Promise<PinnedRef[]> {

@@ -26,6 +26,13 @@ type WatchKind = "artifact" | "artifact_type" | "contract";
 /** What completion writes besides the status, as the row holds it. */
 type Completion = { outputs: string; inputs: string };
 
+/**
+ * Whether an open contract watches a publish of artifact `?` of type `?` in team `?` (params in that order), as an SQL
+ * expression: a publish asks it in a statement it runs anyway, and `afterPublish` looks watchers up only when it holds.
+ */
+export const publishWatched = `EXISTS (SELECT 1 FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"
+  WHERE w."teamId" = ? AND ((w."kind" = 'artifact' AND w."target" = ?) OR (w."kind" = 'artifact_type' AND w."target" = ?)) AND ${OPEN_SQL})`;
+
 /** One drain per Resolution: what it keeps in memory is current only until the drain has written it. */
 export class Resolution {
   private queue: number[] = [];
@@ -51,7 +58,12 @@ export class Resolution {
     this.queue.push(pk);
   }
 
-  async afterPublish(artifactId: string, type: string): Promise<void> {
+  /**
+   * `watched`: what `publishWatched` said in the publish's own transaction; false skips the lookup, which most publishes
+   * (of an artifact no open contract watches) would pay for nothing.
+   */
+  async afterPublish(artifactId: string, type: string, watched = true): Promise<void> {
+    if (!watched) return;
     const found = await this.watchers([
       ["artifact", [artifactId]],
       ["artifact_type", [type]],
