@@ -6,7 +6,8 @@
 import type { DomainDeps } from "./domain/deps.ts";
 import { beat, sweepLostHubs } from "./domain/hubs/hubs.service.ts";
 
-export function startPresence(deps: DomainDeps, hub: { id: string; heartbeatMs: number; lostAfterMs: number }, onDeclaredLost: () => void) {
+/** `maxLive`: this hub's admission limit, reported for the sessions a lost hub leaves queued. */
+export function startPresence(deps: DomainDeps, hub: { id: string; heartbeatMs: number; lostAfterMs: number; maxLive: number }, onDeclaredLost: () => void) {
   let busy = false;
   let lost = false;
   const tick = async () => {
@@ -19,7 +20,7 @@ export function startPresence(deps: DomainDeps, hub: { id: string; heartbeatMs: 
         onDeclaredLost();
         return;
       }
-      const others = await sweepLostHubs(deps, hub.lostAfterMs);
+      const others = await sweepLostHubs(deps, hub.lostAfterMs, hub.maxLive);
       if (others.length) console.warn(`[teamhub] hub(s) ${others.join(", ")} stopped answering: their sessions are interrupted`);
     } catch (e) {
       console.error("[teamhub] heartbeat failed:", e);

@@ -176,7 +176,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   handleNext = app.getRequestHandler() as Handler;
   // Registered before anything acts on sessions, so other hubs see it beat before it claims one (docs/hubs.md).
   await registerHub(deps, { id: env.hub.id, url, host: os.hostname(), pid: process.pid, dataDir: env.dataDir, version: info.version });
-  await sweepLostHubs(deps, env.hub.lostAfterMs);
+  await sweepLostHubs(deps, env.hub.lostAfterMs, env.maxLiveSessions);
   const scheduler = startScheduler(deps, env.schedulerIntervalMs);
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
@@ -195,7 +195,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         : null,
   });
   await supervisor.start();
-  const presence = startPresence(deps, env.hub, () => void running.close().then(() => options.onDeclaredLost?.()));
+  const presence = startPresence(deps, { ...env.hub, maxLive: env.maxLiveSessions }, () => void running.close().then(() => options.onDeclaredLost?.()));
 
   const hubFile = path.join(env.dataDir, HUB_FILE);
   // Written whole and renamed into place: the CLI and tests poll for this file and must never read half of it.
@@ -219,7 +219,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         server.closeAllConnections();
         await new Promise<void>((r) => server.close(() => r()));
         await app.close().catch(() => {});
-        await stopHub(deps, env.hub.id);
+        await stopHub(deps, env.hub.id, env.maxLiveSessions);
         await db.close();
         registerServices(undefined);
         fs.rmSync(hubFile, { force: true });

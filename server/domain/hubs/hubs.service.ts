@@ -1,7 +1,7 @@
 /**
  * Hubs sharing one database (docs/hubs.md): each registers itself, beats a heartbeat, and watches the others'. A hub
  * whose heartbeat is older than the limit is lost: in one write, its live sessions become `interrupted` (any hub may
- * resume them) and the ones it had not started yet are released for another to claim. Writes are serial, so when
+ * resume them) and the ones it had not started yet are queued, unowned, for another to admit. Writes are serial, so when
  * several hubs notice at once exactly one of them does it.
  */
 import type { WriteTx } from "../../db/database.ts";
@@ -9,8 +9,9 @@ import type { HubView } from "../../../lib/api/hubs.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR, type Principal } from "../principal.ts";
+import { announceQueued, requeueYielded } from "../sessions/admission.ts";
 import { interruptOrphan } from "../sessions/recovery.ts";
-import type { SessionRow } from "../sessions/sessions.repo.ts";
+import { heldBy, moveTo, type SessionRow } from "../sessions/sessions.repo.ts";
 import { LIVE } from "../sessions/states.ts";
 
 export type HubRow = {
@@ -56,29 +57,34 @@ export async function beat({ db }: DomainDeps, id: string): Promise<boolean> {
   });
 }
 
-export async function stopHub({ db }: DomainDeps, id: string): Promise<void> {
+/**
+ * `maxLive`: the writing hub's admission limit, which `session.queued` reports for the sessions a stopped or lost hub
+ * leaves queued (docs/hubs.md#admission).
+ */
+export async function stopHub({ db }: DomainDeps, id: string, maxLive: number): Promise<void> {
   await db.write("hub.stop", SUPERVISOR.name, async (tx) => {
     const r = await tx.run(`UPDATE "Hub" SET "status" = 'stopped', "stoppedAt" = ? WHERE "id" = ? AND "status" = 'live'`, [tx.now, id]);
     if (r.changes === 0) return;
     // Sessions still waiting for a place here need not wait for this hub's return: any hub may admit them now.
     await tx.run(`UPDATE "Session" SET "hubId" = NULL WHERE "hubId" = ? AND "status" = 'queued'`, [id]);
+    await requeueYielded(tx, heldBy(id), maxLive, true);
     await tx.emit({ teamId: null, type: "hub.stopped", subject: `hub:${id}`, payload: { id } });
   });
 }
 
 /** Declares lost every other live hub whose heartbeat is older than `lostAfterMs`; returns their ids. */
-export async function sweepLostHubs({ db }: DomainDeps, lostAfterMs: number): Promise<string[]> {
+export async function sweepLostHubs({ db }: DomainDeps, lostAfterMs: number, maxLive: number): Promise<string[]> {
   return db.write("hub.sweep", SUPERVISOR.name, async (tx) => {
     const lost = await tx.all<HubRow>(`SELECT * FROM "Hub" WHERE "status" = 'live' AND "heartbeatAt" < ? AND "id" <> ? ORDER BY "id"`, [
       new Date(tx.now.getTime() - lostAfterMs),
       tx.hub ?? "",
     ]);
-    for (const h of lost) await declareLost(tx, h, lostAfterMs);
+    for (const h of lost) await declareLost(tx, h, lostAfterMs, maxLive);
     return lost.map((h) => h.id);
   });
 }
 
-async function declareLost(tx: WriteTx, h: HubRow, lostAfterMs: number): Promise<void> {
+async function declareLost(tx: WriteTx, h: HubRow, lostAfterMs: number, maxLive: number): Promise<void> {
   await tx.run(`UPDATE "Hub" SET "status" = 'lost', "stoppedAt" = ? WHERE "id" = ?`, [tx.now, h.id]);
   const live = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "hubId" = ? AND "status" IN (${LIVE.map(() => "?").join(",")}) ORDER BY "pk"`, [
     h.id,
@@ -87,13 +93,21 @@ async function declareLost(tx: WriteTx, h: HubRow, lostAfterMs: number): Promise
   const interrupted: string[] = [];
   for (const s of live) {
     // Never started there: nothing to interrupt, and any hub may start it.
-    if (s.status === "queued" || (s.status === "starting" && s.pid === null)) {
+    if (s.status === "queued") {
       await tx.run(`UPDATE "Session" SET "hubId" = NULL WHERE "pk" = ?`, [s.pk]);
+      continue;
+    }
+    // Admitted there but not launched: its place was on the lost hub, so it queues again, at the time it was first
+    // queued (or given its place), for a hub with a free place to admit.
+    if (s.status === "starting" && s.pid === null) {
+      await moveTo(tx, s, "queued", `its hub ${h.id} stopped answering before it launched`, { hubId: null, queuedAt: s.queuedAt ?? s.updatedAt });
+      await announceQueued(tx, s, maxLive);
       continue;
     }
     await interruptOrphan(tx, s, "hub_lost", `its hub ${h.id} stopped answering`);
     interrupted.push(s.name);
   }
+  await requeueYielded(tx, heldBy(h.id), maxLive, true);
   await tx.emit({
     teamId: null,
     type: "hub.lost",

@@ -15,6 +15,8 @@ import { claimSession } from "./claim.ts";
 import { beat, listHubs, stopHub, sweepLostHubs } from "./hubs.service.ts";
 
 const LOST_AFTER = 15_000;
+/** The admission limit of these hubs, as sessionKit's default: none. */
+const LIMIT = 0;
 let base: TempHub;
 let a: TempHub;
 let b: TempHub;
@@ -63,7 +65,7 @@ describe("who runs a session", () => {
 });
 
 describe("a hub whose heartbeat stopped", () => {
-  it("is declared lost once however many hubs notice: its running sessions interrupted, its unstarted ones released", async () => {
+  it("is declared lost once however many hubs notice: its running sessions interrupted, its unstarted ones queued for any hub", async () => {
     const kit = sessionKit(a);
     await kit.spawn({ name: "running", prompt: "work" });
     await kit.launched("running");
@@ -72,11 +74,11 @@ describe("a hub whose heartbeat stopped", () => {
     // Within the limit nobody is lost.
     base.clock.advance(LOST_AFTER - 1000);
     expect(await beat(b, "hub-b")).toBe(true);
-    expect(await sweepLostHubs(b, LOST_AFTER)).toEqual([]);
+    expect(await sweepLostHubs(b, LOST_AFTER, LIMIT)).toEqual([]);
 
     base.clock.advance(2000);
     expect(await beat(b, "hub-b")).toBe(true);
-    const swept = await Promise.all([sweepLostHubs(b, LOST_AFTER), sweepLostHubs(b, LOST_AFTER)]);
+    const swept = await Promise.all([sweepLostHubs(b, LOST_AFTER, LIMIT), sweepLostHubs(b, LOST_AFTER, LIMIT)]);
     expect(swept.flat()).toEqual(["hub-a"]);
 
     const lost = allEvents().filter((e) => e.type === "hub.lost");
@@ -84,7 +86,7 @@ describe("a hub whose heartbeat stopped", () => {
     expect(lost[0].teamId).toBeNull();
     const running = (await session(b, "running"))!;
     expect({ status: running.status, exitReason: running.exitReason, pid: running.pid }).toEqual({ status: "interrupted", exitReason: "hub_lost", pid: null });
-    expect((await session(b, "unstarted"))?.hubId).toBeNull();
+    expect(await session(b, "unstarted")).toMatchObject({ status: "queued", hubId: null });
 
     const hubs = await listHubs(b, OPERATOR);
     expect(hubs.map((h) => [h.id, h.status, h.self])).toEqual([
@@ -102,10 +104,10 @@ describe("a hub whose heartbeat stopped", () => {
   });
 
   it("a hub that stopped cleanly is not declared lost", async () => {
-    await stopHub(a, "hub-a");
+    await stopHub(a, "hub-a", LIMIT);
     base.clock.advance(LOST_AFTER * 2);
     await beat(b, "hub-b");
-    expect(await sweepLostHubs(b, LOST_AFTER)).toEqual([]);
+    expect(await sweepLostHubs(b, LOST_AFTER, LIMIT)).toEqual([]);
     expect((await listHubs(b, OPERATOR)).find((h) => h.id === "hub-a")?.status).toBe("stopped");
   });
 });

@@ -1,17 +1,18 @@
 /**
  * Admission per hub (docs/hubs.md#admission): two Database connections with their own hub ids on one database, each
  * with a limit of 2. A hub counts, admits and yields only its own sessions; unowned queued sessions go to the first hub
- * with a free place, once.
+ * with a free place, once; what a hub that stopped or was lost never started is queued again for any hub.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessionKit } from "../../testing/session-kit.ts";
 import type { TempHub } from "../../testing/temp-hub.ts";
 import { twoHubs, type TwoHubs } from "../../testing/two-hubs.ts";
-import { stopHub } from "../hubs/hubs.service.ts";
-import { admissionPass } from "./admission.ts";
+import { beat, stopHub, sweepLostHubs } from "../hubs/hubs.service.ts";
+import { YIELDED, admissionPass } from "./admission.ts";
 import { findSession } from "./sessions.repo.ts";
 
 const LIMIT = 2;
+const LOST_AFTER = 15_000;
 let base: TempHub;
 let a: TempHub;
 let b: TempHub;
@@ -21,6 +22,16 @@ const row = async (name: string) => (await base.db.read((sql) => findSession(sql
 const pass = (h: TempHub, yielding: Set<number> = new Set()) => admissionPass(h, LIMIT, yielding);
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
 const allEvents = () => [...a.events, ...b.events, ...base.events].sort((x, y) => x.id - y.id);
+const queuedPayloads = () =>
+  allEvents()
+    .filter((e) => e.type === "session.queued")
+    .map((e) => e.payload);
+/** Hub A stops answering, and hub B, beating on, declares it lost. */
+const lose = async (h: TempHub) => {
+  base.clock.advance(LOST_AFTER + 1000);
+  await beat(h, "hub-b");
+  expect(await sweepLostHubs(h, LOST_AFTER, LIMIT)).toEqual(["hub-a"]);
+};
 
 let hubs: TwoHubs;
 beforeEach(async () => {
@@ -38,11 +49,7 @@ describe("admission per hub", () => {
     expect(await kit(b).spawn({ name: "b2" })).toMatchObject({ status: "starting", hub: "hub-b" });
     // B is full too: its spawn waits first in B's queue, whatever A's holds.
     expect(await kit(b).spawn({ name: "b3" })).toMatchObject({ status: "queued", queuePosition: 1, hub: "hub-b" });
-    expect(
-      allEvents()
-        .filter((e) => e.type === "session.queued")
-        .map((e) => e.payload),
-    ).toEqual([
+    expect(queuedPayloads()).toEqual([
       { name: "a3", position: 1, maxLive: LIMIT },
       { name: "b3", position: 1, maxLive: LIMIT },
     ]);
@@ -91,9 +98,47 @@ describe("admission per hub", () => {
     ).toEqual(["u", "a1"]);
   });
 
+  it("a hub lost before it launched the sessions it admitted queues them again, in their places, for a hub with a free place", async () => {
+    for (const name of ["a1", "a2", "a3"]) await kit(a).spawn({ name });
+    await kit(b).spawn({ name: "b1" });
+    await kit(b).launched("b1");
+    await lose(b);
+
+    for (const name of ["a1", "a2", "a3"]) expect(await row(name)).toMatchObject({ status: "queued", hubId: null, pid: null });
+    expect(queuedPayloads()).toEqual([
+      { name: "a3", position: 1, maxLive: LIMIT },
+      { name: "a1", position: 1, maxLive: LIMIT },
+      { name: "a2", position: 2, maxLive: LIMIT },
+    ]);
+    // Hub B has one free place: the first of them, by the time it was given its place on hub A.
+    expect(names((await pass(b)).admitted)).toEqual(["a1"]);
+    expect(await row("a1")).toMatchObject({ status: "starting", hubId: "hub-b" });
+    expect(await kit(b).status("a2")).toMatchObject({ status: "queued", queuePosition: 1 });
+  });
+
+  it("a session that yielded its place on a hub since lost or stopped, and got a message, is queued again for any hub", async () => {
+    for (const stop of [(h: TempHub) => stopHub(h, "hub-a", LIMIT), lose]) {
+      await kit(a).spawn({ name: "y" });
+      await kit(a).launched("y");
+      await kit(a).send({ name: "y", message: "late" });
+      await a.db.write("test.yielded", "test", (tx) =>
+        tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'y'`, [YIELDED]),
+      );
+      await stop(b);
+      expect(await row("y")).toMatchObject({ status: "queued", hubId: null, exitReason: null });
+      expect(names((await pass(b)).admitted)).toEqual(["y"]);
+      expect(await row("y")).toMatchObject({ status: "starting", hubId: "hub-b" });
+      await base.db.write("test.reset", "test", async (tx) => {
+        await tx.run(`DELETE FROM "Interaction"`);
+        await tx.run(`DELETE FROM "Session"`);
+        await tx.run(`UPDATE "Hub" SET "status" = 'live', "heartbeatAt" = ? WHERE "id" = 'hub-a'`, [tx.now]);
+      });
+    }
+  });
+
   it("a hub that stops cleanly releases its queue for another hub to admit", async () => {
     for (const name of ["a1", "a2", "a3"]) await kit(a).spawn({ name });
-    await stopHub(a, "hub-a");
+    await stopHub(a, "hub-a", LIMIT);
     expect(await row("a3")).toMatchObject({ status: "queued", hubId: null });
     expect(names((await pass(b)).admitted)).toEqual(["a3"]);
     expect(await row("a3")).toMatchObject({ status: "starting", hubId: "hub-b" });

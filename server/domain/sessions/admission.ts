@@ -59,6 +59,21 @@ export async function announceQueued(tx: WriteTx, row: SessionRow, maxLive: numb
   await tx.emit({ teamId: row.teamId, type: "session.queued", subject: `session:${row.name}`, payload: { name: row.name, position, maxLive } });
 }
 
+/**
+ * Queues again the sessions of `holder` that yielded their place and received a message while they were stopping; with
+ * `release`, unowned (their hub stopped or was lost: any hub may admit them).
+ */
+export async function requeueYielded(tx: WriteTx, holder: { where: string; params: string[] }, maxLive: number, release: boolean): Promise<void> {
+  for (const s of await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE ${yieldedWithMessages} AND ${holder.where} ORDER BY "pk"`, holder.params)) {
+    await moveTo(tx, s, "queued", "a message arrived while it was yielding its place", {
+      queuedAt: tx.now,
+      exitReason: null,
+      ...(release ? { hubId: null } : {}),
+    });
+    await announceQueued(tx, s, maxLive);
+  }
+}
+
 type AdmissionPass = { admitted: SessionRow[]; yielding: SessionRow[] };
 
 const NOTHING: AdmissionPass = { admitted: [], yielding: [] };
@@ -84,10 +99,7 @@ export async function admissionPass({ db }: DomainDeps, maxLive: number, already
   );
   if (!waiting) return NOTHING;
   return db.write("session.admission", SUPERVISOR.name, async (tx) => {
-    for (const s of await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE ${yieldedWithMessages} AND ${mine.where} ORDER BY "pk"`, mine.params)) {
-      await moveTo(tx, s, "queued", "a message arrived while it was yielding its place", { queuedAt: tx.now, exitReason: null });
-      await announceQueued(tx, s, maxLive);
-    }
+    await requeueYielded(tx, mine, maxLive, false);
     const { holding } = await counts(tx);
     const free = maxLive === 0 ? Number.MAX_SAFE_INTEGER : Math.max(0, maxLive - holding);
     const queued = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" = 'queued' AND ${queue.where} ORDER BY "queuedAt", "pk"`, queue.params);

@@ -4,6 +4,7 @@
  *
  *   queued → starting → idle ⇄ busy ⇄ waiting_permission;  any live state ⇄ paused;
  *   any live state → stopped | interrupted | failed | killed → (resume / send) → starting
+ * and, by the hubs' sweep alone (not a command, so not in NEXT), starting with no process → queued when its hub is lost.
  */
 import { DomainError } from "../../errors.ts";
 import { ENDED_STATUSES, LIVE_STATUSES, type SessionStatus } from "../../../lib/api/sessions.ts";
