@@ -51,19 +51,14 @@ export async function invalidateDownstream(tx: WriteTx, team: string, artifactId
 export const staleListenersOf = (teamId: string) =>
   `EXISTS (SELECT 1 FROM "Pipeline" p WHERE p."teamId" = ${teamId} AND p."status" = 'active' AND ' ' || p."triggers" || ' ' LIKE '% artifact_stale %')`;
 
-/** Whether an active pipeline of the team has an `artifact_stale` rule: one indexed query. */
-export async function hasStaleListeners(sql: Sql, team: string): Promise<boolean> {
-  return (await sql.get<{ listening: number }>(`SELECT ${staleListenersOf("?")} AS "listening"`, [team]))!.listening === 1;
-}
-
 /**
  * After `artifactId` moved on from the version at `previousSeq` to `newVersion`: emits
  * `artifact.stale` for every artifact whose current version descends from that previous version.
- * Only when a pipeline listens: nobody else acts on these events, and a publish should not pay
- * for a downstream walk nobody needs. Returns the refs it emitted for.
+ * The caller calls it only when a pipeline listens (`staleListenersOf`, which a publish asks with
+ * its artifact's row): nobody else acts on these events, and a publish should not pay for a
+ * downstream walk nobody needs. Returns the refs it emitted for.
  */
 export async function emitStaleOnBump(tx: WriteTx, team: string, artifactId: string, previousSeq: number, newVersion: number): Promise<string[]> {
-  if (!(await hasStaleListeners(tx, team))) return [];
   const previous = await tx.get<{ artifactPk: number; version: number }>(`SELECT "artifactPk","version" FROM "ArtifactVersion" WHERE "seq" = ?`, [previousSeq]);
   if (!previous) throw new Error(`emitStaleOnBump: no version with seq ${previousSeq}`);
   const reason = `${artifactId}@v${previous.version} was superseded by ${artifactId}@v${newVersion}`;
