@@ -6,6 +6,9 @@ import type { Sql } from "./connection.ts";
 import type { Dialect } from "./dialect.ts";
 import type { EventValues } from "./event-append.ts";
 
+/** What a write transaction's body gives back: its result, and the events to append before COMMIT, oldest first. */
+export type WriteBody<T> = { value: T; events: readonly EventValues[] };
+
 export interface DbAdapter {
   readonly dialect: Dialect;
   /**
@@ -14,17 +17,19 @@ export interface DbAdapter {
    * whose writes may run beside other teams' where the database allows it (PostgreSQL), or the whole
    * database (no `team`), which runs beside no other write. Rolled back when fn throws, or when
    * `rollback` is set; committed otherwise.
+   *
+   * The events fn gives back are appended as the transaction's last statements, in as few round trips as the database
+   * takes (on PostgreSQL the last statement and COMMIT are one), and their ids come back in the same order, which is
+   * commit order across every writer (docs/postgres.md#the-event-log). With `announce`, where the database pushes
+   * (PostgreSQL), every other process listening hears of them when the transaction commits.
    */
-  transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean, team?: string): Promise<T>;
+  transaction<T>(
+    fn: (sql: Sql) => Promise<WriteBody<T>>,
+    options: { rollback: boolean; team?: string; announce: boolean },
+  ): Promise<{ value: T; eventIds: number[] }>;
   /** Runs fn in a read-only snapshot: it never sees a write that had not committed when it began. */
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /**
-   * Appends a write transaction's events, oldest first, as its last statements before COMMIT, and returns their ids in
-   * the same order, which is commit order across every writer (docs/postgres.md#the-event-log). With `announce`, where
-   * the database pushes (PostgreSQL), every other process listening hears of them when the transaction commits.
-   */
-  appendEvents(sql: Sql, rows: readonly EventValues[], announce: boolean): Promise<number[]>;
   /**
    * Calls `fn` whenever another process's write that appended events commits, and returns a stop; absent where the
    * database cannot push (SQLite), where other processes' events are polled.

@@ -169,6 +169,14 @@ describe("transactions", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it("store an event's text exactly, whatever it holds (on PostgreSQL the last events are written into the statement's text)", async () => {
+    const hostile = [`'); DELETE FROM "Event"; --`, `back\\slash \\' E'\\x00'`, `line\nbreak\ttab`, `$1 $$ ? ?? :name`, "ünïcødé ✓ 𝄞", `"quoted" ''twice''`];
+    await writeTeam("verbatim", hostile);
+    await writeTeam("verbatim-2", ["after"]);
+    const logged = (await snapshotTables(hub)).Event as Array<{ subject: string; payload: string }>;
+    expect(logged.map((e) => [e.subject, JSON.parse(e.payload).name])).toEqual([...hostile, "after"].map((label) => [`type:${label}`, label]));
+  });
+
   it("publish the events of consecutive writes in commit order", async () => {
     await Promise.all(["w1", "w2", "w3"].map((id) => writeTeam(id, [`${id}-x`, `${id}-y`])));
     const labels = hub.events.map(labelOf);

@@ -86,7 +86,7 @@ export class Database {
     const dryRun = options.dryRun ?? false;
     let result: T;
     try {
-      result = await this.adapter.transaction(
+      const { value, eventIds } = await this.adapter.transaction(
         async (sql) => {
           const summaries: Array<() => Promise<void>> = [];
           const tx = this.transaction(sql, { name, principal, cause: options.cause ?? null, team: options.team, dryRun }, events, rows, hooks, summaries);
@@ -94,16 +94,13 @@ export class Database {
             const r = await fn(tx);
             // A summary step may register another (a notice that moves a contract): run until none is left.
             for (let i = 0; i < summaries.length; i++) await summaries[i]();
-            if (rows.length) {
-              const ids = await this.adapter.appendEvents(sql, rows, !dryRun);
-              events.forEach((e, i) => ((e as { id: number }).id = ids[i]));
-            }
-            return r;
+            return { value: r, events: rows };
           });
         },
-        dryRun,
-        options.team,
+        { rollback: dryRun, team: options.team, announce: !dryRun },
       );
+      events.forEach((e, i) => ((e as { id: number }).id = eventIds[i]));
+      result = value;
     } finally {
       release();
     }

@@ -2,12 +2,13 @@
  * Write scopes and the event log's commit order on a real PostgreSQL server (docs/postgres.md#writes), with several
  * connections to one database as several hub processes have. Skipped without TEST_DATABASE_URL.
  */
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
 import { POSTGRES_URL, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { Database } from "./database.ts";
-import type { EventValues } from "./event-append.ts";
+import { EVENT_COLUMNS, type EventValues } from "./event-append.ts";
 
 let hub: TempHub;
 let others: Database[];
@@ -38,8 +39,11 @@ function gate() {
 }
 
 /** How many advisory lock requests wait right now: a write blocked on a scope shows up here. */
-const waiting = async () =>
-  (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)))!.n;
+const waiting = () => waitingFor("advisory");
+
+/** How many requests for locks of this type (pg_locks.locktype) wait right now. */
+const waitingFor = async (locktype: "advisory" | "transactionid") =>
+  (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = ? AND NOT granted`, [locktype])))!.n;
 
 /** A write of `team` (or of the whole database) that creates the team, emits one event and waits for `hold` first. */
 const teamWrite = (db: Database, team: string, scope: string | undefined, hold?: Promise<void>) =>
@@ -98,29 +102,34 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     expect(await second).toBe(1);
   });
 
-  it("draw event ids in commit order: a transaction appending events waits for one that appended and has not committed", async () => {
-    const adapterOf = (db: Database) => db.adapter;
+  it("draw event ids in commit order: a transaction appending events waits for one that has drawn its ids and not committed", async () => {
     const a = process2().db;
     const b = process2().db;
     const row = (team: string): EventValues => [null, "team.created", `team:${team}`, JSON.stringify({ id: team }), "tester", null, 0, new Date()];
-    const held = gate();
-    let aIds: number[] = [];
-    const first = adapterOf(a).transaction(
-      async (sql) => {
-        aIds = await adapterOf(a).appendEvents(sql, [row("x"), row("x")], false);
-        await held.opened;
-      },
-      false,
-      "x",
-    );
-    await vi.waitFor(() => expect(aIds).toHaveLength(2));
-    let bIds: number[] = [];
-    const second = adapterOf(b).transaction(async (sql) => void (bIds = await adapterOf(b).appendEvents(sql, [row("y")], false)), false, "y");
-    await vi.waitFor(async () => expect(await waiting()).toBe(1));
-    expect(bIds).toEqual([]);
-    held.open();
-    await Promise.all([first, second]);
-    expect(bIds[0]).toBeGreaterThan(Math.max(...aIds));
+    const append = (db: Database, team: string, events: EventValues[]) =>
+      db.adapter.transaction(async () => ({ value: undefined, events }), { rollback: false, team, announce: false });
+    // A's ids are drawn inside the one message that appends them and commits, so to catch it in between, a third
+    // connection holds uncommitted the row with the id A draws next: A's insert waits on it, its ids drawn, the events
+    // lock held, not committed.
+    const blocker = new pg.Client({ connectionString: (hub.where as { url: string }).url });
+    await blocker.connect();
+    try {
+      await blocker.query("BEGIN");
+      const { seq } = (await blocker.query<{ seq: string }>(`SELECT pg_get_serial_sequence('"Event"', 'id') AS seq`)).rows[0];
+      const { next } = (await blocker.query<{ next: number }>(`SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END AS next FROM ${seq}`))
+        .rows[0];
+      await blocker.query(`INSERT INTO "Event" ("id", ${EVENT_COLUMNS}) VALUES ($1, NULL, 'team.created', 'team:z', '{}', 'tester', NULL, 0, now())`, [next]);
+      const first = append(a, "x", [row("x"), row("x")]);
+      await vi.waitFor(async () => expect(await waitingFor("transactionid")).toBe(1));
+      const second = append(b, "y", [row("y")]);
+      await vi.waitFor(async () => expect(await waitingFor("advisory")).toBe(1));
+      await blocker.query("ROLLBACK");
+      const [aIds, bIds] = (await Promise.all([first, second])).map((r) => r.eventIds);
+      expect(aIds).toEqual([Number(next), Number(next) + 1]);
+      expect(bIds[0]).toBeGreaterThan(Math.max(...aIds));
+    } finally {
+      await blocker.end();
+    }
   });
 
   it("never let a reader following the log by id skip an event, with three processes writing three teams at once", async () => {

@@ -8,17 +8,18 @@
  * Writes: one pooled client per transaction, which takes transaction-scoped advisory locks right
  * after BEGIN: a team's write its team's lock (and the database lock shared), any other write the
  * database lock alone — the counterpart of SQLite's BEGIN IMMEDIATE, per team. Events are appended
- * under one more lock, held until COMMIT, which puts their ids in commit order. Reads: a REPEATABLE
+ * under one more lock, in the message that commits, which puts their ids in commit order. Reads: a REPEATABLE
  * READ, READ ONLY transaction — the counterpart of the reader's WAL snapshot. Why this is correct:
  * docs/postgres.md#writes.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { z } from "zod";
-import type { DbAdapter } from "./adapter.ts";
+import type { DbAdapter, WriteBody } from "./adapter.ts";
 import type { Param, RunResult, Sql } from "./connection.ts";
 import { POSTGRES } from "./dialect.ts";
 import { EVENT_COLUMNS, appendRows, type EventValues } from "./event-append.ts";
+import { ROWS_PER_STATEMENT } from "./multi-row.ts";
 import { IN_LIST } from "./in-list.ts";
 
 /** The channel on which a commit that appended events names its newest id to every hub (docs/hubs.md#events). */
@@ -150,12 +151,30 @@ export function translate(sql: string): Translated {
   return translated;
 }
 
+/** Without a zone: `timestamp` columns hold UTC wall time, as Prisma writes them. */
+const utcWallTime = (d: Date) => d.toISOString().slice(0, -1);
+
+/**
+ * Events written into the statement's text, for the one message that appends them and ends the transaction (a message
+ * with several statements takes no parameters). Text goes through pg's `escapeLiteral`; the two numbers are integers.
+ */
+function eventLiterals(rows: readonly EventValues[]): string {
+  const literal = (v: EventValues[number]) => {
+    if (v === null) return "NULL";
+    if (typeof v === "number") {
+      if (!Number.isSafeInteger(v)) throw new Error(`an event's causedBy or depth must be an integer, not ${v}`);
+      return String(v);
+    }
+    return pg.escapeLiteral(v instanceof Date ? utcWallTime(v) : v);
+  };
+  return rows.map((row) => `(${row.map(literal).join(",")})`).join(",");
+}
+
 function bind(params: readonly Param[], lists: ReadonlySet<number>): unknown[] {
   return params.map((p, i) => {
     if (lists.has(i)) return ListValues.parse(JSON.parse(String(p)));
     if (p === undefined) return null;
-    // Without a zone: `timestamp` columns hold UTC wall time, as Prisma writes them.
-    if (p instanceof Date) return p.toISOString().slice(0, -1);
+    if (p instanceof Date) return utcWallTime(p);
     if (typeof p === "bigint") return p.toString();
     if (p instanceof Uint8Array && !Buffer.isBuffer(p)) return Buffer.from(p.buffer, p.byteOffset, p.byteLength);
     return p;
@@ -201,22 +220,45 @@ export class PostgresAdapter implements DbAdapter {
     this.pool.on("error", (e) => console.error("[teamhub] an idle PostgreSQL connection failed:", e.message));
   }
 
-  transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean, team?: string): Promise<T> {
-    return this.inTransaction(beginWrite(team), fn, rollback);
+  transaction<T>(
+    fn: (sql: Sql) => Promise<WriteBody<T>>,
+    { rollback, team, announce }: { rollback: boolean; team?: string; announce: boolean },
+  ): Promise<{ value: T; eventIds: number[] }> {
+    return this.inTransaction(beginWrite(team), async (client) => {
+      const sql = new ClientSql(client);
+      const { value, events } = await fn(sql);
+      return { value, eventIds: await this.appendAndEnd(client, sql, events, announce, rollback ? "ROLLBACK" : "COMMIT") };
+    });
   }
 
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-    return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", fn, false);
+    return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", async (client) => {
+      const value = await fn(new ClientSql(client));
+      await client.query("COMMIT");
+      return value;
+    });
   }
 
   /**
-   * The first insert takes the events lock before it draws an id, and the NOTIFY rides on it (no round trip of either
-   * its own). NOTIFY is transactional: listeners hear it when this transaction commits, never when it rolls back; its
-   * payload names this process, whose own listener skips it.
+   * Appends a write's events and ends it (`end`: COMMIT or ROLLBACK). The last chunk of events, with the events lock
+   * taken before it and `end` after it, is one message, so the lock is held for the server's own work and never across a
+   * round trip to this process; chunks before it (a cascade's thousands) are statements of their own, the first taking
+   * the lock. The NOTIFY rides on the lock's statement: NOTIFY is transactional, so listeners hear it when this
+   * transaction commits, never when it rolls back; its payload names this process, whose own listener skips it.
    */
-  appendEvents(sql: Sql, rows: readonly EventValues[], announce: boolean): Promise<number[]> {
+  private async appendAndEnd(client: pg.PoolClient, sql: Sql, events: readonly EventValues[], announce: boolean, end: string): Promise<number[]> {
+    if (events.length === 0) {
+      await client.query(end);
+      return [];
+    }
     const gate = `pg_advisory_xact_lock(${EVENTS_LOCK_KEY})${announce ? `, pg_notify('${EVENTS_CHANNEL}', '${this.token}')` : ""}`;
-    return appendRows(sql, rows, (values, first) => insertEvents(values, first ? gate : ""));
+    const last = Math.floor((events.length - 1) / ROWS_PER_STATEMENT) * ROWS_PER_STATEMENT;
+    const head = await appendRows(sql, events.slice(0, last), (values, first) => insertEvents(values, first ? gate : ""));
+    // Taking the lock (and notifying) again costs nothing: both are idempotent within a transaction.
+    const results = (await client.query(
+      `SELECT ${gate}; INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${eventLiterals(events.slice(last))} RETURNING "id"; ${end}`,
+    )) as unknown as pg.QueryResult<{ id: number }>[];
+    return [...head, ...results[1].rows.map((r) => r.id).sort((a, b) => a - b)];
   }
 
   /** Names this process in its announcements. */
@@ -242,15 +284,14 @@ export class PostgresAdapter implements DbAdapter {
     return this.closing;
   }
 
-  private async inTransaction<T>(begin: string, fn: (sql: Sql) => Promise<T>, rollback: boolean): Promise<T> {
+  /** `body` ends the transaction itself (COMMIT or ROLLBACK), as its last message; a failure rolls it back. */
+  private async inTransaction<T>(begin: string, body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       await client.query(begin);
       try {
-        const result = await fn(new ClientSql(client));
-        await client.query(rollback ? "ROLLBACK" : "COMMIT");
-        return result;
+        return await body(client);
       } catch (e) {
         await client.query("ROLLBACK").catch((err: Error) => (broken = err));
         throw e;

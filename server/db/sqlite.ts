@@ -5,11 +5,11 @@
  * columns come back as Date, so Prisma Client and this layer read each other's rows.
  */
 import BetterSqlite3 from "better-sqlite3";
-import type { DbAdapter } from "./adapter.ts";
+import type { DbAdapter, WriteBody } from "./adapter.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
 import { fromSqlDate, type Param, type RunResult, type Sql } from "./connection.ts";
 import { SQLITE } from "./dialect.ts";
-import { EVENT_COLUMNS, appendRows, type EventValues } from "./event-append.ts";
+import { EVENT_COLUMNS, appendRows } from "./event-append.ts";
 import { Mutex } from "./mutex.ts";
 
 type Prepared = { stmt: BetterSqlite3.Statement; dateColumns: string[] };
@@ -121,20 +121,17 @@ export class SqliteAdapter implements DbAdapter {
     this.checkpointer = background ? startCheckpointer(file) : null;
   }
 
-  async transaction<T>(fn: (sql: Sql) => Promise<T>, rollback: boolean): Promise<T> {
+  async transaction<T>(fn: (sql: Sql) => Promise<WriteBody<T>>, { rollback }: { rollback: boolean }): Promise<{ value: T; eventIds: number[] }> {
     this.writer.runSync("BEGIN IMMEDIATE");
     try {
-      const result = await fn(this.writer);
+      const { value, events } = await fn(this.writer);
+      const eventIds = await appendRows(this.writer, events, (values) => `INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${values} RETURNING "id"`);
       this.writer.runSync(rollback ? "ROLLBACK" : "COMMIT");
-      return result;
+      return { value, eventIds };
     } catch (e) {
       if (this.writer.raw.inTransaction) this.writer.runSync("ROLLBACK");
       throw e;
     }
-  }
-
-  appendEvents(sql: Sql, rows: readonly EventValues[]): Promise<number[]> {
-    return appendRows(sql, rows, (values) => `INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${values} RETURNING "id"`);
   }
 
   async snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {

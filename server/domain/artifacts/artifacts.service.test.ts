@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DbAdapter, WriteBody } from "../../db/adapter.ts";
+import type { Sql } from "../../db/connection.ts";
 import { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { ListEventsInput } from "../../../lib/api/teams.ts";
@@ -475,7 +477,7 @@ function statementsOf(h: TempHub): string[] {
   const seen: string[] = [];
   const adapter = h.db.adapter;
   const transaction = adapter.transaction.bind(adapter);
-  adapter.transaction = (fn, rollback, team) =>
+  adapter.transaction = <T>(fn: (sql: Sql) => Promise<WriteBody<T>>, options: Parameters<DbAdapter["transaction"]>[1]) =>
     transaction(
       (sql) =>
         fn({
@@ -484,8 +486,7 @@ function statementsOf(h: TempHub): string[] {
           get: (text, params) => (seen.push(text), sql.get(text, params)),
           run: (text, params) => (seen.push(text), sql.run(text, params)),
         }),
-      rollback,
-      team,
+      options,
     );
   return seen;
 }
