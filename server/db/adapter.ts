@@ -19,14 +19,11 @@ export interface DbAdapter {
    * `rollback` is set; committed otherwise.
    *
    * The events fn gives back are appended as the transaction's last statements, in as few round trips as the database
-   * takes (on PostgreSQL the last statement and COMMIT are one), and their ids come back in the same order, which is
-   * commit order across every writer (docs/postgres.md#the-event-log). With `announce`, where the database pushes
-   * (PostgreSQL), every other process listening hears of them when the transaction commits.
+   * takes (on PostgreSQL one message with COMMIT), and their ids come back in the same order, which is commit order
+   * across every writer (docs/postgres.md#the-event-log). Where the database pushes (PostgreSQL), every other process
+   * listening hears of them when the transaction commits, never when it rolls back.
    */
-  transaction<T>(
-    fn: (sql: Sql) => Promise<WriteBody<T>>,
-    options: { rollback: boolean; team?: string; announce: boolean },
-  ): Promise<{ value: T; eventIds: number[] }>;
+  transaction<T>(fn: (sql: Sql) => Promise<WriteBody<T>>, options: { rollback: boolean; team?: string }): Promise<{ value: T; eventIds: number[] }>;
   /** Runs fn in a read-only snapshot: it never sees a write that had not committed when it began. */
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;

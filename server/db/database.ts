@@ -97,7 +97,7 @@ export class Database {
             return { value: r, events: rows };
           });
         },
-        { rollback: dryRun, team: options.team, announce: !dryRun },
+        { rollback: dryRun, team: options.team },
       );
       events.forEach((e, i) => ((e as { id: number }).id = eventIds[i]));
       result = value;

@@ -107,7 +107,7 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     const b = process2().db;
     const row = (team: string): EventValues => [null, "team.created", `team:${team}`, JSON.stringify({ id: team }), "tester", null, 0, new Date()];
     const append = (db: Database, team: string, events: EventValues[]) =>
-      db.adapter.transaction(async () => ({ value: undefined, events }), { rollback: false, team, announce: false });
+      db.adapter.transaction(async () => ({ value: undefined, events }), { rollback: false, team });
     // A's ids are drawn inside the one message that appends them and commits, so to catch it in between, a third
     // connection holds uncommitted the row with the id A draws next: A's insert waits on it, its ids drawn, the events
     // lock held, not committed.

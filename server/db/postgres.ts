@@ -18,22 +18,12 @@ import { z } from "zod";
 import type { DbAdapter, WriteBody } from "./adapter.ts";
 import type { Param, RunResult, Sql } from "./connection.ts";
 import { POSTGRES } from "./dialect.ts";
-import { EVENT_COLUMNS, appendRows, type EventValues } from "./event-append.ts";
+import { EVENT_COLUMNS, sortedIds, type EventValues } from "./event-append.ts";
 import { ROWS_PER_STATEMENT } from "./multi-row.ts";
 import { IN_LIST } from "./in-list.ts";
 
 /** The channel on which a commit that appended events names its newest id to every hub (docs/hubs.md#events). */
 const EVENTS_CHANNEL = "teamhub_events";
-
-/**
- * The rows of a chunk of events, typed: parameters in VALUES are text to PostgreSQL. `gate` is an uncorrelated
- * subquery run once before any row is produced, so what it does happens before the ids are drawn.
- */
-const insertEvents = (values: string, gate: string) =>
-  `INSERT INTO "Event" (${EVENT_COLUMNS})
-   SELECT v.column1, v.column2, v.column3, v.column4, v.column5, CAST(v.column6 AS INTEGER), CAST(v.column7 AS INTEGER), CAST(v.column8 AS TIMESTAMP(3))
-   FROM (VALUES ${values}) AS v${gate ? ` WHERE (SELECT COUNT(*) FROM (SELECT ${gate}) AS g) = 1` : ""}
-   RETURNING "id"`;
 
 /** The key of the hub's database lock ("teamhub" in ASCII): one number for every hub on the database. */
 export const WRITE_LOCK_KEY = "32762566420231522";
@@ -220,14 +210,10 @@ export class PostgresAdapter implements DbAdapter {
     this.pool.on("error", (e) => console.error("[teamhub] an idle PostgreSQL connection failed:", e.message));
   }
 
-  transaction<T>(
-    fn: (sql: Sql) => Promise<WriteBody<T>>,
-    { rollback, team, announce }: { rollback: boolean; team?: string; announce: boolean },
-  ): Promise<{ value: T; eventIds: number[] }> {
+  transaction<T>(fn: (sql: Sql) => Promise<WriteBody<T>>, { rollback, team }: { rollback: boolean; team?: string }): Promise<{ value: T; eventIds: number[] }> {
     return this.inTransaction(beginWrite(team), async (client) => {
-      const sql = new ClientSql(client);
-      const { value, events } = await fn(sql);
-      return { value, eventIds: await this.appendAndEnd(client, sql, events, announce, rollback ? "ROLLBACK" : "COMMIT") };
+      const { value, events } = await fn(new ClientSql(client));
+      return { value, eventIds: await this.appendAndEnd(client, events, rollback ? "ROLLBACK" : "COMMIT") };
     });
   }
 
@@ -240,25 +226,23 @@ export class PostgresAdapter implements DbAdapter {
   }
 
   /**
-   * Appends a write's events and ends it (`end`: COMMIT or ROLLBACK). The last chunk of events, with the events lock
-   * taken before it and `end` after it, is one message, so the lock is held for the server's own work and never across a
-   * round trip to this process; chunks before it (a cascade's thousands) are statements of their own, the first taking
-   * the lock. The NOTIFY rides on the lock's statement: NOTIFY is transactional, so listeners hear it when this
-   * transaction commits, never when it rolls back; its payload names this process, whose own listener skips it.
+   * Appends a write's events and ends it (`end`: COMMIT or ROLLBACK) in one message: the events lock, then the inserts
+   * (a chunk each), then `end`. So the lock is taken before any id is drawn and held while the server runs the inserts
+   * and the commit, never across a round trip to this process. The NOTIFY rides on the lock's statement: NOTIFY is
+   * transactional, so listeners hear it when this transaction commits, never when it rolls back (a dry run); its
+   * payload names this process, whose own listener skips it.
    */
-  private async appendAndEnd(client: pg.PoolClient, sql: Sql, events: readonly EventValues[], announce: boolean, end: string): Promise<number[]> {
+  private async appendAndEnd(client: pg.PoolClient, events: readonly EventValues[], end: string): Promise<number[]> {
     if (events.length === 0) {
       await client.query(end);
       return [];
     }
-    const gate = `pg_advisory_xact_lock(${EVENTS_LOCK_KEY})${announce ? `, pg_notify('${EVENTS_CHANNEL}', '${this.token}')` : ""}`;
-    const last = Math.floor((events.length - 1) / ROWS_PER_STATEMENT) * ROWS_PER_STATEMENT;
-    const head = await appendRows(sql, events.slice(0, last), (values, first) => insertEvents(values, first ? gate : ""));
-    // Taking the lock (and notifying) again costs nothing: both are idempotent within a transaction.
-    const results = (await client.query(
-      `SELECT ${gate}; INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${eventLiterals(events.slice(last))} RETURNING "id"; ${end}`,
-    )) as unknown as pg.QueryResult<{ id: number }>[];
-    return [...head, ...results[1].rows.map((r) => r.id).sort((a, b) => a - b)];
+    const statements = [`SELECT pg_advisory_xact_lock(${EVENTS_LOCK_KEY}), pg_notify('${EVENTS_CHANNEL}', '${this.token}')`];
+    for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
+      statements.push(`INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${eventLiterals(events.slice(i, i + ROWS_PER_STATEMENT))} RETURNING "id"`);
+    }
+    const results = (await client.query([...statements, end].join("; "))) as unknown as pg.QueryResult<{ id: number }>[];
+    return sortedIds(results.slice(1, -1).flatMap((r) => r.rows));
   }
 
   /** Names this process in its announcements. */

@@ -9,7 +9,7 @@ import type { DbAdapter, WriteBody } from "./adapter.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
 import { fromSqlDate, type Param, type RunResult, type Sql } from "./connection.ts";
 import { SQLITE } from "./dialect.ts";
-import { EVENT_COLUMNS, appendRows } from "./event-append.ts";
+import { appendEvents } from "./event-append.ts";
 import { Mutex } from "./mutex.ts";
 
 type Prepared = { stmt: BetterSqlite3.Statement; dateColumns: string[] };
@@ -125,7 +125,7 @@ export class SqliteAdapter implements DbAdapter {
     this.writer.runSync("BEGIN IMMEDIATE");
     try {
       const { value, events } = await fn(this.writer);
-      const eventIds = await appendRows(this.writer, events, (values) => `INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${values} RETURNING "id"`);
+      const eventIds = await appendEvents(this.writer, events);
       this.writer.runSync(rollback ? "ROLLBACK" : "COMMIT");
       return { value, eventIds };
     } catch (e) {

@@ -204,7 +204,6 @@ export class Resolution {
       this.edges,
       "(?,?,'contract',?)",
       (values) => `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES ${values} ON CONFLICT DO NOTHING`,
-      [],
     );
   }
 }

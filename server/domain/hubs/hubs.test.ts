@@ -22,7 +22,6 @@ let a: TempHub;
 let b: TempHub;
 
 const session = (h: TempHub, name: string) => h.db.read((sql) => findSession(sql, name));
-const allEvents = () => [...a.events, ...b.events, ...base.events];
 
 let hubs: TwoHubs;
 beforeEach(async () => {
@@ -46,7 +45,8 @@ describe("who runs a session", () => {
     expect(await claim(b)).toBe(true);
     expect((await session(a, "unclaimed"))?.hubId).toBe("hub-b");
     expect(
-      allEvents()
+      hubs
+        .events()
         .filter((e) => e.type === "session.claimed")
         .map((e) => e.payload),
     ).toEqual([{ name: "unclaimed", hub: "hub-b" }]);
@@ -81,15 +81,15 @@ describe("a hub whose heartbeat stopped", () => {
     const swept = await Promise.all([sweepLostHubs(b, LOST_AFTER, LIMIT), sweepLostHubs(b, LOST_AFTER, LIMIT)]);
     expect(swept.flat()).toEqual(["hub-a"]);
 
-    const lost = allEvents().filter((e) => e.type === "hub.lost");
+    const lost = hubs.events().filter((e) => e.type === "hub.lost");
     expect(lost.map((e) => e.payload)).toEqual([expect.objectContaining({ id: "hub-a", lostAfterMs: LOST_AFTER, interrupted: ["running"] })]);
     expect(lost[0].teamId).toBeNull();
     const running = (await session(b, "running"))!;
     expect({ status: running.status, exitReason: running.exitReason, pid: running.pid }).toEqual({ status: "interrupted", exitReason: "hub_lost", pid: null });
     expect(await session(b, "unstarted")).toMatchObject({ status: "queued", hubId: null });
 
-    const hubs = await listHubs(b, OPERATOR);
-    expect(hubs.map((h) => [h.id, h.status, h.self])).toEqual([
+    const listed = await listHubs(b, OPERATOR);
+    expect(listed.map((h) => [h.id, h.status, h.self])).toEqual([
       ["hub-a", "lost", false],
       ["hub-b", "live", true],
     ]);

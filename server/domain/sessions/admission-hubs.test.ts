@@ -21,9 +21,9 @@ const kit = (h: TempHub) => sessionKit(h, undefined, { maxLive: LIMIT });
 const row = async (name: string) => (await base.db.read((sql) => findSession(sql, name)))!;
 const pass = (h: TempHub, yielding: Set<number> = new Set()) => admissionPass(h, LIMIT, yielding);
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
-const allEvents = () => [...a.events, ...b.events, ...base.events].sort((x, y) => x.id - y.id);
 const queuedPayloads = () =>
-  allEvents()
+  hubs
+    .events()
     .filter((e) => e.type === "session.queued")
     .map((e) => e.payload);
 /** Hub A stops answering, and hub B, beating on, declares it lost. */
@@ -87,12 +87,14 @@ describe("admission per hub", () => {
     expect(await row("u")).toMatchObject({ status: "starting", hubId: "hub-b" });
     expect(await pass(a)).toEqual({ admitted: [], yielding: [] });
     expect(
-      allEvents()
+      hubs
+        .events()
         .filter((e) => e.type === "session.claimed")
         .map((e) => e.payload),
     ).toEqual([{ name: "u", hub: "hub-b" }]);
     expect(
-      allEvents()
+      hubs
+        .events()
         .filter((e) => e.type === "session.admitted")
         .map((e) => e.payload.name),
     ).toEqual(["u", "a1"]);
