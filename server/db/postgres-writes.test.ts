@@ -9,6 +9,7 @@ import type { HubEvent } from "../events/types.ts";
 import { POSTGRES_URL, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { Database } from "./database.ts";
 import { EVENT_COLUMNS, type EventValues } from "./event-append.ts";
+import { WRITE_LOCK_KEY } from "./postgres.ts";
 
 let hub: TempHub;
 let others: Database[];
@@ -168,6 +169,57 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     const all = (await hub.db.read((sql) => sql.all<{ id: number }>(`SELECT "id" FROM "Event" ORDER BY "id"`))).map((r) => r.id);
     expect(all).toHaveLength(120);
     expect(seen).toEqual(all);
+  });
+});
+
+describe.skipIf(!POSTGRES_URL)("round trips and failures on PostgreSQL", () => {
+  it("send a transaction's BEGIN and its first statement without waiting between them, for writes and reads", async () => {
+    const p = process2();
+    const calls: Array<{ text: string; earlierAnswered: boolean }> = [];
+    const answered: boolean[] = [];
+    const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => Promise<unknown>;
+    const spy = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      calls.push({ text: typeof config === "string" ? config : config.text, earlierAnswered: answered.every(Boolean) });
+      const i = answered.push(false) - 1;
+      const sent = query.apply(this, args);
+      void sent.then(
+        () => (answered[i] = true),
+        () => (answered[i] = true),
+      );
+      return sent;
+    } as never);
+    try {
+      await teamWrite(p.db, "t", "t");
+      await p.db.read((sql) => sql.get(`SELECT COUNT(*) AS n FROM "Team"`));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls.map((c) => c.text.split(" ")[0])).toEqual(["BEGIN;", "INSERT", "SELECT", "BEGIN", "SELECT", "COMMIT"]);
+    // The first statement of each transaction went out while its BEGIN was unanswered; the ones after waited for answers.
+    expect(calls.map((c) => c.earlierAnswered)).toEqual([true, false, true, true, false, true]);
+  });
+
+  it("report a write that cannot take its lock as such, write nothing, and leave its connection fit for the next write", async () => {
+    const url = (hub.where as { url: string }).url;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Connections opened from now on give up on a lock after 100 ms: the write's locks are its first statements.
+      await admin.query(`ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET lock_timeout = '100ms'`);
+      const p = process2();
+      await admin.query(`SELECT pg_advisory_lock(${WRITE_LOCK_KEY})`);
+      const err = await teamWrite(p.db, "t", "t").catch((e: Error) => e);
+      expect(String(err)).toContain("lock timeout");
+      expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Team"`))).toEqual([]);
+      expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Event"`))).toEqual([]);
+      await admin.query(`SELECT pg_advisory_unlock(${WRITE_LOCK_KEY})`);
+      // The pool lends the same connection again: its failed transaction was rolled back.
+      expect(await teamWrite(p.db, "u", "u")).toBe("u");
+      expect(await hub.db.read((sql) => sql.all<{ id: string }>(`SELECT "id" FROM "Team"`))).toEqual([{ id: "u" }]);
+    } finally {
+      await admin.end();
+    }
   });
 });
 

@@ -43,7 +43,7 @@ function teamKey(team: string): number {
  * What a write transaction runs first: the locks of its scope (./adapter.ts). A team's two locks are one SELECT (one
  * statement for the server to parse fewer); its target list is evaluated in order, the database lock first.
  */
-const beginWrite = (team?: string) =>
+export const beginWrite = (team?: string) =>
   team === undefined
     ? `BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK_KEY})`
     : `BEGIN; SELECT pg_advisory_xact_lock_shared(${WRITE_LOCK_KEY}), pg_advisory_xact_lock(${TEAM_LOCK_CLASS}, ${teamKey(team)})`;
@@ -160,6 +160,18 @@ function eventLiterals(rows: readonly EventValues[]): string {
   return rows.map((row) => `(${row.map(literal).join(",")})`).join(",");
 }
 
+/**
+ * The message that appends a write's (non-empty) events and ends it (PostgresAdapter.appendAndEnd): the events lock with
+ * the NOTIFY naming `token`, one insert a chunk, then `end`. Its results: the lock's, one a chunk, the end's.
+ */
+export function appendAndEndMessage(events: readonly EventValues[], end: string, token: string): string {
+  const statements = [`SELECT pg_advisory_xact_lock(${EVENTS_LOCK_KEY}), pg_notify('${EVENTS_CHANNEL}', '${token}')`];
+  for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
+    statements.push(`INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${eventLiterals(events.slice(i, i + ROWS_PER_STATEMENT))} RETURNING "id"`);
+  }
+  return [...statements, end].join("; ");
+}
+
 function bind(params: readonly Param[], lists: ReadonlySet<number>): unknown[] {
   return params.map((p, i) => {
     if (lists.has(i)) return ListValues.parse(JSON.parse(String(p)));
@@ -171,14 +183,40 @@ function bind(params: readonly Param[], lists: ReadonlySet<number>): unknown[] {
   });
 }
 
-/** One client's queries, inside the transaction that holds it. */
+/**
+ * One client's queries, inside the transaction that holds it. The transaction's BEGIN (with a write's locks) is sent
+ * without waiting for its answer, so it shares a round trip with the first statement after it (the pool's clients
+ * pipeline); that statement reports BEGIN's failure, which comes first, rather than the "transaction is aborted" it
+ * causes.
+ */
 class ClientSql implements Sql {
   readonly dialect = POSTGRES;
-  constructor(private readonly client: pg.PoolClient) {}
+  private begun: Promise<unknown> | undefined;
 
-  private async query(sql: string, params: readonly Param[]): Promise<pg.QueryResult> {
+  constructor(
+    private readonly client: pg.PoolClient,
+    begin: string,
+  ) {
+    this.begun = client.query(begin);
+    // Reported by the first statement after it; a body that fails before any statement rolls back, and says why.
+    this.begun.catch(() => {});
+  }
+
+  private query(sql: string, params: readonly Param[]): Promise<pg.QueryResult> {
     const { name, text, lists } = translate(sql);
-    return this.client.query({ name, text, values: bind(params, lists) });
+    return this.afterBegin(this.client.query({ name, text, values: bind(params, lists) }));
+  }
+
+  /** Statements as they are, several to a message (no parameters, not prepared): the end of the transaction. */
+  end<R>(text: string): Promise<R> {
+    return this.afterBegin(this.client.query(text) as Promise<unknown> as Promise<R>);
+  }
+
+  private async afterBegin<R>(sent: Promise<R>): Promise<R> {
+    const begun = this.begun;
+    if (!begun) return sent;
+    this.begun = undefined;
+    return (await Promise.all([begun, sent]))[1];
   }
 
   async all<T>(sql: string, params: readonly Param[] = []): Promise<T[]> {
@@ -205,22 +243,22 @@ export class PostgresAdapter implements DbAdapter {
     options: PostgresOptions = {},
   ) {
     // UTC sessions: a column default (CURRENT_TIMESTAMP into `timestamp`) is then UTC wall time too.
-    this.pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types, options: "-c TimeZone=UTC" });
+    this.pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types, pipeline: true, options: "-c TimeZone=UTC" });
     // An idle client whose connection drops is removed from the pool; without a listener it would end the process.
     this.pool.on("error", (e) => console.error("[teamhub] an idle PostgreSQL connection failed:", e.message));
   }
 
   transaction<T>(fn: (sql: Sql) => Promise<WriteBody<T>>, { rollback, team }: { rollback: boolean; team?: string }): Promise<{ value: T; eventIds: number[] }> {
-    return this.inTransaction(beginWrite(team), async (client) => {
-      const { value, events } = await fn(new ClientSql(client));
-      return { value, eventIds: await this.appendAndEnd(client, events, rollback ? "ROLLBACK" : "COMMIT") };
+    return this.inTransaction(beginWrite(team), async (sql) => {
+      const { value, events } = await fn(sql);
+      return { value, eventIds: await this.appendAndEnd(sql, events, rollback ? "ROLLBACK" : "COMMIT") };
     });
   }
 
   snapshot<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
-    return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", async (client) => {
-      const value = await fn(new ClientSql(client));
-      await client.query("COMMIT");
+    return this.inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", async (sql) => {
+      const value = await fn(sql);
+      await sql.end("COMMIT");
       return value;
     });
   }
@@ -232,16 +270,12 @@ export class PostgresAdapter implements DbAdapter {
    * transactional, so listeners hear it when this transaction commits, never when it rolls back (a dry run); its
    * payload names this process, whose own listener skips it.
    */
-  private async appendAndEnd(client: pg.PoolClient, events: readonly EventValues[], end: string): Promise<number[]> {
+  private async appendAndEnd(sql: ClientSql, events: readonly EventValues[], end: string): Promise<number[]> {
     if (events.length === 0) {
-      await client.query(end);
+      await sql.end(end);
       return [];
     }
-    const statements = [`SELECT pg_advisory_xact_lock(${EVENTS_LOCK_KEY}), pg_notify('${EVENTS_CHANNEL}', '${this.token}')`];
-    for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
-      statements.push(`INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${eventLiterals(events.slice(i, i + ROWS_PER_STATEMENT))} RETURNING "id"`);
-    }
-    const results = (await client.query([...statements, end].join("; "))) as unknown as pg.QueryResult<{ id: number }>[];
+    const results = await sql.end<pg.QueryResult<{ id: number }>[]>(appendAndEndMessage(events, end, this.token));
     return sortedIds(results.slice(1, -1).flatMap((r) => r.rows));
   }
 
@@ -269,17 +303,15 @@ export class PostgresAdapter implements DbAdapter {
   }
 
   /** `body` ends the transaction itself (COMMIT or ROLLBACK), as its last message; a failure rolls it back. */
-  private async inTransaction<T>(begin: string, body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async inTransaction<T>(begin: string, body: (sql: ClientSql) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query(begin);
-      try {
-        return await body(client);
-      } catch (e) {
-        await client.query("ROLLBACK").catch((err: Error) => (broken = err));
-        throw e;
-      }
+      return await body(new ClientSql(client, begin));
+    } catch (e) {
+      // Also when BEGIN's own statements failed (a lock): their transaction is open, and aborted.
+      await client.query("ROLLBACK").catch((err: Error) => (broken = err));
+      throw e;
     } finally {
       // A client whose ROLLBACK failed is in an unknown state: the pool closes it instead of lending it again.
       client.release(broken);
