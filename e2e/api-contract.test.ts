@@ -192,6 +192,7 @@ beforeAll(async () => {
   await call(s.send, { name: "asker", message: `@bash touch ${sh.work}/approved.txt\n@reply touched` });
   const waiting = await waitForSession(sh.hub, "asker", (x) => x.status === "waiting_permission");
   await call(s.approvals, {});
+  await call(s.approvalCount, { status: "pending" });
   await call(s.decide, { name: "asker", approvalId: waiting.approvals[0].id, decision: "allow" });
   await idle("asker");
   await call(s.send, { name: "asker", message: `@bash touch ${sh.work}/again.txt\n@reply touched` });

@@ -1,11 +1,13 @@
 /**
  * The approvals queue with the real `claude` on the fake Messages API: three sessions each wait for a Bash
  * permission; the nav counts them; two are allowed at once from the queue and their turns continue; the third
- * is denied over the CLI's bulk `teamhub decide`.
+ * is denied over the CLI's bulk `teamhub decide`. With more waiting than the queue lists, the nav and the queue count
+ * them all.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
@@ -98,4 +100,40 @@ describe("approvals queue", () => {
     await screenshot(page, "approvals-390-dark");
     await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
   }, 180_000);
+
+  it("counts every waiting request in the nav and the queue's title, past the 200 it lists", async () => {
+    // 201 waiting requests, written straight into the hub's database as copies of a decided one (real sessions would
+    // each need a turn waiting on a tool): the queue lists the newest 200, the counts say 201.
+    const db = new BetterSqlite3(sh.hub.dbFile);
+    db.pragma("busy_timeout = 5000");
+    const [{ id, expiresAt }] = db.prepare(`SELECT "id", "expiresAt" FROM "Approval" ORDER BY "id" LIMIT 1`).all() as { id: number; expiresAt: unknown }[];
+    // A deadline a day later, in whatever form the column holds, so no request is denied for lateness meanwhile.
+    const later = typeof expiresAt === "number" ? expiresAt + 86_400_000 : new Date(new Date(String(expiresAt)).getTime() + 86_400_000).toISOString();
+    const copy = db.prepare(
+      `INSERT INTO "Approval" ("sessionPk","teamId","requestId","toolName","input","reason","status","createdAt","expiresAt")
+       SELECT "sessionPk","teamId",?,"toolName","input","reason",'pending',"createdAt",? FROM "Approval" WHERE "id" = ?`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 201; i++) copy.run(`fixture-${i}`, later, id);
+    })();
+    try {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(`${sh.hub.url}/approvals`);
+      await expect.poll(() => page.getByTestId("approvals-waiting").innerText(), { timeout: 30_000 }).toBe("201");
+      await expect.poll(() => page.getByTestId("approvals-queue").locator("tbody tr").count()).toBe(200);
+      expect(await page.getByTestId("approvals-queue").getAttribute("aria-label")).toBe("Waiting for a decision (201)");
+      expect(await page.getByTestId("approvals-page-note").innerText()).toBe("Showing the newest 200 of 201; the others appear here as these are answered.");
+      await screenshot(page, "approvals-over-a-page", { fullPage: false });
+      await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect.poll(() => page.getByTestId("approvals-page-note").count(), { timeout: 30_000 }).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await screenshot(page, "approvals-over-a-page-390-dark", { fullPage: false });
+    } finally {
+      await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
+      db.prepare(`DELETE FROM "Approval" WHERE "requestId" LIKE 'fixture-%'`).run();
+      db.close();
+    }
+  }, 120_000);
 });

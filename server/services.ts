@@ -88,6 +88,7 @@ import type {
   DelegateInput,
   ForkInput,
   ListApprovalsInput,
+  ApprovalsFilter,
   ListSessionsInput,
   SendInput,
   SessionRef,
@@ -106,7 +107,7 @@ import {
   stopSession,
 } from "./domain/sessions/control.service.ts";
 import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
-import { decideApproval, decideApprovals, listApprovals } from "./domain/sessions/approvals.ts";
+import { countApprovals, decideApproval, decideApprovals, listApprovals } from "./domain/sessions/approvals.ts";
 import { abortTask, continueTask, delegate, finishTask } from "./domain/sessions/delegate.service.ts";
 import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput, TeamMessagesInput, UnreadInput } from "../lib/api/chat.ts";
 import { broadcast, sendMessage } from "./domain/chat/send.ts";
@@ -337,6 +338,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       history: (a: Principal, i: SessionRef & { limit: number }) => sessionHistory(deps, a, i),
       transcript: (a: Principal, i: TranscriptInput) => transcript(deps, a, i),
       approvals: (a: Principal, i: ListApprovalsInput) => listApprovals(deps, a, i),
+      approvalCount: (_: Principal, i: ApprovalsFilter) => countApprovals(deps, i),
       decide: (a: Principal, i: DecideApprovalInput) => decideApproval(deps, a, i),
       decideMany: (a: Principal, i: DecideApprovalsInput) => decideApprovals(deps, a, i),
     },

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { ApprovalView, DecideApprovalsResult } from "@/lib/api/sessions.ts";
 import { clock } from "@/lib/format.ts";
-import { useApprovals, useDecideMany } from "@/lib/queries/approvals.ts";
+import { useApprovals, useDecideMany, usePendingCount } from "@/lib/queries/approvals.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
@@ -155,6 +155,7 @@ function DecidedTable({ items }: { items: ApprovalView[] }) {
 export function ApprovalsPage() {
   const { team } = useTeam();
   const pending = useApprovals(team, "pending");
+  const waiting = usePendingCount(team).data?.count;
   const recent = useApprovals(team);
   const decide = useDecideMany(team);
   const [picked, setPicked] = useState<Set<number>>(new Set());
@@ -186,7 +187,7 @@ export function ApprovalsPage() {
   const decided = (recent.data ?? []).filter((a) => a.status !== "pending").slice(0, 50);
   return (
     <div className="stack">
-      <Card title={`Waiting for a decision (${items.length})`} testId="approvals-queue" wide>
+      <Card title={`Waiting for a decision (${Math.max(waiting ?? 0, items.length)})`} testId="approvals-queue" wide>
         <ListState loading={pending.isLoading} error={pending.error} empty={items.length === 0} hint="No permission request is waiting." />
         {items.length > 0 && (
           <>
@@ -206,6 +207,11 @@ export function ApprovalsPage() {
                 Deny selected ({selected.size})
               </button>
             </div>
+            {waiting !== undefined && waiting > items.length && (
+              <p className="muted" data-testid="approvals-page-note">
+                Showing the newest {items.length} of {waiting}; the others appear here as these are answered.
+              </p>
+            )}
             <PendingTable items={items} selected={selected} toggle={toggle} />
           </>
         )}

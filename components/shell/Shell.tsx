@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { api } from "@/lib/api/endpoints/index.ts";
 import { apiCall } from "@/lib/browser-api.ts";
-import { useApprovals } from "@/lib/queries/approvals.ts";
+import { usePendingCount } from "@/lib/queries/approvals.ts";
 import { useUnread } from "@/lib/queries/chat.ts";
 import { keys } from "@/lib/queries/keys.ts";
 import { CommandPalette } from "./CommandPalette.tsx";
@@ -52,7 +52,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const { team, setTeam } = useTeam();
   const live = useLive();
   const teams = useQuery({ queryKey: keys.teams(), queryFn: () => apiCall(api.teams.list, {}) });
-  const waiting = useApprovals(team, "pending").data?.length ?? 0;
+  const waiting = usePendingCount(team).data?.count ?? 0;
   const unread = useUnread(team).data?.unread ?? 0;
   /** The count a page's nav link carries, and what it says to a screen reader. */
   const badges: Record<string, { n: number; label: string; testId: string }> = {

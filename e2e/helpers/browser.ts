@@ -24,9 +24,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** The whole page, or with `fullPage: false` what the window shows (a page hundreds of rows long). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -155,10 +155,18 @@ export const DecideApprovalsInput = z
   .strict();
 export type DecideApprovalsInput = z.infer<typeof DecideApprovalsInput>;
 
-export const ListApprovalsInput = z
-  .object({ team: TeamParam.optional(), status: z.enum(["pending", "allowed", "denied", "timed_out", "cancelled"]).optional(), limit: Limit })
+/** Which approvals a list or a count takes: a team's, of one status, or all. */
+export const ApprovalsFilter = z
+  .object({ team: TeamParam.optional(), status: z.enum(["pending", "allowed", "denied", "timed_out", "cancelled"]).optional() })
   .strict();
+export type ApprovalsFilter = z.infer<typeof ApprovalsFilter>;
+
+export const ListApprovalsInput = ApprovalsFilter.extend({ limit: Limit }).strict();
 export type ListApprovalsInput = z.infer<typeof ListApprovalsInput>;
+
+/** How many approvals the filter takes, however many a list would show (the nav's badge counts past a page). */
+export const ApprovalCount = z.object({ count: z.number().int() });
+export type ApprovalCount = z.output<typeof ApprovalCount>;
 
 export const TeamSpawnInput = SpawnInput.omit({ prompt: true })
   .extend({

@@ -5,8 +5,19 @@ import { api } from "../api/endpoints/index.ts";
 import { apiCall } from "../browser-api.ts";
 import { keys } from "./keys.ts";
 
+/** A page of the queue: the newest this many are listed. */
+const APPROVALS_PAGE = 200;
+
+/** The team's newest approvals, of one status or all. */
 export const useApprovals = (team: string, status?: ApprovalStatus) =>
-  useQuery({ queryKey: [...keys.approvals(team), status ?? "all"], queryFn: () => apiCall(api.sessions.approvals, { team, status, limit: 200 }) });
+  useQuery({
+    queryKey: [...keys.approvals(team), status ?? "all"],
+    queryFn: () => apiCall(api.sessions.approvals, { team, status, limit: APPROVALS_PAGE }),
+  });
+
+/** How many are waiting, past the page: the nav's badge and the queue's title. */
+export const usePendingCount = (team: string) =>
+  useQuery({ queryKey: [...keys.approvals(team), "pending", "count"], queryFn: () => apiCall(api.sessions.approvalCount, { team, status: "pending" }) });
 
 export function useDecideMany(team: string) {
   const qc = useQueryClient();

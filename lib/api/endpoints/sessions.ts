@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { endpoint } from "../endpoint.ts";
 import {
+  ApprovalCount,
+  ApprovalsFilter,
   ApprovalView,
   BatchSpawnInput,
   CleanupResult,
@@ -34,6 +36,7 @@ import {
 
 export const sessions = {
   approvals: endpoint({ method: "GET", path: "/approvals", input: ListApprovalsInput, output: z.array(ApprovalView) }),
+  approvalCount: endpoint({ method: "GET", path: "/approvals/count", input: ApprovalsFilter, output: ApprovalCount }),
   batch: endpoint({ method: "POST", path: "/batch-spawn", input: BatchSpawnInput, output: z.array(SessionView), status: 201 }),
   cleanup: endpoint({ method: "POST", path: "/cleanup", input: CleanupInput, output: CleanupResult }),
   delegate: endpoint({ method: "POST", path: "/delegate", input: DelegateInput, output: DelegateResult, waits: true }),

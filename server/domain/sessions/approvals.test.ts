@@ -3,7 +3,7 @@ import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR } from "../principal.ts";
-import { decideApproval, decideApprovals, listApprovals } from "./approvals.ts";
+import { countApprovals, decideApproval, decideApprovals, listApprovals } from "./approvals.ts";
 import { cancelApproval, expireApproval, requestApproval } from "./runtime.ts";
 
 let hub: TempHub;
@@ -100,5 +100,20 @@ describe("approvals", () => {
     const agent = { name: "agent", kind: "agent" } as const;
     expect((await refusedWithoutWriting(hub, () => decideApprovals(hub, agent, { team: "default", ids: [a.id], decision: "allow" }))).code).toBe("forbidden");
     expect((await listApprovals(hub, OPERATOR, { status: "pending", limit: 10 })).map((x) => x.id).sort()).toEqual([a.id, theirs.id].sort());
+  });
+
+  it("counts what a list with the same filter takes, past the list's page (the nav's badge)", async () => {
+    const asked = [];
+    for (let i = 0; i < 205; i++) asked.push(await ask(`r${i}`));
+    await decideApproval(hub, OPERATOR, { name: "s", approvalId: asked[0].id, decision: "deny" });
+    await k.spawn({ name: "elsewhere", team: "other", approvalTimeoutMs: 60_000 });
+    await k.launched("elsewhere");
+    await k.startTurn("elsewhere");
+    await requestApproval(hub, await k.pk("elsewhere"), { requestId: "x", toolName: "Bash", input: {}, reason: "asks" });
+    expect(await listApprovals(hub, OPERATOR, { team: "default", status: "pending", limit: 200 })).toHaveLength(200);
+    expect(await countApprovals(hub, { team: "default", status: "pending" })).toEqual({ count: 204 });
+    expect(await countApprovals(hub, { team: "default" })).toEqual({ count: 205 });
+    expect(await countApprovals(hub, { status: "pending" })).toEqual({ count: 205 });
+    expect(await countApprovals(hub, { team: "other", status: "denied" })).toEqual({ count: 0 });
   });
 });

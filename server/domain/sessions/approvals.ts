@@ -2,10 +2,12 @@
  * Permission requests the policy could not decide: they wait here for a person, and are denied
  * when their deadline passes. The supervisor answers the CLI when a decision is committed.
  */
-import { placeholders, type Sql } from "../../db/connection.ts";
+import { countOf, placeholders, type Param, type Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type {
+  ApprovalCount,
+  ApprovalsFilter,
   ApprovalStatus,
   ApprovalView,
   DecideApprovalInput,
@@ -145,25 +147,34 @@ export async function approvalFor(sql: Sql, actor: Principal, a: ApprovalView, m
   return { ...a, input: {}, inputHidden: true };
 }
 
-export async function listApprovals({ db }: DomainDeps, actor: Principal, input: ListApprovalsInput): Promise<ApprovalView[]> {
+/** The WHERE clause (or nothing) of a filter over approvals `a`, with its parameters. */
+function filtered({ team, status }: ApprovalsFilter): { where: string; params: Param[] } {
   const where: string[] = [];
-  const params: unknown[] = [];
-  if (input.team) {
+  const params: Param[] = [];
+  if (team) {
     where.push(`a."teamId" = ?`);
-    params.push(input.team);
+    params.push(team);
   }
-  if (input.status) {
+  if (status) {
     where.push(`a."status" = ?`);
-    params.push(input.status);
+    params.push(status);
   }
+  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
+}
+
+export async function listApprovals({ db }: DomainDeps, actor: Principal, input: ListApprovalsInput): Promise<ApprovalView[]> {
+  const { where, params } = filtered(input);
   return db.read(async (sql) => {
-    const rows = await sql.all<ApprovalRow & { session: string }>(
-      `${SELECT_VIEW} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY a."id" DESC LIMIT ?`,
-      [...(params as never[]), input.limit],
-    );
+    const rows = await sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} ${where} ORDER BY a."id" DESC LIMIT ?`, [...params, input.limit]);
     const may = permitsMany(sql, actor);
     return Promise.all(rows.map((r) => approvalFor(sql, actor, toView(r), may)));
   });
+}
+
+/** The approvals a list with the same filter shows, counted past any page (anyone who may list them may count them). */
+export async function countApprovals({ db }: DomainDeps, input: ApprovalsFilter): Promise<ApprovalCount> {
+  const { where, params } = filtered(input);
+  return { count: await db.read((sql) => countOf(sql, `${SELECT_VIEW} ${where}`, params)) };
 }
 
 export async function pendingApprovals(sql: Sql, sessionPk: number): Promise<ApprovalView[]> {
