@@ -142,7 +142,8 @@ async function publishInTx(
     if (previousSeq !== undefined) await emitStaleOnBump(tx, team, input.id, previousSeq, version);
   }
   const resolution = new Resolution(tx, team);
-  await resolution.afterPublish(input.id, input.type, artifact.watched === 1);
+  // Most publishes are of an artifact no open contract watches (`publishWatched`, asked with its row): no lookup.
+  if (artifact.watched === 1) await resolution.afterPublish(input.id, input.type);
   await resolution.drain();
   return {
     artifactId: input.id,

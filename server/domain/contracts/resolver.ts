@@ -27,8 +27,8 @@ type WatchKind = "artifact" | "artifact_type" | "contract";
 type Completion = { outputs: string; inputs: string };
 
 /**
- * Whether an open contract watches a publish of artifact `?` of type `?` in team `?` (params in that order), as an SQL
- * expression: a publish asks it in a statement it runs anyway, and `afterPublish` looks watchers up only when it holds.
+ * Whether an open contract of team `?` watches a publish of artifact `?` of type `?` (params in that order), as an SQL
+ * expression: a publish asks it in a statement it runs anyway, and calls `afterPublish` only when it holds.
  */
 export const publishWatched = `EXISTS (SELECT 1 FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"
   WHERE w."teamId" = ? AND ((w."kind" = 'artifact' AND w."target" = ?) OR (w."kind" = 'artifact_type' AND w."target" = ?)) AND ${OPEN_SQL})`;
@@ -58,12 +58,7 @@ export class Resolution {
     this.queue.push(pk);
   }
 
-  /**
-   * `watched`: what `publishWatched` said in the publish's own transaction; false skips the lookup, which most publishes
-   * (of an artifact no open contract watches) would pay for nothing.
-   */
-  async afterPublish(artifactId: string, type: string, watched = true): Promise<void> {
-    if (!watched) return;
+  async afterPublish(artifactId: string, type: string): Promise<void> {
     const found = await this.watchers([
       ["artifact", [artifactId]],
       ["artifact_type", [type]],
