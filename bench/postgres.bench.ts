@@ -22,7 +22,7 @@ import { cascadeFigure, chain, fanOut, type OpenBench } from "./core/cascade-fig
 import { publishWorkload, type Workload } from "./core/publish-workload.ts";
 import { createWatchers, servicePublishes } from "./core/service-publish.ts";
 import { check } from "./lib/check.ts";
-import { median, ms, summarize, target } from "./lib/stats.ts";
+import { medianRound, ms, summarize, target } from "./lib/stats.ts";
 import { onPostgres, pgHub } from "./postgres/pg-bench-db.ts";
 import { rawPgPublishes } from "./postgres/raw-publish.ts";
 
@@ -55,9 +55,11 @@ async function publishFigure(server: string): Promise<void> {
   await run(publishWorkload(20, 9));
   const rounds = [];
   for (let i = 0; i < ROUNDS; i++) rounds.push(await run(publishWorkload(100, 10)));
-  const each = rounds.map((r) => r.raw.opsPerSec / r.service.opsPerSec);
-  const ratio = median(each);
-  const { raw, service } = rounds[each.indexOf(ratio)];
+  const {
+    ratio,
+    each,
+    round: { raw, service },
+  } = medianRound(rounds, (r) => r.raw.opsPerSec / r.service.opsPerSec);
   console.log(
     `postgres.publish: ${service.count} publishes, ${service.opsPerSec.toFixed(0)} ops/s, p50 ${ms(service.p50)}, p99 ${ms(service.p99)}, ` +
       `ratio ${ratio.toFixed(2)}x raw pg by throughput ${target("≤ 2x", ratio <= 2)} (raw ${raw.opsPerSec.toFixed(0)} ops/s, p50 ${ms(raw.p50)}, p99 ${ms(raw.p99)}; ` +
@@ -115,12 +117,12 @@ async function twoHubsFigure(server: string): Promise<void> {
   for (let i = 0; i < ROUNDS; i++) {
     rounds.push({ one: await wall(1, () => "default"), two: await wall(2, own), rawOne: await wall(1, () => "default", RAW), rawTwo: await wall(2, own, RAW) });
   }
-  const each = rounds.map((r) => r.one / r.two);
-  const ratio = median(each);
-  const { one, two } = rounds[each.indexOf(ratio)];
-  const rawEach = rounds.map((r) => r.rawOne / r.rawTwo);
-  const rawRatio = median(rawEach);
-  const raw = rounds[rawEach.indexOf(rawRatio)];
+  const {
+    ratio,
+    each,
+    round: { one, two },
+  } = medianRound(rounds, (r) => r.one / r.two);
+  const { ratio: rawRatio, each: rawEach, round: raw } = medianRound(rounds, (r) => r.rawOne / r.rawTwo);
   const shared = await wall(2, () => "default");
   console.log(
     `postgres.two_hubs: ${N} publishes by two hub processes at once, each for a team of its own, in ${ms(two)} against one process in ${ms(one)}: ` +

@@ -11,6 +11,13 @@ export function summarize(latenciesMs: Float64Array): Summary {
 /** The middle value (the upper one of an even count). */
 export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** The round whose ratio is the median, its ratio and every round's: what a figure that alternates rounds reports. */
+export function medianRound<R>(rounds: readonly R[], ratioOf: (round: R) => number): { ratio: number; each: number[]; round: R } {
+  const each = rounds.map(ratioOf);
+  const ratio = median(each);
+  return { ratio, each, round: rounds[each.indexOf(ratio)] };
+}
+
 export const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(2)} ms`);
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 

@@ -1,23 +1,25 @@
 /**
  * The two-hubs figure's baseline: publisher-process.ts's publishes written by a plain `pg` client, with no hub, in the
  * messages the hub's adapter sends: BEGIN with the team's locks pipelined with the artifact's upsert, the version, then
- * the event with the events lock, the NOTIFY and COMMIT in one message. No validation, no resolution. Same argv and
- * protocol as publisher-process.ts. What two of these gain over one is what this machine allows that shape of write.
+ * the event with the events lock, the NOTIFY and COMMIT in one message. No validation, no resolution. Same exchange
+ * (./publisher-protocol.ts). What two of these gain over one is what this machine allows that shape of write.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { appendAndEndMessage, beginWrite } from "../../server/db/postgres.ts";
+import { publishOf, publisherArgs, runPublisher } from "./publisher-protocol.ts";
 
-const [url, prefix, count, team, warmUp] = process.argv.slice(2);
+const args = publisherArgs();
+const { url, prefix, team } = args;
 const client = new pg.Client({ connectionString: url, pipeline: true, options: "-c TimeZone=UTC" });
 await client.connect();
 await client.query(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ($1, now(), '{}') ON CONFLICT DO NOTHING`, [team]);
 const token = randomUUID();
 
 async function publish(i: number): Promise<void> {
-  const id = `${prefix}-${i % 20}`;
+  const { id, data: values } = publishOf(prefix, i);
   const now = new Date();
-  const data = JSON.stringify({ total: 10, passed: i % 10, failed: 10 - (i % 10) });
+  const data = JSON.stringify(values);
   const begun = client.query(beginWrite(team));
   const claim = client.query<{ pk: number; latestVersion: number }>({
     name: "claim",
@@ -41,10 +43,5 @@ async function publish(i: number): Promise<void> {
   );
 }
 
-for (let i = 0; i < Number(warmUp); i++) await publish(i);
-process.stdout.write("ready\n");
-await new Promise<void>((r) => process.stdin.once("data", () => r()));
-const t0 = performance.now();
-for (let i = 0; i < Number(count); i++) await publish(i);
-process.stdout.write(`${performance.now() - t0}\n`);
+await runPublisher(publish, args);
 await client.end();
