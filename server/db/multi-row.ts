@@ -1,6 +1,6 @@
 /**
- * Many rows in few statements (a cascade writes thousands): one statement per ROWS_PER_STATEMENT rows, each a multi-row VALUES
- * list. Used for the event log on SQLite (./event-append.ts), contract rows and lineage edges.
+ * Many rows in few statements (a cascade writes thousands): a multi-row VALUES list of up to ROWS_PER_STATEMENT rows a
+ * statement. Used for contract rows, lineage edges and, on SQLite, the event log (./event-append.ts).
  */
 import type { Param, Sql } from "./connection.ts";
 
@@ -9,7 +9,7 @@ export const ROWS_PER_STATEMENT = 1000;
 
 type Chunk = { values: string; params: Param[] };
 
-/** The chunks of `rows`, each with its VALUES list (`row`, one row's placeholders, once per row) and its parameters (`before`, then every row's). */
+/** `rows` a statement's worth at a time: `row` (one row's `?` list) repeated per row, and `before` then the rows' values. */
 function* chunks(rows: readonly (readonly Param[])[], row: string, before: readonly Param[]): Generator<Chunk> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const part = rows.slice(i, i + ROWS_PER_STATEMENT);
