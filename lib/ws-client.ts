@@ -2,7 +2,7 @@
  * A /ws connection that reconnects after a hub restart and resumes from the last event it saw,
  * so no event is missed. Messages are checked against the shared zod catalog.
  */
-import { ServerMessage, WS_VERSION, type TextDelta, type WireEvent, type WireTranscriptEntry } from "./ws.ts";
+import { ServerMessage, WS_VERSION, type ProcessOutputFrame, type TextDelta, type WireEvent, type WireTranscriptEntry } from "./ws.ts";
 import { TOKEN_KEY } from "./browser-api.ts";
 
 export type LiveState = "connecting" | "live" | "offline";
@@ -15,6 +15,8 @@ export function connectLive(options: {
   onTranscript?: (t: WireTranscriptEntry) => void;
   /** The model's text of a followed session as it streams: the text so far on subscribing (`soFar`), then a piece at a time. */
   onTextDelta?: (d: TextDelta) => void;
+  /** A stored piece of a followed session's setup, run or archive output. */
+  onOutput?: (o: ProcessOutputFrame) => void;
   onState?: (s: LiveState) => void;
 }): () => void {
   let socket: WebSocket | null = null;
@@ -44,6 +46,7 @@ export function connectLive(options: {
       if (msg.type === "subscribed") options.onState?.("live");
       if (msg.type === "transcript") options.onTranscript?.(msg.payload);
       if (msg.type === "transcript_delta") options.onTextDelta?.(msg.payload);
+      if (msg.type === "process_output") options.onOutput?.(msg.payload);
       if (msg.type === "event") {
         lastId = Math.max(lastId ?? 0, msg.payload.id);
         options.onEvent?.(msg.payload);

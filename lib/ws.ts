@@ -9,6 +9,7 @@ import { WireEvent } from "./api/events.ts";
 export { WireEvent };
 export type WireEvent = z.output<typeof WireEvent>;
 import { TranscriptEntryView } from "./api/sessions.ts";
+import { OutputPiece } from "./api/runnable.ts";
 
 export const WS_VERSION = 1;
 
@@ -44,11 +45,16 @@ export type WireTranscriptEntry = z.output<typeof WireTranscriptEntry>;
 export const TextDelta = z.object({ session: z.string(), text: z.string(), soFar: z.literal(true).optional(), elided: z.number().optional() });
 export type TextDelta = z.infer<typeof TextDelta>;
 
+export const ProcessOutputFrame = z.object({ session: z.string(), piece: OutputPiece });
+export type ProcessOutputFrame = z.output<typeof ProcessOutputFrame>;
+
 export const ServerMessage = z.discriminatedUnion("type", [
   z.object({ v: z.literal(WS_VERSION), type: z.literal("hello"), team: z.null(), payload: z.object({ version: z.string(), lastEventId: z.number() }) }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("event"), team: z.string().nullable(), payload: WireEvent }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript"), team: z.string(), payload: WireTranscriptEntry }),
   z.object({ v: z.literal(WS_VERSION), type: z.literal("transcript_delta"), team: z.string(), payload: TextDelta }),
+  /** A stored piece of a followed session's work-tree setup, run or archive output (docs/worktrees.md#output). */
+  z.object({ v: z.literal(WS_VERSION), type: z.literal("process_output"), team: z.string(), payload: ProcessOutputFrame }),
   z.object({
     v: z.literal(WS_VERSION),
     type: z.literal("subscribed"),

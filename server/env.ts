@@ -7,6 +7,7 @@ import path from "node:path";
 import { z } from "zod";
 import { databaseLocation, type DatabaseLocation } from "./db/open.ts";
 import { defaultMaxLive } from "./domain/sessions/admission.ts";
+import { parsePortRange, type PortRange } from "./domain/worktrees/ports.ts";
 
 const Env = z.object({
   TEAMHUB_HOST: z.string().default("127.0.0.1"),
@@ -54,6 +55,8 @@ const Env = z.object({
     .optional(),
   TEAMHUB_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   TEAMHUB_HUB_LOST_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
+  // Ports handed to work-tree sessions (docs/worktrees.md#ports): FIRST-LAST.
+  TEAMHUB_PORT_RANGE: z.string().optional(),
 });
 
 export type HubEnv = {
@@ -70,6 +73,8 @@ export type HubEnv = {
   /** The admission limit (0: none); see server/domain/sessions/admission.ts. */
   maxLiveSessions: number;
   hub: { id: string; heartbeatMs: number; lostAfterMs: number };
+  /** Where work-tree sessions' ports come from (docs/worktrees.md#ports). */
+  portRange: PortRange;
   claude: ClaudeConfig;
 };
 
@@ -118,6 +123,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     requireToken: e.TEAMHUB_REQUIRE_TOKEN === undefined ? undefined : e.TEAMHUB_REQUIRE_TOKEN === "1",
     maxLiveSessions: e.TEAMHUB_MAX_LIVE_SESSIONS ?? defaultMaxLive(),
     hub: { id: e.TEAMHUB_HUB_ID ?? defaultHubId(dataDir), heartbeatMs: e.TEAMHUB_HEARTBEAT_MS, lostAfterMs: e.TEAMHUB_HUB_LOST_MS },
+    portRange: parsePortRange(e.TEAMHUB_PORT_RANGE),
     claude: {
       bin: e.CLAUDE_BIN || undefined,
       env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),

@@ -3,6 +3,7 @@
  * Next.js (App Router), WebSocket upgrades on /ws to the event hub, and the background
  * scheduler. Migrations run before anything listens. Nothing else constructs these pieces.
  */
+import { WorktreeCommands } from "./supervisor/worktree-commands.ts";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -68,14 +69,21 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const bus = new EventBus();
   // SQLite gives its -wal and -shm files the database file's mode, which secureDataDir set.
   const db = connectDatabase(env.database, bus, { synchronous: env.synchronous, backgroundCheckpoints: true, hub: env.hub.id });
-  const deps = { db, bus };
-  await ensureOperatorToken(deps, env.dataDir);
-  const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
-  const preflight = () => void resolveClaudeBin(env.claude, childEnv(env.claude));
   const sandbox = checkSandbox(env.claude.sandbox, env.claude.bwrap);
   if (sandbox.kind === "none") {
     console.warn(`[teamhub] WARNING: sessions will NOT be sandboxed (${sandbox.reason}); the full preset and safety-off are refused`);
   }
+  const sandboxConfig =
+    sandbox.kind === "bubblewrap"
+      ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...(databaseFile ? DB_FILES.map((suffix) => databaseFile + suffix) : [])] }
+      : null;
+  const feed = new TranscriptFeed();
+  // Work trees' setup, run and archive commands run in the sessions' sandbox (docs/worktrees.md#runnable-work-trees).
+  const commands = new WorktreeCommands({ deps: { db, bus }, dataDir: env.dataDir, feed, sandbox: sandboxConfig });
+  const deps = { db, bus, commands };
+  await ensureOperatorToken(deps, env.dataDir);
+  const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
+  const preflight = () => void resolveClaudeBin(env.claude, childEnv(env.claude));
   const info = {
     version: hubVersion(),
     startedAt: new Date(),
@@ -84,12 +92,12 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     sessionWorkDir: env.claude.workDir,
     sandbox: sandbox.kind,
     maxLiveSessions: env.maxLiveSessions,
+    portRange: env.portRange,
   };
   const svc = createServices(deps, info, { preflight });
   registerServices(svc);
 
   const guard = createHostGuard(env.allowedHosts);
-  const feed = new TranscriptFeed();
   const ws = createWsHub(bus, svc, feed);
   const mcp = createMcpHttp(svc, bus, { requireToken, extraTools: options.mcpExtraTools });
   const eventLog = await startLogFeed(db, bus);
@@ -189,10 +197,8 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     dataDir: env.dataDir,
     feed,
     hubReadTools: new Set(TOOLS.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)),
-    sandbox:
-      sandbox.kind === "bubblewrap"
-        ? { bwrap: sandbox.bin, hidden: [env.dataDir, ...(databaseFile ? DB_FILES.map((suffix) => databaseFile + suffix) : [])] }
-        : null,
+    sandbox: sandboxConfig,
+    commands,
   });
   await supervisor.start();
   const presence = startPresence(deps, { ...env.hub, maxLive: env.maxLiveSessions }, () => void running.close().then(() => options.onDeclaredLost?.()));

@@ -149,6 +149,9 @@ import { overlaps, sessionChanges } from "./domain/worktrees/changes.service.ts"
 import { discardSession, mergeSession } from "./domain/worktrees/merge.service.ts";
 import { compareBranches } from "./domain/worktrees/compare.service.ts";
 import { worktreesDir } from "./domain/worktrees/isolate.ts";
+import type { PortRange } from "./domain/worktrees/ports.ts";
+import type { OutputInput, RunInput, RunnableInput } from "../lib/api/runnable.ts";
+import { processOutput, requestRun, rerunSetup, runnableState } from "./domain/worktrees/runnable.service.ts";
 
 /**
  * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
@@ -162,13 +165,21 @@ export type HubInfo = {
   sessionWorkDir: string;
   sandbox: "bubblewrap" | "none";
   maxLiveSessions: number;
+  /** Ports for work-tree sessions (TEAMHUB_PORT_RANGE; default DEFAULT_PORT_RANGE). */
+  portRange?: PortRange;
 };
 
 /** What only the hub process can check before a session is written (the CLI binary it will run). */
 export type SessionRuntime = { preflight(): void };
 
 export function createServices(deps: DomainDeps, info: HubInfo, runtime?: SessionRuntime) {
-  const defaults = { workDir: info.sessionWorkDir, sandbox: info.sandbox, maxLive: info.maxLiveSessions, worktreesDir: worktreesDir(info.dataDir) };
+  const defaults = {
+    workDir: info.sessionWorkDir,
+    sandbox: info.sandbox,
+    maxLive: info.maxLiveSessions,
+    worktreesDir: worktreesDir(info.dataDir),
+    portRange: info.portRange,
+  };
   const preflight = <T>(fn: () => Promise<T>) => {
     runtime?.preflight();
     return fn();
@@ -347,6 +358,11 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       changes: (a: Principal, i: ChangesInput) => sessionChanges(deps, a, i),
       merge: (a: Principal, i: MergeInput) => mergeSession(deps, a, i),
       discard: (a: Principal, i: DiscardInput) => discardSession(deps, a, i),
+      /** Runnable work trees (docs/worktrees.md#runnable-work-trees). */
+      runnable: (a: Principal, i: RunnableInput) => runnableState(deps, a, i),
+      commandOutput: (a: Principal, i: OutputInput) => processOutput(deps, a, i),
+      setup: (a: Principal, i: RunnableInput) => rerunSetup(deps, a, i, info.maxLiveSessions),
+      run: (a: Principal, i: RunInput) => requestRun(deps, a, i),
       overlaps: (_: Principal, i: OverlapsInput) => overlaps(deps, i),
       compare: (a: Principal, i: CompareInput) => compareBranches(deps, a, i),
     },

@@ -237,6 +237,24 @@ export const EVENTS = {
   /** A rollback put the session back on a branch it had left (the undo of a replay): `previousBranch` keeps the later work. */
   "worktree.switched": z.object({ name: z.string(), path: z.string(), branch: z.string(), previousBranch: z.string() }),
   "worktree.discarded": z.object({ name: z.string(), branch: z.string(), worktreeRemoved: z.boolean(), branchDeleted: z.boolean(), by: z.string() }),
+  // ── Runnable work trees (docs/worktrees.md#runnable-work-trees) ──
+  "worktree.setup_started": z.object({ name: z.string(), command: z.string(), source: z.string() }),
+  /** `error`: "setup failed (exit 3): <last line>" when it failed (a timeout is "setup timed out after …"). */
+  "worktree.setup_finished": z.object({
+    name: z.string(),
+    status: z.enum(["succeeded", "failed"]),
+    exitCode: z.number().nullable(),
+    durationMs: z.number(),
+    error: z.string().nullable(),
+  }),
+  /** A person asked for setup again (the config re-read from the base branch); the session is resumed to run it. */
+  "worktree.setup_requested": z.object({ name: z.string(), by: z.string() }),
+  "worktree.run_requested": z.object({ name: z.string(), by: z.string() }),
+  "worktree.run_stop_requested": z.object({ name: z.string(), by: z.string() }),
+  "worktree.run_started": z.object({ name: z.string(), command: z.string(), port: z.number().nullable() }),
+  "worktree.run_exited": z.object({ name: z.string(), status: z.enum(["exited", "stopped"]), exitCode: z.number().nullable(), signal: z.string().nullable() }),
+  /** The archive command ran before the work tree was removed; its failure does not keep the tree. */
+  "worktree.archived": z.object({ name: z.string(), ok: z.boolean(), exitCode: z.number().nullable(), error: z.string().nullable() }),
 
   // ── Chat ──
   "message.sent": z.object({

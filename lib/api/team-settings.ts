@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TeamParam } from "./common.ts";
 import { MAX_COST_USD, Preset, SAFETY_DEFAULTS } from "./sessions.ts";
 import { Isolation } from "./worktrees.ts";
+import { RunnableConfig } from "./runnable.ts";
 
 /**
  * A whole number in [min, max]. Each bound carries its own message: without one, zod v4 reports a
@@ -36,6 +37,7 @@ const Options = {
   maxTimeoutMs: Whole(1000, 24 * 3600 * 1000),
   isolation: Isolation,
   memberIsolation: Isolation,
+  worktree: RunnableConfig.nullable(),
 };
 
 /**
@@ -69,6 +71,8 @@ export const TeamSettings = z.object({
   isolation: Options.isolation.default("shared"),
   /** The same for team members (team_spawn): by default each gets its own work tree, so parallel members never write over each other. */
   memberIsolation: Options.memberIsolation.default("worktree"),
+  /** What makes work trees runnable where the repository has no teamhub.json (docs/worktrees.md#runnable-work-trees). */
+  worktree: Options.worktree.default(null),
 });
 export type TeamSettings = z.infer<typeof TeamSettings>;
 

@@ -9,7 +9,7 @@ import { HubError, HubUnreachable } from "../api/call.ts";
 import { ServerMessage, WS_VERSION } from "../ws.ts";
 import { openSocket, type Socket } from "./socket.ts";
 
-export type Frame = Extract<ServerMessage, { type: "event" | "transcript" | "transcript_delta" }>;
+export type Frame = Extract<ServerMessage, { type: "event" | "transcript" | "transcript_delta" | "process_output" }>;
 
 export type LiveOptions<T> = {
   url: string;

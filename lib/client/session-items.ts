@@ -69,6 +69,8 @@ export class SessionReader {
   read = (frame: Frame): SessionItem[] => {
     if (frame.type === "transcript") return frame.payload.session === this.name ? this.line(frame.payload.entry) : [];
     if (frame.type === "transcript_delta") return frame.payload.session === this.name ? this.delta(frame.payload) : [];
+    // Setup and run output is not part of the conversation: read it with `processOutput`.
+    if (frame.type === "process_output") return [];
     return this.event({ ...frame.payload, at: new Date(frame.payload.at) });
   };
 

@@ -17,7 +17,7 @@ import { ASK_RULES } from "./policy.ts";
 export type LaunchMode = { kind: "fresh" } | { kind: "resume" } | { kind: "fork"; from: string; parentDir: string; through: string | null };
 
 // What a CLI needs to run at all; anything else passes only when listed below or named in the hub's configuration.
-const BASE_VARIABLES = [
+export const BASE_VARIABLES = [
   "PATH",
   "HOME",
   "USER",

@@ -21,11 +21,15 @@ export type Policy = {
    * that contain it (the data dir) do not apply inside it; name patterns (`.git`, `.env*`, …) still do.
    */
   ownTree?: string;
+  /** Files of its own work tree that `.worktreeinclude` copied in (absolute): the owner consented to their being read there. */
+  readable?: ReadonlySet<string>;
   /** The hub's own MCP tools that only read, callable even by read-only sessions. */
   hubReadTools: ReadonlySet<string>;
 };
 
 export const BUILTIN_PROTECTED = [".env*", ".git/", "node_modules/", "credentials/"];
+/** Protected names that, inside a session's own work tree, are its own dependency copy: it may install into them. */
+export const DEPENDENCY_DIRS: ReadonlySet<string> = new Set(["node_modules"]);
 export const HUB_SERVER = "teamhub";
 
 const READ_TOOLS = new Set(["Read", "Glob", "Grep", "LS", "NotebookRead"]);
@@ -123,14 +127,37 @@ export function parseProtected(patterns: string[]): ProtectedPattern[] {
   });
 }
 
-/** `protectedMatch` for many paths under one work dir: the patterns and the work dir's real path resolved once. */
-export function protectedMatcher(patterns: string[], workDir: string, ownTree?: string): (p: string) => string | null {
+/**
+ * `protectedMatch` for many paths under one work dir: the patterns and the work dir's real path resolved once. Inside
+ * its own work tree (docs/worktrees.md#the-sandbox) a session's dependency dirs and the files it was given to read
+ * (`readable`) are not protected; everything else is, as anywhere.
+ */
+export function protectedMatcher(
+  patterns: string[],
+  workDir: string,
+  ownTree?: string,
+  readable: ReadonlySet<string> = new Set(),
+): (p: string) => string | null {
   const roots = [...new Set([workDir, realPath(workDir, "/")])];
   const own = ownTree ? [...new Set([ownTree, realPath(ownTree, "/")])] : [];
   const under = (t: string, d: string) => t === d || t.startsWith(d + path.sep);
   const parsed = parseProtected(patterns).map((x) => ({ ...x, dirs: x.name ? [] : roots.map((r) => path.resolve(r, x.body)) }));
+  const ownDependency = (t: string) => {
+    const tree = own.find((o) => under(t, o));
+    return (
+      tree !== undefined &&
+      path
+        .relative(tree, t)
+        .split(path.sep)
+        .some((part) => DEPENDENCY_DIRS.has(part))
+    );
+  };
   return (p) => {
-    const targets = [...new Set([path.resolve(workDir, p), realPath(p, workDir)])];
+    const all = [...new Set([path.resolve(workDir, p), realPath(p, workDir)])];
+    // A file it was given to read is fine as written and where it leads, as long as both are that file.
+    if (all.every((t) => readable.has(t))) return null;
+    // Its own dependency dir is exempt only where the path really stays in it (a link out of it is checked where it leads).
+    const targets = all.filter((t) => !ownDependency(t));
     for (const { pattern, name, dirs } of parsed) {
       if (!name) {
         // Inside its own work tree, a pattern that holds the whole tree (the data dir) does not apply.
@@ -252,7 +279,7 @@ function touchedProtected(toolName: string, input: Record<string, unknown>, poli
   if (toolName === "Bash" && typeof input.command === "string") candidates.push(...commandPaths(input.command, policy.workDir));
   if (toolName === "Glob" && typeof input.pattern === "string") candidates.push(input.pattern);
   if (candidates.length === 0) return null;
-  const match = protectedMatcher(patterns, policy.workDir, policy.ownTree);
+  const match = protectedMatcher(patterns, policy.workDir, policy.ownTree, policy.readable);
   for (const c of candidates) {
     const hit = match(c);
     if (hit) return `${hit} (${c})`;

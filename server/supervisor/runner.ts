@@ -36,7 +36,10 @@ import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
 import { decide, type Policy } from "./policy.ts";
 import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
-import { worktreeOfSession } from "../domain/worktrees/worktrees.repo.ts";
+import { worktreeOfSession, type WorktreeRow } from "../domain/worktrees/worktrees.repo.ts";
+import { includedOfRow } from "../domain/worktrees/runnable.service.ts";
+import { portEnv, portsOf } from "../domain/worktrees/ports.ts";
+import type { CommandOwner, WorktreeCommands } from "./worktree-commands.ts";
 import { isSynthetic, permissionResponse, turnOutcome, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
 import { TurnClock } from "./turn-clock.ts";
 import { UsageMeter } from "./usage-meter.ts";
@@ -53,6 +56,8 @@ export type RunnerContext = {
   timing: Timing;
   /** bubblewrap and the paths it must hide (the hub's data dir and database); null: sessions run unsandboxed. */
   sandbox: SandboxConfig | null;
+  /** Work trees' setup and run commands (docs/worktrees.md#runnable-work-trees). */
+  commands: WorktreeCommands;
 };
 
 export type SandboxConfig = { bwrap: string; hidden: string[] };
@@ -97,6 +102,9 @@ export class SessionRunner {
   private policy!: Policy;
   private owner!: TranscriptOwner;
   private dir!: string;
+  /** Its own work tree, when it has one (docs/worktrees.md). */
+  private tree: WorktreeRow | null = null;
+  private settingUp = false;
   private readonly exited: Promise<void>;
   private markExited!: () => void;
 
@@ -122,7 +130,14 @@ export class SessionRunner {
     // Where the hub that first launched it put its files: a hub resuming a session of a lost one reads them there (docs/hubs.md).
     this.dir = s.dir ?? sessionDir(this.ctx.dataDir, s.pk);
     // A work tree of its own (docs/worktrees.md#the-sandbox): all of it is the session's, wherever in it the work dir is.
-    const ownTree = (await this.ctx.deps.db.read((sql) => worktreeOfSession(sql, this.pk)))?.path ?? undefined;
+    const { tree, ports } = await this.ctx.deps.db.read(async (sql) => {
+      const tree = (await worktreeOfSession(sql, this.pk)) ?? null;
+      return { tree, ports: tree ? await portsOf(sql, tree.id) : [] };
+    });
+    this.tree = tree?.path ? tree : null;
+    const ownTree = this.tree?.path ?? undefined;
+    // The gitignored files copied in are the owner's consent to their being read there: as written and where they really are.
+    const readable = ownTree ? includedOfRow(this.tree!).flatMap((rel) => [path.join(ownTree, rel), path.join(fs.realpathSync(ownTree), rel)]) : [];
     this.safety = safetyOf(s);
     this.policy = {
       preset: s.preset,
@@ -131,9 +146,12 @@ export class SessionRunner {
       protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`, ...dataDirOf(this.dir, this.ctx.dataDir)],
       workDir: s.workDir,
       ownTree,
+      readable: new Set(readable),
       hubReadTools: this.ctx.hubReadTools,
     };
     this.cost = freshTracker(mode.kind !== "fresh", s.costUsd);
+    // Setup first (docs/worktrees.md#setup): no turn reaches the model until the work tree is ready.
+    if (this.tree && !(await this.setUp(this.tree))) return this.gone();
     let command: SandboxCommand;
     let args: string[];
     let env: Record<string, string>;
@@ -145,7 +163,7 @@ export class SessionRunner {
             ? { id: s.claudeSessionId! }
             : null;
       const config = await sessionConfig(childEnv(this.ctx.claude), this.dir, conversation);
-      env = config.env;
+      env = { ...config.env, ...portEnv(ports) };
       const bin = resolveClaudeBin(this.ctx.claude, env);
       const mcpConfigFile = await this.writeMcpConfig(s);
       args = claudeArgs(s, this.safety, mode, mcpConfigFile);
@@ -161,6 +179,7 @@ export class SessionRunner {
             workDir: s.workDir,
             ownTree,
             protectedPaths: this.safety.protectedPaths,
+            readable,
           })
         : { bin, args, cwd: s.workDir };
     } catch (e) {
@@ -194,6 +213,41 @@ export class SessionRunner {
       dir: this.dir,
     });
     await this.pump();
+  }
+
+  private commandOwner(): CommandOwner {
+    return { name: this.name, team: this.team, owner: this.owner, protectedPaths: this.safety.protectedPaths };
+  }
+
+  /**
+   * Runs the work tree's setup if it has not succeeded yet. A setup that failed before stays failed until a person asks
+   * for it again (`worktree.setup_requested` makes it pending); false when the session must end instead of starting.
+   */
+  private async setUp(tree: WorktreeRow): Promise<boolean> {
+    if (tree.setupStatus === null || tree.setupStatus === "succeeded") return true;
+    let error = tree.setupStatus === "failed" ? tree.setupError : null;
+    if (!error) {
+      this.settingUp = true;
+      error = await this.ctx.commands.setup(tree, this.commandOwner()).finally(() => (this.settingUp = false));
+    }
+    if (!this.ending && !error) return true;
+    const ending: Ending = this.ending ?? { status: "failed", reason: "setup_failed", problem: error };
+    await recordExit(this.ctx.deps, this.pk, {
+      status: ending.status,
+      reason: ending.reason,
+      problem: ending.problem,
+      code: null,
+      signal: null,
+      error: ending.status === "failed" ? error : null,
+      stderrTail: "",
+    });
+    return false;
+  }
+
+  /** The repository's run command in its work tree (docs/worktrees.md#run); it stops when the session's process ends. */
+  async startRun(): Promise<void> {
+    const tree = await this.ctx.deps.db.read((sql) => worktreeOfSession(sql, this.pk));
+    if (tree?.path && this.proc?.alive) await this.ctx.commands.startRun(tree, this.commandOwner());
   }
 
   private async writeMcpConfig(s: SessionRow): Promise<string> {
@@ -414,12 +468,14 @@ export class SessionRunner {
   async stop(reason = "stopped"): Promise<void> {
     this.ending ??= { status: "stopped", reason };
     if (this.proc?.alive) await this.proc.stop();
+    else if (this.settingUp && this.tree) await this.ctx.commands.cancelSetup(this.tree.id);
     await this.exited;
   }
 
   async kill(reason = "killed", status: ExitRecord["status"] = "killed"): Promise<void> {
     this.ending = { status, reason };
     if (this.proc?.alive) await this.proc.kill();
+    else if (this.settingUp && this.tree) await this.ctx.commands.cancelSetup(this.tree.id);
     await this.exited;
   }
 
@@ -438,6 +494,8 @@ export class SessionRunner {
   }
 
   private gone(): void {
+    // Its run command stops with it (docs/worktrees.md#run).
+    if (this.tree) void this.ctx.commands.stopRun(this.tree.id).catch((e) => console.error(`[teamhub] stopping the run command of ${this.name}:`, e));
     this.markExited();
     this.onGone(this);
   }

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { LOGIN_FILE } from "./config-dir.ts";
-import { BUILTIN_PROTECTED, parseProtected } from "./policy.ts";
+import { BUILTIN_PROTECTED, DEPENDENCY_DIRS, parseProtected } from "./policy.ts";
 
 export type SandboxInput = {
   bwrap: string;
@@ -27,10 +27,14 @@ export type SandboxInput = {
   env: Record<string, string>;
   /** Never visible, wherever they lie: the hub's data dir and database, the user's own Claude config. */
   hidden: string[];
-  /** The session's own MCP config; with its CLI config dir (CLAUDE_CONFIG_DIR), all it sees of the data dir. */
-  mcpConfigFile: string;
+  /** The session's own MCP config; with its CLI config dir (CLAUDE_CONFIG_DIR), all it sees of the data dir. Absent for a work tree's setup, run and archive. */
+  mcpConfigFile?: string;
   /** The session's safety patterns besides the built-in ones. */
   protectedPaths: string[];
+  /** Files of its own tree that `.worktreeinclude` copied in: the owner consented to their being read there, so they are not masked. */
+  readable?: string[];
+  /** A dir bound read-write at HOME (a work tree's setup and run keep their package caches there); without it HOME is an empty tmpfs. */
+  home?: string;
 };
 
 export type SandboxCommand = { bin: string; args: string[]; cwd: string };
@@ -39,7 +43,8 @@ export type SandboxCommand = { bin: string; args: string[]; cwd: string };
 export const STATUS_FD = 3;
 
 const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"];
-// Name patterns that stay readable (work needs them) but may never be written.
+// Name patterns that stay readable (work needs them) but may never be written; in a session's own work tree its
+// dependency dirs are its own copy, which it may write (docs/worktrees.md#dependencies).
 const READ_ONLY_NAMES = new Set([".git", "node_modules"]);
 // A work tree larger than this is scanned only this far; the permission policy still guards the rest.
 const SCAN_LIMIT = 50_000;
@@ -71,22 +76,26 @@ function isDir(p: string): boolean {
   }
 }
 
-// Scans under way, by (work dir, patterns, skip): launches asking meanwhile share one walk. An entry
+// Scans under way, by (work dir, patterns, skip, own): launches asking meanwhile share one walk. An entry
 // goes once its walk settles, so every launch gets a walk that started no earlier than its request.
 const scans = new Map<string, Promise<Mount[]>>();
 
+/** In the session's own work tree: its dependency dirs are writable, and the files it was given to read are not masked. */
+type Own = { tree: boolean; readable: string[] };
+
 /** Masks and read-only binds for protected entries of the work tree, found by a bounded walk. */
-function protectedMounts(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
-  const key = JSON.stringify([workDir, patterns, skip]);
+function protectedMounts(workDir: string, patterns: string[], skip: string[], own: Own): Promise<Mount[]> {
+  const key = JSON.stringify([workDir, patterns, skip, own]);
   let scan = scans.get(key);
   if (!scan) {
-    scan = scanProtected(workDir, patterns, skip).finally(() => scans.delete(key));
+    scan = scanProtected(workDir, patterns, skip, own).finally(() => scans.delete(key));
     scans.set(key, scan);
   }
   return scan;
 }
 
-async function scanProtected(workDir: string, patterns: string[], skip: string[]): Promise<Mount[]> {
+async function scanProtected(workDir: string, patterns: string[], skip: string[], own: Own): Promise<Mount[]> {
+  const readable = new Set(own.readable);
   const names: RegExp[] = [];
   const mounts: Mount[] = [];
   // `dir` when the caller knows already whether `real` is a directory.
@@ -115,6 +124,9 @@ async function scanProtected(workDir: string, patterns: string[], skip: string[]
     for (const e of entries) {
       if (++seen > SCAN_LIMIT) break;
       const full = path.join(dir, e.name);
+      // Its own dependency dir is neither protected nor walked (it holds thousands of files that are its own copy).
+      if (own.tree && DEPENDENCY_DIRS.has(e.name)) continue;
+      if (readable.has(full)) continue;
       const readOnly = READ_ONLY_NAMES.has(e.name);
       if (readOnly || names.some((re) => re.test(e.name))) {
         // A protected name that is a link protects what it points at, when that is inside the work tree.
@@ -173,10 +185,14 @@ function scanSystemMounts(): Mount[] {
  * is an empty writable tmpfs). The login is a mount point there: the CLI's write-then-rename of a refreshed
  * token fails (EBUSY) and it falls back to writing the file in place, which is the user's own. TMPDIR is fresh.
  */
-function homeMounts(env: Record<string, string>): Mount[] {
+function homeMounts(env: Record<string, string>, writableHome?: string): Mount[] {
   const out: Mount[] = [{ kind: "tmpfs", dest: "/tmp" }];
   const home = env.HOME && path.resolve(env.HOME);
   if (home && home !== "/") out.push({ kind: "tmpfs", dest: realOrNull(home) ?? home });
+  if (writableHome) {
+    const real = fs.realpathSync(writableHome);
+    out.push({ kind: "rw", src: real, dest: real });
+  }
   if (env.CLAUDE_CONFIG_DIR) {
     const real = fs.realpathSync(env.CLAUDE_CONFIG_DIR);
     out.push({ kind: "rw", src: real, dest: real });
@@ -210,8 +226,9 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
   const bin = fs.realpathSync(input.bin);
   const hidden = input.hidden.map(realOrNull).filter((p): p is string => p !== null);
   const tree = input.ownTree ? fs.realpathSync(input.ownTree) : workDir;
-  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env), { kind: "rw", src: tree, dest: tree }];
-  mounts.push(...(await protectedMounts(tree, input.protectedPaths, hidden)));
+  const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env, input.home), { kind: "rw", src: tree, dest: tree }];
+  const readable = (input.readable ?? []).map(realOrNull).filter((p): p is string => p !== null && inside(p, tree));
+  mounts.push(...(await protectedMounts(tree, input.protectedPaths, hidden, { tree: input.ownTree !== undefined, readable })));
   mounts.push({ kind: "ro", src: bin, dest: bin });
   for (const real of hidden) {
     // Covered once: not again inside another hidden dir, nor where an empty tmpfs is mounted already (the login's dir).
@@ -221,8 +238,10 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
   const binds = mounts.filter((m) => m.kind === "ro" || m.kind === "rw");
   // A mask is needed only where something shown contains it; elsewhere the path is absent already.
   const needed = mounts.filter((m) => (m.kind !== "mask-dir" && m.kind !== "mask-file") || binds.some((b) => inside(m.dest, b.dest)));
-  const mcp = fs.realpathSync(input.mcpConfigFile);
-  needed.push({ kind: "ro", src: mcp, dest: mcp });
+  if (input.mcpConfigFile) {
+    const mcp = fs.realpathSync(input.mcpConfigFile);
+    needed.push({ kind: "ro", src: mcp, dest: mcp });
+  }
   // Parents first; at one path, ORDER decides.
   const ordered = needed.map((m, i) => ({ m, i })).sort((a, b) => depth(a.m.dest) - depth(b.m.dest) || ORDER[a.m.kind] - ORDER[b.m.kind] || a.i - b.i);
   const args = [

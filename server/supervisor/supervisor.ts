@@ -24,6 +24,8 @@ import type { LaunchMode } from "./launch.ts";
 import { SessionRunner, sessionDir, type RunnerContext, type SandboxConfig } from "./runner.ts";
 import type { TranscriptFeed } from "./transcript-feed.ts";
 import { startWakeups } from "./wakeups.ts";
+import type { WorktreeCommands } from "./worktree-commands.ts";
+import { requireWorktree } from "../domain/worktrees/worktrees.repo.ts";
 
 // Events after which a place may have freed up or the queue changed (a hub that stopped or was lost released its queue).
 const ADMISSION_TRIGGERS = new Set<EventType>(["session.queued", "session.exited", "session.deleted", "session.status_changed", "hub.stopped", "hub.lost"]);
@@ -44,6 +46,8 @@ export type SupervisorOptions = {
   stallCheckMs?: number;
   /** null: the hub could not sandbox sessions (docs/security.md#sandbox) and runs them as they are. */
   sandbox: SandboxConfig | null;
+  /** Work trees' setup, run and archive commands (docs/worktrees.md#runnable-work-trees). */
+  commands: WorktreeCommands;
 };
 
 export class Supervisor {
@@ -67,6 +71,7 @@ export class Supervisor {
       hubReadTools: options.hubReadTools,
       timing: options.timing ?? DEFAULT_TIMING,
       sandbox: options.sandbox,
+      commands: options.commands,
     };
   }
 
@@ -116,6 +121,15 @@ export class Supervisor {
         case "session.approval_decided": {
           const { name, status, approvalId, note, decidedBy } = e.payload;
           if (status === "allowed" || status === "denied") this.runnerFor(name)?.answerApproval(approvalId, status === "allowed", note, decidedBy);
+          break;
+        }
+        // The run command runs beside the session's process, on the hub that runs the session.
+        case "worktree.run_requested":
+          await this.runnerFor(e.payload.name)?.startRun();
+          break;
+        case "worktree.run_stop_requested": {
+          const w = await this.options.deps.db.read((sql) => requireWorktree(sql, e.payload.name)).catch(() => null);
+          if (w) await this.options.commands.stopRun(w.id);
           break;
         }
         case "session.deleted": {
@@ -238,6 +252,7 @@ export class Supervisor {
     this.stopWakeups?.();
     if (this.stallTimer) clearInterval(this.stallTimer);
     await Promise.all([...this.runners.values()].map((r) => r.kill("hub_shutdown", "interrupted")));
+    await this.options.commands.close();
     await this.chain;
   }
 }

@@ -9,13 +9,14 @@
  */
 import { endsTextInFlight } from "../../lib/ws.ts";
 import type { StoredLine } from "../domain/sessions/runtime.ts";
+import type { OutputPiece } from "../../lib/api/runnable.ts";
 
 /** Who owns the session, so /ws can tell who may see its lines without reading the database. */
 export type TranscriptOwner = { name: string; principal: string | null; spawnedBy: string | null };
 
 type Of = { session: string; team: string; owner: TranscriptOwner };
-/** What a session's runner publishes: a stored line, or a piece of the model's text. */
-export type SessionOutput = Of & ({ entry: StoredLine } | { textDelta: string });
+/** What a session's runner publishes: a stored line, a piece of the model's text, or a stored piece of its work tree's setup, run or archive output. */
+export type SessionOutput = Of & ({ entry: StoredLine } | { textDelta: string } | { output: OutputPiece });
 /** `textEnded`: the message in flight will never complete (its process is gone); what was streamed of it is void. */
 export type TranscriptPush = SessionOutput | (Of & { textEnded: true });
 type Listener = (push: TranscriptPush) => void;
@@ -66,6 +67,7 @@ export class TranscriptFeed {
   }
 
   private keep(push: SessionOutput): void {
+    if ("output" in push) return;
     if ("entry" in push) {
       if (endsTextInFlight(push.entry)) this.inFlight.delete(push.session);
       return;

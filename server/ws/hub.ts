@@ -94,6 +94,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
     if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
     const { team, session } = push;
     if ("textDelta" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: push.textDelta } });
+    else if ("output" in push) send(c.socket, { v: WS_VERSION, type: "process_output", team, payload: { session, piece: push.output } });
     else if ("textEnded" in push) send(c.socket, { v: WS_VERSION, type: "transcript_delta", team, payload: { session, text: "", soFar: true } });
     else send(c.socket, { v: WS_VERSION, type: "transcript", team, payload: { session, entry: push.entry } });
   };

@@ -34,7 +34,7 @@ function refuse(s: SessionRow, operation: string, needs: string): never {
  * Ended → starting (or queued, when no place is free), so the supervisor relaunches it with `--resume`.
  * Someone chose to carry on: what went wrong before is resolved (a new failure says so again).
  */
-async function requestResume(tx: WriteTx, s: SessionRow, why: string, maxLive: number): Promise<void> {
+export async function requestResume(tx: WriteTx, s: SessionRow, why: string, maxLive: number): Promise<void> {
   if (await workTreeDiscarded(tx, s)) {
     throw new DomainError(
       "precondition_failed",
@@ -236,6 +236,8 @@ async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void>
   for (const table of ["TranscriptEntry", "Interaction", "Approval", "SafetyViolation"]) await tx.run(`DELETE FROM "${table}" WHERE "sessionPk" = ?`, [s.pk]);
   await tx.run(`DELETE FROM "Session" WHERE "pk" = ?`, [s.pk]);
   // Its work tree is pruned once its process has ended; the branch stays until merged or discarded (docs/worktrees.md#delete).
+  // Its ports are free at once (docs/worktrees.md#ports).
+  await tx.run(`DELETE FROM "PortLease" WHERE "worktreeId" IN (SELECT "id" FROM "Worktree" WHERE "sessionPk" = ?)`, [s.pk]);
   await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "updatedAt" = ? WHERE "sessionPk" = ?`, [tx.now, s.pk]);
   await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [
     tx.now,

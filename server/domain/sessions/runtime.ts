@@ -272,7 +272,8 @@ export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord)
     const lastError = exit.error ?? (failed ? exit.stderrTail.trim().split("\n").slice(-5).join("\n") || how : s.lastError);
     await moveTo(tx, s, exit.status, exit.reason, { pid: null, exitReason: exit.reason, lastError, stalledAt: null });
     // A turn that failed before a person stopped the session is still unresolved: its problem stays.
-    if (failed) await setProblem(tx, s, exitProblem(exit.reason, how, exit.error));
+    // A failure that says itself in full (a work tree's setup: "setup failed (exit 3): …") is the problem as it is.
+    if (failed) await setProblem(tx, s, exit.problem ? { kind: "failed", text: exit.problem } : exitProblem(exit.reason, how, exit.error));
     else if (exit.problem) await setProblem(tx, s, { kind: "limit", text: exit.problem });
     const abandoned = await abandonRunning(tx, pk, failed ? "error" : "interrupted", `(no result: the process ${exit.reason})`);
     await cancelPending(tx, pk, `the process ${exit.reason}`);

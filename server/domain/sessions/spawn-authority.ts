@@ -12,6 +12,7 @@
  *   when it is `full`), cost up to what it has left, turns and time up to its own, its protected
  *   paths kept, work dir inside its own. Limits left at the hub's defaults are lowered to fit.
  */
+import type { PortRange } from "../worktrees/ports.ts";
 import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
@@ -31,7 +32,8 @@ const HUB_DEFAULTS = SAFETY_DEFAULTS;
 
 /** `maxLive`: the admission limit on sessions holding a process (0: none), see admission.ts. */
 /** `worktreesDir`: where sessions' work trees are made (docs/worktrees.md); without it every session shares its work dir. */
-export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number; worktreesDir?: string };
+/** `portRange`: where work-tree sessions' ports come from (TEAMHUB_PORT_RANGE; docs/worktrees.md#ports). */
+export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number; worktreesDir?: string; portRange?: PortRange };
 type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
 
 export type SpawnRequest = Pick<

@@ -150,6 +150,8 @@ export async function recordBranches(tx: WriteTx, plan: CodePlan): Promise<void>
     if (!row || !switchTo) continue;
     await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, row.id]);
     await tx.run(`UPDATE "Worktree" SET "sessionPk" = ?, "path" = ?, "updatedAt" = ? WHERE "id" = ?`, [row.sessionPk, row.path, tx.now, switchTo.id]);
+    // The ports go with the work tree dir the session keeps (docs/worktrees.md#ports).
+    await tx.run(`UPDATE "PortLease" SET "worktreeId" = ? WHERE "worktreeId" = ?`, [switchTo.id, row.id]);
     await tx.emit({
       teamId: row.teamId,
       type: "worktree.switched",
@@ -161,6 +163,7 @@ export async function recordBranches(tx: WriteTx, plan: CodePlan): Promise<void>
     if (!row || !branchTo) continue;
     await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, row.id]);
     const made = await insertWorktree(tx, { ...row, branch: branchTo });
+    await tx.run(`UPDATE "PortLease" SET "worktreeId" = ? WHERE "worktreeId" = ?`, [made.id, row.id]);
     await tx.emit({
       teamId: row.teamId,
       type: "worktree.created",

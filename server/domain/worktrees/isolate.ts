@@ -18,8 +18,12 @@ import type { Principal } from "../principal.ts";
 import { grantSpawn, type SpawnDefaults, type SpawnRequest } from "../sessions/spawn-authority.ts";
 import type { SessionRow } from "../sessions/sessions.repo.ts";
 import { teamSettings } from "../teams/settings.ts";
+import type { RunnableView } from "../../../lib/api/runnable.ts";
 import { checkpoint } from "./checkpoint.ts";
 import { git, gitError, repositoryOf, resolveRef, validBranchName } from "./git.ts";
+import { copyIncluded } from "./include.ts";
+import { DEFAULT_PORT_RANGE, leasePorts, type PortRange } from "./ports.ts";
+import { includePatternsAt, runnableAt } from "./runnable-config.ts";
 import { insertWorktree, worktreeOfSession, type WorktreeRow } from "./worktrees.repo.ts";
 
 /** What git made for one new session, handed to the transaction that writes the session. */
@@ -33,6 +37,11 @@ export type MadeWorktree = {
   workDir: string;
   /** The work dir the spawner's authority granted: the transaction checks it grants the same again. */
   granted: string;
+  /** What makes it runnable (docs/worktrees.md#runnable-work-trees), read from the base branch; null: nothing configured. */
+  runnable: RunnableView | null;
+  /** The gitignored files `.worktreeinclude` copied in, relative to the work tree. */
+  included: string[];
+  portRange: PortRange;
 };
 
 export type IsolationRequest = SpawnRequest & { kind: SessionKind; isolation?: Isolation; base?: string; fieldPrefix?: string };
@@ -42,7 +51,24 @@ export const branchFor = (team: string, session: string) => `teamhub/${team}/${s
 /** Where work trees live: `<data dir>/worktrees/<random key>` (a name never builds a path, docs/domain.md#names). */
 export const worktreesDir = (dataDir: string) => path.join(dataDir, WORKTREES);
 
-type Plan = { repoDir: string; prefix: string; branch: string; baseBranch: string | null; baseCommit: string; granted: string; field: string };
+type Plan = {
+  repoDir: string;
+  prefix: string;
+  branch: string;
+  baseBranch: string | null;
+  baseCommit: string;
+  granted: string;
+  field: string;
+  runnable: RunnableView | null;
+  include: string[];
+};
+
+/** The runnable config and include patterns of the base branch's tip (the base commit when the base has no branch). */
+async function runnableOf(deps: DomainDeps, team: string, repoDir: string, baseBranch: string | null, baseCommit: string) {
+  const at = (baseBranch && (await resolveRef(repoDir, `refs/heads/${baseBranch}`))) || baseCommit;
+  const teamDefault = (await deps.db.read((sql) => teamSettings(sql, team))).worktree;
+  return { runnable: await runnableAt(repoDir, at, teamDefault), include: await includePatternsAt(repoDir, at) };
+}
 
 async function planOne(deps: DomainDeps, actor: Principal, r: IsolationRequest, defaults: SpawnDefaults): Promise<Plan | null> {
   const field = r.fieldPrefix ?? "";
@@ -95,16 +121,25 @@ async function planOne(deps: DomainDeps, actor: Principal, r: IsolationRequest, 
   }
   const baseCommit = await resolveRef(repo.top, baseBranch ? `refs/heads/${baseBranch}` : "HEAD");
   if (!baseCommit) throw invalidField(`${field}workDir`, "has_commit", `the repository '${repo.top}' has no commit yet to branch from`, granted);
-  return { repoDir: repo.top, prefix: repo.prefix, branch, baseBranch, baseCommit, granted, field };
+  const { runnable, include } = await runnableOf(deps, r.team, repo.top, baseBranch, baseCommit);
+  return { repoDir: repo.top, prefix: repo.prefix, branch, baseBranch, baseCommit, granted, field, runnable, include };
 }
 
-async function make(worktrees: string, plan: Plan, from: string): Promise<MadeWorktree> {
+async function make(defaults: SpawnDefaults, plan: Plan, from: string): Promise<MadeWorktree> {
+  const worktrees = defaults.worktreesDir!;
   fs.mkdirSync(worktrees, { recursive: true, mode: 0o700 });
   const dir = path.join(worktrees, randomUUID());
   try {
     await git(plan.repoDir, ["worktree", "add", "-q", "-b", plan.branch, dir, from]);
   } catch (e) {
     throw gitError(e, `${plan.field}workDir: creating the work tree`);
+  }
+  let included: string[];
+  try {
+    included = await copyIncluded(plan.repoDir, dir, plan.include);
+  } catch (e) {
+    await removeWorktree(plan.repoDir, dir, plan.branch).catch(() => undefined);
+    throw e;
   }
   return {
     repoDir: plan.repoDir,
@@ -114,6 +149,9 @@ async function make(worktrees: string, plan: Plan, from: string): Promise<MadeWo
     baseCommit: plan.baseCommit,
     workDir: path.resolve(dir, plan.prefix),
     granted: plan.granted,
+    runnable: plan.runnable,
+    included,
+    portRange: defaults.portRange ?? DEFAULT_PORT_RANGE,
   };
 }
 
@@ -142,7 +180,7 @@ export async function withWorktrees<T>(
   for (const r of requests) plans.push(await planOne(deps, actor, r, defaults));
   const made: Array<MadeWorktree | null> = [];
   try {
-    for (const p of plans) made.push(p ? await make(defaults.worktreesDir!, p, p.baseCommit) : null);
+    for (const p of plans) made.push(p ? await make(defaults, p, p.baseCommit) : null);
     return await write(made);
   } catch (e) {
     for (const m of made) if (m) await removeWorktree(m.repoDir, m.path, m.branch).catch(() => undefined);
@@ -171,8 +209,19 @@ export async function withForkWorktree<T>(
   }
   const from = await checkpoint(w.path, `teamhub: work of ${parent.name} when ${fork.name} was forked from it`);
   const prefix = path.relative(w.path, parent.workDir);
-  const plan: Plan = { repoDir: w.repoDir, prefix, branch, baseBranch: w.baseBranch, baseCommit: w.baseCommit, granted: parent.workDir, field: "" };
-  const made = await make(defaults.worktreesDir, plan, from.commit);
+  const { runnable, include } = await runnableOf(deps, fork.team, w.repoDir, w.baseBranch, w.baseCommit);
+  const plan: Plan = {
+    repoDir: w.repoDir,
+    prefix,
+    branch,
+    baseBranch: w.baseBranch,
+    baseCommit: w.baseCommit,
+    granted: parent.workDir,
+    field: "",
+    runnable,
+    include,
+  };
+  const made = await make(defaults, plan, from.commit);
   try {
     return await write(made);
   } catch (e) {
@@ -192,7 +241,12 @@ export async function recordWorktree(tx: WriteTx, s: { pk: number; name: string;
     branch: m.branch,
     baseBranch: m.baseBranch,
     baseCommit: m.baseCommit,
+    runnable: m.runnable ? JSON.stringify(m.runnable) : null,
+    included: JSON.stringify(m.included),
+    setupStatus: m.runnable?.setup ? "pending" : null,
   });
+  // Every work-tree session holds its ports (one unless the config says otherwise) for as long as its work tree exists.
+  await leasePorts(tx, { id: row.id, teamId: s.teamId, session: s.name }, m.runnable?.ports ?? 1, m.portRange);
   await tx.emit({
     teamId: s.teamId,
     type: "worktree.created",

@@ -23,7 +23,7 @@ import { checkpoint } from "./checkpoint.ts";
 import { authorizeWorktree, branchGone } from "./changes.service.ts";
 import { git, gitError, gitText, resolveRef } from "./git.ts";
 import { removeWorktree } from "./isolate.ts";
-import { requireWorktree, worktreeById, type WorktreeRow } from "./worktrees.repo.ts";
+import { deleteWorktreeRow, requireWorktree, worktreeById, type WorktreeRow } from "./worktrees.repo.ts";
 
 /** A claim older than this belongs to a merge that died with its process; it may be taken over. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
@@ -186,7 +186,7 @@ async function recordMerge(
   m: { commit: string; merged: string; mode: "merge" | "squash"; files: number; branchDeleted: boolean },
 ) {
   // From now on the session's changes are measured from the work that was merged.
-  if (m.branchDeleted) await tx.run(`DELETE FROM "Worktree" WHERE "id" = ?`, [w.id]);
+  if (m.branchDeleted) await deleteWorktreeRow(tx, w.id);
   else
     await tx.run(`UPDATE "Worktree" SET "baseCommit" = ?, "mergedCommit" = ?, "operation" = NULL, "updatedAt" = ? WHERE "id" = ?`, [
       m.merged,
@@ -226,13 +226,15 @@ export async function discardSession(deps: DomainDeps, actor: Principal, input: 
       });
     }
     const branchExisted = (await resolveRef(w.repoDir, `refs/heads/${w.branch}`)) !== null;
+    // The repository's archive command runs first; its failure is reported and does not keep the tree (docs/worktrees.md#archive).
+    if (w.path) await deps.commands?.beforeRemove(w);
     await removeWorktree(w.repoDir, w.path, w.branch).catch((e) => {
       throw gitError(e, "discarding");
     });
     const result = { name: w.session, branch: w.branch, worktreeRemoved: w.path !== null, branchDeleted: branchExisted };
     await deps.db.write("worktree.discard", actor.name, async (tx) => {
       if (!(await worktreeById(tx, w.id))) return;
-      await tx.run(`DELETE FROM "Worktree" WHERE "id" = ?`, [w.id]);
+      await deleteWorktreeRow(tx, w.id);
       await tx.emit({ teamId: w.teamId, type: "worktree.discarded", subject: `session:${w.session}`, payload: { ...result, by: actor.name } });
     });
     return result;

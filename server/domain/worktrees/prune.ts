@@ -13,7 +13,7 @@ import { SUPERVISOR } from "../principal.ts";
 import { checkpoint } from "./checkpoint.ts";
 import { git, resolveRef } from "./git.ts";
 import { removeWorktree } from "./isolate.ts";
-import type { WorktreeRow } from "./worktrees.repo.ts";
+import { deleteWorktreeRow, type WorktreeRow } from "./worktrees.repo.ts";
 
 async function pruneOne(deps: DomainDeps, w: WorktreeRow): Promise<void> {
   let savedAs: string | null = null;
@@ -24,13 +24,17 @@ async function pruneOne(deps: DomainDeps, w: WorktreeRow): Promise<void> {
       savedAs = cp.commit;
     }
   }
+  if (w.path) await deps.commands?.beforeRemove(w);
   await removeWorktree(w.repoDir, w.path, null);
   const tip = await resolveRef(w.repoDir, `refs/heads/${w.branch}`);
   const branchDeleted = tip === null || tip === w.baseCommit;
   if (tip !== null && branchDeleted) await git(w.repoDir, ["branch", "-D", w.branch], { ok: [1] });
   await deps.db.write("worktree.prune", SUPERVISOR.name, async (tx) => {
-    if (branchDeleted) await tx.run(`DELETE FROM "Worktree" WHERE "id" = ?`, [w.id]);
-    else await tx.run(`UPDATE "Worktree" SET "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, w.id]);
+    if (branchDeleted) await deleteWorktreeRow(tx, w.id);
+    else {
+      await tx.run(`UPDATE "Worktree" SET "path" = NULL, "runStatus" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, w.id]);
+      await tx.run(`DELETE FROM "PortLease" WHERE "worktreeId" = ?`, [w.id]);
+    }
     await tx.emit({
       teamId: w.teamId,
       type: "worktree.pruned",

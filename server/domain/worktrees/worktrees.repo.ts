@@ -17,6 +17,19 @@ export type WorktreeRow = {
   baseCommit: string;
   operation: string | null;
   mergedCommit: string | null;
+  /** JSON RunnableView, or null (docs/worktrees.md#runnable-work-trees). */
+  runnable: string | null;
+  /** JSON array of paths relative to the work tree. */
+  included: string;
+  setupStatus: "pending" | "running" | "succeeded" | "failed" | null;
+  setupExitCode: number | null;
+  setupError: string | null;
+  setupStartedAt: Date | null;
+  setupFinishedAt: Date | null;
+  runStatus: "running" | "exited" | "stopped" | null;
+  runExitCode: number | null;
+  runStartedAt: Date | null;
+  runEndedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -55,13 +68,16 @@ export async function requireWorktree(sql: Sql, name: string, branch?: string): 
   });
 }
 
-export type NewWorktree = Omit<WorktreeRow, "id" | "operation" | "mergedCommit" | "createdAt" | "updatedAt">;
+export type NewWorktree = Pick<
+  WorktreeRow,
+  "teamId" | "session" | "sessionPk" | "repoDir" | "path" | "branch" | "baseBranch" | "baseCommit" | "runnable" | "included" | "setupStatus"
+>;
 
 export async function insertWorktree(tx: WriteTx, w: NewWorktree): Promise<WorktreeRow> {
   return (await tx.get<WorktreeRow>(
-    `INSERT INTO "Worktree" ("teamId","session","sessionPk","repoDir","path","branch","baseBranch","baseCommit","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?) RETURNING *`,
-    [w.teamId, w.session, w.sessionPk, w.repoDir, w.path, w.branch, w.baseBranch, w.baseCommit, tx.now, tx.now],
+    `INSERT INTO "Worktree" ("teamId","session","sessionPk","repoDir","path","branch","baseBranch","baseCommit","runnable","included","setupStatus","createdAt","updatedAt")
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
+    [w.teamId, w.session, w.sessionPk, w.repoDir, w.path, w.branch, w.baseBranch, w.baseCommit, w.runnable, w.included, w.setupStatus, tx.now, tx.now],
   ))!;
 }
 
@@ -81,4 +97,10 @@ export async function workTreeDiscarded(sql: Sql, s: { pk: number; name: string;
     [s.teamId, `session:${s.name}`, s.createdAt],
   );
   return discarded !== undefined;
+}
+
+/** A work tree row goes for good (its branch is gone): its port leases and its commands' output with it. */
+export async function deleteWorktreeRow(tx: WriteTx, id: number): Promise<void> {
+  for (const table of ["PortLease", "ProcessOutput"]) await tx.run(`DELETE FROM "${table}" WHERE "worktreeId" = ?`, [id]);
+  await tx.run(`DELETE FROM "Worktree" WHERE "id" = ?`, [id]);
 }

@@ -3,6 +3,7 @@
  * changed, and two runs' code compared.
  */
 import { ChangesInput, CompareInput, DiscardInput, MergeInput, OverlapsInput } from "../../../lib/api/worktrees.ts";
+import { OutputInput, RunInput, RunnableInput } from "../../../lib/api/runnable.ts";
 import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
 
@@ -68,5 +69,47 @@ export const worktreeTools = [
     describe: { team: TEAM, a: "The branch compared from (the first run).", b: "The branch compared to (the replay)." },
     kind: "read",
     run: (s, actor, input) => s.worktrees.compare(actor, input),
+  }),
+  tool({
+    name: "session_runnable",
+    title: "A session's runnable work tree",
+    description:
+      "The session's work-tree config (teamhub.json worktree: setup, run, archive, ports), the gitignored files copied in (.worktreeinclude), " +
+      "its ports (PORT is the first), and the state of its setup and run commands.",
+    schema: RunnableInput,
+    describe: { name: NAME },
+    kind: "read",
+    run: (s, actor, input) => s.worktrees.runnable(actor, input),
+  }),
+  tool({
+    name: "session_command_output",
+    title: "Setup, run or archive output",
+    description: "What the session's setup, run or archive command printed, in pieces; pass the last piece's id as `after` to read on.",
+    schema: OutputInput,
+    describe: { name: NAME, kind: "setup (default), run or archive.", after: "Only pieces with a greater id." },
+    kind: "read",
+    run: (s, actor, input) => s.worktrees.commandOutput(actor, input),
+  }),
+  tool({
+    name: "session_setup",
+    title: "Set a work tree up again",
+    description:
+      "Run the session's setup again with the config read anew from its base branch (a fix merged there applies). The session must be ended " +
+      "(a failed setup ends it); it is resumed and its queued turns go once setup succeeds.",
+    schema: RunnableInput,
+    describe: { name: NAME },
+    kind: "write",
+    run: (s, actor, input) => s.worktrees.setup(actor, input),
+  }),
+  tool({
+    name: "session_run",
+    title: "Start or stop a work tree's run command",
+    description:
+      "Start the repository's run command (teamhub.json worktree.run, e.g. a dev server on $PORT) in the session's work tree while the session runs; " +
+      "stop: true stops it. It also stops with the session.",
+    schema: RunInput,
+    describe: { name: NAME, stop: "true: stop it instead." },
+    kind: "write",
+    run: (s, actor, input) => s.worktrees.run(actor, input),
   }),
 ];
