@@ -25,6 +25,21 @@ const CASTS_OF_WIRE_DATA = [
   },
 ];
 
+// One query key, one shape of data (lib/queries/keys.ts): an infinite query's entry holds `{ pages, pageParams }`, so its
+// key comes from a `pages` factory, and a plain query never takes one.
+const ONE_SHAPE_PER_KEY = [
+  {
+    selector:
+      "CallExpression[callee.name=/^(useInfiniteQuery|useSuspenseInfiniteQuery|infiniteQueryOptions)$/] > ObjectExpression > Property[key.name='queryKey']:not([value.type='CallExpression'][value.callee.property.name='pages'])",
+    message: "An infinite query's key is `keys.<list>.pages(…)` (lib/queries/keys.ts), which no plain query shares.",
+  },
+  {
+    selector:
+      "CallExpression[callee.name=/^(useQuery|useSuspenseQuery|queryOptions)$/] > ObjectExpression > Property[key.name='queryKey'] CallExpression[callee.property.name='pages']",
+    message: "A `pages` key holds an infinite query's pages (lib/queries/keys.ts); a plain query takes its list's `list` key.",
+  },
+];
+
 export default defineConfig(
   globalIgnores(["node_modules/", ".next/", "server/generated/", "data/", "coverage/", "e2e/.tmp/", "e2e/screenshots/", "next-env.d.ts"]),
   js.configs.recommended,
@@ -47,7 +62,7 @@ export default defineConfig(
     // The hub and the dashboard; tests and benchmarks assert on what they read, which is their check.
     files: ["server/**/*.ts", "lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "server/testing/**"],
-    rules: { "no-restricted-syntax": ["error", ...CASTS_OF_WIRE_DATA] },
+    rules: { "no-restricted-syntax": ["error", ...CASTS_OF_WIRE_DATA, ...ONE_SHAPE_PER_KEY] },
   },
   {
     files: ["e2e/**", "bench/**"],

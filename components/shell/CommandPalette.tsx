@@ -10,18 +10,20 @@ import { rankEntries, type PaletteEntry } from "./palette-match.ts";
 import { statusLabel } from "../ui/StatusBadge.tsx";
 
 const enc = encodeURIComponent;
+/** How many of each list the palette searches. */
+const PALETTE = { limit: 500 };
 
 /** The team's sessions, contracts and artifacts, fetched when the palette opens (not on every page). */
 function useEntries(team: string, open: boolean, pages: readonly { href: string; label: string }[]): PaletteEntry[] {
   const sessions = useQuery({ queryKey: [...keys.sessions(team), "palette"], queryFn: () => apiCall(api.sessions.list, { team, limit: 500 }), enabled: open });
   const contracts = useQuery({
-    queryKey: keys.contracts(team, { palette: true }),
-    queryFn: () => apiCall(api.contracts.list, { team, limit: 500 }),
+    queryKey: keys.contracts.list(team, PALETTE),
+    queryFn: () => apiCall(api.contracts.list, { team, ...PALETTE }),
     enabled: open,
   });
   const artifacts = useQuery({
-    queryKey: keys.artifacts(team, { palette: true }),
-    queryFn: () => apiCall(api.artifacts.list, { team, limit: 500 }),
+    queryKey: keys.artifacts.list(team, PALETTE),
+    queryFn: () => apiCall(api.artifacts.list, { team, ...PALETTE }),
     enabled: open,
   });
   return useMemo(

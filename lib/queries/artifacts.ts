@@ -14,15 +14,17 @@ export type ArtifactFilters = Pick<z.input<typeof ListArtifactsInput>, "type" | 
 
 const PAGE = 100;
 
-export const useArtifactList = (team: string, filters: ArtifactFilters) =>
-  useInfiniteQuery({
-    queryKey: keys.artifacts(team, filters),
-    queryFn: ({ pageParam }) => apiCall(api.artifacts.list, { team, limit: PAGE, cursor: pageParam, ...filters }),
+export function useArtifactList(team: string, filters: ArtifactFilters) {
+  const params = { ...filters, limit: PAGE };
+  return useInfiniteQuery({
+    queryKey: keys.artifacts.pages(team, params),
+    queryFn: ({ pageParam }) => apiCall(api.artifacts.list, { team, ...params, cursor: pageParam }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // Changing a filter keeps the rows in view until the new ones arrive, instead of flashing "Loading…".
     placeholderData: keepPreviousData,
   });
+}
 
 /** Every stale artifact of the team with its reasons, by id. */
 export const useStale = (team: string) =>

@@ -14,27 +14,33 @@ export type MessageFilters = { member?: string; kind?: MessageKind };
 /** Kinds a person can answer; the hub's own notices (notify, turn, contract, system) cannot be replied to. */
 export const ANSWERABLE = new Set(["dm", "broadcast", "ask", "reply"]);
 
+const INBOX = { limit: 50 };
+
 export const useOperatorInbox = (team: string) =>
   useInfiniteQuery({
-    queryKey: keys.inbox(team),
-    queryFn: ({ pageParam }) => apiCall(api.chat.inbox, { team, limit: 50, before: pageParam }),
+    queryKey: keys.inbox.pages(team, INBOX),
+    queryFn: ({ pageParam }) => apiCall(api.chat.inbox, { team, ...INBOX, before: pageParam }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
-export const useTeamMessages = (team: string, filters: MessageFilters) =>
-  useInfiniteQuery({
-    queryKey: [...keys.messages(team), filters],
-    queryFn: ({ pageParam }) => apiCall(api.chat.messages, { team, limit: 100, before: pageParam, ...filters }),
+export function useTeamMessages(team: string, filters: MessageFilters) {
+  const params = { ...filters, limit: 100 };
+  return useInfiniteQuery({
+    queryKey: keys.messages.pages(team, params),
+    queryFn: ({ pageParam }) => apiCall(api.chat.messages, { team, ...params, before: pageParam }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
     placeholderData: keepPreviousData,
   });
+}
+
+const AWAITING_REPLY = { awaitingReply: true, limit: 100 };
 
 export const useAwaitingReply = (team: string) =>
   useQuery({
-    queryKey: [...keys.messages(team), "awaiting-reply"],
-    queryFn: () => apiCall(api.chat.messages, { team, awaitingReply: true, limit: 100 }),
+    queryKey: keys.messages.list(team, AWAITING_REPLY),
+    queryFn: () => apiCall(api.chat.messages, { team, ...AWAITING_REPLY }),
   });
 
 /** As the operator. Each call site gets its own mutation state, so every reply box shows its own error. */
@@ -43,4 +49,4 @@ export const useBroadcast = (team: string) => useMutation({ mutationFn: (b: { me
 export const useReply = (team: string) => useMutation({ mutationFn: (b: { messageId: number; message: string }) => apiCall(api.chat.reply, { team, ...b }) });
 
 /** Messages waiting unread in the dashboard principal's own inbox: the nav's badge. */
-export const useUnread = (team: string) => useQuery({ queryKey: [...keys.inbox(team), "unread"], queryFn: () => apiCall(api.chat.unread, { team }) });
+export const useUnread = (team: string) => useQuery({ queryKey: [...keys.inbox.all(team), "unread"], queryFn: () => apiCall(api.chat.unread, { team }) });

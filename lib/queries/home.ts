@@ -6,5 +6,12 @@ import { keys } from "./keys.ts";
 
 export const useOverview = (team: string) => useQuery({ queryKey: keys.overview(team), queryFn: () => apiCall(api.overview.get, { team }) });
 export const useEvents = (team: string) => useQuery({ queryKey: keys.events(team), queryFn: () => apiCall(api.events.list, { team, limit: 40 }) });
-export const useArtifacts = (team: string) => useQuery({ queryKey: keys.artifacts(team), queryFn: () => apiCall(api.artifacts.list, { team, limit: 100 }) });
-export const useContracts = (team: string) => useQuery({ queryKey: keys.contracts(team), queryFn: () => apiCall(api.contracts.list, { team, limit: 200 }) });
+
+/** The overview's tables: the newest rows of each list, in one answer. */
+const ARTIFACTS = { limit: 100 };
+const CONTRACTS = { limit: 200 };
+
+export const useArtifacts = (team: string) =>
+  useQuery({ queryKey: keys.artifacts.list(team, ARTIFACTS), queryFn: () => apiCall(api.artifacts.list, { team, ...ARTIFACTS }) });
+export const useContracts = (team: string) =>
+  useQuery({ queryKey: keys.contracts.list(team, CONTRACTS), queryFn: () => apiCall(api.contracts.list, { team, ...CONTRACTS }) });

@@ -1,7 +1,26 @@
 /**
  * Every query key of the dashboard. Team data starts with ["team", team], so one /ws event of a
- * team invalidates exactly that team's queries; hub-wide data (tokens) starts with ["hub"].
+ * team invalidates exactly that team's queries (a prefix match); hub-wide data (tokens) starts with ["hub"].
+ *
+ * One key, one shape of data. The cache keeps one entry per key whichever hook asked: a useQuery keeps the
+ * endpoint's answer there, a useInfiniteQuery `{ pages, pageParams }`, so two hooks on one key read each other's
+ * entry (the overview's artifact list and the Artifacts page's pages shared one: moving between them crashed, issue 28).
+ * A list asked both ways gets its keys from `listKeys`, whose `list` and `pages` differ whatever their parameters;
+ * the lint (eslint.config.mjs) holds an infinite query to a `pages` key and a plain one to anything else.
  */
+
+/** What a list is asked with (limit, filters): two askings whose answers differ get two entries. */
+type ListParams = Readonly<Record<string, unknown>>;
+
+/** `all` is the list's prefix, to invalidate; `list` keys a plain answer, `pages` an infinite query's pages. */
+function listKeys<Name extends string>(name: Name) {
+  return {
+    all: (team: string) => ["team", team, name] as const,
+    list: (team: string, params: ListParams) => ["team", team, name, "list", params] as const,
+    pages: (team: string, params: ListParams) => ["team", team, name, "pages", params] as const,
+  };
+}
+
 export const keys = {
   team: (team: string) => ["team", team] as const,
   hub: () => ["hub"] as const,
@@ -11,18 +30,18 @@ export const keys = {
   hubs: () => ["hub", "hubs"] as const,
   overview: (team: string) => ["team", team, "overview"] as const,
   events: (team: string) => ["team", team, "events"] as const,
-  artifacts: (team: string, filters: object = {}) => ["team", team, "artifacts", filters] as const,
+  artifacts: listKeys("artifacts"),
   artifact: (team: string, id: string) => ["team", team, "artifact", id] as const,
   artifactTypes: (team: string) => ["team", team, "artifact-types"] as const,
   stale: (team: string) => ["team", team, "stale"] as const,
-  contracts: (team: string, filters: object = {}) => ["team", team, "contracts", filters] as const,
+  contracts: listKeys("contracts"),
   contract: (team: string, id: string) => ["team", team, "contract", id] as const,
   sessions: (team: string) => ["team", team, "sessions"] as const,
   session: (team: string, name: string) => ["team", team, "session", name] as const,
   approvals: (team: string) => ["team", team, "approvals"] as const,
   roster: (team: string) => ["team", team, "roster"] as const,
-  inbox: (team: string) => ["team", team, "inbox"] as const,
-  messages: (team: string) => ["team", team, "messages"] as const,
+  inbox: listKeys("inbox"),
+  messages: listKeys("messages"),
   graph: (team: string) => ["team", team, "graph"] as const,
   pipelines: (team: string) => ["team", team, "pipelines"] as const,
   pipeline: (team: string, id: string) => ["team", team, "pipeline", id] as const,
