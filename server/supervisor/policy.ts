@@ -154,8 +154,8 @@ export function protectedMatcher(
   };
   return (p) => {
     const all = [...new Set([path.resolve(workDir, p), realPath(p, workDir)])];
-    // A file it was given to read is fine as written and where it leads, as long as both are that file.
-    if (all.every((t) => readable.has(t))) return null;
+    // A file of its own tree it was given to read is fine as written and where it leads, as long as both are that file.
+    if (all.every((t) => readable.has(t) && own.some((o) => under(t, o)))) return null;
     // Its own dependency dir is exempt only where the path really stays in it (a link out of it is checked where it leads).
     const targets = all.filter((t) => !ownDependency(t));
     for (const { pattern, name, dirs } of parsed) {

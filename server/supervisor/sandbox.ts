@@ -106,9 +106,9 @@ async function scanProtected(workDir: string, patterns: string[], skip: string[]
   for (const { body, name } of parseProtected([...BUILTIN_PROTECTED, ...patterns])) {
     if (name) names.push(name);
     else {
-      // A path (relative to the work dir, or absolute) is masked wherever it leads.
+      // A path (relative to the work dir, or absolute) is masked wherever it leads, but for a file it was given to read.
       const real = realOrNull(path.resolve(workDir, body));
-      if (real) mount(real, false);
+      if (real && !readable.has(real)) mount(real, false);
     }
   }
   const queue = [workDir];
@@ -139,6 +139,8 @@ async function scanProtected(workDir: string, patterns: string[], skip: string[]
       if (e.isDirectory() && !skip.includes(full)) queue.push(full);
     }
   }
+  // A file it was given to read inside a masked dir (`credentials/dev.json`) is shown through the mask, as the policy allows it.
+  for (const file of readable) if (mounts.some((m) => m.kind === "mask-dir" && inside(file, m.dest))) mounts.push({ kind: "rw", src: file, dest: file });
   return mounts;
 }
 
@@ -220,6 +222,19 @@ function toArgs(m: Mount): string[] {
   }
 }
 
+/**
+ * The files of its own tree it was given to read, as real paths: only in its own tree, and only a file that is where it
+ * is written (the policy's rule too): a listed name the session turned into a link unmasks nothing it leads to.
+ */
+function readableIn(ownTree: string, tree: string, files: string[]): string[] {
+  return files.flatMap((p) => {
+    const below = (r: string) => r !== "" && r !== ".." && !r.startsWith(`..${path.sep}`) && !path.isAbsolute(r);
+    const rel = [path.relative(path.resolve(ownTree), path.resolve(p)), path.relative(tree, path.resolve(p))].find(below);
+    const real = rel === undefined ? null : realOrNull(p);
+    return real !== null && real === path.join(tree, rel!) ? [real] : [];
+  });
+}
+
 /** The command that runs the CLI in its sandbox: `bwrap <namespaces and mounts> -- <claude> <args>`. */
 export async function sandboxCommand(input: SandboxInput): Promise<SandboxCommand> {
   const workDir = fs.realpathSync(input.workDir);
@@ -227,7 +242,7 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
   const hidden = input.hidden.map(realOrNull).filter((p): p is string => p !== null);
   const tree = input.ownTree ? fs.realpathSync(input.ownTree) : workDir;
   const mounts: Mount[] = [...systemMounts(), ...homeMounts(input.env, input.home), { kind: "rw", src: tree, dest: tree }];
-  const readable = (input.readable ?? []).map(realOrNull).filter((p): p is string => p !== null && inside(p, tree));
+  const readable = input.ownTree ? readableIn(input.ownTree, tree, input.readable ?? []) : [];
   mounts.push(...(await protectedMounts(tree, input.protectedPaths, hidden, { tree: input.ownTree !== undefined, readable })));
   mounts.push({ kind: "ro", src: bin, dest: bin });
   for (const real of hidden) {

@@ -46,16 +46,49 @@ function checkInside(repoDir: string, rel: string): void {
   }
 }
 
-/** Copies the files (checked first, all of them) from the main work tree into the new one, keeping their modes. */
+const present = (p: string) => {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Where a file goes in the new work tree, or null when the branch has something there already (a tracked file, link or
+ * dir: the tracked one stays). A link the branch tracks on the way that leads out of the work tree is refused: the
+ * copy would be written wherever it leads.
+ */
+function destination(tree: string, rel: string): string | null {
+  const to = path.join(tree, rel);
+  let at = to;
+  while (!present(at)) at = path.dirname(at);
+  if (at === to) return null;
+  const real = fs.realpathSync(at);
+  if (!inside(real, fs.realpathSync(tree))) {
+    throw invalidField(
+      INCLUDE_FILE,
+      "inside_repository",
+      `'${rel}' would be written through '${path.relative(tree, at)}', a link the branch tracks out of the work tree (to '${real}'): not copied`,
+      rel,
+    );
+  }
+  return fs.statSync(real).isDirectory() ? to : null;
+}
+
+/** Copies the files (checked first, all of them) from the main work tree into the new one, keeping their modes; returns those copied. */
 export async function copyIncluded(repoDir: string, tree: string, patterns: string[]): Promise<string[]> {
   const files = await includedFiles(repoDir, patterns);
   for (const rel of files) checkInside(repoDir, rel);
-  for (const rel of files) {
-    const from = path.join(repoDir, rel);
-    const to = path.join(tree, rel);
+  const copies = files.flatMap((rel) => {
+    const to = destination(tree, rel);
+    return to ? [{ rel, from: path.join(repoDir, rel), to }] : [];
+  });
+  for (const { from, to } of copies) {
     fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(fs.realpathSync(from), to);
+    fs.copyFileSync(fs.realpathSync(from), to, fs.constants.COPYFILE_EXCL);
     fs.chmodSync(to, fs.statSync(from).mode & 0o777);
   }
-  return files;
+  return copies.map((c) => c.rel);
 }
