@@ -37,6 +37,7 @@ import { register as sessionControl } from "./commands/session-control.ts";
 import { register as sessionOutput } from "./commands/session-output.ts";
 import { register as delegateCommands } from "./commands/delegate.ts";
 import { register as worktreeCommands } from "./commands/worktrees.ts";
+import { register as runnableCommands } from "./commands/runnable.ts";
 import { EXIT } from "./api-client.ts";
 
 const program = new Command("teamhub")
@@ -59,6 +60,7 @@ for (const register of [
   sessionOutput,
   delegateCommands,
   worktreeCommands,
+  runnableCommands,
   artifactPublish,
   artifactGet,
   artifactList,

@@ -3,7 +3,8 @@ import { api } from "../../../lib/api/endpoints/index.ts";
 import { asTyped } from "../../../lib/api/endpoint.ts";
 import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
-import { intOption, numberOption } from "../options.ts";
+import { RunnableConfig } from "../../../lib/api/runnable.ts";
+import { badOption, checkedOption, intOption, jsonOption, numberOption } from "../options.ts";
 
 type SettingOption =
   | "wake"
@@ -16,7 +17,23 @@ type SettingOption =
   | "rootDir"
   | "maxCost"
   | "maxTurns"
-  | "maxTimeoutMs";
+  | "maxTimeoutMs"
+  | "worktree";
+
+const WORKTREE_FIELDS = Object.keys(RunnableConfig.shape);
+
+/** `--worktree '{"setup":"npm ci","ports":2}'` (checked here as the hub checks it), or `none` to clear it. */
+function worktreeOption(text: string | undefined) {
+  if (text === undefined) return undefined;
+  if (text.trim() === "none") return null;
+  const value = jsonOption("--worktree", text);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw badOption("--worktree", `must be a JSON object, e.g. '{"setup":"npm ci","ports":2}', or none`);
+  // A typo ("setpu") is named with the fields there are, not only refused.
+  const unknown = Object.keys(value).filter((k) => !WORKTREE_FIELDS.includes(k));
+  if (unknown.length) throw badOption("--worktree", `unknown field '${unknown[0]}' (the fields are ${WORKTREE_FIELDS.join(", ")})`);
+  return checkedOption("--worktree", RunnableConfig, value);
+}
 
 export function register(program: Command) {
   program
@@ -77,6 +94,10 @@ export function register(program: Command) {
     .option("--max-cost <usd>", "most cost (USD) a member may give a session it spawns")
     .option("--max-turns <n>", "most turns a member may give a session it spawns")
     .option("--max-timeout-ms <ms>", "longest time per interaction a member may give a session it spawns")
+    .option(
+      "--worktree <json|none>",
+      "what makes work trees runnable where the repository has no teamhub.json: JSON of setup, run, archive, ports, setupTimeoutMs; none clears it",
+    )
     .action(
       action(
         ({ hub, opts }: Ctx<Partial<Record<SettingOption, string>>>) => {
@@ -92,6 +113,7 @@ export function register(program: Command) {
             maxCostUsd: numberOption("--max-cost", opts.maxCost),
             maxTurns: intOption("--max-turns", opts.maxTurns),
             maxTimeoutMs: intOption("--max-timeout-ms", opts.maxTimeoutMs),
+            worktree: worktreeOption(opts.worktree),
           };
           return Object.values(changes).some((v) => v !== undefined)
             ? hub.teams.updateSettings(asTyped(api.teams.updateSettings, changes))
@@ -99,7 +121,7 @@ export function register(program: Command) {
         },
         (t) =>
           Object.entries(t)
-            .map(([k, v]) => `${k}: ${v}`)
+            .map(([k, v]) => `${k}: ${v !== null && typeof v === "object" ? JSON.stringify(v) : v}`)
             .join("\n"),
       ),
     );
