@@ -14,6 +14,7 @@ import { HistoryPanel } from "./HistoryPanel.tsx";
 import { SendBox } from "./SendBox.tsx";
 import { SessionHeader } from "./SessionHeader.tsx";
 import { Transcript } from "./Transcript.tsx";
+import { WorktreePanel } from "./WorktreePanel.tsx";
 
 export type SessionTab = "transcript" | "changes";
 
@@ -34,7 +35,7 @@ function Tabs({ name, tab }: { name: string; tab: SessionTab }) {
 
 /**
  * One session: its state and controls, pending approvals, the live transcript, a send box and its history;
- * with a work tree, its changes (`tab`, `at`: a commit an artifact version recorded).
+ * with a work tree, its ports, setup and run command, and its changes (`tab`, `at`: a commit an artifact version recorded).
  */
 export function SessionDetailPage({ name, tab = "transcript", at }: { name: string; tab?: SessionTab; at?: string }) {
   const { team, setTeam } = useTeam();
@@ -68,6 +69,7 @@ export function SessionDetailPage({ name, tab = "transcript", at }: { name: stri
       </p>
       <SessionHeader session={s} />
       <ApprovalCards team={s.team} approvals={s.approvals} />
+      {s.worktree?.path && <WorktreePanel session={s} />}
       {s.worktree && <Tabs name={name} tab={tab} />}
       {!s.worktree && tab === "changes" && (
         <p className="notice" role="status">
