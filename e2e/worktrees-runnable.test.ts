@@ -35,7 +35,8 @@ function packDependency(into: string): string {
 }
 
 beforeAll(async () => {
-  sh = await startSessionHub(directiveModel());
+  // A range of its own: hubs of test files running at the same time must not both hand out 45000.
+  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: "47300-47399" });
   repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   const tarball = packDependency(path.join(sh.work, "vendor"));

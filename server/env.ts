@@ -9,6 +9,15 @@ import { databaseLocation, type DatabaseLocation } from "./db/open.ts";
 import { defaultMaxLive } from "./domain/sessions/admission.ts";
 import { parsePortRange, type PortRange } from "./domain/worktrees/ports.ts";
 
+/**
+ * `marginMs`: held turns go this long after the reset the API named; `staggerMs`: between one held session's turns
+ * and the next's; `retries`/`retryBaseMs`: a turn the API refused as rate limited or overloaded is sent again this many
+ * times, after max(retry-after, base × 2^attempt).
+ */
+export type LimitTiming = { marginMs: number; staggerMs: number; retries: number; retryBaseMs: number };
+
+export const DEFAULT_LIMIT_TIMING: LimitTiming = { marginMs: 10_000, staggerMs: 3000, retries: 3, retryBaseMs: 2000 };
+
 const Env = z.object({
   TEAMHUB_HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -57,6 +66,12 @@ const Env = z.object({
   TEAMHUB_HUB_LOST_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
   // Ports handed to work-tree sessions (docs/worktrees.md#ports): FIRST-LAST.
   TEAMHUB_PORT_RANGE: z.string().optional(),
+  // Usage limits (docs/limits.md): held turns go this long after the reset, this far apart per session.
+  TEAMHUB_LIMIT_MARGIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_LIMIT_TIMING.marginMs),
+  TEAMHUB_LIMIT_STAGGER_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_LIMIT_TIMING.staggerMs),
+  // Rate limits for API keys: a 429/529 the CLI gave up on is sent again this many times, backing off from this base.
+  TEAMHUB_API_RETRIES: z.coerce.number().int().min(0).max(20).default(DEFAULT_LIMIT_TIMING.retries),
+  TEAMHUB_API_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(DEFAULT_LIMIT_TIMING.retryBaseMs),
 });
 
 export type HubEnv = {
@@ -89,6 +104,8 @@ export type ClaudeConfig = {
   interruptStalled: boolean;
   sandbox: "auto" | "off";
   bwrap: string;
+  /** Usage and rate limits (docs/limits.md): how a held account is released and refused turns are sent again. */
+  limits: LimitTiming;
 };
 
 const EnvObject = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "variable names must be identifiers" }), z.string());
@@ -136,6 +153,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
       interruptStalled: e.TEAMHUB_STALL_INTERRUPT === "1",
       sandbox: e.TEAMHUB_SANDBOX,
       bwrap: e.TEAMHUB_BWRAP,
+      limits: {
+        marginMs: e.TEAMHUB_LIMIT_MARGIN_MS,
+        staggerMs: e.TEAMHUB_LIMIT_STAGGER_MS,
+        retries: e.TEAMHUB_API_RETRIES,
+        retryBaseMs: e.TEAMHUB_API_RETRY_BASE_MS,
+      },
     },
   };
 }

@@ -3,6 +3,9 @@
  * and an already-parsed input, so an adapter is: parse → pick an entry → map errors. Next route
  * handlers reach this table through server/registry.ts and never bundle the domain themselves.
  */
+import type { ReleaseAccountInput } from "../lib/api/limits.ts";
+import type { TeamRefInput } from "../lib/api/teams.ts";
+import { accountHolds, releaseAccount } from "./domain/accounts/limits.ts";
 import { matchingEvents } from "./domain/pipelines/matching-events.ts";
 import { OPERATOR, type Principal } from "./domain/principal.ts";
 import type { DomainDeps } from "./domain/deps.ts";
@@ -352,6 +355,11 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       approvalCount: (_: Principal, i: ApprovalsFilter) => countApprovals(deps, i),
       decide: (a: Principal, i: DecideApprovalInput) => decideApproval(deps, a, i),
       decideMany: (a: Principal, i: DecideApprovalsInput) => decideApprovals(deps, a, i),
+    },
+    /** Usage limits of the accounts sessions run on (docs/limits.md). */
+    limits: {
+      list: (_a: Principal, i: TeamRefInput) => deps.db.read((sql) => accountHolds(sql, i.team)),
+      release: (a: Principal, i: ReleaseAccountInput) => releaseAccount(deps, a, i),
     },
     /** Sessions' git work trees (docs/worktrees.md). */
     worktrees: {

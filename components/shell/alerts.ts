@@ -15,6 +15,7 @@ const PROBLEM_TITLE: Record<ProblemKind, string> = {
   limit: "hit a limit",
   failed: "failed",
   budget: "is blocked by a budget",
+  limited: "waits for a usage limit to reset",
 };
 
 const budgetKey = (p: { scope: string; target: string | null }) => `budget:${p.scope}:${p.target ?? ""}`;

@@ -14,10 +14,13 @@ export type Reply =
    * `dripMs`: the text streams a word at a time, this far apart (as a slow model's would). `holdAfter`: after
    * each of these word counts the stream waits for the test's `release()`, so a test decides where the model is.
    */
-  | { text: string; delayMs?: number; dripMs?: number; holdAfter?: number[]; usage?: Usage }
-  | { tools: Array<{ name: string; input: unknown }>; text?: string; delayMs?: number; usage?: Usage }
-  | { error: number; message?: string; retry?: boolean }
+  | { text: string; delayMs?: number; dripMs?: number; holdAfter?: number[]; usage?: Usage; headers?: Headers }
+  | { tools: Array<{ name: string; input: unknown }>; text?: string; delayMs?: number; usage?: Usage; headers?: Headers }
+  | { error: number; message?: string; retry?: boolean; headers?: Headers; type?: string }
   | { hang: true };
+
+/** Response headers: the rate-limit ones (`anthropic-ratelimit-unified-*`, `retry-after`) as the real API sends them. */
+type Headers = Record<string, string>;
 
 type Usage = { input_tokens: number; output_tokens: number };
 
@@ -70,8 +73,16 @@ function content(reply: Extract<Reply, { text?: string }>) {
 
 type Pacing = { dripMs: number; holdAfter: number[]; hold: (res: http.ServerResponse) => Promise<void> };
 
-async function sse(res: http.ServerResponse, model: string, blocks: Array<Record<string, unknown>>, stop: string, usage: Usage, pacing: Pacing) {
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+async function sse(
+  res: http.ServerResponse,
+  model: string,
+  blocks: Array<Record<string, unknown>>,
+  stop: string,
+  usage: Usage,
+  pacing: Pacing,
+  headers: Headers = {},
+) {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...headers });
   const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   send("message_start", {
     message: {
@@ -136,16 +147,16 @@ export async function startFakeApi(respond: (req: MessagesRequest) => Reply | Pr
     const reply = await respond(body);
     if ("hang" in reply) return void hanging.add(res);
     if ("error" in reply) {
-      res.writeHead(reply.error, { "content-type": "application/json", ...(reply.retry === false ? { "x-should-retry": "false" } : {}) });
-      return void res.end(JSON.stringify({ type: "error", error: { type: "api_error", message: reply.message ?? "fake error" } }));
+      res.writeHead(reply.error, { "content-type": "application/json", ...(reply.retry === false ? { "x-should-retry": "false" } : {}), ...reply.headers });
+      return void res.end(JSON.stringify({ type: "error", error: { type: reply.type ?? "api_error", message: reply.message ?? "fake error" } }));
     }
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const blocks = content(reply);
     const stop = "tools" in reply && reply.tools.length ? "tool_use" : "end_turn";
     const usage = reply.usage ?? { input_tokens: 1000, output_tokens: 20 };
     const pacing = { dripMs: ("dripMs" in reply && reply.dripMs) || 0, holdAfter: ("holdAfter" in reply && reply.holdAfter) || [], hold: holds.pass };
-    if (body.stream) return sse(res, body.model, blocks, stop, usage, pacing);
-    res.writeHead(200, { "content-type": "application/json" });
+    if (body.stream) return sse(res, body.model, blocks, stop, usage, pacing, reply.headers);
+    res.writeHead(200, { "content-type": "application/json", ...reply.headers });
     res.end(
       JSON.stringify({
         id: nextId("msg"),

@@ -21,17 +21,24 @@ export type SessionHub = {
   close(): Promise<void>;
 };
 
-/** `dataInWorkDir`: the default layout of `npm start` (work dir = cwd, data = ./data), with the data dir inside the sessions' work dir. */
+/**
+ * `dataInWorkDir`: the default layout of `npm start` (work dir = cwd, data = ./data), with the data dir inside the sessions' work dir.
+ * `credentials`: what the sessions' CLI authenticates with instead of the test API key (a subscriber's CLAUDE_CODE_OAUTH_TOKEN).
+ */
 export async function startSessionHub(
   respond: (req: MessagesRequest) => Reply | Promise<Reply>,
   env: Record<string, string> = {},
-  options: { dataInWorkDir?: boolean } = {},
+  options: { dataInWorkDir?: boolean; credentials?: Record<string, string> } = {},
 ): Promise<SessionHub> {
   const fake = await startFakeApi(respond);
   const work = tempDir("work");
   const dataDir = options.dataInWorkDir ? path.join(work, "data") : tempDataDir("sessions");
   fs.mkdirSync(dataDir, { recursive: true });
   const claude = isolatedClaudeVars(fake.url);
+  if (options.credentials) {
+    delete (claude as Partial<typeof claude>).ANTHROPIC_API_KEY;
+    Object.assign(claude, options.credentials);
+  }
   const hubEnv = { CLAUDE_BIN, TEAMHUB_CLAUDE_ENV: JSON.stringify(claude), TEAMHUB_WORK_DIR: work, ...env };
   const sh: SessionHub = {
     hub: await startHub(dataDir, hubEnv),

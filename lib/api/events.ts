@@ -91,8 +91,38 @@ export const EVENTS = {
   }),
   "artifact_type.registered": Name,
 
+  // ── Usage limits (docs/limits.md): hub-wide, an account spans teams ──
+  "account.limited": z.object({
+    account: z.string(),
+    label: z.string(),
+    window: z.string().nullable(),
+    resetsAt: IsoDate.nullable(),
+    message: z.string().nullable(),
+    /** The session whose turn ran into it. */
+    by: z.string(),
+  }),
+  "account.warning": z.object({
+    account: z.string(),
+    label: z.string(),
+    window: z.string().nullable(),
+    resetsAt: IsoDate.nullable(),
+    utilization: z.number().nullable(),
+  }),
+  "account.released": z.object({
+    account: z.string(),
+    label: z.string(),
+    window: z.string().nullable(),
+    /** reset: the window reset; early: a person released it; cancelled: a person cancelled the waiting turns. */
+    how: z.enum(["reset", "early", "cancelled"]),
+    by: z.string(),
+    heldMs: z.number(),
+    sessions: z.array(z.string()),
+  }),
+
   // ── Contracts ──
   "contract.created": ContractView,
+  /** Its assignee was held by a usage limit: the deadline moved by the time held. */
+  "contract.deadline_moved": z.object({ id: z.string(), from: IsoDate, to: IsoDate, heldMs: z.number(), reason: z.string() }),
   "contract.status_changed": z.object({
     id: z.string(),
     from: ContractStatus,
@@ -176,8 +206,25 @@ export const EVENTS = {
     name: z.string(),
     /** null: resolved. */
     problem: z.string().nullable(),
-    kind: z.enum(["turn_failed", "limit", "failed", "budget"]).nullable(),
+    kind: z.enum(["turn_failed", "limit", "failed", "budget", "limited"]).nullable(),
     previous: z.string().nullable(),
+  }),
+  /** Its turn hit a used-up usage window: the turn waits in the queue, the session is held (docs/limits.md). */
+  "session.limited": z.object({
+    name: z.string(),
+    account: z.string(),
+    window: z.string().nullable(),
+    resetsAt: IsoDate.nullable(),
+    interactionId: z.number(),
+  }),
+  /** The API refused a turn as rate limited or overloaded and the CLI gave up: the hub sends it again after `delayMs` (docs/limits.md#rate-limits). */
+  "session.turn_retry": z.object({
+    name: z.string(),
+    interactionId: z.number(),
+    attempt: z.number(),
+    maxAttempts: z.number(),
+    delayMs: z.number(),
+    status: z.number(),
   }),
   "session.violation": z.object({ name: z.string(), kind: z.enum(["cost", "turns", "timeout", "protected_path"]), detail: z.string() }),
   "session.stalled": z.object({ name: z.string(), silentSince: IsoDate.nullable(), thresholdMs: z.number() }),

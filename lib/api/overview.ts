@@ -1,4 +1,5 @@
 /** The home page's read model (docs/overview.md): what exists, what needs a person and what it cost, per team. */
+import { AccountHold } from "./limits.ts";
 import { z } from "zod";
 import { BudgetView } from "./budgets.ts";
 import { ContractStatus } from "./contracts.ts";
@@ -66,6 +67,11 @@ export const Attention = z.object({
   staleArtifacts: z.array(StaleCause),
   /** Budgets at or past their warning in the window counted now; `usedUp` ones stop every turn charged to them. */
   budgets: z.array(causeGroup(BudgetView)),
+  /**
+   * The accounts the team's sessions run on whose usage window is used up (`limited`: one row each, with the reset and
+   * the sessions it holds, which are not listed again among the problems) or filling up (`warning`) (docs/limits.md).
+   */
+  accounts: z.array(AccountHold),
 });
 export type Attention = z.output<typeof Attention>;
 

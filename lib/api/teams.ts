@@ -5,6 +5,7 @@ import { IsoDate } from "./endpoint.ts";
 
 export const CreateTeamInput = z.object({ id: TeamId });
 export const TeamRefInput = z.object({ team: TeamParam });
+export type TeamRefInput = z.infer<typeof TeamRefInput>;
 
 export const ListEventsInput = z.object({
   team: TeamParam,

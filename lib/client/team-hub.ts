@@ -67,6 +67,7 @@ export class TeamHub {
   declare readonly hubs: Group<Api["hubs"]>;
   declare readonly knowledge: Group<Api["knowledge"]>;
   declare readonly leads: Group<Api["leads"]>;
+  declare readonly limits: Group<Api["limits"]>;
   declare readonly lineage: Group<Api["lineage"]>;
   declare readonly overview: Group<Api["overview"]>;
   declare readonly pipelines: Group<Api["pipelines"]>;

@@ -16,6 +16,7 @@ import { register as contractList } from "./commands/contract-list.ts";
 import { register as contractTransitions } from "./commands/contract-transitions.ts";
 import { register as start } from "./commands/start.ts";
 import { register as budgets } from "./commands/budgets.ts";
+import { register as limits } from "./commands/limits.ts";
 import { register as teams } from "./commands/teams.ts";
 import { register as hubs } from "./commands/hubs.ts";
 import { register as token } from "./commands/token.ts";
@@ -86,6 +87,7 @@ for (const register of [
   briefing,
   hook,
   budgets,
+  limits,
 ]) {
   register(program);
 }

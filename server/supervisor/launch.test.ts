@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readEnv, type ClaudeConfig } from "../env.ts";
+import { DEFAULT_LIMIT_TIMING, readEnv, type ClaudeConfig } from "../env.ts";
 import type { SessionRow } from "../domain/sessions/sessions.repo.ts";
 import { tempDir } from "../testing/temp-dir.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin } from "./launch.ts";
@@ -13,6 +13,7 @@ const config: ClaudeConfig = {
   inheritCredentials: true,
   workDir: "/w",
   stallMs: 600_000,
+  limits: DEFAULT_LIMIT_TIMING,
   interruptStalled: false,
   sandbox: "auto",
   bwrap: "bwrap",

@@ -42,6 +42,10 @@ import { portEnv, portsOf } from "../domain/worktrees/ports.ts";
 import type { CommandOwner, WorktreeCommands } from "./worktree-commands.ts";
 import { isSynthetic, permissionResponse, turnOutcome, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
 import { TurnClock } from "./turn-clock.ts";
+import { accountOf, type Account } from "./account.ts";
+import { limitTurn, noteWarning, retryTurn, type LimitInfo } from "../domain/accounts/limits.ts";
+import { SUPERVISOR } from "../domain/principal.ts";
+import { z } from "zod";
 import { UsageMeter } from "./usage-meter.ts";
 import { interruptedSentence, type UsedUp } from "../domain/budgets/charge.ts";
 import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
@@ -62,10 +66,27 @@ export type RunnerContext = {
 
 export type SandboxConfig = { bwrap: string; hidden: string[] };
 
+/** `rate_limit_event.rate_limit_info` as the CLI (2.1.x) prints it; `resetsAt` in seconds since the epoch. */
+const RateLimitInfo = z
+  .object({
+    status: z.string(),
+    resetsAt: z.number().optional(),
+    rateLimitType: z.string().optional(),
+    utilization: z.number().optional(),
+  })
+  .loose();
+
+// However long retry-after asks for, the hub sends a refused turn again within this.
+const RETRY_CAP_MS = 5 * 60_000;
+
 /** `clock`: the per-turn time limit, standing still while a person decides (null without a safety net). */
 /** `budget`/`meter`: the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md). */
 type Turn = {
   interaction: InteractionRow;
+  /** The API said the account's window is used up during this turn (a `rate_limit_event` with status rejected). */
+  limitHit?: LimitInfo;
+  /** The delay the CLI last announced for a retry of its own (`system/api_retry`: the API's retry-after). */
+  retryAfterMs?: number;
   startedAt: number;
   texts: string[];
   tools: string[];
@@ -105,6 +126,12 @@ export class SessionRunner {
   /** Its own work tree, when it has one (docs/worktrees.md). */
   private tree: WorktreeRow | null = null;
   private settingUp = false;
+  /** The credentials its process runs on (docs/limits.md#accounts). */
+  private account: Account | null = null;
+  /** Attempts at turns the API refused (429/529), by interaction; and when the next one may be sent. */
+  private readonly retries = new Map<number, number>();
+  private notBefore = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
   private readonly exited: Promise<void>;
   private markExited!: () => void;
 
@@ -164,6 +191,7 @@ export class SessionRunner {
             : null;
       const config = await sessionConfig(childEnv(this.ctx.claude), this.dir, conversation);
       env = { ...config.env, ...portEnv(ports) };
+      this.account = accountOf(env);
       const bin = resolveClaudeBin(this.ctx.claude, env);
       const mcpConfigFile = await this.writeMcpConfig(s);
       args = claudeArgs(s, this.safety, mode, mcpConfigFile);
@@ -211,6 +239,7 @@ export class SessionRunner {
       args: redact(args),
       sandbox: this.ctx.sandbox ? "bubblewrap" : "none",
       dir: this.dir,
+      account: this.account?.account,
     });
     await this.pump();
   }
@@ -265,7 +294,7 @@ export class SessionRunner {
 
   /** Sends the oldest queued message if the session is free. */
   async pump(): Promise<void> {
-    if (this.pumping || this.turn || this.ending || !this.proc?.alive) return;
+    if (this.pumping || this.turn || this.ending || !this.proc?.alive || Date.now() < this.notBefore) return;
     this.pumping = true;
     try {
       const next = await startNextTurn(this.ctx.deps, this.pk);
@@ -293,6 +322,7 @@ export class SessionRunner {
     // The other partial events (message and block starts and stops, tool input as it streams) add
     // nothing the complete messages do not hold, and would multiply the transcript's size.
     if (raw.type === "stream_event") return this.meter(raw.event);
+    this.noteLimits(raw);
     await this.record(
       "out",
       typeof raw.type === "string" ? raw.type : "unknown",
@@ -413,11 +443,60 @@ export class SessionRunner {
     this.enqueue(() => this.answer(requestId, { behavior: "deny", message: "Team Hub: nobody approved this in time, so it is denied" }));
   }
 
+  /** What the CLI says of the account's usage and of the API's retries (docs/limits.md). */
+  private noteLimits(raw: Record<string, unknown>): void {
+    if (raw.type === "system" && raw.subtype === "api_retry" && typeof raw.retry_delay_ms === "number" && this.turn) {
+      this.turn.retryAfterMs = raw.retry_delay_ms;
+      return;
+    }
+    if (raw.type !== "rate_limit_event" || !this.account) return;
+    const info = RateLimitInfo.safeParse(raw.rate_limit_info);
+    if (!info.success) return;
+    const limit: LimitInfo = {
+      window: info.data.rateLimitType ?? null,
+      resetsAt: info.data.resetsAt ? new Date(info.data.resetsAt * 1000) : null,
+      utilization: info.data.utilization ?? null,
+    };
+    if (info.data.status === "rejected" && this.turn) this.turn.limitHit = limit;
+    else if (info.data.status === "allowed_warning") {
+      void noteWarning(this.ctx.deps, this.account, limit, SUPERVISOR.name).catch((e) =>
+        console.error(`[teamhub] session ${this.name}: recording a usage warning:`, e),
+      );
+    }
+  }
+
+  /**
+   * A turn the API refused: a used-up usage window holds the account (the turn waits for the reset); a rate limit or
+   * overload the CLI gave up on is sent again after a backoff, a bounded number of times. True when it was taken care of.
+   */
+  private async refused(turn: Turn, r: Result): Promise<boolean> {
+    const status = r.api_error_status ?? null;
+    const id = turn.interaction.id;
+    if (this.account && (turn.limitHit || (status === 429 && /hit your .*limit/i.test(r.result ?? "")))) {
+      const info = turn.limitHit ?? { window: null, resetsAt: null };
+      await limitTurn(this.ctx.deps, this.pk, id, this.account, { ...info, message: r.result ?? null }, SUPERVISOR.name);
+      return true;
+    }
+    if (!r.is_error || (status !== 429 && status !== 529) || turn.budgetStop || turn.limit) return false;
+    const { retries, retryBaseMs } = this.ctx.claude.limits;
+    const attempt = (this.retries.get(id) ?? 0) + 1;
+    if (attempt > retries) return false;
+    this.retries.set(id, attempt);
+    const delayMs = Math.min(RETRY_CAP_MS, Math.max(turn.retryAfterMs ?? 0, retryBaseMs * 2 ** (attempt - 1)));
+    await retryTurn(this.ctx.deps, this.pk, id, { attempt, maxAttempts: retries, delayMs, status }, SUPERVISOR.name);
+    this.notBefore = Date.now() + delayMs;
+    this.retryTimer = setTimeout(() => void this.pump(), delayMs);
+    this.retryTimer.unref();
+    return true;
+  }
+
   private async finish(r: Result): Promise<void> {
     const turn = this.turn;
     if (!turn) return;
     turn.clock?.stop();
     this.turn = null;
+    if (await this.refused(turn, r)) return;
+    this.retries.delete(turn.interaction.id);
     const outcome = turnOutcome(r);
     // What the model wrote: a failed turn's `result` is the CLI's error message, not a reply.
     const said = turn.texts.join("\n") || null;
@@ -494,6 +573,7 @@ export class SessionRunner {
   }
 
   private gone(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     // Its run command stops with it (docs/worktrees.md#run).
     if (this.tree) void this.ctx.commands.stopRun(this.tree.id).catch((e) => console.error(`[teamhub] stopping the run command of ${this.name}:`, e));
     this.markExited();

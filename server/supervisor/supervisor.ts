@@ -26,6 +26,7 @@ import type { TranscriptFeed } from "./transcript-feed.ts";
 import { startWakeups } from "./wakeups.ts";
 import type { WorktreeCommands } from "./worktree-commands.ts";
 import { requireWorktree } from "../domain/worktrees/worktrees.repo.ts";
+import { dueHolds, nextReset, releaseDue } from "../domain/accounts/limits.ts";
 
 // Events after which a place may have freed up or the queue changed (a hub that stopped or was lost released its queue).
 const ADMISSION_TRIGGERS = new Set<EventType>(["session.queued", "session.exited", "session.deleted", "session.status_changed", "hub.stopped", "hub.lost"]);
@@ -58,6 +59,9 @@ export class Supervisor {
   private unsubscribe: (() => void) | null = null;
   private stopWakeups: (() => void) | null = null;
   private stallTimer: NodeJS.Timeout | null = null;
+  /** Wakes the supervisor at the next usage-window reset (docs/limits.md). */
+  private resetTimer: NodeJS.Timeout | null = null;
+  private readonly staggers = new Set<NodeJS.Timeout>();
   private chain: Promise<void> = Promise.resolve();
   private closing = false;
 
@@ -87,6 +91,8 @@ export class Supervisor {
       this.chain = this.chain.then(() => this.dispatch(events)).catch((e) => console.error("[teamhub] supervisor:", e));
     });
     this.stopWakeups = startWakeups(this.options.deps, this.options.maxLive);
+    // Holds whose reset came while no hub was running are released now; later ones when they come.
+    await this.releaseDueHolds();
     for (const s of recovered.toLaunch) await this.launch(s);
     this.chain = this.chain.then(() => this.admit()).catch((e) => console.error("[teamhub] admission:", e));
     const every = this.options.stallCheckMs ?? Math.min(60_000, Math.max(1000, Math.floor(this.options.claude.stallMs / 4)));
@@ -97,6 +103,14 @@ export class Supervisor {
   private async dispatch(events: readonly HubEvent[]): Promise<void> {
     for (const e of events) {
       if (this.closing) continue;
+      if (e.type === "account.limited") {
+        await this.scheduleReset();
+        continue;
+      }
+      if (e.type === "account.released") {
+        this.drainHeld(e.payload.sessions);
+        continue;
+      }
       // A budget changed: turns waiting as `blocked: budget` in that team may start now (docs/budgets.md).
       if (e.type === "budget.set") {
         for (const r of [...this.runners.values()].filter((r) => r.team === e.teamId)) await r.pump();
@@ -236,6 +250,43 @@ export class Supervisor {
     }
   }
 
+  /** Releases every hold whose reset (plus the margin) has passed, then sleeps until the next one. */
+  private async releaseDueHolds(): Promise<void> {
+    const { marginMs } = this.options.claude.limits;
+    const due = await this.options.deps.db.read((sql) => dueHolds(sql, new Date(), marginMs));
+    for (const hold of due) await releaseDue(this.options.deps, hold.account, SUPERVISOR.name);
+    await this.scheduleReset();
+  }
+
+  private async scheduleReset(): Promise<void> {
+    if (this.resetTimer) clearTimeout(this.resetTimer);
+    this.resetTimer = null;
+    if (this.closing) return;
+    const next = await this.options.deps.db.read((sql) => nextReset(sql));
+    if (!next) return;
+    const wait = Math.max(0, next.getTime() + this.options.claude.limits.marginMs - Date.now());
+    // Timers hold at most about 24 days; a later reset is looked at again then.
+    this.resetTimer = setTimeout(
+      () => {
+        this.chain = this.chain.then(() => this.releaseDueHolds()).catch((e) => console.error("[teamhub] releasing usage holds:", e));
+      },
+      Math.min(wait, 2 ** 31 - 1),
+    );
+    this.resetTimer.unref();
+  }
+
+  /** The held sessions' turns go again in order, one session every `staggerMs`, so a reset is not one burst. */
+  private drainHeld(names: string[]): void {
+    const { staggerMs } = this.options.claude.limits;
+    names.forEach((name, i) => {
+      const timer = setTimeout(() => {
+        this.staggers.delete(timer);
+        void this.runnerFor(name)?.pump();
+      }, i * staggerMs);
+      this.staggers.add(timer);
+    });
+  }
+
   private async checkStalls(): Promise<void> {
     try {
       const stalled = await detectStalls(this.options.deps, this.options.claude.stallMs);
@@ -251,6 +302,8 @@ export class Supervisor {
     this.unsubscribe?.();
     this.stopWakeups?.();
     if (this.stallTimer) clearInterval(this.stallTimer);
+    if (this.resetTimer) clearTimeout(this.resetTimer);
+    for (const t of this.staggers) clearTimeout(t);
     await Promise.all([...this.runners.values()].map((r) => r.kill("hub_shutdown", "interrupted")));
     await this.options.commands.close();
     await this.chain;

@@ -150,6 +150,8 @@ export class WorktreeCommands implements WorktreeCommandsPort {
     for (const name of BASE_VARIABLES) if (process.env[name] !== undefined) env[name] = process.env[name]!;
     Object.assign(env, { HOME: home, TEAMHUB_SESSION: w.session, ...portEnv(await this.ctx.deps.db.read((sql) => portsOf(sql, w.id))) });
     delete env.TMPDIR; // the sandbox's /tmp is its own
+    // A fresh HOME makes npm look for its own update every time: nothing a work tree's setup needs.
+    env.npm_config_update_notifier = "false";
     const sandbox = this.ctx.sandbox;
     const cmd = sandbox
       ? await sandboxCommand({

@@ -12,6 +12,7 @@ import { health } from "./health.ts";
 import { hubs } from "./hubs.ts";
 import { knowledge } from "./knowledge.ts";
 import { leads } from "./leads.ts";
+import { limits } from "./limits.ts";
 import { lineage } from "./lineage.ts";
 import { overview } from "./overview.ts";
 import { pipelines } from "./pipelines.ts";
@@ -35,6 +36,7 @@ export const api = {
   hubs,
   knowledge,
   leads,
+  limits,
   lineage,
   overview,
   pipelines,

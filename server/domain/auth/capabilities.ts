@@ -64,6 +64,7 @@ export const CAPABILITIES = {
   "worktree.merge": { rule: "lead", what: "merge a session's work into its base branch" },
   "worktree.discard": { rule: "owner", what: "discard the branch and work tree of session", owners: "the session itself or whoever spawned it" },
   "session.spawn": { rule: "anyone", what: "spawn sessions (within its own authority)" },
+  "account.release": { rule: "lead", what: "release or cancel the usage-limit hold of account" },
 } as const satisfies Record<string, Capability>;
 
 export type Operation = keyof typeof CAPABILITIES;

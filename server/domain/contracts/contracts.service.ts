@@ -3,6 +3,7 @@
  * Every operation is one transaction that checks who may act and from which state, writes the
  * change and its events, and runs resolution before it commits.
  */
+import { assigneeHeld } from "../accounts/limits.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, conflict, invalid, invalidField, type Issue } from "../../errors.ts";
 import type {
@@ -387,6 +388,8 @@ export async function failOverdue(deps: DomainDeps, actor: Principal, now = new 
       const c = await findContract(tx, d.teamId, d.id);
       // Re-checked inside the write: it may have completed since the read above.
       if (!c || !["pending", "ready", "in_progress"].includes(c.status) || !c.deadlineAt || c.deadlineAt > now) return false;
+      // Its assignee waits for a usage window to reset: the deadline moves by the time held when it is released (docs/limits.md).
+      if (await assigneeHeld(tx, d.teamId, c.assignee)) return false;
       await setStatus(tx, c, "failed", "timeout", { payload: { deadlineAt: c.deadlineAt } });
       return true;
     });

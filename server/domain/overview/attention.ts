@@ -12,6 +12,7 @@ import type { BudgetView } from "../../../lib/api/budgets.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
 import { levelOf, type BudgetWithView } from "../budgets/budgets.repo.ts";
 import { groupByCause, problemCause, staleCauses } from "./causes.ts";
+import { accountHolds, LIMITED_PREFIX } from "../accounts/limits.ts";
 
 /**
  * `showInputs`: what waiting tool calls would do is shown only to those who may decide them (docs/security.md#capabilities).
@@ -29,8 +30,9 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     [team],
   );
   const sessionProblems = await sql.all<Attention["sessionProblems"][number]["items"][number]>(
-    `SELECT "name", "status", "exitReason", "problem", "updatedAt" FROM "Session" WHERE "teamId" = ? AND "problem" IS NOT NULL ORDER BY "updatedAt" DESC, "pk" DESC`,
-    [team],
+    `SELECT "name", "status", "exitReason", "problem", "updatedAt" FROM "Session" WHERE "teamId" = ? AND "problem" IS NOT NULL AND "problem" NOT LIKE ?
+     ORDER BY "updatedAt" DESC, "pk" DESC`,
+    [team, `${LIMITED_PREFIX}%`],
   );
   const failedContracts = await sql.all<Attention["failedContracts"][number]["items"][number]>(
     `SELECT "id", "title", "assignee", "statusReason", "updatedAt" FROM "Contract" WHERE "teamId" = ? AND "status" = 'failed' ORDER BY "updatedAt" DESC, "id"`,
@@ -52,5 +54,6 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     failedContracts: groupByCause(failedContracts, (c) => (c.statusReason ? `failed: ${c.statusReason}` : "failed without a reason")),
     staleArtifacts: staleCauses(stale),
     budgets: groupByCause(pastWarning, (b) => (b.usedUp ? "used up" : "past the warning")),
+    accounts: await accountHolds(sql, team),
   };
 }

@@ -144,6 +144,7 @@ describe("overview: needs attention", () => {
       failedContracts: [],
       staleArtifacts: [],
       budgets: [],
+      accounts: [],
     });
   });
 

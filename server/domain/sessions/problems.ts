@@ -13,7 +13,8 @@ export type LimitKind = "cost" | "turns" | "timeout";
 
 /** What kind of trouble it is, announced with the sentence so that an alert can say it in a word. */
 /** `budget`: its next turn waits because a budget it would be charged to is used up (docs/budgets.md). */
-export type ProblemKind = "turn_failed" | "limit" | "failed" | "budget";
+/** `limited`: its account's usage window is used up; its turns wait for the reset (docs/limits.md). */
+export type ProblemKind = "turn_failed" | "limit" | "failed" | "budget" | "limited";
 export type Problem = { kind: ProblemKind; text: string };
 
 export type LimitFacts = { costUsd: number; maxCostUsd: number; turns: number; maxTurns: number; timeoutMs: number };

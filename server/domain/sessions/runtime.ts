@@ -12,6 +12,7 @@ import { abandonRunning, interactionById, type InteractionRow } from "./interact
 import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, isUsedUp, tightestBudget, type UsedUp } from "../budgets/charge.ts";
 import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
 import { moveTo, safetyOf, sessionByPk, type SessionRow } from "./sessions.repo.ts";
+import { holdIfLimited } from "../accounts/limits.ts";
 import { isLive } from "./states.ts";
 import type { ApprovalView, SessionStatus, StoredSafety, ViolationKind } from "../../../lib/api/sessions.ts";
 
@@ -25,13 +26,23 @@ async function write<T>({ db }: DomainDeps, name: string, pk: number, fn: (tx: W
   });
 }
 
-type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none"; dir: string };
+/** `account`: the digest of the credentials it runs on (docs/limits.md#accounts). */
+type LaunchInfo = { pid: number; mode: string; args: string[]; sandbox: "bubblewrap" | "none"; dir: string; account?: string };
 
 /** The process runs; `sandbox` records whether in the OS sandbox (docs/security.md#sandbox), shown on the session everywhere. */
 export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInfo): Promise<void> {
   await write(deps, "session.launched", pk, async (tx, s) => {
     const to: SessionStatus = s.status === "paused" ? "paused" : "idle";
-    const sets = { pid: info.pid, sandbox: info.sandbox, dir: info.dir, exitReason: null, lastError: null, stalledAt: null, lastEventAt: tx.now };
+    const sets = {
+      pid: info.pid,
+      sandbox: info.sandbox,
+      dir: info.dir,
+      account: info.account ?? null,
+      exitReason: null,
+      lastError: null,
+      stalledAt: null,
+      lastEventAt: tx.now,
+    };
     await moveTo(tx, s, to, `process ${info.pid} started (${info.mode}, sandbox: ${info.sandbox})`, sets);
     const payload = { name: s.name, pid: info.pid, mode: info.mode, sandbox: info.sandbox, args: info.args };
     await tx.emit({ teamId: s.teamId, type: "session.started", subject: `session:${s.name}`, payload });
@@ -48,6 +59,8 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Start
       if (s.status !== "idle") return null;
       const next = await tx.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [pk]);
       if (!next) return null;
+      // A used-up usage window holds every session of its account (docs/limits.md): the turn waits in its place.
+      if (await holdIfLimited(tx, s)) return null;
       // The hard stop (docs/budgets.md): no turn starts while a budget it would be charged to is used up.
       const charge = await chargeOf(tx, s, next.prompt, null);
       const budget = charge && (await tightestBudget(tx, charge, tx.now));

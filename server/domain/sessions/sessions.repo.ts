@@ -52,6 +52,8 @@ export type SessionRow = {
   hubId: string | null;
   /** Its CLI config dir, once a hub launched it. */
   dir: string | null;
+  /** The digest of the credentials its process runs on (docs/limits.md#accounts). */
+  account: string | null;
   createdAt: Date;
   updatedAt: Date;
   lastEventAt: Date | null;
@@ -79,7 +81,7 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
     [row.pk, row.pk],
   );
   // Its config dir is a path inside a hub's private data dir: no caller's business.
-  const { pk: _pk, teamId, allowedTools, safety: _safety, hubId, dir: _dir, ...rest } = row;
+  const { pk: _pk, teamId, allowedTools, safety: _safety, hubId, dir: _dir, account: _account, ...rest } = row;
   return {
     ...rest,
     team: teamId,

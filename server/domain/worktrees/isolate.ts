@@ -63,11 +63,12 @@ type Plan = {
   include: string[];
 };
 
-/** The runnable config and include patterns of the base branch's tip (the base commit when the base has no branch). */
-async function runnableOf(deps: DomainDeps, team: string, repoDir: string, baseBranch: string | null, baseCommit: string) {
-  const at = (baseBranch && (await resolveRef(repoDir, `refs/heads/${baseBranch}`))) || baseCommit;
+/** The runnable config and include patterns at `at`: the base branch's tip (the base commit when the base has no branch). */
+async function runnableOf(deps: DomainDeps, team: string, repoDir: string, at: string) {
   const teamDefault = (await deps.db.read((sql) => teamSettings(sql, team))).worktree;
-  return { runnable: await runnableAt(repoDir, at, teamDefault), include: await includePatternsAt(repoDir, at) };
+  // Both reads are git processes: started together, since a spawn waits for them.
+  const [runnable, include] = await Promise.all([runnableAt(repoDir, at, teamDefault), includePatternsAt(repoDir, at)]);
+  return { runnable, include };
 }
 
 async function planOne(deps: DomainDeps, actor: Principal, r: IsolationRequest, defaults: SpawnDefaults): Promise<Plan | null> {
@@ -121,7 +122,8 @@ async function planOne(deps: DomainDeps, actor: Principal, r: IsolationRequest, 
   }
   const baseCommit = await resolveRef(repo.top, baseBranch ? `refs/heads/${baseBranch}` : "HEAD");
   if (!baseCommit) throw invalidField(`${field}workDir`, "has_commit", `the repository '${repo.top}' has no commit yet to branch from`, granted);
-  const { runnable, include } = await runnableOf(deps, r.team, repo.top, baseBranch, baseCommit);
+  // baseCommit is the base branch's tip, resolved just above.
+  const { runnable, include } = await runnableOf(deps, r.team, repo.top, baseCommit);
   return { repoDir: repo.top, prefix: repo.prefix, branch, baseBranch, baseCommit, granted, field, runnable, include };
 }
 
@@ -209,7 +211,8 @@ export async function withForkWorktree<T>(
   }
   const from = await checkpoint(w.path, `teamhub: work of ${parent.name} when ${fork.name} was forked from it`);
   const prefix = path.relative(w.path, parent.workDir);
-  const { runnable, include } = await runnableOf(deps, fork.team, w.repoDir, w.baseBranch, w.baseCommit);
+  const at = (w.baseBranch && (await resolveRef(w.repoDir, `refs/heads/${w.baseBranch}`))) || w.baseCommit;
+  const { runnable, include } = await runnableOf(deps, fork.team, w.repoDir, at);
   const plan: Plan = {
     repoDir: w.repoDir,
     prefix,

@@ -5,6 +5,7 @@ import { chatTools } from "./chat.ts";
 import { continuityTools } from "./continuity.ts";
 import { contractTools } from "./contracts.ts";
 import { knowledgeTools } from "./knowledge.ts";
+import { limitTools } from "./limits.ts";
 import { lineageTools } from "./lineage.ts";
 import { pipelineTools } from "./pipelines.ts";
 import { snapshotTools } from "./snapshots.ts";
@@ -26,4 +27,5 @@ export const TOOLS: ToolDef[] = [
   ...continuityTools,
   ...knowledgeTools,
   ...budgetTools,
+  ...limitTools,
 ];
