@@ -88,7 +88,8 @@ async function holdsUntilReset(restartMidway: boolean) {
   if (restartMidway) {
     await sh.hub.kill();
     await sh.restart();
-    await waitForSession(sh.hub, "bob", (s) => s.status === "idle" && s.queued === 1, 60_000);
+    // The killed hub's sessions come back interrupted, their turns still queued; the release resumes them.
+    await waitForSession(sh.hub, "bob", (s) => s.status === "interrupted" && s.queued === 1, 60_000);
   }
   expect(window.refusedDuringWall).toBe(refusedBefore);
   expect(Date.now()).toBeLessThan(window.wall);

@@ -359,7 +359,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     /** Usage limits of the accounts sessions run on (docs/limits.md). */
     limits: {
       list: (_a: Principal, i: TeamRefInput) => deps.db.read((sql) => accountHolds(sql, i.team)),
-      release: (a: Principal, i: ReleaseAccountInput) => releaseAccount(deps, a, i),
+      release: (a: Principal, i: ReleaseAccountInput) => releaseAccount(deps, a, i, info.maxLiveSessions),
     },
     /** Sessions' git work trees (docs/worktrees.md). */
     worktrees: {

@@ -254,7 +254,7 @@ export class Supervisor {
   private async releaseDueHolds(): Promise<void> {
     const { marginMs } = this.options.claude.limits;
     const due = await this.options.deps.db.read((sql) => dueHolds(sql, new Date(), marginMs));
-    for (const hold of due) await releaseDue(this.options.deps, hold.account, SUPERVISOR.name);
+    for (const hold of due) await releaseDue(this.options.deps, hold.account, SUPERVISOR.name, this.options.maxLive);
     await this.scheduleReset();
   }
 

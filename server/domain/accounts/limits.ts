@@ -13,6 +13,7 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { setProblem } from "../sessions/problems.ts";
 import { moveTo, sessionByPk, type SessionRow } from "../sessions/sessions.repo.ts";
+import { requestResume } from "../sessions/control.service.ts";
 
 export type AccountLimitRow = {
   account: string;
@@ -154,7 +155,7 @@ export type ReleaseHow = "reset" | "early" | "cancelled";
  * their deadline moved by the time held; with `cancel`, the held sessions' waiting turns are cancelled. Returns the
  * sessions whose turns may go now, in order (empty when there was no hold).
  */
-export async function releaseHold(tx: WriteTx, account: string, how: ReleaseHow, by: string): Promise<Array<{ pk: number; name: string }>> {
+export async function releaseHold(tx: WriteTx, account: string, how: ReleaseHow, by: string, maxLive: number): Promise<Array<{ pk: number; name: string }>> {
   const hold = await activeHold(tx, account);
   if (!hold) return [];
   const held = await heldSessions(tx, account);
@@ -171,6 +172,8 @@ export async function releaseHold(tx: WriteTx, account: string, how: ReleaseHow,
       ]);
     }
     if (s.problem?.startsWith(LIMITED_PREFIX)) await setProblem(tx, s, null);
+    // A hub that went down meanwhile left its held sessions interrupted: their turns are what the release is for.
+    if (how !== "cancelled" && s.status === "interrupted") await requestResume(tx, s, `its ${windowWords(hold.window)} reset`, maxLive);
     await moveDeadlines(tx, s, heldMs);
   }
   const sessions = held.map((h) => h.name);
@@ -214,7 +217,7 @@ export async function assigneeHeld(sql: Sql, team: string, assignee: string): Pr
 }
 
 /** A person releases the account early, or cancels the turns it holds (the operator and the held teams' leads). */
-export async function releaseAccount(deps: DomainDeps, actor: Principal, input: ReleaseAccountInput): Promise<{ released: string[] }> {
+export async function releaseAccount(deps: DomainDeps, actor: Principal, input: ReleaseAccountInput, maxLive: number): Promise<{ released: string[] }> {
   return deps.db.write("account.release", actor.name, async (tx) => {
     const hold = await activeHold(tx, input.account);
     if (!hold) {
@@ -224,7 +227,7 @@ export async function releaseAccount(deps: DomainDeps, actor: Principal, input: 
     const teams = [...new Set((await heldSessions(tx, input.account)).map((h) => h.teamId))];
     if (teams.length === 0) await authorize(tx, actor, "account.release", { team: null, label: `'${input.account}'` });
     for (const team of teams) await authorize(tx, actor, "account.release", { team, label: `'${input.account}'` });
-    return { released: (await releaseHold(tx, input.account, input.cancel ? "cancelled" : "early", actor.name)).map((h) => h.name) };
+    return { released: (await releaseHold(tx, input.account, input.cancel ? "cancelled" : "early", actor.name, maxLive)).map((h) => h.name) };
   });
 }
 
@@ -259,8 +262,8 @@ export async function dueHolds(sql: Sql, now: Date, marginMs: number): Promise<A
   ]);
 }
 
-export async function releaseDue(deps: DomainDeps, account: string, actor: string): Promise<Array<{ pk: number; name: string }>> {
-  return deps.db.write("account.reset", actor, (tx) => releaseHold(tx, account, "reset", actor));
+export async function releaseDue(deps: DomainDeps, account: string, actor: string, maxLive: number): Promise<Array<{ pk: number; name: string }>> {
+  return deps.db.write("account.reset", actor, (tx) => releaseHold(tx, account, "reset", actor, maxLive));
 }
 
 /** The next reset the supervisor must wake up for. */
