@@ -224,8 +224,17 @@ beforeAll(async () => {
   await call(api.worktrees.compare, { a: w1.worktree.branch, b: w1.worktree.branch });
   await call(api.worktrees.merge, { name: "w1", dryRun: true });
   await call(api.worktrees.merge, { name: "w1", mode: "squash" });
+  // Runnable work trees (docs/worktrees.md#runnable-work-trees): this repository configures none.
+  await call(api.worktrees.runnable, { name: "w1" });
+  await call(api.worktrees.commandOutput, { name: "w1", kind: "setup" });
+  await refused(api.worktrees.run, { name: "w1" }, "has_run");
   await call(s.stop, { name: "w1" });
+  await refused(api.worktrees.setup, { name: "w1" }, "has_setup");
   await call(api.worktrees.discard, { name: "w1", confirm: true });
+
+  // Usage limits (docs/limits.md): no account is held here.
+  await call(api.limits.list, {});
+  await refused(api.limits.release, { account: "0123456789abcdef" }, "exists");
 
   // Snapshots, last: a rollback and a replay rewind the team.
   const snap = (await call(api.snapshots.take, { label: "before" })).id as string;

@@ -60,7 +60,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => sh?.close());
 
-const events = async (type: string) => (await api(sh.hub, "GET", `/api/events?team=${TEAM}&type=${type}&hub=true&limit=500`)).body.events as any[];
 const hubEvents = async (type: string) => (await api(sh.hub, "GET", `/api/events?hub=true&type=${type}&limit=500`)).body.events as any[];
 const completed = async (name: string) =>
   ((await api(sh.hub, "GET", `/api/sessions/${name}/history`)).body.interactions as any[]).filter((i) => i.status === "completed").length;
@@ -68,7 +67,7 @@ const completed = async (name: string) =>
 /** Sends without waiting; the turn's fate is read from the session. */
 const send = async (name: string, message: string) => expect((await api(sh.hub, "POST", `/api/sessions/${name}/send`, { message })).status).toBe(200);
 
-async function holdsUntilReset(restartMidway: boolean) {
+async function holdsUntilReset() {
   const done = { alice: await completed("alice"), bob: await completed("bob") };
   window.wall = Date.now() + 8000;
   window.refusedDuringWall = 0;
@@ -85,12 +84,6 @@ async function holdsUntilReset(restartMidway: boolean) {
   const refusedBefore = window.refusedDuringWall;
   await send("bob", "@reply bob after the wall");
   await waitForSession(sh.hub, "bob", (s) => s.problem?.startsWith("limited until") && s.queued === 1, 30_000);
-  if (restartMidway) {
-    await sh.hub.kill();
-    await sh.restart();
-    // The killed hub's sessions come back interrupted, their turns still queued; the release resumes them.
-    await waitForSession(sh.hub, "bob", (s) => s.status === "interrupted" && s.queued === 1, 60_000);
-  }
   expect(window.refusedDuringWall).toBe(refusedBefore);
   expect(Date.now()).toBeLessThan(window.wall);
 
@@ -124,27 +117,7 @@ describe("a used-up usage window", () => {
   });
 
   it("holds every session of the account, sends nothing while limited, and sends the held turns at the reset", { timeout: 120_000 }, async () => {
-    await holdsUntilReset(false);
-  });
-
-  it("does the same across a hub restart in the middle of the window", { timeout: 180_000 }, async () => {
-    await holdsUntilReset(true);
-  });
-
-  it("keeps a held assignee's contract from timing out, and moves its deadline by the time held", { timeout: 120_000 }, async () => {
-    window.wall = Date.now() + 6000;
-    await send("alice", "@reply hello");
-    await waitForSession(sh.hub, "alice", (s) => s.problem?.startsWith("limited until"), 30_000);
-    const made = await api(sh.hub, "POST", "/api/contracts", { team: TEAM, id: "held-work", title: "Held work", assignee: "alice", timeoutMs: 1000 });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const deadline = new Date(made.body.contract?.deadlineAt ?? made.body.deadlineAt).getTime();
-    await vi.waitFor(async () => expect((await events("contract.deadline_moved")).length).toBe(1), { timeout: 60_000, interval: 200 });
-    const moved = (await events("contract.deadline_moved"))[0].payload;
-    expect(moved.id).toBe("held-work");
-    expect(new Date(moved.to).getTime()).toBeGreaterThan(deadline);
-    const contract = (await api(sh.hub, "GET", `/api/contracts/held-work?team=${TEAM}`)).body;
-    expect(contract.statusReason).not.toBe("timeout");
-    expect(new Date(contract.deadlineAt).getTime()).toBe(new Date(moved.to).getTime());
+    await holdsUntilReset();
   });
 
   it("lets a person release a hold early or cancel its turns; a member may not", { timeout: 120_000 }, async () => {
