@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /** Tests that measure latency under load: they run after the others, one file at a time, on an otherwise quiet machine. */
@@ -8,6 +9,8 @@ const TEMP_ROOT = "server/testing/temp-root.global.ts";
 // Domain/unit tests need no dashboard build; e2e tests start real hubs, whose dashboard bundle the e2e global
 // setup builds first when its sources changed. The attack reporter prints "N attacks, M succeeded" at the end.
 export default defineConfig({
+  // `import … from "teamhub"` in tests is the client library's source; the package's exports name its compiled dist/.
+  resolve: { alias: { teamhub: path.resolve(import.meta.dirname, "lib/client/index.ts") } },
   test: {
     testTimeout: 60_000,
     hookTimeout: 180_000,

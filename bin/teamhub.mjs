@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The `teamhub` command. TypeScript sources run through tsx, so nothing needs compiling first.
-import { register } from "tsx/esm/api";
+// The `teamhub` command. The installed package runs its compiled JavaScript (dist/); a clone runs the TypeScript
+// sources through tsx, a dev dependency, so nothing needs compiling there (docs/distribution.md).
+import fs from "node:fs";
 
-register();
-await import("../server/cli/index.ts");
+const sources = new URL("../server/cli/index.ts", import.meta.url);
+if (fs.existsSync(sources)) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import(sources.href);
+} else {
+  await import("../dist/server/cli/index.js");
+}

@@ -4,6 +4,7 @@
  * corrected at every start, so a data dir made by an older version or a loose umask is fixed too.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const DIR_MODE = 0o700;
@@ -58,4 +59,42 @@ function secureDatabaseFiles(databaseFile: string) {
 export function writePrivateFile(file: string, text: string) {
   fs.writeFileSync(file, text, { mode: FILE_MODE });
   fs.chmodSync(file, FILE_MODE);
+}
+
+/**
+ * How the hub found its data directory: TEAMHUB_DATA_DIR (or --data-dir), the `./data` an earlier version made in the
+ * current directory, or the default `~/.teamhub` (docs/distribution.md#data).
+ */
+export type DataDirOrigin = "explicit" | "legacy" | "home";
+
+/** What versions before 0.2 used by default, relative to the directory the hub started in. */
+export const LEGACY_DATA_DIR = "data";
+export const HOME_DATA_DIR = ".teamhub";
+
+/** A directory an earlier hub used: it has the operator token or the SQLite database every hub writes there. */
+export function isHubDataDir(dir: string): boolean {
+  return fs.existsSync(path.join(dir, "operator-token")) || fs.existsSync(path.join(dir, "teamhub.db"));
+}
+
+/**
+ * The data directory when nothing names one: `./data` when an earlier version left a hub's data there (it keeps being
+ * used, so no database is lost), else `~/.teamhub`, shared by every directory the command runs from.
+ */
+export function chooseDataDir(explicit: string | undefined, cwd = process.cwd(), home = os.homedir()): { dir: string; origin: DataDirOrigin } {
+  if (explicit) return { dir: path.resolve(cwd, explicit), origin: "explicit" };
+  const legacy = path.join(cwd, LEGACY_DATA_DIR);
+  if (isHubDataDir(legacy)) return { dir: legacy, origin: "legacy" };
+  return { dir: path.join(home, HOME_DATA_DIR), origin: "home" };
+}
+
+/** What `teamhub start` says when it keeps using an earlier version's `./data`: that it does, and how to move it. */
+export function legacyDataDirNotice(dir: string, home = os.homedir()): string {
+  const target = path.join(home, HOME_DATA_DIR);
+  return [
+    `using ${dir}, the data directory an earlier version made here (hubs now keep their data in ${target} by default).`,
+    `  To keep this one per project, start with TEAMHUB_DATA_DIR=${dir} (or from this directory, as now).`,
+    fs.existsSync(target)
+      ? `  ${target} exists already, so this one stays where it is; point TEAMHUB_DATA_DIR at the one to use.`
+      : `  To make it the default: stop the hub, then \`mv ${dir} ${target}\` (sessions' work trees: \`git worktree repair\` in their repositories).`,
+  ].join("\n");
 }

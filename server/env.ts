@@ -8,6 +8,7 @@ import { z } from "zod";
 import { databaseLocation, type DatabaseLocation } from "./db/open.ts";
 import { defaultMaxLive } from "./domain/sessions/admission.ts";
 import { parsePortRange, type PortRange } from "./domain/worktrees/ports.ts";
+import { chooseDataDir, type DataDirOrigin } from "./data-dir.ts";
 
 /**
  * `marginMs`: held turns go this long after the reset the API named; `staggerMs`: between one held session's turns
@@ -21,7 +22,8 @@ export const DEFAULT_LIMIT_TIMING: LimitTiming = { marginMs: 10_000, staggerMs: 
 const Env = z.object({
   TEAMHUB_HOST: z.string().default("127.0.0.1"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  TEAMHUB_DATA_DIR: z.string().default("./data"),
+  // Unset: ~/.teamhub, or ./data where an earlier version left a hub's data (server/data-dir.ts).
+  TEAMHUB_DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   // Extra Host/Origin names accepted besides loopback (comma-separated), for a hub behind a proxy.
   TEAMHUB_ALLOWED_HOSTS: z.string().default(""),
@@ -78,6 +80,7 @@ export type HubEnv = {
   host: string;
   port: number;
   dataDir: string;
+  dataDirOrigin: DataDirOrigin;
   database: DatabaseLocation;
   allowedHosts: string[];
   synchronous: "normal" | "full";
@@ -124,11 +127,12 @@ function claudeEnvFrom(text: string): Record<string, string> {
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
   const e = Env.parse(source);
-  const dataDir = path.resolve(e.TEAMHUB_DATA_DIR);
+  const { dir: dataDir, origin: dataDirOrigin } = chooseDataDir(e.TEAMHUB_DATA_DIR);
   return {
     host: e.TEAMHUB_HOST,
     port: e.PORT,
     dataDir,
+    dataDirOrigin,
     database: databaseLocation(e.DATABASE_URL, dataDir),
     allowedHosts: e.TEAMHUB_ALLOWED_HOSTS.split(",")
       .map((h) => h.trim().toLowerCase())

@@ -11,6 +11,7 @@ import type { Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import nextConfig from "../next.config.ts";
 import { connectDatabase, migrateDatabase } from "./db/open.ts";
 import { ensureOperatorToken, tokenHash } from "./domain/auth/tokens.service.ts";
 import { OPERATOR } from "./domain/principal.ts";
@@ -179,7 +180,9 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const host = env.host.includes(":") ? `[${env.host}]` : env.host;
   const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}`;
 
-  const app = next({ dev: env.dev, dir: PROJECT_ROOT, hostname: env.host, port, httpServer: server, quiet: env.quiet });
+  // In production the config is passed, not looked up: the installed package has no next.config.ts to transpile.
+  const conf = env.dev ? undefined : nextConfig;
+  const app = next({ dev: env.dev, dir: PROJECT_ROOT, hostname: env.host, port, httpServer: server, quiet: env.quiet, conf });
   await app.prepare();
   handleNext = app.getRequestHandler() as Handler;
   // Registered before anything acts on sessions, so other hubs see it beat before it claims one (docs/hubs.md).

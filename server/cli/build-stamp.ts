@@ -72,6 +72,14 @@ export function ensureBuild(root: string, log: (m: string) => void = () => {}): 
     if (buildIsCurrent(root)) return false;
     log("building the dashboard (first start, or its sources changed)…");
     const hash = sourcesHash(root);
+    // The build type-checks the server, whose row types come from the Prisma clients: generated here when missing
+    // or stale, since installing has no step that does it (an install script would be one more for npm to allow).
+    const generated = spawnSync(process.execPath, [path.join(root, "scripts/prisma-generate.mjs")], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
+    if (generated.status !== 0) throw new Error(`prisma generate failed:\n${generated.stdout}\n${generated.stderr}`);
     const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],

@@ -5,20 +5,27 @@
 import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { chooseDataDir, LEGACY_DATA_DIR } from "../data-dir.ts";
 import { OPERATOR_TOKEN_FILE } from "../domain/auth/tokens.service.ts";
+import { FROM_SOURCES, PROJECT_ROOT } from "../version.ts";
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** `hub.json` in the data dir: where a running hub listens. */
+const HUB_FILE = "hub.json";
 
 export type GlobalOptions = { url?: string; token?: string; team?: string; json?: boolean; dataDir?: string };
 export type HubTarget = { url: string; token: string | null; dataDir: string };
 
-/** The data directory: --data-dir, TEAMHUB_DATA_DIR, ./data if it exists here, else the project's. */
+/**
+ * The data directory, found as `teamhub start` finds it, so any directory reaches the running hub: --data-dir,
+ * TEAMHUB_DATA_DIR, ./data where an earlier version left a hub's data, else ~/.teamhub. A clone's own ./data (where
+ * `npm start` kept it before) still answers from its subdirectories while a hub runs on it.
+ */
 export function dataDirOf(opts: GlobalOptions): string {
-  if (opts.dataDir) return path.resolve(opts.dataDir);
-  if (process.env.TEAMHUB_DATA_DIR) return path.resolve(process.env.TEAMHUB_DATA_DIR);
-  const local = path.resolve("data");
-  return fs.existsSync(path.join(local, OPERATOR_TOKEN_FILE)) ? local : path.join(PROJECT_ROOT, "data");
+  const chosen = chooseDataDir(opts.dataDir || process.env.TEAMHUB_DATA_DIR);
+  const running = (dir: string) => fs.existsSync(path.join(dir, HUB_FILE));
+  if (chosen.origin !== "home" || !FROM_SOURCES || running(chosen.dir)) return chosen.dir;
+  const clones = path.join(PROJECT_ROOT, LEGACY_DATA_DIR);
+  return running(clones) ? clones : chosen.dir;
 }
 
 function readIfExists(file: string): string | null {
@@ -29,12 +36,11 @@ function readIfExists(file: string): string | null {
   }
 }
 
-/** `hub.json` in the data dir: where a running hub listens. */
 const HubFile = z.object({ url: z.string().optional() });
 
 export function targetOf(opts: GlobalOptions): HubTarget {
   const dataDir = dataDirOf(opts);
-  const hubFile = readIfExists(path.join(dataDir, "hub.json"));
+  const hubFile = readIfExists(path.join(dataDir, HUB_FILE));
   const advertised = hubFile ? HubFile.parse(JSON.parse(hubFile)).url : undefined;
   const url = (opts.url || process.env.TEAMHUB_URL || advertised || "http://127.0.0.1:3000").replace(/\/+$/, "");
   const token = opts.token ?? process.env.TEAMHUB_TOKEN ?? readIfExists(path.join(dataDir, OPERATOR_TOKEN_FILE));

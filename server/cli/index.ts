@@ -45,9 +45,9 @@ const program = new Command("teamhub")
   .description("Team Hub: coordinate teams of Claude Code sessions through artifacts and contracts")
   .option("--team <team>", "team (namespace)", "default")
   .option("--json", "print the hub's JSON response")
-  .option("--url <url>", "hub URL (default: TEAMHUB_URL, the running hub's data/hub.json, or http://127.0.0.1:3000)")
+  .option("--url <url>", "hub URL (default: TEAMHUB_URL, the running hub's hub.json in the data directory, or http://127.0.0.1:3000)")
   .option("--token <token>", "bearer token (default: TEAMHUB_TOKEN or the operator token in the data directory)")
-  .option("--data-dir <dir>", "the hub's data directory (default: TEAMHUB_DATA_DIR or ./data)")
+  .option("--data-dir <dir>", "the hub's data directory (default: TEAMHUB_DATA_DIR, ./data where an earlier version left one, else ~/.teamhub)")
   .showHelpAfterError()
   .exitOverride((err) => process.exit(err.exitCode === 0 ? EXIT.ok : EXIT.badInput));
 

@@ -7,11 +7,11 @@
  */
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../version.ts";
 import pg from "pg";
 import { pendingMigrations, readMigrations, type AppliedRow, type MigrateResult } from "./migrate.ts";
 
-export const PG_MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../prisma/postgres/migrations");
+export const PG_MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "postgres", "migrations");
 
 /** Prisma Migrate's lock key on PostgreSQL (schema-engine's sql-schema-connector). */
 const PRISMA_MIGRATE_LOCK = 72707369;

@@ -6,10 +6,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../version.ts";
 import BetterSqlite3 from "better-sqlite3";
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../prisma/migrations");
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "migrations");
 
 export type Migration = { name: string; sql: string; checksum: string };
 export type MigrateResult = { applied: string[]; alreadyApplied: number };

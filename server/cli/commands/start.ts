@@ -1,6 +1,7 @@
 import type { Command } from "commander";
+import { legacyDataDirNotice } from "../../data-dir.ts";
 import { readEnv } from "../../env.ts";
-import { PROJECT_ROOT } from "../../version.ts";
+import { FROM_SOURCES, PROJECT_ROOT } from "../../version.ts";
 import { EXIT } from "../api-client.ts";
 import { ensureBuild } from "../build-stamp.ts";
 
@@ -12,7 +13,7 @@ export function register(program: Command) {
     .description("run the hub (dashboard, API, /ws, scheduler) in the foreground")
     .option("--port <n>", "port (default 3000, or PORT)")
     .option("--host <addr>", "address to listen on (default 127.0.0.1; anything else requires tokens)")
-    .option("--dev", "Next.js development mode (hot reload)")
+    .option("--dev", "Next.js development mode (hot reload; from a clone)")
     .action(async function (this: Command) {
       const opts = this.optsWithGlobals() as Opts;
       if (opts.port) process.env.PORT = opts.port;
@@ -20,10 +21,13 @@ export function register(program: Command) {
       if (opts.dataDir) process.env.TEAMHUB_DATA_DIR = opts.dataDir;
       if (opts.dev) process.env.TEAMHUB_DEV = "1";
       try {
+        const env = readEnv();
+        if (env.dev && !FROM_SOURCES) throw new Error("--dev runs the dashboard from its sources: start it from a clone of the repository");
+        // A clone builds the dashboard when its sources changed; the package carries it built (docs/distribution.md).
+        if (!env.dev && FROM_SOURCES) ensureBuild(PROJECT_ROOT, (m) => console.log(`[teamhub] ${m}`));
+        if (env.dataDirOrigin === "legacy") console.log(`[teamhub] ${legacyDataDirNotice(env.dataDir)}`);
         // Loaded here so that every other command starts without Next.js.
         const { startHub } = await import("../../server.ts");
-        const env = readEnv();
-        if (!env.dev) ensureBuild(PROJECT_ROOT, (m) => console.log(`[teamhub] ${m}`));
         const hub = await startHub(env);
         const stop = () => void hub.close().then(() => process.exit(EXIT.ok));
         process.once("SIGINT", stop);

@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../../version.ts";
 import type { HookEvent } from "../../../lib/api/continuity.ts";
 import { CliError, EXIT } from "../api-client.ts";
 import { claudeDir, type Scope } from "./claude-config.ts";
@@ -16,7 +16,7 @@ import { excludeFromGit, removeExclusion } from "./git-exclude.ts";
 
 export const HOOKS: Record<string, HookEvent> = { SessionStart: "session-start", Stop: "stop", PreCompact: "pre-compact", SessionEnd: "session-end" };
 
-const BIN = fileURLToPath(new URL("../../../bin/teamhub.mjs", import.meta.url));
+const BIN = path.join(PROJECT_ROOT, "bin", "teamhub.mjs");
 // A safety net over the hook's own limits (5 s per hub call and per git call).
 const TIMEOUT_SECONDS = 30;
 const OURS = /teamhub\.mjs'? hook (session-start|stop|pre-compact|session-end)(\s|$)/;
