@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { inputCostUsd } from "./helpers/claude.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -82,9 +83,9 @@ describe("a cost-limit stop", () => {
     try {
       await open(page, "/sessions");
       await open(other, "/");
-      // 80k input tokens at the default model's $5/M: $0.40 in one call, against a $0.05 limit.
+      // 80k input tokens at the default model's list price ($0.40 at $5/M, $0.32 at $4/M), against a $0.05 limit.
       await api(sh.hub, "POST", "/api/sessions", { name: "spender", safety: { maxCostUsd: 0.05 }, prompt: "@usage 80000 0\n@reply spent" });
-      const reason = "cost limit: $0.40 spent of $0.05";
+      const reason = `cost limit: $${inputCostUsd(80_000).toFixed(2)} spent of $0.05`;
 
       await expect.poll(() => page.getByTestId("session-spender").innerText(), { timeout: 30_000 }).toMatch(/spender\s+session\s+stopped/);
       await expect.poll(() => page.getByTestId("problem-spender").innerText()).toContain(reason);

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { CLAUDE_DEFAULTS } from "./helpers/claude.ts";
 import { api, cliAsync } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -29,7 +30,10 @@ describe("session commands", () => {
       completed: true,
       interaction: { n: 3, response: "pong: third" },
     });
-    expect((await run("status", "cli-one")).stdout).toMatch(/^cli-one: idle \(claude-opus-4-8\[1m\]\), \$0\.\d{4}, 3 turns/);
+    const status = (await run("status", "cli-one")).stdout;
+    expect(status).toMatch(/^cli-one: idle \(.+\), \$0\.\d{4}, 3 turns/);
+    // The model the CLI chose by itself, none being named.
+    expect(status.split("\n")[0]).toContain(`(${CLAUDE_DEFAULTS.model})`);
     expect((await run("output", "cli-one")).stdout).toBe("pong: third\n");
     const history = (await run("history", "cli-one")).stdout;
     expect(history).toMatch(/N\s+STATUS\s+COST\s+TURNS\s+DURATION\s+TOOLS\s+PROMPT/);

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { inputCostUsd } from "./helpers/claude.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -27,9 +28,14 @@ describe("delegate limits", () => {
   }, 120_000);
 
   it("cost_exceeded when the cost passes maxCost", async () => {
-    // 400k input tokens at the default model's $5/M: $2 per call.
+    // 400k input tokens at the default model's list price: $2 per call at $5/M, $1.60 at $4/M.
     const r = await delegate({ name: "d-cost", task: "@usage 400000 100\n@reply expensive", maxCost: 0.5 });
-    expect(r).toMatchObject({ status: "cost_exceeded", canContinue: false, error: expect.stringMatching(/^cost limit: \$2\.\d+ spent of \$0\.50$/) });
+    const perCall = inputCostUsd(400_000).toFixed(1).replace(".", "\\.");
+    expect(r).toMatchObject({
+      status: "cost_exceeded",
+      canContinue: false,
+      error: expect.stringMatching(new RegExp(`^cost limit: \\$${perCall}\\d* spent of \\$0\\.50$`)),
+    });
     expect(r.safety.violations.map((v: any) => [v.kind, v.detail])).toEqual([["cost", r.error]]);
     expect((await waitForSession(sh.hub, "d-cost", (s) => s.status === "stopped")).exitReason).toBe("limit:cost");
   }, 120_000);

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { inputCostUsd } from "./helpers/claude.ts";
 import { api, cliAsync } from "./helpers/hub-process.ts";
 import { call, stdioClient } from "./helpers/mcp-client.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -83,19 +84,21 @@ describe("an API error", () => {
 
 describe("a cost-limit stop", () => {
   it("says which limit and by how much on the session, its violation, the overview, the CLI and MCP", async () => {
-    // 80k input tokens at the default model's $5/M: $0.40 in one call, against a $0.05 limit.
+    // 80k input tokens at the default model's list price ($0.40 in one call at $5/M, $0.32 at $4/M), against a $0.05 limit.
     await api(sh.hub, "POST", "/api/sessions", { name: "spender", safety: { maxCostUsd: 0.05 }, prompt: "@usage 80000 0\n@reply spent" });
     const s = await waitForSession(sh.hub, "spender", (x) => x.status === "stopped", 60_000);
-    const reason = "cost limit: $0.40 spent of $0.05";
+    const spent = inputCostUsd(80_000).toFixed(2);
+    const reason = `cost limit: $${spent} spent of $0.05`;
     expect(s).toMatchObject({ exitReason: "limit:cost", problem: reason, violations: [expect.objectContaining({ kind: "cost", detail: reason })] });
     const [turn] = (await api(sh.hub, "GET", "/api/sessions/spender/history")).body.interactions;
     expect(turn).toMatchObject({ status: "limit", error: reason, response: "spent" });
     expect(await problems()).toEqual(expect.arrayContaining([expect.objectContaining({ name: "spender", status: "stopped", problem: reason })]));
 
+    const money = (text: string) => text.replace(/[$.]/g, "\\$&");
     expect((await cliAsync(sh.hub.dataDir, ["status", "spender"])).stdout).toMatch(
-      /^spender: stopped \(.*\), \$0\.4\d{3}, \d+ turns — cost limit: \$0\.40 spent of \$0\.05\n/,
+      new RegExp(`^spender: stopped \\(.*\\), ${money(`$${spent.slice(0, 3)}`)}\\d{3}, \\d+ turns — ${money(reason)}\\n`),
     );
-    expect((await cliAsync(sh.hub.dataDir, ["list"])).stdout).toMatch(/spender\s+default\s+stopped\s.*\scost limit: \$0\.40 spent of \$0\.05\n/);
+    expect((await cliAsync(sh.hub.dataDir, ["list"])).stdout).toMatch(new RegExp(`spender\\s+default\\s+stopped\\s.*\\s${money(reason)}\\n`));
     const mcp = await stdioClient(sh.hub.dataDir);
     try {
       expect((await call(mcp, "get_session_status", { name: "spender" })).json()).toMatchObject({ status: "stopped", problem: reason });

@@ -38,6 +38,7 @@ import { Supervisor } from "./supervisor/supervisor.ts";
 import { TranscriptFeed } from "./supervisor/transcript-feed.ts";
 import { childEnv, resolveClaudeBin } from "./supervisor/launch.ts";
 import { checkSandbox } from "./supervisor/sandbox-check.ts";
+import { probeClaudeCode } from "./claude-version.ts";
 
 export const HUB_FILE = "hub.json";
 /** How long the hub keeps an idle HTTP connection open; advertised to clients as `Keep-Alive: timeout=65`. */
@@ -94,6 +95,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     sandbox: sandbox.kind,
     maxLiveSessions: env.maxLiveSessions,
     portRange: env.portRange,
+    claudeCode: probeClaudeCode(env.claude, log, (m) => console.warn(`[teamhub] WARNING: ${m}`)),
   };
   const svc = createServices(deps, info, { preflight });
   registerServices(svc);

@@ -22,6 +22,7 @@ import type {
 import type { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput, RegisterTypeInput } from "../lib/api/artifacts.ts";
 import type { ListEventsInput } from "../lib/api/teams.ts";
 import type { Health } from "../lib/api/health.ts";
+import { infoOf, type ClaudeCodeProbe } from "./claude-version.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
 import { runQuickStartDemo } from "./domain/teams/quickstart-demo.ts";
 import { getTeamSettings, updateTeamSettings } from "./domain/teams/settings.ts";
@@ -170,6 +171,8 @@ export type HubInfo = {
   maxLiveSessions: number;
   /** Ports for work-tree sessions (TEAMHUB_PORT_RANGE; default DEFAULT_PORT_RANGE). */
   portRange?: PortRange;
+  /** The Claude Code CLI the sessions run and its version, learnt at start (server/claude-version.ts). */
+  claudeCode?: ClaudeCodeProbe;
 };
 
 /** What only the hub process can check before a session is written (the CLI binary it will run). */
@@ -198,6 +201,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       requireToken: info.requireToken,
       sandbox: info.sandbox,
       maxLiveSessions: info.maxLiveSessions,
+      claudeCode: info.claudeCode?.current() ?? infoOf(null),
     }),
     auth: {
       authenticate: (token: string) => authenticate(deps, token),

@@ -9,7 +9,29 @@ import path from "node:path";
 import { tempDir } from "../../server/testing/temp-dir.ts";
 import { ROOT, runnerEnv } from "./hub-process.ts";
 
-export const CLAUDE_BIN = path.join(ROOT, "node_modules/.bin/claude");
+/**
+ * Which supported release the tests run (docs/distribution.md#claude-code-versions): the current one pinned as
+ * @anthropic-ai/claude-code, or with TEAMHUB_TEST_CLAUDE=oldest the oldest supported one (the devDependency
+ * claude-code-oldest), so a change in the CLI's protocol shows up as a failing session test.
+ */
+const CLAUDE_BINS = { current: "node_modules/.bin/claude", oldest: "node_modules/claude-code-oldest/bin/claude.exe" } as const;
+const which = process.env.TEAMHUB_TEST_CLAUDE || "current";
+if (!(which in CLAUDE_BINS)) throw new Error(`TEAMHUB_TEST_CLAUDE must be one of ${Object.keys(CLAUDE_BINS).join(", ")}, not '${which}'`);
+
+export const CLAUDE_BIN = path.join(ROOT, CLAUDE_BINS[which as keyof typeof CLAUDE_BINS]);
+
+/**
+ * What each release does by itself that tests state: the model a session gets when it names none (2.1.332 moved
+ * from claude-opus-4-8[1m] to claude-opus-5-5), and that model's list price per million input tokens, which the CLI
+ * prices a turn at (so a cost limit's figures follow it).
+ */
+export const CLAUDE_DEFAULTS = {
+  current: { model: "claude-opus-5-5", inputUsdPerMTok: 4 },
+  oldest: { model: "claude-opus-4-8[1m]", inputUsdPerMTok: 5 },
+}[which as keyof typeof CLAUDE_BINS];
+
+/** What `tokens` input tokens cost on the default model, in dollars. */
+export const inputCostUsd = (tokens: number) => (tokens * CLAUDE_DEFAULTS.inputUsdPerMTok) / 1_000_000;
 
 /** The variables that point a `claude` at the fake API in its own HOME and keep it off the network. */
 export function isolatedClaudeVars(apiUrl: string, home = tempDir("claude")): Record<string, string> {
