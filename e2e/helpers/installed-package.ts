@@ -1,0 +1,125 @@
+/**
+ * Team Hub as a user installs it (docs/distribution.md): `npm pack` of this checkout (its prepack compiles dist/ and
+ * builds the dashboard), then `npm install -g` of the tarball into a prefix of its own, as a user whose HOME is
+ * empty. The machine's npm settings (registry, cache, its global npmrc) are kept, so the install reads the same
+ * registry as `npm ci` did; only the install scripts the README names are allowed, and any other one fails it.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT } from "./hub-process.ts";
+
+/** What the README tells a user to allow (`npm install -g teamhub --allow-scripts=…`). */
+export const ALLOWED_SCRIPTS = ["better-sqlite3"];
+
+export type InstalledPackage = {
+  tarball: string;
+  prefix: string;
+  /** The package's directory: <prefix>/lib/node_modules/teamhub. */
+  dir: string;
+  /** The `teamhub` command npm linked into <prefix>/bin. */
+  bin: string;
+  /** A home of its own, empty before the first command: where ~/.teamhub goes. */
+  home: string;
+};
+
+function npmSetting(name: string): string {
+  const r = spawnSync("npm", ["config", "get", name], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`npm config get ${name}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+function npm(args: string[], opts: { cwd: string; env?: Record<string, string> }): string {
+  const r = spawnSync("npm", args, { cwd: opts.cwd, env: (opts.env ?? process.env) as NodeJS.ProcessEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+/** `npm pack` of this checkout into `dir`; the tarball's path. */
+export function pack(dir: string): string {
+  const out = npm(["pack", "--json", "--pack-destination", dir], { cwd: ROOT });
+  // prepack's own output comes first on stdout; the JSON report is the last thing printed.
+  const report = JSON.parse(out.slice(out.lastIndexOf("\n[") + 1)) as Array<{ filename: string }>;
+  return path.join(dir, report[0].filename);
+}
+
+/** The environment of a user with an empty HOME, on this machine's npm settings, without the runner's hub variables. */
+export function userEnv(home: string, prefix: string, extra: Record<string, string> = {}): Record<string, string> {
+  const kept = Object.entries(process.env).filter(
+    (e): e is [string, string] => e[1] !== undefined && !/^(TEAMHUB_|ANTHROPIC_|CLAUDE|npm_|VITEST|NODE_ENV$|PORT$)/i.test(e[0]),
+  );
+  return {
+    ...Object.fromEntries(kept),
+    HOME: home,
+    PATH: `${path.join(prefix, "bin")}${path.delimiter}${process.env.PATH ?? ""}`,
+    ...extra,
+  };
+}
+
+/** Packs this checkout and installs the tarball globally into `dir`/prefix. */
+export function packAndInstall(dir: string): InstalledPackage {
+  const tarball = pack(dir);
+  const prefix = path.join(dir, "prefix");
+  const home = path.join(dir, "home");
+  fs.mkdirSync(path.join(prefix, "lib"), { recursive: true });
+  fs.mkdirSync(home);
+  // Read with the runner's own HOME: the user config file lives there.
+  const settings = {
+    npm_config_userconfig: npmSetting("userconfig"),
+    npm_config_globalconfig: npmSetting("globalconfig"),
+    npm_config_cache: npmSetting("cache"),
+  };
+  npm(
+    [
+      "install",
+      "--global",
+      "--prefix",
+      prefix,
+      "--strict-allow-scripts",
+      `--allow-scripts=${ALLOWED_SCRIPTS.join(",")}`,
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      tarball,
+    ],
+    { cwd: dir, env: userEnv(home, prefix, settings) },
+  );
+  return installedAt(dir);
+}
+
+/** What packAndInstall(dir) made, found again in `dir` (a bench may reuse an install). */
+export function installedAt(dir: string): InstalledPackage {
+  const tarball = fs.readdirSync(dir).find((f) => /^teamhub-.*\.tgz$/.test(f));
+  const prefix = path.join(dir, "prefix");
+  if (!tarball || !fs.existsSync(path.join(prefix, "bin", "teamhub"))) throw new Error(`${dir} holds no packed and installed teamhub`);
+  return {
+    tarball: path.join(dir, tarball),
+    prefix,
+    dir: path.join(prefix, "lib", "node_modules", "teamhub"),
+    bin: path.join(prefix, "bin", "teamhub"),
+    home: path.join(dir, "home"),
+  };
+}
+
+/** Bytes under `dir`, links not followed. */
+export function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) total += fs.lstatSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+export type StartedPackage = { child: ChildProcess; output: () => string; hubFile: string; exited: Promise<number | null> };
+
+/** `teamhub start --port 0` of the installed package in `cwd`; the hub says where it listens in <dataDir>/hub.json. */
+export function startInstalled(pkg: InstalledPackage, cwd: string, dataDir: string, env: Record<string, string>): StartedPackage {
+  const hubFile = path.join(dataDir, "hub.json");
+  fs.rmSync(hubFile, { force: true });
+  let output = "";
+  const child = spawn(pkg.bin, ["start", "--port", "0"], { cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, hubFile, exited };
+}
