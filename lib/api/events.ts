@@ -418,6 +418,34 @@ export const EVENTS = {
   "hub.started": z.object({ id: z.string(), url: z.string(), host: z.string(), pid: z.number().int(), version: z.string() }),
   "hub.stopped": Id,
   "hub.lost": z.object({ id: z.string(), url: z.string(), heartbeatAt: IsoDate, lostAfterMs: z.number().int(), interrupted: z.array(z.string()) }),
+
+  // ── Notifications (docs/notifications.md): a webhook's URL may hold a token (Slack's, ntfy's), so only its origin is logged ──
+  "webhook.created": z.object({
+    id: z.string(),
+    format: z.enum(["json", "slack", "ntfy"]),
+    events: z.array(z.string()),
+    enabled: z.boolean(),
+    /** Scheme, host and port of its URL; never the path or query. */
+    origin: z.string(),
+    by: z.string(),
+  }),
+  "webhook.updated": z.object({
+    id: z.string(),
+    changed: z.array(z.enum(["url", "events", "enabled"])),
+    events: z.array(z.string()),
+    enabled: z.boolean(),
+    origin: z.string(),
+    by: z.string(),
+  }),
+  /** `dropped`: its deliveries still waiting, removed with it. */
+  "webhook.deleted": z.object({ id: z.string(), dropped: z.number().int(), by: z.string() }),
+  "webhook.tested": z.object({
+    id: z.string(),
+    status: z.enum(["delivered", "failed"]),
+    responseCode: z.number().int().nullable(),
+    error: z.string().nullable(),
+    by: z.string(),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 export type EventType = keyof typeof EVENTS;

@@ -62,6 +62,7 @@ describe("the table", () => {
       "tokens.list",
       "tokens.read_operator",
       "tokens.revoke",
+      "webhook.hub_events",
     ]);
     expect(by("lead")).toEqual([
       "approval.decide",
@@ -75,6 +76,12 @@ describe("the table", () => {
       "team.demo",
       "team.reset",
       "team.settings",
+      "webhook.create",
+      "webhook.delete",
+      "webhook.deliveries",
+      "webhook.list",
+      "webhook.test",
+      "webhook.update",
       "worktree.merge",
     ]);
   });

@@ -63,6 +63,13 @@ export const CAPABILITIES = {
   "budget.set_contract": { rule: "owner", what: "set the budget of contract", owners: "its assigner (within its own budget)" },
   "worktree.merge": { rule: "lead", what: "merge a session's work into its base branch" },
   "worktree.discard": { rule: "owner", what: "discard the branch and work tree of session", owners: "the session itself or whoever spawned it" },
+  "webhook.create": { rule: "lead", what: "add a webhook to the team" },
+  "webhook.list": { rule: "lead", what: "list the team's webhooks" },
+  "webhook.update": { rule: "lead", what: "change webhook" },
+  "webhook.delete": { rule: "lead", what: "delete webhook" },
+  "webhook.test": { rule: "lead", what: "send a test notification to webhook" },
+  "webhook.deliveries": { rule: "lead", what: "read the delivery log of webhook" },
+  "webhook.hub_events": { rule: "operator", what: "send hub-wide events to webhook" },
   "session.spawn": { rule: "anyone", what: "spawn sessions (within its own authority)" },
   "account.release": { rule: "lead", what: "release or cancel the usage-limit hold of account" },
 } as const satisfies Record<string, Capability>;

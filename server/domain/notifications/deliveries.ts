@@ -1,0 +1,131 @@
+/**
+ * The delivery log's writes (docs/notifications.md#deliveries). Each is a short write of its own, never the write of
+ * the change being notified, and no HTTP request runs inside one. Taking a delivery to attempt it is a claim in a
+ * write that checks again that it is due, so when hubs share the database exactly one attempts it; a claim lasts a
+ * lease, after which another hub may take over a delivery whose hub went away.
+ */
+import { randomUUID } from "node:crypto";
+import type { Database, WriteTx } from "../../db/database.ts";
+import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { backoffMs, type WebhookConfig } from "./config.ts";
+import type { Outcome, Request } from "./attempt.ts";
+import { headersOf, type DeliveryRow, type WebhookRow } from "./webhooks.repo.ts";
+import type { Rendered } from "./render.ts";
+
+/** Finished deliveries kept per webhook: the newest ones, enough to see what happened; older ones are removed. */
+export const KEEP_FINISHED = 500;
+
+/** Who holds a claim: the hub's id (stable across its restarts), or a process that runs no hub. */
+export const claimantOf = (db: Database) => db.hub ?? `process:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/** How long a claim holds: the attempt's own limit, twice, and room for the write that records it. */
+export const leaseMs = (config: Pick<WebhookConfig, "timeoutMs">) => 2 * config.timeoutMs + 30_000;
+
+export type NewDelivery = { webhook: Pick<WebhookRow, "pk" | "teamId">; kind: "event" | "test"; eventId: number | null; eventType: string; rendered: Rendered };
+
+/** Adds a delivery unless the (webhook, event) pair has one: a hub catching up after another enqueued it adds nothing. */
+export async function insertDelivery(
+  tx: WriteTx,
+  d: NewDelivery,
+  state: { status: "pending" | "sending"; maxAttempts: number; claimedBy?: string; claimedUntil?: Date },
+): Promise<number | null> {
+  const sending = state.status === "sending";
+  const row = await tx.get<{ id: number }>(
+    `INSERT INTO "WebhookDelivery" ("webhookPk","teamId","kind","eventId","eventType","body","contentType","headers","status","attempts","maxAttempts","nextAttemptAt","claimedBy","claimedUntil","createdAt","updatedAt")
+     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT ("webhookPk","eventId") DO NOTHING RETURNING "id"`,
+    [
+      d.webhook.pk,
+      d.webhook.teamId,
+      d.kind,
+      d.eventId,
+      d.eventType,
+      d.rendered.body,
+      d.rendered.contentType,
+      JSON.stringify(d.rendered.headers),
+      state.status,
+      sending ? 1 : 0,
+      state.maxAttempts,
+      sending ? null : tx.now,
+      state.claimedBy ?? null,
+      state.claimedUntil ?? null,
+      tx.now,
+      tx.now,
+    ],
+  );
+  return row?.id ?? null;
+}
+
+/** Keeps the newest KEEP_FINISHED delivered or failed deliveries of a webhook; waiting ones always stay. */
+export async function prune(tx: WriteTx, webhookPk: number): Promise<void> {
+  await tx.run(
+    `DELETE FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" IN ('delivered','failed') AND "id" < (
+       SELECT "id" FROM (SELECT "id" FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" IN ('delivered','failed') ORDER BY "id" DESC LIMIT 1 OFFSET ${KEEP_FINISHED - 1}) k)`,
+    [webhookPk, webhookPk],
+  );
+}
+
+/** A claimed delivery with what its request needs. */
+export type Claimed = DeliveryRow & Pick<WebhookRow, "url" | "secret"> & { webhook: string };
+
+export const requestOf = (c: Claimed): Request => ({
+  url: c.url,
+  secret: c.secret,
+  webhook: c.webhook,
+  deliveryId: c.id,
+  eventType: c.eventType,
+  body: c.body,
+  contentType: c.contentType,
+  headers: headersOf(c),
+});
+
+const DUE = `(("status" = 'pending' AND "nextAttemptAt" <= ?) OR ("status" = 'sending' AND "claimedUntil" < ?))`;
+
+/**
+ * Takes the given deliveries that are still due (waiting past their time, or held by a claim that lapsed) for
+ * `claimant`, counting the attempt; a lapsed claim with no attempt left fails instead. Returns what it took.
+ */
+export async function claim(tx: WriteTx, ids: number[], claimant: string, lease: number): Promise<Claimed[]> {
+  if (!ids.length) return [];
+  await tx.run(
+    `UPDATE "WebhookDelivery" SET "status" = 'failed', "claimedBy" = NULL, "claimedUntil" = NULL, "nextAttemptAt" = NULL, "updatedAt" = ?,
+       "lastError" = 'no outcome recorded: the hub attempting it stopped' WHERE "id" IN ${IN_LIST} AND "status" = 'sending' AND "claimedUntil" < ? AND "attempts" >= "maxAttempts"`,
+    [tx.now, jsonList(ids), tx.now],
+  );
+  const until = new Date(tx.now.getTime() + lease);
+  const taken = await tx.all<{ id: number }>(
+    `UPDATE "WebhookDelivery" SET "status" = 'sending', "attempts" = "attempts" + 1, "claimedBy" = ?, "claimedUntil" = ?, "nextAttemptAt" = NULL, "updatedAt" = ?
+     WHERE "id" IN ${IN_LIST} AND ${DUE} AND "attempts" < "maxAttempts" RETURNING "id"`,
+    [claimant, until, tx.now, jsonList(ids), tx.now, tx.now],
+  );
+  if (!taken.length) return [];
+  return tx.all<Claimed>(
+    `SELECT d.*, w."url", w."secret", w."id" AS "webhook" FROM "WebhookDelivery" d JOIN "Webhook" w ON w."pk" = d."webhookPk" WHERE d."id" IN ${IN_LIST} ORDER BY d."id"`,
+    [jsonList(taken.map((t) => t.id))],
+  );
+}
+
+/**
+ * Records how an attempt went, if the claim is still the claimant's (a claim that lapsed and was taken over records
+ * nothing): delivered, waiting for the next attempt after the backoff, or failed. Returns the new status, or null.
+ */
+export async function record(
+  tx: WriteTx,
+  d: Pick<DeliveryRow, "id" | "attempts" | "maxAttempts">,
+  outcome: Outcome,
+  claimant: string,
+  config: Pick<WebhookConfig, "retryBaseMs">,
+): Promise<"delivered" | "pending" | "failed" | null> {
+  const status = outcome.delivered ? "delivered" : outcome.retry && d.attempts < d.maxAttempts ? "pending" : "failed";
+  const next = status === "pending" ? new Date(tx.now.getTime() + backoffMs(config, d.attempts, outcome.retryAfterMs)) : null;
+  const { changes } = await tx.run(
+    `UPDATE "WebhookDelivery" SET "status" = ?, "responseCode" = ?, "lastError" = ?, "durationMs" = ?, "nextAttemptAt" = ?, "claimedBy" = NULL, "claimedUntil" = NULL,
+       "updatedAt" = ?, "deliveredAt" = ? WHERE "id" = ? AND "status" = 'sending' AND "claimedBy" = ? AND "attempts" = ?`,
+    [status, outcome.responseCode, outcome.error, outcome.durationMs, next, tx.now, outcome.delivered ? tx.now : null, d.id, claimant, d.attempts],
+  );
+  return changes === 1 ? status : null;
+}
+
+/** At a hub's start: its claims from before (a restart mid-attempt) lapse now, so they are attempted again at once. */
+export async function releaseClaims(tx: WriteTx, claimant: string): Promise<void> {
+  await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = ? WHERE "status" = 'sending' AND "claimedBy" = ?`, [new Date(tx.now.getTime() - 1), claimant]);
+}

@@ -1,0 +1,111 @@
+/**
+ * Webhook and delivery rows, and the views every door answers with. The secret column is read only where a request is
+ * signed (./attempt.ts); views never carry it.
+ */
+import { z } from "zod";
+import type { Sql } from "../../db/connection.ts";
+import { notFound } from "../../errors.ts";
+import { DeliveryStatus, WebhookFormat, parseSelector, type DeliveryView, type ParsedSelector, type WebhookView } from "../../../lib/api/webhooks.ts";
+
+export type WebhookRow = {
+  pk: number;
+  teamId: string;
+  id: string;
+  url: string;
+  format: string;
+  events: string;
+  secret: string;
+  enabled: number;
+  createdBy: string;
+  fromEventId: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type DeliveryRow = {
+  id: number;
+  webhookPk: number;
+  teamId: string;
+  kind: string;
+  eventId: number | null;
+  eventType: string;
+  body: string;
+  contentType: string;
+  headers: string;
+  status: string;
+  attempts: number;
+  maxAttempts: number;
+  nextAttemptAt: Date | null;
+  claimedBy: string | null;
+  claimedUntil: Date | null;
+  responseCode: number | null;
+  lastError: string | null;
+  durationMs: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deliveredAt: Date | null;
+};
+
+const Selectors = z.array(z.string());
+const Headers = z.record(z.string(), z.string());
+const Kind = z.enum(["event", "test"]);
+
+export const eventsOf = (row: Pick<WebhookRow, "events">): string[] => Selectors.parse(JSON.parse(row.events));
+export const headersOf = (row: Pick<DeliveryRow, "headers">): Record<string, string> => Headers.parse(JSON.parse(row.headers));
+
+/** The selectors as the dispatcher matches them; checked when stored, so one that no longer parses (a type gone from the catalog) is skipped. */
+export const selectorsOf = (row: Pick<WebhookRow, "events">): ParsedSelector[] =>
+  eventsOf(row).flatMap((s) => {
+    const parsed = parseSelector(s);
+    return "error" in parsed ? [] : [parsed];
+  });
+
+/** Scheme, host and port: what events and logs may say about a URL whose path or query can hold a token. */
+export const originOf = (url: string) => new URL(url).origin;
+
+export async function loadWebhook(sql: Sql, team: string, id: string): Promise<WebhookRow> {
+  const row = await sql.get<WebhookRow>(`SELECT * FROM "Webhook" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
+  if (!row) throw notFound("webhook", id, "id");
+  return row;
+}
+
+export const toDeliveryView = (d: DeliveryRow, webhook: string): DeliveryView => ({
+  id: d.id,
+  webhook,
+  kind: Kind.parse(d.kind),
+  eventId: d.eventId,
+  eventType: d.eventType,
+  status: DeliveryStatus.parse(d.status),
+  attempts: d.attempts,
+  maxAttempts: d.maxAttempts,
+  responseCode: d.responseCode,
+  lastError: d.lastError,
+  nextAttemptAt: d.nextAttemptAt,
+  durationMs: d.durationMs,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+  deliveredAt: d.deliveredAt,
+});
+
+/** The view of a webhook with its delivery counts and its newest delivery. */
+export async function webhookView(sql: Sql, row: WebhookRow): Promise<WebhookView> {
+  const counts = await sql.all<{ status: string; n: number }>(
+    `SELECT "status", COUNT(*) AS "n" FROM "WebhookDelivery" WHERE "webhookPk" = ? GROUP BY "status"`,
+    [row.pk],
+  );
+  const last = await sql.get<DeliveryRow>(`SELECT * FROM "WebhookDelivery" WHERE "webhookPk" = ? ORDER BY "id" DESC LIMIT 1`, [row.pk]);
+  const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+  return {
+    team: row.teamId,
+    id: row.id,
+    url: row.url,
+    format: WebhookFormat.parse(row.format),
+    events: eventsOf(row),
+    enabled: row.enabled === 1,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deliveries: { pending: n("pending"), sending: n("sending"), delivered: n("delivered"), failed: n("failed") },
+    last: last ? toDeliveryView(last, row.id) : null,
+  };
+}
