@@ -1,5 +1,5 @@
 /**
- * The package as a user installs it (docs/distribution.md, SPEC §20): this checkout packed (`npm pack`, whose
+ * The package as a user installs it (docs/distribution.md): this checkout packed (`npm pack`, whose
  * prepack compiles and builds) and installed with `npm install -g` into a prefix of its own, by a user with an
  * empty HOME and only better-sqlite3's install script allowed. Then, from directories unrelated to the package and
  * to each other: `teamhub start` serves health and the dashboard in under 10 s with its data in ~/.teamhub; the CLI
