@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * Tests that measure latency (under load, or the installed package's start): they run after the others, one file at a
  * time, on an otherwise quiet machine.
  */
-const TIMING = ["e2e/security/load.test.ts", "e2e/security/web-load.test.ts", "e2e/package.test.ts"];
+const TIMING = ["e2e/security/load.test.ts", "e2e/security/web-load.test.ts", "e2e/package.test.ts", "e2e/security/webhooks-load.test.ts"];
 /** Every project's temporary directories go in one root per run, checked empty at the end (see server/testing/temp-dir.ts). */
 const TEMP_ROOT = "server/testing/temp-root.global.ts";
 

@@ -15,6 +15,7 @@ import { directiveModel } from "./fake-anthropic/directives.ts";
 import { api as rawApi } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 import { workTree } from "./helpers/work-tree.ts";
+import { startReceiver } from "../server/testing/webhook-receiver.ts";
 
 const TEAM = "contract";
 const names = new Map<Endpoint, string>(
@@ -74,6 +75,16 @@ beforeAll(async () => {
   await call(api.budgets.set, { scope: "team", amountUsd: 100 });
   await call(api.budgets.list, {});
   await call(api.budgets.own, {}, dev);
+
+  // Webhooks: a receiver on 127.0.0.1 answers the test notification.
+  const receiver = await startReceiver();
+  await call(api.webhooks.create, { id: "hook", url: receiver.url, events: ["contract.status_changed:failed"] });
+  await call(api.webhooks.list, {});
+  await call(api.webhooks.update, { id: "hook", enabled: false });
+  await call(api.webhooks.test, { id: "hook" });
+  await call(api.webhooks.deliveries, { id: "hook" });
+  await call(api.webhooks.delete, { id: "hook" });
+  await receiver.close();
 
   // Chat: the operator asks, dev reads its inbox and replies.
   await call(api.chat.send, { to: "dev", message: "hello dev" });

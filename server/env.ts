@@ -8,6 +8,7 @@ import { z } from "zod";
 import { databaseLocation, type DatabaseLocation } from "./db/open.ts";
 import { defaultMaxLive } from "./domain/sessions/admission.ts";
 import { parsePortRange, type PortRange } from "./domain/worktrees/ports.ts";
+import { DEFAULT_WEBHOOK_CONFIG, type WebhookConfig } from "./domain/notifications/config.ts";
 import { chooseDataDir, type DataDirOrigin } from "./data-dir.ts";
 
 /**
@@ -68,6 +69,10 @@ const Env = z.object({
   TEAMHUB_HUB_LOST_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
   // Ports handed to work-tree sessions (docs/worktrees.md#ports): FIRST-LAST.
   TEAMHUB_PORT_RANGE: z.string().optional(),
+  // Webhooks (docs/notifications.md#retries): one request's time limit, attempts per delivery, the first pause between them.
+  TEAMHUB_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_WEBHOOK_CONFIG.timeoutMs),
+  TEAMHUB_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(DEFAULT_WEBHOOK_CONFIG.attempts),
+  TEAMHUB_WEBHOOK_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(DEFAULT_WEBHOOK_CONFIG.retryBaseMs),
   // Usage limits (docs/limits.md): held turns go this long after the reset, this far apart per session.
   TEAMHUB_LIMIT_MARGIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(DEFAULT_LIMIT_TIMING.marginMs),
   TEAMHUB_LIMIT_STAGGER_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_LIMIT_TIMING.staggerMs),
@@ -93,6 +98,8 @@ export type HubEnv = {
   hub: { id: string; heartbeatMs: number; lostAfterMs: number };
   /** Where work-tree sessions' ports come from (docs/worktrees.md#ports). */
   portRange: PortRange;
+  /** How webhooks are delivered (docs/notifications.md#retries); the dashboard's address is added at start. */
+  webhooks: WebhookConfig;
   claude: ClaudeConfig;
 };
 
@@ -145,6 +152,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     maxLiveSessions: e.TEAMHUB_MAX_LIVE_SESSIONS ?? defaultMaxLive(),
     hub: { id: e.TEAMHUB_HUB_ID ?? defaultHubId(dataDir), heartbeatMs: e.TEAMHUB_HEARTBEAT_MS, lostAfterMs: e.TEAMHUB_HUB_LOST_MS },
     portRange: parsePortRange(e.TEAMHUB_PORT_RANGE),
+    webhooks: {
+      ...DEFAULT_WEBHOOK_CONFIG,
+      timeoutMs: e.TEAMHUB_WEBHOOK_TIMEOUT_MS,
+      attempts: e.TEAMHUB_WEBHOOK_ATTEMPTS,
+      retryBaseMs: e.TEAMHUB_WEBHOOK_RETRY_MS,
+    },
     claude: {
       bin: e.CLAUDE_BIN || undefined,
       env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),

@@ -27,6 +27,8 @@ import { startScheduler } from "./scheduler.ts";
 import { startPresence } from "./hub-presence.ts";
 import { registerHub, stopHub, sweepLostHubs } from "./domain/hubs/hubs.service.ts";
 import { PipelineRunner } from "./domain/pipelines/runner.ts";
+import { WebhookDispatcher } from "./domain/notifications/dispatcher.ts";
+import { WEBHOOK_HEADER } from "./domain/notifications/signature.ts";
 import { createServices } from "./services.ts";
 import { createWsHub, type WsIdentity } from "./ws/hub.ts";
 import { startLogFeed } from "./events/log-feed.ts";
@@ -96,6 +98,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     maxLiveSessions: env.maxLiveSessions,
     portRange: env.portRange,
     claudeCode: probeClaudeCode(env.claude, log, (m) => console.warn(`[teamhub] WARNING: ${m}`)),
+    webhooks: env.webhooks,
   };
   const svc = createServices(deps, info, { preflight });
   registerServices(svc);
@@ -111,11 +114,14 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const peers = createSessionPeerCheck(() => supervisor?.livePids() ?? []);
   /** A tokenless caller is the operator on a hub that requires no token, but never when it is a session's process. */
   const sessionWithoutToken = async (socket: Socket) => !requireToken && (await peers.fromSession(socket));
+  const WEBHOOK_CALLER = "a hub's webhook request is not a request to a hub (docs/notifications.md#security)";
   const SESSION_PEER = "requests from a supervised session must carry its own token (its MCP config has it); only the operator's tools may omit one";
 
   const server = http.createServer(async (req, res) => {
     const failure = guard(req);
     if (failure) return refuse(res, 403, "forbidden", failure.message, guardDetails(failure));
+    // A webhook a hub sends is never a caller: one pointed at a hub's own address would otherwise act as the operator.
+    if (req.headers[WEBHOOK_HEADER] !== undefined) return refuse(res, 403, "forbidden", WEBHOOK_CALLER, { field: WEBHOOK_HEADER, rule: "not_a_caller" });
     if (req.headers.authorization === undefined && (await sessionWithoutToken(req.socket))) {
       return refuse(res, 401, "unauthorized", SESSION_PEER, { field: "Authorization", rule: "session_token" });
     }
@@ -194,6 +200,10 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   // Pipelines run after commit, from the event log; started last so it sees a ready hub.
   const pipelines = new PipelineRunner(deps);
   pipelines.start(bus);
+  // Webhooks go out after commit, from the event log, with links to this hub's dashboard.
+  info.webhooks = { ...env.webhooks, dashboardUrl: url };
+  const webhooks = new WebhookDispatcher(deps, info.webhooks);
+  await webhooks.start(bus);
   supervisor = new Supervisor({
     deps,
     claude: env.claude,
@@ -224,6 +234,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         await supervisor.close();
         await scheduler.stop();
         await pipelines.stop();
+        await webhooks.stop();
         await eventLog.stop();
         await mcp.close();
         ws.close();

@@ -156,6 +156,9 @@ import { worktreesDir } from "./domain/worktrees/isolate.ts";
 import type { PortRange } from "./domain/worktrees/ports.ts";
 import type { OutputInput, RunInput, RunnableInput } from "../lib/api/runnable.ts";
 import { processOutput, requestRun, rerunSetup, runnableState } from "./domain/worktrees/runnable.service.ts";
+import type { CreateWebhookInput, DeliveriesInput, UpdateWebhookInput, WebhookRefInput } from "../lib/api/webhooks.ts";
+import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, updateWebhook } from "./domain/notifications/webhooks.service.ts";
+import { DEFAULT_WEBHOOK_CONFIG, type WebhookConfig } from "./domain/notifications/config.ts";
 
 /**
  * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
@@ -171,6 +174,8 @@ export type HubInfo = {
   maxLiveSessions: number;
   /** Ports for work-tree sessions (TEAMHUB_PORT_RANGE; default DEFAULT_PORT_RANGE). */
   portRange?: PortRange;
+  /** How webhooks are delivered (TEAMHUB_WEBHOOK_*; default DEFAULT_WEBHOOK_CONFIG). */
+  webhooks?: WebhookConfig;
   /** The Claude Code CLI the sessions run and its version, learnt at start (server/claude-version.ts). */
   claudeCode?: ClaudeCodeProbe;
 };
@@ -219,6 +224,15 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     /** The hubs sharing the database and their health (docs/hubs.md). */
     hubs: {
       list: (a: Principal) => listHubs(deps, a),
+    },
+    /** A team's outgoing webhooks and their delivery log (docs/notifications.md). */
+    webhooks: {
+      create: (a: Principal, i: CreateWebhookInput) => createWebhook(deps, a, i),
+      list: (a: Principal, i: { team: string }) => listWebhooks(deps, a, i),
+      update: (a: Principal, i: UpdateWebhookInput) => updateWebhook(deps, a, i),
+      delete: (a: Principal, i: WebhookRefInput) => deleteWebhook(deps, a, i),
+      test: (a: Principal, i: WebhookRefInput) => testWebhook(deps, a, i, info.webhooks ?? DEFAULT_WEBHOOK_CONFIG),
+      deliveries: (a: Principal, i: DeliveriesInput) => listDeliveries(deps, a, i),
     },
     /** Team, member and contract budgets (docs/budgets.md). */
     budgets: {

@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TeamHub, type HubEvent } from "teamhub";
 import { tempDir } from "../../server/testing/temp-dir.ts";
+import { startReceiver } from "../../server/testing/webhook-receiver.ts";
 import { directiveModel } from "../fake-anthropic/directives.ts";
 import { allPrompts } from "../fake-anthropic/request.ts";
 import { startFakeApi, type FakeApi } from "../fake-anthropic/server.ts";
@@ -126,6 +127,27 @@ export function twoHubsSuite(database: SharedDatabase) {
       const texts = (await database.query<{ text: string }>(`SELECT "text" FROM "Message" WHERE "recipient" = 'alice'`)).map((m) => m.text);
       expect(texts.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `published doc-${i}`).sort());
     }, 180_000);
+
+    it("deliver each event a webhook listens to once, whichever hub committed it, both hubs dispatching", async () => {
+      const receiver = await startReceiver();
+      try {
+        const onA = new TeamHub({ url: a.url, token: "", team: "hooks" });
+        const onB = new TeamHub({ url: b.url, token: "", team: "hooks" });
+        await onA.webhooks.create({ id: "ops", url: receiver.url, events: ["contract.status_changed:failed"] });
+        for (let i = 0; i < 20; i++) {
+          const via = i % 2 ? onA : onB;
+          await via.contracts.create({ id: `c${i}`, title: "Work", assignee: "dev" });
+          await via.contracts.fail({ id: `c${i}`, reason: `failed through hub ${i % 2 ? "a" : "b"}` });
+        }
+        const delivered = async () => (await onB.webhooks.deliveries({ id: "ops", status: "delivered" })).deliveries.length;
+        await expect.poll(delivered, { timeout: 60_000 }).toBe(20);
+        const events = receiver.received.map((r) => JSON.parse(r.body).event.payload.id as string);
+        expect(events.toSorted()).toEqual(Array.from({ length: 20 }, (_, i) => `c${i}`).sort());
+        expect(new Set(receiver.received.map((r) => r.headers["x-teamhub-delivery"])).size).toBe(20);
+      } finally {
+        await receiver.close();
+      }
+    }, 120_000);
 
     it("8 processes × 250 publishes spread over both hubs → versions exactly 1..2000; a read through one hub sees the other's commit", async () => {
       const results = await Promise.all(Array.from({ length: 8 }, (_, i) => publisher(i % 2 ? a : b, "contended", 250)));

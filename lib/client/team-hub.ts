@@ -75,6 +75,7 @@ export class TeamHub {
   declare readonly sessions: Group<Api["sessions"]>;
   declare readonly snapshots: Group<Api["snapshots"]>;
   declare readonly teams: Group<Api["teams"]>;
+  declare readonly webhooks: Group<Api["webhooks"]>;
   declare readonly worktrees: Group<Api["worktrees"]>;
 
   constructor(options: TeamHubOptions = {}) {

@@ -17,6 +17,7 @@ import { register as contractTransitions } from "./commands/contract-transitions
 import { register as start } from "./commands/start.ts";
 import { register as budgets } from "./commands/budgets.ts";
 import { register as limits } from "./commands/limits.ts";
+import { register as webhooks } from "./commands/webhooks.ts";
 import { register as teams } from "./commands/teams.ts";
 import { register as hubs } from "./commands/hubs.ts";
 import { register as token } from "./commands/token.ts";
@@ -88,6 +89,7 @@ for (const register of [
   hook,
   budgets,
   limits,
+  webhooks,
 ]) {
   register(program);
 }

@@ -33,6 +33,7 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
       sessionWorkDir: env.claude.workDir,
       sandbox,
       maxLiveSessions: env.maxLiveSessions,
+      webhooks: env.webhooks,
     },
   );
   const principal = token ? await svc.auth.authenticate(token) : OPERATOR;

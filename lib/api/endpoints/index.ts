@@ -20,6 +20,7 @@ import { roster } from "./roster.ts";
 import { sessions } from "./sessions.ts";
 import { snapshots } from "./snapshots.ts";
 import { teams } from "./teams.ts";
+import { webhooks } from "./webhooks.ts";
 import { worktrees } from "./worktrees.ts";
 
 export const api = {
@@ -44,5 +45,6 @@ export const api = {
   sessions,
   snapshots,
   teams,
+  webhooks,
   worktrees,
 };

@@ -11,6 +11,7 @@ import { pipelineTools } from "./pipelines.ts";
 import { snapshotTools } from "./snapshots.ts";
 import { teamTools } from "./team.ts";
 import { sessionTools } from "./sessions.ts";
+import { webhookTools } from "./webhooks.ts";
 import { worktreeTools } from "./worktrees.ts";
 
 /** Every tool of the product, in the order clients list them. */
@@ -28,4 +29,5 @@ export const TOOLS: ToolDef[] = [
   ...knowledgeTools,
   ...budgetTools,
   ...limitTools,
+  ...webhookTools,
 ];

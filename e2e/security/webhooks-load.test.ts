@@ -1,0 +1,106 @@
+/**
+ * A slow or dead receiver never slows the hub (docs/notifications.md#deliveries). One real hub takes the same load of
+ * publishes into two teams in turn, three rounds each: team `good`, whose two webhooks on every publish have receivers
+ * that answer at once, and team `bad`, whose two webhooks have a receiver that never answers and one that answers
+ * 500. /api/health (sampled from a thread of its own, as e2e/security/load.test.ts does) and the publishes keep in `bad`
+ * the p99 they have in `good`, while the bad receivers' deliveries pile up, time out and are tried again; a round
+ * without webhooks is printed beside them for reference.
+ */
+import { Worker } from "node:worker_threads";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { summarize } from "../../bench/lib/stats.ts";
+import { startReceiver, type Receiver } from "../../server/testing/webhook-receiver.ts";
+import { api, pool, startHub, type HubProcess } from "../helpers/hub-process.ts";
+
+const PUBLISHES = 300;
+const HEALTH_EVERY_MS = 20;
+const TIMEOUT_MS = 2000;
+
+let hub: HubProcess;
+let healthy: Receiver;
+let hanging: Receiver;
+let failing: Receiver;
+beforeAll(async () => {
+  healthy = await startReceiver();
+  hanging = await startReceiver(() => "hang");
+  failing = await startReceiver(() => 500);
+  hub = await startHub(undefined, { TEAMHUB_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), TEAMHUB_WEBHOOK_RETRY_MS: "100", TEAMHUB_WEBHOOK_ATTEMPTS: "3" });
+}, 180_000);
+afterAll(async () => {
+  await hub?.kill();
+  await healthy?.close();
+  await hanging?.close();
+  await failing?.close();
+});
+
+const p99 = (samples: number[]) => summarize(Float64Array.from(samples)).p99;
+
+/** /api/health every HEALTH_EVERY_MS from e2e/helpers/health-probe.mjs in a worker thread, until the returned stop. */
+function sampleHealth() {
+  const probe = new Worker(new URL("../helpers/health-probe.mjs", import.meta.url), { workerData: { url: hub.url, everyMs: HEALTH_EVERY_MS } });
+  return async () => {
+    const done = new Promise<{ latencies: number[]; failures: string[] }>((resolve) => probe.once("message", resolve));
+    probe.postMessage("stop");
+    const result = await done;
+    await probe.terminate();
+    return result;
+  };
+}
+
+/** PUBLISHES publishes into `team`, 8 at a time, on their own connections, while /api/health is sampled. */
+async function phase(team: string, label: string) {
+  const stop = sampleHealth();
+  const publishes = await pool(PUBLISHES, 8, async (i) => {
+    const t = performance.now();
+    const r = await api(hub, "POST", `/api/artifacts?team=${team}`, { id: `${label}-${i}`, type: "custom", data: { i } }, {}, false);
+    if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+    return performance.now() - t;
+  });
+  const health = await stop();
+  expect(health.failures).toEqual([]);
+  return { health: p99(health.latencies), samples: health.latencies.length, publish: p99(publishes) };
+}
+
+const median = (xs: number[]) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)];
+const counts = async (team: string, id: string) =>
+  (await api(hub, "GET", `/api/webhooks?team=${team}`)).body.find((w: { id: string }) => w.id === id).deliveries;
+
+describe("webhooks under load", () => {
+  it("a receiver that hangs and one that answers 500 leave /api/health and the writes as fast as receivers that answer", async () => {
+    const webhooks: Array<[string, string, Receiver]> = [
+      ["good", "one", healthy],
+      ["good", "two", healthy],
+      ["bad", "hangs", hanging],
+      ["bad", "fails", failing],
+    ];
+    for (const [team, id, r] of webhooks) {
+      expect((await api(hub, "POST", `/api/webhooks?team=${team}`, { id, url: `${r.url}/${id}`, events: ["artifact.published"] })).status).toBe(201);
+    }
+    // Warm up the routes the load reaches; then the rounds, alternately, so that what else the machine does weighs on both alike.
+    await phase("none", "warm");
+    const none = await phase("none", "none");
+    const good: Array<Awaited<ReturnType<typeof phase>>> = [];
+    const bad: typeof good = [];
+    for (let round = 0; round < 3; round++) {
+      good.push(await phase("good", `r${round}`));
+      bad.push(await phase("bad", `r${round}`));
+    }
+    // The bad receivers were worked on meanwhile: the hanging one holds its requests, the failing one is tried again.
+    await hanging.waitFor(2);
+    await failing.waitFor(4);
+    await healthy.waitFor(6 * PUBLISHES, { timeout: 120_000 });
+    const hangs = await counts("bad", "hangs");
+    const g = { health: median(good.map((p) => p.health)), publish: median(good.map((p) => p.publish)) };
+    const b = { health: median(bad.map((p) => p.health)), publish: median(bad.map((p) => p.publish)) };
+    console.log(
+      `[webhooks-load] median of 3 rounds: /api/health p99 ${g.health.toFixed(1)} ms with answering receivers, ${b.health.toFixed(1)} ms with a hanging and a failing one ` +
+        `(${none.health.toFixed(1)} ms without webhooks); publish p99 ${g.publish.toFixed(1)} / ${b.publish.toFixed(1)} (${none.publish.toFixed(1)}) ms; ` +
+        `hanging ${JSON.stringify(hangs)}, failing ${JSON.stringify(await counts("bad", "fails"))}; requests: answering ${healthy.received.length}, ` +
+        `hanging ${hanging.received.length}, failing ${failing.received.length}`,
+    );
+    expect(hangs.pending + hangs.sending).toBeGreaterThan(PUBLISHES);
+    // "As with answering receivers": within the noise of a shared machine (twice the other, or 20 ms more, whichever is larger).
+    expect(b.health).toBeLessThan(Math.max(2 * g.health, g.health + 20));
+    expect(b.publish).toBeLessThan(Math.max(2 * g.publish, g.publish + 20));
+  }, 900_000);
+});
