@@ -9,6 +9,7 @@ import { MemberTokens } from "./MemberTokens.tsx";
 import { OperatorToken } from "./OperatorToken.tsx";
 import { SoundToggle } from "./SoundToggle.tsx";
 import { TeamOptions } from "./TeamOptions.tsx";
+import { Webhooks } from "./Webhooks.tsx";
 import { WorktreeOptions } from "./WorktreeOptions.tsx";
 
 export function SettingsPage() {
@@ -28,6 +29,9 @@ export function SettingsPage() {
         </Card>
         <Card title={`Work tree commands of team ${team}`} testId="worktree-options" wide id="worktree">
           <WorktreeOptions key={team} team={team} />
+        </Card>
+        <Card title={`Webhooks of team ${team}`} testId="webhooks-card" wide id="webhooks">
+          <Webhooks key={team} team={team} />
         </Card>
         <Card title="Member tokens" testId="member-tokens" wide>
           <MemberTokens />

@@ -31,3 +31,23 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: file, fullPage });
   return file;
 }
+
+/**
+ * Waits until the page follows the hub live: hydrated (the header's state is rendered by React) and its /ws connection
+ * open. A cold hub builds its first pages and a loaded machine hydrates slowly, so this waits long, not a second.
+ */
+export async function waitLive(page: Page, timeout = 30_000): Promise<void> {
+  await page.locator('[data-testid="live"].live-on').waitFor({ timeout });
+}
+
+/** Elements wider than the window, named: why a page scrolls sideways. Empty when it does not. */
+export function sideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= doc.clientWidth && document.body.scrollWidth <= document.body.clientWidth) return [];
+    return [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
+      .slice(0, 8)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} (${Math.round(el.getBoundingClientRect().right)} px)`);
+  });
+}
