@@ -1,7 +1,8 @@
 /**
  * Budgets with the real CLI (docs/budgets.md): the seed strategy's allocation at a tenth of its
  * size — team $1, db-dev's contract $0.20, api-dev's $0.40, qa-dev's $0.20 — with the fake model's `@usage`
- * driving the cost the CLI reports ($5 per million input tokens: 40,000 tokens cost $0.20 a call).
+ * driving the cost the CLI reports. The sessions run claude-opus-4-5, priced at $5 per million input tokens by every
+ * supported release (40,000 tokens cost $0.20 a call), since the default model and its price change between releases.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
@@ -21,7 +22,7 @@ const startAndSpend = (id: string, tokens: number, reply: string) =>
   `@mcp contract_start ${JSON.stringify({ team: TEAM, id })}\n@usage ${tokens} 0\n@reply ${reply}`;
 
 beforeAll(async () => {
-  sh = await startSessionHub(directiveModel());
+  sh = await startSessionHub(directiveModel(), {}, { model: "claude-opus-4-5" });
   for (const [id, assignee] of [
     ["schema", "db-dev"],
     ["api", "api-dev"],

@@ -49,6 +49,9 @@ export function isolatedClaudeVars(apiUrl: string, home = tempDir("claude")): Re
     CLAUDE_CODE_MAX_RETRIES: "1",
     // Print mode otherwise sends the first request before a slow-starting MCP server is connected.
     MCP_CONNECTION_NONBLOCKING: "false",
+    // Current releases list MCP tools only through ToolSearch; the fake model's scripts call them by name, as the
+    // hub's own sessions can (server/supervisor/launch.ts turns it off the same way).
+    ENABLE_TOOL_SEARCH: "false",
   };
 }
 

@@ -24,11 +24,12 @@ export type SessionHub = {
 /**
  * `dataInWorkDir`: the default layout of `npm start` (work dir = cwd, data = ./data), with the data dir inside the sessions' work dir.
  * `credentials`: what the sessions' CLI authenticates with instead of the test API key (a subscriber's CLAUDE_CODE_OAUTH_TOKEN).
+ * `model`: the CLI's default model (ANTHROPIC_MODEL), for a test whose figures depend on its price whatever release runs.
  */
 export async function startSessionHub(
   respond: (req: MessagesRequest) => Reply | Promise<Reply>,
   env: Record<string, string> = {},
-  options: { dataInWorkDir?: boolean; credentials?: Record<string, string> } = {},
+  options: { dataInWorkDir?: boolean; credentials?: Record<string, string>; model?: string } = {},
 ): Promise<SessionHub> {
   const fake = await startFakeApi(respond);
   const work = tempDir("work");
@@ -39,6 +40,7 @@ export async function startSessionHub(
     delete (claude as Partial<typeof claude>).ANTHROPIC_API_KEY;
     Object.assign(claude, options.credentials);
   }
+  if (options.model) Object.assign(claude, { ANTHROPIC_MODEL: options.model });
   const hubEnv = { CLAUDE_BIN, TEAMHUB_CLAUDE_ENV: JSON.stringify(claude), TEAMHUB_WORK_DIR: work, ...env };
   const sh: SessionHub = {
     hub: await startHub(dataDir, hubEnv),

@@ -75,7 +75,8 @@ attack(
     // It is there to be found: the victim, in the same work dir, was told the secret in its first turn.
     expect(conversationFiles(ah.hub, ah.victimConversationId).filter((f) => fs.readFileSync(f, "utf8").includes(ah.secrets.samedir))).toHaveLength(1);
     const [own] = await agentAttack(ah, "full", [
-      `@bash ls -A "$CLAUDE_CONFIG_DIR/projects"; cat "$CLAUDE_CONFIG_DIR"/projects/*/*.jsonl; true`,
+      // Only what matches the secret is printed: a whole conversation is more than current CLIs hand the model inline.
+      `@bash ls -A "$CLAUDE_CONFIG_DIR/projects"; cat "$CLAUDE_CONFIG_DIR"/projects/*/*.jsonl | grep -o 'samedir_[0-9a-f]*'; true`,
       `@bash grep -rho 'samedir_[0-9a-f]*' /tmp "$HOME" "$CLAUDE_CONFIG_DIR" 2>/dev/null | sort -u`,
     ]);
     // The one project there is its own work dir's (the CLI names it so), the same the victim's conversation is in.
