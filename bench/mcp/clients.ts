@@ -7,9 +7,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 // would only be noise here (the client side of the benchmark, not the hub).
 setMaxListeners(0);
 
-export async function connect(url: string): Promise<Client> {
+/** A client of the hub's /mcp; with `token`, as the principal it names (without: the operator, on loopback). */
+export async function connect(url: string, token?: string): Promise<Client> {
   const client = new Client({ name: "teamhub-bench", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  const requestInit = token ? { headers: { authorization: `Bearer ${token}` } } : undefined;
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit }));
   return client;
 }
 

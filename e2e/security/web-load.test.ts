@@ -41,13 +41,14 @@ attack(
       statuses.push(r.status);
       if (r.status === 200 && r.session) last = r.session;
     });
-    // New sessions are rate limited per principal (a burst, then a steady rate): the rest is refused with 429
-    // before any server is built for it. The flooder only ever displaced its own sessions: its oldest is gone
-    // (the burst alone is more than its cap), its newest works.
+    // New sessions are rate limited per principal (a burst, then a steady rate), and capped: past its cap a new one
+    // only takes the place of an idle one of the same principal, never of one in use (server/mcp/session-room.ts).
+    // The rest is refused with 429 before any server is built for it. The flooder filled its own places, and its
+    // newest session works.
     expect(new Set(statuses)).toEqual(new Set([200, 429]));
-    expect(statuses.filter((st) => st === 200).length).toBeGreaterThan(PER_PRINCIPAL);
-    expect((await listTools(first, bearer("flooder"))).status).toBe(404);
+    expect(statuses.filter((st) => st === 200).length).toBeGreaterThanOrEqual(PER_PRINCIPAL - 1);
     expect((await listTools(last, bearer("flooder"))).status).toBe(200);
+    expect([200, 404]).toContain((await listTools(first, bearer("flooder"))).status);
     // Others' sessions, opened before the flood, are untouched; new ones open at once.
     expect((await listTools(victimBefore, bearer("victim"))).rpc.result.tools.length).toBeGreaterThan(10);
     expect((await listTools(operatorBefore, {})).status).toBe(200);

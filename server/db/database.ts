@@ -10,11 +10,11 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { EventBus } from "../events/bus.ts";
-import { z } from "zod";
-import { EVENTS, asHubEvent } from "../../lib/api/events.ts";
+import { asHubEvent } from "../../lib/api/events.ts";
 import type { Cause, EventType, HubEvent, NewEvent } from "../events/types.ts";
 import type { DbAdapter } from "./adapter.ts";
 import type { Param, RunResult, Sql } from "./connection.ts";
+import { encodePayload } from "./encode-payload.ts";
 import type { EventValues } from "./event-append.ts";
 import { Mutex } from "./mutex.ts";
 
@@ -42,9 +42,20 @@ export interface WriteTx extends Sql {
   /** True when the write is a preview: everything it does is rolled back at the end. */
   readonly dryRun: boolean;
   readonly cause: Cause | null;
-  /** Events emitted so far in this transaction, oldest first; `id` is 0 until they are appended. */
+  /** Events emitted so far in this transaction (in this part of it, see `part`), oldest first; `id` is 0 until they are appended. */
   readonly emitted: readonly HubEvent[];
+  /**
+   * Runs fn as a part of this transaction that stands as a write of its own would (an SQL savepoint): as `principal`,
+   * its events caused by `cause`, its before-commit steps run at its end. When fn throws, everything it did (rows,
+   * events, steps) is undone and the error rethrown, and the transaction goes on. For many small commands that share
+   * one commit (the pipeline runner: one commit for a slice of the log, not one per rule it ran).
+   */
+  part<T>(as: { name: string; principal: string; cause: Cause | null }, fn: (tx: WriteTx) => Promise<T>): Promise<T>;
 }
+
+/** What a transaction collects for after its body: the log's rows, the events for the bus, the after-commit steps. */
+type Collected = { events: HubEvent[]; rows: EventValues[]; hooks: Array<() => void | Promise<void>> };
+type Scope = { name: string; principal: string; cause: Cause | null; team: string | undefined; dryRun: boolean };
 
 const insideWrite = new AsyncLocalStorage<string>();
 
@@ -80,21 +91,19 @@ export class Database {
     const outer = insideWrite.getStore();
     if (outer) throw new Error(`write '${name}' started inside write '${outer}': pass the transaction down instead`);
     const release = await this.writeLock.lock();
-    const events: HubEvent[] = [];
-    const rows: EventValues[] = [];
-    const hooks: Array<() => void | Promise<void>> = [];
+    const collected: Collected = { events: [], rows: [], hooks: [] };
+    const { events, hooks } = collected;
     const dryRun = options.dryRun ?? false;
     let result: T;
     try {
       const { value, eventIds } = await this.adapter.transaction(
         async (sql) => {
           const summaries: Array<() => Promise<void>> = [];
-          const tx = this.transaction(sql, { name, principal, cause: options.cause ?? null, team: options.team, dryRun }, events, rows, hooks, summaries);
+          const tx = this.transaction(sql, { name, principal, cause: options.cause ?? null, team: options.team, dryRun }, collected, summaries, 0);
           return insideWrite.run(name, async () => {
             const r = await fn(tx);
-            // A summary step may register another (a notice that moves a contract): run until none is left.
-            for (let i = 0; i < summaries.length; i++) await summaries[i]();
-            return { value: r, events: rows };
+            await runSummaries(summaries);
+            return { value: r, events: collected.rows };
           });
         },
         { rollback: dryRun, team: options.team },
@@ -130,14 +139,10 @@ export class Database {
     return this.adapter.close();
   }
 
-  private transaction(
-    w: Sql,
-    { name, principal, cause, team, dryRun }: { name: string; principal: string; cause: Cause | null; team: string | undefined; dryRun: boolean },
-    events: HubEvent[],
-    rows: EventValues[],
-    hooks: Array<() => void | Promise<void>>,
-    summaries: Array<() => Promise<void>>,
-  ): WriteTx {
+  /** `from`: where this part's events start in `collected` (0 for the whole transaction). */
+  private transaction(w: Sql, scope: Scope, collected: Collected, summaries: Array<() => Promise<void>>, from: number): WriteTx {
+    const { name, principal, cause, team, dryRun } = scope;
+    const { events, rows, hooks } = collected;
     const now = this.clock();
     return {
       name,
@@ -145,7 +150,9 @@ export class Database {
       now,
       hub: this.hub,
       cause,
-      emitted: events,
+      get emitted() {
+        return from === 0 ? events : events.slice(from);
+      },
       dialect: w.dialect,
       all: <T>(sql: string, params?: readonly Param[]) => w.all<T>(sql, params),
       get: <T>(sql: string, params?: readonly Param[]) => w.get<T>(sql, params),
@@ -161,14 +168,30 @@ export class Database {
         rows.push([e.teamId, e.type, e.subject, JSON.stringify(encodePayload(e.type, e.payload)), principal, causedBy, depth, at]);
         events.push(asHubEvent<K>({ id: 0, teamId: e.teamId, type: e.type, subject: e.subject, payload: e.payload, principal, causedBy, depth, at }));
       },
+      part: async <T>(as: { name: string; principal: string; cause: Cause | null }, fn: (tx: WriteTx) => Promise<T>): Promise<T> => {
+        const mark = { events: events.length, rows: rows.length, hooks: hooks.length };
+        // One name for every part: a nested one shadows it, and RELEASE / ROLLBACK TO take the newest (both databases).
+        await w.run(`SAVEPOINT "teamhub_part"`);
+        const own: Array<() => Promise<void>> = [];
+        try {
+          const value = await fn(this.transaction(w, { ...scope, ...as }, collected, own, events.length));
+          await runSummaries(own);
+          await w.run(`RELEASE SAVEPOINT "teamhub_part"`);
+          return value;
+        } catch (e) {
+          await w.run(`ROLLBACK TO SAVEPOINT "teamhub_part"`);
+          await w.run(`RELEASE SAVEPOINT "teamhub_part"`);
+          events.length = mark.events;
+          rows.length = mark.rows;
+          hooks.length = mark.hooks;
+          throw e;
+        }
+      },
     };
   }
 }
 
-/** The payload as the log stores it (dates as ISO text), checked against the catalog. */
-function encodePayload(type: EventType, payload: unknown): unknown {
-  const schema: z.ZodType = EVENTS[type];
-  const checked = z.safeEncode(schema, payload);
-  if (!checked.success) throw new Error(`event '${type}': the payload does not fit the catalog (lib/api/events.ts): ${z.prettifyError(checked.error)}`);
-  return checked.data;
+/** A summary step may register another (a notice that moves a contract): runs until none is left. */
+async function runSummaries(summaries: Array<() => Promise<void>>): Promise<void> {
+  for (let i = 0; i < summaries.length; i++) await summaries[i]();
 }

@@ -10,11 +10,16 @@ export const ROWS_PER_STATEMENT = 1000;
 type Chunk = { values: string; params: Param[] };
 
 /** `rows` a statement's worth at a time: `row` (one row's `?` list) repeated per row, and `before` then the rows' values. */
-function* chunks(rows: readonly (readonly Param[])[], row: string, before: readonly Param[]): Generator<Chunk> {
+function chunks(rows: readonly (readonly Param[])[], row: string, before: readonly Param[]): Chunk[] {
+  const out: Chunk[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
-    yield { values: part.map(() => row).join(","), params: [...before, ...part.flat()] };
+    const end = Math.min(rows.length, i + ROWS_PER_STATEMENT);
+    const params = [...before];
+    for (let r = i; r < end; r++) for (const p of rows[r]) params.push(p);
+    const values = new Array<string>(end - i).fill(row).join(",");
+    out.push({ values, params });
   }
+  return out;
 }
 
 /** Runs `statement(values)` once per chunk of rows. */

@@ -17,8 +17,19 @@ type Prepared = { stmt: BetterSqlite3.Statement; dateColumns: string[] };
 // Dynamic SQL (IN lists of varying length) could otherwise grow the cache without bound.
 const STATEMENT_CACHE_SIZE = 1000;
 
+// A transaction binds its one `now` many times: its text is kept.
+let lastDate: Date | null = null;
+let lastTime = NaN;
+let lastText = "";
+
 export function toSqlDate(d: Date): string {
-  return d.toISOString().replace("Z", "+00:00");
+  const time = d.getTime();
+  if (d !== lastDate || time !== lastTime) {
+    lastDate = d;
+    lastTime = time;
+    lastText = d.toISOString().replace("Z", "+00:00");
+  }
+  return lastText;
 }
 
 function bind(params: readonly Param[]): unknown[] {

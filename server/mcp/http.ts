@@ -4,10 +4,10 @@
  * session. Every request is authenticated on its own: its bearer token's principal is who acts,
  * and a session stays with the principal that opened it.
  *
- * Bounds (docs/security.md#web-side): each principal holds at most PER_PRINCIPAL sessions — one more evicts its own least
- * recently used — so a client that keeps initializing only churns its own; when the hub-wide cap
- * is reached, the principal holding the most gives one up. Bodies are read here, size- and
- * depth-checked, then handed to the SDK parsed. A revoked token's sessions close at once.
+ * Bounds (docs/security.md#web-side): each principal holds at most PER_PRINCIPAL sessions — one more takes the place of
+ * its own least recently used idle one, never an active one (./session-room.ts) — so a client that keeps initializing
+ * only churns or is refused its own; when the hub-wide cap is reached, the principal holding the most gives an idle one
+ * up. Bodies are read here, size- and depth-checked, then handed to the SDK parsed. A revoked token's sessions close at once.
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -24,6 +24,7 @@ import { revokedTokenHashes } from "../http/revoked.ts";
 import { TokenBucket } from "../http/token-bucket.ts";
 import { buildMcpServer, type BuiltServer } from "./build-server.ts";
 import { notifyResourceChanges } from "./notify.ts";
+import { SessionRoom } from "./session-room.ts";
 import type { ToolDef } from "./tool.ts";
 
 // Enough for every agent of a large team; idle sessions are closed so the map cannot grow for ever.
@@ -31,12 +32,23 @@ const MAX_SESSIONS = 1000;
 // Generous for one agent or person (each client process holds one), far below the hub-wide cap.
 export const PER_PRINCIPAL = 32;
 const IDLE_MS = 60 * 60 * 1000;
+/** A session is active while a request of it is in flight and this long after its last one: never evicted then. */
+export const ACTIVE_MS = 30_000;
 // New sessions per principal: a burst of INIT_BURST, then INIT_PER_SECOND. A flood of initializes is refused
 // before any server is built for it, so it cannot take the hub's event loop from everyone else.
 const INIT_BURST = 50;
 const INIT_PER_SECOND = 10;
 
-type Session = { transport: StreamableHTTPServerTransport; server: BuiltServer; principal: string; owner: string; token: string | null; lastUsed: number };
+type Session = {
+  transport: StreamableHTTPServerTransport;
+  server: BuiltServer;
+  principal: string;
+  owner: string;
+  token: string | null;
+  lastUsed: number;
+  /** POSTs and DELETEs under way (a GET is the notification stream a client keeps open: it does not make a session busy). */
+  inFlight: number;
+};
 type Caller = { principal: Principal; token: string | null };
 
 function jsonRpcError(
@@ -79,29 +91,7 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
   }, 60_000);
   sweep.unref();
 
-  /** The least recently used session among those `matching`. */
-  const oldest = (matching: (s: Session) => boolean) => {
-    let found: [string, Session] | undefined;
-    for (const entry of sessions) if (matching(entry[1]) && (!found || entry[1].lastUsed < found[1].lastUsed)) found = entry;
-    return found?.[0];
-  };
-
-  /** Room for one more session of `owner`, taken from `owner` itself or from whoever holds the most. */
-  function makeRoom(owner: string) {
-    const counts = new Map<string, number>();
-    for (const s of sessions.values()) counts.set(s.owner, (counts.get(s.owner) ?? 0) + 1);
-    if ((counts.get(owner) ?? 0) >= PER_PRINCIPAL) {
-      const id = oldest((s) => s.owner === owner);
-      if (id) drop(id);
-      return;
-    }
-    if (sessions.size < MAX_SESSIONS) return;
-    let largest = owner;
-    let most = -1;
-    for (const [o, n] of counts) if (n > most) [largest, most] = [o, n];
-    const id = oldest((s) => s.owner === largest);
-    if (id) drop(id);
-  }
+  const room = new SessionRoom(sessions, { perOwner: PER_PRINCIPAL, total: MAX_SESSIONS, activeMs: ACTIVE_MS }, drop);
 
   async function callerOf(req: IncomingMessage): Promise<Caller | null> {
     const header = req.headers.authorization;
@@ -155,6 +145,13 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
       if (!s) return jsonRpcError(res, 404, -32001, "Session not found: it ended, was evicted, its token was revoked, or the hub restarted");
       if (s.principal !== principal.name) return jsonRpcError(res, 403, -32001, `This session belongs to '${s.principal}', not '${principal.name}'`);
       s.lastUsed = Date.now();
+      if (req.method !== "GET") {
+        s.inFlight++;
+        res.once("close", () => {
+          s.inFlight--;
+          s.lastUsed = Date.now();
+        });
+      }
       return s.transport.handleRequest(req, res, body.value);
     }
     if (req.method !== "POST") return jsonRpcError(res, 400, -32000, "Bad Request: no session; start one with an initialize POST");
@@ -165,20 +162,29 @@ export function createMcpHttp(svc: Services, bus: EventBus, options: { requireTo
       const message = `Too many new MCP sessions for '${owner}': at most ${INIT_BURST} at once, then ${INIT_PER_SECOND} a second; reuse a session`;
       return jsonRpcError(res, 429, -32000, message, { data: { field: "initialize", rule: "rate_limited" }, headers: { "retry-after": "1" } });
     }
-    const server = buildMcpServer(svc, (extra) => (extra.authInfo?.extra?.principal as Principal | undefined) ?? principal, { extraTools: options.extraTools });
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => {
-        makeRoom(owner);
-        sessions.set(sid, { transport, server, principal: principal.name, owner, token: caller.token, lastUsed: Date.now() });
-      },
-      onsessionclosed: (sid) => void sessions.delete(sid),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    await server.mcp.connect(transport);
-    await transport.handleRequest(req, res, body.value);
+    if (!room.reserve(owner, Date.now())) {
+      const message = `'${owner}' already has ${PER_PRINCIPAL} MCP sessions in use (a request within ${ACTIVE_MS / 1000} s); close one, reuse one, or retry`;
+      return jsonRpcError(res, 429, -32000, message, { data: { field: "initialize", rule: "sessions_in_use" }, headers: { "retry-after": "5" } });
+    }
+    try {
+      const server = buildMcpServer(svc, (extra) => (extra.authInfo?.extra?.principal as Principal | undefined) ?? principal, {
+        extraTools: options.extraTools,
+      });
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => {
+          sessions.set(sid, { transport, server, principal: principal.name, owner, token: caller.token, lastUsed: Date.now(), inFlight: 0 });
+        },
+        onsessionclosed: (sid) => void sessions.delete(sid),
+      });
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+      };
+      await server.mcp.connect(transport);
+      await transport.handleRequest(req, res, body.value);
+    } finally {
+      room.release(owner);
+    }
   }
 
   return {

@@ -181,7 +181,7 @@ async function claimVersion(tx: WriteTx, input: PublishArtifactInput): Promise<{
      WHERE "teamId" = ? AND "id" = ?
      RETURNING ${CLAIMED_COLUMNS}, (SELECT t."archivedAt" FROM "Team" t WHERE t."id" = ?) AS "teamArchivedAt", ${staleListenersOf("?")} AS "staleListeners",
        ${publishWatched} AS "watched"`,
-    [input.name ?? null, tx.now, team, input.id, team, team, team, input.id, input.type],
+    [input.name ?? null, tx.now, team, input.id, team, team, team, input.id, team, input.type],
   );
   if (bumped) {
     await ensureTeam(tx, team, { row: { archivedAt: bumped.teamArchivedAt } });
@@ -190,7 +190,7 @@ async function claimVersion(tx: WriteTx, input: PublishArtifactInput): Promise<{
   // A new artifact: its team may be new too.
   const row = await tx.get<{ archivedAt: Date | null; staleListeners: number; watched: number }>(
     `SELECT t."archivedAt", ${staleListenersOf(`t."id"`)} AS "staleListeners", ${publishWatched} AS "watched" FROM "Team" t WHERE t."id" = ?`,
-    [team, input.id, input.type, team],
+    [team, input.id, team, input.type, team],
   );
   await ensureTeam(tx, team, { row });
   const created = await tx.get<Claimed>(

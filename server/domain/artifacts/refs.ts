@@ -64,10 +64,12 @@ export async function currentVersions(
   artifactIds: Iterable<string>,
   withData = false,
 ): Promise<Map<string, PinnedRef & { type?: string; data?: string }>> {
+  // Each artifact's newest active version found by walking its (artifactPk, version) index down from the top, once per
+  // artifact, rather than comparing every version with a MAX over all of them.
   const rows = await sql.all<PinnedRef & { type?: string; data?: string }>(
-    `SELECT a."id" AS "artifactId", v."version", v."seq"${withData ? `, a."type", v."data"` : ""} FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE a."teamId" = ? AND a."id" IN ${IN_LIST} AND v."status" = 'active'
-       AND v."version" = (SELECT MAX(v2."version") FROM "ArtifactVersion" v2 WHERE v2."artifactPk" = v."artifactPk" AND v2."status" = 'active')`,
+    `SELECT a."id" AS "artifactId", v."version", v."seq"${withData ? `, a."type", v."data"` : ""} FROM "Artifact" a JOIN "ArtifactVersion" v ON v."seq" =
+       (SELECT v2."seq" FROM "ArtifactVersion" v2 WHERE v2."artifactPk" = a."pk" AND v2."status" = 'active' ORDER BY v2."version" DESC LIMIT 1)
+     WHERE a."teamId" = ? AND a."id" IN ${IN_LIST}`,
     [teamId, jsonList(artifactIds)],
   );
   return new Map(rows.map((r) => [r.artifactId, r]));

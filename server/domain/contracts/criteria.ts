@@ -149,8 +149,9 @@ async function matchOutputs(sql: Sql, c: LoadedContract): Promise<Array<PinnedRe
 /** Per contract, the newest active version of each artifact published under it inside its window. */
 async function publishedUnder(sql: Sql, team: string, cs: LoadedContract[]): Promise<Map<string, PinnedRef[]>> {
   const rows = await sql.all<PinnedRef & { contractId: string }>(
-    `SELECT v."contractId", a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE a."teamId" = ? AND v."contractId" IN ${IN_LIST} AND v."status" = 'active'
+    // CROSS JOIN keeps SQLite's planner on the (contractId, seq) index: with JOIN it walked every version of the team.
+    `SELECT v."contractId", a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v CROSS JOIN "Artifact" a
+     WHERE a."pk" = v."artifactPk" AND a."teamId" = ? AND v."contractId" IN ${IN_LIST} AND v."status" = 'active'
        AND v."version" = (SELECT MAX(v2."version") FROM "ArtifactVersion" v2 WHERE v2."artifactPk" = v."artifactPk" AND v2."contractId" = v."contractId" AND v2."status" = 'active')`,
     [team, jsonList(cs.map((c) => c.id))],
   );

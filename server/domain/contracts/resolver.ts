@@ -26,12 +26,16 @@ type WatchKind = "artifact" | "artifact_type" | "contract";
 /** What completion writes besides the status, as the row holds it. */
 type Completion = { outputs: string; inputs: string };
 
+/** Open contracts of team `?` watching `kind` `?`: one lookup in the (teamId, kind, target) index. */
+const watchedAs = (kind: WatchKind) =>
+  `EXISTS (SELECT 1 FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk" WHERE w."teamId" = ? AND w."kind" = '${kind}' AND w."target" = ? AND ${OPEN_SQL})`;
+
 /**
- * Whether an open contract of team `?` watches a publish of artifact `?` of type `?` (params in that order), as an SQL
- * expression: a publish asks it in a statement it runs anyway, and calls `afterPublish` only when it holds.
+ * Whether an open contract of team `?` watches a publish of artifact `?`, or of team `?` its type `?` (params in that
+ * order), as an SQL expression: a publish asks it in a statement it runs anyway, and calls `afterPublish` only when it
+ * holds. Two lookups, since an OR of the two kinds inside one makes SQLite walk every watch of the team.
  */
-export const publishWatched = `EXISTS (SELECT 1 FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"
-  WHERE w."teamId" = ? AND ((w."kind" = 'artifact' AND w."target" = ?) OR (w."kind" = 'artifact_type' AND w."target" = ?)) AND ${OPEN_SQL})`;
+export const publishWatched = `(${watchedAs("artifact")} OR ${watchedAs("artifact_type")})`;
 
 /** One drain per Resolution: what it keeps in memory is current only until the drain has written it. */
 export class Resolution {
@@ -75,6 +79,8 @@ export class Resolution {
   }
 
   async drain(): Promise<void> {
+    // Most publishes: nothing watches, nothing moved, nothing to write.
+    if (!this.queue.length && !this.completions.length && !this.moved.size && !this.edges.length) return;
     await this.enqueueWatchers(new Map());
     while (this.queue.length) {
       const wave = this.queue;

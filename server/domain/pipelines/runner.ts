@@ -4,9 +4,14 @@
  * execution row is unique on that pair and commits in the same transaction as the action's
  * writes, so a crash either left both or neither. Events written by an action carry depth + 1;
  * at depth 10 the chain stops with a `loop_guard` entry.
+ *
+ * A slice of the log (at most SLICE_MS of work) is one transaction, which also moves the cursor past it: each fired
+ * rule runs in a part of it of its own (`tx.part`, a savepoint), as the pipeline's creator, so a failing action undoes
+ * only itself, and a commit is paid per slice rather than per rule (docs/performance.md#pipelines).
  */
-import type { Sql } from "../../db/connection.ts";
+import type { Param, Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { multiRowReturning } from "../../db/multi-row.ts";
 import type { EventRow } from "../../db/rows.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { HubEvent, PayloadOf } from "../../events/types.ts";
@@ -21,6 +26,14 @@ import { contextFor, firesOn, passesFilters, type EventContext } from "./trigger
 
 export const MAX_DEPTH = 10;
 const BATCH = 500;
+/** How long one transaction of the runner may go on: the other writes of the hub wait for it. */
+const SLICE_MS = 20;
+/**
+ * Events no pipeline is concerned with move the cursor in memory only, and in the database once this many have
+ * passed (or with the next slice that writes anyway): most commits concern no pipeline, and a cursor write of its own
+ * for each doubled their cost. After a restart the runner reads those events again, and skips them again.
+ */
+const CURSOR_LAG = 1000;
 const RUNNER = "pipeline-runner";
 
 type Active = PipelineRow & { parsed: Rule[] };
@@ -53,23 +66,46 @@ async function alreadyDone(tx: WriteTx, r: Pick<Record_, "pipeline" | "ruleIndex
   ]));
 }
 
+const EXECUTION_COLUMNS = `"pipelinePk","ruleIndex","eventId","teamId","conditionResult","action","outcome","detail","error","durationMs","at"`;
+
+function executionRow(tx: WriteTx, e: HubEvent, r: Record_): Param[] {
+  return [
+    r.pipeline.pk,
+    r.ruleIndex,
+    e.id,
+    r.pipeline.teamId,
+    r.conditionResult,
+    r.rule.action.type,
+    r.outcome,
+    r.detail === undefined ? null : JSON.stringify(r.detail),
+    r.error ?? null,
+    performance.now() - r.started,
+    tx.now,
+  ];
+}
+
 async function record(tx: WriteTx, e: HubEvent, r: Record_): Promise<void> {
-  await tx.run(
-    `INSERT INTO "PipelineExecution" ("pipelinePk","ruleIndex","eventId","teamId","conditionResult","action","outcome","detail","error","durationMs","at") VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-    [
-      r.pipeline.pk,
-      r.ruleIndex,
-      e.id,
-      r.pipeline.teamId,
-      r.conditionResult,
-      r.rule.action.type,
-      r.outcome,
-      r.detail === undefined ? null : JSON.stringify(r.detail),
-      r.error ?? null,
-      performance.now() - r.started,
-      tx.now,
-    ],
+  await tx.run(`INSERT INTO "PipelineExecution" (${EXECUTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, executionRow(tx, e, r));
+  await announce(tx, e, r);
+}
+
+/**
+ * The outcomes of one event that ran no action (false conditions, failed conditions, the loop guard), each logged
+ * unless a run before logged it, in as few statements as the database takes: an event fires dozens of rules, and
+ * their rows were most of the runner's work when each was a statement of its own (docs/performance.md#pipelines).
+ */
+async function recordQuiet(tx: WriteTx, e: HubEvent, rs: Record_[]): Promise<void> {
+  const logged = await multiRowReturning<{ pipelinePk: number; ruleIndex: number }>(
+    tx,
+    rs.map((r) => executionRow(tx, e, r)),
+    "(?,?,?,?,?,?,?,?,?,?,?)",
+    (values) => `INSERT INTO "PipelineExecution" (${EXECUTION_COLUMNS}) VALUES ${values} ON CONFLICT DO NOTHING RETURNING "pipelinePk","ruleIndex"`,
   );
+  const fresh = new Set(logged.map((x) => `${x.pipelinePk}/${x.ruleIndex}`));
+  for (const r of rs) if (fresh.has(`${r.pipeline.pk}/${r.ruleIndex}`)) await announce(tx, e, r);
+}
+
+async function announce(tx: WriteTx, e: HubEvent, r: Record_): Promise<void> {
   // A condition that is false is routine; everything else shows up in the live feed.
   if (r.outcome === "condition_false") return;
   await tx.emit({
@@ -91,6 +127,8 @@ async function record(tx: WriteTx, e: HubEvent, r: Record_): Promise<void> {
 
 export class PipelineRunner {
   private running: Promise<void> | null = null;
+  /** The last event this runner has dealt with; the stored cursor may lag it by up to CURSOR_LAG events. */
+  private position = 0;
   private again = false;
   private stopped = false;
   private unsubscribe?: () => void;
@@ -130,36 +168,48 @@ export class PipelineRunner {
   /** Processes every event after the cursor; returns once caught up. */
   async drain(): Promise<void> {
     while (!this.stopped) {
-      const { events, pipelines } = await this.deps.db.read(async (sql) => {
-        const cursor = await readCursor(sql);
-        const rows = await sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? ORDER BY "id" LIMIT ?`, [cursor, BATCH]);
+      const { events, pipelines, stored } = await this.deps.db.read(async (sql) => {
+        const stored = await readCursor(sql);
+        const rows = await sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? ORDER BY "id" LIMIT ?`, [Math.max(stored, this.position), BATCH]);
         const active = await sql.all<PipelineRow>(`SELECT * FROM "Pipeline" WHERE "status" = 'active' ORDER BY "pk"`);
-        return { events: rows.map(toHubEvent), pipelines: active.map((p) => ({ ...p, parsed: parseRules(p) })) };
+        return { stored, events: rows.map(toHubEvent), pipelines: active.map((p) => ({ ...p, parsed: parseRules(p) })) };
       });
       if (events.length === 0) return;
-      for (const e of events) {
-        if (this.stopped) return;
-        const concerned = pipelines.filter((p) => p.teamId === e.teamId && p.fromEventId < e.id);
-        if (concerned.length) await this.process(e, concerned);
-      }
-      const last = events[events.length - 1].id;
-      await this.deps.db.write("pipeline.cursor", RUNNER, async (tx) => {
-        await tx.run(
-          `INSERT INTO "PipelineCursor" ("id","lastEventId") VALUES (1, ?) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = excluded."lastEventId"`,
-          [last],
-        );
-      });
+      const concerned = (e: HubEvent) => pipelines.filter((p) => p.teamId === e.teamId && p.fromEventId < e.id);
+      let next = 0;
+      // Past events no pipeline is concerned with, without a transaction while the stored cursor is recent enough.
+      while (next < events.length && concerned(events[next]).length === 0 && events[next].id - stored < CURSOR_LAG) this.position = events[next++].id;
+      while (next < events.length && !this.stopped) next = await this.slice(events, next, concerned);
     }
   }
 
-  private async process(e: HubEvent, pipelines: Active[]): Promise<void> {
+  /** Events from `first` on, for at most SLICE_MS (at least one), in one transaction with the cursor; returns where it stopped. */
+  private async slice(events: HubEvent[], first: number, concerned: (e: HubEvent) => Active[]): Promise<number> {
+    const next = await this.deps.db.write("pipeline.run", RUNNER, async (tx) => {
+      const started = performance.now();
+      let at = first;
+      do {
+        const e = events[at++];
+        const pipelines = concerned(e);
+        if (pipelines.length) await this.process(tx, e, pipelines);
+      } while (at < events.length && performance.now() - started < SLICE_MS && !this.stopped);
+      await tx.run(`INSERT INTO "PipelineCursor" ("id","lastEventId") VALUES (1, ?) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = excluded."lastEventId"`, [
+        events[at - 1].id,
+      ]);
+      return at;
+    });
+    this.position = events[next - 1].id;
+    return next;
+  }
+
+  private async process(tx: WriteTx, e: HubEvent, pipelines: Active[]): Promise<void> {
     let ctx: EventContext | null | undefined;
     const quiet: Record_[] = [];
     const acting: Fired[] = [];
     for (const pipeline of pipelines) {
       for (const [ruleIndex, rule] of pipeline.parsed.entries()) {
         if (!firesOn(rule.trigger, e)) continue;
-        ctx ??= await this.deps.db.read((sql) => contextFor(sql, e, rule.trigger.type, true));
+        ctx ??= await contextFor(tx, e, rule.trigger.type, true);
         if (!ctx || !passesFilters(rule.trigger, ctx)) continue;
         const r: Fired = { pipeline, ruleIndex, rule, conditionResult: null, started: performance.now() };
         if (e.depth >= MAX_DEPTH) {
@@ -182,49 +232,33 @@ export class PipelineRunner {
         acting.push(r);
       }
     }
+    const cause = { eventId: e.id, depth: e.depth };
     if (quiet.length) {
-      await this.deps.db.write(
-        "pipeline.record",
-        RUNNER,
-        async (tx) => {
-          for (const r of quiet) if (!(await alreadyDone(tx, r, e.id))) await record(tx, e, r);
-        },
-        { cause: { eventId: e.id, depth: e.depth } },
-      );
+      await tx.part({ name: "pipeline.record", principal: RUNNER, cause }, (part) => recordQuiet(part, e, quiet));
     }
-    for (const r of acting) await this.act(e, r, ctx!);
+    for (const r of acting) await this.act(tx, e, r, ctx!);
   }
 
   /**
-   * One fired rule in its own transaction, as the pipeline's creator (creator.ts); a failed action,
-   * a refused one included, rolls back and is logged in another.
+   * One fired rule in a part of the slice's transaction of its own, as the pipeline's creator (creator.ts); a failed
+   * action, a refused one included, is undone and logged in another part.
    */
-  private async act(e: HubEvent, r: Fired, ctx: EventContext): Promise<void> {
+  private async act(tx: WriteTx, e: HubEvent, r: Fired, ctx: EventContext): Promise<void> {
     const cause = { eventId: e.id, depth: e.depth };
     try {
-      await this.deps.db.write(
-        "pipeline.execute",
-        r.pipeline.createdBy,
-        async (tx) => {
-          if (await alreadyDone(tx, r, e.id)) return;
-          const actor = await creatorOf(tx, r.pipeline);
-          if (r.rule.rateLimit && (await overRate(tx, r))) {
-            return record(tx, e, { ...r, outcome: "rate_limited", error: `more than ${r.rule.rateLimit.max} executions in ${r.rule.rateLimit.perSeconds} s` });
-          }
-          const done: ActionOutcome = await runAction({ tx, team: r.pipeline.teamId, actor, sender: `pipeline:${r.pipeline.id}`, ctx }, r.rule.action);
-          await record(tx, e, { ...r, outcome: done.outcome, detail: done.detail });
-        },
-        { cause },
-      );
+      await tx.part({ name: "pipeline.execute", principal: r.pipeline.createdBy, cause }, async (part) => {
+        if (await alreadyDone(part, r, e.id)) return;
+        const actor = await creatorOf(part, r.pipeline);
+        if (r.rule.rateLimit && (await overRate(part, r))) {
+          return record(part, e, { ...r, outcome: "rate_limited", error: `more than ${r.rule.rateLimit.max} executions in ${r.rule.rateLimit.perSeconds} s` });
+        }
+        const done: ActionOutcome = await runAction({ tx: part, team: r.pipeline.teamId, actor, sender: `pipeline:${r.pipeline.id}`, ctx }, r.rule.action);
+        await record(part, e, { ...r, outcome: done.outcome, detail: done.detail });
+      });
     } catch (err) {
-      await this.deps.db.write(
-        "pipeline.record",
-        RUNNER,
-        async (tx) => {
-          if (!(await alreadyDone(tx, r, e.id))) await record(tx, e, { ...r, outcome: "failed", error: (err as Error).message });
-        },
-        { cause },
-      );
+      await tx.part({ name: "pipeline.record", principal: RUNNER, cause }, async (part) => {
+        if (!(await alreadyDone(part, r, e.id))) await record(part, e, { ...r, outcome: "failed", error: (err as Error).message });
+      });
     }
   }
 }

@@ -1,0 +1,73 @@
+/** The runner's slices (runner.ts): many fired rules in one transaction, each in a part of its own, and a lazy cursor. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
+import { CreatePipelineInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
+import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { publishArtifact } from "../artifacts/artifacts.service.ts";
+import { inboxOf } from "../chat/messages.ts";
+import { OPERATOR } from "../principal.ts";
+import { createPipeline, getPipeline } from "./pipelines.service.ts";
+import { PipelineRunner } from "./runner.ts";
+
+let hub: TempHub;
+beforeEach(async () => {
+  hub = await tempHub();
+});
+afterEach(() => hub.close());
+
+const publish = (id: string) => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id, type: "custom", data: { id } }));
+const storedCursor = () =>
+  hub.db.read(async (sql) => (await sql.get<{ lastEventId: number }>(`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`))?.lastEventId ?? null);
+const outcomes = async (id: string) => (await getPipeline(hub, PipelineLogInput.parse({ id, limit: 500 }))).log.map((x) => `${x.rule}:${x.outcome}`).sort();
+
+describe("the pipeline runner's slices", () => {
+  it("undoes a failing action alone: the rules beside it in the same transaction commit, and the failure is logged", async () => {
+    await createPipeline(
+      hub,
+      OPERATOR,
+      CreatePipelineInput.parse({
+        id: "p",
+        rules: [
+          { trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa", message: "before ${artifact.id}" } },
+          { trigger: { type: "artifact_published" }, action: { type: "reopen_contract", contractId: "missing", reason: "nope" } },
+          { trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa", message: "after ${artifact.id}" } },
+        ],
+      }),
+    );
+    await publish("a");
+    await publish("b");
+    await new PipelineRunner(hub).drain();
+    expect(await outcomes("p")).toEqual(["0:executed", "0:executed", "1:failed", "1:failed", "2:executed", "2:executed"]);
+    const texts = (await hub.db.read((sql) => inboxOf(sql, "default", "qa"))).map((m) => m.text).sort();
+    expect(texts).toEqual(["after a", "after b", "before a", "before b"]);
+    // The events of the messages were caused by the publishes, by the pipeline's creator; nothing of the failed rule is logged.
+    const sent = hub.events.filter((e) => e.type === "message.sent");
+    expect(sent.map((e) => [e.principal, e.depth])).toEqual(sent.map(() => [OPERATOR.name, 1]));
+    expect(hub.events.filter((e) => e.type === "contract.status_changed")).toEqual([]);
+    // A second drain finds everything done.
+    await new PipelineRunner(hub).drain();
+    expect((await outcomes("p")).length).toBe(6);
+  });
+
+  it("moves the cursor in memory past events no pipeline is concerned with, and in the database with the next slice", async () => {
+    for (const id of ["a", "b", "c"]) await publish(id);
+    const runner = new PipelineRunner(hub);
+    await runner.drain();
+    expect(await storedCursor()).toBeNull();
+    await createPipeline(
+      hub,
+      OPERATOR,
+      CreatePipelineInput.parse({
+        id: "p",
+        rules: [{ trigger: { type: "artifact_published" }, action: { type: "notify_session", target: "qa", message: "${artifact.id}" } }],
+      }),
+    );
+    await publish("d");
+    await runner.drain();
+    // The slice that ran the rule stored the cursor, and the next one (the events the action wrote) moved it on.
+    expect(await storedCursor()).toBe(hub.events.at(-1)!.id);
+    // A runner that starts afresh (a restart) finds the rule done: exactly once.
+    await new PipelineRunner(hub).drain();
+    expect(await outcomes("p")).toEqual(["0:executed"]);
+  });
+});
