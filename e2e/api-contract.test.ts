@@ -61,6 +61,7 @@ beforeAll(async () => {
   await call(api.teams.list, {});
   await call(api.teams.settings, {});
   await call(api.teams.updateSettings, { maxTurns: 40 });
+  await call(api.teams.permissions, {});
 
   // Members, tokens, leads, budgets.
   await call(api.roster.upsert, { name: "dev", role: "backend" });
@@ -194,6 +195,10 @@ beforeAll(async () => {
   await call(s.list, {});
   await call(s.pause, { name: "s1" });
   await call(s.resume, { name: "s1" });
+  // A turn the API failed, sent again.
+  await call(s.spawn, { name: "s-fails", prompt: "@error 500" });
+  await waitForSession(sh.hub, "s-fails", (x) => x.problem?.startsWith("last turn failed") && x.status === "idle", 60_000);
+  await call(s.retry, { name: "s-fails" });
   await call(s.fork, { name: "s1", newName: "s1-fork" });
   await idle("s1-fork");
   await call(s.stop, { name: "s1-fork" });

@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { usd } from "../lib/format.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function open(route: string) {
   await page.goto(`${sh.hub.url}${route}`);
-  await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+  await waitLive(page);
 }
 
 describe("the budgets page", () => {

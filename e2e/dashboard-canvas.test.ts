@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { clearLongTasks, installProbe, readProbe, settledCounts, viewportSettled, wheel } from "./helpers/canvas-probe.ts";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { api, cli } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -69,7 +69,7 @@ describe("the canvas", () => {
     await waitForSession(sh.hub, "db-dev", (s) => s.status === "idle");
 
     await page.goto(`${sh.hub.url}/canvas?team=${TEAM}`);
-    await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+    await waitLive(page);
     await expect.poll(() => page.getByTestId("canvas-empty").innerText()).toContain("Nothing in team canvas yet");
     await expect.poll(() => page.getByTestId("canvas-roster").innerText()).toMatch(/api-dev[\s\S]*backend[\s\S]*db-dev[\s\S]*database/);
     const navigations: string[] = [];
@@ -78,7 +78,7 @@ describe("the canvas", () => {
     // A bad id is refused by the hub and shown under the field; fixing it creates the contract.
     await createByDrop("db-dev", { id: "Setup Schema", title: "Create the user schema", outputType: "schema-change", outputId: "schema-user" });
     const form = page.getByTestId("new-contract");
-    await expect.poll(() => form.innerText()).toContain("id: must match ^[a-z0-9][a-z0-9._-]{0,127}$");
+    await expect.poll(() => form.innerText()).toContain("id: must be lowercase letters, digits");
     expect(await form.locator('input[name="id"]').getAttribute("aria-invalid")).toBe("true");
     await form.locator('input[name="id"]').fill("setup-schema");
     await form.getByRole("button", { name: "Create contract" }).click();

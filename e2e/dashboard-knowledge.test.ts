@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
 
 let hub: HubProcess;
@@ -27,7 +27,7 @@ const as = (name: string, method: string, route: string, body: unknown) => api(h
 describe("the Knowledge page", () => {
   it("follows state updates, wisdom and the exploration cache live, and filters wisdom by kind", async () => {
     await page.goto(`${hub.url}/knowledge`);
-    await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+    await waitLive(page);
     await expect.poll(() => page.getByTestId("team-state").innerText()).toContain("No state updates yet");
 
     expect((await api(hub, "POST", "/api/roster", { name: "analyst", role: "research" })).status).toBeLessThan(300);

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { launchBrowser, screenshot, SCREENSHOTS } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, SCREENSHOTS, waitLive } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { dollars, usd } from "../lib/format.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -38,13 +38,13 @@ afterAll(async () => {
 
 async function open(route: string) {
   await page.goto(`${sh.hub.url}${route}`);
-  await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+  await waitLive(page);
 }
 
 /** The page as it is, then dark, then 390 px wide. */
 async function views(name: string) {
   const settle = async () => {
-    await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+    await waitLive(page);
     await expect.poll(() => page.getByTestId("cost-total").innerText()).toMatch(/^\$/);
   };
   await screenshot(page, name);

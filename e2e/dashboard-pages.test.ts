@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
 
 let hub: HubProcess;
@@ -53,7 +53,7 @@ async function darkScreenshot(name: string) {
   await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
   await page.reload();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-  await expect.poll(() => text("live")).toContain("live");
+  await waitLive(page);
   await shot(name);
   await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
 }
@@ -105,7 +105,7 @@ describe("artifacts", () => {
 
   it("lists artifacts with their stale badge and filters by type, tag, publisher and staleness", async () => {
     await page.goto(`${hub.url}/artifacts`);
-    await expect.poll(() => text("live")).toContain("live");
+    await waitLive(page);
     await expect.poll(() => text("artifact-row-schema-user-model")).toMatch(/schema-change\s+v2\s+active\s+operator\s+auth/);
     await expect.poll(() => text("artifact-row-api-contract-user-auth")).toMatch(/stale[\s\S]*api-contract\s+v1\s+active\s+api-dev/);
     expect(await page.getByTestId("artifact-row-schema-user-model").getByTestId("stale-badge").count()).toBe(0);
@@ -195,7 +195,7 @@ describe("inbox", () => {
 
   it("shows a member's DM to the operator live, and the operator's reply reaches the member", async () => {
     await page.goto(`${hub.url}/inbox`);
-    await expect.poll(() => text("live")).toContain("live");
+    await waitLive(page);
     await expect.poll(() => text("member-api-dev")).toMatch(/api-dev\s+backend\s+busy\s+auth endpoints[\s\S]*no session/);
     await expect.poll(() => text("operator-inbox")).toContain("No messages to the operator");
 
@@ -225,7 +225,7 @@ describe("inbox", () => {
 
   it("counts the operator's unread messages on the Inbox link, until the inbox is opened", async () => {
     await page.goto(`${hub.url}/`);
-    await expect.poll(() => text("live")).toContain("live");
+    await waitLive(page);
     expect(await page.getByTestId("inbox-unread").count()).toBe(0);
     await ok(api(hub, "POST", "/api/chat/send", { to: "operator", message: "are you there?" }, as("api-dev")));
     await ok(api(hub, "POST", "/api/chat/send", { to: "operator", message: "the build is red" }, as("api-dev")));
@@ -311,7 +311,7 @@ describe("the operator-only reads behind these pages", () => {
 describe("settings", () => {
   it("changes a team option that persists, and shows the hub's refusal under the field", async () => {
     await page.goto(`${hub.url}/settings`);
-    await expect.poll(() => text("live")).toContain("live");
+    await waitLive(page);
     const form = page.getByRole("form", { name: "options of team default" });
     await expect.poll(() => form.getByLabel("Chat rate limit (messages per minute)").inputValue()).toBe("10");
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { SCREENSHOTS, launchBrowser, screenshot } from "./helpers/browser.ts";
+import { SCREENSHOTS, launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { viewportSettled } from "./helpers/canvas-probe.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -263,7 +263,7 @@ describe.each(["light", "dark"] as const)("every page at 390×844, %s", (theme) 
 
   it.each(PAGES)("$name does not scroll sideways, under a one-row header", async ({ name, route, ready }) => {
     await page.goto(`${sh.hub.url}${route}`);
-    await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+    await waitLive(page);
     await expect.poll(() => ready(page).then(() => true), { timeout: 20_000 }).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.theme ?? "light")).toBe(theme);
     await screenshot(page, `phone-${name}${theme === "dark" ? "-dark" : ""}`);
@@ -277,7 +277,7 @@ describe("the header on a phone", () => {
     const { context, page } = await openPhone("light");
     try {
       await page.goto(`${sh.hub.url}/`);
-      await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+      await waitLive(page);
       const nav = page.getByRole("navigation", { name: "pages" });
       expect(await nav.isVisible()).toBe(false);
       const menu = page.getByRole("button", { name: "pages and team" });
@@ -312,7 +312,7 @@ describe("the header on a phone", () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     try {
       await page.goto(`${sh.hub.url}/artifacts`);
-      await expect.poll(() => page.getByTestId("live").innerText()).toContain("live");
+      await waitLive(page);
       await expect.poll(() => page.getByTestId("artifact-row-test-results-authentication").count()).toBe(1);
       const nav = page.getByRole("navigation", { name: "pages" });
       await expect.poll(() => page.getByTestId("approvals-waiting").innerText()).toBe("1");

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { inputCostUsd } from "./helpers/claude.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -30,7 +30,7 @@ const alert = (p: Page, text: string) => p.getByTestId("alert").filter({ hasText
 
 async function open(p: Page, route: string) {
   await p.goto(`${sh.hub.url}${route}`);
-  await expect.poll(() => p.getByTestId("live").innerText()).toContain("live");
+  await waitLive(p);
 }
 
 /** The same view dark, then 390 px wide; `ready` waits until it shows what it should. */
@@ -93,7 +93,7 @@ describe("a cost-limit stop", () => {
       await screenshot(page, "sessions-limit-stop");
       await expect
         .poll(() => other.getByTestId("attention-session-spender").innerText())
-        .toMatch(/spender · stopped[\s\S]*cost limit: \$0\.40 spent of \$0\.05/);
+        .toMatch(new RegExp(`spender · stopped[\\s\\S]*${reason.replaceAll("$", "\\$")}`));
 
       await open(page, "/sessions/spender");
       await expect.poll(() => page.getByTestId("session-problem").innerText()).toContain(reason);
@@ -134,7 +134,7 @@ describe("approval alerts", () => {
       await page.waitForURL(/\/sessions\/asker$/);
       await expect.poll(() => page.getByTestId("approval-deadline").innerText()).toMatch(/denied automatically in (59:\d\d|1:00:00)/);
       await screenshot(page, "session-approval-deadline");
-      await page.getByRole("button", { name: "Allow" }).click();
+      await page.getByTestId("approvals").getByRole("button", { name: "Allow", exact: true }).click();
       for (const tab of tabs) await expect.poll(() => alert(tab, "asker").count()).toBe(0);
       expect((await waitForSession(sh.hub, "asker", (s) => s.status === "idle" && s.interactions === 1)).problem).toBeNull();
     } finally {

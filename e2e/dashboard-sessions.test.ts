@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { usd } from "../lib/format.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { following, textInFlight } from "./helpers/live-text.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -35,7 +35,7 @@ async function darkScreenshot(name: string, ready: () => Promise<unknown>) {
   await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
   await page.reload();
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-  await expect.poll(() => text("live")).toContain("live");
+  await waitLive(page);
   await ready();
   await screenshot(page, name);
   await page.evaluate(() => window.localStorage.removeItem("teamhub.theme"));
@@ -44,7 +44,7 @@ async function darkScreenshot(name: string, ready: () => Promise<unknown>) {
 describe("sessions list and spawn form", () => {
   it("shows the hub's refusal under the field, then starts a session that appears in the list live", async () => {
     await page.goto(`${sh.hub.url}/sessions`);
-    await expect.poll(() => text("live")).toContain("live");
+    await waitLive(page);
     await expect.poll(() => text("sessions")).toContain("No sessions in this team yet");
 
     const form = page.getByRole("form", { name: "start a session" });
@@ -66,23 +66,17 @@ describe("sessions list and spawn form", () => {
     const made = (await api(sh.hub, "GET", "/api/sessions/form-made")).body;
     expect(made).toMatchObject({ preset: "read-only", safety: expect.objectContaining({ maxTurns: 7 }), interactions: 1 });
     expect(navigations).toEqual([]);
-    // Its hub, as the session page and Settings → Hubs name it; the column sorts like the others.
+    // One hub: no Hub column (docs/dashboard.md#tables-and-forms); the session page still names its hub.
     expect(made.hub).toEqual(expect.any(String));
-    // The mark's space does not break (\u00a0).
-    const hubCell = async () => (await text("hub-of-form-made")).replace(/\u00a0/g, " ");
-    await expect.poll(hubCell).toBe(`${made.hub} (this hub)`);
-    const hubHeader = page.getByTestId("sessions").locator("th", { has: page.getByRole("button", { name: "Hub", exact: true }) });
-    await hubHeader.getByRole("button").click();
-    expect(await hubHeader.getAttribute("aria-sort")).toBe("ascending");
+    expect(await page.getByTestId("hub-of-form-made").count()).toBe(0);
+    expect(await page.getByTestId("sessions").getByRole("button", { name: "Hub", exact: true }).count()).toBe(0);
+    // Every other column fits, Updated included.
+    expect(await page.getByTestId("session-form-made").locator("td").last().isVisible()).toBe(true);
     await screenshot(page, "sessions");
-    await darkScreenshot("sessions-dark", () => expect.poll(hubCell).toBe(`${made.hub} (this hub)`));
+    await darkScreenshot("sessions-dark", () => expect.poll(() => text("session-form-made")).toContain("form-made"));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect.poll(hubCell).toBe(`${made.hub} (this hub)`);
-    // On a phone the row is a card, and the hub is one of its labelled facts.
-    await expect
-      .poll(() => page.getByTestId("hub-of-form-made").evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el, "::before").content]))
-      .toEqual(["block", '"hub "']);
+    await expect.poll(() => text("session-form-made"), { timeout: 15_000 }).toContain("form-made");
     await screenshot(page, "sessions-phone");
     await page.setViewportSize({ width: 1366, height: 768 });
   }, 90_000);
@@ -94,18 +88,21 @@ describe("session page", () => {
     await api(sh.hub, "POST", "/api/sessions", { name: "approver", preset: "edit", prompt: `@bash touch ${target}\n@reply done` });
     await page.goto(`${sh.hub.url}/sessions/approver`);
 
-    const allow = page.getByRole("button", { name: "Allow" });
+    const allow = page.getByTestId("approvals").getByRole("button", { name: "Allow", exact: true });
     await allow.waitFor({ timeout: 30_000 });
     await expect.poll(() => text("approvals")).toContain(`touch ${target}`);
     await expect.poll(() => text("session-status")).toContain("waiting for permission");
-    await expect.poll(() => page.locator('[data-testid="tx-permission"]').first().getAttribute("data-decision")).toBe("pending");
+    // The call's row carries its permission's answer as a badge (no separate permission line).
+    await expect.poll(() => page.locator('[data-testid="tx-tool"] [data-testid="tx-permission"]').first().getAttribute("data-decision")).toBe("pending");
     await screenshot(page, "session-approval");
 
     await allow.click();
     await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe("done");
     await expect.poll(() => text("session-status")).toContain("idle");
     expect(fs.existsSync(target)).toBe(true);
-    await expect.poll(() => page.locator('[data-testid="tx-permission"]').first().innerText()).toContain("allowed");
+    await expect.poll(() => page.locator('[data-testid="tx-tool"] [data-testid="tx-permission"]').first().innerText()).toBe("allowed");
+    // Paths in the session's work dir are written relative to it.
+    expect(await page.getByTestId("tx-tool").first().locator("summary").innerText()).toContain("$ touch approved.txt");
     await expect.poll(() => text("transcript")).toMatch(/turn finished · \$0\.\d+ · 2 model turns/);
     await expect.poll(() => text("history")).toMatch(/1\s+completed\s+\$0\.\d+\s+2/);
 
@@ -114,15 +111,15 @@ describe("session page", () => {
     fs.mkdirSync(victim);
     await page.getByTestId("send-text").fill(`@bash rm -rf ${victim}\n@reply after`);
     await page.getByTestId("send-text").press("Control+Enter");
-    const deny = page.getByRole("button", { name: "Deny" });
+    const deny = page.getByTestId("approvals").getByRole("button", { name: "Deny", exact: true });
     await deny.waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId("send-text").inputValue()).toBe("");
     await page.getByLabel(/^note for request/).fill("not that directory");
     await deny.click();
 
-    const denial = page.locator('[data-testid="tx-permission"][data-decision="denied"]');
+    const denial = page.locator('[data-testid="tx-tool"][data-decision="denied"] summary');
     await expect.poll(() => denial.innerText(), { timeout: 30_000 }).toContain("Denied by operator: not that directory");
-    expect(await denial.innerText()).toContain(`rm -rf ${victim}`);
+    expect(await denial.innerText()).toContain("$ rm -rf keep-me");
     await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText(), { timeout: 30_000 }).toBe("after");
     expect(fs.existsSync(victim)).toBe(true);
     await expect.poll(() => text("history")).toMatch(/2\s+completed\s+1 denied/);
@@ -130,7 +127,7 @@ describe("session page", () => {
     await expect.poll(() => text("history-total")).toMatch(/^2 interactions\s+\$0\.\d+\s+\d+/);
     const turns = () =>
       page
-        .locator('[data-testid="history"] tbody tr[data-testid^="interaction-"]:not([data-testid$="-error"])')
+        .locator('[data-testid="history"] tbody tr[data-testid^="interaction-"]:not([data-testid$="-error"]):not([data-testid$="-tools"])')
         .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")));
     await page.getByTestId("history").getByRole("button", { name: "#", exact: true }).click();
     expect(await turns()).toEqual(["interaction-2", "interaction-1"]);
@@ -143,7 +140,7 @@ describe("session page", () => {
     expect((await api(sh.hub, "POST", "/api/sessions", { name: "writer" })).status).toBe(201);
     await waitForSession(sh.hub, "writer", (s) => s.status === "idle");
     await page.goto(`${sh.hub.url}/sessions/writer`);
-    await expect.poll(() => page.locator(".tx-status").innerText()).toContain("following live");
+    await expect.poll(() => page.locator(".tx-status").innerText(), { timeout: 15_000 }).toContain("following live");
     const words = "one two three four five six seven eight";
     expect((await api(sh.hub, "POST", "/api/sessions/writer/send", { message: `@drip 50\n@hold 2\n@reply ${words}` })).status).toBe(200);
 

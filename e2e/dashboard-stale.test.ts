@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
+import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
 
 let hub: HubProcess;
@@ -67,7 +67,7 @@ const text = (testId: string) => page.getByTestId(testId).innerText();
 describe("a stale artifact explains itself", () => {
   it("on its page: the root that changed, and the path through the contract's pinned input, each version a link", async () => {
     await page.goto(`${hub.url}/artifacts/api-contract-reset`);
-    await expect.poll(() => text("live")).toContain("live");
+    await waitLive(page);
     await expect.poll(() => text("stale-reason")).toBe(`${WHY}\n${PATH}`);
     expect(await page.getByTestId("stale-badge").getAttribute("title")).toBe(`${WHY}; ${PATH}`);
     await screenshot(page, "stale-why");

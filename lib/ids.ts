@@ -7,8 +7,9 @@ import { z } from "zod";
 export const ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
-const ID_RULE = "must match ^[a-z0-9][a-z0-9._-]{0,127}$: lowercase letters, digits, '.', '_' or '-', starting with a letter or digit, at most 128 characters";
-const NAME_RULE = "must match ^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$: letters, digits, '.', '_' or '-', starting with a letter or digit, at most 128 characters";
+// In words, not as the pattern: a person reads them under a form's field (docs/dashboard.md#tables-and-forms).
+const ID_RULE = "must be lowercase letters, digits, '.', '_' or '-', starting with a letter or digit, at most 128 characters (such as 'build-api')";
+const NAME_RULE = "must be letters, digits, '.', '_' or '-', starting with a letter or digit, at most 128 characters (such as 'db-dev')";
 
 /** Artifact, contract, pipeline and snapshot ids. */
 export const EntityId = z.string({ error: "must be a string" }).regex(ID_PATTERN, { error: ID_RULE });

@@ -26,6 +26,7 @@ import { infoOf, type ClaudeCodeProbe } from "./claude-version.ts";
 import { archiveTeam, createTeam, listTeams } from "./domain/teams/teams.service.ts";
 import { runQuickStartDemo } from "./domain/teams/quickstart-demo.ts";
 import { getTeamSettings, updateTeamSettings } from "./domain/teams/settings.ts";
+import { teamPermissions } from "./domain/auth/permissions.ts";
 import type { UpdateTeamSettingsInput } from "../lib/api/team-settings.ts";
 import { artifactHistory, artifactReaders, getArtifact, listArtifacts, publishArtifact } from "./domain/artifacts/artifacts.service.ts";
 import { listTypes, registerType } from "./domain/artifacts/type-registry.ts";
@@ -112,6 +113,7 @@ import {
 } from "./domain/sessions/control.service.ts";
 import { lastOutput, listSessions, sessionHistory, sessionStatus, transcript } from "./domain/sessions/queries.service.ts";
 import { countApprovals, decideApproval, decideApprovals, listApprovals } from "./domain/sessions/approvals.ts";
+import { retryTurn } from "./domain/sessions/retry.ts";
 import { abortTask, continueTask, delegate, finishTask } from "./domain/sessions/delegate.service.ts";
 import type { AskInput, BroadcastInput, CheckInboxInput, ReplyInput, SendMessageInput, TeamMessagesInput, UnreadInput } from "../lib/api/chat.ts";
 import { broadcast, sendMessage } from "./domain/chat/send.ts";
@@ -247,6 +249,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       demo: (a: Principal, i: { team: string }) => runQuickStartDemo(deps, a, i),
       settings: (_: Principal, i: { team: string }) => getTeamSettings(deps, i),
       updateSettings: (a: Principal, i: UpdateTeamSettingsInput) => updateTeamSettings(deps, a, i),
+      permissions: (a: Principal, i: { team: string }) => teamPermissions(deps, a, i),
     },
     events: {
       list: (a: Principal, i: ListEventsInput) => listEvents(deps, a, i),
@@ -360,6 +363,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       abort: (a: Principal, i: SessionRef) => abortTask(deps, a, i),
       pause: (a: Principal, i: SessionRef) => pauseSession(deps, a, i),
       resume: (a: Principal, i: SessionRef) => resumeSession(deps, a, i, defaults.maxLive),
+      retry: (a: Principal, i: SessionRef) => retryTurn(deps, a, i, defaults.maxLive),
       stop: (a: Principal, i: EndSessionInput) => stopSession(deps, a, i),
       kill: (a: Principal, i: EndSessionInput) => killSession(deps, a, i),
       delete: (a: Principal, i: SessionRef) => deleteSession(deps, a, i),

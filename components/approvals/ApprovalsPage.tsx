@@ -6,6 +6,7 @@ import type { ApprovalView, DecideApprovalsResult } from "@/lib/api/sessions.ts"
 import { clock } from "@/lib/format.ts";
 import { useApprovals, useDecideMany, usePendingCount } from "@/lib/queries/approvals.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
+import { DecideButtons } from "./DecideButtons.tsx";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { Card, ListState } from "../ui/Card.tsx";
@@ -51,7 +52,17 @@ function outcome(decision: "allow" | "deny", r: DecideApprovalsResult): string {
   return `${done}; ${r.skipped.map((s) => `#${s.id} was already ${statusLabel(s.status)}`).join(", ")}.`;
 }
 
-function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; selected: Set<number>; toggle: (ids: number[], on: boolean) => void }) {
+function PendingTable({
+  team,
+  items,
+  selected,
+  toggle,
+}: {
+  team: string;
+  items: ApprovalView[];
+  selected: Set<number>;
+  toggle: (ids: number[], on: boolean) => void;
+}) {
   const now = useNow();
   const all = items.length > 0 && items.every((a) => selected.has(a.id));
   const { rows, header } = useSort<ApprovalView, Column>(items, valueOf);
@@ -79,11 +90,12 @@ function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; sele
             {header("What", "what")}
             {header("Why asked", "reason")}
             {header("Denied automatically in", "expires", true)}
+            <th>Answer</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((a) => (
-            <tr key={a.id} data-testid={`queued-${a.id}`}>
+            <tr key={a.id} data-testid={`queued-${a.id}`} data-alert-key={`approval:${a.id}`}>
               <td>
                 <input type="checkbox" aria-label={`select request ${a.id}`} checked={selected.has(a.id)} onChange={(e) => toggle([a.id], e.target.checked)} />
               </td>
@@ -100,6 +112,9 @@ function PendingTable({ items, selected, toggle }: { items: ApprovalView[]; sele
               <td className="muted">{a.reason}</td>
               <td className="muted num" data-label="denied automatically in">
                 {clock(a.expiresAt.getTime() - now)}
+              </td>
+              <td className="approval-answer">
+                <DecideButtons team={team} session={a.session} approvalId={a.id} toolName={a.toolName} input={a.input} />
               </td>
             </tr>
           ))}
@@ -212,7 +227,7 @@ export function ApprovalsPage() {
                 Showing the newest {items.length} of {waiting}; the others appear here as these are answered.
               </p>
             )}
-            <PendingTable items={items} selected={selected} toggle={toggle} />
+            <PendingTable team={team} items={items} selected={selected} toggle={toggle} />
           </>
         )}
         {done && (

@@ -12,6 +12,7 @@ import { ArtifactLineage } from "./ArtifactLineage.tsx";
 import { ArtifactReaders } from "./ArtifactReaders.tsx";
 import { StaleBadge } from "./StaleBadge.tsx";
 import { StaleWhy } from "./StaleWhy.tsx";
+import { StaleFix } from "../fixes/StaleFix.tsx";
 import { VersionCompare } from "./VersionCompare.tsx";
 import { CodeRefLink } from "../code/CodeRefLink.tsx";
 import { VersionHistory } from "./VersionHistory.tsx";
@@ -31,6 +32,7 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
   const selected = versions.find((v) => v.version === picked) ?? versions.find((v) => v.version === artifact?.currentVersion) ?? versions.at(-1);
   const derived = useDerivedVersions(team, id, selected?.version);
   const staleInfo = stale.data?.get(id);
+  const staleVersion = staleInfo && versions.find((v) => v.version === staleInfo.version);
 
   if (!artifact || !selected) {
     return (
@@ -66,6 +68,7 @@ export function ArtifactDetail({ id, version }: { id: string; version?: number }
         ))}
       </header>
       {staleInfo && <StaleWhy team={team} stale={staleInfo} />}
+      {staleInfo && staleVersion && <StaleFix team={team} stale={staleInfo} version={staleVersion} />}
       <div className="grid">
         <Card title="Versions" testId="history">
           <VersionHistory team={team} versions={versions} selected={selected.version} onSelect={setPicked} />

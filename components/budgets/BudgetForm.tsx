@@ -4,16 +4,23 @@ import { useState } from "react";
 import { BUDGET_PERIODS, BUDGET_SCOPES } from "@/lib/api/budgets.ts";
 import { issuesOf } from "@/lib/field-issues.ts";
 import { useSetBudget } from "@/lib/queries/budgets.ts";
+import { useContracts } from "@/lib/queries/home.ts";
+import { useRoster } from "@/lib/queries/roster.ts";
 
 /** Sets or changes one budget; the hub checks it and each refusal shows under the field it names. */
 export function BudgetForm({ team }: { team: string }) {
   const set = useSetBudget(team);
+  const roster = useRoster(team).data ?? [];
+  const contracts = useContracts(team).data?.items ?? [];
   const [scope, setScope] = useState<string>("team");
   const [target, setTarget] = useState("");
   const [amount, setAmount] = useState("");
   const [period, setPeriod] = useState<string>("lifetime");
   const [warnAt, setWarnAt] = useState("80");
   const [onExceed, setOnExceed] = useState("fail");
+  // What the target is picked from: the roster's members, or the team's contracts.
+  const choices =
+    scope === "member" ? roster.map((m) => ({ value: m.name, label: m.role || "member" })) : contracts.map((c) => ({ value: c.id, label: c.title }));
   const errors = new Map(issuesOf(set.error).map((i) => [i.field, i.message]));
   const note = (field: string) =>
     errors.has(field) ? (
@@ -56,10 +63,21 @@ export function BudgetForm({ team }: { team: string }) {
               value={target}
               onChange={(e) => setTarget(e.target.value)}
               aria-label="budget target"
-              placeholder={scope === "member" ? "db-dev" : "db-schema"}
+              list={scope === "member" ? "budget-members" : "budget-contracts"}
+              autoComplete="off"
               aria-invalid={errors.has("target") || undefined}
             />
-            {note("target")}
+            {note("target") ??
+              (target.trim() !== "" && !choices.some((c) => c.value === target.trim()) && (
+                <span className="hint">{scope === "member" ? "not on the roster (yet)" : "no contract of this team has this id (yet)"}</span>
+              ))}
+            <datalist id={scope === "member" ? "budget-members" : "budget-contracts"}>
+              {choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </datalist>
           </label>
         )}
         <label className="field">
@@ -69,7 +87,6 @@ export function BudgetForm({ team }: { team: string }) {
             onChange={(e) => setAmount(e.target.value)}
             inputMode="decimal"
             aria-label="budget amount"
-            placeholder="10"
             aria-invalid={errors.has("amountUsd") || undefined}
           />
           {note("amountUsd")}

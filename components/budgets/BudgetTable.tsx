@@ -69,10 +69,17 @@ export function BudgetTable({ items, compact = false }: { items: BudgetView[]; c
         <tbody>
           {rows.map((b) => (
             <tr key={`${b.scope}:${b.target ?? ""}`} data-testid={`budget-${b.scope}-${b.target ?? b.team}`}>
-              <td className="mono">{label(b)}</td>
+              <td className="mono">
+                <span className="clip-line" title={label(b)}>
+                  {label(b)}
+                </span>
+              </td>
               <td className="num">
-                {dollars(b.spentUsd)} <span className="muted">of {dollars(b.amountUsd)}</span>
-                {compact && b.period === "month" && <span className="muted"> in {b.window}</span>}
+                {dollars(b.spentUsd)} {/* In the overview's narrow cell the amount takes a line of its own rather than being cut off. */}
+                <span className={compact ? "muted budget-of" : "muted"}>
+                  of {dollars(b.amountUsd)}
+                  {compact && b.period === "month" && <> in {b.window}</>}
+                </span>
                 <Meter b={b} />
               </td>
               <td className="num">{b.usedUp ? <strong className="error">used up</strong> : dollars(b.leftUsd)}</td>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ArtifactView } from "@/lib/api/artifacts.ts";
+import { ArtifactLink, MemberLink } from "../ui/EntityLink.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import type { SortValue } from "../ui/sort.ts";
 import { useSort } from "../ui/useSort.tsx";
@@ -26,8 +27,12 @@ export function ArtifactTable({ items }: { items: ArtifactView[] }) {
           {rows.map((a) => (
             <tr key={a.id} data-testid={`artifact-${a.id}`}>
               <td>
-                <div className="mono">{a.id}</div>
-                {a.name !== a.id && <div className="muted">{a.name}</div>}
+                <ArtifactLink id={a.id} className="mono clip-line" />
+                {a.name !== a.id && (
+                  <div className="muted clip-line" title={a.name}>
+                    {a.name}
+                  </div>
+                )}
               </td>
               <td className="mono">{a.type}</td>
               <td className="num">
@@ -39,7 +44,7 @@ export function ArtifactTable({ items }: { items: ArtifactView[] }) {
                   </>
                 )}
               </td>
-              <td data-label="by">{a.publisher ?? "—"}</td>
+              <td data-label="by">{a.publisher ? <MemberLink team={a.team} name={a.publisher} /> : "—"}</td>
             </tr>
           ))}
         </tbody>

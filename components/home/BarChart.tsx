@@ -60,6 +60,8 @@ export function BarChart({ title, bars, format, head }: { title: string; bars: B
   const [ref, width] = useWidth<HTMLDivElement>();
   const max = Math.max(...bars.flatMap((b) => [b.value, b.limit ?? 0]), Number.EPSILON);
   const labelW = Math.min(170, Math.floor(width * 0.35));
+  // As many characters as the label column holds (about 7 px each at the label's size), so a long name never runs off the left.
+  const labelChars = Math.max(4, Math.floor((labelW - 8) / 7));
   const span = Math.max(10, width - labelW - (bars.some((b) => b.limit != null) ? VALUE_LIMIT_W : VALUE_W));
   const height = bars.length * ROW;
   const summary = `${title}: ${bars.map((b) => `${b.label} ${fullText(b, format)}`).join(", ")}`;
@@ -74,7 +76,7 @@ export function BarChart({ title, bars, format, head }: { title: string; bars: B
             <g key={b.label}>
               <title>{`${b.label}: ${fullText(b, format)}`}</title>
               <text x={labelW - 8} y={y + ROW / 2} textAnchor="end" dominantBaseline="central" className="chart-label">
-                {b.label.length > 22 ? `${b.label.slice(0, 21)}…` : b.label}
+                {b.label.length > labelChars ? `${b.label.slice(0, labelChars - 1)}…` : b.label}
               </text>
               <rect x={labelW} y={y + 4} width={w} height={ROW - 8} rx={2} className={b.limit != null && b.value >= b.limit ? "chart-bar over" : "chart-bar"} />
               {limitX !== null && <line x1={limitX} x2={limitX} y1={y + 1} y2={y + ROW - 1} className="chart-limit" />}

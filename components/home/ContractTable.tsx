@@ -1,6 +1,7 @@
 "use client";
 
 import type { ContractView } from "@/lib/api/contracts.ts";
+import { ContractLink, MemberLink } from "../ui/EntityLink.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import type { SortValue } from "../ui/sort.ts";
 import { total, useSort } from "../ui/useSort.tsx";
@@ -38,15 +39,23 @@ export function ContractTable({ items }: { items: ContractView[] }) {
           {rows.map((c) => (
             <tr key={c.id} data-testid={`contract-${c.id}`}>
               <td>
-                <div className="mono">{c.id}</div>
-                <div className="muted">{c.title}</div>
+                <ContractLink id={c.id} className="mono clip-line" />
+                <div className="muted clip-line" title={c.title}>
+                  {c.title}
+                </div>
               </td>
-              <td data-label="assignee">{c.assignee}</td>
+              <td data-label="assignee">
+                <MemberLink team={c.team} name={c.assignee} />
+              </td>
               <td>
                 <StatusBadge status={c.status} />
               </td>
               <td className="num">{c.retryCount || ""}</td>
-              <td className="muted">{c.statusReason ?? ""}</td>
+              <td className="muted">
+                <div className="clip-line" title={c.statusReason ?? undefined}>
+                  {c.statusReason ?? ""}
+                </div>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -28,7 +28,7 @@ export function HomeDashboard() {
       {empty && <EmptyTeamCard team={team} />}
       <Card title="Needs attention" testId="attention">
         <ListState loading={overview.isLoading} error={overview.error} empty={false} hint="" />
-        {overview.data && <NeedsAttention attention={overview.data.attention} overlaps={overlaps.data?.files} />}
+        {overview.data && <NeedsAttention team={team} attention={overview.data.attention} overlaps={overlaps.data?.files} />}
       </Card>
       <Card title="Contracts by state" testId="contracts-by-state">
         <ContractsByState counts={overview.data?.contractsByStatus ?? {}} />

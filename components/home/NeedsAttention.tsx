@@ -10,6 +10,10 @@ import { dollars } from "@/lib/format.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
+import { DecideButtons } from "../approvals/DecideButtons.tsx";
+import { RaiseBudget } from "../fixes/RaiseBudget.tsx";
+import { RetryTurn } from "../fixes/RetryTurn.tsx";
+import { problemKindOf } from "@/lib/problem-kind.ts";
 import { CauseRow } from "./CauseRow.tsx";
 
 const sessionHref = (name: string) => `/sessions/${encodeURIComponent(name)}`;
@@ -37,7 +41,7 @@ function Kind({ title, count, children }: { title: string; count: number; childr
  * sessions, the canvas for failed contracts, the artifact for stale ones, each session's Changes
  * tab for a file two live sessions changed (a likely merge conflict). Small groups start open.
  */
-export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Attention; overlaps?: OverlapsView["files"] }) {
+export function NeedsAttention({ team, attention: a, overlaps = [] }: { team: string; attention: Attention; overlaps?: OverlapsView["files"] }) {
   // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
   const now = useNow(10_000);
   const groups = [a.approvals, a.stalledSessions, a.sessionProblems, a.failedContracts, a.staleArtifacts, a.budgets];
@@ -48,11 +52,14 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
         {a.approvals.map((g) => (
           <CauseRow key={g.cause} group={g} testId={`attention-approvals-${g.items[0]?.toolName}`}>
             {g.items.map((x) => (
-              <li key={x.id} data-testid={`attention-approval-${x.id}`}>
-                <Link href={sessionHref(x.session)}>
-                  <strong>{x.session}</strong> wants <strong>{x.toolName}</strong> <code>{summarizeInput(x.input, 60)}</code>
-                </Link>
-                <span className="muted"> · denied in {Math.max(0, Math.ceil((x.expiresAt.getTime() - now) / 60_000))} min unless decided</span>
+              <li key={x.id} data-testid={`attention-approval-${x.id}`} data-alert-key={`approval:${x.id}`} className="attention-approval">
+                <span className="attention-what" title={`${x.toolName}: ${summarizeInput(x.input, 2000)}`}>
+                  <Link href={sessionHref(x.session)}>
+                    <strong>{x.session}</strong> wants <strong>{x.toolName}</strong> <code>{summarizeInput(x.input, 120)}</code>
+                  </Link>
+                  <span className="muted"> · denied in {Math.max(0, Math.ceil((x.expiresAt.getTime() - now) / 60_000))} min unless decided</span>
+                </span>
+                <DecideButtons team={team} session={x.session} approvalId={x.id} toolName={x.toolName} input={x.input} />
               </li>
             ))}
           </CauseRow>
@@ -62,7 +69,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
         {a.stalledSessions.map((g) => (
           <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
-              <li key={x.name}>
+              <li key={x.name} data-alert-key={`stalled:${x.name}`}>
                 <Link href={sessionHref(x.name)}>{x.name}</Link>
                 <span className="muted">
                   {" "}
@@ -77,7 +84,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
         {a.sessionProblems.map((g) => (
           <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
-              <li key={x.name} data-testid={`attention-session-${x.name}`}>
+              <li key={x.name} data-testid={`attention-session-${x.name}`} data-alert-key={`problem:${x.name}`}>
                 <Link href={sessionHref(x.name)}>{x.name}</Link>
                 <span className="muted">
                   {" "}
@@ -86,6 +93,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
                 <div className="problem clip" title={x.problem}>
                   {x.problem}
                 </div>
+                {problemKindOf(x.problem) === "turn_failed" && <RetryTurn team={team} name={x.name} />}
               </li>
             ))}
           </CauseRow>
@@ -110,7 +118,11 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
         {a.budgets.map((g) => (
           <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
-              <li key={`${x.scope}:${x.target ?? ""}`} data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}>
+              <li
+                key={`${x.scope}:${x.target ?? ""}`}
+                data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}
+                data-alert-key={`budget:${x.scope}:${x.target ?? ""}`}
+              >
                 <Link href="/budgets">
                   <strong>{x.scope === "team" ? `team ${x.team}` : `${x.scope} ${x.target}`}</strong>
                 </Link>
@@ -122,6 +134,7 @@ export function NeedsAttention({ attention: a, overlaps = [] }: { attention: Att
                 <div className="problem clip">
                   {x.usedUp ? "used up: turns charged to it wait as blocked: budget" : `past its ${Math.round(x.warnAt * 100)}% warning`}
                 </div>
+                {x.usedUp && <RaiseBudget team={team} budget={x} />}
               </li>
             ))}
           </CauseRow>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { submitsOnCtrlEnter } from "@/lib/ctrl-enter.ts";
 import { useBroadcast, useSendMessage } from "@/lib/queries/chat.ts";
 
 export const EVERYONE = "*";
@@ -44,7 +45,15 @@ export function ComposeForm({ team, members, to, onTo }: { team: string; members
       </label>
       <label className="field">
         <span>Message</span>
-        <textarea aria-label="message" rows={3} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} />
+        <textarea
+          aria-label="message"
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={submitsOnCtrlEnter}
+          placeholder="Ctrl+Enter (⌘+Enter) sends"
+          aria-invalid={error ? true : undefined}
+        />
       </label>
       <div className="row">
         <button type="submit" className="primary" disabled={!to || text.trim() === "" || active.isPending}>

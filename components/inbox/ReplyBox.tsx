@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { submitsOnCtrlEnter } from "@/lib/ctrl-enter.ts";
 import { useReply } from "@/lib/queries/chat.ts";
 
 /** A reply to one message, as the operator; it goes to that message's sender. */
@@ -34,6 +35,8 @@ export function ReplyBox({ team, messageId, from }: { team: string; messageId: n
         onChange={(e) => setText(e.target.value)}
         autoFocus
         aria-invalid={reply.isError || undefined}
+        onKeyDown={submitsOnCtrlEnter}
+        placeholder="Ctrl+Enter (⌘+Enter) sends"
       />
       <div className="row">
         <button type="submit" className="primary" disabled={reply.isPending || text.trim() === ""}>

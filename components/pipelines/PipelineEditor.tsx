@@ -5,7 +5,7 @@ import { useState } from "react";
 import { issuesAt, issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
 import { usePipelineActions } from "@/lib/queries/pipelines.ts";
 import { isBlank, newRule, toSend, valueAtField, type Json } from "./rule-draft.ts";
-import { RuleForm } from "./RuleForm.tsx";
+import { PickerLists, RuleForm } from "./RuleForm.tsx";
 import { RulesJson } from "./RulesJson.tsx";
 import { Problems, TextField } from "./TextField.tsx";
 
@@ -80,7 +80,7 @@ export function PipelineEditor({
             field="id"
             label="pipeline id"
             value={draft.id}
-            placeholder="ci-loop"
+            example="ci-loop"
             issues={issuesAt(all, "id")}
             onChange={(id) => change({ ...draft, id })}
           />
@@ -96,6 +96,7 @@ export function PipelineEditor({
       </div>
       {mode === "form" ? (
         <>
+          <PickerLists team={team} />
           {draft.rules.map((rule, i) => (
             <RuleForm
               key={i}

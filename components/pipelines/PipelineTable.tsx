@@ -44,7 +44,7 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineVi
           {header("Status", "status")}
           {header("Rules", "rules", true)}
           {header("Executions", "executions", true)}
-          {header("Created", "created", true)}
+          {header("Created", "created")}
           <th aria-label="actions" />
         </tr>
       </thead>
@@ -59,10 +59,11 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineVi
             <td>
               <StatusBadge status={p.status} />
             </td>
-            <td data-label="rules">
-              {p.rules.length} <span className="muted mono">{[...new Set(p.rules.map((r) => r.trigger.type))].join(", ")}</span>
+            {/* Under their right-aligned headers: the count, its triggers in the tooltip; the executions by outcome. */}
+            <td data-label="rules" className="num" title={[...new Set(p.rules.map((r) => r.trigger.type))].join(", ")}>
+              {p.rules.length}
             </td>
-            <td>{executionSummary(p.executions) || <span className="muted">none yet</span>}</td>
+            <td className="num">{executionSummary(p.executions) || <span className="muted">none yet</span>}</td>
             <td className="muted">
               <When at={p.createdAt} /> by {p.createdBy}
             </td>
@@ -78,8 +79,8 @@ export function PipelineTable({ team, items }: { team: string; items: PipelineVi
             <th scope="row" colSpan={2}>
               {items.length} pipelines
             </th>
-            <td>{total(items, (p) => p.rules.length)}</td>
-            <td>{total(items, executionCount)}</td>
+            <td className="num">{total(items, (p) => p.rules.length)}</td>
+            <td className="num">{total(items, executionCount)}</td>
             <td colSpan={2} />
           </tr>
         </tfoot>

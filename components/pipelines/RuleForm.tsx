@@ -19,6 +19,35 @@ import {
   type Json,
 } from "./rule-draft.ts";
 import { Problems, TextField } from "./TextField.tsx";
+import { useContracts } from "@/lib/queries/home.ts";
+import { useRoster } from "@/lib/queries/roster.ts";
+
+/** The datalists that fields naming a member or a contract suggest from (rendered once per editor by PickerLists). */
+const PICKER_LISTS = { member: "pipeline-members", contract: "pipeline-contracts" } as const;
+
+/** The team's members and contracts, for the rule fields that name one. */
+export function PickerLists({ team }: { team: string }) {
+  const roster = useRoster(team).data ?? [];
+  const contracts = useContracts(team).data?.items ?? [];
+  return (
+    <>
+      <datalist id={PICKER_LISTS.member}>
+        {roster.map((m) => (
+          <option key={m.name} value={m.name}>
+            {m.role || "member"}
+          </option>
+        ))}
+      </datalist>
+      <datalist id={PICKER_LISTS.contract}>
+        {contracts.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}
 
 const VARIABLES: Record<Scope, string> = {
   artifact: "artifact (id, type, name, version, publisher, summary), data (the version's JSON), event",
@@ -68,6 +97,8 @@ export function RuleForm({
         label={spec.optional ? `${spec.label} (optional)` : spec.label}
         value={value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value)}
         placeholder={spec.placeholder}
+        example={spec.example}
+        list={spec.picker ? PICKER_LISTS[spec.picker] : undefined}
         long={spec.long}
         issues={issuesAt(issues, `${prefix}.${spec.path}`)}
         onChange={(v) => onChange(setAt(rule, spec.path, v))}
@@ -86,7 +117,7 @@ export function RuleForm({
           </button>
         )}
       </legend>
-      {input({ path: "name", label: "name", optional: true, placeholder: "reopen on failing tests" })}
+      {input({ path: "name", label: "name", optional: true, example: "reopen on failing tests" })}
       <div className="rule-row">
         <div className="field" data-field={`${prefix}.trigger.type`}>
           <label htmlFor={`${id}-trigger`}>when (trigger)</label>
@@ -99,7 +130,7 @@ export function RuleForm({
         </div>
         {filterFields(rule).map((f) => input(f))}
       </div>
-      {input({ path: "condition", label: "condition (optional)", placeholder: EXAMPLE[scope] }, { hint: `CEL over ${VARIABLES[scope]}` })}
+      {input({ path: "condition", label: "condition (optional)", example: EXAMPLE[scope] }, { hint: `CEL over ${VARIABLES[scope]}` })}
       <div className="rule-row">
         <div className="field" data-field={`${prefix}.action.type`}>
           <label htmlFor={`${id}-action`}>then (action)</label>

@@ -14,6 +14,8 @@ export function TextField({
   onChange,
   issues,
   placeholder,
+  example,
+  list,
   hint,
   long,
   type = "text",
@@ -24,17 +26,22 @@ export function TextField({
   onChange: (v: string) => void;
   issues: FieldIssue[];
   placeholder?: string;
+  /** A value one might write, said under the field rather than greyed in it (where it would look like a value). */
+  example?: string;
+  /** A datalist's id: the team's members or contracts, suggested. */
+  list?: string;
   hint?: string;
   long?: boolean;
   type?: "text" | "number";
 }) {
   const id = useId();
+  const help = [hint, example !== undefined ? `such as ${example}` : undefined].filter(Boolean).join(" · ");
   const props = {
     id,
     value,
     placeholder,
     "aria-invalid": issues.length > 0,
-    "aria-describedby": issues.length ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    "aria-describedby": issues.length ? `${id}-error` : help ? `${id}-hint` : undefined,
     spellCheck: false,
   };
   return (
@@ -43,11 +50,11 @@ export function TextField({
       {long ? (
         <textarea rows={2} {...props} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input type={type} {...props} onChange={(e) => onChange(e.target.value)} />
+        <input type={type} {...props} list={list} autoComplete={list ? "off" : undefined} onChange={(e) => onChange(e.target.value)} />
       )}
-      {hint && issues.length === 0 && (
+      {help && issues.length === 0 && (
         <span className="hint" id={`${id}-hint`}>
-          {hint}
+          {help}
         </span>
       )}
       <Problems issues={issues} id={`${id}-error`} />

@@ -7,7 +7,20 @@
 import { FILTERS, scopeOf, TRIGGER_TYPES, type Action, type Scope, type Trigger, type TriggerType } from "../../lib/api/pipelines.ts";
 
 export type Json = Record<string, unknown>;
-export type FieldSpec = { path: string; label: string; placeholder?: string; optional?: boolean; long?: boolean };
+/**
+ * `placeholder`: what an empty field means ("any", "no limit"). `example`: a value one might write, shown under the
+ * field ("such as qa-dev") rather than greyed in it, where it would look like a value already there. `picker`: the
+ * field names a member or a contract, so the input suggests the team's.
+ */
+export type FieldSpec = {
+  path: string;
+  label: string;
+  placeholder?: string;
+  example?: string;
+  picker?: "member" | "contract";
+  optional?: boolean;
+  long?: boolean;
+};
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 export const asObject = (v: unknown): Json => (isObject(v) ? v : {});
@@ -25,22 +38,22 @@ export function setAt(value: unknown, path: string, to: unknown): Json {
 
 export const ACTION_FIELDS: Record<Action["type"], FieldSpec[]> = {
   notify_session: [
-    { path: "action.target", label: "member to notify", placeholder: "qa-dev" },
-    { path: "action.message", label: "message", placeholder: "API contract updated: re-run tests", long: true },
+    { path: "action.target", label: "member to notify", example: "qa-dev", picker: "member" },
+    { path: "action.message", label: "message", example: "API contract updated: re-run tests", long: true },
   ],
   send_to_session: [
-    { path: "action.target", label: "session (member) to send a turn to", placeholder: "qa-dev" },
-    { path: "action.message", label: "message", placeholder: "Re-run the tests against ${artifact.id}@v${artifact.version}", long: true },
+    { path: "action.target", label: "session (member) to send a turn to", example: "qa-dev", picker: "member" },
+    { path: "action.message", label: "message", example: "Re-run the tests against ${artifact.id}@v${artifact.version}", long: true },
   ],
-  broadcast: [{ path: "action.message", label: "message to everyone on the roster", placeholder: "${artifact.id} v${artifact.version} is out", long: true }],
+  broadcast: [{ path: "action.message", label: "message to everyone on the roster", example: "${artifact.id} v${artifact.version} is out", long: true }],
   reopen_contract: [
-    { path: "action.contractId", label: "contract to reopen", placeholder: "build-api" },
-    { path: "action.reason", label: "reason", placeholder: "Failed tests: ${data.failed}", long: true },
+    { path: "action.contractId", label: "contract to reopen", example: "build-api", picker: "contract" },
+    { path: "action.reason", label: "reason", example: "Failed tests: ${data.failed}", long: true },
   ],
   create_contract: [
-    { path: "action.contract.id", label: "contract id", placeholder: "fix-${contract.id}" },
-    { path: "action.contract.title", label: "title", placeholder: "Fix ${contract.id}: ${contract.statusReason}" },
-    { path: "action.contract.assignee", label: "assignee", placeholder: "${contract.assignee}" },
+    { path: "action.contract.id", label: "contract id", example: "fix-${contract.id}" },
+    { path: "action.contract.title", label: "title", example: "Fix ${contract.id}: ${contract.statusReason}" },
+    { path: "action.contract.assignee", label: "assignee", example: "${contract.assignee}", picker: "member" },
     { path: "action.contract.description", label: "description", optional: true, long: true },
   ],
   invalidate_downstream: [{ path: "action.artifactId", label: "artifact whose downstream goes stale", placeholder: "the event's artifact", optional: true }],

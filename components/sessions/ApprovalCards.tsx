@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { sessionRule } from "@/lib/approval-rule.ts";
 import { clock } from "@/lib/format.ts";
 import type { ApprovalView } from "@/lib/api/sessions.ts";
 import { useDecide } from "@/lib/queries/sessions.ts";
@@ -12,10 +13,17 @@ function ApprovalCard({ team, approval }: { team: string; approval: ApprovalView
   const decide = useDecide(team, approval.session);
   const [note, setNote] = useState("");
   const now = useNow();
-  const act = (decision: "allow" | "deny") => decide.mutate({ approvalId: approval.id, decision, note: note.trim() || undefined });
+  const act = (decision: "allow" | "deny", forSession = false) =>
+    decide.mutate({ approvalId: approval.id, decision, note: note.trim() || undefined, forSession });
   const summary = summarizeInput(approval.input);
+  const remember = sessionRule(approval.toolName, approval.input);
   return (
-    <section className="approval" aria-label={`permission request ${approval.id}: ${approval.toolName}`} data-testid={`approval-${approval.id}`}>
+    <section
+      className="approval"
+      aria-label={`permission request ${approval.id}: ${approval.toolName}`}
+      data-testid={`approval-${approval.id}`}
+      data-alert-key={`approval:${approval.id}`}
+    >
       <div className="row">
         <strong>{approval.toolName}</strong>
         {summary && <code className="approval-what">{summary}</code>}
@@ -41,6 +49,14 @@ function ApprovalCard({ team, approval }: { team: string; approval: ApprovalView
         />
         <button type="button" className="primary" disabled={decide.isPending} onClick={() => act("allow")}>
           Allow
+        </button>
+        <button
+          type="button"
+          disabled={decide.isPending || "why" in remember}
+          onClick={() => act("allow", true)}
+          title={"why" in remember ? `Only once: ${remember.why}.` : `allow it now, and ${remember.rule} from now on without asking`}
+        >
+          Allow for this session
         </button>
         <button type="button" className="danger" disabled={decide.isPending} onClick={() => act("deny")}>
           Deny

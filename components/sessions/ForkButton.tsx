@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { issuesAt, issuesOf } from "@/lib/field-issues.ts";
+import { submitsOnCtrlEnter } from "@/lib/ctrl-enter.ts";
 import { useFork } from "@/lib/queries/sessions.ts";
 
 /** Fork: a new session from this one's conversation; asks for its name and an optional first message. */
@@ -45,7 +46,13 @@ export function ForkButton({ team, name, disabled }: { team: string; name: strin
           </label>
           <label className="field">
             <span>First message (optional)</span>
-            <textarea rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+            <textarea
+              rows={3}
+              value={prompt}
+              onChange={(e) => setPrompt(e.target.value)}
+              onKeyDown={submitsOnCtrlEnter}
+              placeholder="Ctrl+Enter (⌘+Enter) forks"
+            />
           </label>
           {fork.error && (
             <p className="form-error" role="alert">

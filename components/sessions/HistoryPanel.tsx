@@ -5,7 +5,7 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 import type { SortValue } from "../ui/sort.ts";
 import { total, useSort } from "../ui/useSort.tsx";
 
-type Column = "n" | "status" | "cost" | "turns" | "time" | "tools";
+type Column = "n" | "status" | "cost" | "turns" | "time";
 
 const valueOf = (i: InteractionView, key: Column): SortValue => {
   switch (key) {
@@ -19,16 +19,25 @@ const valueOf = (i: InteractionView, key: Column): SortValue => {
       return i.turns;
     case "time":
       return i.durationMs;
-    case "tools":
-      return i.toolsUsed.join(", ") || null;
   }
 };
 
-/** Every turn with what it cost, and why it failed or stopped, with the totals below; the prompt is shown on hover. */
+/**
+ * Every turn with what it cost, and why it failed or stopped (one line, the whole of it on hover), with the totals
+ * below; the prompt is shown on hover. Fixed columns; the tools a turn used are a line under it, cut with the whole
+ * list in the tooltip, so however many there are they never widen the page.
+ */
 export function HistoryPanel({ interactions }: { interactions: InteractionView[] }) {
   const { rows, header } = useSort<InteractionView, Column>(interactions, valueOf);
   return (
-    <table className="compact sortable" data-testid="history">
+    <table className="compact sortable history" data-testid="history">
+      <colgroup>
+        <col className="col-n" />
+        <col className="col-status" />
+        <col className="col-cost" />
+        <col className="col-turns" />
+        <col className="col-time" />
+      </colgroup>
       <thead>
         <tr>
           {header("#", "n", true)}
@@ -36,7 +45,6 @@ export function HistoryPanel({ interactions }: { interactions: InteractionView[]
           {header("Cost", "cost", true)}
           {header("Turns", "turns", true)}
           {header("Time", "time", true)}
-          {header("Tools", "tools")}
         </tr>
       </thead>
       <tbody>
@@ -51,13 +59,21 @@ export function HistoryPanel({ interactions }: { interactions: InteractionView[]
               <td className="num">{usd(i.costUsd)}</td>
               <td className="num">{i.turns}</td>
               <td className="num">{i.durationMs === null ? "—" : duration(i.durationMs)}</td>
-              <td className="mono">{i.toolsUsed.join(", ") || "—"}</td>
             </tr>
+            {/* The tools it used, on a line of their own under the figures: however many, cut to the card's width. */}
+            {i.toolsUsed.length > 0 && (
+              <tr className="sub-row" data-testid={`interaction-${i.n}-tools`}>
+                <td />
+                <td colSpan={4} className="mono tools muted" title={i.toolsUsed.join(", ")}>
+                  {i.toolsUsed.join(", ")}
+                </td>
+              </tr>
+            )}
             {/* Why the turn did not complete, across the whole row: the API's message or the limit reached. */}
             {i.error && (
               <tr data-testid={`interaction-${i.n}-error`}>
                 <td />
-                <td colSpan={5} className="problem">
+                <td colSpan={4} className="problem" title={i.error}>
                   {i.error}
                 </td>
               </tr>
@@ -73,7 +89,6 @@ export function HistoryPanel({ interactions }: { interactions: InteractionView[]
           <td className="num">{usd(total(interactions, (i) => i.costUsd))}</td>
           <td className="num">{total(interactions, (i) => i.turns)}</td>
           <td className="num">{duration(total(interactions, (i) => i.durationMs ?? 0))}</td>
-          <td />
         </tr>
       </tfoot>
     </table>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { submitsOnCtrlEnter } from "@/lib/ctrl-enter.ts";
 import { ENDED_STATUSES, type SessionStatus } from "@/lib/api/sessions.ts";
 import { useSend } from "@/lib/queries/sessions.ts";
 import { statusLabel } from "../ui/StatusBadge.tsx";
@@ -19,9 +20,6 @@ export function SendBox({ team, name, status }: { team: string; name: string; st
     if (!text.trim() || send.isPending) return;
     send.mutate(text, { onSuccess: () => setText("") });
   };
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
-  };
   const queuedNote = WAITS.includes(status)
     ? `The session is ${statusLabel(status)}: the message waits its turn.`
     : ENDED_STATUSES.includes(status as SessionStatus)
@@ -35,7 +33,7 @@ export function SendBox({ team, name, status }: { team: string; name: string; st
           rows={3}
           value={text}
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKey}
+          onKeyDown={submitsOnCtrlEnter}
           aria-invalid={send.error ? true : undefined}
           placeholder="Ctrl+Enter (⌘+Enter) sends"
           data-testid="send-text"

@@ -3,6 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
+import type { InteractionView } from "@/lib/api/sessions.ts";
+import { problemKindOf } from "@/lib/problem-kind.ts";
 import { useSession, useSessionHistory } from "@/lib/queries/sessions.ts";
 import { changesQuery } from "@/lib/queries/worktrees.ts";
 import { ChangesTab } from "../code/ChangesTab.tsx";
@@ -17,6 +19,13 @@ import { Transcript } from "./Transcript.tsx";
 import { WorktreePanel } from "./WorktreePanel.tsx";
 
 export type SessionTab = "transcript" | "changes";
+
+/** The turn Retry sends again: the last one (past interrupted or withdrawn ones), when it failed and the session says so. */
+function retryableTurn(problem: string | null, interactions: InteractionView[]): number | null {
+  if (problemKindOf(problem) !== "turn_failed") return null;
+  const last = [...interactions].sort((a, b) => b.n - a.n).find((i) => i.status !== "interrupted" && i.status !== "cancelled");
+  return last?.status === "error" ? last.id : null;
+}
 
 /** Transcript, and Changes for a session with a work tree: links, so a tab can be shared and opened from elsewhere. */
 function Tabs({ name, tab }: { name: string; tab: SessionTab }) {
@@ -83,7 +92,17 @@ export function SessionDetailPage({ name, tab = "transcript", at }: { name: stri
       ) : (
         <div className="session-layout">
           <Card title="Transcript" testId="transcript-card">
-            <Transcript name={name} team={s.team} interactions={interactions} />
+            <Transcript
+              name={name}
+              team={s.team}
+              interactions={interactions}
+              session={{
+                status: s.status,
+                running: s.running,
+                roots: [s.workDir, ...(s.worktree?.path ? [s.worktree.path] : [])],
+                retryable: retryableTurn(s.problem, interactions),
+              }}
+            />
             <SendBox team={s.team} name={name} status={s.status} />
           </Card>
           <div className="stack">

@@ -9,6 +9,7 @@ import { HubName } from "./HubName.tsx";
 import { SandboxBadge } from "./SandboxBadge.tsx";
 import { SessionProblem } from "./SessionProblem.tsx";
 import { SessionControls } from "./SessionControls.tsx";
+import { SessionFixes } from "../fixes/SessionFixes.tsx";
 
 const Fact = ({ term, children, testId, wide }: { term: string; children: ReactNode; testId?: string; wide?: boolean }) => (
   <div className={wide ? "wide" : undefined}>
@@ -30,7 +31,11 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
         <span data-testid="session-status">
           <StatusBadge status={s.status} position={s.queuePosition} problem={s.problem} />
         </span>
-        {s.stalled && <span className="badge stalled">stalled</span>}
+        {s.stalled && (
+          <span className="badge stalled" data-alert-key={`stalled:${s.name}`}>
+            stalled
+          </span>
+        )}
         <SandboxBadge sandbox={s.sandbox} />
         <span className="muted">
           {s.kind}
@@ -78,7 +83,8 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
           <code className="wrap">{s.workDir}</code>
         </Fact>
       </dl>
-      <SessionProblem problem={s.problem} testId="session-problem" />
+      <SessionProblem problem={s.problem} testId="session-problem" alertKey={`problem:${s.name}`} />
+      <SessionFixes session={s} />
       {s.lastError && !s.problem?.includes(s.lastError) && (
         <details className="last-error">
           <summary>Last error</summary>

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { usd } from "@/lib/format.ts";
-import { useThisHub } from "@/lib/queries/settings.ts";
+import { stopReason } from "@/lib/problem-kind.ts";
+import { useHubs } from "@/lib/queries/settings.ts";
 import type { SessionView } from "@/lib/api/sessions.ts";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
 import type { SortValue } from "../ui/sort.ts";
@@ -41,23 +42,42 @@ const valueOf = (s: SessionView, key: Column): SortValue => {
   }
 };
 
-/** The team's sessions in the hub's order until a column header is clicked, with the totals below. */
+/**
+ * The team's sessions in the hub's order until a column header is clicked, with the totals below. Fixed columns
+ * (docs/dashboard.md#tables-and-forms): a long name or model is cut with the whole of it in the tooltip; the Hub
+ * column shows only where several hubs share the database.
+ */
 export function SessionTable({ items }: { items: SessionView[] }) {
   const { rows, header } = useSort<SessionView, Column>(items, valueOf);
-  const thisHub = useThisHub();
+  const hubs = useHubs({ poll: false }).data;
+  const thisHub = hubs?.find((h) => h.self)?.id ?? null;
+  const manyHubs = (hubs?.length ?? 1) > 1 || items.some((s) => s.hub !== null && s.hub !== thisHub);
   return (
     <div className="table-scroll">
-      <table className="sortable stack-on-phone">
+      <table className="sortable stack-on-phone sessions-table">
+        <colgroup>
+          <col className="col-name" />
+          <col className="col-kind" />
+          <col className="col-state" />
+          {manyHubs && <col className="col-hub" />}
+          <col className="col-model" />
+          <col className="col-cost" />
+          <col className="col-count" />
+          <col className="col-count" />
+          <col className="col-count" />
+          <col className="col-count" />
+          <col className="col-updated" />
+        </colgroup>
         <thead>
           <tr>
             {header("Session", "name")}
             {header("Kind", "kind")}
             {header("State", "status")}
-            {header("Hub", "hub")}
+            {manyHubs && header("Hub", "hub")}
             {header("Model", "model")}
             {header("Cost", "cost", true)}
             {header("Turns", "turns", true)}
-            {header("Interactions", "interactions", true)}
+            {header("Msgs", "interactions", true)}
             {header("Queued", "queued", true)}
             {header("Approvals", "approvals", true)}
             {header("Updated", "updated", true)}
@@ -67,7 +87,7 @@ export function SessionTable({ items }: { items: SessionView[] }) {
           {rows.map((s) => (
             <tr key={s.name} data-testid={`session-${s.name}`}>
               <td>
-                <Link href={`/sessions/${encodeURIComponent(s.name)}`} className="mono">
+                <Link href={`/sessions/${encodeURIComponent(s.name)}`} className="mono clip-line" title={s.name}>
                   {s.name}
                 </Link>
               </td>
@@ -77,18 +97,29 @@ export function SessionTable({ items }: { items: SessionView[] }) {
                 {s.stalled && <span className="badge stalled">stalled</span>}
                 <SandboxBadge sandbox={s.sandbox} />
                 <SessionProblem problem={s.problem} clip testId={`problem-${s.name}`} />
+                {stopReason(s) && (
+                  <div className="muted clip" title={stopReason(s)!} data-testid={`yielded-${s.name}`}>
+                    {stopReason(s)}
+                  </div>
+                )}
               </td>
-              <td data-label="hub" data-testid={`hub-of-${s.name}`}>
-                <HubName hub={s.hub} thisHub={thisHub} />
+              {manyHubs && (
+                <td data-label="hub" data-testid={`hub-of-${s.name}`}>
+                  <HubName hub={s.hub} thisHub={thisHub} />
+                </td>
+              )}
+              <td className="mono">
+                <span className="clip-line" title={s.model ?? "the CLI's default"}>
+                  {s.model ?? "default"}
+                </span>
               </td>
-              <td className="mono">{s.model ?? "default"}</td>
               <td className="num" data-label="cost">
                 {usd(s.costUsd)}
               </td>
               <td className="num" data-label="turns">
                 {s.turns}
               </td>
-              <td className="num" data-label="interactions">
+              <td className="num" data-label="interactions" title="interactions: the turns sent to it">
                 {s.interactions}
               </td>
               <td className="num" data-label="queued">
@@ -106,7 +137,7 @@ export function SessionTable({ items }: { items: SessionView[] }) {
         {items.length > 1 && (
           <tfoot>
             <tr data-testid="session-totals">
-              <th scope="row" colSpan={5}>
+              <th scope="row" colSpan={manyHubs ? 5 : 4}>
                 {items.length} sessions
               </th>
               <td className="num" data-label="cost">

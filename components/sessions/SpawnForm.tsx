@@ -3,8 +3,11 @@
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { PRESETS } from "@/lib/api/sessions.ts";
+import { ISOLATIONS } from "@/lib/api/worktrees.ts";
 import { issuesAt, issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
 import { useSpawn } from "@/lib/queries/sessions.ts";
+import { GateFix, gateRefusal } from "../fixes/GateFix.tsx";
+import { submitsOnCtrlEnter } from "@/lib/ctrl-enter.ts";
 
 const PRESET_HINT: Record<string, string> = {
   "read-only": "reads and searches only",
@@ -14,7 +17,26 @@ const PRESET_HINT: Record<string, string> = {
   plan: "the CLI's plan mode",
 };
 
-const EMPTY = { name: "", prompt: "", model: "", preset: "edit", workDir: "", maxCost: "", maxTurns: "", timeout: "", member: false, role: "" };
+const EMPTY = {
+  name: "",
+  prompt: "",
+  model: "",
+  preset: "edit",
+  workDir: "",
+  isolation: "",
+  base: "",
+  maxCost: "",
+  maxTurns: "",
+  timeout: "",
+  member: false,
+  role: "",
+};
+
+const ISOLATION_HINT: Record<string, string> = {
+  "": "the team's choice (Settings → team options)",
+  worktree: "a git work tree and branch of its own, so parallel sessions never write over each other",
+  shared: "works in the work directory itself, beside whatever else runs there",
+};
 type Draft = typeof EMPTY;
 
 /** The request body: only what was filled in, so the hub's defaults apply to the rest. */
@@ -29,6 +51,8 @@ function bodyOf(d: Draft) {
     model: text(d.model),
     preset: PRESETS.find((p) => p === d.preset),
     workDir: text(d.workDir),
+    isolation: ISOLATIONS.find((i) => i === d.isolation),
+    base: d.isolation === "worktree" ? text(d.base) : undefined,
     ...(Object.values(safety).some((v) => v !== undefined) ? { safety } : {}),
   };
 }
@@ -73,7 +97,7 @@ export function SpawnForm({ team, member = false }: { team: string; member?: boo
         <input value={d.name} onChange={set("name")} aria-invalid={invalid("name")} required autoComplete="off" />
       </Field>
       <Field label="First message (optional)" field="prompt" issues={issues} hint="Without one the session starts idle and waits for a message.">
-        <textarea rows={3} value={d.prompt} onChange={set("prompt")} aria-invalid={invalid("prompt")} />
+        <textarea rows={3} value={d.prompt} onChange={set("prompt")} aria-invalid={invalid("prompt")} onKeyDown={submitsOnCtrlEnter} />
       </Field>
       <div className="split">
         <Field label="Model" field="model" issues={issues} hint="alias or id; empty: the CLI's default">
@@ -95,6 +119,23 @@ export function SpawnForm({ team, member = false }: { team: string; member?: boo
       <Field label="Work directory" field="workDir" issues={issues} hint="an absolute path; empty: the hub's work directory">
         <input value={d.workDir} onChange={set("workDir")} aria-invalid={invalid("workDir")} className="mono" />
       </Field>
+      <div className="split">
+        <Field label="Isolation" field="isolation" issues={issues} hint={ISOLATION_HINT[d.isolation]}>
+          <select value={d.isolation} onChange={set("isolation")} aria-invalid={invalid("isolation")}>
+            <option value="">team default</option>
+            {ISOLATIONS.map((i) => (
+              <option key={i} value={i}>
+                {i === "worktree" ? "its own work tree" : "shared work dir"}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {d.isolation === "worktree" && (
+          <Field label="Base branch (optional)" field="base" issues={issues} hint="empty: the branch checked out in the work dir">
+            <input value={d.base} onChange={set("base")} aria-invalid={invalid("base")} className="mono" autoComplete="off" />
+          </Field>
+        )}
+      </div>
       <fieldset className="plain">
         <legend className="muted">Safety net (empty: $2.00, 50 turns, 300 s per turn)</legend>
         <div className="three">
@@ -126,11 +167,13 @@ export function SpawnForm({ team, member = false }: { team: string; member?: boo
           <input value={d.role} onChange={set("role")} aria-invalid={invalid("role")} placeholder="e.g. backend" />
         </Field>
       )}
-      {spawn.error && (
+      {/* The phase gate's refusal is said, with what to do about it, by GateFix. */}
+      {spawn.error && !gateRefusal(spawn.error) && (
         <p className="form-error" role="alert" data-testid="spawn-error">
           {spawn.error.message}
         </p>
       )}
+      <GateFix team={team} error={spawn.error} again={`Start ${d.name.trim() || "the member"} again`} />
       <div className="row">
         <button type="submit" className="primary" disabled={spawn.isPending || !d.name.trim()}>
           {spawn.isPending ? "Starting…" : d.member ? "Start team member" : "Start session"}

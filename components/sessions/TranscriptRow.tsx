@@ -1,15 +1,23 @@
 import { duration, usd } from "@/lib/format.ts";
 import type { InteractionView } from "@/lib/api/sessions.ts";
 import { FileDiff } from "../code/FileDiff.tsx";
+import { RetryTurn } from "../fixes/RetryTurn.tsx";
 import { JsonView } from "../ui/JsonView.tsx";
 import { Folded } from "./Folded.tsx";
 import { Markdown } from "./Markdown.tsx";
 import { toolEdit } from "./tool-edits.ts";
-import { summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
+import { relativeInput, summarizeInput, turnEnding, type Item, type PermissionDecision } from "./transcript-model.ts";
 
 const DECISION_LABEL = { pending: "waiting for a decision", allowed: "allowed", denied: "denied", withdrawn: "withdrawn" } as const;
 
-function ResultFooter({ item, interaction }: { item: Extract<Item, { kind: "result" }>; interaction: InteractionView | undefined }) {
+/** What the row needs of its session: its paths made relative, and Retry for the turn that may be retried. */
+export type RowContext = {
+  rel: (text: string) => string;
+  interactions: Map<number, InteractionView>;
+  retry: { team: string; name: string; id: number } | null;
+};
+
+function ResultFooter({ item, interaction, ctx }: { item: Extract<Item, { kind: "result" }>; interaction: InteractionView | undefined; ctx: RowContext }) {
   const ending = turnEnding(item, interaction);
   const parts = [
     ending.text,
@@ -17,15 +25,56 @@ function ResultFooter({ item, interaction }: { item: Extract<Item, { kind: "resu
     item.turns !== null ? `${item.turns} model turn${item.turns === 1 ? "" : "s"}` : null,
     item.durationMs !== null ? duration(item.durationMs) : null,
   ].filter(Boolean);
+  const retry = ctx.retry && ctx.retry.id === item.interactionId ? ctx.retry : null;
   return (
     <div className={ending.failed ? "tx-result error" : "tx-result"} data-testid="tx-result">
       {parts.join(" · ")}
+      {retry && <RetryTurn team={retry.team} name={retry.name} />}
     </div>
   );
 }
 
+/** A call's permission answer, on its row: allowed, denied (with why), waiting, withdrawn. */
+function PermissionBadge({ decision, message }: { decision: PermissionDecision; message: string | null }) {
+  return (
+    <span className={`badge perm-${decision}`} data-testid="tx-permission" data-decision={decision} title={message ?? undefined}>
+      {DECISION_LABEL[decision]}
+    </span>
+  );
+}
+
+/** One tool call: its name, what it does (Bash as `$ command`), its permission badge; opened, its diff or input and its output. */
+function ToolRow({ item, ctx }: { item: Extract<Item, { kind: "tool" }>; ctx: RowContext }) {
+  const state = item.result === null ? "running" : item.result.isError ? "error" : "done";
+  const input = relativeInput(item.input, ctx.rel);
+  const command = item.name === "Bash" && typeof (input as { command?: unknown })?.command === "string" ? (input as { command: string }).command : null;
+  const edit = toolEdit(item.name, input);
+  const denied = item.permission?.decision === "denied" ? item.permission.message : null;
+  return (
+    <details className={`tx-tool ${state}${item.nested ? " nested" : ""}`} data-testid="tx-tool" data-decision={item.permission?.decision}>
+      <summary>
+        <span className="tx-tool-name">{item.name}</span>{" "}
+        <code className="tx-tool-what">{command !== null ? `$ ${summarizeInput({ command }, 160)}` : summarizeInput(input, 160)}</code>{" "}
+        {item.permission && <PermissionBadge {...item.permission} />}
+        {denied && <span className="tx-denied">{denied}</span>}
+        {state === "running" && item.permission?.decision !== "pending" && <span className="muted"> running…</span>}
+      </summary>
+      {edit ? (
+        <div className="tx-edit" data-testid="tx-edit">
+          <FileDiff file={edit} />
+        </div>
+      ) : command !== null ? (
+        <pre className="tx-shell">$ {command}</pre>
+      ) : (
+        <JsonView value={input} label={`input of ${item.name}`} />
+      )}
+      {item.result && <Folded className={item.result.isError ? "tx-output error" : "tx-output"} text={ctx.rel(item.result.text) || "(no output)"} />}
+    </details>
+  );
+}
+
 /** One row of the transcript; tool calls, their results and raw stream lines are folded. */
-export function TranscriptRow({ item, interactions }: { item: Item; interactions: Map<number, InteractionView> }) {
+export function TranscriptRow({ item, ctx }: { item: Item; ctx: RowContext }) {
   switch (item.kind) {
     case "prompt":
       return (
@@ -40,37 +89,20 @@ export function TranscriptRow({ item, interactions }: { item: Item; interactions
           <Markdown text={item.text} />
         </div>
       );
-    case "tool": {
-      const state = item.result === null ? "running" : item.result.isError ? "error" : "done";
-      const edit = toolEdit(item.name, item.input);
-      return (
-        <details className={`tx-tool ${state}${item.nested ? " nested" : ""}`} data-testid="tx-tool">
-          <summary>
-            <span className="tx-tool-name">{item.name}</span> <code>{summarizeInput(item.input)}</code>{" "}
-            <span className="muted">{state === "running" ? "…" : state}</span>
-          </summary>
-          {edit ? (
-            <div className="tx-edit" data-testid="tx-edit">
-              <FileDiff file={edit} />
-            </div>
-          ) : (
-            <JsonView value={item.input} label={`input of ${item.name}`} />
-          )}
-          {item.result && <Folded className={item.result.isError ? "tx-output error" : "tx-output"} text={item.result.text || "(no output)"} />}
-        </details>
-      );
-    }
+    case "tool":
+      return <ToolRow item={item} ctx={ctx} />;
     case "tool_result":
       return (
         <details className="tx-tool">
           <summary>tool result{item.isError ? " (error)" : ""}</summary>
-          <Folded className={item.isError ? "tx-output error" : "tx-output"} text={item.text} />
+          <Folded className={item.isError ? "tx-output error" : "tx-output"} text={ctx.rel(item.text)} />
         </details>
       );
     case "permission": {
-      const what = summarizeInput(item.input);
+      // A request whose call is not in the transcript (yet): its own line.
+      const what = summarizeInput(relativeInput(item.input, ctx.rel));
       return (
-        <div className={`tx-perm ${item.decision}`} data-testid="tx-permission" data-decision={item.decision}>
+        <div className={`tx-perm ${item.decision}`} data-testid="tx-permission-row" data-decision={item.decision}>
           <span className="muted">permission</span> <strong>{item.toolName}</strong>
           {what && (
             <>
@@ -78,13 +110,13 @@ export function TranscriptRow({ item, interactions }: { item: Item; interactions
               <code>{what}</code>
             </>
           )}{" "}
-          — <strong>{DECISION_LABEL[item.decision]}</strong>
-          {item.message && <>: {item.message}</>}
+          <PermissionBadge decision={item.decision} message={item.message} />
+          {item.message && <span className="tx-denied">{item.message}</span>}
         </div>
       );
     }
     case "result":
-      return <ResultFooter item={item} interaction={item.interactionId === null ? undefined : interactions.get(item.interactionId)} />;
+      return <ResultFooter item={item} interaction={item.interactionId === null ? undefined : ctx.interactions.get(item.interactionId)} ctx={ctx} />;
     case "note":
       return <div className="tx-note">{item.text}</div>;
     case "raw":

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { InteractionView, TranscriptEntryView } from "@/lib/api/sessions.ts";
-import { buildItems, mergeEntries, summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
+import { buildItems, mergeEntries, relativeInput, relativeTo, summarizeInput, turnEnding, type Item } from "./transcript-model.ts";
 
 let nextId = 1;
 const line = (direction: "in" | "out", type: string, subtype: string | null, payload: unknown, interactionId = 1): TranscriptEntryView => ({
@@ -56,16 +56,20 @@ function deniedTurn(): TranscriptEntryView[] {
 describe("transcript model", () => {
   it("shows the prompt, the tool call with its result folded under it, the denial, the text and a footer", () => {
     const items = buildItems(deniedTurn());
-    expect(items.map((i) => i.kind)).toEqual(["prompt", "raw", "tool", "permission", "text", "result"]);
+    expect(items.map((i) => i.kind)).toEqual(["prompt", "raw", "tool", "text", "result"]);
     expect(items[0]).toMatchObject({ text: "@bash rm -rf /tmp/x" });
     expect(items[1]).toMatchObject({ label: "system · init" });
-    expect(items[2]).toMatchObject({ name: "Bash", toolUseId: "toolu_1", result: { text: "Denied by operator: no", isError: true } });
-    expect(items[3]).toMatchObject({ toolName: "Bash", decision: "denied", message: "Denied by operator: no" });
-    expect(items[4]).toMatchObject({ text: "after", nested: false });
-    expect(items[5]).toMatchObject({ interactionId: 1, subtype: "success", isError: false, turns: 2, durationMs: 215 });
+    expect(items[2]).toMatchObject({
+      name: "Bash",
+      toolUseId: "toolu_1",
+      result: { text: "Denied by operator: no", isError: true },
+      permission: { decision: "denied", message: "Denied by operator: no" },
+    });
+    expect(items[3]).toMatchObject({ text: "after", nested: false });
+    expect(items[4]).toMatchObject({ interactionId: 1, subtype: "success", isError: false, turns: 2, durationMs: 215 });
   });
 
-  it("shows an API failure as the CLI's note and a failed footer with the API's message, never as a success", () => {
+  it("shows an API failure as a failed footer with the API's message (not again as the CLI's note), never as a success", () => {
     // Recorded from the real CLI (2.1.197) against the fake API's `@error 500`.
     const recorded = fs
       .readFileSync(path.join(import.meta.dirname, "../../server/supervisor/fixtures/api-error.jsonl"), "utf8")
@@ -73,8 +77,8 @@ describe("transcript model", () => {
       .filter(Boolean);
     nextId = 200;
     const items = buildItems(recorded.map((l) => JSON.parse(l)).map((p) => line("out", p.type, p.subtype ?? null, p)));
-    expect(items.map((i) => i.kind)).toEqual(["note", "result"]);
-    const result = items[1] as Extract<Item, { kind: "result" }>;
+    expect(items.map((i) => i.kind)).toEqual(["result"]);
+    const result = items[0] as Extract<Item, { kind: "result" }>;
     expect(result).toMatchObject({ subtype: "success", isError: true, error: expect.stringMatching(/^API Error: 500 scripted failure/) });
     const ending = turnEnding(result, undefined);
     expect(ending.failed).toBe(true);
@@ -99,9 +103,9 @@ describe("transcript model", () => {
 
   it("keeps a request pending until answered, and marks one the CLI withdrew", () => {
     const turn = deniedTurn().slice(0, 4);
-    expect(buildItems(turn).at(-1)).toMatchObject({ kind: "permission", decision: "pending", message: null });
+    expect(buildItems(turn).at(-1)).toMatchObject({ kind: "tool", permission: { decision: "pending", message: null } });
     const cancel = line("out", "control_cancel_request", null, { type: "control_cancel_request", request_id: "req-1" });
-    expect(buildItems([...turn, cancel]).at(-1)).toMatchObject({ kind: "permission", decision: "withdrawn" });
+    expect(buildItems([...turn, cancel]).at(-1)).toMatchObject({ kind: "tool", permission: { decision: "withdrawn" } });
   });
 
   it("keeps what it does not know, and results without their call, as their own rows", () => {
@@ -136,5 +140,36 @@ describe("transcript model", () => {
     expect(summarizeInput({ file_path: "/src/a.ts", content: "x" })).toBe("/src/a.ts");
     expect(summarizeInput({ n: 1 })).toBe('{"n":1}');
     expect(summarizeInput({ command: "x".repeat(100) }, 10)).toBe("xxxxxxxxx…");
+  });
+});
+
+describe("a transcript that reads like logs", () => {
+  it("puts a call's permission answer on its row, and keeps a request without a call as a row", () => {
+    const items = buildItems(deniedTurn());
+    expect(items.map((i) => i.kind)).toEqual(["prompt", "raw", "tool", "text", "result"]);
+    expect(items[2]).toMatchObject({ name: "Bash", permission: { decision: "denied", message: "Denied by operator: no" } });
+    const orphan = line("out", "control_request", "can_use_tool", {
+      type: "control_request",
+      request_id: "req-9",
+      request: { subtype: "can_use_tool", tool_name: "Write", input: { file_path: "/w/a" }, tool_use_id: "toolu_unseen" },
+    });
+    expect(buildItems([orphan])).toEqual([expect.objectContaining({ kind: "permission", toolName: "Write", decision: "pending" })]);
+  });
+
+  it("says a failed turn's message once, in its footer", () => {
+    nextId = 300;
+    const items = buildItems([
+      line("out", "assistant", null, { type: "assistant", message: { model: "<synthetic>", content: [{ type: "text", text: "API Error: 500 boom" }] } }),
+      line("out", "result", "success", { type: "result", subtype: "success", is_error: true, result: "API Error: 500 boom", num_turns: 1 }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(["result"]);
+  });
+
+  it("writes paths under the work tree relative to it, and leaves other names alone", () => {
+    const rel = relativeTo(["/data/wt/s1", "/data/wt/s1/"]);
+    expect(rel("cat /data/wt/s1/src/a.ts && ls /data/wt/s1 /data/wt/s1/ /data/wt/s10/x")).toBe("cat src/a.ts && ls . . /data/wt/s10/x");
+    expect(rel("'/data/wt/s1/a b'")).toBe("'a b'");
+    expect(relativeTo([])("/data/wt/s1/a")).toBe("/data/wt/s1/a");
+    expect(relativeInput({ command: "cat /data/wt/s1/a", n: 1, list: ["/data/wt/s1/b"] }, rel)).toEqual({ command: "cat a", n: 1, list: ["b"] });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Turns stored transcript lines (the CLI's stream-json lines and what the hub sent it) into what
  * the session page shows: prompts, assistant text, tool calls with their results folded under
- * them, permission requests with their answers, and one footer per turn. Pure, so the page can
- * rebuild it on every new line and tests can feed it recorded transcripts.
+ * them and their permission's answer as a badge (a request with no call of its own is a row), and one
+ * footer per turn whose failure is said there once (the CLI's own note repeating it is dropped).
+ * Pure, so the page can rebuild it on every new line and tests can feed it recorded transcripts.
  */
 import type { InteractionView, TranscriptEntryView } from "@/lib/api/sessions.ts";
 
@@ -11,9 +12,28 @@ export type PermissionDecision = "pending" | "allowed" | "denied" | "withdrawn";
 export type Item =
   | { kind: "prompt"; key: string; text: string; at: Date }
   | { kind: "text"; key: string; text: string; nested: boolean }
-  | { kind: "tool"; key: string; toolUseId: string | null; name: string; input: unknown; nested: boolean; result: { text: string; isError: boolean } | null }
+  | {
+      kind: "tool";
+      key: string;
+      toolUseId: string | null;
+      name: string;
+      input: unknown;
+      nested: boolean;
+      result: { text: string; isError: boolean } | null;
+      /** The hub's answer to the call's permission request, shown as a badge on its row. */
+      permission: { decision: PermissionDecision; message: string | null } | null;
+    }
   | { kind: "tool_result"; key: string; text: string; isError: boolean }
-  | { kind: "permission"; key: string; requestId: string; toolName: string; input: unknown; decision: PermissionDecision; message: string | null }
+  | {
+      kind: "permission";
+      key: string;
+      requestId: string;
+      toolUseId: string | null;
+      toolName: string;
+      input: unknown;
+      decision: PermissionDecision;
+      message: string | null;
+    }
   | {
       kind: "result";
       key: string;
@@ -92,7 +112,8 @@ export function buildItems(entries: TranscriptEntryView[]): Item[] {
       const decision: PermissionDecision = e.subtype === "allow" ? "allowed" : "denied";
       const known = permissions.get(requestId);
       if (known) Object.assign(known, { decision, message: str(answer.message) });
-      else items.push({ kind: "permission", key: `${e.id}`, requestId, toolName: "(tool)", input: null, decision, message: str(answer.message) });
+      else
+        items.push({ kind: "permission", key: `${e.id}`, requestId, toolUseId: null, toolName: "(tool)", input: null, decision, message: str(answer.message) });
     } else if (e.direction === "out" && e.type === "assistant") {
       // The CLI writes an API failure as an assistant message of its own: a note, not the model speaking.
       const synthetic = obj(p.message).model === "<synthetic>";
@@ -100,7 +121,16 @@ export function buildItems(entries: TranscriptEntryView[]): Item[] {
         const key = `${e.id}.${i}`;
         if (b.type === "text") items.push(synthetic ? { kind: "note", key, text: str(b.text) ?? "" } : { kind: "text", key, text: str(b.text) ?? "", nested });
         else if (b.type === "tool_use") {
-          const tool = { kind: "tool" as const, key, toolUseId: str(b.id), name: str(b.name) ?? "(tool)", input: b.input, nested, result: null };
+          const tool = {
+            kind: "tool" as const,
+            key,
+            toolUseId: str(b.id),
+            name: str(b.name) ?? "(tool)",
+            input: b.input,
+            nested,
+            result: null,
+            permission: null,
+          };
           if (tool.toolUseId) tools.set(tool.toolUseId, tool);
           items.push(tool);
         } else items.push({ kind: "raw", key, label: `assistant · ${str(b.type) ?? "block"}`, payload: b });
@@ -122,6 +152,7 @@ export function buildItems(entries: TranscriptEntryView[]): Item[] {
         kind: "permission" as const,
         key: `${e.id}`,
         requestId: str(p.request_id) ?? "",
+        toolUseId: str(request.tool_use_id),
         toolName: str(request.tool_name) ?? "(tool)",
         input: request.input,
         decision: "pending" as PermissionDecision,
@@ -151,7 +182,62 @@ export function buildItems(entries: TranscriptEntryView[]): Item[] {
       raw(e, label);
     }
   }
-  return items;
+  return foldInto(items, tools);
+}
+
+/**
+ * A permission answered for a call shown as a row becomes that row's badge; a failed turn's message is said by its
+ * footer, so the CLI's note of the same words just before it goes.
+ */
+function foldInto(items: Item[], tools: Map<string, Extract<Item, { kind: "tool" }>>): Item[] {
+  const out: Item[] = [];
+  for (const item of items) {
+    if (item.kind === "permission" && item.toolUseId && tools.has(item.toolUseId)) {
+      tools.get(item.toolUseId)!.permission = { decision: item.decision, message: item.message };
+      continue;
+    }
+    if (item.kind === "result" && item.error) {
+      const last = out.at(-1);
+      if (last?.kind === "note" && item.error.startsWith(last.text.trim())) out.pop();
+    }
+    out.push(item);
+  }
+  return out;
+}
+
+/** Paths under the session's own directories written relative to them, as one reads a log of work in its tree. */
+export function relativeTo(roots: string[]): (text: string) => string {
+  const sorted = [...new Set(roots.filter((r) => r.length > 1).map((r) => r.replace(/\/+$/, "")))].sort((a, b) => b.length - a.length);
+  if (sorted.length === 0) return (t) => t;
+  // Where a path ends: a blank, a quote, a shell operator, or the end of the text.
+  const ends = (c: string | undefined) => c === undefined || /[\s'"`;|&)(<>:,]/.test(c);
+  const one = (text: string, root: string) => {
+    let out = "";
+    let from = 0;
+    for (let at = text.indexOf(root); at >= 0; at = text.indexOf(root, from)) {
+      out += text.slice(from, at);
+      const next = text[at + root.length];
+      if (next === "/" && !ends(text[at + root.length + 1])) from = at + root.length + 1;
+      else if (ends(next) || next === "/") {
+        out += ".";
+        from = at + root.length + (next === "/" ? 1 : 0);
+      } else {
+        // Another name that starts the same (`/w/tree-2` beside `/w/tree`).
+        out += root;
+        from = at + root.length;
+      }
+    }
+    return out + text.slice(from);
+  };
+  return (text) => sorted.reduce(one, text);
+}
+
+/** Every string inside a tool's input, made relative (for its summary, its diff and its JSON). */
+export function relativeInput(input: unknown, rel: (t: string) => string): unknown {
+  if (typeof input === "string") return rel(input);
+  if (Array.isArray(input)) return input.map((v) => relativeInput(v, rel));
+  if (typeof input === "object" && input !== null) return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, relativeInput(v, rel)]));
+  return input;
 }
 
 const CLI_STOPS: Record<string, string> = {

@@ -1,60 +1,19 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { api } from "@/lib/api/endpoints/index.ts";
-import { apiCall } from "@/lib/browser-api.ts";
-import { keys } from "@/lib/queries/keys.ts";
-import { rankEntries, type PaletteEntry } from "./palette-match.ts";
-import { statusLabel } from "../ui/StatusBadge.tsx";
+import { usePaletteEntries } from "./palette-entries.ts";
+import { rankEntries, type PaletteAction, type PaletteEntry } from "./palette-match.ts";
+import { ASKS, usePaletteActions, type Outcome } from "./PaletteActions.tsx";
 
-const enc = encodeURIComponent;
-/** How many of each list the palette searches. */
-const PALETTE = { limit: 500 };
-
-/** The team's sessions, contracts and artifacts, fetched when the palette opens (not on every page). */
-function useEntries(team: string, open: boolean, pages: readonly { href: string; label: string }[]): PaletteEntry[] {
-  const sessions = useQuery({ queryKey: [...keys.sessions(team), "palette"], queryFn: () => apiCall(api.sessions.list, { team, limit: 500 }), enabled: open });
-  const contracts = useQuery({
-    queryKey: keys.contracts.list(team, PALETTE),
-    queryFn: () => apiCall(api.contracts.list, { team, ...PALETTE }),
-    enabled: open,
-  });
-  const artifacts = useQuery({
-    queryKey: keys.artifacts.list(team, PALETTE),
-    queryFn: () => apiCall(api.artifacts.list, { team, ...PALETTE }),
-    enabled: open,
-  });
-  return useMemo(
-    () => [
-      ...pages.map((p): PaletteEntry => ({ kind: "page", label: p.label, detail: "page", href: p.href })),
-      ...(sessions.data ?? []).map((s): PaletteEntry => ({
-        kind: "session",
-        label: s.name,
-        detail: `session · ${statusLabel(s.status)}`,
-        href: `/sessions/${enc(s.name)}`,
-      })),
-      ...(contracts.data?.items ?? []).map((c): PaletteEntry => ({
-        kind: "contract",
-        label: c.id,
-        detail: `contract · ${c.title}`,
-        href: `/canvas?contract=${enc(c.id)}`,
-      })),
-      ...(artifacts.data?.items ?? []).map((a): PaletteEntry => ({
-        kind: "artifact",
-        label: a.id,
-        detail: `artifact · ${a.type}`,
-        href: `/artifacts/${enc(a.id)}`,
-      })),
-    ],
-    [pages, sessions.data, contracts.data, artifacts.data],
-  );
-}
+/** An action waiting for what it asks (a snapshot's label), typed in the palette's own input. */
+type Asking = { action: PaletteAction; label: string; prompt: string };
 
 /**
- * Ctrl+K (⌘K on a Mac) opens a search over the pages and the team's sessions, contracts and artifacts;
- * arrows choose, Enter goes there, Escape closes. A native modal dialog, so focus stays inside while it is open.
+ * Ctrl+K (⌘K on a Mac) opens a search over the pages and everything of the team, and its actions
+ * (docs/dashboard.md#the-palette); arrows choose, Enter goes there or does it, Escape closes. An action that needs a
+ * word (a snapshot's label) asks for it in the same input. A native modal dialog, so focus stays inside while open.
  */
 export function CommandPalette({ team, pages }: { team: string; pages: readonly { href: string; label: string }[] }) {
   const router = useRouter();
@@ -62,12 +21,18 @@ export function CommandPalette({ team, pages }: { team: string; pages: readonly 
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const entries = useEntries(team, open, pages);
-  const shown = useMemo(() => rankEntries(query, entries), [query, entries]);
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [running, setRunning] = useState(false);
+  const entries = usePaletteEntries(team, open, pages);
+  const { run, dialogs } = usePaletteActions(team);
+  const shown = useMemo(() => (asking ? [] : rankEntries(query, entries)), [query, entries, asking]);
 
   const show = () => {
     setQuery("");
     setActive(0);
+    setAsking(null);
+    setOutcome(null);
     setOpen(true);
     dialog.current?.showModal();
   };
@@ -83,64 +48,112 @@ export function CommandPalette({ team, pages }: { team: string; pages: readonly 
   }, []);
 
   const close = () => dialog.current?.close();
-  const go = (entry: PaletteEntry | undefined) => {
-    if (!entry) return;
-    close();
-    router.push(entry.href);
+  const act = async (action: PaletteAction, arg?: string) => {
+    setRunning(true);
+    const r = await run(action, arg);
+    setRunning(false);
+    setAsking(null);
+    setQuery("");
+    // An action that opened its form hands over to it.
+    if (r === null) close();
+    else setOutcome(r);
   };
-  const onKeyDown = (e: React.KeyboardEvent) => {
+  const choose = (entry: PaletteEntry | undefined) => {
+    if (!entry) return;
+    if (entry.href) {
+      close();
+      router.push(entry.href);
+      return;
+    }
+    if (!entry.action) return;
+    const ask = ASKS[entry.action.type]?.(new Date());
+    if (ask) {
+      setAsking({ action: entry.action, label: entry.label, prompt: ask.prompt });
+      setQuery(ask.initial);
+      setOutcome(null);
+      return;
+    }
+    void act(entry.action);
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (asking) {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        if (!running) void act(asking.action, query);
+      } else if (e.key === "Escape") {
+        // Back to the search, not out of the palette.
+        e.preventDefault();
+        setAsking(null);
+        setQuery("");
+      }
+      return;
+    }
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       const step = e.key === "ArrowDown" ? 1 : -1;
       setActive((i) => (shown.length === 0 ? 0 : (i + step + shown.length) % shown.length));
     } else if (e.key === "Enter") {
       e.preventDefault();
-      go(shown[active]);
+      choose(shown[active]);
     }
   };
   return (
     <>
-      <button
-        type="button"
-        className="ghost palette-open"
-        onClick={show}
-        aria-label="go to a page, session, contract or artifact (Ctrl+K)"
-        data-testid="palette-open"
-      >
+      <button type="button" className="ghost palette-open" onClick={show} aria-label="find or do anything (Ctrl+K)" data-testid="palette-open">
         ⌕ <kbd>Ctrl K</kbd>
       </button>
       <dialog ref={dialog} className="palette" aria-label="Go to" onClose={() => setOpen(false)} onClick={(e) => e.target === dialog.current && close()}>
+        {asking && (
+          <p className="palette-asking" data-testid="palette-asking">
+            <strong>{asking.label}</strong> — {asking.prompt}, then Enter (Escape goes back)
+          </p>
+        )}
         <input
           role="combobox"
           aria-expanded="true"
           aria-controls="palette-list"
           aria-activedescendant={shown[active] ? `palette-${active}` : undefined}
-          aria-label="page, session, contract or artifact"
-          placeholder="Go to a page, session, contract or artifact…"
+          aria-label={asking ? asking.prompt : "page, session, member, contract, artifact, pipeline, snapshot, message or action"}
+          placeholder={asking ? asking.prompt : "Find anything, or do something (“take snapshot”, “allow”)…"}
           value={query}
           autoFocus
+          disabled={running}
           onChange={(e) => {
             setQuery(e.target.value);
             setActive(0);
           }}
           onKeyDown={onKeyDown}
         />
-        <ul id="palette-list" role="listbox" aria-label="matches" className="palette-list">
-          {shown.map((entry, i) => (
-            <li
-              key={`${entry.kind}:${entry.label}`}
-              id={`palette-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => go(entry)}
-            >
-              <span className="palette-label">{entry.label}</span> <span className="muted">{entry.detail}</span>
-            </li>
-          ))}
-          {shown.length === 0 && <li className="muted">Nothing matches.</li>}
-        </ul>
+        {outcome && (
+          <p className={outcome.ok ? "palette-outcome" : "palette-outcome form-error"} role="status" data-testid="palette-outcome">
+            {outcome.text}{" "}
+            {outcome.href && (
+              <Link href={outcome.href} onClick={close}>
+                open
+              </Link>
+            )}
+          </p>
+        )}
+        {!asking && (
+          <ul id="palette-list" role="listbox" aria-label="matches" className="palette-list">
+            {shown.map((entry, i) => (
+              <li
+                key={`${entry.kind}:${entry.label}:${entry.detail}`}
+                id={`palette-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={`palette-${entry.kind}`}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => choose(entry)}
+              >
+                <span className="palette-label">{entry.label}</span> <span className="muted">{entry.detail}</span>
+              </li>
+            ))}
+            {shown.length === 0 && <li className="muted">Nothing matches.</li>}
+          </ul>
+        )}
       </dialog>
+      {dialogs}
     </>
   );
 }

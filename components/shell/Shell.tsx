@@ -13,6 +13,7 @@ import { CommandPalette } from "./CommandPalette.tsx";
 import { useLive } from "./LiveProvider.tsx";
 import { useTeam } from "./TeamProvider.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
+import { Toasts } from "./Toasts.tsx";
 import { NotifyToggle } from "./NotifyToggle.tsx";
 
 export const PAGES = [
@@ -131,18 +132,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {/* The open menu covers the page: a tap beside it closes it rather than acting on what is under it. */}
       {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuAt(null)} />}
       <main id="main">{children}</main>
-      <div className="toasts" role="region" aria-label="alerts" aria-live="polite">
-        {live.alerts.map((a) => (
-          <div key={a.id} className="toast" data-testid="alert">
-            <Link href={a.href} onClick={() => live.dismiss(a.id)}>
-              <strong>{a.title}</strong> <span className="muted">{a.body}</span>
-            </Link>
-            <button type="button" className="ghost" aria-label={`dismiss: ${a.title}`} onClick={() => live.dismiss(a.id)}>
-              ×
-            </button>
-          </div>
-        ))}
-      </div>
+      <Toasts alerts={live.alerts} dismiss={live.dismiss} />
     </>
   );
 }

@@ -6,8 +6,27 @@
 import type { PayloadOf } from "@/lib/api/events.ts";
 import type { WireEvent } from "@/lib/ws.ts";
 
-/** `key`: what the alert is about; a newer alert about the same thing replaces it, and resolving it removes it. */
-export type Alert = { id: number; key: string; session: string; title: string; body: string; href: string };
+/**
+ * `key`: what the alert is about; a newer alert about the same thing replaces it, and resolving it removes it. The page
+ * that shows the same thing marks it with `data-alert-key` (./Toasts.tsx). `approval`: the request a toast answers.
+ */
+export type Alert = {
+  id: number;
+  key: string;
+  session: string;
+  team: string | null;
+  title: string;
+  body: string;
+  href: string;
+  approval?: { id: number; toolName: string; input: Record<string, unknown> };
+};
+
+// A toast is one line: the body is cut long before any screen would end it (the page holds the whole input).
+const BODY_MAX = 240;
+const oneLine = (text: string) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > BODY_MAX ? `${line.slice(0, BODY_MAX - 1)}…` : line;
+};
 
 type ProblemKind = NonNullable<PayloadOf<"session.problem">["kind"]>;
 const PROBLEM_TITLE: Record<ProblemKind, string> = {
@@ -20,7 +39,7 @@ const PROBLEM_TITLE: Record<ProblemKind, string> = {
 
 const budgetKey = (p: { scope: string; target: string | null }) => `budget:${p.scope}:${p.target ?? ""}`;
 
-const sessionAt = (e: WireEvent, name: string) => ({ id: e.id, session: name, href: `/sessions/${encodeURIComponent(name)}` });
+const sessionAt = (e: WireEvent, name: string) => ({ id: e.id, session: name, team: e.teamId, href: `/sessions/${encodeURIComponent(name)}` });
 
 export function alertFor(e: WireEvent): Alert | null {
   switch (e.type) {
@@ -30,17 +49,23 @@ export function alertFor(e: WireEvent): Alert | null {
       const p = e.payload;
       const what = p.scope === "team" ? `team ${e.teamId}` : `${p.scope} ${p.target}`;
       const title = e.type === "budget.exhausted" ? `Budget of ${what} used up` : `Budget of ${what} past its warning`;
-      return { id: e.id, key: budgetKey(p), session: p.session, title, body: p.text, href: "/" };
+      return { id: e.id, key: budgetKey(p), session: p.session, team: e.teamId, title, body: oneLine(p.text), href: "/" };
     }
     case "session.approval_requested": {
       const { name, input, approvalId, toolName } = e.payload;
       const what = typeof input?.command === "string" ? input.command : typeof input?.file_path === "string" ? input.file_path : "";
-      return { ...sessionAt(e, name), key: `approval:${approvalId}`, title: `${name} needs approval`, body: `${toolName}${what ? `: ${what}` : ""}` };
+      return {
+        ...sessionAt(e, name),
+        key: `approval:${approvalId}`,
+        title: `${name} needs approval`,
+        body: oneLine(`${toolName}${what ? `: ${what}` : ""}`),
+        approval: { id: approvalId, toolName, input: input ?? {} },
+      };
     }
     case "session.problem": {
       const { name, problem, kind } = e.payload;
       if (problem === null) return null;
-      return { ...sessionAt(e, name), key: `problem:${name}`, title: `${name} ${kind ? PROBLEM_TITLE[kind] : "needs attention"}`, body: problem };
+      return { ...sessionAt(e, name), key: `problem:${name}`, title: `${name} ${kind ? PROBLEM_TITLE[kind] : "needs attention"}`, body: oneLine(problem) };
     }
     case "session.stalled":
       return { ...sessionAt(e, e.payload.name), key: `stalled:${e.payload.name}`, title: `${e.payload.name} stalled`, body: "no output for a while" };

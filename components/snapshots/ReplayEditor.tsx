@@ -5,6 +5,7 @@ import { ReplayInput } from "@/lib/api/snapshots.ts";
 import { diffJson } from "@/lib/json-diff.ts";
 import { issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
 import type { ContractState, RewindSummary } from "@/lib/api/snapshots.ts";
+import { useRoster } from "@/lib/queries/roster.ts";
 import { useSnapshot, useSnapshotActions } from "@/lib/queries/snapshots.ts";
 import { ListState } from "../ui/Card.tsx";
 import { RecordedCode } from "./CodeMoves.tsx";
@@ -38,6 +39,13 @@ function check(text: string, base: Overrides): { overrides: Overrides | null; is
   return { overrides: changedOnly(r.data as Overrides, base), issues: [] };
 }
 
+/** Overridden assignees that are not on the roster now (nor in the snapshot's): allowed, but likely a typo. */
+export function unknownAssignees(overrides: Overrides | null, known: Set<string>): Array<{ contract: string; assignee: string }> {
+  return Object.entries(overrides ?? {})
+    .filter(([, o]) => typeof o.assignee === "string" && !known.has(o.assignee))
+    .map(([contract, o]) => ({ contract, assignee: o.assignee as string }));
+}
+
 /**
  * Replay a snapshot with overrides `{contractId: {inputs?, assignee?, title?}}`, edited as JSON
  * prefilled with the snapshot's contracts. Replaying shows the hub's preview first (what re-runs,
@@ -45,6 +53,7 @@ function check(text: string, base: Overrides): { overrides: Overrides | null; is
  */
 export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id: string; onDone: (s: RewindSummary) => void; onCancel: () => void }) {
   const snapshot = useSnapshot(team, id);
+  const roster = useRoster(team).data;
   const base = useMemo(() => prefill(snapshot.data?.state.contracts ?? []), [snapshot.data]);
   const [text, setText] = useState<string | null>(null);
   const { replay, previewReplay } = useSnapshotActions(team);
@@ -53,6 +62,8 @@ export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id:
   const refusal = previewReplay.error ?? replay.error;
   const all = [...issues, ...issuesOf(refusal)];
   const count = overrides ? Object.keys(overrides).length : 0;
+  const known = new Set([...(roster ?? []).map((m) => m.name), ...(snapshot.data?.state.roster ?? []).map((m) => m.name)]);
+  const strangers = roster ? unknownAssignees(overrides, known) : [];
 
   return (
     <div className="stack" data-testid="replay-editor">
@@ -85,6 +96,15 @@ export function ReplayEditor({ team, id, onDone, onCancel }: { team: string; id:
                   {i.field && <code>{i.field}</code>}
                   {i.field && ": "}
                   {i.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {strangers.length > 0 && (
+            <ul className="warnings" aria-label="assignees not on the roster" data-testid="replay-unknown-assignees">
+              {strangers.map((x) => (
+                <li key={x.contract} className="warning" data-field={`overrides.${x.contract}.assignee`}>
+                  <code>overrides.{x.contract}.assignee</code>: {x.assignee} is not on the roster of {team}; the contract will wait for a member of that name.
                 </li>
               ))}
             </ul>

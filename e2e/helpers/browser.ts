@@ -47,7 +47,7 @@ export function sideways(page: Page): Promise<string[]> {
     if (doc.scrollWidth <= doc.clientWidth && document.body.scrollWidth <= document.body.clientWidth) return [];
     return [...document.querySelectorAll("body *")]
       .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1)
-      .slice(0, 8)
+      .slice(0, 12)
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} (${Math.round(el.getBoundingClientRect().right)} px)`);
   });
 }

@@ -201,6 +201,8 @@ export const EVENTS = {
     status: z.enum(["allowed", "denied", "timed_out", "cancelled"]),
     decidedBy: z.string(),
     note: z.string().nullable(),
+    /** The allowed-tool rule this decision added to the session ("allow this command for this session"). */
+    rule: z.string().optional(),
   }),
   "session.problem": z.object({
     name: z.string(),

@@ -130,11 +130,18 @@ export type CleanupInput = z.infer<typeof CleanupInput>;
 export const BatchSpawnInput = z.object({ sessions: z.array(SpawnInput).min(1).max(50) }).strict();
 export type BatchSpawnInput = z.infer<typeof BatchSpawnInput>;
 
+/**
+ * `forSession`: allow this call and, from now on in this session, the same call without asking: the hub adds a rule for
+ * exactly this command (or file) to the session's allowed tools (docs/sessions.md#allow-for-this-session).
+ */
 export const DecideApprovalInput = SessionRef.extend({
   approvalId: z.number().int().min(1),
   decision: z.enum(["allow", "deny"]),
   note: z.string().max(2000).optional(),
-}).strict();
+  forSession: z.boolean({ error: "must be true or false" }).optional(),
+})
+  .strict()
+  .refine((d) => !(d.forSession && d.decision === "deny"), { path: ["forSession"], error: "applies to allow only: a denial is never remembered" });
 export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;
 
 /** At most this many in one bulk decision: a page of the approvals queue. */

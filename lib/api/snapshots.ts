@@ -51,7 +51,9 @@ export const ReplayInput = SnapshotRefInput.extend({
   overrides: z
     .record(EntityId, ContractOverride, {
       error: (issue) =>
-        issue.code === "invalid_key" ? "must be keyed by contract ids (^[a-z0-9][a-z0-9._-]{0,127}$)" : "must be an object {contractId: override}",
+        issue.code === "invalid_key"
+          ? "must be keyed by contract ids (lowercase letters, digits, '.', '_' or '-')"
+          : "must be an object {contractId: override}",
     })
     .default({}),
 });

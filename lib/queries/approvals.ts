@@ -26,3 +26,15 @@ export function useDecideMany(team: string) {
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.team(team) }),
   });
 }
+
+/** One answer, from wherever the request is shown (toast, needs-attention, the queue, the session page); `forSession` remembers it. */
+export type Decision = { session: string; approvalId: number; decision: "allow" | "deny"; note?: string; forSession?: boolean };
+
+export function useDecideOne(team: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ session, approvalId, decision, note, forSession }: Decision) =>
+      apiCall(api.sessions.decide, { name: session, approvalId, decision, ...(note ? { note } : {}), ...(forSession ? { forSession } : {}) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.team(team) }),
+  });
+}

@@ -47,6 +47,7 @@ export const keys = {
   pipeline: (team: string, id: string) => ["team", team, "pipeline", id] as const,
   snapshots: (team: string) => ["team", team, "snapshots"] as const,
   settings: (team: string) => ["team", team, "settings"] as const,
+  permissions: (team: string) => ["team", team, "permissions"] as const,
   budgets: (team: string) => ["team", team, "budgets"] as const,
   webhooks: (team: string) => ["team", team, "webhooks"] as const,
   webhookDeliveries: (team: string, id: string) => ["team", team, "webhooks", id, "deliveries"] as const,

@@ -46,6 +46,12 @@ export const useDeleteSession = (team: string, name: string) => useTeamMutation(
 export const useSend = (team: string, name: string) => useTeamMutation(team, (message: string) => apiCall(api.sessions.send, { name, message, wait: false }));
 
 export const useDecide = (team: string, name: string) =>
-  useTeamMutation(team, (body: { approvalId: number; decision: "allow" | "deny"; note?: string }) =>
-    apiCall(api.sessions.decide, { name, approvalId: body.approvalId, decision: body.decision, ...(body.note ? { note: body.note } : {}) }),
+  useTeamMutation(team, (body: { approvalId: number; decision: "allow" | "deny"; note?: string; forSession?: boolean }) =>
+    apiCall(api.sessions.decide, {
+      name,
+      approvalId: body.approvalId,
+      decision: body.decision,
+      ...(body.note ? { note: body.note } : {}),
+      ...(body.forSession ? { forSession: true } : {}),
+    }),
   );

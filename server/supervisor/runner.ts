@@ -420,6 +420,11 @@ export class SessionRunner {
     return ask;
   }
 
+  /** A person allowed a call for the rest of the session (docs/sessions.md#allow-for-this-session): the rule is the session's now. */
+  allowRule(rule: string): void {
+    if (this.policy && !this.policy.allowedTools.includes(rule)) this.policy.allowedTools.push(rule);
+  }
+
   /** A person decided (the decision has committed). */
   answerApproval(approvalId: number, allowed: boolean, note: string | null, by: string): void {
     const requestId = [...this.asks.entries()].find(([, a]) => a.approvalId === approvalId)?.[0];

@@ -133,7 +133,9 @@ export class Supervisor {
           await this.end(e.payload.name, e.type === "session.stop_requested" ? "stop" : "kill", e.payload.reason);
           break;
         case "session.approval_decided": {
-          const { name, status, approvalId, note, decidedBy } = e.payload;
+          const { name, status, approvalId, note, decidedBy, rule } = e.payload;
+          // A rule allowed for the session applies from now on, without relaunching its process.
+          if (rule) this.runnerFor(name)?.allowRule(rule);
           if (status === "allowed" || status === "denied") this.runnerFor(name)?.answerApproval(approvalId, status === "allowed", note, decidedBy);
           break;
         }

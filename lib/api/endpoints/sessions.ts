@@ -56,6 +56,8 @@ export const sessions = {
   output: endpoint({ method: "GET", path: "/sessions/:name/output", input: SessionRef, output: OutputView }),
   pause: endpoint({ method: "POST", path: "/sessions/:name/pause", input: SessionRef, output: SessionView }),
   resume: endpoint({ method: "POST", path: "/sessions/:name/resume", input: SessionRef, output: SessionView }),
+  /** The last turn failed: its prompt again, as a new turn (docs/sessions.md#retrying-a-failed-turn). */
+  retry: endpoint({ method: "POST", path: "/sessions/:name/retry", input: SessionRef, output: SendResult }),
   send: endpoint({ method: "POST", path: "/sessions/:name/send", input: SendInput, output: SendResult, waits: true }),
   stop: endpoint({ method: "POST", path: "/sessions/:name/stop", input: EndSessionInput, output: SessionView }),
   transcript: endpoint({ method: "GET", path: "/sessions/:name/transcript", input: TranscriptInput, output: TranscriptView }),

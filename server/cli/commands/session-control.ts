@@ -21,6 +21,17 @@ export function register(program: Command) {
         ),
       );
   }
+  // docs/sessions.md#retrying-a-failed-turn
+  program
+    .command("retry [name]")
+    .description("send the last turn's prompt again, when that turn failed (resumes a stopped session first)")
+    .option("--name <name>")
+    .action(
+      action(
+        ({ hub, opts, args }: Ctx<{ name?: string }>) => hub.sessions.retry({ name: nameOf(args[0], opts.name) }),
+        (r) => `${sessionLine(r.session)}\nturn ${r.interaction.n} queued: the prompt of the failed turn again`,
+      ),
+    );
   for (const [op, description] of [
     ["stop", "stop gracefully: the current turn finishes; resumable later"],
     ["kill", "end it now: interrupt, SIGTERM, SIGKILL"],
@@ -95,17 +106,25 @@ export function register(program: Command) {
       ),
     );
   for (const decision of ["allow", "deny"] as const) {
-    program
+    const command = program
       .command(`${decision} <name> <approvalId>`)
       .description(`${decision} a session's pending permission request`)
-      .option("--note <text>")
-      .action(
-        action(
-          ({ hub, opts, args }: Ctx<{ note?: string }>) =>
-            hub.sessions.decide({ name: args[0], approvalId: intOption("<approvalId>", args[1]), decision, note: opts.note }),
-          (a) => `approval ${a.id} (${a.toolName}): ${a.status}`,
-        ),
-      );
+      .option("--note <text>");
+    // docs/sessions.md#allow-for-this-session
+    if (decision === "allow") command.option("--for-session", "and the same command (or file) for the rest of the session, without asking");
+    command.action(
+      action(
+        ({ hub, opts, args }: Ctx<{ note?: string; forSession?: boolean }>) =>
+          hub.sessions.decide({
+            name: args[0],
+            approvalId: intOption("<approvalId>", args[1]),
+            decision,
+            note: opts.note,
+            ...(opts.forSession ? { forSession: true } : {}),
+          }),
+        (a) => `approval ${a.id} (${a.toolName}): ${a.status}`,
+      ),
+    );
   }
   program
     .command("decide <decision> <approvalIds...>")

@@ -7,7 +7,7 @@ import type { WriteTx } from "../../db/database.ts";
 import type { GateCheck, ReadCheck } from "../../../lib/api/gate.ts";
 import { recordRead } from "../artifacts/artifacts.service.ts";
 import type { Principal } from "../principal.ts";
-import { rosterOf } from "../roster/roster.service.ts";
+import { rosterView } from "../roster/roster.service.ts";
 import { IN_LIST } from "../../db/in-list.ts";
 
 type Checked = { result: GateCheck; todo: string[] };
@@ -79,7 +79,7 @@ export async function artifactsValid(tx: WriteTx, team: string, actor: Principal
 }
 
 export async function membersIdle(tx: WriteTx, team: string, expectedIdle: string[] | undefined): Promise<Checked> {
-  const roster = await rosterOf(tx, team);
+  const roster = await rosterView(tx, team);
   const byName = new Map(roster.map((m) => [m.name, m]));
   const names = expectedIdle ?? roster.map((m) => m.name);
   const members = names

@@ -16,8 +16,50 @@ export async function rosterOf(sql: Sql, team: string): Promise<MemberView[]> {
   ]);
 }
 
+/** A supervised member's status is its session's (docs/domain.md#the-roster-as-read): what it is doing now, in the roster's words. */
+const FROM_SESSION: Record<string, MemberView["status"]> = {
+  starting: "busy",
+  busy: "busy",
+  waiting_permission: "waiting",
+  queued: "waiting",
+  paused: "waiting",
+  idle: "idle",
+  stopped: "offline",
+  interrupted: "offline",
+  failed: "offline",
+  killed: "offline",
+};
+
+type ReadRow = MemberView & { sessionStatus: string | null; stateTask: string | null; contractId: string | null; contractTitle: string | null };
+
+/**
+ * The roster as every door reads it (docs/domain.md#the-roster-as-read): a member with a supervised session has that
+ * session's state as its status, whatever it last reported, so the roster never says "idle" while its session waits
+ * for a permission; its current task is the one it reported, else the task of its newest live state update still in
+ * progress or blocked, else the contract it is working on.
+ */
+export async function rosterView(sql: Sql, team: string): Promise<MemberView[]> {
+  const rows = await sql.all<ReadRow>(
+    `SELECT m."name", m."role", m."status", m."currentTask", m."sessionId", m."joinedAt", m."lastSeen", s."status" AS "sessionStatus",
+       (SELECT u."task" FROM "StateUpdate" u WHERE u."teamId" = m."teamId" AND u."member" = m."name" AND u."archivedAt" IS NULL
+          AND u."status" IN ('in_progress', 'blocked') AND u."id" = (SELECT MAX(v."id") FROM "StateUpdate" v WHERE v."teamId" = m."teamId" AND v."member" = m."name" AND v."archivedAt" IS NULL)) AS "stateTask",
+       c."id" AS "contractId", c."title" AS "contractTitle"
+     FROM "Member" m
+     LEFT JOIN "Session" s ON s."name" = m."sessionId"
+     LEFT JOIN "Contract" c ON c."id" = (SELECT c2."id" FROM "Contract" c2 WHERE c2."teamId" = m."teamId" AND c2."assignee" = m."name" AND c2."status" = 'in_progress' ORDER BY c2."updatedAt" DESC, c2."id" LIMIT 1)
+       AND c."teamId" = m."teamId"
+     WHERE m."teamId" = ? ORDER BY m."name"`,
+    [team],
+  );
+  return rows.map(({ sessionStatus, stateTask, contractId, contractTitle, ...m }) => ({
+    ...m,
+    status: (sessionStatus && FROM_SESSION[sessionStatus]) || m.status,
+    currentTask: m.currentTask ?? stateTask ?? (contractId ? `${contractId}: ${contractTitle}` : null),
+  }));
+}
+
 export async function listRoster({ db }: DomainDeps, input: { team: string }): Promise<MemberView[]> {
-  return db.read((sql) => rosterOf(sql, input.team));
+  return db.read((sql) => rosterView(sql, input.team));
 }
 
 /** Joins the team, or updates role/status/task. A member may only update itself. */

@@ -102,6 +102,44 @@ describe("approvals", () => {
     expect((await listApprovals(hub, OPERATOR, { status: "pending", limit: 10 })).map((x) => x.id).sort()).toEqual([a.id, theirs.id].sort());
   });
 
+  it("allows a command for the rest of the session: one exact rule on the session, the same call waiting meanwhile allowed too", async () => {
+    const a = await ask("r1");
+    const same = await ask("r2");
+    const other = (await requestApproval(hub, await k.pk("s"), { requestId: "r3", toolName: "Bash", input: { command: "npm ci" }, reason: "asks" }))!;
+    const decided = await decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "allow", forSession: true });
+    expect(decided).toMatchObject({ status: "allowed", decidedBy: "operator" });
+    expect((await k.status("s")).allowedTools).toEqual(["Bash(npm i)"]);
+    const events = hub.events.filter((e) => e.type === "session.approval_decided");
+    expect(events.map((e) => [e.payload.approvalId, e.payload.status, e.payload.rule])).toEqual([
+      [a.id, "allowed", "Bash(npm i)"],
+      [same.id, "allowed", undefined],
+    ]);
+    expect((await listApprovals(hub, OPERATOR, { status: "pending", limit: 10 })).map((x) => x.id)).toEqual([other.id]);
+    // Allowed again for the session: the rule is there once.
+    const again = await ask("r4");
+    await decideApproval(hub, OPERATOR, { name: "s", approvalId: again.id, decision: "allow", forSession: true });
+    expect((await k.status("s")).allowedTools).toEqual(["Bash(npm i)"]);
+  });
+
+  it("refuses to remember what a rule would widen: a wildcard, several lines, a call with no command or file", async () => {
+    const asking = async (requestId: string, toolName: string, input: Record<string, unknown>) =>
+      (await requestApproval(hub, await k.pk("s"), { requestId, toolName, input, reason: "asks" }))!;
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ["Bash", { command: "rm -rf *.tmp" }, "it contains * or ?, which a rule reads as a wildcard"],
+      ["Bash", { command: "echo a\necho b" }, "it spans several lines, and a rule holds one"],
+      ["WebFetch", { url: "https://example.com" }, "WebFetch has no command or file to name, and the whole tool is more than was asked"],
+    ];
+    for (const [i, [tool, input, why]] of cases.entries()) {
+      const a = await asking(`w${i}`, tool, input);
+      const refused = await refusedWithoutWriting(hub, () =>
+        decideApproval(hub, OPERATOR, { name: "s", approvalId: a.id, decision: "allow", forSession: true }),
+      );
+      expect(refused).toMatchObject({ code: "invalid_input", details: { issues: [{ field: "forSession" }] } });
+      expect(refused.message).toBe(`forSession: approval ${a.id} cannot be allowed for the whole session: ${why}; allow it once instead`);
+    }
+    expect((await k.status("s")).allowedTools).toEqual([]);
+  });
+
   it("counts what a list with the same filter takes, past the list's page (the nav's badge)", async () => {
     const asked = [];
     for (let i = 0; i < 205; i++) asked.push(await ask(`r${i}`));

@@ -4,7 +4,7 @@
  */
 import { countOf, placeholders, type Param, type Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { DomainError, notFound } from "../../errors.ts";
+import { DomainError, invalidField, notFound } from "../../errors.ts";
 import type {
   ApprovalCount,
   ApprovalsFilter,
@@ -15,10 +15,11 @@ import type {
   DecideApprovalsResult,
   ListApprovalsInput,
 } from "../../../lib/api/sessions.ts";
+import { ruleSubject, sessionRule } from "../../../lib/approval-rule.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
-import { jsonObjectOf, moveTo, requireSession, sessionByPk, type SessionRow } from "./sessions.repo.ts";
+import { jsonObjectOf, moveTo, requireSession, sessionByPk, toolsOf, type SessionRow } from "./sessions.repo.ts";
 
 export type ApprovalRow = {
   id: number;
@@ -76,12 +77,14 @@ export async function approvalById(sql: Sql, id: number): Promise<ApprovalView |
 }
 
 /** Settles a pending approval; returns null when it was already settled (a decision and a timeout raced). */
+/** `rule`: the allowed-tool rule the decision added to the session (docs/sessions.md#allow-for-this-session), for its running process. */
 export async function settleApproval(
   tx: WriteTx,
   id: number,
   status: Exclude<ApprovalStatus, "pending">,
   decidedBy: string,
   note: string | null,
+  rule: string | null = null,
 ): Promise<ApprovalView | null> {
   const row = await tx.get<ApprovalRow>(`SELECT * FROM "Approval" WHERE "id" = ?`, [id]);
   if (!row || row.status !== "pending") return null;
@@ -93,7 +96,7 @@ export async function settleApproval(
     teamId: session.teamId,
     type: "session.approval_decided",
     subject: `session:${session.name}`,
-    payload: { name: session.name, approvalId: id, requestId: row.requestId, toolName: row.toolName, status, decidedBy, note },
+    payload: { name: session.name, approvalId: id, requestId: row.requestId, toolName: row.toolName, status, decidedBy, note, ...(rule ? { rule } : {}) },
   });
   return (await approvalById(tx, id))!;
 }
@@ -111,8 +114,27 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
         current: current.status,
       });
     }
-    return (await settleApproval(tx, input.approvalId, input.decision === "allow" ? "allowed" : "denied", actor.name, input.note ?? null))!;
+    if (!input.forSession)
+      return (await settleApproval(tx, input.approvalId, input.decision === "allow" ? "allowed" : "denied", actor.name, input.note ?? null))!;
+    const rule = sessionRuleFor(current);
+    const rules = toolsOf(session.allowedTools);
+    if (!rules.includes(rule)) await tx.run(`UPDATE "Session" SET "allowedTools" = ? WHERE "pk" = ?`, [JSON.stringify([...rules, rule]), session.pk]);
+    const decided = (await settleApproval(tx, input.approvalId, "allowed", actor.name, input.note ?? null, rule))!;
+    // The same call asked again meanwhile (the model's parallel calls) is what the person just allowed.
+    for (const other of await pendingApprovals(tx, session.pk)) {
+      if (other.toolName === current.toolName && ruleSubject(other.input) === ruleSubject(current.input)) {
+        await settleApproval(tx, other.id, "allowed", actor.name, `allowed by rule ${rule}`);
+      }
+    }
+    return decided;
   });
+}
+
+/** The rule that allows exactly this call again (lib/approval-rule.ts); refused in words where there is none. */
+function sessionRuleFor(a: Pick<ApprovalView, "id" | "toolName" | "input">): string {
+  const r = sessionRule(a.toolName, a.input);
+  if ("rule" in r) return r.rule;
+  throw invalidField("forSession", "rememberable", `approval ${a.id} cannot be allowed for the whole session: ${r.why}; allow it once instead`);
 }
 
 /**
