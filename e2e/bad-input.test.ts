@@ -34,7 +34,7 @@ const bad = (status: number, code: string, field?: string, rule?: string, says?:
 const invalid = (field: string, rule: string, says?: string) => bad(400, "invalid_input", field, rule, says);
 
 const apiCases: Case[] = [
-  ["id with ../", publish({ id: "../etc" }), invalid("id", "invalid_format", "must match")],
+  ["id with ../", publish({ id: "../etc" }), invalid("id", "invalid_format", "must be lowercase letters")],
   ["empty id", publish({ id: "" }), invalid("id", "invalid_format")],
   ["200-character id", publish({ id: "a".repeat(200) }), invalid("id", "invalid_format", "at most 128")],
   ["unicode id", publish({ id: "ärtifact" }), invalid("id", "invalid_format")],
@@ -140,7 +140,7 @@ const apiCases: Case[] = [
   ["force without a reason", ["POST", "/api/contracts/x/complete", { force: true }], invalid("reason", "required_with_force")],
   ["reassign to the same member", ["POST", "/api/contracts/x/reassign", { assignee: "dev" }], invalid("assignee", "different")],
   ["get a missing contract", ["GET", "/api/contracts/ghost"], bad(404, "not_found", "id", "exists", "id: contract 'ghost' does not exist")],
-  ["session name with a space", ["POST", "/api/sessions", { name: "my session" }], invalid("name", "invalid_format", "must match")],
+  ["session name with a space", ["POST", "/api/sessions", { name: "my session" }], invalid("name", "invalid_format", "must be letters, digits")],
   ["unknown preset", ["POST", "/api/sessions", { name: "s1", preset: "yolo" }], invalid("preset", "invalid_value", "read-only, review, edit, full, plan")],
   ["relative workDir", ["POST", "/api/sessions", { name: "s1", workDir: "src" }], invalid("workDir", "custom", "absolute path")],
   ["workDir that does not exist", ["POST", "/api/sessions", { name: "s1", workDir: "/no/such/dir" }], invalid("workDir", "exists", "does not exist")],
@@ -236,7 +236,7 @@ type CliCase = [name: string, args: string[], says: string];
 
 const cliCases: CliCase[] = [
   ["--data that is not JSON", ["artifact-publish", "a2", "--type", "custom", "--data", "{bad"], "--data: is not valid JSON"],
-  ["id with ../", ["artifact-publish", "../a2", "--type", "custom", "--data", "{}"], "id: must match"],
+  ["id with ../", ["artifact-publish", "../a2", "--type", "custom", "--data", "{}"], "id: must be lowercase letters"],
   [
     "test-results with passed > total",
     ["artifact-publish", "a2", "--type", "test-results", "--data", '{"total":1,"passed":2,"failed":0}'],

@@ -50,7 +50,7 @@ describe("sessions list and spawn form", () => {
     const form = page.getByRole("form", { name: "start a session" });
     await form.getByLabel("Name").fill("bad name");
     await form.getByRole("button", { name: "Start session" }).click();
-    await expect.poll(() => form.locator('[data-field="name"] .error').innerText()).toContain("must match");
+    await expect.poll(() => form.locator('[data-field="name"] .error').innerText()).toContain("must be letters, digits");
     await expect.poll(() => form.getByLabel("Name").getAttribute("aria-invalid")).toBe("true");
 
     const navigations: string[] = [];

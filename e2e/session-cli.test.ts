@@ -67,7 +67,7 @@ describe("session commands", () => {
 
     const bad = await cliAsync(sh.hub.dataDir, ["spawn", "Bad Name!", "--prompt", "x"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("name: must match");
+    expect(bad.stderr).toContain("name: must be letters, digits");
     const preset = await cliAsync(sh.hub.dataDir, ["spawn", "ok-name", "--preset", "yolo"]);
     expect(preset.code).toBe(2);
     expect(preset.stderr).toContain("preset: must be one of read-only, review, edit, full, plan");
