@@ -6,13 +6,14 @@ import type { Attention } from "@/lib/api/overview.ts";
 import type { OverlapsView } from "@/lib/api/worktrees.ts";
 import { changesAt } from "../code/links.ts";
 import { staleReasonText } from "@/lib/stale-reason.ts";
-import { dollars } from "@/lib/format.ts";
+import { dollars, duration } from "@/lib/format.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
 import { DecideButtons } from "../approvals/DecideButtons.tsx";
 import { RaiseBudget } from "../fixes/RaiseBudget.tsx";
 import { RetryTurn } from "../fixes/RetryTurn.tsx";
+import { ReleaseAccount } from "../fixes/ReleaseAccount.tsx";
 import { problemKindOf } from "@/lib/problem-kind.ts";
 import { CauseRow } from "./CauseRow.tsx";
 
@@ -45,9 +46,50 @@ export function NeedsAttention({ team, attention: a, overlaps = [] }: { team: st
   // The countdown is in minutes; a tick every 10 s keeps it right without rerendering every second.
   const now = useNow(10_000);
   const groups = [a.approvals, a.stalledSessions, a.sessionProblems, a.failedContracts, a.staleArtifacts, a.budgets];
-  if (groups.every((g) => g.length === 0) && overlaps.length === 0) return <p className="empty">Nothing needs you right now.</p>;
+  if (groups.every((g) => g.length === 0) && overlaps.length === 0 && a.accounts.length === 0) return <p className="empty">Nothing needs you right now.</p>;
   return (
     <div className="attention">
+      <Kind title="Usage limits" count={a.accounts.length}>
+        {a.accounts.map((x) => (
+          <li key={x.account} data-testid={`attention-account-${x.account}`} data-alert-key={`account:${x.account}`}>
+            <strong>{x.label}</strong>
+            <span className="muted">
+              {" "}
+              · {x.window ? `${x.window.replace(/_/g, "-")} window ` : ""}
+              {x.status === "limited" ? "used up" : `${x.utilization === null ? "filling up" : `${Math.round(x.utilization * 100)}% used`}`}
+              {x.resetsAt && (
+                <>
+                  {" "}
+                  · resets at{" "}
+                  <time dateTime={x.resetsAt.toISOString()} title={x.resetsAt.toLocaleString()}>
+                    {x.resetsAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                  </time>
+                  {x.resetsAt.getTime() > now ? `, in ${duration(x.resetsAt.getTime() - now)}` : ""}
+                </>
+              )}
+            </span>
+            {x.status === "limited" && (
+              <div className="problem">
+                {x.held.length === 0 ? (
+                  "no session of this team waits for it"
+                ) : (
+                  <>
+                    holds{" "}
+                    {x.held.map((name, i) => (
+                      <span key={name}>
+                        {i > 0 && ", "}
+                        <Link href={sessionHref(name)}>{name}</Link>
+                      </span>
+                    ))}{" "}
+                    until the reset
+                  </>
+                )}
+              </div>
+            )}
+            {x.status === "limited" && <ReleaseAccount team={team} hold={x} />}
+          </li>
+        ))}
+      </Kind>
       <Kind title="Approvals waiting" count={countOf(a.approvals)}>
         {a.approvals.map((g) => (
           <CauseRow key={g.cause} group={g} testId={`attention-approvals-${g.items[0]?.toolName}`}>
