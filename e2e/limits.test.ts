@@ -60,16 +60,24 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => sh?.close());
 
+/** Hub-wide events of one type, newest first. */
 const hubEvents = async (type: string) => (await api(sh.hub, "GET", `/api/events?hub=true&type=${type}&limit=500`)).body.events as any[];
 const completed = async (name: string) =>
   ((await api(sh.hub, "GET", `/api/sessions/${name}/history`)).body.interactions as any[]).filter((i) => i.status === "completed").length;
 
+/** A team's events of one type, newest first (contract events belong to the team, not to the hub). */
+const teamEvents = async (type: string) => (await api(sh.hub, "GET", `/api/events?team=${TEAM}&type=${type}&limit=500`)).body.events as any[];
+
 /** Sends without waiting; the turn's fate is read from the session. */
 const send = async (name: string, message: string) => expect((await api(sh.hub, "POST", `/api/sessions/${name}/send`, { message })).status).toBe(200);
 
-async function holdsUntilReset() {
+/**
+ * `restartMidway`: the hub is killed (SIGTERM, its sessions' processes with it) and started again while the hold is on;
+ * the wall then lasts long enough for the new hub to be up before the reset.
+ */
+async function holdsUntilReset({ restartMidway = false } = {}) {
   const done = { alice: await completed("alice"), bob: await completed("bob") };
-  window.wall = Date.now() + 8000;
+  window.wall = Date.now() + (restartMidway ? 25_000 : 8000);
   window.refusedDuringWall = 0;
   await send("alice", "@reply alice after the wall");
   const limited = await waitForSession(sh.hub, "alice", (s) => s.problem?.startsWith("limited until"), 30_000);
@@ -84,6 +92,16 @@ async function holdsUntilReset() {
   const refusedBefore = window.refusedDuringWall;
   await send("bob", "@reply bob after the wall");
   await waitForSession(sh.hub, "bob", (s) => s.problem?.startsWith("limited until") && s.queued === 1, 30_000);
+  if (restartMidway) {
+    await sh.hub.kill();
+    await sh.restart();
+    // The new hub has the hold from the database: both sessions came back without a process, their turns still queued.
+    expect(Date.now()).toBeLessThan(window.wall);
+    expect((await api(sh.hub, "GET", `/api/accounts?team=${TEAM}`)).body).toMatchObject([{ status: "limited", held: ["alice", "bob"] }]);
+    for (const name of ["alice", "bob"]) {
+      expect((await api(sh.hub, "GET", `/api/sessions/${name}`)).body).toMatchObject({ status: "interrupted", queued: 1 });
+    }
+  }
   expect(window.refusedDuringWall).toBe(refusedBefore);
   expect(Date.now()).toBeLessThan(window.wall);
 
@@ -96,7 +114,7 @@ async function holdsUntilReset() {
     { timeout: 60_000, interval: 200 },
   );
   expect(window.refusedDuringWall).toBe(1);
-  const released = (await hubEvents("account.released")).at(-1);
+  const released = (await hubEvents("account.released"))[0];
   expect(released.payload).toMatchObject({ how: "reset", sessions: ["alice", "bob"] });
   for (const name of ["alice", "bob"]) expect((await api(sh.hub, "GET", `/api/sessions/${name}`)).body.problem).toBeNull();
 }
@@ -118,6 +136,51 @@ describe("a used-up usage window", () => {
 
   it("holds every session of the account, sends nothing while limited, and sends the held turns at the reset", { timeout: 120_000 }, async () => {
     await holdsUntilReset();
+  });
+
+  it("does the same across a hub restart in the middle of the window", { timeout: 180_000 }, async () => {
+    await holdsUntilReset({ restartMidway: true });
+  });
+
+  it("keeps a held assignee's contract from timing out, and moves its deadline by the time held", { timeout: 120_000 }, async () => {
+    const done = await completed("alice");
+    window.wall = Date.now() + 8000;
+    window.refusedDuringWall = 0;
+    await send("alice", "@reply alice after the wall");
+    await waitForSession(sh.hub, "alice", (s) => s.problem?.startsWith("limited until"), 30_000);
+    // Made for alice while she is held: its 2-second clock would run out long before the reset.
+    const made = await api(sh.hub, "POST", "/api/contracts", { team: TEAM, id: "held-work", title: "Held work", assignee: "alice", timeoutMs: 2000 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const created = new Date(made.body.createdAt).getTime();
+    const deadline = new Date(made.body.deadlineAt).getTime();
+    expect(deadline).toBe(created + 2000);
+    // Its deadline passes while the hold is on (the scheduler looks every 200 ms): it does not fail.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(deadline + 1000), { timeout: 10_000, interval: 200 });
+    expect(Date.now()).toBeLessThan(window.wall);
+    expect((await api(sh.hub, "GET", `/api/contracts/held-work?team=${TEAM}`)).body).toMatchObject({ status: "ready", deadlineAt: made.body.deadlineAt });
+
+    await vi.waitFor(async () => expect(await teamEvents("contract.deadline_moved")).toHaveLength(1), { timeout: 60_000, interval: 200 });
+    const moved = (await teamEvents("contract.deadline_moved"))[0];
+    const released = (await hubEvents("account.released"))[0];
+    expect(released.payload).toMatchObject({ how: "reset", sessions: ["alice"] });
+    // Held from the contract's start (not the hold's, which began before it) until the release: its 2 seconds are whole again.
+    expect(moved.payload).toMatchObject({ id: "held-work", from: made.body.deadlineAt });
+    const to = new Date(moved.payload.to).getTime();
+    expect(to).toBe(deadline + moved.payload.heldMs);
+    expect(to).toBeLessThanOrEqual(new Date(released.at).getTime() + 2000);
+    expect(to).toBeGreaterThan(window.wall + 2000);
+    // Shown on the contract; it had not failed (a timeout may come after the move, at the new deadline).
+    const failed = (await teamEvents("contract.status_changed")).filter((e) => e.payload.id === "held-work" && e.payload.to === "failed");
+    expect(failed.every((e) => e.id > moved.id)).toBe(true);
+    expect((await api(sh.hub, "GET", `/api/contracts/held-work?team=${TEAM}`)).body.deadlineAt).toBe(moved.payload.to);
+
+    // Alice's turns go at the reset: the one that hit the wall and the contract's wake-up.
+    await waitForSession(sh.hub, "alice", (s) => s.status === "idle" && s.queued === 0 && s.problem === null, 60_000);
+    expect(await completed("alice")).toBe(done + 2);
+    expect(window.refusedDuringWall).toBe(1);
+    // Done with it: failed by hand unless its new deadline came first (neither wakes alice).
+    const failedByHand = await api(sh.hub, "POST", `/api/contracts/held-work/fail`, { team: TEAM, reason: "the test is over" });
+    expect([200, 409], JSON.stringify(failedByHand.body)).toContain(failedByHand.status);
   });
 
   it("lets a person release a hold early or cancel its turns; a member may not", { timeout: 120_000 }, async () => {

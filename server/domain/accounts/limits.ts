@@ -160,6 +160,8 @@ export async function releaseHold(tx: WriteTx, account: string, how: ReleaseHow,
   if (!hold) return [];
   const held = await heldSessions(tx, account);
   const heldMs = Math.max(0, tx.now.getTime() - hold.since.getTime());
+  // Before the hold's row goes: the contracts it kept from timing out are those of every session on the account.
+  await moveDeadlines(tx, account, hold.since);
   await tx.run(`DELETE FROM "AccountLimit" WHERE "account" = ?`, [account]);
   for (const h of held) {
     const s = await sessionByPk(tx, h.pk);
@@ -173,8 +175,7 @@ export async function releaseHold(tx: WriteTx, account: string, how: ReleaseHow,
     }
     if (s.problem?.startsWith(LIMITED_PREFIX)) await setProblem(tx, s, null);
     // A hub that went down meanwhile left its held sessions interrupted: their turns are what the release is for.
-    if (how !== "cancelled" && s.status === "interrupted") await requestResume(tx, s, `its ${windowWords(hold.window)} reset`, maxLive);
-    await moveDeadlines(tx, s, heldMs);
+    if (how !== "cancelled" && s.status === "interrupted") await resumeHeld(tx, s, hold, maxLive);
   }
   const sessions = held.map((h) => h.name);
   await tx.emit({
@@ -186,22 +187,46 @@ export async function releaseHold(tx: WriteTx, account: string, how: ReleaseHow,
   return how === "cancelled" ? [] : held;
 }
 
-/** A held assignee's contracts did not run out of time while held: their deadlines move by the time held. */
-async function moveDeadlines(tx: WriteTx, s: SessionRow, heldMs: number): Promise<void> {
-  if (heldMs <= 0) return;
-  const contracts = await tx.all<{ id: string; deadlineAt: Date }>(
-    `SELECT c."id", c."deadlineAt" FROM "Contract" c JOIN "Member" m ON m."teamId" = c."teamId" AND m."name" = c."assignee"
-      WHERE c."teamId" = ? AND m."sessionId" = ? AND c."status" IN ('pending','ready','in_progress') AND c."deadlineAt" IS NOT NULL`,
-    [s.teamId, s.name],
+/**
+ * Resumes a held session that came back interrupted. One that cannot be resumed (no conversation yet, its work tree
+ * discarded) keeps its turns queued and says why; the others' release goes on.
+ */
+async function resumeHeld(tx: WriteTx, s: SessionRow, hold: AccountLimitRow, maxLive: number): Promise<void> {
+  try {
+    await requestResume(tx, s, `its ${windowWords(hold.window)} reset`, maxLive);
+  } catch (e) {
+    // requestResume checks before it writes: a refusal leaves nothing half done.
+    if (!(e instanceof DomainError)) throw e;
+    await setProblem(tx, s, { kind: "failed", text: `not resumed at the ${windowWords(hold.window)} reset: ${e.message}` });
+  }
+}
+
+/**
+ * The contracts of the account's sessions (every session on it was held, as failOverdue's assigneeHeld says) did not
+ * run out of time while held: each deadline moves by the time held since its clock started — the hold's start, or the
+ * contract's own when it was made or reopened during the hold. A contract already overdue when the hold began is left
+ * to fail.
+ */
+async function moveDeadlines(tx: WriteTx, account: string, since: Date): Promise<void> {
+  const contracts = await tx.all<{ teamId: string; id: string; assignee: string; deadlineAt: Date; timeoutMs: number | null }>(
+    `SELECT c."teamId", c."id", c."assignee", c."deadlineAt", c."timeoutMs" FROM "Contract" c
+      JOIN "Member" m ON m."teamId" = c."teamId" AND m."name" = c."assignee"
+      JOIN "Session" s ON s."name" = m."sessionId"
+      WHERE s."account" = ? AND c."status" IN ('pending','ready','in_progress') AND c."deadlineAt" IS NOT NULL AND c."deadlineAt" > ?
+      ORDER BY c."teamId", c."id"`,
+    [account, since],
   );
   for (const c of contracts) {
+    const started = c.timeoutMs === null ? since.getTime() : Math.max(since.getTime(), c.deadlineAt.getTime() - c.timeoutMs);
+    const heldMs = tx.now.getTime() - started;
+    if (heldMs <= 0) continue;
     const to = new Date(c.deadlineAt.getTime() + heldMs);
-    await tx.run(`UPDATE "Contract" SET "deadlineAt" = ?, "updatedAt" = ? WHERE "teamId" = ? AND "id" = ?`, [to, tx.now, s.teamId, c.id]);
+    await tx.run(`UPDATE "Contract" SET "deadlineAt" = ?, "updatedAt" = ? WHERE "teamId" = ? AND "id" = ?`, [to, tx.now, c.teamId, c.id]);
     await tx.emit({
-      teamId: s.teamId,
+      teamId: c.teamId,
       type: "contract.deadline_moved",
       subject: `contract:${c.id}`,
-      payload: { id: c.id, from: c.deadlineAt, to, heldMs, reason: `its assignee ${s.name} was held by a usage limit` },
+      payload: { id: c.id, from: c.deadlineAt, to, heldMs, reason: `its assignee ${c.assignee} was held by a usage limit` },
     });
   }
 }
