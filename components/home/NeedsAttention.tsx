@@ -62,7 +62,7 @@ export function NeedsAttention({ team, attention: a, overlaps = [] }: { team: st
                   {" "}
                   · resets at{" "}
                   <time dateTime={x.resetsAt.toISOString()} title={x.resetsAt.toLocaleString()}>
-                    {x.resetsAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+                    {x.resetsAt.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })}
                   </time>
                   {x.resetsAt.getTime() > now ? `, in ${duration(x.resetsAt.getTime() - now)}` : ""}
                 </>
