@@ -195,10 +195,10 @@ beforeAll(async () => {
   await call(s.list, {});
   await call(s.pause, { name: "s1" });
   await call(s.resume, { name: "s1" });
-  // A turn the API failed, sent again.
-  await call(s.spawn, { name: "s-fails", prompt: "@error 500" });
-  await waitForSession(sh.hub, "s-fails", (x) => x.problem?.startsWith("last turn failed") && x.status === "idle", 60_000);
-  await call(s.retry, { name: "s-fails" });
+  // A turn the API failed, sent again (on s1: one more live session would take another's place under admission).
+  await call(s.send, { name: "s1", message: "@error 500", wait: true });
+  await call(s.retry, { name: "s1" });
+  await waitForSession(sh.hub, "s1", (x) => x.problem?.startsWith("last turn failed") && x.status === "idle" && x.interactions === 4, 60_000);
   await call(s.fork, { name: "s1", newName: "s1-fork" });
   await idle("s1-fork");
   await call(s.stop, { name: "s1-fork" });
