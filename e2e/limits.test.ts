@@ -122,6 +122,7 @@ async function holdsUntilReset({ restartMidway = false } = {}) {
 describe("a used-up usage window", () => {
   it("shows allowed_warning on the overview while the window fills up", { timeout: 60_000 }, async () => {
     window.warn = true;
+    const before = await completed("alice");
     await send("alice", "@reply nearly full");
     await vi.waitFor(
       async () => {
@@ -130,6 +131,8 @@ describe("a used-up usage window", () => {
       },
       { timeout: 30_000, interval: 200 },
     );
+    // The warning comes with the answer, before the turn is recorded done: the next case counts turns from here.
+    await vi.waitFor(async () => expect(await completed("alice")).toBe(before + 1), { timeout: 30_000, interval: 200 });
     window.warn = false;
     expect((await hubEvents("account.warning")).length).toBe(1);
   });
