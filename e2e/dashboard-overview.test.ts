@@ -135,7 +135,7 @@ describe("the overview", () => {
     expect(team.leftUsd).toBeCloseTo(5 - costs.totalUsd, 10);
     await expect
       .poll(() => page.getByTestId("budget-team-default").innerText())
-      .toMatch(new RegExp(`team default\\s+\\${dollars(team.spentUsd)} of \\$5\\.00\\s+\\${dollars(team.leftUsd)}`));
+      .toMatch(new RegExp(`team default\\s+\\${dollars(team.spentUsd)}\\s+of \\$5\\.00\\s+\\${dollars(team.leftUsd)}`));
 
     // Sorting: the member table by cost, largest first, then flipped; by name, a to z.
     const names = () => members.locator("tbody tr td:first-child").allInnerTexts();
