@@ -108,7 +108,7 @@ describe("pipelines in a running hub", () => {
     expect(run("pipeline-get", "ci-loop", "--json").json().rules).toEqual([
       { trigger: { type: "artifact_published" }, action: { type: "broadcast", message: "published" } },
     ]);
-  });
+  }, 180_000); // fourteen CLI processes one after another, each a few seconds to start on a loaded machine
 
   it("refuses hostile rules with a clear error and keeps serving", async () => {
     const hub = await start();
