@@ -120,12 +120,13 @@ describe("layoutGraph", () => {
 
   it("lays out 2,000 nodes and 4,000 edges in well under the canvas's budget", () => {
     const { nodes, links } = lattice(2000, 50);
-    const started = performance.now();
+    // CPU time, not wall time: the tests share two cores with hubs and browsers, whose work is not the layout's.
+    const started = process.cpuUsage();
     const l = layoutGraph(nodes, links);
-    const took = performance.now() - started;
+    const { user, system } = process.cpuUsage(started);
     expect(l.positions.size).toBe(2000);
     expectNoOverlap(l, nodes);
-    expect(took).toBeLessThan(250);
+    expect((user + system) / 1000).toBeLessThan(250);
   });
 
   it("folds a part far wider than tall into stacked bands, without overlaps", () => {

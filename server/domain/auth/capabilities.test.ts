@@ -65,6 +65,7 @@ describe("the table", () => {
       "webhook.hub_events",
     ]);
     expect(by("lead")).toEqual([
+      "account.release",
       "approval.decide",
       "budget.list",
       "chat.team_messages",

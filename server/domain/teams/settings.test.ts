@@ -46,6 +46,7 @@ describe("team settings", () => {
       maxTimeoutMs: 300000,
       isolation: "shared",
       memberIsolation: "worktree",
+      worktree: null,
     });
     expect(hub.events.at(-1)).toMatchObject({ type: "team.settings_changed", payload: { changes: { inboxLiveLimit: 2000 } } });
   });
