@@ -127,7 +127,9 @@ describe("artifacts", () => {
     await filters.getByLabel("publisher").fill("api-dev");
     await expect.poll(rows).toEqual(["artifact-row-api-contract-user-auth"]);
     await filters.getByLabel("publisher").fill("no one");
-    await expect.poll(() => page.locator('section[aria-label="artifacts"] p.error').innerText()).toContain("Could not load: publisher: must be letters, digits");
+    await expect
+      .poll(() => page.locator('section[aria-label="artifacts"] p.error').innerText())
+      .toContain("Could not load: publisher: must be letters, digits");
     await filters.getByRole("button", { name: "Clear" }).click();
     await filters.getByLabel("stale only").check();
     await expect.poll(rows).toEqual(["artifact-row-api-contract-user-auth"]);
