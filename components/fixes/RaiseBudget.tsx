@@ -6,6 +6,7 @@ import type { BudgetView } from "@/lib/api/budgets.ts";
 import { amountOf, inUnit, spentOfAmount } from "@/lib/budget-figures.ts";
 import { useSetBudget } from "@/lib/queries/budgets.ts";
 import { usePermissions } from "@/lib/queries/permissions.ts";
+import { budgetKey } from "../shell/alerts.ts";
 
 export const budgetLabel = (b: Pick<BudgetView, "scope" | "target" | "team"> & Partial<Pick<BudgetView, "unit">>) =>
   `${b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`}${b.unit === "tokens" ? " (tokens)" : ""}`;
@@ -34,11 +35,7 @@ export function RaiseBudget({ team, budget }: { team: string; budget: BudgetView
   const allowed = budget.scope === "contract" ? true : may("budget.set");
   if (allowed === false) {
     return (
-      <p
-        className="muted fix"
-        data-testid={`raise-${budget.scope}-${budget.target ?? ""}${tokens ? "-tokens" : ""}`}
-        data-alert-key={`budget:${budget.scope}:${budget.target ?? ""}`}
-      >
+      <p className="muted fix" data-testid={`raise-${budget.scope}-${budget.target ?? ""}${tokens ? "-tokens" : ""}`} data-alert-key={budgetKey(budget)}>
         {label} is used up ({spentOfAmount(budget)}); only {who("budget.set")} may raise it (<Link href="/budgets">Budgets</Link>).
       </p>
     );
@@ -48,7 +45,7 @@ export function RaiseBudget({ team, budget }: { team: string; budget: BudgetView
       className="fix raise-budget"
       aria-label={`raise the budget of ${label}`}
       data-testid={`raise-${budget.scope}-${budget.target ?? ""}${tokens ? "-tokens" : ""}`}
-      data-alert-key={`budget:${budget.scope}:${budget.target ?? ""}`}
+      data-alert-key={budgetKey(budget)}
       onSubmit={(e) => {
         e.preventDefault();
         const n = Number(amount);

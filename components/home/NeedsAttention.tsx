@@ -12,6 +12,7 @@ import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
 import { DecideButtons } from "../approvals/DecideButtons.tsx";
 import { budgetLabel, RaiseBudget } from "../fixes/RaiseBudget.tsx";
+import { budgetKey } from "../shell/alerts.ts";
 import { RetryTurn } from "../fixes/RetryTurn.tsx";
 import { problemKindOf } from "@/lib/problem-kind.ts";
 import { CauseRow } from "./CauseRow.tsx";
@@ -121,7 +122,7 @@ export function NeedsAttention({ team, attention: a, overlaps = [] }: { team: st
               <li
                 key={`${x.scope}:${x.target ?? ""}:${x.unit}`}
                 data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}${x.unit === "tokens" ? "-tokens" : ""}`}
-                data-alert-key={`budget:${x.scope}:${x.target ?? ""}`}
+                data-alert-key={budgetKey(x)}
               >
                 <Link href="/budgets">
                   <strong>{budgetLabel(x)}</strong>

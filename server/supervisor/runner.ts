@@ -80,7 +80,7 @@ const RateLimitInfo = z
 const RETRY_CAP_MS = 5 * 60_000;
 
 /** `clock`: the per-turn time limit, standing still while a person decides (null without a safety net). */
-/** `budget`/`meter`: the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md). */
+/** `budgets`/`meter`: per unit, the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md). */
 type Turn = {
   interaction: InteractionRow;
   /** The API said the account's window is used up during this turn (a `rate_limit_event` with status rejected). */
@@ -365,9 +365,9 @@ export class SessionRunner {
   }
 
   /**
-   * Prices the turn's calls as they stream; once what it has spent reaches what its tightest budget
-   * had left, the turn is interrupted (the process stays), so a budget is overshot by at most the
-   * call that crossed it.
+   * Prices and counts the turn's calls as they stream; once what it has spent (dollars) or used
+   * (tokens) reaches what its tightest budget of that unit had left, the turn is interrupted (the
+   * process stays), so a budget is overshot by at most the call that crossed it.
    */
   private meter(event: unknown): void {
     const turn = this.turn;
