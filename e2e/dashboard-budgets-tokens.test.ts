@@ -66,7 +66,9 @@ describe("a token budget on the dashboard", () => {
     expect(view).toMatchObject({ unit: "tokens", amountTokens: Number(suggested), amountUsd: null, usedUp: false });
 
     await open("/budgets");
-    await expect.poll(() => page.getByTestId("budget-member-db-dev-tokens").innerText()).toMatch(new RegExp(`6\\d(\\.\\d+)?k of ${Number(suggested) / 1000}k tokens`));
+    await expect
+      .poll(() => page.getByTestId("budget-member-db-dev-tokens").innerText())
+      .toMatch(new RegExp(`6\\d(\\.\\d+)?k of ${Number(suggested) / 1000}k tokens`));
     await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));
     await page.reload();
     await expect.poll(() => page.getByTestId("budget-member-db-dev-tokens").innerText()).toContain(`of ${Number(suggested) / 1000}k tokens`);
