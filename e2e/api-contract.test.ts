@@ -74,6 +74,7 @@ beforeAll(async () => {
   await call(api.leads.list, {});
   await call(api.leads.revoke, { name: "dev" });
   await call(api.budgets.set, { scope: "team", amountUsd: 100 });
+  await call(api.budgets.set, { scope: "team", amountTokens: 5_000_000 });
   await call(api.budgets.list, {});
   await call(api.budgets.own, {}, dev);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clock, dollars, duration, usd } from "./format.ts";
+import { clock, compactCount, dollars, duration, tokens, usd } from "./format.ts";
 
 describe("format", () => {
   it("money", () => {
@@ -27,5 +27,12 @@ describe("format", () => {
       "2 h 10 min",
       "2 h",
     ]);
+  });
+});
+
+describe("token counts", () => {
+  it("shows three significant digits at most, trailing zeros dropped", () => {
+    expect([850, 1000, 4250, 12_340, 120_000, 1_200_000, 25_000_000].map(compactCount)).toEqual(["850", "1k", "4.25k", "12.3k", "120k", "1.2M", "25M"]);
+    expect([tokens(1), tokens(500_000)]).toEqual(["1 token", "500k tokens"]);
   });
 });

@@ -23,3 +23,14 @@ export function clock(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return s < 3600 ? `${Math.floor(s / 60)}:${pad(s % 60)}` : `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
+
+/** A count as "850", "4.25k", "120k", "1.2M": three significant digits at most, trailing zeros dropped. */
+export function compactCount(n: number): string {
+  const [scale, suffix] = Math.abs(n) >= 1e6 ? [1e6, "M"] : Math.abs(n) >= 1e3 ? [1e3, "k"] : [1, ""];
+  const v = n / scale;
+  const digits = scale === 1 ? 0 : Math.abs(v) < 10 ? 2 : Math.abs(v) < 100 ? 1 : 0;
+  return `${Number(v.toFixed(digits))}${suffix}`;
+}
+
+/** Tokens as budgets show them: "120k tokens", "1 token". */
+export const tokens = (n: number) => `${compactCount(n)} ${n === 1 ? "token" : "tokens"}`;

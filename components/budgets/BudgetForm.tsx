@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { BUDGET_PERIODS, BUDGET_SCOPES } from "@/lib/api/budgets.ts";
+import { BUDGET_PERIODS, BUDGET_SCOPES, type BudgetUnit } from "@/lib/api/budgets.ts";
 import { issuesOf } from "@/lib/field-issues.ts";
 import { useSetBudget } from "@/lib/queries/budgets.ts";
 import { useContracts } from "@/lib/queries/home.ts";
@@ -15,6 +15,9 @@ export function BudgetForm({ team }: { team: string }) {
   const [scope, setScope] = useState<string>("team");
   const [target, setTarget] = useState("");
   const [amount, setAmount] = useState("");
+  // Tokens for subscription users, whose dollar figures are estimates (docs/budgets.md#tokens).
+  const [unit, setUnit] = useState<BudgetUnit>("usd");
+  const amountField = unit === "tokens" ? "amountTokens" : "amountUsd";
   const [period, setPeriod] = useState<string>("lifetime");
   const [warnAt, setWarnAt] = useState("80");
   const [onExceed, setOnExceed] = useState("fail");
@@ -40,7 +43,7 @@ export function BudgetForm({ team }: { team: string }) {
         set.mutate({
           scope,
           ...(scope === "team" ? {} : { target: target.trim() }),
-          amountUsd: number(amount),
+          [amountField]: number(amount),
           period,
           warnAt: typeof percent === "number" ? percent / 100 : percent,
           ...(scope === "contract" ? { onExceed } : {}),
@@ -81,15 +84,22 @@ export function BudgetForm({ team }: { team: string }) {
           </label>
         )}
         <label className="field">
-          <span>Amount (USD)</span>
+          <span>Unit</span>
+          <select value={unit} onChange={(e) => setUnit(e.target.value as BudgetUnit)} aria-label="budget unit">
+            <option value="usd">US dollars</option>
+            <option value="tokens">tokens</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>Amount ({unit === "tokens" ? "tokens" : "USD"})</span>
           <input
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
-            inputMode="decimal"
+            inputMode={unit === "tokens" ? "numeric" : "decimal"}
             aria-label="budget amount"
-            aria-invalid={errors.has("amountUsd") || undefined}
+            aria-invalid={errors.has(amountField) || undefined}
           />
-          {note("amountUsd")}
+          {note(amountField)}
         </label>
         <label className="field">
           <span>Period</span>
@@ -130,7 +140,8 @@ export function BudgetForm({ team }: { team: string }) {
       )}
       {set.data && !set.error && (
         <p className="muted" role="status">
-          Set: {set.data.scope === "team" ? `team ${set.data.team}` : `${set.data.scope} ${set.data.target}`}.
+          Set: {set.data.scope === "team" ? `team ${set.data.team}` : `${set.data.scope} ${set.data.target}`}
+          {set.data.unit === "tokens" ? ", in tokens" : ""}.
         </p>
       )}
     </form>

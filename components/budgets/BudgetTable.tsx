@@ -1,23 +1,23 @@
 "use client";
 
-import { dollars } from "@/lib/format.ts";
+import { amountOf, burnOf, forecastOf, inUnit, leftOf, spentFigure, spentOf } from "@/lib/budget-figures.ts";
 import type { BudgetView } from "@/lib/api/budgets.ts";
 import type { SortValue } from "../ui/sort.ts";
 import { useSort } from "../ui/useSort.tsx";
 
-const label = (b: BudgetView) => (b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`);
+const label = (b: BudgetView) => `${b.scope === "team" ? `team ${b.team}` : `${b.scope} ${b.target}`}${b.unit === "tokens" ? " (tokens)" : ""}`;
 
 /** Where it stands: used up, past its warning, or fine; the bar is spent against the amount. */
 function Meter({ b }: { b: BudgetView }) {
-  const share = b.amountUsd > 0 ? Math.min(1, b.spentUsd / b.amountUsd) : 1;
-  const state = b.usedUp ? "used-up" : b.spentUsd >= b.amountUsd * b.warnAt ? "warning" : "ok";
+  const share = amountOf(b) > 0 ? Math.min(1, spentOf(b) / amountOf(b)) : 1;
+  const state = b.usedUp ? "used-up" : spentOf(b) >= amountOf(b) * b.warnAt ? "warning" : "ok";
   return (
     <div
       className={`budget-meter ${state}`}
       role="meter"
       aria-valuemin={0}
-      aria-valuemax={b.amountUsd}
-      aria-valuenow={b.spentUsd}
+      aria-valuemax={amountOf(b)}
+      aria-valuenow={spentOf(b)}
       aria-label={`${label(b)} spent`}
     >
       <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
@@ -31,14 +31,15 @@ const valueOf = (b: BudgetView, key: Column): SortValue => {
   switch (key) {
     case "budget":
       return label(b);
+    // Sorted by share where units differ: 120k tokens and $1.20 do not compare.
     case "spent":
-      return b.spentUsd;
+      return spentOf(b) / Math.max(amountOf(b), 1e-9);
     case "left":
-      return b.leftUsd;
+      return leftOf(b) / Math.max(amountOf(b), 1e-9);
     case "burn":
-      return b.burnPerDayUsd;
+      return burnOf(b) / Math.max(amountOf(b), 1e-9);
     case "forecast":
-      return b.forecastUsd;
+      return forecastOf(b) === null ? null : forecastOf(b)! / Math.max(amountOf(b), 1e-9);
     case "window":
       return b.window;
   }
@@ -68,28 +69,29 @@ export function BudgetTable({ items, compact = false }: { items: BudgetView[]; c
         </thead>
         <tbody>
           {rows.map((b) => (
-            <tr key={`${b.scope}:${b.target ?? ""}`} data-testid={`budget-${b.scope}-${b.target ?? b.team}`}>
+            <tr key={`${b.scope}:${b.target ?? ""}:${b.unit}`} data-testid={`budget-${b.scope}-${b.target ?? b.team}${b.unit === "tokens" ? "-tokens" : ""}`}>
               <td className="mono">
                 <span className="clip-line" title={label(b)}>
                   {label(b)}
                 </span>
               </td>
               <td className="num">
-                {dollars(b.spentUsd)} {/* In the overview's narrow cell the amount takes a line of its own rather than being cut off. */}
+                {/* "$0.40 of $2.00", "120k of 500k tokens"; in the overview's narrow cell the amount takes a line of its own rather than being cut off. */}
+                {spentFigure(b)}{" "}
                 <span className={compact ? "muted budget-of" : "muted"}>
-                  of {dollars(b.amountUsd)}
+                  of {inUnit(b.unit, amountOf(b))}
                   {compact && b.period === "month" && <> in {b.window}</>}
                 </span>
                 <Meter b={b} />
               </td>
-              <td className="num">{b.usedUp ? <strong className="error">used up</strong> : dollars(b.leftUsd)}</td>
-              {!compact && <td className="num">{dollars(b.burnPerDayUsd)}</td>}
+              <td className="num">{b.usedUp ? <strong className="error">used up</strong> : inUnit(b.unit, leftOf(b))}</td>
+              {!compact && <td className="num">{inUnit(b.unit, burnOf(b))}</td>}
               {!compact && (
                 <td className="num">
-                  {b.forecastUsd === null ? (
+                  {forecastOf(b) === null ? (
                     <span className="muted">no end</span>
                   ) : (
-                    <span className={b.forecastUsd > b.amountUsd ? "error" : undefined}>{dollars(b.forecastUsd)}</span>
+                    <span className={forecastOf(b)! > amountOf(b) ? "error" : undefined}>{inUnit(b.unit, forecastOf(b)!)}</span>
                   )}
                 </td>
               )}

@@ -23,7 +23,7 @@ function BudgetBlocks({ team, member }: { team: string; member: string }) {
   return (
     <>
       {blocking.map((b) => (
-        <RaiseBudget key={`${b.scope}:${b.target ?? ""}`} team={team} budget={b} />
+        <RaiseBudget key={`${b.scope}:${b.target ?? ""}:${b.unit}`} team={team} budget={b} />
       ))}
       {budgets.data && blocking.length === 0 && (
         <p className="muted fix">

@@ -6,12 +6,14 @@ import type { Attention } from "@/lib/api/overview.ts";
 import type { OverlapsView } from "@/lib/api/worktrees.ts";
 import { changesAt } from "../code/links.ts";
 import { staleReasonText } from "@/lib/stale-reason.ts";
-import { dollars, duration } from "@/lib/format.ts";
+import { duration } from "@/lib/format.ts";
+import { amountOf, inUnit, spentOf } from "@/lib/budget-figures.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { useNow } from "../sessions/useNow.ts";
 import { When } from "../ui/When.tsx";
 import { DecideButtons } from "../approvals/DecideButtons.tsx";
-import { RaiseBudget } from "../fixes/RaiseBudget.tsx";
+import { budgetLabel, RaiseBudget } from "../fixes/RaiseBudget.tsx";
+import { budgetKey } from "../shell/alerts.ts";
 import { RetryTurn } from "../fixes/RetryTurn.tsx";
 import { ReleaseAccount } from "../fixes/ReleaseAccount.tsx";
 import { problemKindOf } from "@/lib/problem-kind.ts";
@@ -161,16 +163,16 @@ export function NeedsAttention({ team, attention: a, overlaps = [] }: { team: st
           <CauseRow key={g.cause} group={g}>
             {g.items.map((x) => (
               <li
-                key={`${x.scope}:${x.target ?? ""}`}
-                data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}`}
-                data-alert-key={`budget:${x.scope}:${x.target ?? ""}`}
+                key={`${x.scope}:${x.target ?? ""}:${x.unit}`}
+                data-testid={`attention-budget-${x.scope}-${x.target ?? x.team}${x.unit === "tokens" ? "-tokens" : ""}`}
+                data-alert-key={budgetKey(x)}
               >
                 <Link href="/budgets">
-                  <strong>{x.scope === "team" ? `team ${x.team}` : `${x.scope} ${x.target}`}</strong>
+                  <strong>{budgetLabel(x)}</strong>
                 </Link>
                 <span className="muted">
                   {" "}
-                  · {dollars(x.spentUsd)} spent of {dollars(x.amountUsd)}
+                  · {inUnit(x.unit, spentOf(x))} spent of {inUnit(x.unit, amountOf(x))}
                   {x.period === "month" ? ` in ${x.window}` : ""}
                 </span>
                 <div className="problem clip">

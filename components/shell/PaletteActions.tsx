@@ -73,7 +73,7 @@ export function usePaletteActions(team: string): { run: (a: PaletteAction, arg?:
           return null;
         case "raise-budget": {
           const list = await qc.fetchQuery({ queryKey: keys.budgets(team), queryFn: () => apiCall(api.budgets.list, { team }) });
-          const b = list.find((x) => x.scope === a.scope && x.target === a.target);
+          const b = list.find((x) => x.scope === a.scope && x.target === a.target && x.unit === a.unit);
           if (b) setRaising(b);
           return b ? null : { ok: false, text: "That budget is gone." };
         }

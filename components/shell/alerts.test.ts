@@ -138,6 +138,13 @@ describe("budget alerts", () => {
     ).toEqual(["budget:member:x"]);
   });
 
+  it("keeps a token budget's alert apart from the dollar budget of the same target", () => {
+    const tokens = event("budget.exhausted", { scope: "member", target: "x", unit: "tokens", session: "x", text: "used up" });
+    expect(alertFor(tokens)).toMatchObject({ key: "budget:member:x:tokens", title: "Budget of member x (tokens) used up" });
+    expect(after(tokens, event("budget.set", { scope: "member", target: "x" })).map((a) => a.key)).toEqual(["budget:member:x:tokens"]);
+    expect(after(tokens, event("budget.set", { scope: "member", target: "x", unit: "tokens", amountUsd: null, amountTokens: 5000 }))).toEqual([]);
+  });
+
   it("a session blocked by a budget is an alert until its turn starts", () => {
     expect(alertFor(event("session.problem", { name: "w", problem: "blocked: budget — team 't': $1.00 spent of $1.00", kind: "budget" }))).toMatchObject({
       title: "w is blocked by a budget",

@@ -37,7 +37,9 @@ const PROBLEM_TITLE: Record<ProblemKind, string> = {
   limited: "waits for a usage limit to reset",
 };
 
-const budgetKey = (p: { scope: string; target: string | null }) => `budget:${p.scope}:${p.target ?? ""}`;
+/** A target's dollar and token budgets are two budgets: raising one does not settle the other's alert. */
+export const budgetKey = (p: { scope: string; target: string | null; unit?: string }) =>
+  `budget:${p.scope}:${p.target ?? ""}${p.unit === "tokens" ? ":tokens" : ""}`;
 
 const sessionAt = (e: WireEvent, name: string) => ({ id: e.id, session: name, team: e.teamId, href: `/sessions/${encodeURIComponent(name)}` });
 
@@ -47,7 +49,7 @@ export function alertFor(e: WireEvent): Alert | null {
     case "budget.warning":
     case "budget.exhausted": {
       const p = e.payload;
-      const what = p.scope === "team" ? `team ${e.teamId}` : `${p.scope} ${p.target}`;
+      const what = `${p.scope === "team" ? `team ${e.teamId}` : `${p.scope} ${p.target}`}${p.unit === "tokens" ? " (tokens)" : ""}`;
       const title = e.type === "budget.exhausted" ? `Budget of ${what} used up` : `Budget of ${what} past its warning`;
       return { id: e.id, key: budgetKey(p), session: p.session, team: e.teamId, title, body: oneLine(p.text), href: "/" };
     }

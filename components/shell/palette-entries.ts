@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { api } from "@/lib/api/endpoints/index.ts";
 import { apiCall } from "@/lib/browser-api.ts";
+import { shareOf } from "@/lib/budget-figures.ts";
 import { keys } from "@/lib/queries/keys.ts";
 import { summarizeInput } from "../sessions/transcript-model.ts";
 import { statusLabel } from "../ui/StatusBadge.tsx";
@@ -78,10 +79,10 @@ export function usePaletteEntries(team: string, open: boolean, pages: readonly {
       })),
       ...(budgets ?? []).map((b): PaletteEntry => ({
         kind: "action",
-        label: b.scope === "team" ? "Raise the team's budget" : `Raise ${b.target}'s budget`,
-        detail: `action · ${b.scope} budget, ${b.usedUp ? "used up" : `${Math.round((b.spentUsd / Math.max(b.amountUsd, 1e-9)) * 100)}% spent`}`,
+        label: `${b.scope === "team" ? "Raise the team's" : `Raise ${b.target}'s`} ${b.unit === "tokens" ? "token budget" : "budget"}`,
+        detail: `action · ${b.scope} budget, ${b.usedUp ? "used up" : `${Math.round(shareOf(b) * 100)}% spent`}`,
         text: `budget ${b.scope}`,
-        action: { type: "raise-budget", scope: b.scope, target: b.target },
+        action: { type: "raise-budget", scope: b.scope, target: b.target, unit: b.unit },
       })),
     ];
     return [

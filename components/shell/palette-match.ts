@@ -10,7 +10,7 @@ export type PaletteKind = "action" | "page" | "session" | "member" | "contract" 
 export type PaletteAction =
   | { type: "allow"; session: string; approvalId: number }
   | { type: "new-contract"; member: string }
-  | { type: "raise-budget"; scope: "team" | "member" | "contract"; target: string | null }
+  | { type: "raise-budget"; scope: "team" | "member" | "contract"; target: string | null; unit: "usd" | "tokens" }
   | { type: "take-snapshot" }
   | { type: "start-member" };
 

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { IsoDate } from "./endpoint.ts";
-import { BudgetPeriod, BudgetScope } from "./budgets.ts";
+import { BudgetPeriod, BudgetScope, BudgetUnit } from "./budgets.ts";
 import { MessageKind } from "./chat.ts";
 import { ContractStatus, ContractView, Dependency } from "./contracts.ts";
 import { MemberStatus } from "./roster.ts";
@@ -37,8 +37,13 @@ const BudgetCrossed = z.object({
   scope: BudgetScope,
   /** null for the team's own budget. */
   target: z.string().nullable(),
-  amountUsd: z.number(),
+  /** Events written before token budgets (issue 29) carry no unit: they are dollar budgets. */
+  unit: BudgetUnit.default("usd"),
+  /** The amount in the budget's unit; null in the other. */
+  amountUsd: z.number().nullable(),
+  amountTokens: z.number().nullable().default(null),
   spentUsd: z.number(),
+  spentTokens: z.number().default(0),
   period: BudgetPeriod,
   /** The period's window the notice is for ("lifetime", "2026-05"). */
   window: z.string(),
@@ -140,6 +145,8 @@ export const EVENTS = {
     deadlineAt: IsoDate.nullable().optional(),
     spentUsd: z.number().optional(),
     amountUsd: z.number().optional(),
+    spentTokens: z.number().optional(),
+    amountTokens: z.number().optional(),
   }),
   "contract.updated": z.object({ id: z.string(), changes: FieldChanges, reason: z.string() }),
   "contract.reassigned": z.object({ id: z.string(), from: z.string(), to: z.string() }),
@@ -403,12 +410,17 @@ export const EVENTS = {
   "budget.set": z.object({
     scope: BudgetScope,
     target: z.string().nullable(),
-    amountUsd: z.number(),
+    /** Events written before token budgets carry no unit: they are dollar budgets. */
+    unit: BudgetUnit.default("usd"),
+    amountUsd: z.number().nullable(),
+    amountTokens: z.number().nullable().default(null),
     previousUsd: z.number().nullable(),
+    previousTokens: z.number().nullable().default(null),
     period: BudgetPeriod,
     warnAt: z.number(),
     onExceed: z.enum(["fail", "pause"]).nullable(),
     spentUsd: z.number(),
+    spentTokens: z.number().default(0),
     by: z.string(),
   }),
   "budget.warning": BudgetCrossed,

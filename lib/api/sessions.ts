@@ -292,6 +292,11 @@ export const InteractionView = z.object({
   /** Why it did not complete (status error or limit), in words. */
   error: z.string().nullable(),
   costUsd: z.number(),
+  /** Its tokens as the CLI reported them (docs/budgets.md#tokens); token budgets count all but cache reads. */
+  inputTokens: z.number().int(),
+  cacheWriteTokens: z.number().int(),
+  cacheReadTokens: z.number().int(),
+  outputTokens: z.number().int(),
   turns: z.number().int(),
   durationMs: z.number().nullable(),
   toolsUsed: z.array(z.string()),

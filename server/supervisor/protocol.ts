@@ -37,6 +37,16 @@ const Result = z
     num_turns: z.number().default(0),
     duration_ms: z.number().optional(),
     total_cost_usd: z.number().default(0),
+    /** This turn's tokens (not cumulative, unlike total_cost_usd): what token budgets count. */
+    usage: z
+      .object({
+        input_tokens: z.number().default(0),
+        output_tokens: z.number().default(0),
+        cache_creation_input_tokens: z.number().default(0),
+        cache_read_input_tokens: z.number().default(0),
+      })
+      .loose()
+      .optional(),
     session_id: z.string().optional(),
     api_error_status: z.number().nullable().optional(),
     permission_denials: z.array(z.object({ tool_name: z.string(), tool_input: z.unknown().optional() }).loose()).default([]),

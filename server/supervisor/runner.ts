@@ -46,8 +46,8 @@ import { accountOf, type Account } from "./account.ts";
 import { limitTurn, noteWarning, retryTurn, type LimitInfo } from "../domain/accounts/limits.ts";
 import { SUPERVISOR } from "../domain/principal.ts";
 import { z } from "zod";
-import { UsageMeter } from "./usage-meter.ts";
-import { interruptedSentence, type UsedUp } from "../domain/budgets/charge.ts";
+import { UsageMeter, countedTokens, maxTokens, turnTokens } from "./usage-meter.ts";
+import { interruptedSentence, leftOf, type UsedUp } from "../domain/budgets/charge.ts";
 import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
 
 export type RunnerContext = {
@@ -80,7 +80,7 @@ const RateLimitInfo = z
 const RETRY_CAP_MS = 5 * 60_000;
 
 /** `clock`: the per-turn time limit, standing still while a person decides (null without a safety net). */
-/** `budget`/`meter`: the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md). */
+/** `budgets`/`meter`: per unit, the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md). */
 type Turn = {
   interaction: InteractionRow;
   /** The API said the account's window is used up during this turn (a `rate_limit_event` with status rejected). */
@@ -92,7 +92,7 @@ type Turn = {
   tools: string[];
   clock: TurnClock | null;
   limit?: LimitKind;
-  budget: UsedUp | null;
+  budgets: UsedUp[];
   meter: UsageMeter;
   budgetStop?: string;
 };
@@ -300,7 +300,7 @@ export class SessionRunner {
       const next = await startNextTurn(this.ctx.deps, this.pk);
       if (!next) return;
       const clock = this.safety.enabled ? new TurnClock(this.safety.timeoutMs, () => this.timeOut()) : null;
-      this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], clock, budget: next.budget, meter: new UsageMeter() };
+      this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], clock, budgets: next.budgets, meter: new UsageMeter() };
       const line = userMessage(next.prompt);
       await this.record("in", "user", null, line);
       this.proc.write(line);
@@ -365,17 +365,21 @@ export class SessionRunner {
   }
 
   /**
-   * Prices the turn's calls as they stream; once what it has spent reaches what its tightest budget
-   * had left, the turn is interrupted (the process stays), so a budget is overshot by at most the
-   * call that crossed it.
+   * Prices and counts the turn's calls as they stream; once what it has spent (dollars) or used
+   * (tokens) reaches what its tightest budget of that unit had left, the turn is interrupted (the
+   * process stays), so a budget is overshot by at most the call that crossed it.
    */
   private meter(event: unknown): void {
     const turn = this.turn;
-    if (!turn?.budget || turn.budgetStop || typeof event !== "object" || event === null) return;
+    if (!turn?.budgets.length || turn.budgetStop || typeof event !== "object" || event === null) return;
     turn.meter.observe(event);
-    if (turn.meter.spentUsd < turn.budget.budget.amountUsd - turn.budget.spent) return;
-    turn.budgetStop = interruptedSentence(turn.budget, turn.meter.spentUsd);
-    void this.proc?.interrupt();
+    for (const u of turn.budgets) {
+      const streamed = u.budget.unit === "tokens" ? countedTokens(turn.meter.tokens) : turn.meter.spentUsd;
+      if (streamed < leftOf(u)) continue;
+      turn.budgetStop = interruptedSentence(u, streamed);
+      void this.proc?.interrupt();
+      return;
+    }
   }
 
   private async permission(req: CanUseTool): Promise<void> {
@@ -514,6 +518,8 @@ export class SessionRunner {
       response: outcome.status === "completed" ? (r.result ?? said) : said,
       // An interrupted call may be reported as free (2.1.197 does): what streamed was paid for all the same.
       costDelta: Math.max(costDelta(this.cost, r.total_cost_usd), turn.budgetStop ? turn.meter.spentUsd : 0),
+      // Likewise its tokens: the CLI's usage, or what streamed when that is more.
+      tokens: turn.budgetStop ? maxTokens(turnTokens(r.usage), turn.meter.tokens) : turnTokens(r.usage),
       turns: r.num_turns,
       durationMs: r.duration_ms ?? Date.now() - turn.startedAt,
       toolsUsed: [...new Set(turn.tools)],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UsageMeter } from "./usage-meter.ts";
+import { UsageMeter, countedTokens } from "./usage-meter.ts";
 
 const call = (m: UsageMeter, model: string, input: number, output: number) => {
   m.observe({ type: "message_start", message: { model, usage: { input_tokens: input, output_tokens: 1 } } });
@@ -30,5 +30,18 @@ describe("UsageMeter", () => {
       message: { model: "claude-opus-4-8", usage: { input_tokens: 0, cache_creation_input_tokens: 1_000_000, cache_read_input_tokens: 1_000_000 } },
     });
     expect(m.spentUsd).toBeCloseTo(5 * 1.25 + 5 * 0.1, 10);
+  });
+});
+
+describe("UsageMeter tokens", () => {
+  it("sums each kind of token over the calls of a turn, the streaming one included, and counts all but cache reads", () => {
+    const m = new UsageMeter();
+    call(m, "claude-opus-4-5", 2000, 300);
+    m.observe({
+      type: "message_start",
+      message: { model: "claude-opus-4-5", usage: { input_tokens: 10, cache_creation_input_tokens: 500, cache_read_input_tokens: 9000 } },
+    });
+    expect(m.tokens).toEqual({ input: 2010, cacheWrite: 500, cacheRead: 9000, output: 300 });
+    expect(countedTokens(m.tokens)).toBe(2810);
   });
 });

@@ -1,18 +1,21 @@
 /**
  * Budgets (docs/budgets.md): rows, their windows and what has been spent in them. Spent is never
- * stored: it is the sum of the cost of the interactions charged to the budget's scope that ended
- * in its window, so it cannot drift from the interactions it counts.
+ * stored: it is the sum of the cost (or the tokens) of the interactions charged to the budget's
+ * scope that ended in its window, so it cannot drift from the interactions it counts. A budget is
+ * in one unit, usd or tokens; `amountOf` and `spentOn` answer in that unit.
  */
 import type { Sql } from "../../db/connection.ts";
-import { dollars } from "../../../lib/format.ts";
-import type { BudgetPeriod, BudgetScope, BudgetView } from "../../../lib/api/budgets.ts";
+import { dollars, tokens } from "../../../lib/format.ts";
+import type { BudgetPeriod, BudgetScope, BudgetUnit, BudgetView } from "../../../lib/api/budgets.ts";
 
 export type BudgetRow = {
   id: number;
   teamId: string;
   scope: BudgetScope;
   target: string;
-  amountUsd: number;
+  unit: BudgetUnit;
+  amountUsd: number | null;
+  amountTokens: number | null;
   period: BudgetPeriod;
   warnAt: number;
   onExceed: "fail" | "pause";
@@ -35,41 +38,63 @@ export function windowOf(period: BudgetPeriod, now: Date): { key: string; start:
 
 const COLUMN: Record<BudgetScope, string | null> = { team: null, member: "member", contract: "contractId" };
 
+/**
+ * The tokens a turn counts against a token budget: new input (uncached and written to the cache)
+ * and output. Cache reads are left out: every call re-reads the conversation so far, so counting
+ * them would charge a long conversation over and over for text it has already paid for.
+ */
+export const COUNTED_TOKENS = `"inputTokens" + "cacheWriteTokens" + "outputTokens"`;
+
+/** A budget's amount in its own unit. */
+export const amountOf = (b: Pick<BudgetRow, "unit" | "amountUsd" | "amountTokens">): number => (b.unit === "tokens" ? b.amountTokens : b.amountUsd) ?? 0;
+
+/** An amount in the budget's unit: "$0.40" or "120k tokens". */
+export const inUnit = (b: Pick<BudgetRow, "unit">, n: number) => (b.unit === "tokens" ? tokens(n) : dollars(n));
+
+/** What the budget's scope spent in its current window, in the budget's unit. */
 export async function spentOn(sql: Sql, b: BudgetRow, now: Date): Promise<number> {
+  return (await spentSince(sql, b, windowOf(b.period, now).start))[b.unit];
+}
+
+/** What the budget's scope spent in its current window, in both units. */
+export async function spentBoth(sql: Sql, b: BudgetRow, now: Date): Promise<Record<BudgetUnit, number>> {
   return spentSince(sql, b, windowOf(b.period, now).start);
 }
 
-async function spentSince(sql: Sql, b: BudgetRow, start: Date | null): Promise<number> {
+async function spentSince(sql: Sql, b: BudgetRow, start: Date | null): Promise<Record<BudgetUnit, number>> {
   const column = COLUMN[b.scope];
-  const r = await sql.get<{ spent: number | null }>(
-    `SELECT SUM("costUsd") AS "spent" FROM "Interaction" WHERE "teamId" = ?${column ? ` AND "${column}" = ?` : ""}${start ? ` AND "endedAt" >= ?` : ""}`,
+  const r = await sql.get<{ usd: number | null; tokens: number | null }>(
+    `SELECT SUM("costUsd") AS "usd", SUM(${COUNTED_TOKENS}) AS "tokens" FROM "Interaction" WHERE "teamId" = ?${column ? ` AND "${column}" = ?` : ""}${start ? ` AND "endedAt" >= ?` : ""}`,
     [b.teamId, ...(column ? [b.target] : []), ...(start ? [start] : [])],
   );
-  return r?.spent ?? 0;
+  return { usd: r?.usd ?? 0, tokens: r?.tokens ?? 0 };
 }
 
 /** 0 below the warning, 1 at or above it, 2 used up. */
-export const levelOf = (b: Pick<BudgetRow, "amountUsd" | "warnAt">, spent: number) => (spent >= b.amountUsd ? 2 : spent >= b.amountUsd * b.warnAt ? 1 : 0);
+export const levelOf = (b: Pick<BudgetRow, "unit" | "amountUsd" | "amountTokens" | "warnAt">, spent: number) =>
+  spent >= amountOf(b) ? 2 : spent >= amountOf(b) * b.warnAt ? 1 : 0;
 
-/** "team 'alpha'", "member 'db-dev'", "contract 'schema'". */
-export const budgetLabel = (b: Pick<BudgetRow, "scope" | "target" | "teamId">) => (b.scope === "team" ? `team '${b.teamId}'` : `${b.scope} '${b.target}'`);
+/** "team 'alpha'", "member 'db-dev'", "contract 'schema'"; a token budget says so: "team 'alpha' (tokens)". */
+export const budgetLabel = (b: Pick<BudgetRow, "scope" | "target" | "teamId"> & Partial<Pick<BudgetRow, "unit">>) =>
+  `${b.scope === "team" ? `team '${b.teamId}'` : `${b.scope} '${b.target}'`}${b.unit === "tokens" ? " (tokens)" : ""}`;
 
-/** "$2.10 spent of $2.00", with the month when the budget is monthly. */
+/** "$2.10 spent of $2.00" or "120k tokens spent of 100k tokens", with the month when the budget is monthly. */
 export const spentSentence = (b: BudgetRow, spent: number, now: Date) =>
-  `${dollars(spent)} spent of ${dollars(b.amountUsd)}${b.period === "month" ? ` in ${windowOf("month", now).key}` : ""}`;
+  `${inUnit(b, spent)} spent of ${inUnit(b, amountOf(b))}${b.period === "month" ? ` in ${windowOf("month", now).key}` : ""}`;
 
-/** The budgets one charge counts against, in the order team, member, contract. */
+const ORDER: Record<BudgetScope, number> = { team: 0, member: 1, contract: 2 };
+
+/** The budgets one charge counts against, in the order team, member, contract (dollars before tokens within one). */
 export async function budgetsOf(sql: Sql, c: Charge): Promise<BudgetRow[]> {
   const rows = await sql.all<BudgetRow>(
     `SELECT * FROM "Budget" WHERE "teamId" = ? AND (("scope" = 'team' AND "target" = '') OR ("scope" = 'member' AND "target" = ?) OR ("scope" = 'contract' AND "target" = ?))`,
     [c.team, c.member ?? "", c.contract ?? ""],
   );
-  const order: Record<BudgetScope, number> = { team: 0, member: 1, contract: 2 };
-  return rows.sort((a, b) => order[a.scope] - order[b.scope]);
+  return rows.sort((a, b) => ORDER[a.scope] - ORDER[b.scope] || (a.unit === b.unit ? 0 : a.unit === "usd" ? -1 : 1));
 }
 
-export async function findBudget(sql: Sql, team: string, scope: BudgetScope, target: string): Promise<BudgetRow | undefined> {
-  return sql.get<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? AND "scope" = ? AND "target" = ?`, [team, scope, target]);
+export async function findBudget(sql: Sql, team: string, scope: BudgetScope, target: string, unit: BudgetUnit): Promise<BudgetRow | undefined> {
+  return sql.get<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? AND "scope" = ? AND "target" = ? AND "unit" = ?`, [team, scope, target, unit]);
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -80,32 +105,44 @@ const BURN_DAYS = 7;
  * at least an hour of it, when it is younger). Forecast: a monthly budget's spent at the end of
  * its month at that burn; null for a lifetime budget, which has no end.
  */
-async function burnAndForecast(sql: Sql, b: BudgetRow, spent: number, now: Date): Promise<{ burnPerDayUsd: number; forecastUsd: number | null }> {
+type Burn = Pick<BudgetView, "burnPerDayUsd" | "burnPerDayTokens" | "forecastUsd" | "forecastTokens">;
+
+async function burnAndForecast(sql: Sql, b: BudgetRow, spent: Record<BudgetUnit, number>, now: Date): Promise<Burn> {
   const { start } = windowOf(b.period, now);
   const weekAgo = new Date(now.getTime() - BURN_DAYS * DAY_MS);
   const from = start && start > weekAgo ? start : weekAgo;
   const days = Math.max((now.getTime() - from.getTime()) / DAY_MS, 1 / 24);
-  const burnPerDayUsd = (await spentSince(sql, b, from)) / days;
-  if (!start) return { burnPerDayUsd, forecastUsd: null };
-  const end = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
-  return { burnPerDayUsd, forecastUsd: spent + burnPerDayUsd * ((end - now.getTime()) / DAY_MS) };
+  const recent = await spentSince(sql, b, from);
+  const burn = { burnPerDayUsd: recent.usd / days, burnPerDayTokens: recent.tokens / days };
+  if (!start) return { ...burn, forecastUsd: null, forecastTokens: null };
+  const daysLeft = (Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1) - now.getTime()) / DAY_MS;
+  return {
+    ...burn,
+    forecastUsd: b.unit === "usd" ? spent.usd + burn.burnPerDayUsd * daysLeft : null,
+    forecastTokens: b.unit === "tokens" ? spent.tokens + burn.burnPerDayTokens * daysLeft : null,
+  };
 }
 
 export async function budgetView(sql: Sql, b: BudgetRow, now: Date): Promise<BudgetView> {
-  const spentUsd = await spentOn(sql, b, now);
+  const spent = await spentSince(sql, b, windowOf(b.period, now).start);
+  const left = Math.max(0, amountOf(b) - spent[b.unit]);
   return {
     team: b.teamId,
     scope: b.scope,
     target: b.scope === "team" ? null : b.target,
-    amountUsd: b.amountUsd,
+    unit: b.unit,
+    amountUsd: b.unit === "usd" ? b.amountUsd : null,
+    amountTokens: b.unit === "tokens" ? b.amountTokens : null,
     period: b.period,
     warnAt: b.warnAt,
     onExceed: b.scope === "contract" ? b.onExceed : null,
     window: windowOf(b.period, now).key,
-    spentUsd,
-    leftUsd: Math.max(0, b.amountUsd - spentUsd),
-    usedUp: spentUsd >= b.amountUsd,
-    ...(await burnAndForecast(sql, b, spentUsd, now)),
+    spentUsd: spent.usd,
+    spentTokens: spent.tokens,
+    leftUsd: b.unit === "usd" ? left : null,
+    leftTokens: b.unit === "tokens" ? left : null,
+    usedUp: spent[b.unit] >= amountOf(b),
+    ...(await burnAndForecast(sql, b, spent, now)),
     setBy: b.setBy,
     updatedAt: b.updatedAt,
   };
@@ -116,6 +153,6 @@ export type BudgetWithView = readonly [BudgetRow, BudgetView];
 
 /** Every budget of a team with its figures, ordered as the budgets page lists them. */
 export async function teamBudgets(sql: Sql, team: string, now: Date): Promise<BudgetWithView[]> {
-  const rows = await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "scope" DESC, "target"`, [team]);
+  const rows = await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "scope" DESC, "target", "unit" DESC`, [team]);
   return Promise.all(rows.map(async (b) => [b, await budgetView(sql, b, now)] as const));
 }

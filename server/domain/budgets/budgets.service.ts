@@ -5,28 +5,32 @@
  * waiting as `blocked: budget` again.
  */
 import { invalidField, notFound } from "../../errors.ts";
-import { dollars } from "../../../lib/format.ts";
-import type { BudgetView, ListBudgetsInput, OwnBudgetsInput, SetBudgetInput } from "../../../lib/api/budgets.ts";
+import { unitOf, type BudgetUnit, type BudgetView, type ListBudgetsInput, type OwnBudgetsInput, type SetBudgetInput } from "../../../lib/api/budgets.ts";
 import { authorize, permits } from "../auth/capabilities.ts";
 import { findContract } from "../contracts/contracts.repo.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { budgetLabel, budgetView, findBudget, levelOf, spentOn, windowOf, type BudgetRow } from "./budgets.repo.ts";
+import { amountOf, budgetLabel, budgetView, findBudget, inUnit, levelOf, spentOn, windowOf, type BudgetRow } from "./budgets.repo.ts";
 
-/** A member setting a contract's budget spends from its own: at most what its member and team budgets have left. */
-async function assertWithinOwn(tx: WriteTx, actor: Principal, team: string, amount: number, current: BudgetRow | undefined): Promise<void> {
-  for (const own of [await findBudget(tx, team, "member", actor.name), await findBudget(tx, team, "team", "")]) {
+const AMOUNT_FIELD: Record<BudgetUnit, "amountUsd" | "amountTokens"> = { usd: "amountUsd", tokens: "amountTokens" };
+
+/**
+ * A member setting a contract's budget spends from its own: at most what its member and team
+ * budgets of the same unit have left (a token budget is not measured against dollars).
+ */
+async function assertWithinOwn(tx: WriteTx, actor: Principal, team: string, unit: BudgetUnit, amount: number, current: BudgetRow | undefined): Promise<void> {
+  for (const own of [await findBudget(tx, team, "member", actor.name, unit), await findBudget(tx, team, "team", "", unit)]) {
     if (!own) continue;
     // Raising an existing contract budget only needs room for the increase.
-    const needed = amount - (current?.amountUsd ?? 0);
-    const left = own.amountUsd - (await spentOn(tx, own, tx.now));
+    const needed = amount - (current ? amountOf(current) : 0);
+    const left = amountOf(own) - (await spentOn(tx, own, tx.now));
     if (needed > left) {
       throw invalidField(
-        "amountUsd",
+        AMOUNT_FIELD[unit],
         "within_own_budget",
-        `must fit within what ${budgetLabel(own)} has left (${dollars(Math.max(0, left))}); ${dollars(amount)} needs ${dollars(needed)} more`,
+        `must fit within what ${budgetLabel(own)} has left (${inUnit(own, Math.max(0, left))}); ${inUnit(own, amount)} needs ${inUnit(own, needed)} more`,
         amount,
       );
     }
@@ -44,22 +48,40 @@ export async function setBudget({ db }: DomainDeps, actor: Principal, input: Set
       await authorize(tx, actor, "budget.set", { team: input.team });
     }
     await ensureTeam(tx, input.team);
-    const current = await findBudget(tx, input.team, input.scope, target);
+    const unit = unitOf(input);
+    const current = await findBudget(tx, input.team, input.scope, target, unit);
+    const draft = { unit, amountUsd: input.amountUsd ?? null, amountTokens: input.amountTokens ?? null, warnAt: input.warnAt };
     if (input.scope === "contract" && !(await permits(tx, actor, "budget.set", { team: input.team })))
-      await assertWithinOwn(tx, actor, input.team, input.amountUsd, current);
+      await assertWithinOwn(tx, actor, input.team, unit, amountOf(draft), current);
     const onExceed = input.onExceed ?? current?.onExceed ?? "fail";
-    const draft = { amountUsd: input.amountUsd, warnAt: input.warnAt };
     // What is already spent is not announced again: the notices are for crossing a line from now on.
     const spent = current ? await spentOn(tx, { ...current, ...draft, period: input.period }, tx.now) : 0;
     const warned = levelOf(draft, spent);
     const window = windowOf(input.period, tx.now).key;
     await tx.run(
-      `INSERT INTO "Budget" ("teamId","scope","target","amountUsd","period","warnAt","onExceed","warned","warnedWindow","setBy","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
-       ON CONFLICT ("teamId","scope","target") DO UPDATE SET "amountUsd" = excluded."amountUsd", "period" = excluded."period", "warnAt" = excluded."warnAt",
-         "onExceed" = excluded."onExceed", "warned" = excluded."warned", "warnedWindow" = excluded."warnedWindow", "setBy" = excluded."setBy", "updatedAt" = excluded."updatedAt"`,
-      [input.team, input.scope, target, input.amountUsd, input.period, input.warnAt, onExceed, warned, window, actor.name, tx.now, tx.now],
+      `INSERT INTO "Budget" ("teamId","scope","target","unit","amountUsd","amountTokens","period","warnAt","onExceed","warned","warnedWindow","setBy","createdAt","updatedAt")
+       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+       ON CONFLICT ("teamId","scope","target","unit") DO UPDATE SET "amountUsd" = excluded."amountUsd", "amountTokens" = excluded."amountTokens", "period" = excluded."period",
+         "warnAt" = excluded."warnAt", "onExceed" = excluded."onExceed", "warned" = excluded."warned", "warnedWindow" = excluded."warnedWindow", "setBy" = excluded."setBy",
+         "updatedAt" = excluded."updatedAt"`,
+      [
+        input.team,
+        input.scope,
+        target,
+        unit,
+        draft.amountUsd,
+        draft.amountTokens,
+        input.period,
+        input.warnAt,
+        onExceed,
+        warned,
+        window,
+        actor.name,
+        tx.now,
+        tx.now,
+      ],
     );
-    const row = (await findBudget(tx, input.team, input.scope, target))!;
+    const row = (await findBudget(tx, input.team, input.scope, target, unit))!;
     const view = await budgetView(tx, row, tx.now);
     await tx.emit({
       teamId: input.team,
@@ -68,12 +90,16 @@ export async function setBudget({ db }: DomainDeps, actor: Principal, input: Set
       payload: {
         scope: input.scope,
         target: view.target,
-        amountUsd: input.amountUsd,
+        unit,
+        amountUsd: draft.amountUsd,
+        amountTokens: draft.amountTokens,
         previousUsd: current?.amountUsd ?? null,
+        previousTokens: current?.amountTokens ?? null,
         period: input.period,
         warnAt: input.warnAt,
         onExceed: view.onExceed,
         spentUsd: view.spentUsd,
+        spentTokens: view.spentTokens,
         by: actor.name,
       },
     });
@@ -84,10 +110,10 @@ export async function setBudget({ db }: DomainDeps, actor: Principal, input: Set
 export async function listBudgets({ db }: DomainDeps, actor: Principal, input: ListBudgetsInput): Promise<BudgetView[]> {
   return db.read(async (sql) => {
     await authorize(sql, actor, "budget.list", { team: input.team });
-    const rows = await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ?${input.scope ? ` AND "scope" = ?` : ""} ORDER BY "scope" DESC, "target"`, [
-      input.team,
-      ...(input.scope ? [input.scope] : []),
-    ]);
+    const rows = await sql.all<BudgetRow>(
+      `SELECT * FROM "Budget" WHERE "teamId" = ?${input.scope ? ` AND "scope" = ?` : ""} ORDER BY "scope" DESC, "target", "unit" DESC`,
+      [input.team, ...(input.scope ? [input.scope] : [])],
+    );
     const now = new Date();
     return Promise.all(rows.map((b) => budgetView(sql, b, now)));
   });
@@ -99,7 +125,7 @@ export async function ownBudgets({ db }: DomainDeps, actor: Principal, input: Ow
     const rows = await sql.all<BudgetRow>(
       `SELECT * FROM "Budget" b WHERE b."teamId" = ? AND (b."scope" = 'team' OR (b."scope" = 'member' AND b."target" = ?)
          OR (b."scope" = 'contract' AND EXISTS (SELECT 1 FROM "Contract" c WHERE c."teamId" = b."teamId" AND c."id" = b."target" AND c."assignee" = ?)))
-       ORDER BY b."scope" DESC, b."target"`,
+       ORDER BY b."scope" DESC, b."target", b."unit" DESC`,
       [input.team, actor.name, actor.name],
     );
     const now = new Date();

@@ -12,8 +12,7 @@ import { deliver } from "../chat/messages.ts";
 import { findContract } from "../contracts/contracts.repo.ts";
 import { setStatus } from "../contracts/transitions.ts";
 import { OPERATOR } from "../principal.ts";
-import { dollars } from "../../../lib/format.ts";
-import { budgetLabel, budgetsOf, levelOf, spentOn, spentSentence, windowOf, type BudgetRow, type Charge } from "./budgets.repo.ts";
+import { amountOf, budgetLabel, budgetsOf, inUnit, levelOf, spentBoth, spentSentence, windowOf, type BudgetRow, type Charge } from "./budgets.repo.ts";
 
 /** The contract status a budget stop leaves a contract that is being worked on. */
 export const BUDGET_REASON = "budget";
@@ -47,25 +46,37 @@ export async function chargeOf(sql: Sql, s: Charged, prompt: string, during: Dat
   return { team: s.teamId, member, contract: await contractOf(sql, s.teamId, member, prompt, during) };
 }
 
+/** A budget and what its scope has spent in its window, in the budget's unit. */
 export type UsedUp = { budget: BudgetRow; spent: number };
 
-/** The budget the charge would count against with the least left (the first, team → member → contract, on a tie); null without budgets. */
-export async function tightestBudget(sql: Sql, c: Charge, now: Date): Promise<UsedUp | null> {
-  let tightest: UsedUp | null = null;
+/**
+ * For each unit, the budget the charge would count against with the least left (the first,
+ * team → member → contract, on a tie): dollars first, then tokens; empty without budgets.
+ * Dollars and tokens do not compare, so a turn carries one of each to watch while it runs.
+ */
+export async function tightestBudgets(sql: Sql, c: Charge, now: Date): Promise<UsedUp[]> {
+  const tightest = new Map<string, UsedUp>();
   for (const budget of await budgetsOf(sql, c)) {
-    const spent = await spentOn(sql, budget, now);
-    if (!tightest || budget.amountUsd - spent < tightest.budget.amountUsd - tightest.spent) tightest = { budget, spent };
+    const spent = (await spentBoth(sql, budget, now))[budget.unit];
+    const seen = tightest.get(budget.unit);
+    if (!seen || amountOf(budget) - spent < amountOf(seen.budget) - seen.spent) tightest.set(budget.unit, { budget, spent });
   }
-  return tightest;
+  return [...tightest.values()].sort((a, b) => (a.budget.unit === b.budget.unit ? 0 : a.budget.unit === "usd" ? -1 : 1));
 }
 
-export const isUsedUp = (u: UsedUp) => u.spent >= u.budget.amountUsd;
+export const isUsedUp = (u: UsedUp) => u.spent >= amountOf(u.budget);
+
+/** What the budget had left when the turn started, in its unit. */
+export const leftOf = (u: UsedUp) => amountOf(u.budget) - u.spent;
 
 export const BLOCKED_PREFIX = "blocked: budget";
 
-/** "budget: member 'db-dev' had $0.30 left; the turn had spent about $0.40 when it was interrupted". */
+/**
+ * "budget: member 'db-dev' had $0.30 left; the turn had spent about $0.40 when it was interrupted",
+ * or "… (tokens) had 3k tokens left; the turn had used about 4k tokens …".
+ */
 export const interruptedSentence = (u: UsedUp, turnSpent: number) =>
-  `budget: ${budgetLabel(u.budget)} had ${dollars(Math.max(0, u.budget.amountUsd - u.spent))} left; the turn had spent about ${dollars(turnSpent)} when it was interrupted`;
+  `budget: ${budgetLabel(u.budget)} had ${inUnit(u.budget, Math.max(0, leftOf(u)))} left; the turn had ${u.budget.unit === "tokens" ? "used" : "spent"} about ${inUnit(u.budget, turnSpent)} when it was interrupted`;
 
 /** "blocked: budget — team 'alpha': $10.02 spent of $10.00". */
 export const blockedSentence = (u: UsedUp, now: Date) => `${BLOCKED_PREFIX} — ${budgetLabel(u.budget)}: ${spentSentence(u.budget, u.spent, now)}`;
@@ -78,7 +89,8 @@ export const blockedSentence = (u: UsedUp, now: Date) => `${BLOCKED_PREFIX} — 
  */
 export async function afterCharge(tx: WriteTx, c: Charge, session: string): Promise<void> {
   for (const b of await budgetsOf(tx, c)) {
-    const spent = await spentOn(tx, b, tx.now);
+    const both = await spentBoth(tx, b, tx.now);
+    const spent = both[b.unit];
     const level = levelOf(b, spent);
     const window = windowOf(b.period, tx.now).key;
     const told = b.warnedWindow === window ? b.warned : 0;
@@ -86,7 +98,7 @@ export async function afterCharge(tx: WriteTx, c: Charge, session: string): Prom
     await tx.run(`UPDATE "Budget" SET "warned" = ?, "warnedWindow" = ? WHERE "id" = ?`, [level, window, b.id]);
     const usedUp = level === 2;
     const label = budgetLabel(b);
-    const says = `${spentSentence(b, spent, tx.now)} (${Math.round((spent / Math.max(b.amountUsd, Number.EPSILON)) * 100)}%)`;
+    const says = `${spentSentence(b, spent, tx.now)} (${Math.round((spent / Math.max(amountOf(b), Number.EPSILON)) * 100)}%)`;
     const contractStops = usedUp && b.scope === "contract" && b.onExceed === "fail";
     const then = !usedUp
       ? `the warning is set at ${Math.round(b.warnAt * 100)}%.`
@@ -101,8 +113,11 @@ export async function afterCharge(tx: WriteTx, c: Charge, session: string): Prom
       payload: {
         scope: b.scope,
         target: b.scope === "team" ? null : b.target,
-        amountUsd: b.amountUsd,
-        spentUsd: spent,
+        unit: b.unit,
+        amountUsd: b.unit === "usd" ? b.amountUsd : null,
+        amountTokens: b.unit === "tokens" ? b.amountTokens : null,
+        spentUsd: both.usd,
+        spentTokens: both.tokens,
         period: b.period,
         window,
         warnAt: b.warnAt,
@@ -116,7 +131,9 @@ export async function afterCharge(tx: WriteTx, c: Charge, session: string): Prom
     if (contractStops) {
       const contract = await findContract(tx, c.team, b.target);
       if (contract && ["pending", "ready", "in_progress"].includes(contract.status))
-        await setStatus(tx, contract, "failed", BUDGET_REASON, { payload: { spentUsd: spent, amountUsd: b.amountUsd } });
+        await setStatus(tx, contract, "failed", BUDGET_REASON, {
+          payload: b.unit === "tokens" ? { spentTokens: spent, amountTokens: amountOf(b) } : { spentUsd: spent, amountUsd: amountOf(b) },
+        });
     }
   }
 }

@@ -8,7 +8,7 @@
 import { jsonObjectOf } from "../sessions/sessions.repo.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { ApprovalItem, Attention } from "../../../lib/api/overview.ts";
-import type { BudgetView } from "../../../lib/api/budgets.ts";
+import { shareOf, spentOf } from "../../../lib/budget-figures.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
 import { levelOf, type BudgetWithView } from "../budgets/budgets.repo.ts";
 import { groupByCause, problemCause, staleCauses } from "./causes.ts";
@@ -39,10 +39,9 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     [team],
   );
   const stale = [...(await computeStale(sql, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId));
-  const share = (v: BudgetView) => v.spentUsd / Math.max(v.amountUsd, 1e-9);
   const pastWarning = budgets
-    .filter(([, v]) => levelOf(v, v.spentUsd) > 0)
-    .sort(([a, av], [b, bv]) => share(bv) - share(av) || a.id - b.id)
+    .filter(([, v]) => levelOf(v, spentOf(v)) > 0)
+    .sort(([a, av], [b, bv]) => shareOf(bv) - shareOf(av) || a.id - b.id)
     .map(([, v]) => v);
   return {
     approvals: groupByCause(

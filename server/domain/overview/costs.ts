@@ -89,8 +89,9 @@ async function scopeCosts(
     [team],
   );
   const rows = new Map<string, ScopeCost>(spent.map((r) => [r.name, { name: r.name, costUsd: r.costUsd, window: "lifetime", budgetUsd: null }]));
+  // The bars are dollars: a token budget has no line on them (the budget list beside them shows it).
   for (const [b, v] of budgets) {
-    if (b.scope === scope) rows.set(b.target, { name: b.target, costUsd: v.spentUsd, window: v.window, budgetUsd: v.amountUsd });
+    if (b.scope === scope && v.unit === "usd") rows.set(b.target, { name: b.target, costUsd: v.spentUsd, window: v.window, budgetUsd: v.amountUsd ?? 0 });
   }
   return [...rows.values()].sort((a, b) => b.costUsd - a.costUsd || a.name.localeCompare(b.name)).slice(0, COST_SESSIONS);
 }

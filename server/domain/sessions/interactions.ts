@@ -21,6 +21,10 @@ export type InteractionRow = {
   /** Why it did not complete (status error or limit), in words. */
   error: string | null;
   costUsd: number;
+  inputTokens: number;
+  cacheWriteTokens: number;
+  cacheReadTokens: number;
+  outputTokens: number;
   turns: number;
   durationMs: number | null;
   toolsUsed: string;

@@ -9,7 +9,7 @@ import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval } from "./approvals.ts";
 import { explainAuthFailure } from "./auth-failure.ts";
 import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
-import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, isUsedUp, tightestBudget, type UsedUp } from "../budgets/charge.ts";
+import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, isUsedUp, tightestBudgets, type UsedUp } from "../budgets/charge.ts";
 import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
 import { moveTo, safetyOf, sessionByPk, type SessionRow } from "./sessions.repo.ts";
 import { holdIfLimited } from "../accounts/limits.ts";
@@ -49,8 +49,8 @@ export async function markLaunched(deps: DomainDeps, pk: number, info: LaunchInf
   });
 }
 
-/** `budget`: the budget the turn counts against with the least left when it started, which it must not cross while it runs. */
-export type StartedTurn = InteractionRow & { budget: UsedUp | null };
+/** `budgets`: per unit, the budget the turn counts against with the least left when it started, which it must not cross while it runs. */
+export type StartedTurn = InteractionRow & { budgets: UsedUp[] };
 
 /** Starts the oldest queued turn if the session is free; returns it for the supervisor to send. */
 export async function startNextTurn(deps: DomainDeps, pk: number): Promise<StartedTurn | null> {
@@ -63,9 +63,10 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Start
       if (await holdIfLimited(tx, s)) return null;
       // The hard stop (docs/budgets.md): no turn starts while a budget it would be charged to is used up.
       const charge = await chargeOf(tx, s, next.prompt, null);
-      const budget = charge && (await tightestBudget(tx, charge, tx.now));
-      if (budget && isUsedUp(budget)) {
-        await setProblem(tx, s, { kind: "budget", text: blockedSentence(budget, tx.now) });
+      const budgets = charge ? await tightestBudgets(tx, charge, tx.now) : [];
+      const usedUp = budgets.find(isUsedUp);
+      if (usedUp) {
+        await setProblem(tx, s, { kind: "budget", text: blockedSentence(usedUp, tx.now) });
         return null;
       }
       if (s.problem?.startsWith(BLOCKED_PREFIX)) await setProblem(tx, s, null);
@@ -77,7 +78,7 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Start
         subject: `session:${s.name}`,
         payload: { name: s.name, interactionId: next.id, n: next.n },
       });
-      return { ...(await interactionById(tx, next.id))!, budget };
+      return { ...(await interactionById(tx, next.id))!, budgets };
     })) ?? null
   );
 }
@@ -125,6 +126,8 @@ export async function violation(deps: DomainDeps, pk: number, kind: ViolationKin
   await write(deps, "session.violation", pk, (tx, s) => recordViolation(tx, s, kind, detail));
 }
 
+export type TurnTokens = { input: number; cacheWrite: number; cacheRead: number; output: number };
+
 export type TurnResult = {
   interactionId: number;
   status: "completed" | "error" | "interrupted";
@@ -134,6 +137,8 @@ export type TurnResult = {
   /** Why a turn with status `error` failed: the API's message (or the CLI's errors). */
   error: string | null;
   costDelta: number;
+  /** The turn's tokens, by kind (token budgets count all but cache reads). */
+  tokens?: TurnTokens;
   turns: number;
   durationMs: number;
   toolsUsed: string[];
@@ -187,8 +192,8 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       const status = cut ? "limit" : r.status;
       const error = cut ? limitSays : r.status === "error" ? r.error : (r.budgetStop ?? null);
       await tx.run(
-        `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "turns" = ?, "durationMs" = ?,
-           "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ?, "teamId" = ?, "member" = ?, "contractId" = ? WHERE "id" = ?`,
+        `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "inputTokens" = ?, "cacheWriteTokens" = ?,
+           "cacheReadTokens" = ?, "outputTokens" = ?, "turns" = ?, "durationMs" = ?, "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ?, "teamId" = ?, "member" = ?, "contractId" = ? WHERE "id" = ?`,
         [
           r.response,
           status,
@@ -196,6 +201,10 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
           r.limit ?? r.subtype,
           error,
           cost,
+          r.tokens?.input ?? 0,
+          r.tokens?.cacheWrite ?? 0,
+          r.tokens?.cacheRead ?? 0,
+          r.tokens?.output ?? 0,
           r.turns,
           r.durationMs,
           JSON.stringify(r.toolsUsed),
