@@ -43,10 +43,12 @@ describe("computeStale at scale", () => {
   it("finds every stale artifact of 10,000 / 100,000 versions in under 500 ms", async () => {
     const timings: number[] = [];
     let stale: Awaited<ReturnType<typeof computeStale>> = new Map();
+    // CPU time (SQLite runs in this process): the tests share two cores with hubs and browsers, whose work is not this.
     for (let run = 0; run < 3; run++) {
-      const started = performance.now();
+      const started = process.cpuUsage();
       stale = await hub.db.read((sql) => computeStale(sql, "default"));
-      timings.push(performance.now() - started);
+      const { user, system } = process.cpuUsage(started);
+      timings.push((user + system) / 1000);
     }
     expect(stale.size).toBe(((CHAINS - 1) * CHAINS) / 2);
     const step = (version: string, input: string) => ({ version, input, via: "derivedFrom" });
