@@ -68,9 +68,11 @@ describe("searchGraph", () => {
   it("answers within a few milliseconds on 10,000 nodes", () => {
     const nodes = Array.from({ length: 10_000 }, (_, i) => contract(`c${i}`, `Step ${i} of chain ${i % 50}`, `dev-${i % 7}`));
     const big = indexGraph({ team: "t", nodes, edges: [] });
-    const started = performance.now();
+    // CPU time, not wall time on two cores shared with hubs and browsers.
+    const started = process.cpuUsage();
     const found = searchGraph(big, "c9999");
-    expect(performance.now() - started).toBeLessThan(50);
+    const { user, system } = process.cpuUsage(started);
+    expect((user + system) / 1000).toBeLessThan(50);
     expect(found[0].key).toBe("contract:c9999");
   });
 });
