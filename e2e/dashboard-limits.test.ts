@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MessagesRequest } from "./fake-anthropic/request.ts";
 import type { Reply } from "./fake-anthropic/server.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { usedUpWindow } from "./fake-anthropic/usage-limit.ts";
 import { launchBrowser, screenshot, sideways, waitLive } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -17,17 +18,7 @@ let wall = 0;
 const scripted = directiveModel();
 
 async function subscriberApi(req: MessagesRequest): Promise<Reply> {
-  if (Date.now() >= wall) return scripted(req);
-  return {
-    error: 429,
-    type: "rate_limit_error",
-    message: "This request would exceed your account's rate limit. Please try again later.",
-    headers: {
-      "anthropic-ratelimit-unified-status": "rejected",
-      "anthropic-ratelimit-unified-reset": String(Math.ceil(wall / 1000)),
-      "anthropic-ratelimit-unified-representative-claim": "five_hour",
-    },
-  };
+  return Date.now() >= wall ? scripted(req) : usedUpWindow(wall);
 }
 
 let sh: SessionHub;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MessagesRequest } from "./fake-anthropic/request.ts";
 import type { Reply } from "./fake-anthropic/server.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { usedUpWindow } from "./fake-anthropic/usage-limit.ts";
 import { api, bearer } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
@@ -20,19 +21,9 @@ const window = { wall: 0, warn: false, refusedDuringWall: 0 };
 const scripted = directiveModel();
 
 async function subscriberApi(req: MessagesRequest): Promise<Reply> {
-  const reset = String(Math.ceil(window.wall / 1000));
   if (Date.now() < window.wall) {
     window.refusedDuringWall++;
-    return {
-      error: 429,
-      type: "rate_limit_error",
-      message: "This request would exceed your account's rate limit. Please try again later.",
-      headers: {
-        "anthropic-ratelimit-unified-status": "rejected",
-        "anthropic-ratelimit-unified-reset": reset,
-        "anthropic-ratelimit-unified-representative-claim": "five_hour",
-      },
-    };
+    return usedUpWindow(window.wall);
   }
   const reply = await scripted(req);
   if (!window.warn || "error" in reply || "hang" in reply) return reply;
