@@ -26,7 +26,25 @@ const spawn = async (name: string, prompt: string) => {
 };
 
 /** Field 19 of /proc/<pid>/stat, after the command name (which may hold spaces) in parentheses. */
-const niceness = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+const stat = (pid: number) => fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+const niceness = (pid: number) => Number(stat(pid)[16]);
+
+/** `pid` and every process below it: in the sandbox, bubblewrap, its init and the CLI. */
+function processTree(pid: number): number[] {
+  const parents = fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        return [[Number(name), Number(stat(Number(name))[1])] as const];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...parents.filter(([, ppid]) => ppid === tree[i]).map(([child]) => child));
+  return tree;
+}
 
 /** Samples the sessions API until stopped: the most sessions holding a process, and the most live pids, at once. */
 function watchLive() {
@@ -104,8 +122,21 @@ describe("admission with TEAMHUB_MAX_LIVE_SESSIONS=2", () => {
     for (const name of ["hold-1", "hold-2"]) await spawn(name, "@sleep 600000\n@reply never");
     const holders = [];
     for (const name of ["hold-1", "hold-2"]) holders.push(await waitForSession(sh.hub, name, (s) => s.status === "busy"));
-    // Sessions run below the hub's priority, so that starting processes do not stall its requests.
-    for (const s of holders) expect(niceness(s.pid)).toBe(10);
+    // Sessions run below the hub's priority, so that starting processes do not stall its requests: every process
+    // of theirs, the CLI inside the sandbox included, from its start (lowered after spawn, the CLI was often missed).
+    for (const s of holders) {
+      // "busy" is the hub's view: bubblewrap may not have forked the CLI yet.
+      await expect.poll(() => processTree(s.pid).length).toBeGreaterThanOrEqual(2);
+      const tree = processTree(s.pid);
+      expect(tree.map(niceness)).toEqual(tree.map(() => 10));
+      // Each leads a session of its own (field 6: its session id), whose autogroup the kernel weighs against the hub's.
+      expect(Number(stat(s.pid)[3])).toBe(s.pid);
+      if (fs.existsSync("/proc/self/autogroup")) {
+        const autogroups = tree.map((pid) => fs.readFileSync(`/proc/${pid}/autogroup`, "utf8").trim());
+        expect(autogroups[0]).toMatch(/ nice 10$/);
+        expect(new Set(autogroups).size).toBe(1);
+      }
+    }
     const q = await Promise.all(["q-stop", "q-kill", "q-keep"].map((n) => spawn(n, `@reply first turn of ${n}`)));
     expect(q.map((s) => [s.status, s.queuePosition])).toEqual([
       ["queued", 1],

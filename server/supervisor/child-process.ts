@@ -6,7 +6,9 @@
 import { z } from "zod";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import readline from "node:readline";
 import type { Readable } from "node:stream";
 import { classify, controlRequest, type OutputMessage } from "./protocol.ts";
@@ -41,9 +43,17 @@ export const DEFAULT_TIMING: Timing = { stopGraceMs: 30_000, interruptGraceMs: 3
 /**
  * Sessions run below the hub's priority: a few `claude` processes starting at once would otherwise
  * take the cores from the hub's event loop, and every request (health, dashboard, MCP) would wait
- * (measured: /api/health p99 154 ms → 32 ms under 50 spawns on 2 cores). Children inherit it.
+ * (measured: /api/health p99 154 ms → 32 ms under 50 spawns on 2 cores). Two settings make it so:
+ * - The process's own niceness, set before the binary runs, through nice(1), so that every process it
+ *   starts inherits it. Lowered after spawn, bubblewrap had often forked the CLI already, which then ran
+ *   at the hub's priority (seen in `ps`: bwrap at 10, claude at 0).
+ * - Its autogroup's. The process leads a session of its own (the sandbox's: it has no controlling
+ *   terminal whose input it could inject into), and a kernel with autogroups shares the CPU between
+ *   sessions before it looks at niceness: at nice 0, each session's autogroup weighed as much as
+ *   the hub's whole one.
  */
 const SESSION_NICENESS = 10;
+const NICE = ["/usr/bin/nice", "/bin/nice"].find(executable);
 
 // Enough of stderr to explain a crash, without letting a chatty process grow the hub.
 const STDERR_TAIL_BYTES = 16 * 1024;
@@ -66,8 +76,13 @@ export class ClaudeProcess {
     private readonly timing: Timing = DEFAULT_TIMING,
   ) {
     const stdio = ["pipe", "pipe", "pipe", ...(options.statusFd ? Array(options.statusFd - 2).fill("pipe") : [])];
-    this.child = spawn(bin, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio }) as ChildProcessWithoutNullStreams;
-    if (this.child.pid !== undefined) lowerPriority(this.child.pid);
+    // nice(1) execs the binary in its own process, so the pid is the binary's. A binary that cannot run is
+    // spawned directly: its spawn fails here, as spawn_failed, rather than as nice's exit 127.
+    const found = NICE === undefined ? undefined : onPath(bin, options.env.PATH);
+    const niced = NICE !== undefined && found !== undefined;
+    const [file, argv] = niced ? [NICE, ["-n", String(SESSION_NICENESS), found, ...args]] : [bin, args];
+    this.child = spawn(file, argv, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio, detached: true }) as ChildProcessWithoutNullStreams;
+    if (this.child.pid !== undefined) lowerPriority(this.child.pid, niced);
     if (options.statusFd) this.readStatus(this.child.stdio[options.statusFd] as Readable);
     this.child.stdin.on("error", () => {
       // EPIPE after the process died; the exit handler reports it.
@@ -218,10 +233,35 @@ export class ClaudeProcess {
   }
 }
 
-function lowerPriority(pid: number): void {
+/** Where `bin` runs from: itself when it is an absolute path, else the first executable of that name on `PATH`. */
+function onPath(bin: string, PATH = ""): string | undefined {
+  if (bin.includes("/")) return path.isAbsolute(bin) && executable(bin) ? bin : undefined;
+  return PATH.split(path.delimiter)
+    .filter(Boolean)
+    .map((dir) => path.join(dir, bin))
+    .find(executable);
+}
+
+function executable(file: string): boolean {
   try {
-    os.setPriority(pid, SESSION_NICENESS);
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
   } catch {
-    // Gone already (its exit is reported), or a platform without priorities: it runs at the hub's.
+    return false;
+  }
+}
+
+/** Lowers what nice(1) could not: its niceness without nice(1), and the autogroup of the session it leads. */
+function lowerPriority(pid: number, niced: boolean): void {
+  const settings = [
+    ...(niced ? [] : [() => os.setPriority(pid, SESSION_NICENESS)]),
+    () => fs.writeFileSync(`/proc/${pid}/autogroup`, String(SESSION_NICENESS)),
+  ];
+  for (const set of settings) {
+    try {
+      set();
+    } catch {
+      // Gone already (its exit is reported), a kernel without autogroups, or a platform without priorities.
+    }
   }
 }

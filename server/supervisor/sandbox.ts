@@ -265,7 +265,8 @@ export async function sandboxCommand(input: SandboxInput): Promise<SandboxComman
     "--unshare-ipc",
     "--unshare-uts",
     "--unshare-cgroup-try",
-    "--new-session",
+    // No --new-session: the hub starts bubblewrap as the leader of a new session (server/supervisor/child-process.ts),
+    // which leaves the sandbox no controlling terminal, and whose autogroup it can then lower.
     // Run by root, bubblewrap would keep the capabilities, and with them umount: a mask could be lifted.
     "--cap-drop",
     "ALL",
