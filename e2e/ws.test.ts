@@ -65,6 +65,29 @@ describe("/ws", () => {
     c.socket.close();
   });
 
+  it("sends an event committed between the connection and the subscribe once, by the replay, as a reconnecting client needs", async () => {
+    const c = connect();
+    await c.opened;
+    const [hello] = await c.next("hello");
+    const since = hello.type === "hello" ? hello.payload.lastEventId : 0;
+    // Committed while the socket is open but before it says what it follows.
+    await publish("delta", "before-subscribe");
+    const other = connect();
+    await other.opened;
+    other.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: ["delta"] } });
+    await other.next("subscribed");
+    c.send({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: ["delta"], since } });
+    await c.next("subscribed");
+    await publish("delta", "after-subscribe");
+    // `other` receiving the live one means `c` has been sent it too: /ws pushes an event to every client in one pass.
+    await other.next("event");
+    await c.next("event", 3);
+    const subjects = c.inbox.flatMap((m) => (m.type === "event" ? [m.payload.subject] : []));
+    expect(subjects).toEqual(["team:delta", "artifact:before-subscribe@v1", "artifact:after-subscribe@v1"]);
+    c.socket.close();
+    other.socket.close();
+  });
+
   it("delivers hub-wide events (tokens) to all-team subscribers only", async () => {
     const all = connect();
     const one = connect();

@@ -32,8 +32,6 @@ const PING_EVERY_MS = 15_000;
 const SILENT_MS = 40_000;
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5_000;
-/** How many delivered event ids a stream remembers to drop a repeat: far more than a reconnect replays at once. */
-const RECENT_IDS = 10_000;
 
 export class LiveStream<T> implements AsyncIterableIterator<T> {
   /** Resolves once the hub has subscribed the stream: every event committed after it is delivered. */
@@ -44,8 +42,6 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
   private ended = false;
   private socket: Socket | null = null;
   private lastEventId: number | undefined;
-  /** Ids of the events delivered lately: a reconnect's replay can overlap the live frames around it. */
-  private readonly recent = new Set<number>();
   private readonly address: string;
   private settleReady!: (error?: Error) => void;
 
@@ -142,13 +138,7 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
       let heard = Date.now();
       let socket: Socket | null = null;
       const deliver = (frame: Frame) => {
-        if (frame.type === "event") {
-          // An event already delivered (replayed after a reconnect and also sent live) is yielded once.
-          if (this.recent.has(frame.payload.id)) return;
-          this.recent.add(frame.payload.id);
-          if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
-          this.lastEventId = Math.max(this.lastEventId ?? 0, frame.payload.id);
-        }
+        if (frame.type === "event") this.lastEventId = Math.max(this.lastEventId ?? 0, frame.payload.id);
         if (held) held.push(frame);
         else this.push(this.o.read(frame));
       };

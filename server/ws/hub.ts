@@ -41,6 +41,12 @@ type Client = WsIdentity & {
   socket: WebSocket;
   teams: Set<string> | null;
   sessions: Set<string>;
+  /**
+   * False until the first subscribe: a client follows no event before it says from where. Delivered
+   * live before it, an event committed between the connection and the subscribe was sent again by
+   * the subscribe's replay (a reconnecting client resumes from an id older than it).
+   */
+  following: boolean;
   ready: boolean;
   backlog: HubEvent[];
   /** Bumped by every subscribe: a replay whose generation is stale stops at its next page. */
@@ -83,6 +89,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
         c.socket.close(1008, "token revoked");
         continue;
       }
+      if (!c.following) continue;
       for (const e of events) {
         if (c.ready) deliver(c, e);
         else c.backlog.push(e);
@@ -122,6 +129,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
 
   async function subscribe(c: Client, generation: number, teams: string[], since: number | undefined, sessions: string[]) {
     c.sessions = new Set(sessions);
+    c.following = true;
     c.ready = false;
     c.backlog = [];
     c.teams = teams.length ? new Set(teams) : null;
@@ -178,6 +186,7 @@ export function createWsHub(bus: EventBus, svc: Services, feed: TranscriptFeed) 
       socket,
       teams: null,
       sessions: new Set(),
+      following: false,
       ready: true,
       backlog: [],
       generation: 0,
