@@ -40,9 +40,11 @@ async function subscriberApi(req: MessagesRequest): Promise<Reply> {
 }
 
 let sh: SessionHub;
+/** Longer than a session's process takes to start, so that a turn sent when its process is up would come too early. */
+const STAGGER_MS = 3000;
 
 beforeAll(async () => {
-  sh = await startSessionHub(subscriberApi, { TEAMHUB_LIMIT_MARGIN_MS: "300", TEAMHUB_LIMIT_STAGGER_MS: "200" }, { credentials: OAUTH });
+  sh = await startSessionHub(subscriberApi, { TEAMHUB_LIMIT_MARGIN_MS: "300", TEAMHUB_LIMIT_STAGGER_MS: String(STAGGER_MS) }, { credentials: OAUTH });
   expect((await api(sh.hub, "PATCH", `/api/teams/${TEAM}/settings`, { gateEnforcement: "off" })).status).toBe(200);
   for (const name of ["alice", "bob"]) {
     expect((await api(sh.hub, "POST", "/api/team-spawn", { team: TEAM, name, role: "dev", workDir: sh.work })).status).toBe(201);
@@ -107,6 +109,12 @@ async function holdsUntilReset({ restartMidway = false } = {}) {
   expect(window.refusedDuringWall).toBe(1);
   const released = (await hubEvents("account.released"))[0];
   expect(released.payload).toMatchObject({ how: "reset", sessions: ["alice", "bob"] });
+  // Staggered in the order held, whether the sessions kept their processes or were resumed by the release.
+  const lastStart = async (name: string) =>
+    Date.parse(((await api(sh.hub, "GET", `/api/sessions/${name}/history`)).body.interactions as any[]).at(-1).startedAt);
+  const releasedAt = Date.parse(released.at);
+  expect(await lastStart("alice")).toBeGreaterThanOrEqual(releasedAt);
+  expect(await lastStart("bob")).toBeGreaterThanOrEqual(releasedAt + STAGGER_MS);
   for (const name of ["alice", "bob"]) expect((await api(sh.hub, "GET", `/api/sessions/${name}`)).body.problem).toBeNull();
 }
 

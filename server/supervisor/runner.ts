@@ -131,7 +131,8 @@ export class SessionRunner {
   /** Attempts at turns the API refused (429/529), by interaction; and when the next one may be sent. */
   private readonly retries = new Map<number, number>();
   private notBefore = 0;
-  private retryTimer: NodeJS.Timeout | null = null;
+  /** Wakes the queue at `notBefore`: a retry's delay, or a held session's place in a release. */
+  private wakeTimer: NodeJS.Timeout | null = null;
   private readonly exited: Promise<void>;
   private markExited!: () => void;
 
@@ -293,6 +294,14 @@ export class SessionRunner {
   }
 
   /** Sends the oldest queued message if the session is free. */
+  /** No turn starts before `at` (a time from Date.now()); then the queue is looked at again. */
+  startNoTurnBefore(at: number): void {
+    this.notBefore = Math.max(this.notBefore, at);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = setTimeout(() => void this.pump(), Math.max(0, this.notBefore - Date.now()));
+    this.wakeTimer.unref();
+  }
+
   async pump(): Promise<void> {
     if (this.pumping || this.turn || this.ending || !this.proc?.alive || Date.now() < this.notBefore) return;
     this.pumping = true;
@@ -493,9 +502,7 @@ export class SessionRunner {
     this.retries.set(id, attempt);
     const delayMs = Math.min(RETRY_CAP_MS, Math.max(turn.retryAfterMs ?? 0, retryBaseMs * 2 ** (attempt - 1)));
     await retryTurn(this.ctx.deps, this.pk, id, { attempt, maxAttempts: retries, delayMs, status }, SUPERVISOR.name);
-    this.notBefore = Date.now() + delayMs;
-    this.retryTimer = setTimeout(() => void this.pump(), delayMs);
-    this.retryTimer.unref();
+    this.startNoTurnBefore(Date.now() + delayMs);
     return true;
   }
 
@@ -584,7 +591,7 @@ export class SessionRunner {
   }
 
   private gone(): void {
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
     // Its run command stops with it (docs/worktrees.md#run).
     if (this.tree) void this.ctx.commands.stopRun(this.tree.id).catch((e) => console.error(`[teamhub] stopping the run command of ${this.name}:`, e));
     this.markExited();

@@ -61,7 +61,11 @@ export class Supervisor {
   private stallTimer: NodeJS.Timeout | null = null;
   /** Wakes the supervisor at the next usage-window reset (docs/limits.md). */
   private resetTimer: NodeJS.Timeout | null = null;
-  private readonly staggers = new Set<NodeJS.Timeout>();
+  /**
+   * Where a released session's turns start (a time from Date.now()), kept for a session resumed by the release: its
+   * process starts after the release is seen, and its first turn must wait for its place as the others' do.
+   */
+  private readonly releaseSlots = new Map<string, number>();
   private chain: Promise<void> = Promise.resolve();
   private closing = false;
 
@@ -101,16 +105,15 @@ export class Supervisor {
   }
 
   private async dispatch(events: readonly HubEvent[]): Promise<void> {
+    // Before the resumes the same release asked for are launched below, so that their first turns keep their places.
+    for (const e of events) if (e.type === "account.released" && e.payload.how !== "cancelled") this.planRelease(e.payload.sessions);
     for (const e of events) {
       if (this.closing) continue;
       if (e.type === "account.limited") {
         await this.scheduleReset();
         continue;
       }
-      if (e.type === "account.released") {
-        this.drainHeld(e.payload.sessions);
-        continue;
-      }
+      if (e.type === "account.released") continue;
       // A budget changed: turns waiting as `blocked: budget` in that team may start now (docs/budgets.md).
       if (e.type === "budget.set") {
         for (const r of [...this.runners.values()].filter((r) => r.team === e.teamId)) await r.pump();
@@ -197,6 +200,11 @@ export class Supervisor {
       this.options.feed.ended(r.name);
     });
     this.runners.set(s.pk, runner);
+    const slot = this.releaseSlots.get(s.name);
+    if (slot !== undefined) {
+      this.releaseSlots.delete(s.name);
+      runner.startNoTurnBefore(slot);
+    }
     await runner.launch(await this.modeOf(s));
   }
 
@@ -277,15 +285,18 @@ export class Supervisor {
     this.resetTimer.unref();
   }
 
-  /** The held sessions' turns go again in order, one session every `staggerMs`, so a reset is not one burst. */
-  private drainHeld(names: string[]): void {
+  /**
+   * The held sessions' turns go again in order, one session every `staggerMs`, so a reset is not one burst: each
+   * session's queue opens at its place, whether its process is running or is started by the release (after a restart).
+   */
+  private planRelease(names: string[]): void {
     const { staggerMs } = this.options.claude.limits;
+    const now = Date.now();
+    for (const [name, at] of this.releaseSlots) if (at <= now) this.releaseSlots.delete(name);
     names.forEach((name, i) => {
-      const timer = setTimeout(() => {
-        this.staggers.delete(timer);
-        void this.runnerFor(name)?.pump();
-      }, i * staggerMs);
-      this.staggers.add(timer);
+      const runner = this.runnerFor(name);
+      if (runner) runner.startNoTurnBefore(now + i * staggerMs);
+      else this.releaseSlots.set(name, now + i * staggerMs);
     });
   }
 
@@ -305,7 +316,6 @@ export class Supervisor {
     this.stopWakeups?.();
     if (this.stallTimer) clearInterval(this.stallTimer);
     if (this.resetTimer) clearTimeout(this.resetTimer);
-    for (const t of this.staggers) clearTimeout(t);
     await Promise.all([...this.runners.values()].map((r) => r.kill("hub_shutdown", "interrupted")));
     await this.options.commands.close();
     await this.chain;
