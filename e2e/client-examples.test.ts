@@ -1,7 +1,7 @@
 /**
- * The client library's README examples (examples/*.ts), each run as a script (`node --import tsx`, importing
- * "teamhub" as a user's script does) against a real hub whose sessions run the real `claude` against the
- * fake API; the README shows each file's code exactly.
+ * The client library's examples (examples/*.ts), each run as a script (`node --import tsx`, importing "teamhub"
+ * as a user's script does) against a real hub whose sessions run the real `claude` against the fake API;
+ * docs/client.md#examples shows each file's code exactly.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -64,11 +64,11 @@ beforeAll(async () => {
 afterAll(async () => sh?.close());
 
 describe("the client library's examples", () => {
-  it("are shown in the README exactly as the files hold them", () => {
-    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+  it("are shown in docs/client.md exactly as the files hold them", () => {
+    const doc = fs.readFileSync(path.join(ROOT, "docs", "client.md"), "utf8");
     for (const file of EXAMPLES) {
       const code = fs.readFileSync(path.join(ROOT, "examples", file), "utf8");
-      expect(readme, `README shows examples/${file}`).toContain("```ts\n// examples/" + file + "\n" + code + "```");
+      expect(doc, `docs/client.md shows examples/${file}`).toContain("```ts\n// examples/" + file + "\n" + code + "```");
     }
   });
 

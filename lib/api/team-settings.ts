@@ -42,7 +42,7 @@ const Options = {
 
 /**
  * Per-team options. Stored as JSON on the team row; every field has a default, so a team that
- * never set anything behaves as documented in the README.
+ * never set anything behaves as documented (docs/domain.md#teams).
  */
 export const TeamSettings = z.object({
   /** Deliver a turn to an idle supervised session when its contract becomes ready or a message arrives (docs/domain.md#wake-ups). */

@@ -1,10 +1,10 @@
 /**
  * What domain code sees of the database, whichever one it is: async `all`/`get`/`run` with `?`
  * placeholders, rows shaped like Prisma's generated model types (DateTime columns as Date), and
- * which database it is (the adapters spell the few differences, see ./dialect.ts).
+ * which database it is (./dialect.ts; the adapters spell the few differences, docs/postgres.md#the-adapter-seam).
  * The adapters behind it: ./sqlite.ts (better-sqlite3, the default) and ./postgres.ts (`pg`).
  * We do not use Prisma Client on the hot path: measured at about 25× the raw cost per publish
- * (see README, "Why a SQL layer"); Prisma Client reads what this layer writes (a test checks this).
+ * (docs/architecture.md#the-sql-layer); Prisma Client reads what this layer writes (a test checks this).
  */
 import type { Dialect } from "./dialect.ts";
 

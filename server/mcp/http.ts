@@ -1,6 +1,6 @@
 /**
  * Stateful Streamable HTTP at /mcp, dispatched by server.ts before Next (a route handler would
- * hold SSE headers back and lose the session map on recompiles; see README). One McpServer per
+ * hold SSE headers back and lose the session map on recompiles; docs/mcp.md#the-endpoint). One McpServer per
  * session. Every request is authenticated on its own: its bearer token's principal is who acts,
  * and a session stays with the principal that opened it.
  *

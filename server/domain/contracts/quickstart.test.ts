@@ -16,8 +16,8 @@ const create = (input: Record<string, unknown>) => createContract(hub, OPERATOR,
 const publish = (input: Record<string, unknown>) => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse(input));
 const status = async (id: string) => (await getContract(hub, { team: "default", id })).status;
 
-describe("seed Quick Start chain", () => {
-  it("moves schema → api → tests exactly as the README describes", async () => {
+describe("the Quick Start chain", () => {
+  it("moves schema → api → tests as each output is published, as docs/cli.md#the-quick-start-chain shows", async () => {
     await create({ id: "setup-user-model", assignee: "db-dev", title: "Create User schema", expectedOutputs: [{ artifactType: "schema-change" }] });
     await create({
       id: "build-auth-api",

@@ -21,7 +21,7 @@ afterEach(async () => hub.close());
 const demo = (team: string, actor: Principal = OPERATOR) => runQuickStartDemo(hub, actor, { team });
 
 describe("the Quick Start demo", () => {
-  it("makes the README's chain in one transaction: three completed contracts, three artifacts, each derived from the one before", async () => {
+  it("makes the Quick Start chain in one transaction: three completed contracts, three artifacts, each derived from the one before", async () => {
     const before = hub.events.length;
     const result = await demo("demo");
     expect(result).toEqual({

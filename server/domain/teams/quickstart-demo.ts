@@ -1,5 +1,5 @@
 /**
- * The seed Quick Start as a demo team (docs/domain.md#quick-start-demo): the README's chain, three contracts
+ * The Quick Start chain as a demo team (docs/domain.md#quick-start-demo, docs/cli.md#the-quick-start-chain): three contracts
  * (setup-user-model → build-auth-api → write-auth-tests) and the three artifacts that complete them, each
  * derived from the one before, made in ONE transaction through the same in-transaction commands the CLI's
  * steps use, so resolution, notices and events are exactly theirs. Only an empty team takes it: a team
