@@ -1,6 +1,6 @@
 /**
- * Budgets with the real CLI (docs/budgets.md): the seed strategy's allocation at a tenth of its
- * size — team $1, db-dev's contract $0.20, api-dev's $0.40, qa-dev's $0.20 — with the fake model's `@usage`
+ * Budgets with the real CLI (docs/budgets.md): a team's allocation at a tenth of the $10 one in
+ * docs/budgets.md — team $1, db-dev's contract $0.20, api-dev's $0.40, qa-dev's $0.20 — with the fake model's `@usage`
  * driving the cost the CLI reports. The sessions run claude-opus-4-5, priced at $5 per million input tokens by every
  * supported release (40,000 tokens cost $0.20 a call), since the default model and its price change between releases.
  */
@@ -42,7 +42,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => sh?.close());
 
-describe("the seed allocation, end to end", () => {
+describe("a team, member and contract allocation, end to end", () => {
   it("db-dev's contract fails with `budget` when its work costs more than its budget; api-dev's goes on", async () => {
     const db = await send("db-dev", startAndSpend("schema", 40_000, "schema done"));
     expect(db.interaction.status).toBe("completed");

@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => sh?.close());
 
 describe("assignees without a live session are told in their inbox", () => {
-  it("Pattern 3: qa-dev's contract for api-dev arrives from qa-dev, and the operator feed has the creation", async () => {
+  it("qa-dev's contract for api-dev arrives from qa-dev, and the operator feed has the creation", async () => {
     const contract = {
       team: "p3",
       id: "fix-sql-injection",
@@ -69,7 +69,7 @@ describe("assignees without a live session are told in their inbox", () => {
     ]);
   }, 120_000);
 
-  it("Pattern 2: the ci-loop pipeline's reopen reaches api-dev with the reason, from the pipeline's creator", async () => {
+  it("the ci-loop pipeline's reopen reaches api-dev with the reason, from the pipeline's creator", async () => {
     as("qa-dev", "contract-create", "build-api", "--team", "p2", "--assignee", "api-dev", "--title", "Build the API", "--expected-output", "api-contract");
     const rulesFile = path.join(sh.hub.dataDir, "ci-loop.json");
     fs.writeFileSync(

@@ -413,8 +413,8 @@ describe("the canvas with 10,000 nodes", () => {
     );
     expect(searchMs).toBeLessThan(100);
     expect(focusMs).toBeLessThan(300);
-    // The budget is 2 s (docs/canvas.md#figures). The dashboard work of issue 28 (a larger shell: toasts with actions, the
-    // palette's actions and forms) took this to 2.3 s on this machine, not yet won back: until it is, this bound sits
+    // The budget is 2 s (docs/canvas.md#figures). A larger dashboard shell (toasts with actions, the palette's actions
+    // and forms) took this to 2.3 s on this machine, not yet won back: until it is, this bound sits
     // between today's figure and the budget so that a further drift still fails, as bench:check's gates do.
     expect(firstComplete).toBeLessThan(3000);
     expect(longest).toBeLessThan(200);

@@ -3,7 +3,7 @@
  * contracts, artifacts and a snapshot: from every page of the header to every other one, by clicking its link
  * and by the Ctrl+K palette, each page shows its own content and none crashes. Every page's queries stay in the
  * one client cache as the next page mounts, so a key two pages share with two shapes of data shows up here as
- * "This page couldn't load" (issue 28: Overview → Artifacts).
+ * "This page couldn't load" (as it once did going from Overview to Artifacts).
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

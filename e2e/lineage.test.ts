@@ -1,5 +1,5 @@
 /**
- * Lineage through the CLI of a running hub, on the seed README's example:
+ * Lineage through the CLI of a running hub, on the Quick Start's artifacts:
  * schema@v1 → api@v2 → tests@v1; bumping the schema makes the API and, through it, the tests stale.
  * Then the reported case: an API republished from the new schema under a contract that pinned the
  * old one, explained the same way by the CLI, the HTTP API and MCP.

@@ -22,7 +22,7 @@ import { cli, ROOT, startHub } from "./helpers/hub-process.ts";
 import { packAndInstall, sizeOf, startInstalled, userEnv, type InstalledPackage, type StartedPackage } from "./helpers/installed-package.ts";
 
 const INSTALL_TIMEOUT_MS = 45 * 60_000;
-/** Issue 30's acceptance: from `teamhub start` to health and the dashboard answering. */
+/** The installed package from `teamhub start` to health and the dashboard answering. */
 const READY_WITHIN_MS = 10_000;
 
 let pkg: InstalledPackage;

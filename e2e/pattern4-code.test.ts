@@ -1,10 +1,11 @@
 /**
- * Issue 14's acceptance "Pattern 4 with code", with the real `claude` CLI and a real git repository: a team member in
- * a work tree of its own runs contract "build-api" and writes REST code (Write), publishes and completes; a snapshot;
- * the replay with a GraphQL override, started from the snapshots page, gives the member a new branch where it writes
- * GraphQL code. Both branches exist, the compare endpoint, `teamhub compare` and MCP `worktree_compare` show api.ts
- * going from REST to GraphQL, and so does the dashboard's compare page, reached from the replay's result. On the way:
- * the overview flags api.ts, which a second member changed too, and the artifact page shows each version's code.
+ * A run, a snapshot and a replay with another approach, with code, using the real `claude` CLI and a real git
+ * repository: a team member in a work tree of its own runs contract "build-api" and writes REST code (Write),
+ * publishes and completes; a snapshot; the replay with a GraphQL override, started from the snapshots page, gives the
+ * member a new branch where it writes GraphQL code. Both branches exist, the compare endpoint, `teamhub compare` and
+ * MCP `worktree_compare` show api.ts going from REST to GraphQL, and so does the dashboard's compare page, reached
+ * from the replay's result. On the way: the overview flags api.ts, which a second member changed too, and the
+ * artifact page shows each version's code.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -116,7 +117,7 @@ async function darkAndPhone(name: string, ready: () => Promise<unknown>) {
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-describe("Pattern 4 with code: REST run, snapshot, GraphQL replay, the two runs' code compared", () => {
+describe("a replay with code: REST run, snapshot, GraphQL replay, the two runs' code compared", () => {
   it("keeps both runs on their branches and shows the diff between them over HTTP, CLI, MCP and the dashboard", async () => {
     for (const name of ["api-dev", "web-dev"]) {
       const r = await api(sh.hub, "POST", "/api/team-spawn", { name, role: "dev", workDir: sh.work });

@@ -1,5 +1,5 @@
 /**
- * The seed README's Quick Start run to its very end through the `teamhub` CLI, with the three
+ * The Quick Start chain (docs/cli.md#the-quick-start-chain) run to its very end through the `teamhub` CLI, with the three
  * members as real `claude` sessions (against the fake API) that are woken for their contracts,
  * start them and publish through MCP. After `team-snapshot pre-graphql` the replay with a GraphQL
  * override re-runs build-auth-api and write-auth-tests: their sessions are woken again, read the
@@ -84,7 +84,7 @@ const eventsAfter = (id: number) =>
   }));
 const lastEventId = () => query<{ id: number }>(sh.hub.dbFile, `SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)[0].id;
 
-describe("the seed Quick Start, to its end, with members as real sessions", () => {
+describe("the Quick Start chain, to its end, with members as real sessions", () => {
   it("runs the chain, snapshots it, previews the GraphQL replay, replays it, and the re-run publishes @v2 beside @v1", async () => {
     // Spawn 3 team members (together: one spawn batch).
     await Promise.all([

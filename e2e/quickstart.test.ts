@@ -1,5 +1,5 @@
 /**
- * The seed README's Team Hub v2 Quick Start, run through the real CLI against a started hub:
+ * The Quick Start chain (docs/cli.md#the-quick-start-chain), run through the real CLI against a started hub:
  * three chained contracts resolve themselves as the schema, the API contract and the test
  * results are published.
  */

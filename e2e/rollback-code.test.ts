@@ -1,5 +1,5 @@
 /**
- * Issue 14's rollback acceptance with the real `claude` CLI in its sandbox and a real git repository: two members
+ * A rollback of code, with the real `claude` CLI in its sandbox and a real git repository: two members
  * change their work trees through the model's Write, Edit and Bash calls; a snapshot; more changes (a file edited,
  * one added, one deleted); a rollback puts every work tree's files back to the snapshot's byte for byte, and rolling
  * back to the automatic snapshot it kept brings the later files back.

@@ -1,5 +1,5 @@
 /**
- * Teams of real sessions: STRATEGY Pattern 1 (a chain of three contracts worked by three
+ * Teams of real sessions: a linear chain (three contracts worked by three
  * team_spawned members, each woken by the notice that its contract is ready and publishing through MCP),
  * and team_ask/team_reply between two live sessions.
  */
@@ -45,7 +45,7 @@ let sh: SessionHub;
 beforeAll(async () => (sh = await startSessionHub(directiveModel(worker))));
 afterAll(async () => sh?.close());
 
-describe("Pattern 1: a linear chain worked by woken members", () => {
+describe("a linear chain worked by woken members", () => {
   it("completes schema → api → tests with no operator action after setup", async () => {
     for (const [name, role] of [
       ["db-dev", "database"],

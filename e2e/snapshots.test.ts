@@ -1,6 +1,6 @@
 /**
  * Snapshots, replay, the phase gate and team reset through the CLI of a running hub
- * (STRATEGY Pattern 4: snapshot → finish the work → replay with another approach → compare).
+ * (snapshot → finish the work → replay with another approach → compare).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, startHub, type HubProcess } from "./helpers/hub-process.ts";

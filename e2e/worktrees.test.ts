@@ -1,5 +1,5 @@
 /**
- * Issue 14's acceptance for work trees, with the real `claude` CLI in its sandbox and a real git
+ * Work trees with the real `claude` CLI in its sandbox and a real git
  * repository: two members edit the same file in parallel (the fake model calls Read and Edit) without
  * seeing each other's change; one is merged; the other's merge reports the conflict on that file
  * before anything is written; after the member edits again it merges. Also over the CLI: `teamhub changes`.

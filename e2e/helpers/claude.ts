@@ -1,7 +1,7 @@
 /**
  * The real, pinned `claude` CLI, isolated per run: its own HOME, CLAUDE_CONFIG_DIR and TMPDIR,
  * no inherited ANTHROPIC_* / CLAUDE_* variables, pointed at the fake Messages API, and the
- * variables that keep it off the network (see shared/reference/claude-cli-protocol.md).
+ * variables that keep it off the network.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

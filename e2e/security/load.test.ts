@@ -1,5 +1,5 @@
 /**
- * Bounded load (docs/security.md#admission, issue 10 "Load"): against one real hub with the real CLI, while one client
+ * Bounded load (docs/security.md#admission): against one real hub with the real CLI, while one client
  * sends 300 `/ws` subscribe {since: 0} frames over a log of a few thousand events, another sends
  * 1,000 MCP initialize POSTs as one member, and 50 spawns with a first prompt are requested at
  * once, `/api/health` keeps a p99 under 100 ms, a supervised session's MCP calls succeed, spawns

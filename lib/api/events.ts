@@ -37,7 +37,7 @@ const BudgetCrossed = z.object({
   scope: BudgetScope,
   /** null for the team's own budget. */
   target: z.string().nullable(),
-  /** Events written before token budgets (issue 29) carry no unit: they are dollar budgets. */
+  /** Events written before budgets could be in tokens carry no unit: they are dollar budgets. */
   unit: BudgetUnit.default("usd"),
   /** The amount in the budget's unit; null in the other. */
   amountUsd: z.number().nullable(),

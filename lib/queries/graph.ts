@@ -41,7 +41,7 @@ export const useDependencyChange = (team: string) =>
   );
 
 /**
- * The seed Quick Start in this (empty) team: the contracts and artifacts the canvas then draws (docs/domain.md#quick-start-demo).
+ * The Quick Start chain in this (empty) team: the contracts and artifacts the canvas then draws (docs/domain.md#quick-start-demo).
  * `onMade` runs before the refetch, and from here rather than from `mutate`'s own callbacks: with the refetch the team is no
  * longer empty, the empty state that asked goes away, and callbacks given to `mutate` do not run once it has.
  */

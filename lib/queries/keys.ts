@@ -4,7 +4,7 @@
  *
  * One key, one shape of data. The cache keeps one entry per key whichever hook asked: a useQuery keeps the
  * endpoint's answer there, a useInfiniteQuery `{ pages, pageParams }`, so two hooks on one key read each other's
- * entry (the overview's artifact list and the Artifacts page's pages shared one: moving between them crashed, issue 28).
+ * entry (the overview's artifact list and the Artifacts page's pages once shared one: moving between them crashed).
  * A list asked both ways gets its keys from `listKeys`, whose `list` and `pages` differ whatever their parameters;
  * the lint (eslint.config.mjs) holds an infinite query to a `pages` key and a plain one to anything else.
  */

@@ -50,7 +50,7 @@ export function spawnOptions(cmd: Command): Command {
     .option("--approval-timeout-ms <ms>", "how long a permission request waits for a person");
 }
 
-/** The name from the argument or --name (the reference CLI's style); exactly one is needed. */
+/** The name from the argument or from --name (docs/cli.md#options-and-exit-codes); exactly one is needed. */
 export function nameOf(arg: string | undefined, option: string | undefined, what = "session name"): string {
   if (arg && option && arg !== option) throw badOption("--name", `give the ${what} once (argument '${arg}', --name '${option}')`);
   const name = arg ?? option;

@@ -1,6 +1,6 @@
 /**
- * The CLI's stream-json protocol as far as the supervisor relies on it (see
- * shared/reference/claude-cli-protocol.md). Output lines are parsed loosely: unknown types and
+ * The CLI's stream-json protocol as far as the supervisor relies on it (recorded sessions in
+ * ./fixtures/). Output lines are parsed loosely: unknown types and
  * extra fields are kept in the transcript but never break the session, because new CLI versions
  * add both.
  */

@@ -1,5 +1,5 @@
 /**
- * The lineage scenario of the seed README, built through the real commands:
+ * The lineage scenario (the Quick Start's artifacts, docs/lineage.md), built through the real commands:
  *
  *   schema@v1 ──► api@v1
  *             └─► api@v2 ──► tests@v1   (derivedFrom; published under contract write-tests)

@@ -2,7 +2,7 @@
  * Shared by the snapshot and gate tests: each operation called the way an adapter calls it,
  * input parsed with its lib/api schema (a bad input becomes the same invalid_input error, as a
  * rejected promise),
- * and the seed Quick Start chain used by STRATEGY Pattern 4.
+ * and the Quick Start chain that the replay tests run.
  */
 import { PublishArtifactInput, GetArtifactInput, ListArtifactsInput } from "../../lib/api/artifacts.ts";
 import { ContractRefInput, CreateContractInput } from "../../lib/api/contracts.ts";
@@ -52,7 +52,7 @@ export function kit(hub: TempHub, actor: Principal = OPERATOR) {
 
 export type Kit = ReturnType<typeof kit>;
 
-/** The seed Quick Start contracts: schema → API → tests, each expecting its artifact type. */
+/** The Quick Start chain's contracts: schema → API → tests, each expecting its artifact type. */
 export async function createChain(k: Kit): Promise<void> {
   await k.create({ id: "setup-schema", assignee: "db-dev", title: "Create User schema", expectedOutputs: [{ artifactType: "schema-change" }] });
   await k.create({

@@ -8,7 +8,7 @@ export const teams = {
   list: endpoint({ method: "GET", path: "/teams", input: NoInput, output: z.array(TeamView) }),
   create: endpoint({ method: "POST", path: "/teams", input: CreateTeamInput, output: TeamView, status: 201 }),
   archive: endpoint({ method: "POST", path: "/teams/:team/archive", input: TeamRefInput, output: TeamView }),
-  /** The seed Quick Start's chain in an empty team, as a demo (docs/domain.md#quick-start-demo). */
+  /** The Quick Start chain in an empty team, as a demo (docs/domain.md#quick-start-demo). */
   demo: endpoint({ method: "POST", path: "/teams/:team/demo", input: TeamRefInput, output: QuickStartDemo, status: 201 }),
   settings: endpoint({ method: "GET", path: "/teams/:team/settings", input: TeamRefInput, output: TeamSettings }),
   updateSettings: endpoint({ method: "PATCH", path: "/teams/:team/settings", input: UpdateTeamSettingsInput, output: TeamSettings }),

@@ -13,7 +13,7 @@ const counts = (p: PipelineView) =>
     .join(", ") || "none yet";
 const summary = (p: PipelineView) => `${p.id} (${p.status}): ${p.rules.length} rule(s); executions: ${counts(p)}`;
 
-/** A rules file may hold the array itself or `{rules: [...]}` as the seed's examples do. */
+/** A rules file may hold the array itself or `{rules: [...]}`, as a pipeline's JSON does. */
 function rulesOf(value: unknown): unknown {
   if (Array.isArray(value)) return value;
   if (value && typeof value === "object" && "rules" in value) return (value as { rules: unknown }).rules;

@@ -69,7 +69,7 @@ export function register(program: Command) {
     );
   program
     .command("demo")
-    .description("run the seed Quick Start in --team (which must be empty) as a demo: three contracts, three artifacts with lineage")
+    .description("fill --team (which must be empty) with the Quick Start chain as a demo: three contracts, three artifacts with lineage")
     .action(
       action(
         ({ hub }: Ctx<object>) => hub.teams.demo(),

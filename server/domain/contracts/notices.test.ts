@@ -55,7 +55,7 @@ const sent = (mark: number) =>
 const READY = (id: string) =>
   `It is ready: start it with contract_start({id: "${id}"}), do the work, and publish its outputs with artifact_publish (contractId "${id}").`;
 
-describe("a contract created for someone else (Pattern 3)", () => {
+describe("a contract created for someone else", () => {
   it("tells the assignee, from its creator, what it is and what to do, and copies the creation to the operator feed", async () => {
     const mark = hub.events.length;
     await create(
@@ -177,7 +177,7 @@ describe("reopen", () => {
     ]);
   });
 
-  it("by a pipeline: from the pipeline's creator, through the pipeline (Pattern 2)", async () => {
+  it("by a pipeline: from the pipeline's creator, through the pipeline", async () => {
     await createToken(hub, OPERATOR, { name: "qa-dev", kind: "member" });
     await create({ id: "build-api", title: "Build the API", expectedOutputs: [{ artifactType: "api-contract" }] }, QA);
     const rules = [

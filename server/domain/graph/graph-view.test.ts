@@ -23,7 +23,7 @@ const edgesOf = (g: Awaited<ReturnType<typeof view>>) => g.edges.map((e) => `${e
 const nodeOf = (g: Awaited<ReturnType<typeof view>>, key: string) => g.nodes.find((n) => n.key === key);
 
 describe("the canvas graph", () => {
-  it("holds every contract and artifact of the seed scenario, with the edges between them", async () => {
+  it("holds every contract and artifact of the lineage scenario, with the edges between them", async () => {
     const g = await view();
     expect(g.team).toBe("default");
     expect(g.nodes.map((n) => n.key)).toEqual([

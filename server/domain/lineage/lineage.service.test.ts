@@ -22,7 +22,7 @@ const derived = (version: string, input: string) => ({ version, input, via: "der
 const edgesOf = (g: { edges: Array<{ from: string; to: string; kind: string; contractId: string | null }> }) =>
   g.edges.map((e) => `${e.from} → ${e.to} (${e.kind}${e.contractId ? ` ${e.contractId}` : ""})`);
 
-describe("the seed scenario: schema@v1 → api@v2 → tests@v1", () => {
+describe("the lineage scenario: schema@v1 → api@v2 → tests@v1", () => {
   it("nothing is stale while every input is current", async () => {
     expect(await q.stale()).toEqual([]);
     expect(await q.staleIds()).toEqual([]);

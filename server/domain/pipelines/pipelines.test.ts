@@ -32,7 +32,7 @@ const status = async (id: string) => getContract(hub, { team: "default", id });
 const inbox = (member: string) => hub.db.read((sql) => inboxOf(sql, "default", member));
 const tests = (failed: number) => ({ total: 10, passed: 10 - failed, failed });
 
-describe("the self-healing CI loop (STRATEGY Pattern 2, both rules)", () => {
+describe("the self-healing CI loop, both rules", () => {
   beforeEach(async () => {
     await contract({
       id: "build-api",

@@ -1,5 +1,5 @@
 /**
- * STRATEGY Pattern 4 end to end: snapshot before the work, run the chain, replay it with a
+ * A different approach, end to end: snapshot before the work, run the chain, replay it with a
  * different approach, compare both runs, and undo the replay.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ const statuses = async () => Promise.all(CHAIN.map(async (id) => (await k.contra
 const GRAPHQL = { context: "Use GraphQL instead of REST" };
 const completedAt = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
 
-describe("Pattern 4: snapshot → try a different approach → compare", () => {
+describe("snapshot → try a different approach → compare", () => {
   it("replays the chain with an override, keeps both runs' versions, diffs exactly, and can be undone", async () => {
     await createChain(k);
     await k.snapshot({ id: "pre-work", label: "before any work" });
