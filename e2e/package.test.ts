@@ -16,7 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { tempDir } from "../server/testing/temp-dir.ts";
 import { cli, ROOT, startHub } from "./helpers/hub-process.ts";
 import { packAndInstall, sizeOf, startInstalled, userEnv, type InstalledPackage, type StartedPackage } from "./helpers/installed-package.ts";
@@ -37,13 +37,15 @@ function run(bin: string, args: string[], cwd: string, env: Record<string, strin
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-async function waitForFile(file: string, started: StartedPackage, deadlineMs: number) {
-  const deadline = Date.now() + deadlineMs;
-  while (!fs.existsSync(file)) {
-    if (started.child.exitCode !== null) throw new Error(`the hub exited with ${started.child.exitCode}:\n${started.output()}`);
-    if (Date.now() > deadline) throw new Error(`no ${file} after ${deadlineMs} ms:\n${started.output()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/** The file the started hub writes once it listens; a hub that exits instead ends the wait at once, with its output. */
+async function waitForFile(file: string, started: StartedPackage, timeoutMs: number) {
+  await vi.waitFor(
+    () => {
+      if (started.child.exitCode === null && !fs.existsSync(file)) throw new Error(`no ${file} after ${timeoutMs} ms:\n${started.output()}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
+  if (!fs.existsSync(file)) throw new Error(`the hub exited with ${started.child.exitCode}:\n${started.output()}`);
   return JSON.parse(fs.readFileSync(file, "utf8")) as { url: string };
 }
 

@@ -14,14 +14,6 @@ import { workTree } from "./helpers/work-tree.ts";
 let hub: HubProcess | undefined;
 afterAll(async () => hub?.kill());
 
-async function until(what: string, ok: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 it("sweeps a crash-left work tree at start: the dir goes, an empty branch goes, a branch with work stays", async () => {
   const dataDir = tempDataDir("sweep");
   const repo = workTree(tempDir("sweep-repo"));
@@ -42,7 +34,8 @@ it("sweeps a crash-left work tree at start: the dir goes, an empty branch goes, 
   for (const d of [lost, busy]) fs.utimesSync(d, old, old);
 
   hub = await startHub(dataDir);
-  await until("both stray dirs are gone", () => !fs.existsSync(lost) && !fs.existsSync(busy));
+  // Both stray dirs are gone.
+  await expect.poll(() => [fs.existsSync(lost), fs.existsSync(busy)], { timeout: 30_000 }).toEqual([false, false]);
   expect(repo.git("branch", "--list", "teamhub/*").replace(/[*+ ]/g, "")).toBe("teamhub/t/busy");
   expect(repo.git("show", "teamhub/t/busy:app.txt")).toBe("written before the crash");
   expect(repo.worktrees()).toHaveLength(1);

@@ -7,7 +7,7 @@
  */
 import { Worker } from "node:worker_threads";
 import WebSocket from "ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { directiveModel } from "../fake-anthropic/directives.ts";
 import { summarize } from "../../bench/lib/stats.ts";
 import { api, bearer, pool } from "../helpers/hub-process.ts";
@@ -71,15 +71,18 @@ function initializeFlood(token: string, count = INITIALIZES): Promise<number[]> 
   return pool(count, 20, async () => (await call("POST", "/mcp", INITIALIZE, headers).catch(() => ({ status: 0 }))).status);
 }
 
-async function allFirstTurnsDone(names: string[], timeoutMs: number): Promise<any[]> {
-  const deadline = Date.now() + timeoutMs;
-  let last: any[] = [];
-  while (Date.now() < deadline) {
-    last = ((await call("GET", "/api/sessions?team=load&limit=500")).body as any[]).filter((s) => names.includes(s.name));
-    if (last.length === names.length && last.every((s) => s.interactions >= 1)) return last;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`first turns not all done: ${JSON.stringify(last.filter((s) => s.interactions < 1).map((s) => [s.name, s.status, s.queuePosition]))}`);
+function allFirstTurnsDone(names: string[], timeoutMs: number): Promise<any[]> {
+  return vi.waitFor(
+    async () => {
+      const mine = ((await call("GET", "/api/sessions?team=load&limit=500")).body as any[]).filter((s) => names.includes(s.name));
+      const waiting = mine.filter((s) => s.interactions < 1);
+      if (mine.length < names.length || waiting.length) {
+        throw new Error(`first turns not all done: ${JSON.stringify(waiting.map((s) => [s.name, s.status, s.queuePosition]))}`);
+      }
+      return mine;
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
 }
 
 describe("load: subscribe flood, initialize flood and 50 spawns at once", () => {
