@@ -41,7 +41,7 @@ const ONE_SHAPE_PER_KEY = [
 ];
 
 export default defineConfig(
-  globalIgnores(["node_modules/", ".next/", "server/generated/", "data/", "coverage/", "e2e/.tmp/", "e2e/screenshots/", "next-env.d.ts"]),
+  globalIgnores(["node_modules/", ".next/", "server/generated/", "data/", "coverage/", "e2e/.tmp/", "e2e/screenshots/", "next-env.d.ts", "dist/"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
