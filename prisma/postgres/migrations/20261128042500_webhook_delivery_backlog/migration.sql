@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_webhookPk_status_nextAttemptAt_idx" ON "WebhookDelivery"("webhookPk", "status", "nextAttemptAt");
