@@ -253,15 +253,14 @@ function executable(file: string): boolean {
 
 /** Lowers what nice(1) could not: its niceness without nice(1), and the autogroup of the session it leads. */
 function lowerPriority(pid: number, niced: boolean): void {
-  const settings = [
-    ...(niced ? [] : [() => os.setPriority(pid, SESSION_NICENESS)]),
-    () => fs.writeFileSync(`/proc/${pid}/autogroup`, String(SESSION_NICENESS)),
-  ];
-  for (const set of settings) {
-    try {
-      set();
-    } catch {
-      // Gone already (its exit is reported), a kernel without autogroups, or a platform without priorities.
-    }
+  if (!niced) ignoringFailure(() => os.setPriority(pid, SESSION_NICENESS));
+  ignoringFailure(() => fs.writeFileSync(`/proc/${pid}/autogroup`, String(SESSION_NICENESS)));
+}
+
+function ignoringFailure(set: () => void): void {
+  try {
+    set();
+  } catch {
+    // Gone already (its exit is reported), a kernel without autogroups, or a platform without priorities: it runs at the hub's.
   }
 }

@@ -113,7 +113,6 @@ export class Supervisor {
         await this.scheduleReset();
         continue;
       }
-      if (e.type === "account.released") continue;
       // A budget changed: turns waiting as `blocked: budget` in that team may start now (docs/budgets.md).
       if (e.type === "budget.set") {
         for (const r of [...this.runners.values()].filter((r) => r.team === e.teamId)) await r.pump();

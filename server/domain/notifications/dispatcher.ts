@@ -220,17 +220,14 @@ export class WebhookDispatcher {
     // for another's due deliveries, on every pass (it was: /api/health p99 rose with the backlog).
     const limit = 4 * this.config.concurrency;
     const due = await this.deps.db.read(async (sql) => {
-      const found: Array<{ id: number; webhookPk: number; at: number }> = [];
+      const pending: Array<{ id: number; webhookPk: number; at: number }> = [];
+      const lapsed: Array<{ id: number; webhookPk: number }> = [];
       for (const pk of open) {
-        const pending = await sql.all<{ id: number; webhookPk: number; nextAttemptAt: Date | string }>(
+        const rows = await sql.all<{ id: number; webhookPk: number; nextAttemptAt: Date | string }>(
           `SELECT "id", "webhookPk", "nextAttemptAt" FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" = 'pending' AND "nextAttemptAt" <= ? ORDER BY "nextAttemptAt", "id" LIMIT ?`,
           [pk, now, limit],
         );
-        found.push(...pending.map((d) => ({ id: d.id, webhookPk: d.webhookPk, at: new Date(d.nextAttemptAt).getTime() })));
-      }
-      found.sort((a, b) => a.at - b.at || a.id - b.id);
-      const lapsed: Array<{ id: number; webhookPk: number }> = [];
-      for (const pk of open) {
+        pending.push(...rows.map((d) => ({ id: d.id, webhookPk: d.webhookPk, at: new Date(d.nextAttemptAt).getTime() })));
         lapsed.push(
           ...(await sql.all<{ id: number; webhookPk: number }>(
             `SELECT "id", "webhookPk" FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" = 'sending' AND "claimedUntil" < ? LIMIT ?`,
@@ -238,7 +235,8 @@ export class WebhookDispatcher {
           )),
         );
       }
-      return [...found.slice(0, limit), ...lapsed.slice(0, this.config.concurrency)];
+      pending.sort((a, b) => a.at - b.at || a.id - b.id);
+      return [...pending.slice(0, limit), ...lapsed.slice(0, this.config.concurrency)];
     });
     const pick: number[] = [];
     for (const d of due) {
