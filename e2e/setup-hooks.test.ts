@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, startHub, type HubProcess } from "./helpers/hub-process.ts";
+import { ROOT, startHub, type HubProcess } from "./helpers/hub-process.ts";
 import { query } from "./helpers/db-snapshot.ts";
 import { files, runSetup, sandbox, type Sandbox } from "./helpers/setup-sandbox.ts";
 import { workTree } from "./helpers/work-tree.ts";
@@ -79,7 +79,7 @@ describe("teamhub setup --hooks", () => {
         hooks: [
           {
             type: "command",
-            command: `TEAMHUB_TOKEN=${q(token)} ${q(process.execPath)} ${q(BIN)} hook ${arg} --url ${q(hub.url)} --team 'default'`,
+            command: `TEAMHUB_TOKEN=${q(token)} ${q(process.execPath)} ${q(path.join(ROOT, "bin", "teamhub.mjs"))} hook ${arg} --url ${q(hub.url)} --team 'default'`,
             timeout: 30,
           },
         ],

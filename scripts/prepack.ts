@@ -1,31 +1,19 @@
 /**
  * `npm pack` and `npm publish` run this first (the `prepack` script): what the package carries besides
  * package.json's `files` as they are (docs/distribution.md).
- * - dist/: the server, the CLI and the client library compiled to ESM JavaScript with declarations
- *   (tsconfig.build.json; `.ts` import specifiers rewritten to `.js`);
+ * - dist/: the server, the CLI and the client library compiled (scripts/compile-dist.ts), unless what is there was
+ *   compiled from the same sources (its stamp; the e2e tests keep it current and run from it meanwhile);
  * - .next/: the dashboard's production build, current with the sources (server/cli/build-stamp.ts).
  * Then it checks that nothing compiled imports a package outside `dependencies`: the installed package has no
  * dev dependencies (tsx, TypeScript, Prisma's CLI, …).
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { z } from "zod";
 import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
-
-const DIST = path.join(PROJECT_ROOT, "dist");
-/** Files tsc does not emit that the compiled server loads by path. */
-const COPIED = ["server/db/checkpoint-worker.mjs"];
-/** Prisma's generated client: only its types are used (server/db/rows.ts), so none of it is needed at run time. */
-const TYPES_ONLY = ["server/generated"];
-
-function run(what: string, args: string[]) {
-  console.log(`prepack: ${what}`);
-  const r = spawnSync(process.execPath, args, { cwd: PROJECT_ROOT, stdio: "inherit" });
-  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal})`);
-}
+import { DIST, ensureCompiled } from "./compile-dist.ts";
 
 /** Every bare import specifier in the compiled JavaScript (static, dynamic and re-exports). */
 function importsOf(dir: string): Map<string, string> {
@@ -56,11 +44,7 @@ function checkRuntimeImports() {
 }
 
 function prepack() {
-  run("the Prisma clients' types (tsc needs them; generated when stale)", ["scripts/prisma-generate.mjs"]);
-  fs.rmSync(DIST, { recursive: true, force: true });
-  run("compiling the server, the CLI and the client library (tsc -p tsconfig.build.json)", ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"]);
-  for (const rel of COPIED) fs.copyFileSync(path.join(PROJECT_ROOT, rel), path.join(DIST, rel));
-  for (const rel of TYPES_ONLY) fs.rmSync(path.join(DIST, rel), { recursive: true, force: true });
+  console.log(`prepack: ${ensureCompiled((m) => console.log(`prepack: ${m}`)) ? "dist compiled" : "dist is current"}`);
   checkRuntimeImports();
   console.log(`prepack: ${ensureBuild(PROJECT_ROOT, (m) => console.log(`prepack: ${m}`)) ? "dashboard built" : "dashboard build is current"}`);
 }

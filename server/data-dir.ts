@@ -10,6 +10,9 @@ import path from "node:path";
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 
+/** The operator's bearer token, written at the hub's first start; the CLI on this machine reads it. */
+export const OPERATOR_TOKEN_FILE = "operator-token";
+
 /** The database's suffixes: the file itself and SQLite's companions, wherever DATABASE_URL puts them. */
 export const DB_FILES = ["", "-wal", "-shm", "-journal"];
 

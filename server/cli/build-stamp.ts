@@ -1,13 +1,14 @@
 /**
  * The dashboard bundle is built by `next build`; a stamp of the sources it was built from tells
  * `teamhub start` (and the test setup) when a rebuild is due, so a stale build is never served.
+ * The compiled server in dist/ is stamped the same way (scripts/compile-dist.ts).
  */
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const INPUTS = ["app", "components", "lib", "server", "next.config.ts", "tsconfig.json", "package-lock.json"];
+const DASHBOARD_INPUTS = ["app", "components", "lib", "server", "next.config.ts", "tsconfig.json", "package-lock.json"];
 const SKIP = /(^|\/)(generated|testing)(\/|$)|\.test\.tsx?$/;
 const STAMP = path.join(".next", "teamhub-sources.sha256");
 
@@ -21,9 +22,9 @@ function files(root: string, rel: string): string[] {
     .flatMap((name) => (SKIP.test(path.join(rel, name)) ? [] : files(root, path.join(rel, name))));
 }
 
-export function sourcesHash(root: string): string {
+export function sourcesHash(root: string, inputs = DASHBOARD_INPUTS): string {
   const h = createHash("sha256");
-  for (const rel of INPUTS.flatMap((i) => files(root, i)))
+  for (const rel of inputs.flatMap((i) => files(root, i)))
     h.update(rel)
       .update("\0")
       .update(fs.readFileSync(path.join(root, rel)))
@@ -45,9 +46,9 @@ const alive = (pid: number) => {
   }
 };
 
-/** Two `next build`s in one directory corrupt each other: take a lock (a file holding our pid). */
-function withBuildLock<T>(root: string, fn: () => T): T {
-  const lock = path.join(root, ".teamhub-build.lock");
+/** Two builds into one directory corrupt each other: take a lock (a file holding our pid). */
+export function withBuildLock<T>(root: string, fn: () => T, name = ".teamhub-build.lock"): T {
+  const lock = path.join(root, name);
   for (;;) {
     try {
       fs.writeFileSync(lock, String(process.pid), { flag: "wx" });

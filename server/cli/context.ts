@@ -5,8 +5,7 @@
 import { z } from "zod";
 import fs from "node:fs";
 import path from "node:path";
-import { chooseDataDir, LEGACY_DATA_DIR } from "../data-dir.ts";
-import { OPERATOR_TOKEN_FILE } from "../domain/auth/tokens.service.ts";
+import { chooseDataDir, LEGACY_DATA_DIR, OPERATOR_TOKEN_FILE } from "../data-dir.ts";
 import { FROM_SOURCES, PROJECT_ROOT } from "../version.ts";
 
 /** `hub.json` in the data dir: where a running hub listens. */

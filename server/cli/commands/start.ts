@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { legacyDataDirNotice } from "../../data-dir.ts";
-import { readEnv } from "../../env.ts";
 import { FROM_SOURCES, PROJECT_ROOT } from "../../version.ts";
 import { EXIT } from "../api-client.ts";
 import { ensureBuild } from "../build-stamp.ts";
@@ -21,12 +20,13 @@ export function register(program: Command) {
       if (opts.dataDir) process.env.TEAMHUB_DATA_DIR = opts.dataDir;
       if (opts.dev) process.env.TEAMHUB_DEV = "1";
       try {
+        // Loaded here, like the server below, so that every other command starts without the database drivers.
+        const { readEnv } = await import("../../env.ts");
         const env = readEnv();
         if (env.dev && !FROM_SOURCES) throw new Error("--dev runs the dashboard from its sources: start it from a clone of the repository");
         // A clone builds the dashboard when its sources changed; the package carries it built (docs/distribution.md).
         if (!env.dev && FROM_SOURCES) ensureBuild(PROJECT_ROOT, (m) => console.log(`[teamhub] ${m}`));
         if (env.dataDirOrigin === "legacy") console.log(`[teamhub] ${legacyDataDirNotice(env.dataDir)}`);
-        // Loaded here so that every other command starts without Next.js.
         const { startHub } = await import("../../server.ts");
         const hub = await startHub(env);
         const stop = () => void hub.close().then(() => process.exit(EXIT.ok));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { OPERATOR_TOKEN_FILE } from "../../domain/auth/tokens.service.ts";
+import { OPERATOR_TOKEN_FILE } from "../../data-dir.ts";
 import { CliError, EXIT } from "../api-client.ts";
 import { action, type Ctx } from "../action.ts";
 

@@ -8,17 +8,8 @@ import { listEvents } from "../events/events.service.ts";
 import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
-import {
-  OPERATOR_TOKEN_FILE,
-  authenticate,
-  createToken,
-  ensureOperatorToken,
-  issueSessionToken,
-  listTokens,
-  readOperatorToken,
-  revokeTokens,
-  tokenHash,
-} from "./tokens.service.ts";
+import { OPERATOR_TOKEN_FILE } from "../../data-dir.ts";
+import { authenticate, createToken, ensureOperatorToken, issueSessionToken, listTokens, readOperatorToken, revokeTokens, tokenHash } from "./tokens.service.ts";
 
 let hub: TempHub;
 let dataDir: string;

@@ -8,13 +8,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { OPERATOR_TOKEN_FILE } from "../../data-dir.ts";
 import { DomainError, conflict } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
 import { authorize } from "./capabilities.ts";
 import type { IssuedToken, OperatorToken, TokenView } from "../../../lib/api/tokens.ts";
-
-export const OPERATOR_TOKEN_FILE = "operator-token";
 
 export const tokenHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
