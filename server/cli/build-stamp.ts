@@ -1,16 +1,27 @@
 /**
- * The dashboard bundle is built by `next build`; a stamp of the sources it was built from tells
- * `teamhub start` (and the test setup) when a rebuild is due, so a stale build is never served.
- * The compiled server in dist/ is stamped the same way (scripts/compile-dist.ts).
+ * Builds made from the sources carry a stamp of the sources they were built from, which tells `teamhub start`, the
+ * test setup and prepack when a rebuild is due, so nothing stale is served or run: the dashboard bundle (`next build`)
+ * and the compiled server in dist/ (scripts/compile-dist.ts).
  */
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const DASHBOARD_INPUTS = ["app", "components", "lib", "server", "next.config.ts", "tsconfig.json", "package-lock.json"];
 const SKIP = /(^|\/)(generated|testing)(\/|$)|\.test\.tsx?$/;
-const STAMP = path.join(".next", "teamhub-sources.sha256");
+
+/** A build and what it depends on, as paths relative to the project root. */
+export type StampedBuild = {
+  /** Files and directories whose contents the output depends on. */
+  inputs: string[];
+  /** The stamp file: the hash of the inputs the output was built from. */
+  stamp: string;
+  /** A file only a finished build leaves. */
+  output: string;
+  /** The lock file that keeps two builds of this output apart. */
+  lock: string;
+  build: () => void;
+};
 
 function files(root: string, rel: string): string[] {
   const full = path.join(root, rel);
@@ -22,7 +33,7 @@ function files(root: string, rel: string): string[] {
     .flatMap((name) => (SKIP.test(path.join(rel, name)) ? [] : files(root, path.join(rel, name))));
 }
 
-export function sourcesHash(root: string, inputs = DASHBOARD_INPUTS): string {
+function sourcesHash(root: string, inputs: string[]): string {
   const h = createHash("sha256");
   for (const rel of inputs.flatMap((i) => files(root, i)))
     h.update(rel)
@@ -32,9 +43,9 @@ export function sourcesHash(root: string, inputs = DASHBOARD_INPUTS): string {
   return h.digest("hex");
 }
 
-export function buildIsCurrent(root: string): boolean {
-  const stamp = path.join(root, STAMP);
-  return fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === sourcesHash(root);
+function isCurrent(root: string, b: StampedBuild): boolean {
+  const stamp = path.join(root, b.stamp);
+  return fs.existsSync(path.join(root, b.output)) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === sourcesHash(root, b.inputs);
 }
 
 const alive = (pid: number) => {
@@ -47,8 +58,7 @@ const alive = (pid: number) => {
 };
 
 /** Two builds into one directory corrupt each other: take a lock (a file holding our pid). */
-export function withBuildLock<T>(root: string, fn: () => T, name = ".teamhub-build.lock"): T {
-  const lock = path.join(root, name);
+function withLock<T>(lock: string, fn: () => T): T {
   for (;;) {
     try {
       fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
@@ -66,28 +76,37 @@ export function withBuildLock<T>(root: string, fn: () => T, name = ".teamhub-bui
   }
 }
 
+/** Runs the build unless its output matches the sources (checked again once the lock is ours); returns whether it built. */
+export function ensureStamped(root: string, b: StampedBuild): boolean {
+  if (isCurrent(root, b)) return false;
+  return withLock(path.join(root, b.lock), () => {
+    if (isCurrent(root, b)) return false;
+    const hash = sourcesHash(root, b.inputs);
+    b.build();
+    fs.writeFileSync(path.join(root, b.stamp), hash);
+    return true;
+  });
+}
+
+/** Runs a Node script of the project (the Prisma generator, tsc, next) and throws with its output when it fails. */
+export function runNode(root: string, what: string, args: string[]): void {
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+}
+
 /** Runs `next build` unless the existing build matches the sources; returns whether it built. */
 export function ensureBuild(root: string, log: (m: string) => void = () => {}): boolean {
-  if (buildIsCurrent(root)) return false;
-  return withBuildLock(root, () => {
-    if (buildIsCurrent(root)) return false;
-    log("building the dashboard (first start, or its sources changed)…");
-    const hash = sourcesHash(root);
-    // The build type-checks the server, whose row types come from the Prisma clients: generated here when missing
-    // or stale, since installing has no step that does it (an install script would be one more for npm to allow).
-    const generated = spawnSync(process.execPath, [path.join(root, "scripts/prisma-generate.mjs")], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      encoding: "utf8",
-    });
-    if (generated.status !== 0) throw new Error(`prisma generate failed:\n${generated.stdout}\n${generated.stderr}`);
-    const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      encoding: "utf8",
-    });
-    if (r.status !== 0) throw new Error(`next build failed:\n${r.stdout}\n${r.stderr}`);
-    fs.writeFileSync(path.join(root, STAMP), hash);
-    return true;
+  return ensureStamped(root, {
+    inputs: ["app", "components", "lib", "server", "next.config.ts", "tsconfig.json", "package-lock.json"],
+    stamp: path.join(".next", "teamhub-sources.sha256"),
+    output: path.join(".next", "BUILD_ID"),
+    lock: ".teamhub-build.lock",
+    build: () => {
+      log("building the dashboard (first start, or its sources changed)…");
+      // The build type-checks the server, whose row types come from the Prisma clients: generated here when missing
+      // or stale, since installing has no step that does it (an install script would be one more for npm to allow).
+      runNode(root, "prisma generate", [path.join(root, "scripts/prisma-generate.mjs")]);
+      runNode(root, "next build", [path.join(root, "node_modules/next/dist/bin/next"), "build"]);
+    },
   });
 }
