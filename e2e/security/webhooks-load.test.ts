@@ -2,9 +2,13 @@
  * A slow or dead receiver never slows the hub (docs/notifications.md#deliveries). One real hub takes the same load of
  * publishes into two teams in turn, three rounds each: team `good`, whose two webhooks on every publish have receivers
  * that answer at once, and team `bad`, whose two webhooks have a receiver that never answers and one that answers
- * 500. /api/health (sampled from a thread of its own, as e2e/security/load.test.ts does) and the publishes keep in `bad`
- * the p99 they have in `good` (over the three rounds' samples together), while the bad receivers' deliveries pile up, time out and are tried again; a round
- * without webhooks is printed beside them for reference.
+ * 500; and a third team, `none`, has no webhooks. /api/health (sampled from a thread of its own, as
+ * e2e/security/load.test.ts does) and the publishes keep in `bad` the p99 they have in `good` or `none` (over the three
+ * rounds' samples together), while the bad receivers' deliveries pile up, time out and are tried again.
+ *
+ * Both references are needed: a round of `good` does more work (600 deliveries), so its publishes are slower and its
+ * health samples less crowded than those of a round in which no delivery succeeds; `none` is the hub at that pace. A
+ * `bad` round measured against `good` alone failed once (54.9 ms against 24.2 ms) when the `none` round took 46.2 ms.
  */
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,11 +73,12 @@ const pooled = (rounds: Array<Awaited<ReturnType<typeof phase>>>) => ({
   health: p99(rounds.flatMap((r) => r.health)),
   publish: p99(rounds.flatMap((r) => r.publish)),
 });
+const count = (rounds: Array<Awaited<ReturnType<typeof phase>>>) => rounds.reduce((sum, r) => sum + r.health.length, 0);
 const counts = async (team: string, id: string) =>
   (await api(hub, "GET", `/api/webhooks?team=${team}`)).body.find((w: { id: string }) => w.id === id).deliveries;
 
 describe("webhooks under load", () => {
-  it("a receiver that hangs and one that answers 500 leave /api/health and the writes as fast as receivers that answer", async () => {
+  it("a receiver that hangs and one that answers 500 leave /api/health and the writes as fast as receivers that answer, or none", async () => {
     const webhooks: Array<[string, string, Receiver]> = [
       ["good", "one", healthy],
       ["good", "two", healthy],
@@ -83,12 +88,13 @@ describe("webhooks under load", () => {
     for (const [team, id, r] of webhooks) {
       expect((await api(hub, "POST", `/api/webhooks?team=${team}`, { id, url: `${r.url}/${id}`, events: ["artifact.published"] })).status).toBe(201);
     }
-    // Warm up the routes the load reaches; then the rounds, alternately, so that what else the machine does weighs on both alike.
+    // Warm up the routes the load reaches; then the rounds, in turn, so that what else the machine does weighs on each alike.
     await phase("none", "warm");
-    const none = await phase("none", "none");
-    const good: Array<Awaited<ReturnType<typeof phase>>> = [];
-    const bad: typeof good = [];
+    const none: Array<Awaited<ReturnType<typeof phase>>> = [];
+    const good: typeof none = [];
+    const bad: typeof none = [];
     for (let round = 0; round < 3; round++) {
+      none.push(await phase("none", `r${round}`));
       good.push(await phase("good", `r${round}`));
       bad.push(await phase("bad", `r${round}`));
     }
@@ -97,16 +103,17 @@ describe("webhooks under load", () => {
     await failing.waitFor(4);
     await healthy.waitFor(6 * PUBLISHES, { timeout: 120_000 });
     const hangs = await counts("bad", "hangs");
-    const [g, b, n] = [pooled(good), pooled(bad), pooled([none])];
+    const [g, b, n] = [pooled(good), pooled(bad), pooled(none)];
     console.log(
       `[webhooks-load] 3 rounds each: /api/health p99 ${g.health.toFixed(1)} ms with answering receivers, ${b.health.toFixed(1)} ms with a hanging and a failing one ` +
-        `(${n.health.toFixed(1)} ms in one round without webhooks); publish p99 ${g.publish.toFixed(1)} / ${b.publish.toFixed(1)} (${n.publish.toFixed(1)}) ms; ` +
+        `and ${n.health.toFixed(1)} ms without webhooks (${count(good)} / ${count(bad)} / ${count(none)} samples); publish p99 ${g.publish.toFixed(1)} / ${b.publish.toFixed(1)} (${n.publish.toFixed(1)}) ms; ` +
         `hanging ${JSON.stringify(hangs)}, failing ${JSON.stringify(await counts("bad", "fails"))}; requests: answering ${healthy.received.length}, ` +
         `hanging ${hanging.received.length}, failing ${failing.received.length}`,
     );
     expect(hangs.pending + hangs.sending).toBeGreaterThan(PUBLISHES);
-    // "As with answering receivers": within the noise of a shared machine (twice the other, or 20 ms more, whichever is larger).
-    expect(b.health).toBeLessThan(Math.max(2 * g.health, g.health + 20));
-    expect(b.publish).toBeLessThan(Math.max(2 * g.publish, g.publish + 20));
+    // "As with answering receivers, or none": within the noise of a shared machine (twice the reference, or 20 ms more, whichever is larger).
+    const within = (value: number, reference: number) => expect(value).toBeLessThan(Math.max(2 * reference, reference + 20));
+    within(b.health, Math.max(g.health, n.health));
+    within(b.publish, Math.max(g.publish, n.publish));
   }, 900_000);
 });
