@@ -14,52 +14,15 @@ import { startFakeApi } from "../e2e/fake-anthropic/server.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "../e2e/helpers/claude.ts";
 import { api, startHub } from "../e2e/helpers/hub-process.ts";
 import { check } from "./lib/check.ts";
+import { every, peakProcesses } from "./lib/processes.ts";
 import { ms, summarize } from "./lib/stats.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 
 const SPAWNS = 50;
 const HEALTH_EVERY_MS = 20;
-const PROCESS_EVERY_MS = 50;
 const DONE_WITHIN_MS = 15 * 60_000;
 
 type Run = { limit: number; health: { p50: number; p99: number; count: number }; allDoneMs: number; peakProcesses: number };
-
-/** `claude` processes under the hub: descendants whose command line is a stream-json session, counted once even when wrapped. */
-function claudeProcesses(hubPid: number): number {
-  const parent = new Map<number, number>();
-  const isClaude = new Set<number>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("stream-json")) isClaude.add(Number(entry));
-    } catch {
-      // Exited while we looked.
-    }
-  }
-  const under = (pid: number): boolean => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p)) if (p === hubPid) return true;
-    return false;
-  };
-  return [...isClaude].filter((pid) => under(pid) && !isClaude.has(parent.get(pid)!)).length;
-}
-
-/** Calls `fn` every `everyMs` until stopped (a slow call delays the next). */
-function every(everyMs: number, fn: () => Promise<void> | void): () => Promise<void> {
-  let on = true;
-  const loop = (async () => {
-    while (on) {
-      const t0 = performance.now();
-      await fn();
-      await new Promise((r) => setTimeout(r, Math.max(0, everyMs - (performance.now() - t0))));
-    }
-  })();
-  return async () => {
-    on = false;
-    await loop;
-  };
-}
 
 async function run(dir: string, label: string, apiUrl: string, env: Record<string, string>): Promise<Run> {
   const work = path.join(dir, `work-${label}`);
@@ -74,14 +37,13 @@ async function run(dir: string, label: string, apiUrl: string, env: Record<strin
   try {
     const limit = (await api(hub, "GET", "/api/health")).body.maxLiveSessions as number;
     const latencies: number[] = [];
-    let peakProcesses = 0;
     const stopHealth = every(HEALTH_EVERY_MS, async () => {
       const t0 = performance.now();
       const r = await api(hub, "GET", "/api/health");
       latencies.push(performance.now() - t0);
       check(r.status === 200, `/api/health answered ${r.status}`);
     });
-    const stopCount = every(PROCESS_EVERY_MS, () => void (peakProcesses = Math.max(peakProcesses, claudeProcesses(hub.child.pid!))));
+    const stopCount = peakProcesses(hub.child.pid!);
     const names = Array.from({ length: SPAWNS }, (_, i) => `adm-${i}`);
     const started = performance.now();
     const spawned = await Promise.all(names.map((name) => api(hub, "POST", "/api/sessions", { name, prompt: `hello ${name}` })));
@@ -99,10 +61,10 @@ async function run(dir: string, label: string, apiUrl: string, env: Record<strin
       await new Promise((r) => setTimeout(r, 100));
     }
     await stopHealth();
-    await stopCount();
-    if (limit > 0) check(peakProcesses <= limit, `at most ${limit} claude processes at once, saw ${peakProcesses}`);
+    const peak = await stopCount();
+    if (limit > 0) check(peak <= limit, `at most ${limit} claude processes at once, saw ${peak}`);
     const h = summarize(Float64Array.from(latencies));
-    return { limit, health: { p50: h.p50, p99: h.p99, count: h.count }, allDoneMs, peakProcesses };
+    return { limit, health: { p50: h.p50, p99: h.p99, count: h.count }, allDoneMs, peakProcesses: peak };
   } finally {
     await hub.kill();
   }
