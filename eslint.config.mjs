@@ -40,6 +40,17 @@ const ONE_SHAPE_PER_KEY = [
   },
 ];
 
+// Which way the code may depend (docs/architecture.md#layers): the dashboard and the client library reach the hub over
+// HTTP and /ws only, and the domain never calls the doors that call it.
+const OFF_THE_SERVER = {
+  group: ["**/server/**", "@/server/**"],
+  message: "lib/ and components/ run in the browser and in clients: reach the hub through lib/api and lib/client, and share types from lib/.",
+};
+const OFF_THE_DOORS = {
+  group: ["**/http/**", "**/mcp/**", "**/cli/**", "**/ws/**", "**/app/**", "@/app/**", "**/services.ts", "**/registry.ts"],
+  message: "The domain is called by the doors (HTTP, MCP, CLI, /ws), never the other way round: take what it needs as a parameter or from DomainDeps.",
+};
+
 export default defineConfig(
   globalIgnores(["node_modules/", ".next/", "server/generated/", "data/", "coverage/", "e2e/.tmp/", "e2e/screenshots/", "next-env.d.ts", "dist/"]),
   js.configs.recommended,
@@ -63,6 +74,16 @@ export default defineConfig(
     files: ["server/**/*.ts", "lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "server/testing/**"],
     rules: { "no-restricted-syntax": ["error", ...CASTS_OF_WIRE_DATA, ...ONE_SHAPE_PER_KEY] },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [OFF_THE_SERVER] }] },
+  },
+  {
+    files: ["server/domain/**/*.ts"],
+    // A test may build the whole hub around the part it checks.
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [OFF_THE_DOORS] }] },
   },
   {
     files: ["e2e/**", "bench/**"],

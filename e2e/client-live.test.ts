@@ -1,9 +1,11 @@
 /**
  * The client's live events against a real hub: `hub.subscribe()` yields the team's events as they are
  * committed, survives a hub restart without losing or repeating one (it resubscribes from the last id it
- * delivered), and `break` closes its socket.
+ * delivered), and `break` closes its socket. A stream that keeps trying (the dashboard's) waits for a hub that is not up
+ * yet and says each state it passes through.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TeamHub, type HubEvent } from "teamhub";
 import { startHub, tempDataDir, type HubProcess } from "./helpers/hub-process.ts";
 
@@ -43,6 +45,44 @@ describe("hub.subscribe", () => {
     await publish(5);
     expect(await events.next()).toEqual({ value: undefined, done: true });
   }, 180_000);
+
+  it("keeps trying for a hub that is not up yet when asked to (as the dashboard does), and says each state", async () => {
+    // A port that was free a moment ago: nothing answers there until the hub below starts on it.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const states: string[] = [];
+    const client = new TeamHub({ url: `http://127.0.0.1:${port}`, token: "", team: "waiting" });
+    const stream = client.live({
+      teams: ["waiting"],
+      sessions: [],
+      keepTrying: true,
+      onState: (s) => states.push(s),
+      read: (frame) => (frame.type === "event" ? [frame.payload] : []),
+    });
+    // Refused more than once, and still trying: a stream that does not keep trying fails on the first (test below).
+    await vi.waitFor(() => expect(states.filter((s) => s === "offline").length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    expect(states).not.toContain("live");
+    const late = await startHub(tempDataDir("client-live-late"), {}, port);
+    try {
+      await stream.ready;
+      expect(states.at(-1)).toBe("live");
+      expect(states.slice(0, 3)).toEqual(["connecting", "offline", "connecting"]);
+      await client.teams.create({ id: "waiting" });
+      await client.artifacts.publish({ id: "after-the-wait", type: "custom", data: {} });
+      for await (const e of stream) {
+        if (e.type === "artifact.published") break;
+      }
+      // Breaking out closed it: its socket's close is the last state.
+      await vi.waitFor(() => expect(states.at(-1)).toBe("offline"));
+    } finally {
+      stream.close();
+      await late.kill();
+    }
+  }, 120_000);
 
   it("reports a hub that is not there as HubUnreachable", async () => {
     const events = new TeamHub({ url: "http://127.0.0.1:9" }).subscribe();

@@ -1,11 +1,13 @@
 /**
- * A /ws connection that reconnects after a hub restart and resumes from the last event it saw,
- * so no event is missed. Messages are checked against the shared zod catalog.
+ * The dashboard's /ws connection: the client library's LiveStream (lib/client/live.ts), which reconnects after a hub
+ * restart and subscribes again from the last event it delivered, so no event is missed, handed to callbacks. It keeps
+ * trying while the hub is away; if the hub ends it (1008: the token revoked, flooding) it shows offline.
  */
-import { ServerMessage, WS_VERSION, type ProcessOutputFrame, type TextDelta, type WireEvent, type WireTranscriptEntry } from "./ws.ts";
+import { LiveStream, type Frame, type LiveState } from "./client/live.ts";
+import type { ProcessOutputFrame, TextDelta, WireEvent, WireTranscriptEntry } from "./ws.ts";
 import { TOKEN_KEY } from "./browser-api.ts";
 
-export type LiveState = "connecting" | "live" | "offline";
+export type { LiveState };
 
 export function connectLive(options: {
   teams: string[];
@@ -19,50 +21,26 @@ export function connectLive(options: {
   onOutput?: (o: ProcessOutputFrame) => void;
   onState?: (s: LiveState) => void;
 }): () => void {
-  let socket: WebSocket | null = null;
-  let lastId: number | undefined;
-  let closed = false;
-  let retry = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const open = () => {
-    options.onState?.("connecting");
-    const token = window.localStorage.getItem(TOKEN_KEY);
-    const url = new URL("/ws", window.location.href);
-    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    if (token) url.searchParams.set("token", token);
-    socket = new WebSocket(url);
-    socket.onopen = () => {
-      retry = 0;
-      socket?.send(
-        JSON.stringify({ v: WS_VERSION, type: "subscribe", team: null, payload: { teams: options.teams, since: lastId, sessions: options.sessions ?? [] } }),
-      );
-    };
-    socket.onmessage = (m) => {
-      const parsed = ServerMessage.safeParse(JSON.parse(String(m.data)));
-      if (!parsed.success) return;
-      const msg = parsed.data;
-      if (msg.type === "hello") lastId ??= msg.payload.lastEventId;
-      if (msg.type === "subscribed") options.onState?.("live");
-      if (msg.type === "transcript") options.onTranscript?.(msg.payload);
-      if (msg.type === "transcript_delta") options.onTextDelta?.(msg.payload);
-      if (msg.type === "process_output") options.onOutput?.(msg.payload);
-      if (msg.type === "event") {
-        lastId = Math.max(lastId ?? 0, msg.payload.id);
-        options.onEvent?.(msg.payload);
+  const stream = new LiveStream<Frame>({
+    url: window.location.origin,
+    token: window.localStorage.getItem(TOKEN_KEY),
+    teams: options.teams,
+    sessions: options.sessions ?? [],
+    read: (frame) => [frame],
+    keepTrying: true,
+    onState: options.onState,
+  });
+  void (async () => {
+    try {
+      for await (const frame of stream) {
+        if (frame.type === "event") options.onEvent?.(frame.payload);
+        else if (frame.type === "transcript") options.onTranscript?.(frame.payload);
+        else if (frame.type === "transcript_delta") options.onTextDelta?.(frame.payload);
+        else options.onOutput?.(frame.payload);
       }
-    };
-    socket.onclose = () => {
-      options.onState?.("offline");
-      if (closed) return;
-      // Back off up to 5 s so a restarting hub is picked up quickly without hammering it.
-      timer = setTimeout(open, Math.min(5000, 250 * 2 ** retry++));
-    };
-  };
-  open();
-  return () => {
-    closed = true;
-    clearTimeout(timer);
-    socket?.close();
-  };
+    } catch {
+      // Ended by the hub: the stream has said offline, and stays so until the page connects again.
+    }
+  })();
+  return () => stream.close();
 }

@@ -3,6 +3,6 @@ export { TeamHub, type TeamHubOptions, type CallOptions, type SubscribeOptions }
 export { SessionHandle, type ItemsOptions } from "./session.ts";
 export type { SessionItem, TurnResult, TurnStatus } from "./session-items.ts";
 export type { LiveStream } from "./live.ts";
-export type { HubEvent } from "../../server/events/types.ts";
+export type { HubEvent } from "../api/events.ts";
 export { HubError, HubUnreachable } from "../api/call.ts";
 export { api } from "../api/endpoints/index.ts";

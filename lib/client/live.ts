@@ -11,6 +11,9 @@ import { openSocket, type Socket } from "./socket.ts";
 
 export type Frame = Extract<ServerMessage, { type: "event" | "transcript" | "transcript_delta" | "process_output" }>;
 
+/** Where the stream stands: opening a socket, subscribed, or between sockets. */
+export type LiveState = "connecting" | "live" | "offline";
+
 export type LiveOptions<T> = {
   url: string;
   token: string | null;
@@ -25,6 +28,13 @@ export type LiveOptions<T> = {
   signal?: AbortSignal;
   /** How long the hub may stay unreachable before the stream gives up with HubUnreachable. */
   reconnectForMs?: number;
+  /**
+   * A page waiting for its hub (the dashboard) rather than a script: a first connection that fails is tried again like
+   * any other, and the stream never gives up on an unreachable hub (only the hub's own refusal, 1008, ends it).
+   */
+  keepTrying?: boolean;
+  /** Told each change of state, as the dashboard's live indicator shows it. */
+  onState?: (state: LiveState) => void;
 };
 
 // A half-open connection (a laptop's sleep, a dropped route) sends no close: a ping unanswered this long ends it.
@@ -112,16 +122,18 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
     let failingSince: number | null = null;
     let delay = RETRY_FIRST_MS;
     for (let first = true; !this.ended; first = false) {
+      this.o.onState?.("connecting");
       const end = await this.connection(first);
+      this.o.onState?.("offline");
       if (this.ended) return;
       // 1008: the hub ended it on purpose (token revoked, flooding); reconnecting would be refused again.
       if (end.code === 1008) return this.fail(new HubError(403, "closed", `the hub closed the live stream: ${end.reason || "policy"}`));
       if (end.subscribed) [failingSince, delay] = [null, RETRY_FIRST_MS];
       else failingSince ??= Date.now();
       const reason = end.reason || `closed with ${end.code}`;
-      if (first && !end.subscribed) return this.fail(new HubUnreachable(this.o.url, `/ws: ${reason}`));
-      if (failingSince !== null && Date.now() - failingSince > (this.o.reconnectForMs ?? 60_000))
-        return this.fail(new HubUnreachable(this.o.url, `/ws: ${reason}`));
+      const givingUp =
+        !this.o.keepTrying && ((first && !end.subscribed) || (failingSince !== null && Date.now() - failingSince > (this.o.reconnectForMs ?? 60_000)));
+      if (givingUp) return this.fail(new HubUnreachable(this.o.url, `/ws: ${reason}`));
       await new Promise<void>((r) => {
         const timer = setTimeout(r, delay);
         this.o.signal?.addEventListener("abort", () => (clearTimeout(timer), r()), { once: true });
@@ -178,6 +190,7 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
             return;
           case "subscribed":
             subscribed = true;
+            this.o.onState?.("live");
             return this.settleReady();
           case "error":
             return this.fail(new HubError(0, m.payload.code, `/ws: ${m.payload.message}`));

@@ -5,7 +5,7 @@
  * the session's turn events; the CLI's lines are read with the schemas below, never cast.
  */
 import { z } from "zod";
-import type { HubEvent } from "../../server/events/types.ts";
+import type { HubEvent } from "../api/events.ts";
 import type { Frame } from "./live.ts";
 
 export type TurnStatus = "completed" | "error" | "interrupted" | "limit";

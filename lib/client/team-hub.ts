@@ -8,7 +8,7 @@ import { api } from "../api/endpoints/index.ts";
 import { callEndpoint, type FetchLike, type Transport } from "../api/call.ts";
 import type { Endpoint, InputOf, OutputOf } from "../api/endpoint.ts";
 import { shapeOf } from "../api/shape.ts";
-import type { HubEvent } from "../../server/events/types.ts";
+import type { HubEvent } from "../api/events.ts";
 import { LiveStream, type LiveOptions } from "./live.ts";
 import { SessionHandle } from "./session.ts";
 
