@@ -15,7 +15,7 @@ import { CLAUDE_BIN, isolatedClaudeVars } from "../e2e/helpers/claude.ts";
 import { api, startHub } from "../e2e/helpers/hub-process.ts";
 import { check } from "./lib/check.ts";
 import { every, peakProcesses } from "./lib/processes.ts";
-import { ms, summarize } from "./lib/stats.ts";
+import { ms, ratio, summarize } from "./lib/stats.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 
 const SPAWNS = 50;
@@ -69,8 +69,6 @@ async function run(dir: string, label: string, apiUrl: string, env: Record<strin
     await hub.kill();
   }
 }
-
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
 export default async function admission(): Promise<void> {
   ensureBuild(PROJECT_ROOT);

@@ -22,7 +22,7 @@ import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
 import { check } from "./lib/check.ts";
 import { peakProcesses } from "./lib/processes.ts";
-import { ms } from "./lib/stats.ts";
+import { ms, ratio } from "./lib/stats.ts";
 import { inTempDir } from "./lib/temp-db.ts";
 
 const SESSIONS = 20;
@@ -62,7 +62,7 @@ async function startsAfter(hub: HubProcess, since: number): Promise<Map<string, 
   const first = new Map<string, number>();
   for (const e of events) {
     const at = Date.parse(e.at);
-    if (at >= since && names.includes(e.payload.name) && !(at > (first.get(e.payload.name) ?? Infinity))) first.set(e.payload.name, at);
+    if (at >= since && names.includes(e.payload.name) && at < (first.get(e.payload.name) ?? Infinity)) first.set(e.payload.name, at);
   }
   return first;
 }
@@ -109,8 +109,6 @@ async function round(hub: HubProcess, label: string, wall: { until: number; refu
   check(starts.size === SESSIONS, `every ${label} turn started after ${new Date(from).toISOString()}: ${starts.size}`);
   return { underWayMs: Math.max(...starts.values()) - from, doneMs, peak };
 }
-
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
 export default async function limited(): Promise<void> {
   ensureBuild(PROJECT_ROOT);

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 
 /** `claude` processes under the hub: descendants whose command line is a stream-json session, counted once even when wrapped. */
-export function claudeProcesses(hubPid: number): number {
+function claudeProcesses(hubPid: number): number {
   const parent = new Map<number, number>();
   const isClaude = new Set<number>();
   for (const entry of fs.readdirSync("/proc")) {

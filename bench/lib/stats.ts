@@ -20,6 +20,8 @@ export function medianRound<R>(rounds: readonly R[], ratioOf: (round: R) => numb
 
 export const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(2)} ms`);
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** `1.04x`: a figure against its baseline. */
+export const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}x`;
 
 /** `[target < 5 ms: PASS]` */
 export const target = (label: string, ok: boolean) => `[target ${label}: ${ok ? "PASS" : "MISS"}]`;

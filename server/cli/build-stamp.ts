@@ -43,9 +43,10 @@ function sourcesHash(root: string, inputs: string[]): string {
   return h.digest("hex");
 }
 
-function isCurrent(root: string, b: StampedBuild): boolean {
+/** Whether a finished build is there, made from sources whose hash is `hash`. */
+function isCurrent(root: string, b: StampedBuild, hash: string): boolean {
   const stamp = path.join(root, b.stamp);
-  return fs.existsSync(path.join(root, b.output)) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === sourcesHash(root, b.inputs);
+  return fs.existsSync(path.join(root, b.output)) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash;
 }
 
 const alive = (pid: number) => {
@@ -78,10 +79,11 @@ function withLock<T>(lock: string, fn: () => T): T {
 
 /** Runs the build unless its output matches the sources (checked again once the lock is ours); returns whether it built. */
 export function ensureStamped(root: string, b: StampedBuild): boolean {
-  if (isCurrent(root, b)) return false;
+  if (isCurrent(root, b, sourcesHash(root, b.inputs))) return false;
   return withLock(path.join(root, b.lock), () => {
-    if (isCurrent(root, b)) return false;
+    // Hashed again: the sources may have changed while another build held the lock.
     const hash = sourcesHash(root, b.inputs);
+    if (isCurrent(root, b, hash)) return false;
     b.build();
     fs.writeFileSync(path.join(root, b.stamp), hash);
     return true;
