@@ -49,6 +49,17 @@ function acceptScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return adapter;
 }
 
+// To read a partial index's WHERE clause the engine asks SQLite for `... AND name = "<index>"`: a double-quoted string,
+// which better-sqlite3 (built without SQLite's double-quoted-string misfeature) reads as a column name and refuses.
+const INDEX_SQL_BY_NAME = /(FROM sqlite_master WHERE type = 'index' AND name = )"([^"]*)"/;
+
+function quoteIndexNames(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = (query) =>
+    queryRaw({ ...query, sql: query.sql.replace(INDEX_SQL_BY_NAME, (_, head: string, name: string) => `${head}'${name.replaceAll("'", "''")}'`) });
+  return adapter;
+}
+
 const PG_CHAR = 18;
 const PG_TEXT = 25;
 let charAsText = false;
@@ -98,8 +109,8 @@ async function diff(migrationsDir: string, schema: string, factory: SqlMigration
   const adapter = bindMigrationAwareSqlAdapterFactory({
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => acceptScripts(await factory.connect()),
-    connectToShadowDb: async () => acceptScripts(await factory.connectToShadowDb()),
+    connect: async () => quoteIndexNames(acceptScripts(await factory.connect())),
+    connectToShadowDb: async () => quoteIndexNames(acceptScripts(await factory.connectToShadowDb())),
   });
   const engine = await engineModule.SchemaEngine.new({ datamodels: [["schema.prisma", schema]] }, () => {}, adapter);
   try {
