@@ -1,8 +1,8 @@
 /**
  * Session figures with the real pinned `claude` against the project's fake Messages API, all in
  * this process: spawn-to-first-result through the hub against the same CLI started directly, the
- * hub's added latency per turn of one session, and 20 concurrent sessions × 10 turns (turns/s,
- * hub RSS, added latency per turn under that load).
+ * hub overhead per turn of one session, and 20 concurrent sessions × 10 turns (turns/s,
+ * hub RSS, the hub overhead per turn under that load, apart from the admission wait and the CLI: ./sessions/turn-parts.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { Safety } from "../lib/api/sessions.ts";
 import type { SessionRow } from "../server/domain/sessions/sessions.repo.ts";
 import { childEnv, claudeArgs, mcpConfig } from "../server/supervisor/launch.ts";
 import { eventStream } from "./sessions/events.ts";
+import { turnParts, type SentTurn, type TurnParts } from "./sessions/turn-parts.ts";
 
 const SPAWN_RUNS = 5;
 const MAX_SPAWN_RATIO = 1.15;
@@ -28,6 +29,11 @@ const SESSIONS = 20;
 const TURNS = 10;
 const MAX_OVERHEAD_MS = 20;
 const MAX_RSS_MB = 350;
+
+const p50 = (values: number[]) => ms(summarize(Float64Array.from(values)).p50);
+const partsLine = (parts: TurnParts[]) =>
+  `wait (queue, admission and a process's start again) p50 ${p50(parts.map((p) => p.waitMs))}, ` +
+  `CLI p50 ${p50(parts.map((p) => p.cliMs))} of which its start of the turn ${p50(parts.map((p) => p.cliStartMs))}`;
 
 export default async function sessions(): Promise<void> {
   ensureBuild(PROJECT_ROOT);
@@ -84,57 +90,48 @@ export default async function sessions(): Promise<void> {
         );
 
         // One session alone: what the hub adds to a turn when nothing competes for the CPU.
-        const alone: number[] = [];
+        const alone: SentTurn[] = [];
         await post(`${hub.url}/api/sessions`, { name: "alone" });
         for (let t = 0; t < 21; t++) {
           const t0 = performance.now();
           const r = await post(`${hub.url}/api/sessions/alone/send`, { message: `turn ${t}`, wait: true });
           check(r.completed, "the lone session's turn completed");
-          if (t > 0) alone.push(performance.now() - t0 - r.interaction.durationMs);
+          if (t > 0) alone.push({ session: "alone", wallMs: performance.now() - t0, interaction: r.interaction });
         }
         await post(`${hub.url}/api/sessions/alone/stop`, {});
-        const one = summarize(Float64Array.from(alone));
+        const aloneParts = await turnParts(hub.url, alone);
+        const one = summarize(Float64Array.from(aloneParts.map((p) => p.hubMs)));
         console.log(
-          `sessions.turn_overhead: one session, ${alone.length} turns: hub added latency per turn p50 ${ms(one.p50)}, p99 ${ms(one.p99)} (wall time of send minus the CLI's own duration_ms)`,
+          `sessions.turn_overhead: one session, ${alone.length} turns: hub overhead per turn p50 ${ms(one.p50)}, p99 ${ms(one.p99)} ` +
+            `(the send's wall time less the wait for its start and the CLI: ${partsLine(aloneParts)})`,
         );
 
         let peakRss = process.memoryUsage().rss;
         const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
-        const added: number[] = [];
-        const waited: number[] = [];
+        const turns: SentTurn[] = [];
         const names = Array.from({ length: SESSIONS }, (_, i) => `load-${i}`);
         const started = performance.now();
         await Promise.all(names.map((name) => post(`${hub.url}/api/sessions`, { name })));
-        let completed = 0;
         await Promise.all(
           names.map(async (name) => {
             for (let t = 0; t < TURNS; t++) {
-              const sentAt = Date.now();
               const t0 = performance.now();
               const r = await post(`${hub.url}/api/sessions/${name}/send`, { message: `turn ${t}`, wait: true });
-              const wall = performance.now() - t0;
               check(r.completed && r.interaction.status === "completed", `${name} turn ${t} completed`);
-              // Until the turn started: the queue and admission (a place under the live-session limit), not the
-              // hub's work; the hub's overhead is what is left once that wait and the CLI's own duration are taken off.
-              const wait = Math.max(0, Date.parse(r.interaction.startedAt) - sentAt);
               // The first turn also waits for the process to start, which is the CLI's time, not the hub's.
-              if (t > 0) {
-                waited.push(wait);
-                added.push(Math.max(0, wall - wait - r.interaction.durationMs));
-              }
-              completed++;
+              if (t > 0) turns.push({ session: name, wallMs: performance.now() - t0, interaction: r.interaction });
             }
           }),
         );
         const elapsed = performance.now() - started;
         clearInterval(sampler);
-        check(completed === SESSIONS * TURNS, "every turn completed");
-        const a = summarize(Float64Array.from(added));
-        const w = summarize(Float64Array.from(waited));
+        check(turns.length === SESSIONS * (TURNS - 1), "every turn completed");
+        const parts = await turnParts(hub.url, turns);
+        const a = summarize(Float64Array.from(parts.map((p) => p.hubMs)));
         console.log(
-          `sessions.concurrent: ${SESSIONS} sessions × ${TURNS} turns all completed in ${ms(elapsed)} (${((completed * 1000) / elapsed).toFixed(1)} turns/s, spawn included); ` +
-            `hub overhead per turn p50 ${ms(a.p50)} ${target(`≤ ${MAX_OVERHEAD_MS} ms`, a.p50 <= MAX_OVERHEAD_MS)}, p99 ${ms(a.p99)} (send's wall time minus the wait below and the CLI's own duration_ms, turns 2–${TURNS}), ` +
-            `ratio ${(a.p50 / one.p50).toFixed(2)}x one session alone; admission and queue wait per turn p50 ${ms(w.p50)}, p99 ${ms(w.p99)} (until the turn started); ` +
+          `sessions.concurrent: ${SESSIONS} sessions × ${TURNS} turns all completed in ${ms(elapsed)} (${((SESSIONS * TURNS * 1000) / elapsed).toFixed(1)} turns/s, spawn included); ` +
+            `hub overhead per turn p50 ${ms(a.p50)} ${target(`≤ ${MAX_OVERHEAD_MS} ms`, a.p50 <= MAX_OVERHEAD_MS)}, p99 ${ms(a.p99)}, ratio ${(a.p50 / one.p50).toFixed(2)}x one session alone ` +
+            `(turns 2–${TURNS}, the send's wall time less the wait for its start and the CLI: ${partsLine(parts)}); ` +
             `peak RSS of the process running the hub ${mb(peakRss)} ${target(`≤ ${MAX_RSS_MB} MB`, peakRss <= MAX_RSS_MB * 1024 * 1024)}`,
         );
       } finally {
