@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 
-// Next options only. Runtime wiring (/ws, the scheduler, the domain services) lives in
-// server/server.ts; route handlers reach the services through server/registry.ts.
+// Next options only: Next serves the dashboard's pages. Everything else (/api, /mcp, /ws, the scheduler, the
+// domain services) lives in server/server.ts.
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,

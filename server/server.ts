@@ -20,9 +20,10 @@ import { EventBus } from "./events/bus.ts";
 import { MAX_BODY_BYTES } from "./http/handle.ts";
 import { createHostGuard, isLoopbackAddress, type GuardFailure } from "./http/host-guard.ts";
 import { createSessionPeerCheck } from "./http/session-peer.ts";
-import { jsonMethodNotAllowed, onClientError, refuse, refuseRaw } from "./http/refusals.ts";
+import { onClientError, refuse, refuseRaw } from "./http/refusals.ts";
+import { apiRouter } from "./http/api-router.ts";
+import { ROUTES } from "./http/routes.ts";
 import { DB_FILES, secureDataDir, writePrivateFile } from "./data-dir.ts";
-import { registerServices } from "./registry.ts";
 import { startScheduler } from "./scheduler.ts";
 import { startPresence } from "./hub-presence.ts";
 import { registerHub, stopHub, sweepLostHubs } from "./domain/hubs/hubs.service.ts";
@@ -101,7 +102,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     webhooks: env.webhooks,
   };
   const svc = createServices(deps, info, { preflight });
-  registerServices(svc);
+  const api = apiRouter(ROUTES, svc);
 
   const guard = createHostGuard(env.allowedHosts);
   const ws = createWsHub(bus, svc, feed);
@@ -128,26 +129,21 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
       return refuse(res, 413, "too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
     }
-    const pathname = new URL(req.url ?? "/", "http://hub").pathname;
-    if (pathname === "/mcp") {
-      mcp.handle(req, res).catch((e) => {
-        console.error("[teamhub] /mcp request failed:", e);
-        if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});
-      });
-      return;
-    }
-    if (!handleNext) return refuse(res, 503, "starting", "the hub is starting; retry in a moment", {});
-    if (pathname.startsWith("/api/")) {
-      // Next reads a body whole before the route sees it, so only a declared length can be checked up front.
+    const url = new URL(req.url ?? "/", "http://hub");
+    const failed = (what: string) => (e: unknown) => {
+      console.error(`[teamhub] ${what} request failed:`, e);
+      if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});
+    };
+    if (url.pathname === "/mcp") return void mcp.handle(req, res).catch(failed("/mcp"));
+    if (url.pathname.startsWith("/api/")) {
+      // Bodies declare their length, so the size limit above holds before a byte of one is read.
       if (req.headers["transfer-encoding"] !== undefined) {
         return refuse(res, 411, "length_required", "/api request bodies must be sent with a Content-Length", { field: "body", rule: "content_length" });
       }
-      jsonMethodNotAllowed(req, res);
+      return void api(req, res, url).catch(failed("/api"));
     }
-    handleNext(req, res).catch((e) => {
-      console.error("[teamhub] request failed:", e);
-      if (!res.headersSent) refuse(res, 500, "internal", "internal error; see the hub's log", {});
-    });
+    if (!handleNext) return refuse(res, 503, "starting", "the hub is starting; retry in a moment", {});
+    handleNext(req, res).catch(failed("page"));
   });
   server.on("clientError", onClientError);
   server.on("connection", (socket: Socket) => peers.accepted(socket));
@@ -243,7 +239,6 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
         await app.close().catch(() => {});
         await stopHub(deps, env.hub.id, env.maxLiveSessions);
         await db.close();
-        registerServices(undefined);
         fs.rmSync(hubFile, { force: true });
       })();
       return closing;

@@ -1,7 +1,7 @@
 /**
  * The table of domain operations every front door calls. Each entry takes the acting principal
- * and an already-parsed input, so an adapter is: parse → pick an entry → map errors. Next route
- * handlers reach this table through server/registry.ts and never bundle the domain themselves.
+ * and an already-parsed input, so an adapter is: parse → pick an entry → map errors. The server
+ * hands it to each door it builds (server/server.ts).
  */
 import type { ReleaseAccountInput } from "../lib/api/limits.ts";
 import type { TeamRefInput } from "../lib/api/teams.ts";

@@ -153,6 +153,27 @@ attack("a wrong method on an /api route answers 405 in the JSON error shape", as
   });
 });
 
+attack("an /api path no endpoint has answers 404 in the JSON error shape; OPTIONS lists a path's methods; HEAD is a GET without its body", async () => {
+  await unchanged(async () => {
+    for (const route of ["/api/nothing-here", "/api/contracts/a/b/c/d", "/api/sessions/%E0%A4%A/send"]) {
+      const r = await api(hub, "POST", route, {});
+      expect(r.status, route).toBe(404);
+      expect(r.headers["content-type"]).toMatch(/^application\/json/);
+      expect(r.body.error).toMatchObject({ code: "not_found", details: { field: "path", rule: "exists" } });
+    }
+    const options = await api(hub, "OPTIONS", "/api/artifacts");
+    expect(options.status).toBe(204);
+    expect(options.headers.allow?.split(", ").sort()).toEqual(["GET", "OPTIONS", "POST"]);
+    const head = await api(hub, "HEAD", "/api/health");
+    expect(head.status).toBe(200);
+    expect(head.body).toBe("");
+    // A literal segment comes before a `:name` one: this is the validation of a draft, not a pipeline called "validate".
+    const validate = await api(hub, "POST", "/api/pipelines/validate", { rules: [] });
+    expect(validate.status).toBe(200);
+    expect(validate.body).toHaveProperty("issues");
+  });
+});
+
 attack("a body over 4 MiB (declared length) answers 413 in the JSON error shape", async () => {
   await unchanged(async () => {
     const r = await api(hub, "POST", "/api/artifacts", { id: "big", type: "custom", data: { blob: "x".repeat(5 * 1024 * 1024) } });

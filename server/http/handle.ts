@@ -1,13 +1,12 @@
 /**
- * The one wrapper every /api route handler uses: who is calling → parse the input with zod →
- * one service call → JSON. Domain errors map to `{error: {code, message, details}}` here and
- * nowhere else.
+ * The one wrapper every /api route uses (./routes.ts): who is calling → parse the input with zod → one service call →
+ * JSON. Domain errors map to `{error: {code, message, details}}` here and nowhere else.
  */
+import type http from "node:http";
 import { z } from "zod";
 import { DomainError, invalidField } from "../errors.ts";
 import { parseOrThrow } from "../domain/zod-errors.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
-import { services } from "../registry.ts";
 import { MAX_BODY_BYTES, readCapped } from "./body.ts";
 import { DEPTH_RULE, deeperThan } from "./json-depth.ts";
 import { shapeOf, typedQuery } from "./query.ts";
@@ -16,35 +15,37 @@ import type { Endpoint } from "../../lib/api/endpoint.ts";
 
 export { MAX_BODY_BYTES } from "./body.ts";
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+/** What a route is given of its request: the path's `:name` segments, decoded, and the query. */
+export type ApiRequest = { req: http.IncomingMessage; params: Record<string, string>; query: URLSearchParams; signal: AbortSignal };
+/** A route's answer: its status and the JSON body. */
+export type Answer = { status: number; body: unknown };
+export type Route = { endpoint: Endpoint; answer(s: Services, r: ApiRequest): Promise<Answer> };
 
-export function handle<I extends z.ZodType, O extends z.ZodType>(
+export function route<I extends z.ZodType, O extends z.ZodType>(
   endpoint: Endpoint<I, O>,
   /** `signal` aborts when the client goes away, for operations that wait (an ask). */
   op: (s: Services, actor: Principal, input: z.output<I>, signal: AbortSignal) => Promise<z.output<O>>,
-) {
+): Route {
   const schema = endpoint.input;
-  return async (req: Request, ctx: RouteContext): Promise<Response> => {
-    try {
-      const s = services();
-      const actor = await principalOf(s, req);
-      const body = await bodyOf(req);
-      refuseUnknownFields(schema, body);
-      const raw = { ...typedQuery(schema, new URL(req.url).searchParams), ...body, ...typedQuery(schema, pathParams((await ctx.params) ?? {})) };
-      const input = parseOrThrow(schema, raw);
-      return Response.json(await op(s, actor, input, req.signal), { status: endpoint.status });
-    } catch (e) {
-      return errorResponse(e);
-    }
+  return {
+    endpoint,
+    async answer(s, { req, params, query, signal }) {
+      try {
+        const actor = await principalOf(s, req);
+        const body = await bodyOf(req);
+        refuseUnknownFields(schema, body);
+        const raw = { ...typedQuery(schema, query), ...body, ...typedQuery(schema, new URLSearchParams(params)) };
+        const input = parseOrThrow(schema, raw);
+        return { status: endpoint.status, body: await op(s, actor, input, signal) };
+      } catch (e) {
+        return errorAnswer(e);
+      }
+    },
   };
 }
 
-/** Path segments are text too (an approval id is a number). */
-const pathParams = (params: Record<string, string | string[] | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => typeof e[1] === "string"));
-
-async function principalOf(s: Services, req: Request): Promise<Principal> {
-  const header = req.headers.get("authorization");
+async function principalOf(s: Services, req: http.IncomingMessage): Promise<Principal> {
+  const header = req.headers.authorization;
   if (!header) {
     if (s.info.requireToken) throw new DomainError("unauthorized", "a bearer token is required: send 'Authorization: Bearer <token>'");
     return OPERATOR;
@@ -68,20 +69,19 @@ function refuseUnknownFields(schema: z.ZodType, body: Record<string, unknown>) {
 }
 
 /** The body, read up to MAX_BODY_BYTES whatever Content-Length says (a chunked body has none). */
-async function readBody(req: Request): Promise<string> {
-  if (!req.body) return "";
-  const text = await readCapped(req.body as unknown as AsyncIterable<Uint8Array>);
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const text = await readCapped(req);
   if (text === null) throw new DomainError("too_large", `the request body must be at most ${MAX_BODY_BYTES} bytes`, { field: "body", rule: "max_size" });
   return text;
 }
 
-async function bodyOf(req: Request): Promise<Record<string, unknown>> {
+async function bodyOf(req: http.IncomingMessage): Promise<Record<string, unknown>> {
   if (req.method === "GET" || req.method === "HEAD") return {};
   const text = await readBody(req);
   if (text.trim() === "") return {};
   // Requiring JSON also keeps plain cross-site form posts out (they cannot send this type).
-  if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? "")) {
-    throw invalidField("body", "content_type", "must be sent with Content-Type: application/json", req.headers.get("content-type") ?? "(none)");
+  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
+    throw invalidField("body", "content_type", "must be sent with Content-Type: application/json", req.headers["content-type"] ?? "(none)");
   }
   let body: unknown;
   try {
@@ -94,8 +94,8 @@ async function bodyOf(req: Request): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-export function errorResponse(e: unknown): Response {
-  if (DomainError.is(e)) return Response.json({ error: { code: e.code, message: e.message, details: e.details } }, { status: e.status });
+function errorAnswer(e: unknown): Answer {
+  if (DomainError.is(e)) return { status: e.status, body: { error: { code: e.code, message: e.message, details: e.details } } };
   console.error("[teamhub] unexpected error in /api:", e);
-  return Response.json({ error: { code: "internal", message: "internal error; see the hub's log", details: {} } }, { status: 500 });
+  return { status: 500, body: { error: { code: "internal", message: "internal error; see the hub's log", details: {} } } };
 }

@@ -1,5 +1,0 @@
-import { api } from "@/lib/api/endpoints/index.ts";
-import { handle } from "@/server/http/handle.ts";
-
-export const dynamic = "force-dynamic";
-export const POST = handle(api.chat.send, (s, actor, input) => s.chat.send(actor, input));

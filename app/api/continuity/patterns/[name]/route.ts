@@ -1,5 +1,0 @@
-import { api } from "@/lib/api/endpoints/index.ts";
-import { handle } from "@/server/http/handle.ts";
-
-export const dynamic = "force-dynamic";
-export const GET = handle(api.continuity.getPattern, (s, actor, input) => s.continuity.getPattern(actor, input));

@@ -1,4 +1,0 @@
-import { api } from "@/lib/api/endpoints/index.ts";
-import { handle } from "@/server/http/handle.ts";
-
-export const POST = handle(api.contracts.complete, (s, actor, input) => s.contracts.complete(actor, input));
