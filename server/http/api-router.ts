@@ -5,7 +5,6 @@
  * `:name` one (`/pipelines/validate` is not pipeline "validate"); on a path that exists, another method answers 405.
  */
 import type http from "node:http";
-import type { Method } from "../../lib/api/endpoint.ts";
 import type { Services } from "../services.ts";
 import type { Route } from "./handle.ts";
 import { refuse } from "./refusals.ts";
@@ -69,7 +68,7 @@ export function apiRouter(routes: Route[], services: Services) {
     if (!found) return refuse(res, 404, "not_found", `there is no /api route at ${url.pathname}`, { field: "path", rule: "exists" });
     const method = (req.method ?? "GET").toUpperCase();
     const allowed = [...found.pattern.routes.keys()].join(", ");
-    const r = found.pattern.routes.get((method === "HEAD" ? "GET" : method) as Method);
+    const r = found.pattern.routes.get(method === "HEAD" ? "GET" : method);
     if (method === "OPTIONS") {
       res.writeHead(204, { allow: `${allowed}, OPTIONS` });
       return void res.end();

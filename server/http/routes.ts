@@ -1,158 +1,40 @@
 /**
- * Every /api endpoint of the catalog (lib/api/endpoints) and the one service call that answers it, which the hub's
- * server dispatches (./api-router.ts). A route is one line: the endpoint gives the method, the path, the input it
- * parses and the status of a success (docs/wire.md).
+ * The /api routes (./api-router.ts): one per endpoint of the catalog (lib/api/endpoints). An endpoint is served by the
+ * service of the same group and name (`api.sessions.send` by `s.sessions.send`), called with the caller, the parsed
+ * input and a signal that aborts when the caller goes away; the type below holds every such service to its endpoint's
+ * input and output schemas. The few endpoints whose service is named or called otherwise are routed by hand.
  */
+import type { z } from "zod";
 import { api } from "../../lib/api/endpoints/index.ts";
+import type { Endpoint } from "../../lib/api/endpoint.ts";
+import type { Principal } from "../domain/principal.ts";
+import type { Services } from "../services.ts";
 import { route, type Route } from "./handle.ts";
 
-export const ROUTES: Route[] = [
-  // A read is recorded (docs/domain.md#reads), so this GET writes.
-  route(api.artifacts.get, (s, actor, input) => s.artifacts.get(actor, input)),
-  route(api.artifacts.history, (s, actor, input) => s.artifacts.history(actor, input)),
-  route(api.artifacts.list, (s, actor, input) => s.artifacts.list(actor, input)),
-  route(api.artifacts.publish, (s, actor, input) => s.artifacts.publish(actor, input)),
-  route(api.artifacts.readers, (s, actor, input) => s.artifacts.readers(actor, input)),
-  route(api.artifacts.registerType, (s, actor, input) => s.artifacts.registerType(actor, input)),
-  route(api.artifacts.types, (s, actor, input) => s.artifacts.types(actor, input)),
-  route(api.auth.createToken, (s, actor, input) => s.auth.createToken(actor, input)),
-  route(api.auth.list, (s, actor) => s.auth.list(actor)),
-  // Not under /api/tokens/: that path's :name segment revokes tokens, and 'operator' is a name there.
-  route(api.auth.operatorToken, (s, actor) => s.auth.operatorToken(actor)),
-  route(api.auth.revoke, (s, actor, input) => s.auth.revoke(actor, input)),
-  /** The team's budgets with what each has spent in its window (`?team=&scope=`). */
-  route(api.budgets.list, (s, actor, input) => s.budgets.list(actor, input)),
-  /** The budgets that apply to the caller: its team's, its own, its contracts'. */
-  route(api.budgets.own, (s, actor, input) => s.budgets.own(actor, input)),
-  /** Sets (creates or changes) one budget; a change lets turns waiting as `blocked: budget` start. */
-  route(api.budgets.set, (s, actor, input) => s.budgets.set(actor, input)),
-  /** Answers when the reply arrives or the timeout passes; a client that disconnects ends the wait. */
-  route(api.chat.ask, (s, actor, input, signal) => s.chat.ask(actor, input, signal)),
-  route(api.chat.broadcast, (s, actor, input) => s.chat.broadcast(actor, input)),
-  // POST, not GET: checking marks the returned messages read.
-  route(api.chat.inbox, (s, actor, input) => s.chat.inbox(actor, input)),
-  // A GET: unlike the inbox, the operator's view of the team's conversation marks nothing read.
-  route(api.chat.messages, (s, actor, input) => s.chat.messages(actor, input)),
-  route(api.chat.reply, (s, actor, input) => s.chat.reply(actor, input)),
-  route(api.chat.send, (s, actor, input) => s.chat.send(actor, input)),
-  route(api.chat.unread, (s, actor, input) => s.chat.unread(actor, input)),
-  route(api.continuity.briefing, (s, actor, input) => s.continuity.briefing(actor, input)),
-  route(api.continuity.briefingPost, (s, actor, input) => s.continuity.briefing(actor, input)),
-  route(api.continuity.getPattern, (s, actor, input) => s.continuity.getPattern(actor, input)),
-  route(api.continuity.hook, (s, actor, input) => s.continuity.hook(actor, input)),
-  route(api.continuity.latestCheckpoint, (s, actor, input) => s.continuity.latestCheckpoint(actor, input)),
-  route(api.continuity.listDecisions, (s, actor, input) => s.continuity.listDecisions(actor, input)),
-  route(api.continuity.listPatterns, (s, actor, input) => s.continuity.listPatterns(actor, input)),
-  route(api.continuity.recordCheckpoint, (s, actor, input) => s.continuity.recordCheckpoint(actor, input)),
-  route(api.continuity.recordDecision, (s, actor, input) => s.continuity.recordDecision(actor, input)),
-  // Insert or update, so 200 either way; the answer's `outcome` says which.
-  route(api.continuity.registerPattern, (s, actor, input) => s.continuity.registerPattern(actor, input)),
-  route(api.contracts.addDependency, (s, actor, input) => s.contracts.addDependency(actor, input)),
-  route(api.contracts.complete, (s, actor, input) => s.contracts.complete(actor, input)),
-  route(api.contracts.create, (s, actor, input) => s.contracts.create(actor, input)),
-  route(api.contracts.fail, (s, actor, input) => s.contracts.fail(actor, input)),
-  route(api.contracts.get, (s, actor, input) => s.contracts.get(actor, input)),
-  route(api.contracts.list, (s, actor, input) => s.contracts.list(actor, input)),
-  route(api.contracts.reassign, (s, actor, input) => s.contracts.reassign(actor, input)),
-  route(api.contracts.removeDependency, (s, actor, input) => s.contracts.removeDependency(actor, input)),
-  route(api.contracts.reopen, (s, actor, input) => s.contracts.reopen(actor, input)),
-  route(api.contracts.start, (s, actor, input) => s.contracts.start(actor, input)),
-  route(api.events.list, (s, actor, input) => s.events.list(actor, input)),
-  route(api.gate.check, (s, actor, input) => s.gate.check(actor, input)),
-  route(api.gate.reset, (s, actor, input) => s.gate.reset(actor, input)),
-  route(api.graph.get, (s, actor, input) => s.graph(actor, input)),
-  route(api.health.get, (s) => s.health()),
-  route(api.hubs.list, (s, actor) => s.hubs.list(actor)),
-  route(api.knowledge.appendWisdom, (s, actor, input) => s.knowledge.appendWisdom(actor, input)),
-  route(api.knowledge.deleteWisdom, (s, actor, input) => s.knowledge.deleteWisdom(actor, input)),
-  route(api.knowledge.editWisdom, (s, actor, input) => s.knowledge.editWisdom(actor, input)),
-  route(api.knowledge.listExplorations, (s, actor, input) => s.knowledge.listExplorations(actor, input)),
-  route(api.knowledge.listWisdom, (s, actor, input) => s.knowledge.listWisdom(actor, input)),
-  route(api.knowledge.lookupExploration, (s, actor, input) => s.knowledge.lookupExploration(actor, input)),
-  route(api.knowledge.recordExploration, (s, actor, input) => s.knowledge.recordExploration(actor, input)),
-  route(api.knowledge.stateUpdate, (s, actor, input) => s.knowledge.stateUpdate(actor, input)),
-  route(api.knowledge.teamState, (s, actor, input) => s.knowledge.teamState(actor, input)),
-  route(api.leads.grant, (s, actor, input) => s.leads.grant(actor, input)),
-  route(api.leads.list, (s, actor, input) => s.leads.list(actor, input)),
-  route(api.leads.revoke, (s, actor, input) => s.leads.revoke(actor, input)),
-  route(api.limits.list, (s, actor, input) => s.limits.list(actor, input)),
-  route(api.limits.release, (s, actor, input) => s.limits.release(actor, input)),
-  route(api.lineage.audit, (s, actor, input) => s.lineage.audit(actor, input)),
-  route(api.lineage.graph, (s, actor, input) => s.lineage.graph(actor, input)),
-  route(api.lineage.impact, (s, actor, input) => s.lineage.impact(actor, input)),
-  route(api.lineage.stale, (s, actor, input) => s.lineage.stale(actor, input)),
-  route(api.overview.get, (s, actor, input) => s.overview(actor, input)),
-  route(api.pipelines.create, (s, actor, input) => s.pipelines.create(actor, input)),
-  route(api.pipelines.delete, (s, actor, input) => s.pipelines.delete(actor, input)),
-  // A dry run writes nothing; it is a POST only because the rule travels in the body.
-  route(api.pipelines.dryRun, (s, actor, input) => s.pipelines.dryRun(actor, input)),
-  route(api.pipelines.get, (s, actor, input) => s.pipelines.get(actor, input)),
-  route(api.pipelines.list, (s, actor, input) => s.pipelines.list(actor, input)),
-  route(api.pipelines.matchingEvents, (s, actor, input) => s.pipelines.matchingEvents(actor, input)),
-  route(api.pipelines.pause, (s, actor, input) => s.pipelines.pause(actor, input)),
-  route(api.pipelines.resume, (s, actor, input) => s.pipelines.resume(actor, input)),
-  route(api.pipelines.update, (s, actor, input) => s.pipelines.update(actor, input)),
-  // Writes nothing and answers 200 with the issues, so an editor can show them while a person types.
-  route(api.pipelines.validate, (s, actor, input) => s.pipelines.validate(actor, input)),
-  route(api.roster.list, (s, actor, input) => s.roster.list(actor, input)),
-  route(api.roster.upsert, (s, actor, input) => s.roster.upsert(actor, input)),
-  route(api.sessions.abort, (s, actor, input) => s.sessions.abort(actor, input)),
-  route(api.sessions.approvalCount, (s, actor, input) => s.sessions.approvalCount(actor, input)),
-  route(api.sessions.approvals, (s, actor, input) => s.sessions.approvals(actor, input)),
-  route(api.sessions.batch, (s, actor, input) => s.sessions.batch(actor, input)),
-  route(api.sessions.cleanup, (s, actor, input) => s.sessions.cleanup(actor, input)),
-  route(api.sessions.continue, (s, actor, input, signal) => s.sessions.continue(actor, input, signal)),
-  route(api.sessions.decide, (s, actor, input) => s.sessions.decide(actor, input)),
-  route(api.sessions.decideMany, (s, actor, input) => s.sessions.decideMany(actor, input)),
-  route(api.sessions.delegate, (s, actor, input, signal) => s.sessions.delegate(actor, input, signal)),
-  route(api.sessions.delete, (s, actor, input) => s.sessions.delete(actor, input)),
-  route(api.sessions.finish, (s, actor, input) => s.sessions.finish(actor, input)),
-  route(api.sessions.fork, (s, actor, input) => s.sessions.fork(actor, input)),
-  route(api.sessions.history, (s, actor, input) => s.sessions.history(actor, input)),
-  route(api.sessions.kill, (s, actor, input) => s.sessions.kill(actor, input)),
-  route(api.sessions.list, (s, actor, input) => s.sessions.list(actor, input)),
-  route(api.sessions.output, (s, actor, input) => s.sessions.output(actor, input)),
-  route(api.sessions.pause, (s, actor, input) => s.sessions.pause(actor, input)),
-  route(api.sessions.resume, (s, actor, input) => s.sessions.resume(actor, input)),
-  route(api.sessions.retry, (s, actor, input) => s.sessions.retry(actor, input)),
-  route(api.sessions.send, (s, actor, input, signal) => s.sessions.send(actor, input, signal)),
-  route(api.sessions.spawn, (s, actor, input) => s.sessions.spawn(actor, input)),
-  route(api.sessions.status, (s, actor, input) => s.sessions.status(actor, input)),
-  route(api.sessions.stop, (s, actor, input) => s.sessions.stop(actor, input)),
-  route(api.sessions.teamSpawn, (s, actor, input) => s.sessions.teamSpawn(actor, input)),
-  route(api.sessions.transcript, (s, actor, input) => s.sessions.transcript(actor, input)),
-  route(api.snapshots.delete, (s, actor, input) => s.snapshots.delete(actor, input)),
-  route(api.snapshots.diff, (s, actor, input) => s.snapshots.diff(actor, input)),
-  route(api.snapshots.get, (s, actor, input) => s.snapshots.get(actor, input)),
-  route(api.snapshots.list, (s, actor, input) => s.snapshots.list(actor, input)),
-  route(api.snapshots.replay, (s, actor, input) => s.snapshots.replay(actor, input)),
-  /** What the replay would do, written nothing: POST because the overrides travel in the body. */
-  route(api.snapshots.replayPreview, (s, actor, input) => s.snapshots.replayPreview(actor, input)),
-  route(api.snapshots.rollback, (s, actor, input) => s.snapshots.rollback(actor, input)),
-  /** What the rollback would do, written nothing. */
-  route(api.snapshots.rollbackPreview, (s, actor, input) => s.snapshots.rollbackPreview(actor, input)),
-  route(api.snapshots.take, (s, actor, input) => s.snapshots.take(actor, input)),
-  route(api.teams.archive, (s, actor, input) => s.teams.archive(actor, input)),
-  route(api.teams.create, (s, actor, input) => s.teams.create(actor, input)),
-  route(api.teams.demo, (s, actor, input) => s.teams.demo(actor, input)),
-  route(api.teams.list, (s) => s.teams.list()),
-  route(api.teams.permissions, (s, actor, input) => s.teams.permissions(actor, input)),
-  route(api.teams.settings, (s, actor, input) => s.teams.settings(actor, input)),
-  route(api.teams.updateSettings, (s, actor, input) => s.teams.updateSettings(actor, input)),
-  route(api.webhooks.create, (s, actor, input) => s.webhooks.create(actor, input)),
-  route(api.webhooks.delete, (s, actor, input) => s.webhooks.delete(actor, input)),
-  route(api.webhooks.deliveries, (s, actor, input) => s.webhooks.deliveries(actor, input)),
-  route(api.webhooks.list, (s, actor, input) => s.webhooks.list(actor, input)),
-  // Sends a request to the receiver now, answered once the attempt ended (at most its time limit).
-  route(api.webhooks.test, (s, actor, input) => s.webhooks.test(actor, input)),
-  route(api.webhooks.update, (s, actor, input) => s.webhooks.update(actor, input)),
-  route(api.worktrees.changes, (s, actor, input) => s.worktrees.changes(actor, input)),
-  route(api.worktrees.commandOutput, (s, actor, input) => s.worktrees.commandOutput(actor, input)),
-  route(api.worktrees.compare, (s, actor, input) => s.worktrees.compare(actor, input)),
-  route(api.worktrees.discard, (s, actor, input) => s.worktrees.discard(actor, input)),
-  route(api.worktrees.merge, (s, actor, input) => s.worktrees.merge(actor, input)),
-  route(api.worktrees.overlaps, (s, actor, input) => s.worktrees.overlaps(actor, input)),
-  route(api.worktrees.run, (s, actor, input) => s.worktrees.run(actor, input)),
-  route(api.worktrees.runnable, (s, actor, input) => s.worktrees.runnable(actor, input)),
-  route(api.worktrees.setup, (s, actor, input) => s.worktrees.setup(actor, input)),
-];
+type Catalog = typeof api;
+
+const BY_HAND = {
+  "continuity.briefingPost": route(api.continuity.briefingPost, (s, actor, input) => s.continuity.briefing(actor, input)),
+  "graph.get": route(api.graph.get, (s, actor, input) => s.graph(actor, input)),
+  "health.get": route(api.health.get, (s) => s.health()),
+  "overview.get": route(api.overview.get, (s, actor, input) => s.overview(actor, input)),
+};
+
+type Op<E> = E extends Endpoint<infer I, infer O> ? (actor: Principal, input: z.output<I>, signal: AbortSignal) => Promise<z.output<O>> : never;
+/** The services as the catalog needs them: every endpoint not routed by hand has a service of its group and name. */
+type Mirror = {
+  [G in keyof Catalog & string]: { [N in keyof Catalog[G] & string as `${G}.${N}` extends keyof typeof BY_HAND ? never : N]: Op<Catalog[G][N]> };
+};
+// Fails to compile when a service drifts from its endpoint (its input, its answer, or a third parameter that is not the signal).
+const mirrored = (s: Services): Mirror => s;
+
+export const ROUTES: Route[] = Object.entries(api).flatMap(([group, endpoints]) =>
+  Object.entries(endpoints).map(([name, endpoint]: [string, Endpoint]) => {
+    const key = `${group}.${name}`;
+    if (key in BY_HAND) return BY_HAND[key as keyof typeof BY_HAND];
+    return route(endpoint, (s, actor, input, signal) => {
+      const op = (mirrored(s) as unknown as Record<string, Record<string, Op<Endpoint>>>)[group][name];
+      return op(actor, input, signal);
+    });
+  }),
+);

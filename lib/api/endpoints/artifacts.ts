@@ -21,6 +21,7 @@ export const artifacts = {
   registerType: endpoint({ method: "POST", path: "/artifact-types", input: RegisterTypeInput, output: TypeInfo, status: 201 }),
   list: endpoint({ method: "GET", path: "/artifacts", input: ListArtifactsInput, output: ArtifactPage }),
   publish: endpoint({ method: "POST", path: "/artifacts", input: PublishArtifactInput, output: PublishResult, status: 201 }),
+  // A read is recorded (docs/domain.md#reads), so this GET writes.
   get: endpoint({ method: "GET", path: "/artifacts/:id", input: GetArtifactInput, output: VersionView }),
   history: endpoint({ method: "GET", path: "/artifacts/:id/history", input: HistoryInput, output: ArtifactHistory }),
   readers: endpoint({ method: "GET", path: "/artifacts/:id/readers", input: ArtifactRefInput, output: ArtifactReaders }),

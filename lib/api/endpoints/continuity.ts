@@ -30,6 +30,7 @@ export const continuity = {
   recordDecision: endpoint({ method: "POST", path: "/continuity/decisions", input: RecordDecisionInput, output: DecisionView, status: 201 }),
   hook: endpoint({ method: "POST", path: "/continuity/hooks/:event", input: HookInput, output: HookOutcome }),
   listPatterns: endpoint({ method: "GET", path: "/continuity/patterns", input: ListPatternsInput, output: PatternPage }),
+  // Insert or update, so 200 either way; the answer's `outcome` says which.
   registerPattern: endpoint({ method: "POST", path: "/continuity/patterns", input: RegisterPatternInput, output: PatternRegistration }),
   getPattern: endpoint({ method: "GET", path: "/continuity/patterns/:name", input: PatternRefInput, output: PatternView }),
 };

@@ -20,8 +20,10 @@ export const snapshots = {
   delete: endpoint({ method: "DELETE", path: "/snapshots/:id", input: SnapshotRefInput, output: SnapshotDeleted }),
   get: endpoint({ method: "GET", path: "/snapshots/:id", input: SnapshotRefInput, output: SnapshotDetail }),
   replay: endpoint({ method: "POST", path: "/snapshots/:id/replay", input: ReplayInput, output: RewindSummary }),
+  /** What the replay would do, written nothing: POST because the overrides travel in the body. */
   replayPreview: endpoint({ method: "POST", path: "/snapshots/:id/replay/preview", input: ReplayInput, output: RewindPreview }),
   rollback: endpoint({ method: "POST", path: "/snapshots/:id/rollback", input: SnapshotRefInput, output: RewindSummary }),
+  /** What the rollback would do, written nothing. */
   rollbackPreview: endpoint({ method: "POST", path: "/snapshots/:id/rollback/preview", input: SnapshotRefInput, output: RewindPreview }),
   diff: endpoint({ method: "GET", path: "/snapshots/diff", input: DiffInput, output: StateDiff }),
 };

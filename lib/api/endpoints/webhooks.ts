@@ -21,6 +21,7 @@ export const webhooks = {
   update: endpoint({ method: "PATCH", path: "/webhooks/:id", input: UpdateWebhookInput, output: WebhookView }),
   delete: endpoint({ method: "DELETE", path: "/webhooks/:id", input: WebhookRefInput, output: WebhookDeleted }),
   /** Sends a test notification now and answers its delivery, delivered or failed (waits at most the attempt's time limit). */
+  // Sends a request to the receiver now, answered once the attempt ended (at most its time limit).
   test: endpoint({ method: "POST", path: "/webhooks/:id/test", input: WebhookRefInput, output: DeliveryView }),
   deliveries: endpoint({ method: "GET", path: "/webhooks/:id/deliveries", input: DeliveriesInput, output: DeliveryList }),
 };
