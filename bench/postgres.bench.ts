@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { PublishArtifactInput } from "../lib/api/artifacts.ts";
 import { publishArtifact } from "../server/domain/artifacts/artifacts.service.ts";
 import { OPERATOR } from "../server/domain/principal.ts";
+import { sql } from "../server/db/sql.ts";
 import { startLogFeed } from "../server/events/log-feed.ts";
 import { cascadeFigure, chain, fanOut, type OpenBench } from "./core/cascade-figure.ts";
 import { publishWorkload, type Workload } from "./core/publish-workload.ts";
@@ -106,7 +107,7 @@ async function twoHubsFigure(server: string): Promise<void> {
       await Promise.all(started.map((p) => p.done));
       elapsed = performance.now() - t0;
       const hub = pgHub(url);
-      const n = (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "ArtifactVersion"`)))!.n;
+      const n = (await hub.db.read((s) => s.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM "ArtifactVersion"`)))!.n;
       await hub.db.close();
       check(n === N + WARM_UP * processes, `${script}: ${n} versions stored, expected ${N + WARM_UP * processes}`);
     });

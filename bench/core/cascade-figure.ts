@@ -8,6 +8,7 @@ import { CreateContractInput } from "../../lib/api/contracts.ts";
 import { publishArtifact } from "../../server/domain/artifacts/artifacts.service.ts";
 import { createContract } from "../../server/domain/contracts/contracts.service.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
+import { sql } from "../../server/db/sql.ts";
 import { check } from "../lib/check.ts";
 import { ms, target } from "../lib/stats.ts";
 import type { DomainDeps } from "../../server/domain/deps.ts";
@@ -51,7 +52,7 @@ function contractInput({ id, after }: Graph[number]) {
 }
 
 const count = async (hub: DomainDeps, status: string) =>
-  (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "Contract" WHERE "status" = ?`, [status])))!.n;
+  (await hub.db.read((s) => s.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM "Contract" WHERE "status" = ${status}`)))!.n;
 
 /** A fresh migrated database: SQLite in a temporary directory by default, PostgreSQL for bench/postgres.bench.ts. */
 export type OpenBench = (run: (hub: DomainDeps) => Promise<void>) => Promise<void>;

@@ -7,17 +7,18 @@
  * (docs/architecture.md#the-sql-layer); Prisma Client reads what this layer writes (a test checks this).
  */
 import type { Dialect } from "./dialect.ts";
+import { sql, type Query } from "./sql.ts";
 
 export type Param = string | number | bigint | boolean | null | undefined | Date | Uint8Array;
 /** Rows changed; a new row's key comes back with `RETURNING`, which both databases accept. */
 export type RunResult = { changes: number };
 
-/** What domain code sees, inside or outside a transaction. */
+/** What domain code sees, inside or outside a transaction: statements written with the `sql` template (./sql.ts). */
 export interface Sql {
   readonly dialect: Dialect;
-  all<T>(sql: string, params?: readonly Param[]): Promise<T[]>;
-  get<T>(sql: string, params?: readonly Param[]): Promise<T | undefined>;
-  run(sql: string, params?: readonly Param[]): Promise<RunResult>;
+  all<T>(query: Query): Promise<T[]>;
+  get<T>(query: Query): Promise<T | undefined>;
+  run(query: Query): Promise<RunResult>;
 }
 
 /**
@@ -34,11 +35,6 @@ export function fromSqlDate(value: unknown): Date | null {
 }
 
 /** How many rows the query `from` returns, for a page's total. */
-export async function countOf(sql: Sql, from: string, params: readonly Param[]): Promise<number> {
-  return (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM (${from}) c`, params))!.n;
-}
-
-/** `?, ?, ?` for an IN list of n values (n ≥ 1). */
-export function placeholders(n: number): string {
-  return Array.from({ length: n }, () => "?").join(", ");
+export async function countOf(s: Sql, from: Query): Promise<number> {
+  return (await s.get<{ n: number }>(sql`SELECT COUNT(*) AS "n" FROM (${from}) c`))!.n;
 }

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HubEvent } from "../events/types.ts";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
+import { sql } from "./sql.ts";
 
 let hub: TempHub;
 let published: HubEvent[];
@@ -12,22 +13,22 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const teams = () => hub.db.read(async (sql) => (await sql.all<{ id: string }>(`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
+const teams = () => hub.db.read(async (s) => (await s.all<{ id: string }>(sql`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
 const registered = (name: string) => ({ teamId: "t", type: "artifact_type.registered" as const, subject: `type:${name}`, payload: { name } });
 
 describe("a part of a transaction", () => {
   it("undoes only itself when it throws: its rows, its events, its steps; the transaction goes on and commits", async () => {
     const steps: string[] = [];
     await hub.db.write("test.parts", "tester", async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',${tx.now},'{}')`);
       await tx.part({ name: "kept", principal: "tester", cause: null }, async (p) => {
-        await p.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('kept',?,'{}')`, [p.now]);
+        await p.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('kept',${p.now},'{}')`);
         await p.emit(registered("kept"));
         p.afterCommit(() => void steps.push("kept"));
       });
       await expect(
         tx.part({ name: "undone", principal: "tester", cause: null }, async (p) => {
-          await p.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('undone',?,'{}')`, [p.now]);
+          await p.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('undone',${p.now},'{}')`);
           await p.emit(registered("undone"));
           p.afterCommit(() => void steps.push("undone"));
           p.beforeCommit(async () => void steps.push("undone summary"));
@@ -39,13 +40,13 @@ describe("a part of a transaction", () => {
     expect(await teams()).toEqual(["kept", "t"]);
     expect(published.map((e) => (e.type === "artifact_type.registered" ? e.payload.name : e.type))).toEqual(["kept", "after"]);
     expect(steps).toEqual(["kept"]);
-    const logged = await hub.db.read((sql) => sql.all<{ subject: string }>(`SELECT "subject" FROM "Event" WHERE "teamId" = 't' ORDER BY "id"`));
+    const logged = await hub.db.read((s) => s.all<{ subject: string }>(sql`SELECT "subject" FROM "Event" WHERE "teamId" = 't' ORDER BY "id"`));
     expect(logged.map((e) => e.subject)).toEqual(["type:kept", "type:after"]);
   });
 
   it("emits as its own principal and cause, and sees only its own events as emitted", async () => {
     await hub.db.write("test.parts", "runner", async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',${tx.now},'{}')`);
       await tx.emit(registered("outer"));
       await tx.part({ name: "inner", principal: "creator", cause: { eventId: 7, depth: 2 } }, async (p) => {
         await p.emit(registered("inner"));
@@ -75,10 +76,10 @@ describe("a part of a transaction", () => {
   it("nests: an inner part that throws leaves the outer part's work", async () => {
     await hub.db.write("test.parts", "tester", async (tx) => {
       await tx.part({ name: "outer", principal: "tester", cause: null }, async (outer) => {
-        await outer.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('outer',?,'{}')`, [outer.now]);
+        await outer.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('outer',${outer.now},'{}')`);
         await expect(
           outer.part({ name: "inner", principal: "tester", cause: null }, async (inner) => {
-            await inner.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('inner',?,'{}')`, [inner.now]);
+            await inner.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('inner',${inner.now},'{}')`);
             throw new Error("inner refused");
           }),
         ).rejects.toThrow("inner refused");

@@ -17,6 +17,7 @@ import { snapshotTables, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { DatabaseLocation } from "./open.ts";
 import { fromSqlDate } from "./connection.ts";
 import { toSqlDate } from "./sqlite.ts";
+import { sql } from "./sql.ts";
 
 let hub: TempHub;
 beforeEach(async () => {
@@ -29,7 +30,7 @@ const publish = (input: Record<string, unknown>) => publishArtifact(hub, OPERATO
 /** A write that creates team `id` and emits one event per label (`artifact_type.registered`, its name the label). */
 const writeTeam = (id: string, labels: string[] = []) =>
   hub.db.write("test.team", "tester", async (tx) => {
-    await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [id, tx.now]);
+    await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES (${id},${tx.now},'{}')`);
     for (const label of labels) await tx.emit({ teamId: id, type: "artifact_type.registered", subject: `type:${label}`, payload: { name: label } });
     return id;
   });
@@ -37,7 +38,7 @@ const writeTeam = (id: string, labels: string[] = []) =>
 /** The label a test event carries (the name of the type it registers). */
 const labelOf = (e: HubEvent) => (e.type === "artifact_type.registered" ? e.payload.name : null);
 
-const teamIds = () => hub.db.read(async (sql) => (await sql.all<{ id: string }>(`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
+const teamIds = () => hub.db.read(async (s) => (await s.all<{ id: string }>(sql`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
 
 /** A promise plus the function that settles it: lets a test hold a transaction open. */
 function gate() {
@@ -51,7 +52,7 @@ describe("transactions", () => {
     const failure = new Error("boom");
     await expect(
       hub.db.write("test.fail", "tester", async (tx) => {
-        await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('doomed',?,'{}')`, [tx.now]);
+        await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('doomed',${tx.now},'{}')`);
         await tx.emit({ teamId: "doomed", type: "team.created", subject: "team:doomed", payload: { id: "doomed" } });
         tx.afterCommit(() => {
           throw new Error("an after-commit step of a rolled-back write must not run");
@@ -68,7 +69,7 @@ describe("transactions", () => {
 
   it("refuse a payload that does not fit the event catalog, rolling the whole write back", async () => {
     const wrong = hub.db.write("test.wrong", "tester", async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('wrong',?,'{}')`, [tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('wrong',${tx.now},'{}')`);
       // A programming error the type checker would refuse; at run time the catalog refuses it too.
       const wrongPayload: unknown = { id: "wrong", from: "pending", to: "started" };
       await tx.emit({
@@ -90,7 +91,7 @@ describe("transactions", () => {
       "test.preview",
       "tester",
       async (tx) => {
-        await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('preview',?,'{}')`, [tx.now]);
+        await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('preview',${tx.now},'{}')`);
         tx.beforeCommit(
           async () => void (await tx.emit({ teamId: "preview", type: "artifact_type.registered", subject: "type:summary", payload: { name: "summary" } })),
         );
@@ -109,7 +110,7 @@ describe("transactions", () => {
   it("run summary steps after the command, before commit, including ones they register", async () => {
     const order: string[] = [];
     await hub.db.write("test.summary", "tester", async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('sum',?,'{}')`, [tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('sum',${tx.now},'{}')`);
       tx.beforeCommit(async () => {
         order.push("first");
         tx.beforeCommit(async () => void order.push("registered by the first"));
@@ -140,12 +141,12 @@ describe("transactions", () => {
       seenAtPublish.push({ events: [...events], teams: teamIds() });
     });
     await hub.db.write("test.order", "tester", async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',${tx.now},'{}')`);
       for (const label of ["a", "b", "c"]) await tx.emit({ teamId: "t", type: "artifact_type.registered", subject: "type:x", payload: { name: label } });
       expect(tx.emitted.map(labelOf)).toEqual(["a", "b", "c"]);
       expect(tx.emitted[0]).toMatchObject({ principal: "tester", depth: 0, causedBy: null, payload: { name: "a" } });
       // Appended with the transaction's last statements: nothing of them is in the log yet, inside it either.
-      expect(await tx.get(`SELECT 1 FROM "Event"`)).toBeUndefined();
+      expect(await tx.get(sql`SELECT 1 FROM "Event"`)).toBeUndefined();
       expect(seenAtPublish).toEqual([]);
       expect(hub.events).toEqual([]);
     });
@@ -218,7 +219,7 @@ describe("transactions", () => {
   it("refuse a write started inside a write instead of deadlocking", async () => {
     const err = await hub.db
       .write("outer", "tester", async (tx) => {
-        await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('outer',?,'{}')`, [tx.now]);
+        await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('outer',${tx.now},'{}')`);
         await hub.db.write("inner", "tester", async () => "never");
       })
       .catch((e: Error) => e);
@@ -248,7 +249,7 @@ describe("transactions", () => {
     const hold = gate();
     const entered = gate();
     const writing = hub.db.write("test.slow", "tester", async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('slow',?,'{}')`, [tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('slow',${tx.now},'{}')`);
       entered.open();
       await hold.opened;
     });
@@ -261,8 +262,8 @@ describe("transactions", () => {
 
   it("give each read one consistent snapshot", async () => {
     await writeTeam("a");
-    const counts = await hub.db.read(async (sql) => {
-      const count = async () => (await sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "Team"`))!.n;
+    const counts = await hub.db.read(async (s) => {
+      const count = async () => (await s.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM "Team"`))!.n;
       const first = await count();
       await writeTeam("b");
       return [first, await count()];
@@ -278,7 +279,7 @@ describe("transactions", () => {
       throw new Error("a broken subscriber (logged, expected by this test)");
     });
     const result = await hub.db.write("test.hooks", "tester", async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',?,'{}')`, [tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('t',${tx.now},'{}')`);
       await tx.emit({ teamId: "t", type: "team.created", subject: "team:t", payload: { id: "t" } });
       tx.afterCommit(() => void order.push("hook 1"));
       tx.afterCommit(() => {
@@ -356,9 +357,9 @@ describe("Prisma compatibility", () => {
     } finally {
       await prisma.$disconnect();
     }
-    const row = await hub.db.read((sql) => sql.get<{ createdAt: Date }>(`SELECT "createdAt" FROM "Team" WHERE "id" = 'from-prisma'`));
+    const row = await hub.db.read((s) => s.get<{ createdAt: Date }>(sql`SELECT "createdAt" FROM "Team" WHERE "id" = 'from-prisma'`));
     expect(row!.createdAt).toEqual(at);
-    const event = await hub.db.read((sql) => sql.get<{ at: Date }>(`SELECT "at" FROM "Event"`));
+    const event = await hub.db.read((s) => s.get<{ at: Date }>(sql`SELECT "at" FROM "Event"`));
     expect(event!.at).toBeInstanceOf(Date);
     expect(Math.abs(event!.at.getTime() - Date.now())).toBeLessThan(60_000);
   });

@@ -13,7 +13,8 @@ import type { EventBus } from "../events/bus.ts";
 import { asHubEvent } from "../../lib/api/events.ts";
 import type { Cause, EventType, HubEvent, NewEvent } from "../events/types.ts";
 import type { DbAdapter } from "./adapter.ts";
-import type { Param, RunResult, Sql } from "./connection.ts";
+import type { RunResult, Sql } from "./connection.ts";
+import { sql, type Query } from "./sql.ts";
 import { encodePayload } from "./encode-payload.ts";
 import type { EventValues } from "./event-append.ts";
 import { Mutex } from "./mutex.ts";
@@ -154,9 +155,9 @@ export class Database {
         return from === 0 ? events : events.slice(from);
       },
       dialect: w.dialect,
-      all: <T>(sql: string, params?: readonly Param[]) => w.all<T>(sql, params),
-      get: <T>(sql: string, params?: readonly Param[]) => w.get<T>(sql, params),
-      run: (sql: string, params?: readonly Param[]): Promise<RunResult> => w.run(sql, params),
+      all: <T>(query: Query) => w.all<T>(query),
+      get: <T>(query: Query) => w.get<T>(query),
+      run: (query: Query): Promise<RunResult> => w.run(query),
       dryRun,
       afterCommit: (fn) => void hooks.push(fn),
       beforeCommit: (fn) => void summaries.push(fn),
@@ -171,16 +172,16 @@ export class Database {
       part: async <T>(as: { name: string; principal: string; cause: Cause | null }, fn: (tx: WriteTx) => Promise<T>): Promise<T> => {
         const mark = { events: events.length, rows: rows.length, hooks: hooks.length };
         // One name for every part: a nested one shadows it, and RELEASE / ROLLBACK TO take the newest (both databases).
-        await w.run(`SAVEPOINT "teamhub_part"`);
+        await w.run(sql`SAVEPOINT "teamhub_part"`);
         const own: Array<() => Promise<void>> = [];
         try {
           const value = await fn(this.transaction(w, { ...scope, ...as }, collected, own, events.length));
           await runSummaries(own);
-          await w.run(`RELEASE SAVEPOINT "teamhub_part"`);
+          await w.run(sql`RELEASE SAVEPOINT "teamhub_part"`);
           return value;
         } catch (e) {
-          await w.run(`ROLLBACK TO SAVEPOINT "teamhub_part"`);
-          await w.run(`RELEASE SAVEPOINT "teamhub_part"`);
+          await w.run(sql`ROLLBACK TO SAVEPOINT "teamhub_part"`);
+          await w.run(sql`RELEASE SAVEPOINT "teamhub_part"`);
           events.length = mark.events;
           rows.length = mark.rows;
           hooks.length = mark.hooks;

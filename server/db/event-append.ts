@@ -4,6 +4,7 @@
  */
 import type { Sql } from "./connection.ts";
 import { multiRowReturning } from "./multi-row.ts";
+import { raw, sql } from "./sql.ts";
 
 /** An event as the log stores it: teamId, type, subject, payload (JSON text), principal, causedBy, depth, at. */
 export type EventValues = [string | null, string, string, string, string, number | null, number, Date];
@@ -14,12 +15,14 @@ export const EVENT_COLUMNS = `"teamId","type","subject","payload","principal","c
  * Inserts the rows, a chunk a statement, and gives their ids in the order of `rows`. Both databases number a multi-row
  * VALUES in its order, one statement after another; neither promises RETURNING's order, so the ids are sorted.
  */
-export async function appendEvents(sql: Sql, rows: readonly EventValues[]): Promise<number[]> {
+export async function appendEvents(s: Sql, rows: readonly EventValues[]): Promise<number[]> {
   const ids = await multiRowReturning<{ id: number }>(
-    sql,
-    rows,
-    "(?,?,?,?,?,?,?,?)",
-    (values) => `INSERT INTO "Event" (${EVENT_COLUMNS}) VALUES ${values} RETURNING "id"`,
+    s,
+    rows.map(
+      ([teamId, type, subject, payload, principal, causedBy, depth, at]) =>
+        sql`(${teamId},${type},${subject},${payload},${principal},${causedBy},${depth},${at})`,
+    ),
+    (values) => sql`INSERT INTO "Event" (${raw(EVENT_COLUMNS)}) VALUES ${values} RETURNING "id"`,
   );
   return sortedIds(ids);
 }

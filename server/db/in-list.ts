@@ -1,5 +1,5 @@
 /**
- * A list of values as one bound parameter: `x IN ${IN_LIST}` with `jsonList(values)`. One cached
+ * A list of values as one bound parameter, as `inList(values)` (./sql.ts) writes it after IN or NOT IN. One cached
  * statement whatever the number of values, where an IN list of placeholders would prepare a new
  * one per length. It is SQLite's form (json_each); the PostgreSQL adapter gives this one place its own.
  */

@@ -10,6 +10,7 @@ import { POSTGRES_URL, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { Database } from "./database.ts";
 import { EVENT_COLUMNS, type EventValues } from "./event-append.ts";
 import { WRITE_LOCK_KEY } from "./postgres.ts";
+import { sql } from "./sql.ts";
 
 let hub: TempHub;
 let others: Database[];
@@ -44,7 +45,7 @@ const waiting = () => waitingFor("advisory");
 
 /** How many requests for locks of this type (pg_locks.locktype) wait right now. */
 const waitingFor = async (locktype: "advisory" | "transactionid") =>
-  (await hub.db.read((sql) => sql.get<{ n: number }>(`SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = ? AND NOT granted`, [locktype])))!.n;
+  (await hub.db.read((s) => s.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = ${locktype} AND NOT granted`)))!.n;
 
 /** A write of `team` (or of the whole database) that creates the team, emits one event and waits for `hold` first. */
 const teamWrite = (db: Database, team: string, scope: string | undefined, hold?: Promise<void>) =>
@@ -52,7 +53,7 @@ const teamWrite = (db: Database, team: string, scope: string | undefined, hold?:
     "test.scope",
     "tester",
     async (tx) => {
-      await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [team, tx.now]);
+      await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES (${team},${tx.now},'{}')`);
       await tx.emit({ teamId: team, type: "team.created", subject: `team:${team}`, payload: { id: team } });
       await hold;
       return team;
@@ -62,7 +63,7 @@ const teamWrite = (db: Database, team: string, scope: string | undefined, hold?:
 
 /** Whether some write holds a team's lock (an (int, int) advisory key). */
 const teamLockHeld = async () =>
-  (await hub.db.read((sql) => sql.get(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2`))) !== undefined;
+  (await hub.db.read((s) => s.get(sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2`))) !== undefined;
 
 const ids = (events: HubEvent[]) => Object.fromEntries(events.map((e) => [e.subject, e.id]));
 
@@ -95,7 +96,7 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     const held = gate();
     const first = teamWrite(a.db, "t", "t", held.opened);
     await vi.waitFor(async () => expect(await teamLockHeld()).toBe(true));
-    const second = b.db.write("test.second", "tester", async (tx) => (await tx.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "Team"`))!.n, { team: "t" });
+    const second = b.db.write("test.second", "tester", async (tx) => (await tx.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM "Team"`))!.n, { team: "t" });
     await vi.waitFor(async () => expect(await waiting()).toBe(1));
     held.open();
     await first;
@@ -138,7 +139,7 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     const seen: number[] = [];
     let cursor = 0;
     const readOn = async () => {
-      const rows = await hub.db.read((sql) => sql.all<{ id: number }>(`SELECT "id" FROM "Event" WHERE "id" > ? ORDER BY "id"`, [cursor]));
+      const rows = await hub.db.read((s) => s.all<{ id: number }>(sql`SELECT "id" FROM "Event" WHERE "id" > ${cursor} ORDER BY "id"`));
       for (const r of rows) seen.push(r.id);
       if (rows.length) cursor = rows[rows.length - 1].id;
     };
@@ -154,7 +155,7 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
             "test.many",
             "tester",
             async (tx) => {
-              if (i === 0) await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES (?,?,'{}')`, [`w${w}`, tx.now]);
+              if (i === 0) await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES (${`w${w}`},${tx.now},'{}')`);
               await tx.emit({ teamId: `w${w}`, type: "artifact_type.registered", subject: `type:${i}`, payload: { name: `${w}-${i}` } });
             },
             { team: `w${w}` },
@@ -166,7 +167,7 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     await reader;
     // Begun after every write committed: whatever the reader skipped stays skipped.
     await readOn();
-    const all = (await hub.db.read((sql) => sql.all<{ id: number }>(`SELECT "id" FROM "Event" ORDER BY "id"`))).map((r) => r.id);
+    const all = (await hub.db.read((s) => s.all<{ id: number }>(sql`SELECT "id" FROM "Event" ORDER BY "id"`))).map((r) => r.id);
     expect(all).toHaveLength(120);
     expect(seen).toEqual(all);
   });
@@ -191,7 +192,7 @@ describe.skipIf(!POSTGRES_URL)("round trips and failures on PostgreSQL", () => {
     } as never);
     try {
       await teamWrite(p.db, "t", "t");
-      await p.db.read((sql) => sql.get(`SELECT COUNT(*) AS n FROM "Team"`));
+      await p.db.read((s) => s.get(sql`SELECT COUNT(*) AS n FROM "Team"`));
     } finally {
       spy.mockRestore();
     }
@@ -211,12 +212,12 @@ describe.skipIf(!POSTGRES_URL)("round trips and failures on PostgreSQL", () => {
       await admin.query(`SELECT pg_advisory_lock(${WRITE_LOCK_KEY})`);
       const err = await teamWrite(p.db, "t", "t").catch((e: Error) => e);
       expect(String(err)).toContain("lock timeout");
-      expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Team"`))).toEqual([]);
-      expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Event"`))).toEqual([]);
+      expect(await hub.db.read((s) => s.all(sql`SELECT * FROM "Team"`))).toEqual([]);
+      expect(await hub.db.read((s) => s.all(sql`SELECT * FROM "Event"`))).toEqual([]);
       await admin.query(`SELECT pg_advisory_unlock(${WRITE_LOCK_KEY})`);
       // The pool lends the same connection again: its failed transaction was rolled back.
       expect(await teamWrite(p.db, "u", "u")).toBe("u");
-      expect(await hub.db.read((sql) => sql.all<{ id: string }>(`SELECT "id" FROM "Team"`))).toEqual([{ id: "u" }]);
+      expect(await hub.db.read((s) => s.all<{ id: string }>(sql`SELECT "id" FROM "Team"`))).toEqual([{ id: "u" }]);
     } finally {
       await admin.end();
     }
@@ -230,13 +231,13 @@ describe("team-scoped writes", () => {
         "test.cross",
         "tester",
         async (tx) => {
-          await tx.run(`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('mine',?,'{}')`, [tx.now]);
+          await tx.run(sql`INSERT INTO "Team" ("id","createdAt","settings") VALUES ('mine',${tx.now},'{}')`);
           await tx.emit({ teamId: "theirs", type: "team.created", subject: "team:theirs", payload: { id: "theirs" } });
         },
         { team: "mine" },
       )
       .catch((e: Error) => e);
     expect(String(err)).toContain("write 'test.cross' of team 'mine' emitted 'team.created' of team 'theirs'");
-    expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Team"`))).toEqual([]);
+    expect(await hub.db.read((s) => s.all(sql`SELECT * FROM "Team"`))).toEqual([]);
   });
 });

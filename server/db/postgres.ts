@@ -16,7 +16,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { z } from "zod";
 import type { DbAdapter, WriteBody } from "./adapter.ts";
-import type { Param, RunResult, Sql } from "./connection.ts";
+import { type Param, type RunResult, type Sql } from "./connection.ts";
+import type { Query } from "./sql.ts";
 import { POSTGRES } from "./dialect.ts";
 import { EVENT_COLUMNS, sortedIds, type EventValues } from "./event-append.ts";
 import { ROWS_PER_STATEMENT } from "./multi-row.ts";
@@ -219,16 +220,16 @@ class ClientSql implements Sql {
     return (await Promise.all([begun, sent]))[1];
   }
 
-  async all<T>(sql: string, params: readonly Param[] = []): Promise<T[]> {
-    return (await this.query(sql, params)).rows as T[];
+  async all<T>(query: Query): Promise<T[]> {
+    return (await this.query(query.text, query.params)).rows as T[];
   }
 
-  async get<T>(sql: string, params: readonly Param[] = []): Promise<T | undefined> {
-    return (await this.query(sql, params)).rows[0] as T | undefined;
+  async get<T>(query: Query): Promise<T | undefined> {
+    return (await this.query(query.text, query.params)).rows[0] as T | undefined;
   }
 
-  async run(sql: string, params: readonly Param[] = []): Promise<RunResult> {
-    return { changes: (await this.query(sql, params)).rowCount ?? 0 };
+  async run(query: Query): Promise<RunResult> {
+    return { changes: (await this.query(query.text, query.params)).rowCount ?? 0 };
   }
 }
 

@@ -8,6 +8,7 @@ import BetterSqlite3 from "better-sqlite3";
 import type { DbAdapter, WriteBody } from "./adapter.ts";
 import { SAFETY_NET_PAGES, startCheckpointer } from "./checkpointer.ts";
 import { fromSqlDate, type Param, type RunResult, type Sql } from "./connection.ts";
+import type { Query } from "./sql.ts";
 import { SQLITE } from "./dialect.ts";
 import { appendEvents } from "./event-append.ts";
 import { Mutex } from "./mutex.ts";
@@ -97,16 +98,16 @@ export class Connection implements Sql {
     return { changes: r.changes };
   }
 
-  async all<T>(sql: string, params: readonly Param[] = []): Promise<T[]> {
-    return this.allSync<T>(sql, params);
+  async all<T>(query: Query): Promise<T[]> {
+    return this.allSync<T>(query.text, query.params);
   }
 
-  async get<T>(sql: string, params: readonly Param[] = []): Promise<T | undefined> {
-    return this.getSync<T>(sql, params);
+  async get<T>(query: Query): Promise<T | undefined> {
+    return this.getSync<T>(query.text, query.params);
   }
 
-  async run(sql: string, params: readonly Param[] = []): Promise<RunResult> {
-    return this.runSync(sql, params);
+  async run(query: Query): Promise<RunResult> {
+    return this.runSync(query.text, query.params);
   }
 
   close(): void {

@@ -19,6 +19,7 @@ import type { Database } from "./database.ts";
 import { MIGRATIONS_DIR, migrate, type MigrateResult } from "./migrate.ts";
 import { PG_MIGRATIONS_DIR, migratePostgres } from "./migrate-postgres.ts";
 import { connectDatabase, type DatabaseLocation } from "./open.ts";
+import { sql, type Query } from "./sql.ts";
 import { POSTGRES_URL, tempPostgres } from "../testing/temp-hub.ts";
 
 /** A database at the migration before the fold, the raw statements to fill it, and the fold itself. */
@@ -29,7 +30,7 @@ type Side = {
   create(dir: string): Promise<DatabaseLocation>;
   migrate(where: DatabaseLocation, dir: string): Promise<MigrateResult>;
   exec(where: DatabaseLocation, statements: Array<[string, unknown[]]>): Promise<void>;
-  oldTables: string;
+  oldTables: Query;
 };
 
 const drops: Array<() => Promise<void>> = [];
@@ -45,10 +46,10 @@ const SIDES: Side[] = [
     migrate: async (where) => migrate((where as { file: string }).file),
     exec: async (where, statements) => {
       const raw = new BetterSqlite3((where as { file: string }).file);
-      for (const [sql, params] of statements) raw.prepare(sql).run(...params);
+      for (const [text, params] of statements) raw.prepare(text).run(...params);
       raw.close();
     },
-    oldTables: `SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" IN ('Decision','Pattern')`,
+    oldTables: sql`SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" IN ('Decision','Pattern')`,
   },
   ...(POSTGRES_URL
     ? [
@@ -66,21 +67,21 @@ const SIDES: Side[] = [
             const client = new pg.Client({ connectionString: (where as { url: string }).url });
             await client.connect();
             try {
-              for (const [sql, params] of statements) await client.query(dollars(sql), params);
+              for (const [text, params] of statements) await client.query(dollars(text), params);
             } finally {
               await client.end();
             }
           },
-          oldTables: `SELECT table_name AS "name" FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('Decision','Pattern')`,
+          oldTables: sql`SELECT table_name AS "name" FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('Decision','Pattern')`,
         },
       ]
     : []),
 ];
 
 /** `?` placeholders as PostgreSQL's `$n`. */
-const dollars = (sql: string) => {
+const dollars = (text: string) => {
   let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
+  return text.replace(/\?/g, () => `$${++n}`);
 };
 
 let db: Database | undefined;
@@ -182,6 +183,6 @@ it.each(SIDES)("$name: keeps every decision (with its id and links) and every pa
     [9, "convention", "naming"],
     [10, "convention", "error-envelope"],
   ]);
-  const tables = await db.read((sql) => sql.all(side.oldTables));
+  const tables = await db.read((s) => s.all(side.oldTables));
   expect(tables).toEqual([]);
 });

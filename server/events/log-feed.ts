@@ -7,14 +7,16 @@
  */
 import type { Database } from "../db/database.ts";
 import type { EventRow } from "../db/rows.ts";
+import { raw, sql } from "../db/sql.ts";
 import { toHubEvent } from "../domain/events/events.service.ts";
 import type { EventBus } from "./bus.ts";
 import type { HubEvent } from "./types.ts";
 
 const PAGE = 1000;
+const PAGE_ROWS = raw(String(PAGE));
 
 export async function startLogFeed(db: Database, bus: EventBus, intervalMs = 250) {
-  let last = (await db.read((sql) => sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)))!.id;
+  let last = (await db.read((s) => s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)))!.id;
   let chain: Promise<void> = Promise.resolve();
   let queued = 0;
   let stopped = false;
@@ -26,10 +28,10 @@ export async function startLogFeed(db: Database, bus: EventBus, intervalMs = 250
   /** Other processes' events after `last` (and before `below`, when given), a page at a time. */
   const catchUp = async (below?: number) => {
     for (;;) {
-      const rows = await db.read((sql) =>
+      const rows = await db.read((s) =>
         below === undefined
-          ? sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? ORDER BY "id" LIMIT ${PAGE}`, [last])
-          : sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? AND "id" < ? ORDER BY "id" LIMIT ${PAGE}`, [last, below]),
+          ? s.all<EventRow>(sql`SELECT * FROM "Event" WHERE "id" > ${last} ORDER BY "id" LIMIT ${PAGE_ROWS}`)
+          : s.all<EventRow>(sql`SELECT * FROM "Event" WHERE "id" > ${last} AND "id" < ${below} ORDER BY "id" LIMIT ${PAGE_ROWS}`),
       );
       if (rows.length === 0) return;
       deliver(rows.flatMap(readable), rows[rows.length - 1].id);

@@ -16,6 +16,7 @@ import { detectStalls, recordExit } from "../domain/sessions/runtime.ts";
 import { findSession, type SessionRow } from "../domain/sessions/sessions.repo.ts";
 import { isLive } from "../domain/sessions/states.ts";
 import { claimSession } from "../domain/hubs/claim.ts";
+import { sql } from "../db/sql.ts";
 import { SUPERVISOR } from "../domain/principal.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { EventType, HubEvent } from "../events/types.ts";
@@ -122,7 +123,7 @@ export class Supervisor {
         case "session.created":
         case "session.resume_requested":
         case "session.admitted": {
-          const s = await this.options.deps.db.read((sql) => findSession(sql, e.payload.name));
+          const s = await this.options.deps.db.read((r) => findSession(r, e.payload.name));
           if (s && s.status === "starting" && !this.runners.has(s.pk) && (await this.ours(s))) await this.launch(s);
           break;
         }
@@ -146,7 +147,7 @@ export class Supervisor {
           await this.runnerFor(e.payload.name)?.startRun();
           break;
         case "worktree.run_stop_requested": {
-          const w = await this.options.deps.db.read((sql) => requireWorktree(sql, e.payload.name)).catch(() => null);
+          const w = await this.options.deps.db.read((s) => requireWorktree(s, e.payload.name)).catch(() => null);
           if (w) await this.options.commands.stopRun(w.id);
           break;
         }
@@ -209,12 +210,12 @@ export class Supervisor {
 
   /** A conversation the CLI has seen (it sent `init`) is resumed; otherwise it starts fresh or forks. */
   private async modeOf(s: SessionRow): Promise<LaunchMode> {
-    const known = await this.options.deps.db.read((sql) =>
-      sql.get(`SELECT 1 FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "type" = 'system' AND "subtype" = 'init' LIMIT 1`, [s.pk]),
+    const known = await this.options.deps.db.read((r) =>
+      r.get(sql`SELECT 1 FROM "TranscriptEntry" WHERE "sessionPk" = ${s.pk} AND "type" = 'system' AND "subtype" = 'init' LIMIT 1`),
     );
     if (known) return { kind: "resume" };
     if (s.parent) {
-      const parent = await this.options.deps.db.read((sql) => findSession(sql, s.parent!));
+      const parent = await this.options.deps.db.read((r) => findSession(r, s.parent!));
       if (parent?.claudeSessionId) {
         const parentDir = parent.dir ?? sessionDir(this.options.dataDir, parent.pk);
         return { kind: "fork", from: parent.claudeSessionId, parentDir, through: await this.lastMessage(parent.pk) };
@@ -228,10 +229,9 @@ export class Supervisor {
    * (a sub-agent's messages go to files of their own).
    */
   private async lastMessage(pk: number): Promise<string | null> {
-    const row = await this.options.deps.db.read((sql) =>
-      sql.get<{ payload: string }>(
-        `SELECT "payload" FROM "TranscriptEntry" WHERE "sessionPk" = ? AND "direction" = 'out' AND "type" IN ('assistant', 'user') AND "payload" LIKE '%"parent_tool_use_id":null%' ORDER BY "id" DESC LIMIT 1`,
-        [pk],
+    const row = await this.options.deps.db.read((s) =>
+      s.get<{ payload: string }>(
+        sql`SELECT "payload" FROM "TranscriptEntry" WHERE "sessionPk" = ${pk} AND "direction" = 'out' AND "type" IN ('assistant', 'user') AND "payload" LIKE '%"parent_tool_use_id":null%' ORDER BY "id" DESC LIMIT 1`,
       ),
     );
     return (row && TranscriptUuid.safeParse(JSON.parse(row.payload)).data?.uuid) ?? null;
@@ -246,7 +246,7 @@ export class Supervisor {
       return;
     }
     // No process here (it never launched, or the hub restarted): the request ends it directly, unless another hub runs it.
-    const s = await this.options.deps.db.read((sql) => findSession(sql, name));
+    const s = await this.options.deps.db.read((r) => findSession(r, name));
     if (s && isLive(s.status) && (s.hubId === null || s.hubId === this.options.deps.db.hub)) {
       await recordExit(this.options.deps, s.pk, {
         status: how === "stop" ? "stopped" : "killed",
@@ -262,7 +262,7 @@ export class Supervisor {
   /** Releases every hold whose reset (plus the margin) has passed, then sleeps until the next one. */
   private async releaseDueHolds(): Promise<void> {
     const { marginMs } = this.options.claude.limits;
-    const due = await this.options.deps.db.read((sql) => dueHolds(sql, new Date(), marginMs));
+    const due = await this.options.deps.db.read((s) => dueHolds(s, new Date(), marginMs));
     for (const hold of due) await releaseDue(this.options.deps, hold.account, SUPERVISOR.name, this.options.maxLive);
     await this.scheduleReset();
   }
@@ -271,7 +271,7 @@ export class Supervisor {
     if (this.resetTimer) clearTimeout(this.resetTimer);
     this.resetTimer = null;
     if (this.closing) return;
-    const next = await this.options.deps.db.read((sql) => nextReset(sql));
+    const next = await this.options.deps.db.read((s) => nextReset(s));
     if (!next) return;
     const wait = Math.max(0, next.getTime() + this.options.claude.limits.marginMs - Date.now());
     // Timers hold at most about 24 days; a later reset is looked at again then.

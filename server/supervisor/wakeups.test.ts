@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CompleteContractInput, CreateContractInput } from "../../lib/api/contracts.ts";
+import { sql } from "../db/sql.ts";
 import { sessionKit, type SessionKit } from "../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
 import { OPERATOR } from "../domain/principal.ts";
@@ -108,7 +109,7 @@ describe("wakeMember", () => {
     await k.teamSpawn({ team: "t", name: "dev" });
     await k.launched("dev");
     await hub.db.write("test.yield", "test", (tx) =>
-      tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'dev'`, [YIELDED]),
+      tx.run(sql`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ${YIELDED}, "pid" = NULL WHERE "name" = 'dev'`),
     );
     expect(await wake({ team: "t", member: "dev", reason: "message", text: "[Team Hub] New message: a wrote" })).toBe(true);
     expect(await k.status("dev")).toMatchObject({ status: "starting", queued: 1, exitReason: null });

@@ -15,6 +15,7 @@ import { getArtifact, listArtifacts, publishArtifact } from "../domain/artifacts
 import { createContract, reopenContract, startContract } from "../domain/contracts/contracts.service.ts";
 import { audit, impact, lineage, staleArtifacts } from "../domain/lineage/lineage.service.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
+import { sql, type Query } from "../db/sql.ts";
 import type { TempHub } from "./temp-hub.ts";
 
 export const ALICE: Principal = { name: "alice", kind: "member" };
@@ -29,7 +30,7 @@ export const API_DATA = { endpoints: [{ method: "POST", path: "/login" }] };
 export function scenarioCommands(hub: TempHub) {
   const publish = (input: Record<string, unknown>, actor: Principal = OPERATOR) =>
     publishArtifact(hub, actor, PublishArtifactInput.parse({ type: "custom", data: {}, ...input }));
-  const sql = (text: string, params: (string | number)[] = []) => hub.db.write("test.sql", "operator", (tx) => tx.run(text, params));
+  const write = (query: Query) => hub.db.write("test.sql", "operator", (tx) => tx.run(query));
   return {
     publish,
     contract: (input: Record<string, unknown>) => createContract(hub, OPERATOR, CreateContractInput.parse({ title: "Work", ...input })),
@@ -38,16 +39,14 @@ export function scenarioCommands(hub: TempHub) {
     read: (id: string, version: number, actor: Principal) => getArtifact(hub, actor, GetArtifactInput.parse({ id, version })),
     bumpSchema: () => publish({ id: "schema", type: "schema-change", data: SCHEMA_DATA }, ALICE),
     bumpApi: () => publish({ id: "api", type: "api-contract", data: API_DATA, derivedFrom: ["schema"] }, BOB),
-    sql,
+    sql: write,
     /** There is no rollback command yet: set the status the way a snapshot rollback will. */
     setStatus: (id: string, version: number, status: string) =>
-      sql(`UPDATE "ArtifactVersion" SET "status" = ? WHERE "version" = ? AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ?)`, [
-        status,
-        version,
-        id,
-      ]),
+      write(
+        sql`UPDATE "ArtifactVersion" SET "status" = ${status} WHERE "version" = ${version} AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ${id})`,
+      ),
     /** As team_reset will. */
-    archive: (id: string) => sql(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "id" = ?`, [new Date().toISOString(), id]),
+    archive: (id: string) => write(sql`UPDATE "Artifact" SET "archivedAt" = ${new Date().toISOString()} WHERE "id" = ${id}`),
   };
 }
 

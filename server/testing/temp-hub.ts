@@ -9,6 +9,7 @@ import path from "node:path";
 import type { Database } from "../db/database.ts";
 import { connectDatabase, migrateDatabase, type DatabaseLocation } from "../db/open.ts";
 import { scratchDatabase } from "../db/scratch-database.ts";
+import { raw, sql } from "../db/sql.ts";
 import { tempDir } from "./temp-dir.ts";
 import { EventBus } from "../events/bus.ts";
 import type { HubEvent } from "../events/types.ts";
@@ -78,21 +79,20 @@ export function hubOn(h: TempHub, id: string): TempHub {
  * with a numeric key first, insertion order), for "nothing was written" assertions.
  */
 export async function snapshotTables(hub: Pick<TempHub, "db">): Promise<Record<string, unknown[]>> {
-  return hub.db.read(async (sql) => {
-    const tables = await sql.all<{ name: string }>(
-      sql.dialect.name === "sqlite"
-        ? `SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" NOT LIKE 'sqlite_%' ORDER BY "name"`
-        : `SELECT "table_name" AS "name" FROM information_schema.tables WHERE "table_schema" = current_schema() AND "table_type" = 'BASE TABLE' ORDER BY "table_name"`,
+  return hub.db.read(async (s) => {
+    const tables = await s.all<{ name: string }>(
+      s.dialect.name === "sqlite"
+        ? sql`SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" NOT LIKE 'sqlite_%' ORDER BY "name"`
+        : sql`SELECT "table_name" AS "name" FROM information_schema.tables WHERE "table_schema" = current_schema() AND "table_type" = 'BASE TABLE' ORDER BY "table_name"`,
     );
     const result: Record<string, unknown[]> = {};
     for (const { name } of tables) {
-      const columns = await sql.all<{ n: number }>(
-        sql.dialect.name === "sqlite"
-          ? `SELECT "cid" + 1 AS "n" FROM pragma_table_info(?) ORDER BY "cid"`
-          : `SELECT "ordinal_position" AS "n" FROM information_schema.columns WHERE "table_schema" = current_schema() AND "table_name" = ? ORDER BY "ordinal_position"`,
-        [name],
+      const columns = await s.all<{ n: number }>(
+        s.dialect.name === "sqlite"
+          ? sql`SELECT "cid" + 1 AS "n" FROM pragma_table_info(${name}) ORDER BY "cid"`
+          : sql`SELECT "ordinal_position" AS "n" FROM information_schema.columns WHERE "table_schema" = current_schema() AND "table_name" = ${name} ORDER BY "ordinal_position"`,
       );
-      result[name] = await sql.all(`SELECT * FROM "${name}" ORDER BY ${columns.map((c) => c.n).join(", ")}`);
+      result[name] = await s.all(sql`SELECT * FROM ${raw(`"${name}"`)} ORDER BY ${raw(columns.map((c) => c.n).join(", "))}`);
     }
     return result;
   });

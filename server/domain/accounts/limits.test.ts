@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ContractRefInput, CreateContractInput } from "../../../lib/api/contracts.ts";
 import { isEvent } from "../../../lib/api/events.ts";
+import { sql } from "../../db/sql.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { createContract, failOverdue, getContract } from "../contracts/contracts.service.ts";
@@ -46,7 +47,7 @@ async function hitTheWall() {
   const turn = (await k.startTurn("alice"))!;
   const resetsAt = new Date(hub.clock.now().getTime() + 3_600_000);
   await limitTurn(hub, await k.pk("alice"), turn.id, ACCOUNT, { window: "five_hour", resetsAt }, SUPERVISOR.name);
-  return (await hub.db.read((sql) => accountLimit(sql, ACCOUNT.account)))!;
+  return (await hub.db.read((s) => accountLimit(s, ACCOUNT.account)))!;
 }
 
 describe("a hold's release", () => {
@@ -107,11 +108,11 @@ describe("a hold's release", () => {
     expect(await k.startTurn("dave")).toBeNull();
     // The hub went down; dave cannot be resumed (here: no conversation id; a discarded work tree is refused alike).
     await k.exit("dave", "interrupted");
-    await hub.db.write("test", "test", (tx) => tx.run(`UPDATE "Session" SET "claudeSessionId" = NULL WHERE "name" = 'dave'`));
+    await hub.db.write("test", "test", (tx) => tx.run(sql`UPDATE "Session" SET "claudeSessionId" = NULL WHERE "name" = 'dave'`));
 
     const mark = hub.events.length;
     expect((await releaseDue(hub, ACCOUNT.account, SUPERVISOR.name, 0)).map((h) => h.name)).toEqual(["alice", "dave"]);
-    expect(await hub.db.read((sql) => accountLimit(sql, ACCOUNT.account))).toBeUndefined();
+    expect(await hub.db.read((s) => accountLimit(s, ACCOUNT.account))).toBeUndefined();
     expect(hub.events.slice(mark).find(isEvent("account.released"))!.payload).toMatchObject({ how: "reset", sessions: ["alice", "dave"] });
     const dave = await k.status("dave");
     expect(dave).toMatchObject({ status: "interrupted", queued: 1 });

@@ -6,6 +6,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { AccountHold, ReleaseAccountInput } from "../../../lib/api/limits.ts";
 import { authorize } from "../auth/capabilities.ts";
@@ -50,14 +51,14 @@ export function limitedSentence(l: Pick<AccountLimitRow, "resetsAt" | "window">)
   return `${LIMITED_PREFIX} ${until} (${windowWords(l.window)})`;
 }
 
-export async function accountLimit(sql: Sql, account: string | null): Promise<AccountLimitRow | undefined> {
+export async function accountLimit(s: Sql, account: string | null): Promise<AccountLimitRow | undefined> {
   if (!account) return undefined;
-  return sql.get<AccountLimitRow>(`SELECT * FROM "AccountLimit" WHERE "account" = ?`, [account]);
+  return s.get<AccountLimitRow>(sql`SELECT * FROM "AccountLimit" WHERE "account" = ${account}`);
 }
 
 /** The account's hold, if it is limited now: a turn of any of its sessions must not start. */
-export async function activeHold(sql: Sql, account: string | null): Promise<AccountLimitRow | null> {
-  const l = await accountLimit(sql, account);
+export async function activeHold(s: Sql, account: string | null): Promise<AccountLimitRow | null> {
+  const l = await accountLimit(s, account);
   return l?.status === "limited" ? l : null;
 }
 
@@ -87,7 +88,7 @@ export async function limitTurn(
   await deps.db.write("account.limited", actor, async (tx) => {
     const s = await sessionByPk(tx, pk);
     if (!s) return;
-    await tx.run(`UPDATE "Interaction" SET "status" = 'queued', "endedAt" = NULL WHERE "id" = ? AND "status" = 'running'`, [interactionId]);
+    await tx.run(sql`UPDATE "Interaction" SET "status" = 'queued', "endedAt" = NULL WHERE "id" = ${interactionId} AND "status" = 'running'`);
     if (s.status === "busy") await moveTo(tx, s, "idle", `held: ${windowWords(info.window)} used up`, { lastEventAt: tx.now });
     const before = await accountLimit(tx, who.account);
     const hold = await upsertLimit(tx, who, "limited", info, before?.status === "limited" ? before.since : tx.now);
@@ -128,23 +129,21 @@ export async function noteWarning(deps: DomainDeps, who: { account: string; labe
 
 async function upsertLimit(tx: WriteTx, who: { account: string; label: string }, status: AccountLimitRow["status"], info: LimitInfo, since: Date) {
   const row = await tx.get<AccountLimitRow>(
-    `INSERT INTO "AccountLimit" ("account","label","status","window","resetsAt","utilization","since","message","updatedAt") VALUES (?,?,?,?,?,?,?,?,?)
+    sql`INSERT INTO "AccountLimit" ("account","label","status","window","resetsAt","utilization","since","message","updatedAt") VALUES (${who.account},${who.label},${status},${info.window},${info.resetsAt},${info.utilization ?? null},${since},${info.message ?? null},${tx.now})
      ON CONFLICT ("account") DO UPDATE SET "label" = excluded."label", "status" = excluded."status", "window" = excluded."window",
        "resetsAt" = excluded."resetsAt", "utilization" = excluded."utilization", "since" = excluded."since", "message" = excluded."message",
        "updatedAt" = excluded."updatedAt"
      RETURNING *`,
-    [who.account, who.label, status, info.window, info.resetsAt, info.utilization ?? null, since, info.message ?? null, tx.now],
   );
   return row!;
 }
 
 /** Sessions held on the account, in the order their turns will go (the oldest queued turn first). */
-export async function heldSessions(sql: Sql, account: string, team?: string): Promise<Array<{ pk: number; name: string; teamId: string }>> {
-  return sql.all(
-    `SELECT s."pk", s."name", s."teamId" FROM "Session" s
+export async function heldSessions(s: Sql, account: string, team?: string): Promise<Array<{ pk: number; name: string; teamId: string }>> {
+  return s.all(
+    sql`SELECT s."pk", s."name", s."teamId" FROM "Session" s
       JOIN (SELECT "sessionPk", MIN("id") AS "first" FROM "Interaction" WHERE "status" = 'queued' GROUP BY "sessionPk") q ON q."sessionPk" = s."pk"
-      WHERE s."account" = ?${team ? ` AND s."teamId" = ?` : ""} ORDER BY q."first"`,
-    team ? [account, team] : [account],
+      WHERE s."account" = ${account}${team ? sql` AND s."teamId" = ${team}` : EMPTY} ORDER BY q."first"`,
   );
 }
 
@@ -162,16 +161,15 @@ export async function releaseHold(tx: WriteTx, account: string, how: ReleaseHow,
   const heldMs = Math.max(0, tx.now.getTime() - hold.since.getTime());
   // Before the hold's row goes: the contracts it kept from timing out are those of every session on the account.
   await moveDeadlines(tx, account, hold.since);
-  await tx.run(`DELETE FROM "AccountLimit" WHERE "account" = ?`, [account]);
+  await tx.run(sql`DELETE FROM "AccountLimit" WHERE "account" = ${account}`);
   for (const h of held) {
     const s = await sessionByPk(tx, h.pk);
     if (!s) continue;
     if (how === "cancelled") {
-      await tx.run(`UPDATE "Interaction" SET "status" = 'cancelled', "error" = ?, "endedAt" = ? WHERE "sessionPk" = ? AND "status" = 'queued'`, [
-        `cancelled by ${by} while the account was held (${windowWords(hold.window)})`,
-        tx.now,
-        s.pk,
-      ]);
+      const error = `cancelled by ${by} while the account was held (${windowWords(hold.window)})`;
+      await tx.run(
+        sql`UPDATE "Interaction" SET "status" = 'cancelled', "error" = ${error}, "endedAt" = ${tx.now} WHERE "sessionPk" = ${s.pk} AND "status" = 'queued'`,
+      );
     }
     if (s.problem?.startsWith(LIMITED_PREFIX)) await setProblem(tx, s, null);
     // A hub that went down meanwhile left its held sessions interrupted: their turns are what the release is for.
@@ -209,19 +207,18 @@ async function resumeHeld(tx: WriteTx, s: SessionRow, hold: AccountLimitRow, max
  */
 async function moveDeadlines(tx: WriteTx, account: string, since: Date): Promise<void> {
   const contracts = await tx.all<{ teamId: string; id: string; assignee: string; deadlineAt: Date; timeoutMs: number | null }>(
-    `SELECT c."teamId", c."id", c."assignee", c."deadlineAt", c."timeoutMs" FROM "Contract" c
+    sql`SELECT c."teamId", c."id", c."assignee", c."deadlineAt", c."timeoutMs" FROM "Contract" c
       JOIN "Member" m ON m."teamId" = c."teamId" AND m."name" = c."assignee"
       JOIN "Session" s ON s."name" = m."sessionId"
-      WHERE s."account" = ? AND c."status" IN ('pending','ready','in_progress') AND c."deadlineAt" IS NOT NULL AND c."deadlineAt" > ?
+      WHERE s."account" = ${account} AND c."status" IN ('pending','ready','in_progress') AND c."deadlineAt" IS NOT NULL AND c."deadlineAt" > ${since}
       ORDER BY c."teamId", c."id"`,
-    [account, since],
   );
   for (const c of contracts) {
     const started = c.timeoutMs === null ? since.getTime() : Math.max(since.getTime(), c.deadlineAt.getTime() - c.timeoutMs);
     const heldMs = tx.now.getTime() - started;
     if (heldMs <= 0) continue;
     const to = new Date(c.deadlineAt.getTime() + heldMs);
-    await tx.run(`UPDATE "Contract" SET "deadlineAt" = ?, "updatedAt" = ? WHERE "teamId" = ? AND "id" = ?`, [to, tx.now, c.teamId, c.id]);
+    await tx.run(sql`UPDATE "Contract" SET "deadlineAt" = ${to}, "updatedAt" = ${tx.now} WHERE "teamId" = ${c.teamId} AND "id" = ${c.id}`);
     await tx.emit({
       teamId: c.teamId,
       type: "contract.deadline_moved",
@@ -232,11 +229,10 @@ async function moveDeadlines(tx: WriteTx, account: string, since: Date): Promise
 }
 
 /** Whether the contract's assignee runs in a session whose account is held now: its deadline does not pass meanwhile. */
-export async function assigneeHeld(sql: Sql, team: string, assignee: string): Promise<boolean> {
-  const row = await sql.get(
-    `SELECT 1 FROM "Member" m JOIN "Session" s ON s."name" = m."sessionId" JOIN "AccountLimit" a ON a."account" = s."account"
-      WHERE m."teamId" = ? AND m."name" = ? AND a."status" = 'limited' LIMIT 1`,
-    [team, assignee],
+export async function assigneeHeld(s: Sql, team: string, assignee: string): Promise<boolean> {
+  const row = await s.get(
+    sql`SELECT 1 FROM "Member" m JOIN "Session" s ON s."name" = m."sessionId" JOIN "AccountLimit" a ON a."account" = s."account"
+      WHERE m."teamId" = ${team} AND m."name" = ${assignee} AND a."status" = 'limited' LIMIT 1`,
   );
   return row !== undefined;
 }
@@ -257,14 +253,13 @@ export async function releaseAccount(deps: DomainDeps, actor: Principal, input: 
 }
 
 /** Holds and warnings of the accounts a team's sessions run on, for needs-attention and the overview. */
-export async function accountHolds(sql: Sql, team: string): Promise<AccountHold[]> {
-  const rows = await sql.all<AccountLimitRow>(
-    `SELECT a.* FROM "AccountLimit" a WHERE EXISTS (SELECT 1 FROM "Session" s WHERE s."account" = a."account" AND s."teamId" = ?) ORDER BY a."since"`,
-    [team],
+export async function accountHolds(s: Sql, team: string): Promise<AccountHold[]> {
+  const rows = await s.all<AccountLimitRow>(
+    sql`SELECT a.* FROM "AccountLimit" a WHERE EXISTS (SELECT 1 FROM "Session" s WHERE s."account" = a."account" AND s."teamId" = ${team}) ORDER BY a."since"`,
   );
   const out: AccountHold[] = [];
   for (const r of rows) {
-    const held = r.status === "limited" ? (await heldSessions(sql, r.account, team)).map((h) => h.name) : [];
+    const held = r.status === "limited" ? (await heldSessions(s, r.account, team)).map((h) => h.name) : [];
     out.push({
       account: r.account,
       label: r.label,
@@ -281,10 +276,9 @@ export async function accountHolds(sql: Sql, team: string): Promise<AccountHold[
 }
 
 /** Holds whose reset has come (the supervisor's timer, and its start-up after a restart). */
-export async function dueHolds(sql: Sql, now: Date, marginMs: number): Promise<AccountLimitRow[]> {
-  return sql.all<AccountLimitRow>(`SELECT * FROM "AccountLimit" WHERE "status" = 'limited' AND "resetsAt" IS NOT NULL AND "resetsAt" <= ?`, [
-    new Date(now.getTime() - marginMs),
-  ]);
+export async function dueHolds(s: Sql, now: Date, marginMs: number): Promise<AccountLimitRow[]> {
+  const due = new Date(now.getTime() - marginMs);
+  return s.all<AccountLimitRow>(sql`SELECT * FROM "AccountLimit" WHERE "status" = 'limited' AND "resetsAt" IS NOT NULL AND "resetsAt" <= ${due}`);
 }
 
 export async function releaseDue(deps: DomainDeps, account: string, actor: string, maxLive: number): Promise<Array<{ pk: number; name: string }>> {
@@ -292,9 +286,9 @@ export async function releaseDue(deps: DomainDeps, account: string, actor: strin
 }
 
 /** The next reset the supervisor must wake up for. */
-export async function nextReset(sql: Sql): Promise<Date | null> {
-  const row = await sql.get<{ resetsAt: Date | null }>(
-    `SELECT "resetsAt" FROM "AccountLimit" WHERE "status" = 'limited' AND "resetsAt" IS NOT NULL ORDER BY "resetsAt" LIMIT 1`,
+export async function nextReset(s: Sql): Promise<Date | null> {
+  const row = await s.get<{ resetsAt: Date | null }>(
+    sql`SELECT "resetsAt" FROM "AccountLimit" WHERE "status" = 'limited' AND "resetsAt" IS NOT NULL ORDER BY "resetsAt" LIMIT 1`,
   );
   return row?.resetsAt ?? null;
 }
@@ -313,7 +307,7 @@ export async function retryTurn(
   await deps.db.write("session.turn_retry", actor, async (tx) => {
     const s = await sessionByPk(tx, pk);
     if (!s) return;
-    await tx.run(`UPDATE "Interaction" SET "status" = 'queued', "endedAt" = NULL WHERE "id" = ? AND "status" = 'running'`, [interactionId]);
+    await tx.run(sql`UPDATE "Interaction" SET "status" = 'queued', "endedAt" = NULL WHERE "id" = ${interactionId} AND "status" = 'running'`);
     if (s.status === "busy") await moveTo(tx, s, "idle", `the API answered ${retry.status}; sent again in ${Math.round(retry.delayMs / 1000)} s`);
     await tx.emit({ teamId: s.teamId, type: "session.turn_retry", subject: `session:${s.name}`, payload: { name: s.name, interactionId, ...retry } });
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DbAdapter, WriteBody } from "../../db/adapter.ts";
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { ListEventsInput } from "../../../lib/api/teams.ts";
@@ -33,10 +34,9 @@ const ids = async (filters: Record<string, unknown> = {}) => (await list(filters
 /** Marks one version rolled back, the way a snapshot rollback will (versions are never deleted). */
 const markRolledBack = (id: string, version: number) =>
   hub.db.write("test.rollback", "operator", (tx) =>
-    tx.run(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "version" = ? AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ?)`, [
-      version,
-      id,
-    ]),
+    tx.run(
+      sql`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "version" = ${version} AND "artifactPk" = (SELECT "pk" FROM "Artifact" WHERE "id" = ${id})`,
+    ),
   );
 
 describe("versions", () => {
@@ -477,14 +477,14 @@ function statementsOf(h: TempHub): string[] {
   const seen: string[] = [];
   const adapter = h.db.adapter;
   const transaction = adapter.transaction.bind(adapter);
-  adapter.transaction = <T>(fn: (sql: Sql) => Promise<WriteBody<T>>, options: Parameters<DbAdapter["transaction"]>[1]) =>
+  adapter.transaction = <T>(fn: (s: Sql) => Promise<WriteBody<T>>, options: Parameters<DbAdapter["transaction"]>[1]) =>
     transaction(
-      (sql) =>
+      (s) =>
         fn({
-          dialect: sql.dialect,
-          all: (text, params) => (seen.push(text), sql.all(text, params)),
-          get: (text, params) => (seen.push(text), sql.get(text, params)),
-          run: (text, params) => (seen.push(text), sql.run(text, params)),
+          dialect: s.dialect,
+          all: (q) => (seen.push(q.text), s.all(q)),
+          get: (q) => (seen.push(q.text), s.get(q)),
+          run: (q) => (seen.push(q.text), s.run(q)),
         }),
       options,
     );

@@ -3,9 +3,9 @@
  * assigns the version number, validates the data, pins `derivedFrom`, writes lineage edges,
  * appends the event and resolves contracts, all in one transaction.
  */
-import { placeholders, type Sql } from "../../db/connection.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import type { ArtifactRow, VersionRow } from "../../db/rows.ts";
+import type { ArtifactRow, ArtifactVersionRow } from "../../db/rows.ts";
 import { DomainError, conflict, invalidField, notFound } from "../../errors.ts";
 import type {
   ArtifactHistory,
@@ -34,8 +34,8 @@ import { formatRef, pinRefs, type PinnedRef } from "./refs.ts";
 import { validateArtifactData } from "./type-registry.ts";
 import { codeRefOf, publisherCode } from "./code-ref.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import { multiRow } from "../../db/multi-row.ts";
+import { inList, join, raw, sql } from "../../db/sql.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
@@ -86,37 +86,22 @@ async function publishInTx(
   }
   await validateArtifactData(tx, team, input.type, input.data);
   if (input.contractId) {
-    const c = await tx.get(`SELECT 1 FROM "Contract" WHERE "teamId" = ? AND "id" = ?`, [team, input.contractId]);
+    const c = await tx.get(sql`SELECT 1 FROM "Contract" WHERE "teamId" = ${team} AND "id" = ${input.contractId}`);
     if (!c) throw invalidField("contractId", "exists", `contract '${input.contractId}' does not exist in team '${team}'`, input.contractId);
   }
   const inputs = await pinInputs(tx, team, input.derivedFrom ?? []);
   const version = latest + 1;
   const inserted = await tx.get<{ seq: number }>(
-    `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt","codeCommit","codeBranch","codeCheckpoint")
-     VALUES (?,?,?,?,?,?,?,?,'active',?,?,?,?) RETURNING "seq"`,
-    [
-      artifact.pk,
-      version,
-      text,
-      size,
-      input.summary ?? "",
-      actor.name,
-      actor.sessionId ?? null,
-      input.contractId ?? null,
-      tx.now,
-      code?.commit ?? null,
-      code?.branch ?? null,
-      code ? code.checkpoint : null,
-    ],
+    sql`INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt","codeCommit","codeBranch","codeCheckpoint")
+     VALUES (${artifact.pk},${version},${text},${size},${input.summary ?? ""},${actor.name},${actor.sessionId ?? null},${input.contractId ?? null},'active',${tx.now},${code?.commit ?? null},${code?.branch ?? null},${code ? code.checkpoint : null}) RETURNING "seq"`,
   );
   const seq = inserted!.seq;
   const name = artifact.name;
   if (input.tags) await replaceTags(tx, artifact.pk, input.tags);
   await multiRow(
     tx,
-    inputs.map((from) => [from.seq, seq]),
-    `(?,?,'derived')`,
-    (values) => `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES ${values} ON CONFLICT DO NOTHING`,
+    inputs.map((from) => sql`(${from.seq},${seq},'derived')`),
+    (values) => sql`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind") VALUES ${values} ON CONFLICT DO NOTHING`,
   );
   const derivedFrom = inputs.map(formatRef);
   await tx.emit({
@@ -165,7 +150,7 @@ async function publishInTx(
 }
 
 /** What a publish reads of its artifact's row: a narrow row, since every publish pays for each column's parsing. */
-const CLAIMED_COLUMNS = `"pk","type","name","latestVersion"`;
+const CLAIMED_COLUMNS = sql`"pk","type","name","latestVersion"`;
 
 type Claimed = Pick<ArtifactRow, "pk" | "type" | "name" | "latestVersion"> & { teamArchivedAt: Date | null; staleListeners: number; watched: number };
 
@@ -177,11 +162,10 @@ type Claimed = Pick<ArtifactRow, "pk" | "type" | "name" | "latestVersion"> & { t
 async function claimVersion(tx: WriteTx, input: PublishArtifactInput): Promise<{ artifact: Claimed; latest: number }> {
   const team = input.team;
   const bumped = await tx.get<Claimed>(
-    `UPDATE "Artifact" SET "latestVersion" = "latestVersion" + 1, "name" = COALESCE(?, "name"), "updatedAt" = ?, "archivedAt" = NULL
-     WHERE "teamId" = ? AND "id" = ?
-     RETURNING ${CLAIMED_COLUMNS}, (SELECT t."archivedAt" FROM "Team" t WHERE t."id" = ?) AS "teamArchivedAt", ${staleListenersOf("?")} AS "staleListeners",
-       ${publishWatched} AS "watched"`,
-    [input.name ?? null, tx.now, team, input.id, team, team, team, input.id, team, input.type],
+    sql`UPDATE "Artifact" SET "latestVersion" = "latestVersion" + 1, "name" = COALESCE(${input.name ?? null}, "name"), "updatedAt" = ${tx.now}, "archivedAt" = NULL
+     WHERE "teamId" = ${team} AND "id" = ${input.id}
+     RETURNING ${CLAIMED_COLUMNS}, (SELECT t."archivedAt" FROM "Team" t WHERE t."id" = ${team}) AS "teamArchivedAt", ${staleListenersOf(team)} AS "staleListeners",
+       ${publishWatched(team, input.id, input.type)} AS "watched"`,
   );
   if (bumped) {
     await ensureTeam(tx, team, { row: { archivedAt: bumped.teamArchivedAt } });
@@ -189,13 +173,11 @@ async function claimVersion(tx: WriteTx, input: PublishArtifactInput): Promise<{
   }
   // A new artifact: its team may be new too.
   const row = await tx.get<{ archivedAt: Date | null; staleListeners: number; watched: number }>(
-    `SELECT t."archivedAt", ${staleListenersOf(`t."id"`)} AS "staleListeners", ${publishWatched} AS "watched" FROM "Team" t WHERE t."id" = ?`,
-    [team, input.id, team, input.type, team],
+    sql`SELECT t."archivedAt", ${staleListenersOf(raw(`t."id"`))} AS "staleListeners", ${publishWatched(team, input.id, input.type)} AS "watched" FROM "Team" t WHERE t."id" = ${team}`,
   );
   await ensureTeam(tx, team, { row });
   const created = await tx.get<Claimed>(
-    `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (?,?,?,?,1,?,?) RETURNING ${CLAIMED_COLUMNS}`,
-    [team, input.id, input.type, input.name ?? input.id, tx.now, tx.now],
+    sql`INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES (${team},${input.id},${input.type},${input.name ?? input.id},1,${tx.now},${tx.now}) RETURNING ${CLAIMED_COLUMNS}`,
   );
   return { artifact: { ...created!, teamArchivedAt: null, staleListeners: row?.staleListeners ?? 0, watched: row?.watched ?? 0 }, latest: 0 };
 }
@@ -207,22 +189,24 @@ async function pinInputs(tx: WriteTx, team: string, refs: string[]): Promise<Pin
 }
 
 async function replaceTags(tx: WriteTx, artifactPk: number, tags: string[]) {
-  await tx.run(`DELETE FROM "ArtifactTag" WHERE "artifactPk" = ?`, [artifactPk]);
-  for (const tag of new Set(tags)) await tx.run(`INSERT INTO "ArtifactTag" ("artifactPk","tag") VALUES (?,?)`, [artifactPk, tag]);
+  await tx.run(sql`DELETE FROM "ArtifactTag" WHERE "artifactPk" = ${artifactPk}`);
+  for (const tag of new Set(tags)) await tx.run(sql`INSERT INTO "ArtifactTag" ("artifactPk","tag") VALUES (${artifactPk},${tag})`);
 }
 
-type VersionJoin = Omit<VersionRow, "status"> & { status: VersionStatus; artifactId: string; type: string; name: string };
+type VersionJoin = Omit<ArtifactVersionRow, "status"> & { status: VersionStatus; artifactId: string; type: string; name: string };
 
-const VERSION_SELECT = `SELECT v.*, a."id" AS "artifactId", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"`;
+const VERSION_SELECT = sql`SELECT v.*, a."id" AS "artifactId", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"`;
 
-async function derivedFromOf(sql: Sql, seqs: number[]): Promise<Map<number, string[]>> {
+async function derivedFromOf(s: Sql, seqs: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (seqs.length === 0) return out;
-  const rows = await sql.all<{ toSeq: number; artifactId: string; version: number }>(
-    `SELECT e."toSeq", a."id" AS "artifactId", v."version" FROM "LineageEdge" e
+  const rows = await s.all<{ toSeq: number; artifactId: string; version: number }>(
+    sql`SELECT e."toSeq", a."id" AS "artifactId", v."version" FROM "LineageEdge" e
      JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE e."kind" = 'derived' AND e."toSeq" IN (${seqs.map(() => "?").join(",")}) ORDER BY e."id"`,
-    seqs,
+     WHERE e."kind" = 'derived' AND e."toSeq" IN (${join(
+       seqs.map((seq) => sql`${seq}`),
+       ",",
+     )}) ORDER BY e."id"`,
   );
   for (const r of rows) out.set(r.toSeq, [...(out.get(r.toSeq) ?? []), formatRef(r)]);
   return out;
@@ -252,13 +236,12 @@ function toVersionView(row: VersionJoin, derivedFrom: string[], withData: boolea
 export async function getArtifact(deps: DomainDeps, actor: Principal, input: GetArtifactInput): Promise<VersionView> {
   return deps.db.write("artifact.get", actor.name, async (tx) => {
     const row = input.version
-      ? await tx.get<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? AND v."version" = ?`, [input.team, input.id, input.version])
-      : await tx.get<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`, [
-          input.team,
-          input.id,
-        ]);
+      ? await tx.get<VersionJoin>(sql`${VERSION_SELECT} WHERE a."teamId" = ${input.team} AND a."id" = ${input.id} AND v."version" = ${input.version}`)
+      : await tx.get<VersionJoin>(
+          sql`${VERSION_SELECT} WHERE a."teamId" = ${input.team} AND a."id" = ${input.id} AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
+        );
     if (!row) {
-      const exists = await tx.get(`SELECT 1 FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id]);
+      const exists = await tx.get(sql`SELECT 1 FROM "Artifact" WHERE "teamId" = ${input.team} AND "id" = ${input.id}`);
       if (!exists) throw notFound("artifact", input.id, "id");
       throw input.version
         ? notFound("artifact version", `${input.id}@v${input.version}`, "version")
@@ -270,7 +253,7 @@ export async function getArtifact(deps: DomainDeps, actor: Principal, input: Get
 }
 
 export async function recordRead(tx: WriteTx, team: string, row: { seq: number; artifactId: string; version: number }, reader: Principal) {
-  await tx.run(`INSERT INTO "ArtifactRead" ("seq","reader","at") VALUES (?,?,?)`, [row.seq, reader.name, tx.now]);
+  await tx.run(sql`INSERT INTO "ArtifactRead" ("seq","reader","at") VALUES (${row.seq},${reader.name},${tx.now})`);
   await tx.emit({
     teamId: team,
     type: "artifact.read",
@@ -280,11 +263,11 @@ export async function recordRead(tx: WriteTx, team: string, row: { seq: number; 
 }
 
 export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Promise<ArtifactHistory> {
-  return deps.db.read(async (sql) => {
-    const artifact = await loadArtifactView(sql, input.team, input.id);
-    const rows = await sql.all<VersionJoin>(`${VERSION_SELECT} WHERE a."teamId" = ? AND a."id" = ? ORDER BY v."version"`, [input.team, input.id]);
+  return deps.db.read(async (s) => {
+    const artifact = await loadArtifactView(s, input.team, input.id);
+    const rows = await s.all<VersionJoin>(sql`${VERSION_SELECT} WHERE a."teamId" = ${input.team} AND a."id" = ${input.id} ORDER BY v."version"`);
     const edges = await derivedFromOf(
-      sql,
+      s,
       rows.map((r) => r.seq),
     );
     return { artifact, versions: rows.map((r) => toVersionView(r, edges.get(r.seq) ?? [], input.includeData)) };
@@ -292,24 +275,23 @@ export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Pr
 }
 
 export async function artifactReaders(deps: DomainDeps, input: ArtifactRefInput): Promise<ArtifactReaders> {
-  return deps.db.read(async (sql) => {
-    await loadArtifactView(sql, input.team, input.id);
-    const reads = await sql.all<ReadRecord>(
-      `SELECT r."reader", v."version", r."at" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
-       JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND a."id" = ? ORDER BY r."id" DESC LIMIT 500`,
-      [input.team, input.id],
+  return deps.db.read(async (s) => {
+    await loadArtifactView(s, input.team, input.id);
+    const reads = await s.all<ReadRecord>(
+      sql`SELECT r."reader", v."version", r."at" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
+       JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ${input.team} AND a."id" = ${input.id} ORDER BY r."id" DESC LIMIT 500`,
     );
     const byReader = new Map<string, ReaderSummary>();
     for (const r of reads) {
-      const s = byReader.get(r.reader);
-      if (s) s.reads += 1;
+      const summary = byReader.get(r.reader);
+      if (summary) summary.reads += 1;
       else byReader.set(r.reader, { reader: r.reader, reads: 1, lastVersion: r.version, lastAt: r.at });
     }
     return { readers: [...byReader.values()], reads };
   });
 }
 
-const LIST_SELECT = `SELECT a.*, lv."status" AS "status",
+const LIST_SELECT = sql`SELECT a.*, lv."status" AS "status",
   (SELECT MAX(cv."version") FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active') AS "currentVersion",
   (SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) AS "publisher"
   FROM "Artifact" a JOIN "ArtifactVersion" lv ON lv."artifactPk" = a."pk" AND lv."version" = a."latestVersion"`;
@@ -317,19 +299,18 @@ const LIST_SELECT = `SELECT a.*, lv."status" AS "status",
 type ListRow = ArtifactRow & { status: VersionStatus; currentVersion: number | null; publisher: string | null };
 
 /** Each row's tags, sorted: one query for the page (string aggregation is spelled differently by each database). */
-async function tagsOf(sql: Sql, rows: ListRow[]): Promise<Map<number, string[]>> {
+async function tagsOf(s: Sql, rows: ListRow[]): Promise<Map<number, string[]>> {
   const tags = new Map<number, string[]>(rows.map((r) => [r.pk, []]));
   if (rows.length === 0) return tags;
-  const found = await sql.all<{ artifactPk: number; tag: string }>(
-    `SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN (${placeholders(tags.size)}) ORDER BY "tag"`,
-    [...tags.keys()],
+  const found = await s.all<{ artifactPk: number; tag: string }>(
+    sql`SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN (${join([...tags.keys()].map((pk) => sql`${pk}`))}) ORDER BY "tag"`,
   );
   for (const t of found) tags.get(t.artifactPk)!.push(t.tag);
   return tags;
 }
 
-async function toArtifactViews(sql: Sql, rows: ListRow[]): Promise<ArtifactView[]> {
-  const tags = await tagsOf(sql, rows);
+async function toArtifactViews(s: Sql, rows: ListRow[]): Promise<ArtifactView[]> {
+  const tags = await tagsOf(s, rows);
   return rows.map((r) => toArtifactView(r, tags.get(r.pk)!));
 }
 
@@ -350,46 +331,29 @@ function toArtifactView(r: ListRow, tags: string[]): ArtifactView {
   };
 }
 
-export async function loadArtifactView(sql: Sql, team: string, id: string): Promise<ArtifactView> {
-  const row = await sql.get<ListRow>(`${LIST_SELECT} WHERE a."teamId" = ? AND a."id" = ?`, [team, id]);
+export async function loadArtifactView(s: Sql, team: string, id: string): Promise<ArtifactView> {
+  const row = await s.get<ListRow>(sql`${LIST_SELECT} WHERE a."teamId" = ${team} AND a."id" = ${id}`);
   if (!row) throw notFound("artifact", id, "id");
-  return (await toArtifactViews(sql, [row]))[0];
+  return (await toArtifactViews(s, [row]))[0];
 }
 
 export async function listArtifacts(deps: DomainDeps, input: ListArtifactsInput): Promise<ArtifactPage> {
-  const where = [`a."teamId" = ?`];
-  const params: (string | number)[] = [input.team];
-  if (!input.archived) where.push(`a."archivedAt" IS NULL`);
-  if (input.type) {
-    where.push(`a."type" = ?`);
-    params.push(input.type);
-  }
-  if (input.status) {
-    where.push(`lv."status" = ?`);
-    params.push(input.status);
-  }
-  if (input.tag) {
-    where.push(`EXISTS (SELECT 1 FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk" AND t."tag" = ?)`);
-    params.push(input.tag);
-  }
+  const where = [sql`a."teamId" = ${input.team}`];
+  if (!input.archived) where.push(sql`a."archivedAt" IS NULL`);
+  if (input.type) where.push(sql`a."type" = ${input.type}`);
+  if (input.status) where.push(sql`lv."status" = ${input.status}`);
+  if (input.tag) where.push(sql`EXISTS (SELECT 1 FROM "ArtifactTag" t WHERE t."artifactPk" = a."pk" AND t."tag" = ${input.tag})`);
   if (input.publisher) {
     where.push(
-      `(SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) = ?`,
+      sql`(SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) = ${input.publisher}`,
     );
-    params.push(input.publisher);
   }
-  if (input.cursor !== undefined) {
-    where.push(`a."pk" > ?`);
-    params.push(input.cursor);
-  }
-  return deps.db.read(async (sql) => {
-    if (input.stale) {
-      // Staleness depends on the whole lineage graph: computed when asked for, too costly to put on every view.
-      where.push(`a."id" IN ${IN_LIST}`);
-      params.push(jsonList((await computeStale(sql, input.team)).keys()));
-    }
-    const rows = await sql.all<ListRow>(`${LIST_SELECT} WHERE ${where.join(" AND ")} ORDER BY a."pk" LIMIT ?`, [...params, input.limit + 1]);
+  if (input.cursor !== undefined) where.push(sql`a."pk" > ${input.cursor}`);
+  return deps.db.read(async (s) => {
+    // Staleness depends on the whole lineage graph: computed when asked for, too costly to put on every view.
+    if (input.stale) where.push(sql`a."id" IN ${inList((await computeStale(s, input.team)).keys())}`);
+    const rows = await s.all<ListRow>(sql`${LIST_SELECT} WHERE ${join(where, " AND ")} ORDER BY a."pk" LIMIT ${input.limit + 1}`);
     const page = rows.slice(0, input.limit);
-    return { items: await toArtifactViews(sql, page), nextCursor: rows.length > input.limit ? page[page.length - 1].pk : null };
+    return { items: await toArtifactViews(s, page), nextCursor: rows.length > input.limit ? page[page.length - 1].pk : null };
   });
 }

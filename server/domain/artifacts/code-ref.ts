@@ -3,6 +3,7 @@
  * session with a work tree publishes, and how a version's view shows it.
  */
 import type { Sql } from "../../db/connection.ts";
+import { join, sql } from "../../db/sql.ts";
 import type { CodeRef, CodeState } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -16,9 +17,9 @@ import { worktreeOfSession } from "../worktrees/worktrees.repo.ts";
 export async function publisherCode(deps: DomainDeps, actor: Principal): Promise<CodeState | null> {
   if (!actor.sessionId) return null;
   const session = actor.sessionId;
-  const w = await deps.db.read(async (sql) => {
-    const s = await sql.get<{ pk: number }>(`SELECT "pk" FROM "Session" WHERE "name" = ?`, [session]);
-    return s ? worktreeOfSession(sql, s.pk) : undefined;
+  const w = await deps.db.read(async (s) => {
+    const row = await s.get<{ pk: number }>(sql`SELECT "pk" FROM "Session" WHERE "name" = ${session}`);
+    return row ? worktreeOfSession(s, row.pk) : undefined;
   });
   if (!w?.path) return null;
   return pinWorkTree(w, "at publish").catch((e: unknown) => {
@@ -42,11 +43,13 @@ export function codeRefOf(v: CodeColumns): CodeRef | null {
 }
 
 /** The code of each of these versions, by seq (audit's trail). */
-export async function codeRefsOf(sql: Sql, seqs: number[]): Promise<Map<number, CodeRef | null>> {
+export async function codeRefsOf(s: Sql, seqs: number[]): Promise<Map<number, CodeRef | null>> {
   if (seqs.length === 0) return new Map();
-  const rows = await sql.all<CodeColumns & { seq: number }>(
-    `SELECT "seq","sessionId","codeCommit","codeBranch","codeCheckpoint" FROM "ArtifactVersion" WHERE "seq" IN (${seqs.map(() => "?").join(",")})`,
-    seqs,
+  const rows = await s.all<CodeColumns & { seq: number }>(
+    sql`SELECT "seq","sessionId","codeCommit","codeBranch","codeCheckpoint" FROM "ArtifactVersion" WHERE "seq" IN (${join(
+      seqs.map((seq) => sql`${seq}`),
+      ",",
+    )})`,
   );
   return new Map(rows.map((r) => [r.seq, codeRefOf(r)]));
 }

@@ -1,5 +1,5 @@
 import type { Sql } from "../../db/connection.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { EMPTY, inList, join, sql } from "../../db/sql.ts";
 import { invalidField } from "../../errors.ts";
 
 export type PinnedRef = { artifactId: string; version: number; seq: number };
@@ -12,24 +12,26 @@ export function formatRef(r: { artifactId: string; version: number }): string {
  * Resolves `id@vN` (that exact version, whatever its status) or `id` (the newest active version
  * now) to a pinned version. `field` names the input for the error.
  */
-export async function pinRef(sql: Sql, teamId: string, ref: string, field: string): Promise<PinnedRef> {
-  return (await pinRefs(sql, teamId, [ref], () => field))[0];
+export async function pinRef(s: Sql, teamId: string, ref: string, field: string): Promise<PinnedRef> {
+  return (await pinRefs(s, teamId, [ref], () => field))[0];
 }
 
 /** `pinRef` for many refs in at most two queries, in their order; the first that resolves to nothing is the error. */
-export async function pinRefs(sql: Sql, teamId: string, refs: readonly string[], fieldOf: (i: number) => string): Promise<PinnedRef[]> {
+export async function pinRefs(s: Sql, teamId: string, refs: readonly string[], fieldOf: (i: number) => string): Promise<PinnedRef[]> {
   const parsed = refs.map((ref) => {
     const [artifactId, v] = ref.split("@v");
     return { ref, artifactId, version: v ? Number(v) : null };
   });
   const exact = parsed.filter((p) => p.version !== null);
   const bare = parsed.filter((p) => p.version === null).map((p) => p.artifactId);
-  const current = bare.length ? await currentVersions(sql, teamId, bare) : new Map<string, PinnedRef>();
+  const current = bare.length ? await currentVersions(s, teamId, bare) : new Map<string, PinnedRef>();
   const pinned = exact.length
-    ? await sql.all<PinnedRef>(
-        `SELECT a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-         WHERE a."teamId" = ? AND (${exact.map(() => `(a."id" = ? AND v."version" = ?)`).join(" OR ")})`,
-        [teamId, ...exact.flatMap((p) => [p.artifactId, p.version])],
+    ? await s.all<PinnedRef>(
+        sql`SELECT a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+         WHERE a."teamId" = ${teamId} AND (${join(
+           exact.map((p) => sql`(a."id" = ${p.artifactId} AND v."version" = ${p.version})`),
+           " OR ",
+         )})`,
       )
     : [];
   return parsed.map(({ ref, artifactId, version }, i) => {
@@ -49,33 +51,31 @@ export async function pinRefs(sql: Sql, teamId: string, refs: readonly string[],
 }
 
 /** The newest active version of an artifact, if any. */
-export async function currentVersion(sql: Sql, teamId: string, artifactId: string) {
-  return sql.get<{ version: number; seq: number; publisher: string; createdAt: Date }>(
-    `SELECT v."version", v."seq", v."publisher", v."createdAt" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE a."teamId" = ? AND a."id" = ? AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
-    [teamId, artifactId],
+export async function currentVersion(s: Sql, teamId: string, artifactId: string) {
+  return s.get<{ version: number; seq: number; publisher: string; createdAt: Date }>(
+    sql`SELECT v."version", v."seq", v."publisher", v."createdAt" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE a."teamId" = ${teamId} AND a."id" = ${artifactId} AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
   );
 }
 
 /** The newest active version of many artifacts at once, by id (absent: none); `withData` adds the artifact's type and the data. */
 export async function currentVersions(
-  sql: Sql,
+  s: Sql,
   teamId: string,
   artifactIds: Iterable<string>,
   withData = false,
 ): Promise<Map<string, PinnedRef & { type?: string; data?: string }>> {
   // Each artifact's newest active version found by walking its (artifactPk, version) index down from the top, once per
   // artifact, rather than comparing every version with a MAX over all of them.
-  const rows = await sql.all<PinnedRef & { type?: string; data?: string }>(
-    `SELECT a."id" AS "artifactId", v."version", v."seq"${withData ? `, a."type", v."data"` : ""} FROM "Artifact" a JOIN "ArtifactVersion" v ON v."seq" =
+  const rows = await s.all<PinnedRef & { type?: string; data?: string }>(
+    sql`SELECT a."id" AS "artifactId", v."version", v."seq"${withData ? sql`, a."type", v."data"` : EMPTY} FROM "Artifact" a JOIN "ArtifactVersion" v ON v."seq" =
        (SELECT v2."seq" FROM "ArtifactVersion" v2 WHERE v2."artifactPk" = a."pk" AND v2."status" = 'active' ORDER BY v2."version" DESC LIMIT 1)
-     WHERE a."teamId" = ? AND a."id" IN ${IN_LIST}`,
-    [teamId, jsonList(artifactIds)],
+     WHERE a."teamId" = ${teamId} AND a."id" IN ${inList(artifactIds)}`,
   );
   return new Map(rows.map((r) => [r.artifactId, r]));
 }
 
 /** Highest publish sequence number so far: outputs count only when newer than a contract's window. */
-export async function maxSeq(sql: Sql): Promise<number> {
-  return (await sql.get<{ s: number }>(`SELECT COALESCE(MAX("seq"), 0) AS s FROM "ArtifactVersion"`))!.s;
+export async function maxSeq(s: Sql): Promise<number> {
+  return (await s.get<{ s: number }>(sql`SELECT COALESCE(MAX("seq"), 0) AS s FROM "ArtifactVersion"`))!.s;
 }

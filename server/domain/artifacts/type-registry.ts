@@ -7,6 +7,7 @@ import { JsonObject } from "../../../lib/api/common.ts";
 import { z } from "zod";
 import { Validator, dereference, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { conflict, invalid, invalidField } from "../../errors.ts";
 import type { RegisterTypeInput, TypeInfo } from "../../../lib/api/artifacts.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -57,12 +58,12 @@ function unresolvedRefs(schema: Schema): string[] {
   return missing;
 }
 
-export async function validateArtifactData(sql: Sql, teamId: string, type: string, data: unknown): Promise<void> {
+export async function validateArtifactData(s: Sql, teamId: string, type: string, data: unknown): Promise<void> {
   if (isWellKnownType(type)) {
     parseOrThrow(WELL_KNOWN_TYPES[type], data, "data");
     return;
   }
-  const row = await sql.get<{ jsonSchema: string }>(`SELECT "jsonSchema" FROM "ArtifactType" WHERE "teamId" = ? AND "name" = ?`, [teamId, type]);
+  const row = await s.get<{ jsonSchema: string }>(sql`SELECT "jsonSchema" FROM "ArtifactType" WHERE "teamId" = ${teamId} AND "name" = ${type}`);
   if (!row) {
     throw invalidField(
       "type",
@@ -101,9 +102,8 @@ export async function registerType({ db }: DomainDeps, actor: Principal, input: 
   return db.write("artifact_type.register", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     await tx.run(
-      `INSERT INTO "ArtifactType" ("teamId","name","jsonSchema","createdAt") VALUES (?,?,?,?)
+      sql`INSERT INTO "ArtifactType" ("teamId","name","jsonSchema","createdAt") VALUES (${input.team},${input.name},${text},${tx.now})
        ON CONFLICT ("teamId","name") DO UPDATE SET "jsonSchema" = excluded."jsonSchema"`,
-      [input.team, input.name, text, tx.now],
     );
     await tx.emit({ teamId: input.team, type: "artifact_type.registered", subject: `type:${input.name}`, payload: { name: input.name } });
     return { name: input.name, builtIn: false, jsonSchema: input.jsonSchema };
@@ -116,8 +116,8 @@ export async function listTypes({ db }: DomainDeps, input: { team: string }): Pr
     builtIn: true,
     jsonSchema: wellKnownJsonSchema(name as keyof typeof WELL_KNOWN_TYPES),
   }));
-  const custom = await db.read((sql) =>
-    sql.all<{ name: string; jsonSchema: string }>(`SELECT "name","jsonSchema" FROM "ArtifactType" WHERE "teamId" = ? ORDER BY "name"`, [input.team]),
+  const custom = await db.read((s) =>
+    s.all<{ name: string; jsonSchema: string }>(sql`SELECT "name","jsonSchema" FROM "ArtifactType" WHERE "teamId" = ${input.team} ORDER BY "name"`),
   );
   return [...builtIn, ...custom.map((c) => ({ name: c.name, builtIn: false, jsonSchema: JsonObject.parse(JSON.parse(c.jsonSchema)) }))];
 }

@@ -10,6 +10,7 @@
  * - `anyone`: every authenticated principal; further limits live in the operation (spawn authority).
  */
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { forbidden } from "../../errors.ts";
 import { actsForAnyone, type Principal } from "../principal.ts";
 
@@ -79,8 +80,8 @@ export type Operation = keyof typeof CAPABILITIES;
 /** What the operation acts on: its team (null: hub-wide, so `lead` cannot apply) and, for `owner` rules, who owns it. */
 export type Target = { team: string | null; owners?: ReadonlyArray<string | null | undefined>; label?: string };
 
-export async function isLead(sql: Sql, name: string, team: string): Promise<boolean> {
-  return (await sql.get(`SELECT 1 FROM "TeamGrant" WHERE "teamId" = ? AND "principal" = ? AND "role" = 'lead'`, [team, name])) !== undefined;
+export async function isLead(s: Sql, name: string, team: string): Promise<boolean> {
+  return (await s.get(sql`SELECT 1 FROM "TeamGrant" WHERE "teamId" = ${team} AND "principal" = ${name} AND "role" = 'lead'`)) !== undefined;
 }
 
 /** Whether the actor leads a team; `permitsMany` hands `permits` one that remembers its answers. */
@@ -88,11 +89,11 @@ type LeadLookup = (team: string) => Promise<boolean>;
 
 /** Whether `actor` may do `operation` on `target`, and if not, the rule that refuses it. */
 export async function permits(
-  sql: Sql,
+  s: Sql,
   actor: Principal,
   operation: Operation,
   target: Target,
-  lead: LeadLookup = (team) => isLead(sql, actor.name, team),
+  lead: LeadLookup = (team) => isLead(s, actor.name, team),
 ): Promise<boolean> {
   const { rule } = CAPABILITIES[operation] as Capability;
   if (actsForAnyone(actor) || rule === "anyone") return true;
@@ -104,14 +105,14 @@ export async function permits(
 export type Permits = (operation: Operation, target: Target) => Promise<boolean>;
 
 /** `permits` for many targets in one read: the actor's lead grant is looked up at most once per team. */
-export function permitsMany(sql: Sql, actor: Principal): Permits {
+export function permitsMany(s: Sql, actor: Principal): Permits {
   const leads = new Map<string, Promise<boolean>>();
   const lead: LeadLookup = (team) => {
     let known = leads.get(team);
-    if (!known) leads.set(team, (known = isLead(sql, actor.name, team)));
+    if (!known) leads.set(team, (known = isLead(s, actor.name, team)));
     return known;
   };
-  return (operation, target) => permits(sql, actor, operation, target, lead);
+  return (operation, target) => permits(s, actor, operation, target, lead);
 }
 
 function whoMay(c: Capability, target: Target): string {
@@ -121,8 +122,8 @@ function whoMay(c: Capability, target: Target): string {
 }
 
 /** Throws `forbidden` naming the operation, the principal and the rule unless `actor` may do it. */
-export async function authorize(sql: Sql, actor: Principal, operation: Operation, target: Target): Promise<void> {
-  if (await permits(sql, actor, operation, target)) return;
+export async function authorize(s: Sql, actor: Principal, operation: Operation, target: Target): Promise<void> {
+  if (await permits(s, actor, operation, target)) return;
   const c = CAPABILITIES[operation] as Capability;
   const subject = target.label ? ` ${target.label}` : "";
   throw forbidden(`'${actor.name}' (${actor.kind}) may not ${c.what}${subject}: only ${whoMay(c, target)} may`, {

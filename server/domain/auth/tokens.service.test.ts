@@ -9,6 +9,7 @@ import { refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { OPERATOR_TOKEN_FILE } from "../../data-dir.ts";
+import { sql } from "../../db/sql.ts";
 import { authenticate, createToken, ensureOperatorToken, issueSessionToken, listTokens, readOperatorToken, revokeTokens, tokenHash } from "./tokens.service.ts";
 
 let hub: TempHub;
@@ -68,7 +69,7 @@ describe("operator token", () => {
     const old = await ensureOperatorToken(hub, dataDir);
     const err = await refusedWithoutWriting(hub, () => revokeTokens(hub, OPERATOR, { name: "operator" }));
     expect(err.message).toContain(`delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`);
-    await hub.db.write("test.revoke", "test", (tx) => tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = 'operator'`, [tx.now]));
+    await hub.db.write("test.revoke", "test", (tx) => tx.run(sql`UPDATE "Token" SET "revokedAt" = ${tx.now} WHERE "principal" = 'operator'`));
     const fresh = await ensureOperatorToken(hub, dataDir);
     expect(fresh).not.toBe(old);
     expect(await authenticate(hub, fresh)).toEqual({ name: "operator", kind: "operator" });

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import { OPERATOR_TOKEN_FILE } from "../../data-dir.ts";
 import { DomainError, conflict } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -18,8 +19,8 @@ import type { IssuedToken, OperatorToken, TokenView } from "../../../lib/api/tok
 export const tokenHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
 
-async function ensurePrincipal(sql: Sql & { run: Sql["run"] }, name: string, kind: PrincipalKind, now: Date) {
-  await sql.run(`INSERT INTO "Principal" ("name","kind","createdAt") VALUES (?,?,?) ON CONFLICT DO NOTHING`, [name, kind, now]);
+async function ensurePrincipal(s: Sql & { run: Sql["run"] }, name: string, kind: PrincipalKind, now: Date) {
+  await s.run(sql`INSERT INTO "Principal" ("name","kind","createdAt") VALUES (${name},${kind},${now}) ON CONFLICT DO NOTHING`);
 }
 
 /** Reads the operator token from the data directory, creating it on first start; registers its hash. */
@@ -28,7 +29,7 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
   fs.mkdirSync(dataDir, { recursive: true });
   let secret = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
   // A token revoked by an older hub version would lock the file out for good: replace it.
-  const revoked = secret !== "" && (await db.read((sql) => sql.get(`SELECT 1 FROM "Token" WHERE "hash" = ? AND "revokedAt" IS NOT NULL`, [tokenHash(secret)])));
+  const revoked = secret !== "" && (await db.read((s) => s.get(sql`SELECT 1 FROM "Token" WHERE "hash" = ${tokenHash(secret)} AND "revokedAt" IS NOT NULL`)));
   // A missing or emptied file gets a fresh token: an empty secret must never authenticate anyone.
   if (!secret || revoked) {
     secret = newSecret("thop");
@@ -38,16 +39,12 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
   await db.write("token.operator", OPERATOR.name, async (tx) => {
     await ensurePrincipal(tx, OPERATOR.name, "operator", tx.now);
     // A replaced token file retires the previous operator token.
-    await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "hash" <> ? AND "revokedAt" IS NULL`, [
-      tx.now,
-      OPERATOR.name,
-      tokenHash(secret),
-    ]);
-    const added = await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,'operator token file',?) ON CONFLICT DO NOTHING`, [
-      OPERATOR.name,
-      tokenHash(secret),
-      tx.now,
-    ]);
+    await tx.run(
+      sql`UPDATE "Token" SET "revokedAt" = ${tx.now} WHERE "principal" = ${OPERATOR.name} AND "hash" <> ${tokenHash(secret)} AND "revokedAt" IS NULL`,
+    );
+    const added = await tx.run(
+      sql`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (${OPERATOR.name},${tokenHash(secret)},'operator token file',${tx.now}) ON CONFLICT DO NOTHING`,
+    );
     if (added.changes)
       await tx.emit({
         teamId: null,
@@ -64,7 +61,7 @@ export async function ensureOperatorToken({ db }: DomainDeps, dataDir: string): 
  * another machine. Only an operator gets it: a member token never leads to the operator's powers.
  */
 export async function readOperatorToken({ db }: DomainDeps, actor: Principal, dataDir: string): Promise<OperatorToken> {
-  await db.read((sql) => authorize(sql, actor, "tokens.read_operator", { team: null }));
+  await db.read((s) => authorize(s, actor, "tokens.read_operator", { team: null }));
   const file = path.join(dataDir, OPERATOR_TOKEN_FILE);
   const token = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() : "";
   if (!token)
@@ -77,10 +74,10 @@ export async function readOperatorToken({ db }: DomainDeps, actor: Principal, da
 
 /** The tokens that still work (never their secrets, which are not stored). Only operators may list them. */
 export async function listTokens({ db }: DomainDeps, actor: Principal): Promise<TokenView[]> {
-  return db.read(async (sql) => {
-    await authorize(sql, actor, "tokens.list", { team: null });
-    return sql.all<TokenView>(
-      `SELECT t."principal", p."kind", t."label", t."createdAt" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal"
+  return db.read(async (s) => {
+    await authorize(s, actor, "tokens.list", { team: null });
+    return s.all<TokenView>(
+      sql`SELECT t."principal", p."kind", t."label", t."createdAt" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal"
        WHERE t."revokedAt" IS NULL ORDER BY t."principal", t."id"`,
     );
   });
@@ -92,16 +89,16 @@ export async function createToken(
   actor: Principal,
   input: { name: string; kind: "member" | "agent"; label?: string },
 ): Promise<IssuedToken> {
-  await db.read((sql) => authorize(sql, actor, "tokens.issue", { team: null }));
+  await db.read((s) => authorize(s, actor, "tokens.issue", { team: null }));
   if (input.name === OPERATOR.name) throw conflict(`'${OPERATOR.name}' is reserved for people at the dashboard and CLI`, { field: "name" });
   const secret = newSecret(input.kind === "member" ? "thm" : "tha");
   await db.write("token.create", actor.name, async (tx) => {
-    const existing = await tx.get<{ kind: string }>(`SELECT "kind" FROM "Principal" WHERE "name" = ?`, [input.name]);
+    const existing = await tx.get<{ kind: string }>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${input.name}`);
     if (existing && existing.kind !== input.kind) {
       throw conflict(`principal '${input.name}' exists as ${existing.kind}, not ${input.kind}`, { field: "kind" });
     }
     await ensurePrincipal(tx, input.name, input.kind, tx.now);
-    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [input.name, tokenHash(secret), input.label ?? "", tx.now]);
+    await tx.run(sql`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (${input.name},${tokenHash(secret)},${input.label ?? ""},${tx.now})`);
     await tx.emit({
       teamId: null,
       type: "token.issued",
@@ -114,7 +111,7 @@ export async function createToken(
 
 /** Revokes a principal's tokens: all of them, or only those with the given label. */
 export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: { name: string; label?: string }): Promise<{ revoked: number }> {
-  await db.read((sql) => authorize(sql, actor, "tokens.revoke", { team: null }));
+  await db.read((s) => authorize(s, actor, "tokens.revoke", { team: null }));
   // Revoking it here would lock the token file out; rotation is replacing the file.
   if (input.name === OPERATOR.name) {
     throw conflict(`the operator token is not revoked, it is replaced: delete the data directory's ${OPERATOR_TOKEN_FILE} file and restart the hub`, {
@@ -139,25 +136,23 @@ const revokedEvent = (principal: string, rows: Array<{ hash: string }>) =>
 /** Revokes a principal's live tokens (only those with `label` when given); emits `token.revoked` when any were. */
 async function retireTokens(tx: WriteTx, principal: string, label?: string): Promise<number> {
   const rows = await tx.all<{ hash: string }>(
-    `UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "revokedAt" IS NULL ${label === undefined ? "" : `AND "label" = ?`} RETURNING "hash"`,
-    label === undefined ? [tx.now, principal] : [tx.now, principal, label],
+    sql`UPDATE "Token" SET "revokedAt" = ${tx.now} WHERE "principal" = ${principal} AND "revokedAt" IS NULL ${label === undefined ? EMPTY : sql`AND "label" = ${label}`} RETURNING "hash"`,
   );
   if (rows.length) await tx.emit(revokedEvent(principal, rows));
   return rows.length;
 }
 
 /** Whether the principal holds a token that still works. */
-export async function hasLiveToken(sql: Sql, name: string): Promise<boolean> {
-  return !!(await sql.get(`SELECT 1 FROM "Token" WHERE "principal" = ? AND "revokedAt" IS NULL`, [name]));
+export async function hasLiveToken(s: Sql, name: string): Promise<boolean> {
+  return !!(await s.get(sql`SELECT 1 FROM "Token" WHERE "principal" = ${name} AND "revokedAt" IS NULL`));
 }
 
 /** The principal a bearer token stands for; an unknown or revoked token is refused. */
 export async function authenticate({ db }: DomainDeps, secret: string): Promise<Principal> {
   const h = tokenHash(secret);
-  const row = await db.read((sql) =>
-    sql.get<{ hash: string; name: string; kind: PrincipalKind; label: string }>(
-      `SELECT t."hash", t."label", p."name", p."kind" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal" WHERE t."hash" = ? AND t."revokedAt" IS NULL`,
-      [h],
+  const row = await db.read((s) =>
+    s.get<{ hash: string; name: string; kind: PrincipalKind; label: string }>(
+      sql`SELECT t."hash", t."label", p."name", p."kind" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal" WHERE t."hash" = ${h} AND t."revokedAt" IS NULL`,
     ),
   );
   if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(h))) {
@@ -176,13 +171,13 @@ export async function issueSessionToken({ db }: DomainDeps, session: { name: str
   const secret = newSecret(session.kind === "member" ? "thm" : "tha");
   const label = sessionTokenLabel(session.name);
   await db.write("token.session", "supervisor", async (tx) => {
-    const existing = await tx.get<{ kind: string }>(`SELECT "kind" FROM "Principal" WHERE "name" = ?`, [session.name]);
+    const existing = await tx.get<{ kind: string }>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${session.name}`);
     if (existing && existing.kind !== session.kind) {
       throw conflict(`principal '${session.name}' exists as ${existing.kind}, not ${session.kind}`, { field: "name" });
     }
     await ensurePrincipal(tx, session.name, session.kind, tx.now);
     await retireTokens(tx, session.name, label);
-    await tx.run(`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (?,?,?,?)`, [session.name, tokenHash(secret), label, tx.now]);
+    await tx.run(sql`INSERT INTO "Token" ("principal","hash","label","createdAt") VALUES (${session.name},${tokenHash(secret)},${label},${tx.now})`);
     await tx.emit({
       teamId: null,
       type: "token.issued",

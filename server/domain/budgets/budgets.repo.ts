@@ -5,6 +5,7 @@
  * in one unit, usd or tokens; `amountOf` and `spentOn` answer in that unit.
  */
 import type { Sql } from "../../db/connection.ts";
+import { EMPTY, sql, type Query } from "../../db/sql.ts";
 import { dollars, tokens } from "../../../lib/format.ts";
 import type { BudgetPeriod, BudgetScope, BudgetUnit, BudgetView } from "../../../lib/api/budgets.ts";
 
@@ -36,14 +37,14 @@ export function windowOf(period: BudgetPeriod, now: Date): { key: string; start:
   return { key: start.toISOString().slice(0, 7), start };
 }
 
-const COLUMN: Record<BudgetScope, string | null> = { team: null, member: "member", contract: "contractId" };
+const COLUMN: Record<BudgetScope, Query | null> = { team: null, member: sql`"member"`, contract: sql`"contractId"` };
 
 /**
  * The tokens a turn counts against a token budget: new input (uncached and written to the cache)
  * and output. Cache reads are left out: every call re-reads the conversation so far, so counting
  * them would charge a long conversation over and over for text it has already paid for.
  */
-export const COUNTED_TOKENS = `"inputTokens" + "cacheWriteTokens" + "outputTokens"`;
+export const COUNTED_TOKENS = sql`"inputTokens" + "cacheWriteTokens" + "outputTokens"`;
 
 /** A budget's amount in its own unit. */
 export const amountOf = (b: Pick<BudgetRow, "unit" | "amountUsd" | "amountTokens">): number => (b.unit === "tokens" ? b.amountTokens : b.amountUsd) ?? 0;
@@ -52,20 +53,19 @@ export const amountOf = (b: Pick<BudgetRow, "unit" | "amountUsd" | "amountTokens
 export const inUnit = (b: Pick<BudgetRow, "unit">, n: number) => (b.unit === "tokens" ? tokens(n) : dollars(n));
 
 /** What the budget's scope spent in its current window, in the budget's unit. */
-export async function spentOn(sql: Sql, b: BudgetRow, now: Date): Promise<number> {
-  return (await spentSince(sql, b, windowOf(b.period, now).start))[b.unit];
+export async function spentOn(s: Sql, b: BudgetRow, now: Date): Promise<number> {
+  return (await spentSince(s, b, windowOf(b.period, now).start))[b.unit];
 }
 
 /** What the budget's scope spent in its current window, in both units. */
-export async function spentBoth(sql: Sql, b: BudgetRow, now: Date): Promise<Record<BudgetUnit, number>> {
-  return spentSince(sql, b, windowOf(b.period, now).start);
+export async function spentBoth(s: Sql, b: BudgetRow, now: Date): Promise<Record<BudgetUnit, number>> {
+  return spentSince(s, b, windowOf(b.period, now).start);
 }
 
-async function spentSince(sql: Sql, b: BudgetRow, start: Date | null): Promise<Record<BudgetUnit, number>> {
+async function spentSince(s: Sql, b: BudgetRow, start: Date | null): Promise<Record<BudgetUnit, number>> {
   const column = COLUMN[b.scope];
-  const r = await sql.get<{ usd: number | null; tokens: number | null }>(
-    `SELECT SUM("costUsd") AS "usd", SUM(${COUNTED_TOKENS}) AS "tokens" FROM "Interaction" WHERE "teamId" = ?${column ? ` AND "${column}" = ?` : ""}${start ? ` AND "endedAt" >= ?` : ""}`,
-    [b.teamId, ...(column ? [b.target] : []), ...(start ? [start] : [])],
+  const r = await s.get<{ usd: number | null; tokens: number | null }>(
+    sql`SELECT SUM("costUsd") AS "usd", SUM(${COUNTED_TOKENS}) AS "tokens" FROM "Interaction" WHERE "teamId" = ${b.teamId}${column ? sql` AND ${column} = ${b.target}` : EMPTY}${start ? sql` AND "endedAt" >= ${start}` : EMPTY}`,
   );
   return { usd: r?.usd ?? 0, tokens: r?.tokens ?? 0 };
 }
@@ -85,16 +85,15 @@ export const spentSentence = (b: BudgetRow, spent: number, now: Date) =>
 const ORDER: Record<BudgetScope, number> = { team: 0, member: 1, contract: 2 };
 
 /** The budgets one charge counts against, in the order team, member, contract (dollars before tokens within one). */
-export async function budgetsOf(sql: Sql, c: Charge): Promise<BudgetRow[]> {
-  const rows = await sql.all<BudgetRow>(
-    `SELECT * FROM "Budget" WHERE "teamId" = ? AND (("scope" = 'team' AND "target" = '') OR ("scope" = 'member' AND "target" = ?) OR ("scope" = 'contract' AND "target" = ?))`,
-    [c.team, c.member ?? "", c.contract ?? ""],
+export async function budgetsOf(s: Sql, c: Charge): Promise<BudgetRow[]> {
+  const rows = await s.all<BudgetRow>(
+    sql`SELECT * FROM "Budget" WHERE "teamId" = ${c.team} AND (("scope" = 'team' AND "target" = '') OR ("scope" = 'member' AND "target" = ${c.member ?? ""}) OR ("scope" = 'contract' AND "target" = ${c.contract ?? ""}))`,
   );
   return rows.sort((a, b) => ORDER[a.scope] - ORDER[b.scope] || (a.unit === b.unit ? 0 : a.unit === "usd" ? -1 : 1));
 }
 
-export async function findBudget(sql: Sql, team: string, scope: BudgetScope, target: string, unit: BudgetUnit): Promise<BudgetRow | undefined> {
-  return sql.get<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? AND "scope" = ? AND "target" = ? AND "unit" = ?`, [team, scope, target, unit]);
+export async function findBudget(s: Sql, team: string, scope: BudgetScope, target: string, unit: BudgetUnit): Promise<BudgetRow | undefined> {
+  return s.get<BudgetRow>(sql`SELECT * FROM "Budget" WHERE "teamId" = ${team} AND "scope" = ${scope} AND "target" = ${target} AND "unit" = ${unit}`);
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -107,12 +106,12 @@ const BURN_DAYS = 7;
  */
 type Burn = Pick<BudgetView, "burnPerDayUsd" | "burnPerDayTokens" | "forecastUsd" | "forecastTokens">;
 
-async function burnAndForecast(sql: Sql, b: BudgetRow, spent: Record<BudgetUnit, number>, now: Date): Promise<Burn> {
+async function burnAndForecast(s: Sql, b: BudgetRow, spent: Record<BudgetUnit, number>, now: Date): Promise<Burn> {
   const { start } = windowOf(b.period, now);
   const weekAgo = new Date(now.getTime() - BURN_DAYS * DAY_MS);
   const from = start && start > weekAgo ? start : weekAgo;
   const days = Math.max((now.getTime() - from.getTime()) / DAY_MS, 1 / 24);
-  const recent = await spentSince(sql, b, from);
+  const recent = await spentSince(s, b, from);
   const burn = { burnPerDayUsd: recent.usd / days, burnPerDayTokens: recent.tokens / days };
   if (!start) return { ...burn, forecastUsd: null, forecastTokens: null };
   const daysLeft = (Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1) - now.getTime()) / DAY_MS;
@@ -123,8 +122,8 @@ async function burnAndForecast(sql: Sql, b: BudgetRow, spent: Record<BudgetUnit,
   };
 }
 
-export async function budgetView(sql: Sql, b: BudgetRow, now: Date): Promise<BudgetView> {
-  const spent = await spentSince(sql, b, windowOf(b.period, now).start);
+export async function budgetView(s: Sql, b: BudgetRow, now: Date): Promise<BudgetView> {
+  const spent = await spentSince(s, b, windowOf(b.period, now).start);
   const left = Math.max(0, amountOf(b) - spent[b.unit]);
   return {
     team: b.teamId,
@@ -142,7 +141,7 @@ export async function budgetView(sql: Sql, b: BudgetRow, now: Date): Promise<Bud
     leftUsd: b.unit === "usd" ? left : null,
     leftTokens: b.unit === "tokens" ? left : null,
     usedUp: spent[b.unit] >= amountOf(b),
-    ...(await burnAndForecast(sql, b, spent, now)),
+    ...(await burnAndForecast(s, b, spent, now)),
     setBy: b.setBy,
     updatedAt: b.updatedAt,
   };
@@ -152,7 +151,7 @@ export async function budgetView(sql: Sql, b: BudgetRow, now: Date): Promise<Bud
 export type BudgetWithView = readonly [BudgetRow, BudgetView];
 
 /** Every budget of a team with its figures, ordered as the budgets page lists them. */
-export async function teamBudgets(sql: Sql, team: string, now: Date): Promise<BudgetWithView[]> {
-  const rows = await sql.all<BudgetRow>(`SELECT * FROM "Budget" WHERE "teamId" = ? ORDER BY "scope" DESC, "target", "unit" DESC`, [team]);
-  return Promise.all(rows.map(async (b) => [b, await budgetView(sql, b, now)] as const));
+export async function teamBudgets(s: Sql, team: string, now: Date): Promise<BudgetWithView[]> {
+  const rows = await s.all<BudgetRow>(sql`SELECT * FROM "Budget" WHERE "teamId" = ${team} ORDER BY "scope" DESC, "target", "unit" DESC`);
+  return Promise.all(rows.map(async (b) => [b, await budgetView(s, b, now)] as const));
 }

@@ -12,6 +12,7 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import { amountOf, budgetLabel, budgetView, findBudget, inUnit, levelOf, spentOn, windowOf, type BudgetRow } from "./budgets.repo.ts";
 
 const AMOUNT_FIELD: Record<BudgetUnit, "amountUsd" | "amountTokens"> = { usd: "amountUsd", tokens: "amountTokens" };
@@ -59,27 +60,11 @@ export async function setBudget({ db }: DomainDeps, actor: Principal, input: Set
     const warned = levelOf(draft, spent);
     const window = windowOf(input.period, tx.now).key;
     await tx.run(
-      `INSERT INTO "Budget" ("teamId","scope","target","unit","amountUsd","amountTokens","period","warnAt","onExceed","warned","warnedWindow","setBy","createdAt","updatedAt")
-       VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+      sql`INSERT INTO "Budget" ("teamId","scope","target","unit","amountUsd","amountTokens","period","warnAt","onExceed","warned","warnedWindow","setBy","createdAt","updatedAt")
+       VALUES (${input.team},${input.scope},${target},${unit},${draft.amountUsd},${draft.amountTokens},${input.period},${input.warnAt},${onExceed},${warned},${window},${actor.name},${tx.now},${tx.now})
        ON CONFLICT ("teamId","scope","target","unit") DO UPDATE SET "amountUsd" = excluded."amountUsd", "amountTokens" = excluded."amountTokens", "period" = excluded."period",
          "warnAt" = excluded."warnAt", "onExceed" = excluded."onExceed", "warned" = excluded."warned", "warnedWindow" = excluded."warnedWindow", "setBy" = excluded."setBy",
          "updatedAt" = excluded."updatedAt"`,
-      [
-        input.team,
-        input.scope,
-        target,
-        unit,
-        draft.amountUsd,
-        draft.amountTokens,
-        input.period,
-        input.warnAt,
-        onExceed,
-        warned,
-        window,
-        actor.name,
-        tx.now,
-        tx.now,
-      ],
     );
     const row = (await findBudget(tx, input.team, input.scope, target, unit))!;
     const view = await budgetView(tx, row, tx.now);
@@ -108,27 +93,25 @@ export async function setBudget({ db }: DomainDeps, actor: Principal, input: Set
 }
 
 export async function listBudgets({ db }: DomainDeps, actor: Principal, input: ListBudgetsInput): Promise<BudgetView[]> {
-  return db.read(async (sql) => {
-    await authorize(sql, actor, "budget.list", { team: input.team });
-    const rows = await sql.all<BudgetRow>(
-      `SELECT * FROM "Budget" WHERE "teamId" = ?${input.scope ? ` AND "scope" = ?` : ""} ORDER BY "scope" DESC, "target", "unit" DESC`,
-      [input.team, ...(input.scope ? [input.scope] : [])],
+  return db.read(async (s) => {
+    await authorize(s, actor, "budget.list", { team: input.team });
+    const rows = await s.all<BudgetRow>(
+      sql`SELECT * FROM "Budget" WHERE "teamId" = ${input.team}${input.scope ? sql` AND "scope" = ${input.scope}` : EMPTY} ORDER BY "scope" DESC, "target", "unit" DESC`,
     );
     const now = new Date();
-    return Promise.all(rows.map((b) => budgetView(sql, b, now)));
+    return Promise.all(rows.map((b) => budgetView(s, b, now)));
   });
 }
 
 /** A member's own view: its team's budget, its own, and those of the contracts assigned to it. */
 export async function ownBudgets({ db }: DomainDeps, actor: Principal, input: OwnBudgetsInput): Promise<BudgetView[]> {
-  return db.read(async (sql) => {
-    const rows = await sql.all<BudgetRow>(
-      `SELECT * FROM "Budget" b WHERE b."teamId" = ? AND (b."scope" = 'team' OR (b."scope" = 'member' AND b."target" = ?)
-         OR (b."scope" = 'contract' AND EXISTS (SELECT 1 FROM "Contract" c WHERE c."teamId" = b."teamId" AND c."id" = b."target" AND c."assignee" = ?)))
+  return db.read(async (s) => {
+    const rows = await s.all<BudgetRow>(
+      sql`SELECT * FROM "Budget" b WHERE b."teamId" = ${input.team} AND (b."scope" = 'team' OR (b."scope" = 'member' AND b."target" = ${actor.name})
+         OR (b."scope" = 'contract' AND EXISTS (SELECT 1 FROM "Contract" c WHERE c."teamId" = b."teamId" AND c."id" = b."target" AND c."assignee" = ${actor.name})))
        ORDER BY b."scope" DESC, b."target", b."unit" DESC`,
-      [input.team, actor.name, actor.name],
     );
     const now = new Date();
-    return Promise.all(rows.map((b) => budgetView(sql, b, now)));
+    return Promise.all(rows.map((b) => budgetView(s, b, now)));
   });
 }

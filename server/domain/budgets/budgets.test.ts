@@ -5,6 +5,7 @@ import { ListBudgetsInput, OwnBudgetsInput, SetBudgetInput } from "../../../lib/
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { createContract, getContract, startContract } from "../contracts/contracts.service.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { parseOrThrow } from "../zod-errors.ts";
@@ -42,17 +43,15 @@ async function turn(name: string, cost: number, prompt = "work") {
 }
 
 const charged = async (id: number) =>
-  await hub.db.read((sql) =>
-    sql.get<{ teamId: string; member: string; contractId: string | null; costUsd: number }>(
-      `SELECT "teamId","member","contractId","costUsd" FROM "Interaction" WHERE "id" = ?`,
-      [id],
+  await hub.db.read((s) =>
+    s.get<{ teamId: string; member: string; contractId: string | null; costUsd: number }>(
+      sql`SELECT "teamId","member","contractId","costUsd" FROM "Interaction" WHERE "id" = ${id}`,
     ),
   );
 const inbox = async (who: string) =>
-  await hub.db.read((sql) =>
-    sql.all<{ text: string; kind: string }>(
-      `SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ? AND "kind" = 'system' ORDER BY "id"`,
-      [who],
+  await hub.db.read((s) =>
+    s.all<{ text: string; kind: string }>(
+      sql`SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ${who} AND "kind" = 'system' ORDER BY "id"`,
     ),
   );
 const of = <K extends EventType>(type: K) => hub.events.filter(isEvent(type));
@@ -101,8 +100,8 @@ describe("hard stops", () => {
     expect(blocked.problem).toBe("blocked: budget — team 't': $1.20 spent of $1.00");
     expect(of("session.problem").at(-1)?.payload).toMatchObject({ name: "api-dev", kind: "budget" });
     expect(
-      await hub.db.read((sql) =>
-        sql.get(`SELECT COUNT(*) AS n FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."name" = 'api-dev' AND i."status" = 'queued'`),
+      await hub.db.read((s) =>
+        s.get(sql`SELECT COUNT(*) AS n FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."name" = 'api-dev' AND i."status" = 'queued'`),
       ),
     ).toEqual({ n: 1 });
     await set({ scope: "team", amountUsd: 5 });
@@ -132,7 +131,7 @@ describe("warnings and the contract stop", () => {
       expect.objectContaining({ scope: "member", target: "db-dev", spentUsd: 0.6, session: "db-dev" }),
     ]);
     const attention = async () =>
-      (await hub.db.read(async (sql) => needsAttention(sql, "t", true, await teamBudgets(sql, "t", new Date())))).budgets.flatMap((g) =>
+      (await hub.db.read(async (s) => needsAttention(s, "t", true, await teamBudgets(s, "t", new Date())))).budgets.flatMap((g) =>
         g.items.map((b) => ({ target: b.target, usedUp: b.usedUp })),
       );
     expect(await attention()).toEqual([{ target: "db-dev", usedUp: false }]);

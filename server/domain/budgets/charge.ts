@@ -8,6 +8,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import { deliver } from "../chat/messages.ts";
 import { findContract } from "../contracts/contracts.repo.ts";
 import { setStatus } from "../contracts/transitions.ts";
@@ -21,18 +22,16 @@ export const BUDGET_REASON = "budget";
  * The contract a turn is charged to. `during` (the turn's start, once it has ended) also counts a
  * contract the member started during the turn and finished or failed before it ended.
  */
-async function contractOf(sql: Sql, team: string, member: string, prompt: string, during: Date | null): Promise<string | null> {
-  const working = await sql.get<{ id: string }>(
-    `SELECT "id" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND ("status" = 'in_progress'${during ? ` OR "startedAt" >= ?` : ""})
+async function contractOf(s: Sql, team: string, member: string, prompt: string, during: Date | null): Promise<string | null> {
+  const working = await s.get<{ id: string }>(
+    sql`SELECT "id" FROM "Contract" WHERE "teamId" = ${team} AND "assignee" = ${member} AND ("status" = 'in_progress'${during ? sql` OR "startedAt" >= ${during}` : EMPTY})
      ORDER BY "startedAt" DESC, "pk" DESC LIMIT 1`,
-    [team, member, ...(during ? [during] : [])],
   );
   if (working) return working.id;
   // Notices name contracts as 'id' (notice-lines.ts); the quotes keep 'api' from matching 'api-v2'.
-  const named = await sql.get<{ id: string }>(
-    `SELECT "id" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" IN ('ready','in_progress') AND ? LIKE '%''' || "id" || '''%'
+  const named = await s.get<{ id: string }>(
+    sql`SELECT "id" FROM "Contract" WHERE "teamId" = ${team} AND "assignee" = ${member} AND "status" IN ('ready','in_progress') AND ${prompt} LIKE '%''' || "id" || '''%'
      ORDER BY "pk" LIMIT 1`,
-    [team, member, prompt],
   );
   return named?.id ?? null;
 }
@@ -40,10 +39,10 @@ async function contractOf(sql: Sql, team: string, member: string, prompt: string
 type Charged = { teamId: string | null; principal: string | null; name: string };
 
 /** Null for a session outside any team: only its own safety net limits it. */
-export async function chargeOf(sql: Sql, s: Charged, prompt: string, during: Date | null): Promise<Charge | null> {
-  if (!s.teamId) return null;
-  const member = s.principal ?? s.name;
-  return { team: s.teamId, member, contract: await contractOf(sql, s.teamId, member, prompt, during) };
+export async function chargeOf(s: Sql, session: Charged, prompt: string, during: Date | null): Promise<Charge | null> {
+  if (!session.teamId) return null;
+  const member = session.principal ?? session.name;
+  return { team: session.teamId, member, contract: await contractOf(s, session.teamId, member, prompt, during) };
 }
 
 /** A budget and what its scope has spent in its window, in the budget's unit. */
@@ -54,10 +53,10 @@ export type UsedUp = { budget: BudgetRow; spent: number };
  * team → member → contract, on a tie): dollars first, then tokens; empty without budgets.
  * Dollars and tokens do not compare, so a turn carries one of each to watch while it runs.
  */
-export async function tightestBudgets(sql: Sql, c: Charge, now: Date): Promise<UsedUp[]> {
+export async function tightestBudgets(s: Sql, c: Charge, now: Date): Promise<UsedUp[]> {
   const tightest = new Map<string, UsedUp>();
-  for (const budget of await budgetsOf(sql, c)) {
-    const spent = (await spentBoth(sql, budget, now))[budget.unit];
+  for (const budget of await budgetsOf(s, c)) {
+    const spent = (await spentBoth(s, budget, now))[budget.unit];
     const seen = tightest.get(budget.unit);
     if (!seen || amountOf(budget) - spent < amountOf(seen.budget) - seen.spent) tightest.set(budget.unit, { budget, spent });
   }
@@ -95,7 +94,7 @@ export async function afterCharge(tx: WriteTx, c: Charge, session: string): Prom
     const window = windowOf(b.period, tx.now).key;
     const told = b.warnedWindow === window ? b.warned : 0;
     if (level <= told) continue;
-    await tx.run(`UPDATE "Budget" SET "warned" = ?, "warnedWindow" = ? WHERE "id" = ?`, [level, window, b.id]);
+    await tx.run(sql`UPDATE "Budget" SET "warned" = ${level}, "warnedWindow" = ${window} WHERE "id" = ${b.id}`);
     const usedUp = level === 2;
     const label = budgetLabel(b);
     const says = `${spentSentence(b, spent, tx.now)} (${Math.round((spent / Math.max(amountOf(b), Number.EPSILON)) * 100)}%)`;

@@ -6,6 +6,7 @@ import { ListBudgetsInput, SetBudgetInput } from "../../../lib/api/budgets.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { createContract, getContract, startContract } from "../contracts/contracts.service.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import type { TurnTokens } from "../sessions/runtime.ts";
@@ -46,7 +47,7 @@ describe("token budgets", () => {
   it("stores each turn's tokens and counts input, cache writes and output against a token budget, not cache reads", async () => {
     const t = (await turn("db-dev", { input: 1000, cacheWrite: 500, cacheRead: 9000, output: 200 }))!;
     expect(
-      await hub.db.read((sql) => sql.get(`SELECT "inputTokens","cacheWriteTokens","cacheReadTokens","outputTokens" FROM "Interaction" WHERE "id" = ?`, [t.id])),
+      await hub.db.read((s) => s.get(sql`SELECT "inputTokens","cacheWriteTokens","cacheReadTokens","outputTokens" FROM "Interaction" WHERE "id" = ${t.id}`)),
     ).toEqual({ inputTokens: 1000, cacheWriteTokens: 500, cacheReadTokens: 9000, outputTokens: 200 });
     await set({ scope: "member", target: "db-dev", amountTokens: 10_000, period: "month" });
     // A target may have one budget of each unit: the dollar budget is a second row, not a replacement.

@@ -4,6 +4,7 @@ import { member, chatKit } from "../../testing/chat-kit.ts";
 import { unreadCount } from "./inbox.ts";
 import { OPERATOR } from "../principal.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
+import { sql } from "../../db/sql.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { parseOrThrow } from "../zod-errors.ts";
 import { deliver, MAX_MESSAGE_CHARS } from "./messages.ts";
@@ -19,9 +20,9 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 const rows = async () =>
-  await hub.db.read((sql) =>
-    sql.all<{ id: number; sender: string; recipient: string; kind: string; replyTo: number | null; readAt: string | null }>(
-      `SELECT * FROM "Message" ORDER BY "id"`,
+  await hub.db.read((s) =>
+    s.all<{ id: number; sender: string; recipient: string; kind: string; replyTo: number | null; readAt: string | null }>(
+      sql`SELECT * FROM "Message" ORDER BY "id"`,
     ),
   );
 const view = (m: { id: number; from: string; unread: boolean }) => [m.id, m.from, m.unread];

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CreatePipelineInput } from "../../../lib/api/pipelines.ts";
 import { chatKit } from "../../testing/chat-kit.ts";
+import { sql } from "../../db/sql.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { createPipeline } from "../pipelines/pipelines.service.ts";
 import { PipelineRunner } from "../pipelines/runner.ts";
@@ -18,9 +19,9 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 const counts = async () =>
-  (await hub.db.read((sql) =>
-    sql.get<{ total: number; live: number; archived: number; minLive: number }>(
-      `SELECT COUNT(*) AS "total", SUM(CASE WHEN "archivedAt" IS NULL THEN 1 ELSE 0 END) AS "live", SUM(CASE WHEN "archivedAt" IS NULL THEN 0 ELSE 1 END) AS "archived", MIN(CASE WHEN "archivedAt" IS NULL THEN "id" END) AS "minLive" FROM "Message" WHERE "recipient" = 'qa-dev'`,
+  (await hub.db.read((s) =>
+    s.get<{ total: number; live: number; archived: number; minLive: number }>(
+      sql`SELECT COUNT(*) AS "total", SUM(CASE WHEN "archivedAt" IS NULL THEN 1 ELSE 0 END) AS "live", SUM(CASE WHEN "archivedAt" IS NULL THEN 0 ELSE 1 END) AS "archived", MIN(CASE WHEN "archivedAt" IS NULL THEN "id" END) AS "minLive" FROM "Message" WHERE "recipient" = 'qa-dev'`,
     ),
   ))!;
 

@@ -5,20 +5,17 @@
  * overflowing inbox is not undone by a rollback.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 
 /** Archives what lies beyond the newest `keep` live messages of one inbox; returns how many. */
 export async function archiveOverflow(tx: WriteTx, team: string, recipient: string, keep: number): Promise<number> {
   const newestOverflow = await tx.get<{ id: number }>(
-    `SELECT "id" FROM "Message" WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL ORDER BY "id" DESC LIMIT 1 OFFSET ?`,
-    [team, recipient, keep],
+    sql`SELECT "id" FROM "Message" WHERE "teamId" = ${team} AND "recipient" = ${recipient} AND "archivedAt" IS NULL ORDER BY "id" DESC LIMIT 1 OFFSET ${keep}`,
   );
   if (!newestOverflow) return 0;
-  const r = await tx.run(`UPDATE "Message" SET "archivedAt" = ? WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL AND "id" <= ?`, [
-    tx.now,
-    team,
-    recipient,
-    newestOverflow.id,
-  ]);
+  const r = await tx.run(
+    sql`UPDATE "Message" SET "archivedAt" = ${tx.now} WHERE "teamId" = ${team} AND "recipient" = ${recipient} AND "archivedAt" IS NULL AND "id" <= ${newestOverflow.id}`,
+  );
   await tx.emit({
     teamId: team,
     type: "inbox.archived",

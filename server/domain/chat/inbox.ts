@@ -8,34 +8,27 @@
  * remain, which only happens once every unread message in scope has been returned.
  */
 import type { CheckInboxInput, Inbox, InboxItem, MessageKind, UnreadCount, UnreadInput } from "../../../lib/api/chat.ts";
+import { join, raw, sql } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { markRead } from "./read-marks.ts";
 
 type Row = { id: number; sender: string; kind: MessageKind; text: string; replyTo: number | null; createdAt: Date; archivedAt: Date | null };
 
-const COLUMNS = `"id","sender","kind","text","replyTo","createdAt","archivedAt"`;
+const COLUMNS = raw(`"id","sender","kind","text","replyTo","createdAt","archivedAt"`);
 
 export async function checkInbox({ db }: DomainDeps, actor: Principal, input: CheckInboxInput): Promise<Inbox> {
   return db.write("chat.inbox", actor.name, async (tx) => {
-    let scope = `"teamId" = ? AND "recipient" = ?`;
-    const params: Array<string | number> = [input.team, actor.name];
-    if (!input.includeArchived) scope += ` AND "archivedAt" IS NULL`;
-    if (input.before !== undefined) {
-      scope += ` AND "id" < ?`;
-      params.push(input.before);
-    }
-    const unread = await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NULL ORDER BY "id" DESC LIMIT ?`, [
-      ...params,
-      input.limit,
-    ]);
+    const conds = [sql`"teamId" = ${input.team} AND "recipient" = ${actor.name}`];
+    if (!input.includeArchived) conds.push(sql`"archivedAt" IS NULL`);
+    if (input.before !== undefined) conds.push(sql`"id" < ${input.before}`);
+    const scope = join(conds, " AND ");
+    const unread = await tx.all<Row>(sql`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NULL ORDER BY "id" DESC LIMIT ${input.limit}`);
     const room = input.unreadOnly ? 0 : input.limit - unread.length;
     // One row past the page tells whether older messages remain.
     const read =
-      room > 0
-        ? await tx.all<Row>(`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NOT NULL ORDER BY "id" DESC LIMIT ?`, [...params, room + 1])
-        : [];
-    const { n: unreadInScope } = (await tx.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${scope} AND "readAt" IS NULL`, params))!;
+      room > 0 ? await tx.all<Row>(sql`SELECT ${COLUMNS} FROM "Message" WHERE ${scope} AND "readAt" IS NOT NULL ORDER BY "id" DESC LIMIT ${room + 1}`) : [];
+    const { n: unreadInScope } = (await tx.get<{ n: number }>(sql`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${scope} AND "readAt" IS NULL`))!;
     await markRead(
       tx,
       input.team,
@@ -64,11 +57,10 @@ export async function checkInbox({ db }: DomainDeps, actor: Principal, input: Ch
 
 /** The caller's unread messages in the team, counted without reading them (the dashboard's Inbox badge). */
 export async function unreadCount({ db }: DomainDeps, actor: Principal, input: UnreadInput): Promise<UnreadCount> {
-  const row = await db.read((sql) =>
-    sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Message" WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL AND "readAt" IS NULL`, [
-      input.team,
-      actor.name,
-    ]),
+  const row = await db.read((s) =>
+    s.get<{ n: number }>(
+      sql`SELECT COUNT(*) AS "n" FROM "Message" WHERE "teamId" = ${input.team} AND "recipient" = ${actor.name} AND "archivedAt" IS NULL AND "readAt" IS NULL`,
+    ),
   );
   return { member: actor.name, unread: row!.n };
 }

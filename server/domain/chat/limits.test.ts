@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatKit } from "../../testing/chat-kit.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
+import { sql } from "../../db/sql.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { deliver } from "./messages.ts";
 
@@ -13,7 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const blocks = async () => await hub.db.read((sql) => sql.all<{ a: string; b: string; until: string }>(`SELECT * FROM "ChatBlock"`));
+const blocks = async () => await hub.db.read((s) => s.all<{ a: string; b: string; until: string }>(sql`SELECT * FROM "ChatBlock"`));
 
 describe("rate limit", () => {
   it("refuses the send beyond the per-minute limit with the limit and when to retry, writing nothing", async () => {
@@ -61,7 +62,7 @@ describe("loop guard", () => {
     await c.send("api-dev", "qa-dev", "1");
     await c.send("qa-dev", "api-dev", "2");
     await c.send("api-dev", "qa-dev", "3");
-    const messagesBefore = await hub.db.read((sql) => sql.all(`SELECT * FROM "Message"`));
+    const messagesBefore = await hub.db.read((s) => s.all(sql`SELECT * FROM "Message"`));
 
     const trip = await c.send("qa-dev", "api-dev", "4").catch((e: Error) => e);
     expect(trip).toMatchObject({ code: "rate_limited", details: { rule: "loop_guard", members: ["api-dev", "qa-dev"], until: expect.any(Date) } });
@@ -69,7 +70,7 @@ describe("loop guard", () => {
       /^loop guard: 'api-dev' and 'qa-dev' exchanged 3 messages within 1 s, so the pair is now blocked until \S+Z \(in 1 s\); at most 3 direct messages per 1 s/,
     );
     // The refused message is not delivered, but the block is committed, with its event.
-    expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "Message"`))).toEqual(messagesBefore);
+    expect(await hub.db.read((s) => s.all(sql`SELECT * FROM "Message"`))).toEqual(messagesBefore);
     expect(await blocks()).toMatchObject([{ a: "api-dev", b: "qa-dev" }]);
     expect(hub.events.at(-1)).toMatchObject({
       type: "chat.pair_blocked",

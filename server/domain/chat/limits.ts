@@ -13,6 +13,7 @@
  * loop guard for the same reason: a person chatting with an agent is not a runaway loop.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { raw, sql } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 import { actsForAnyone, OPERATOR, type Principal } from "../principal.ts";
 import { teamSettings } from "../teams/settings.ts";
@@ -20,7 +21,7 @@ import { teamSettings } from "../teams/settings.ts";
 const MINUTE_MS = 60_000;
 
 /** Kinds that are one member talking to another; notices from the hub never count. */
-const DIRECT_KINDS = `('dm','ask','reply')`;
+const DIRECT_KINDS = raw(`('dm','ask','reply')`);
 
 /**
  * A tripped loop guard: the block must be committed although the message is refused, so it
@@ -44,11 +45,10 @@ async function rateLimit(tx: WriteTx, sender: string, team: string, perMinute: n
   const since = new Date(tx.now.getTime() - MINUTE_MS);
   // One row per recipient: a broadcast's rows share its transaction's time and text, so they are grouped into one send.
   const sends = await tx.all<{ createdAt: Date }>(
-    `SELECT "createdAt" FROM "Message" WHERE "teamId" = ? AND "sender" = ? AND "createdAt" > ? AND "kind" IN ${DIRECT_KINDS}
+    sql`SELECT "createdAt" FROM "Message" WHERE "teamId" = ${team} AND "sender" = ${sender} AND "createdAt" > ${since} AND "kind" IN ${DIRECT_KINDS}
      UNION ALL
-     SELECT "createdAt" FROM "Message" WHERE "teamId" = ? AND "sender" = ? AND "createdAt" > ? AND "kind" = 'broadcast' GROUP BY "createdAt", "text"
+     SELECT "createdAt" FROM "Message" WHERE "teamId" = ${team} AND "sender" = ${sender} AND "createdAt" > ${since} AND "kind" = 'broadcast' GROUP BY "createdAt", "text"
      ORDER BY "createdAt"`,
-    [team, sender, since, team, sender, since],
   );
   if (sends.length < perMinute) return;
   // Sending is possible again once enough of the counted sends are older than a minute.
@@ -63,24 +63,20 @@ async function rateLimit(tx: WriteTx, sender: string, team: string, perMinute: n
 
 async function loopGuard(tx: WriteTx, sender: string, peer: string, team: string, maxExchanges: number, windowSeconds: number): Promise<void> {
   const [a, b] = [sender, peer].sort();
-  const block = await tx.get<{ until: Date }>(`SELECT "until" FROM "ChatBlock" WHERE "teamId" = ? AND "a" = ? AND "b" = ?`, [team, a, b]);
+  const block = await tx.get<{ until: Date }>(sql`SELECT "until" FROM "ChatBlock" WHERE "teamId" = ${team} AND "a" = ${a} AND "b" = ${b}`);
   if (block && block.until > tx.now) throw loopError(a, b, block.until, tx.now, `are blocked`, maxExchanges, windowSeconds);
   // Exchanges from before an expired block do not count again.
   const windowStart = new Date(tx.now.getTime() - windowSeconds * 1000);
   const since = block && block.until > windowStart ? block.until : windowStart;
   const row = await tx.get<{ n: number }>(
-    `SELECT COUNT(*) AS "n" FROM "Message" WHERE "teamId" = ? AND "createdAt" > ? AND "kind" IN ${DIRECT_KINDS}
-     AND (("sender" = ? AND "recipient" = ?) OR ("sender" = ? AND "recipient" = ?))`,
-    [team, since, a, b, b, a],
+    sql`SELECT COUNT(*) AS "n" FROM "Message" WHERE "teamId" = ${team} AND "createdAt" > ${since} AND "kind" IN ${DIRECT_KINDS}
+     AND (("sender" = ${a} AND "recipient" = ${b}) OR ("sender" = ${b} AND "recipient" = ${a}))`,
   );
   if (row!.n < maxExchanges) return;
   const until = new Date(tx.now.getTime() + windowSeconds * 1000);
-  await tx.run(`INSERT INTO "ChatBlock" ("teamId","a","b","until") VALUES (?,?,?,?) ON CONFLICT ("teamId","a","b") DO UPDATE SET "until" = excluded."until"`, [
-    team,
-    a,
-    b,
-    until,
-  ]);
+  await tx.run(
+    sql`INSERT INTO "ChatBlock" ("teamId","a","b","until") VALUES (${team},${a},${b},${until}) ON CONFLICT ("teamId","a","b") DO UPDATE SET "until" = excluded."until"`,
+  );
   await tx.emit({ teamId: team, type: "chat.pair_blocked", subject: `pair:${a}|${b}`, payload: { members: [a, b], exchanges: row!.n, windowSeconds, until } });
   throw new LoopTrip(
     loopError(a, b, until, tx.now, `exchanged ${row!.n} messages within ${windowSeconds} s, so the pair is now blocked`, maxExchanges, windowSeconds),

@@ -7,6 +7,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { invalidField } from "../../errors.ts";
 import { MAX_MESSAGE_CHARS, type MessageKind } from "../../../lib/api/chat.ts";
 import { teamSettings } from "../teams/settings.ts";
@@ -40,8 +41,7 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
   const ids: number[] = [];
   for (const to of d.to) {
     const { id } = (await tx.get<{ id: number }>(
-      `INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (?,?,?,?,?,?,?) RETURNING "id"`,
-      [d.team, d.from, to, d.kind, d.text, d.replyTo ?? null, tx.now],
+      sql`INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (${d.team},${d.from},${to},${d.kind},${d.text},${d.replyTo ?? null},${tx.now}) RETURNING "id"`,
     ))!;
     ids.push(id);
     await tx.emit({
@@ -76,10 +76,9 @@ export type InboxMessage = {
 };
 
 /** A member's live (not archived) messages, newest first. */
-export async function inboxOf(sql: Sql, team: string, member: string, limit = 100): Promise<InboxMessage[]> {
-  return sql.all<InboxMessage>(
-    `SELECT "id","sender","recipient","kind","text","replyTo","createdAt","readAt" FROM "Message"
-     WHERE "teamId" = ? AND "recipient" = ? AND "archivedAt" IS NULL ORDER BY "id" DESC LIMIT ?`,
-    [team, member, limit],
+export async function inboxOf(s: Sql, team: string, member: string, limit = 100): Promise<InboxMessage[]> {
+  return s.all<InboxMessage>(
+    sql`SELECT "id","sender","recipient","kind","text","replyTo","createdAt","readAt" FROM "Message"
+     WHERE "teamId" = ${team} AND "recipient" = ${member} AND "archivedAt" IS NULL ORDER BY "id" DESC LIMIT ${limit}`,
   );
 }

@@ -5,6 +5,7 @@
  * refused rather than left in an inbox nobody reads.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { DomainError, invalidField } from "../../errors.ts";
 import type { BroadcastInput, Broadcasted, SendMessageInput, Sent } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -17,7 +18,7 @@ import { sendTransaction } from "./send-transaction.ts";
 /** A dm or an ask to one member, inside the caller's transaction. */
 export async function directInTx(tx: WriteTx, actor: Principal, d: { team: string; to: string; kind: "dm" | "ask"; text: string }): Promise<Sent> {
   if (d.to === actor.name) throw invalidField("to", "not_self", `is you ('${actor.name}'); a message goes to another member`, d.to);
-  if (d.to !== OPERATOR.name && !(await tx.get(`SELECT 1 FROM "Member" WHERE "teamId" = ? AND "name" = ?`, [d.team, d.to]))) {
+  if (d.to !== OPERATOR.name && !(await tx.get(sql`SELECT 1 FROM "Member" WHERE "teamId" = ${d.team} AND "name" = ${d.to}`))) {
     const roster = (await rosterOf(tx, d.team)).map((m) => m.name);
     const names = roster.length > 20 ? `${roster.slice(0, 20).join(", ")}, …` : roster.join(", ");
     throw new DomainError(

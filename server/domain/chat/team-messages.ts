@@ -5,6 +5,7 @@
  * read it; a member sees its own inbox and nothing else. It is a plain read: looking at the
  * conversation marks nothing read and emits nothing, so the recipients' unread state is theirs.
  */
+import { join, raw, sql } from "../../db/sql.ts";
 import type { MessageKind, TeamMessages, TeamMessagesInput } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -27,31 +28,22 @@ type Row = {
  * A reply always goes to the original's sender and comes after it (reply.ts), so looking for it
  * among the messages to that sender after that id stays on the (teamId, recipient, id) index.
  */
-const FIRST_REPLY = `(SELECT MIN(r."id") FROM "Message" r WHERE r."teamId" = m."teamId" AND r."recipient" = m."sender" AND r."id" > m."id" AND r."replyTo" = m."id")`;
+const FIRST_REPLY = raw(
+  `(SELECT MIN(r."id") FROM "Message" r WHERE r."teamId" = m."teamId" AND r."recipient" = m."sender" AND r."id" > m."id" AND r."replyTo" = m."id")`,
+);
 
 export async function teamMessages({ db }: DomainDeps, actor: Principal, input: TeamMessagesInput): Promise<TeamMessages> {
-  const where = [`m."teamId" = ?`];
-  const params: Array<string | number> = [input.team];
-  if (input.member) {
-    where.push(`(m."sender" = ? OR m."recipient" = ?)`);
-    params.push(input.member, input.member);
-  }
-  if (input.kind) {
-    where.push(`m."kind" = ?`);
-    params.push(input.kind);
-  }
-  if (input.awaitingReply) where.push(`m."kind" = 'ask' AND ${FIRST_REPLY} IS NULL`);
-  if (input.before !== undefined) {
-    where.push(`m."id" < ?`);
-    params.push(input.before);
-  }
-  const rows = await db.read(async (sql) => {
-    await authorize(sql, actor, "chat.team_messages", { team: input.team });
-    return sql.all<Row>(
-      `SELECT m."id", m."sender", m."recipient", m."kind", m."text", m."replyTo", m."createdAt", m."readAt", m."archivedAt", ${FIRST_REPLY} AS "replyId"
-       FROM "Message" m WHERE ${where.join(" AND ")} ORDER BY m."id" DESC LIMIT ?`,
+  const where = [sql`m."teamId" = ${input.team}`];
+  if (input.member) where.push(sql`(m."sender" = ${input.member} OR m."recipient" = ${input.member})`);
+  if (input.kind) where.push(sql`m."kind" = ${input.kind}`);
+  if (input.awaitingReply) where.push(sql`m."kind" = 'ask' AND ${FIRST_REPLY} IS NULL`);
+  if (input.before !== undefined) where.push(sql`m."id" < ${input.before}`);
+  const rows = await db.read(async (s) => {
+    await authorize(s, actor, "chat.team_messages", { team: input.team });
+    return s.all<Row>(
       // One row past the page tells whether older messages remain.
-      [...params, input.limit + 1],
+      sql`SELECT m."id", m."sender", m."recipient", m."kind", m."text", m."replyTo", m."createdAt", m."readAt", m."archivedAt", ${FIRST_REPLY} AS "replyId"
+       FROM "Message" m WHERE ${join(where, " AND ")} ORDER BY m."id" DESC LIMIT ${input.limit + 1}`,
     );
   });
   const page = rows.slice(0, input.limit);

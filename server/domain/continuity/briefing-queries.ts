@@ -5,6 +5,7 @@
  */
 import { countOf, type Sql } from "../../db/connection.ts";
 import type { EventRow } from "../../db/rows.ts";
+import { inList, raw, sql } from "../../db/sql.ts";
 import { toHubEvent } from "../events/events.service.ts";
 import type { BriefArtifact, BriefContract, BriefMessage, ContractChange, DecisionView, PatternView, Section } from "../../../lib/api/continuity.ts";
 import { wisdomSince } from "../knowledge/wisdom.service.ts";
@@ -40,18 +41,16 @@ function toChange(row: EventRow, principal: string): { contractId: string; chang
  * or were reassigned (to it or away from it), most recently changed first, with their status now.
  * Without one: its open contracts.
  */
-export async function contractsFor(sql: Sql, team: string, principal: string, after: number | null): Promise<Section<BriefContract>> {
+export async function contractsFor(s: Sql, team: string, principal: string, after: number | null): Promise<Section<BriefContract>> {
   if (after === null) {
-    const open = await sql.all<ContractNow>(
-      `SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" <> 'completed' ORDER BY "updatedAt" DESC, "pk" DESC`,
-      [team, principal],
+    const open = await s.all<ContractNow>(
+      sql`SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ${team} AND "assignee" = ${principal} AND "status" <> 'completed' ORDER BY "updatedAt" DESC, "pk" DESC`,
     );
     return { items: open.slice(0, BRIEF_ITEMS).map((c) => ({ ...c, changes: [] })), total: open.length };
   }
   // The payload test runs here, not in SQL: reading a JSON field is spelled differently by each database.
-  const events = await sql.all<EventRow>(
-    `SELECT * FROM "Event" WHERE "teamId" = ? AND "id" > ? AND "type" IN ('contract.created','contract.status_changed','contract.reassigned') ORDER BY "id" DESC`,
-    [team, after],
+  const events = await s.all<EventRow>(
+    sql`SELECT * FROM "Event" WHERE "teamId" = ${team} AND "id" > ${after} AND "type" IN ('contract.created','contract.status_changed','contract.reassigned') ORDER BY "id" DESC`,
   );
   const byContract = new Map<string, ContractChange[]>();
   for (const e of events) {
@@ -64,10 +63,7 @@ export async function contractsFor(sql: Sql, team: string, principal: string, af
   }
   const ids = [...byContract.keys()].slice(0, BRIEF_ITEMS);
   const now = ids.length
-    ? await sql.all<ContractNow>(`SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ? AND "id" IN (${ids.map(() => "?").join(",")})`, [
-        team,
-        ...ids,
-      ])
+    ? await s.all<ContractNow>(sql`SELECT "id","title","status","assignee" FROM "Contract" WHERE "teamId" = ${team} AND "id" IN ${inList(ids)}`)
     : [];
   const current = new Map(now.map((c) => [c.id, c]));
   const items = ids.map((id) => {
@@ -81,45 +77,43 @@ export async function contractsFor(sql: Sql, team: string, principal: string, af
  * Artifacts the principal read whose current version is newer than the newest it read. Versions
  * it published itself do not count: it knows what it wrote.
  */
-export async function newerThanRead(sql: Sql, team: string, principal: string): Promise<Section<BriefArtifact>> {
-  const rows = await sql.all<BriefArtifact>(
-    `WITH "reads" AS (
+export async function newerThanRead(s: Sql, team: string, principal: string): Promise<Section<BriefArtifact>> {
+  const rows = await s.all<BriefArtifact>(
+    sql`WITH "reads" AS (
        SELECT v."artifactPk" AS "pk", MAX(v."version") AS "readVersion" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
-       WHERE r."reader" = ? GROUP BY v."artifactPk")
+       WHERE r."reader" = ${principal} GROUP BY v."artifactPk")
      SELECT a."id", a."type", a."name", rd."readVersion", cv."version" AS "currentVersion", cv."publisher", cv."summary", cv."createdAt" AS "publishedAt"
      FROM "reads" rd JOIN "Artifact" a ON a."pk" = rd."pk"
      JOIN "ArtifactVersion" cv ON cv."artifactPk" = a."pk"
        AND cv."version" = (SELECT MAX(x."version") FROM "ArtifactVersion" x WHERE x."artifactPk" = a."pk" AND x."status" = 'active')
-     WHERE a."teamId" = ? AND a."archivedAt" IS NULL AND cv."version" > rd."readVersion"
-       AND EXISTS (SELECT 1 FROM "ArtifactVersion" n WHERE n."artifactPk" = a."pk" AND n."status" = 'active' AND n."version" > rd."readVersion" AND n."publisher" <> ?)
+     WHERE a."teamId" = ${team} AND a."archivedAt" IS NULL AND cv."version" > rd."readVersion"
+       AND EXISTS (SELECT 1 FROM "ArtifactVersion" n WHERE n."artifactPk" = a."pk" AND n."status" = 'active' AND n."version" > rd."readVersion" AND n."publisher" <> ${principal})
      ORDER BY cv."seq" DESC`,
-    [principal, team, principal],
   );
   return { items: rows.slice(0, BRIEF_ITEMS), total: rows.length };
 }
 
 /** Unread, not archived: the count and the oldest few. */
-export async function unreadMessages(sql: Sql, team: string, principal: string): Promise<{ unread: number; first: BriefMessage[] }> {
-  const where = `"teamId" = ? AND "recipient" = ? AND "readAt" IS NULL AND "archivedAt" IS NULL`;
-  const { n } = (await sql.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${where}`, [team, principal]))!;
-  const first = await sql.all<Omit<BriefMessage, "at"> & { createdAt: Date }>(
-    `SELECT "id","sender","kind","text","createdAt" FROM "Message" WHERE ${where} ORDER BY "id" LIMIT ?`,
-    [team, principal, BRIEF_MESSAGES],
+export async function unreadMessages(s: Sql, team: string, principal: string): Promise<{ unread: number; first: BriefMessage[] }> {
+  const where = sql`"teamId" = ${team} AND "recipient" = ${principal} AND "readAt" IS NULL AND "archivedAt" IS NULL`;
+  const { n } = (await s.get<{ n: number }>(sql`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${where}`))!;
+  const first = await s.all<Omit<BriefMessage, "at"> & { createdAt: Date }>(
+    sql`SELECT "id","sender","kind","text","createdAt" FROM "Message" WHERE ${where} ORDER BY "id" LIMIT ${BRIEF_MESSAGES}`,
   );
   return { unread: n, first: first.map(({ createdAt, ...m }) => ({ ...m, at: createdAt })) };
 }
 
 /** Decisions recorded since `first` (firstWisdomAfter), newest first. */
-export async function decisionsSince(sql: Sql, team: string, first: number): Promise<Section<DecisionView>> {
-  const s = await wisdomSince(sql, team, first, ["decision"], BRIEF_ITEMS);
-  return { items: s.items.map(toDecisionView).reverse(), total: s.total };
+export async function decisionsSince(s: Sql, team: string, first: number): Promise<Section<DecisionView>> {
+  const since = await wisdomSince(s, team, first, ["decision"], BRIEF_ITEMS);
+  return { items: since.items.map(toDecisionView).reverse(), total: since.total };
 }
 
 /** Patterns registered or changed since `first`, latest change first; for a first-time overview (`first` 0), all of them by name. */
-export async function patternsSince(sql: Sql, team: string, first: number): Promise<Section<PatternView>> {
+export async function patternsSince(s: Sql, team: string, first: number): Promise<Section<PatternView>> {
   if (first === Infinity) return { items: [], total: 0 };
-  const from = `${PATTERN_SELECT} AND w."teamId" = ? AND w."id" >= ?`;
-  const order = first === 0 ? `w."title"` : `w."id" DESC`;
-  const rows = await sql.all<Parameters<typeof toPatternView>[0]>(`${from} ORDER BY ${order} LIMIT ?`, [team, first, BRIEF_ITEMS]);
-  return { items: rows.map(toPatternView), total: await countOf(sql, from, [team, first]) };
+  const from = sql`${PATTERN_SELECT} AND w."teamId" = ${team} AND w."id" >= ${first}`;
+  const order = first === 0 ? raw(`w."title"`) : raw(`w."id" DESC`);
+  const rows = await s.all<Parameters<typeof toPatternView>[0]>(sql`${from} ORDER BY ${order} LIMIT ${BRIEF_ITEMS}`);
+  return { items: rows.map(toPatternView), total: await countOf(s, from) };
 }

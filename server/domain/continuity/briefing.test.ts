@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatKit } from "../../testing/chat-kit.ts";
 import { continuityKit, member, type ContinuityKit } from "../../testing/continuity-kit.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
+import { sql } from "../../db/sql.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { BRIEF_ITEMS, BRIEF_MESSAGES } from "./briefing-queries.ts";
@@ -147,8 +148,8 @@ describe("unread messages", () => {
   it(`counts unread, unarchived messages and shows the oldest ${BRIEF_MESSAGES} with sender and text`, async () => {
     for (let i = 1; i <= BRIEF_MESSAGES + 2; i++) await c.send(i % 2 ? "qa-dev" : "operator", "api-dev", `message ${i}`);
     await c.send("api-dev", "qa-dev", "not mine");
-    await hub.db.write("test.read", "api-dev", (tx) => tx.run(`UPDATE "Message" SET "readAt" = ? WHERE "text" = 'message 1'`, [tx.now]));
-    await hub.db.write("test.archive", "api-dev", (tx) => tx.run(`UPDATE "Message" SET "archivedAt" = ? WHERE "text" = 'message 2'`, [tx.now]));
+    await hub.db.write("test.read", "api-dev", (tx) => tx.run(sql`UPDATE "Message" SET "readAt" = ${tx.now} WHERE "text" = 'message 1'`));
+    await hub.db.write("test.archive", "api-dev", (tx) => tx.run(sql`UPDATE "Message" SET "archivedAt" = ${tx.now} WHERE "text" = 'message 2'`));
     const b = await c.brief(dev);
     expect(b.messages.unread).toBe(BRIEF_MESSAGES);
     expect(b.messages.first.map((m) => [m.sender, m.text])).toEqual([3, 4, 5, 6, 7].map((i) => [i % 2 ? "qa-dev" : "operator", `message ${i}`]));

@@ -6,6 +6,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import {
   CheckpointState,
   type CheckpointKind,
@@ -44,29 +45,25 @@ const toView = (r: CheckpointRow): CheckpointView => ({
 });
 
 /** That Claude session's latest checkpoint when it has one (a resumed session), else the principal's latest. */
-export async function findLatest(sql: Sql, team: string, principal: string, claudeSessionId?: string): Promise<CheckpointView | null> {
-  const base = `SELECT * FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ?`;
-  const own = claudeSessionId
-    ? await sql.get<CheckpointRow>(`${base} AND "claudeSessionId" = ? ORDER BY "id" DESC LIMIT 1`, [team, principal, claudeSessionId])
-    : undefined;
-  const row = own ?? (await sql.get<CheckpointRow>(`${base} ORDER BY "id" DESC LIMIT 1`, [team, principal]));
+export async function findLatest(s: Sql, team: string, principal: string, claudeSessionId?: string): Promise<CheckpointView | null> {
+  const base = sql`SELECT * FROM "Checkpoint" WHERE "teamId" = ${team} AND "principal" = ${principal}`;
+  const own = claudeSessionId ? await s.get<CheckpointRow>(sql`${base} AND "claudeSessionId" = ${claudeSessionId} ORDER BY "id" DESC LIMIT 1`) : undefined;
+  const row = own ?? (await s.get<CheckpointRow>(sql`${base} ORDER BY "id" DESC LIMIT 1`));
   return row ? toView(row) : null;
 }
 
-export async function currentEventId(sql: Sql): Promise<number> {
-  return (await sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
+export async function currentEventId(s: Sql): Promise<number> {
+  return (await s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
 }
 
 export async function recordCheckpointInTx(tx: WriteTx, actor: Principal, input: RecordCheckpointInput): Promise<CheckpointView> {
   await ensureTeam(tx, input.team);
   const row = await tx.get<CheckpointRow>(
-    `INSERT INTO "Checkpoint" ("teamId","principal","claudeSessionId","kind","state","lastEventId","at") VALUES (?,?,?,?,?,?,?) RETURNING *`,
-    [input.team, actor.name, input.claudeSessionId ?? null, input.kind, JSON.stringify(input.state ?? {}), await currentEventId(tx), tx.now],
+    sql`INSERT INTO "Checkpoint" ("teamId","principal","claudeSessionId","kind","state","lastEventId","at") VALUES (${input.team},${actor.name},${input.claudeSessionId ?? null},${input.kind},${JSON.stringify(input.state ?? {})},${await currentEventId(tx)},${tx.now}) RETURNING *`,
   );
   await tx.run(
-    `DELETE FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? AND "id" <= (
-       SELECT "id" FROM "Checkpoint" WHERE "teamId" = ? AND "principal" = ? ORDER BY "id" DESC LIMIT 1 OFFSET ?)`,
-    [input.team, actor.name, input.team, actor.name, KEPT_CHECKPOINTS],
+    sql`DELETE FROM "Checkpoint" WHERE "teamId" = ${input.team} AND "principal" = ${actor.name} AND "id" <= (
+       SELECT "id" FROM "Checkpoint" WHERE "teamId" = ${input.team} AND "principal" = ${actor.name} ORDER BY "id" DESC LIMIT 1 OFFSET ${KEPT_CHECKPOINTS})`,
   );
   return toView(row!);
 }
@@ -76,13 +73,13 @@ export async function recordCheckpoint({ db }: DomainDeps, actor: Principal, inp
 }
 
 /** Whose checkpoints a read is about: the caller's own, or, for an operator or the team's lead, the member it names. */
-export async function subjectOf(sql: Sql, actor: Principal, team: string, member: string | undefined): Promise<string> {
+export async function subjectOf(s: Sql, actor: Principal, team: string, member: string | undefined): Promise<string> {
   if (member === undefined || member === actor.name) return actor.name;
-  await authorize(sql, actor, "continuity.read", { team, owners: [member], label: `'${member}'` });
+  await authorize(s, actor, "continuity.read", { team, owners: [member], label: `'${member}'` });
   return member;
 }
 
 export async function latestCheckpoint({ db }: DomainDeps, actor: Principal, input: LatestCheckpointInput): Promise<{ checkpoint: CheckpointView | null }> {
-  const checkpoint = await db.read(async (sql) => findLatest(sql, input.team, await subjectOf(sql, actor, input.team, input.member), input.claudeSessionId));
+  const checkpoint = await db.read(async (s) => findLatest(s, input.team, await subjectOf(s, actor, input.team, input.member), input.claudeSessionId));
   return { checkpoint };
 }

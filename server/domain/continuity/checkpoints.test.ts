@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { continuityKit, member, type ContinuityKit } from "../../testing/continuity-kit.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
+import { sql } from "../../db/sql.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR } from "../principal.ts";
@@ -17,7 +18,7 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 const dev = member("api-dev");
-const maxEventId = async () => (await hub.db.read((sql) => sql.get<{ id: number }>(`SELECT MAX("id") AS "id" FROM "Event"`)))!.id;
+const maxEventId = async () => (await hub.db.read((s) => s.get<{ id: number }>(sql`SELECT MAX("id") AS "id" FROM "Event"`)))!.id;
 
 describe("recording checkpoints", () => {
   it("stores the caller's working state and the event log position, without an event of its own", async () => {
@@ -66,9 +67,9 @@ describe("recording checkpoints", () => {
   it(`keeps the latest ${KEPT_CHECKPOINTS} per principal`, async () => {
     for (let i = 0; i < KEPT_CHECKPOINTS + 5; i++) await c.checkpoint(dev);
     await c.checkpoint(member("qa-dev"));
-    const rows = await hub.db.read((sql) =>
-      sql.all<{ principal: string; n: number; first: number }>(
-        `SELECT "principal", COUNT(*) AS "n", MIN("id") AS "first" FROM "Checkpoint" GROUP BY "principal" ORDER BY "principal"`,
+    const rows = await hub.db.read((s) =>
+      s.all<{ principal: string; n: number; first: number }>(
+        sql`SELECT "principal", COUNT(*) AS "n", MIN("id") AS "first" FROM "Checkpoint" GROUP BY "principal" ORDER BY "principal"`,
       ),
     );
     expect(rows).toEqual([

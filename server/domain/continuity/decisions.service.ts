@@ -3,6 +3,7 @@
  * the `decision` kind of team wisdom (docs/knowledge.md#wisdom). Entries are append-only and their author is always the
  * caller. Related artifacts and contracts must exist when the decision is recorded, so every link in the journal resolves.
  */
+import { join, sql } from "../../db/sql.ts";
 import type { DecisionPage, DecisionView, ListDecisionsInput, RecordDecisionInput } from "../../../lib/api/continuity.ts";
 import type { WisdomView } from "../../../lib/api/knowledge.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -36,31 +37,18 @@ export async function recordDecision({ db }: DomainDeps, actor: Principal, input
 
 /** Newest first; `since` keeps those recorded at or after that time, `after` those after that id. */
 export async function listDecisions({ db }: DomainDeps, input: ListDecisionsInput): Promise<DecisionPage> {
-  const where = [`"teamId" = ?`, `"kind" = 'decision'`];
-  const params: (string | number | Date)[] = [input.team];
-  if (input.since !== undefined) {
-    where.push(`"createdAt" >= ?`);
-    params.push(new Date(input.since));
-  }
-  if (input.after !== undefined) {
-    where.push(`"id" > ?`);
-    params.push(input.after);
-  }
+  const where = [sql`"teamId" = ${input.team}`, sql`"kind" = 'decision'`];
+  if (input.since !== undefined) where.push(sql`"createdAt" >= ${new Date(input.since)}`);
+  if (input.after !== undefined) where.push(sql`"id" > ${input.after}`);
   for (const [kind, ref] of [
     ["artifact", input.artifact],
     ["contract", input.contract],
   ] as const) {
     if (ref === undefined) continue;
-    where.push(`EXISTS (SELECT 1 FROM "WisdomLink" l WHERE l."wisdomId" = "Wisdom"."id" AND l."kind" = ? AND l."ref" = ?)`);
-    params.push(kind, ref);
+    where.push(sql`EXISTS (SELECT 1 FROM "WisdomLink" l WHERE l."wisdomId" = "Wisdom"."id" AND l."kind" = ${kind} AND l."ref" = ${ref})`);
   }
-  if (input.cursor !== undefined) {
-    where.push(`"id" < ?`);
-    params.push(input.cursor);
-  }
-  const rows = await db.read((sql) =>
-    sql.all<WisdomRow>(`SELECT * FROM "Wisdom" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit + 1]),
-  );
+  if (input.cursor !== undefined) where.push(sql`"id" < ${input.cursor}`);
+  const rows = await db.read((s) => s.all<WisdomRow>(sql`SELECT * FROM "Wisdom" WHERE ${join(where, " AND ")} ORDER BY "id" DESC LIMIT ${input.limit + 1}`));
   const page = rows.slice(0, input.limit);
   return { items: page.map((r) => toDecisionView(toWisdomView(r))), nextCursor: rows.length > input.limit ? page[page.length - 1].id : null };
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatKit } from "../../testing/chat-kit.ts";
 import { continuityKit, member, type ContinuityKit } from "../../testing/continuity-kit.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
+import { sql } from "../../db/sql.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { MAX_SUMMARY_CHARS } from "../../../lib/api/continuity.ts";
@@ -78,7 +79,7 @@ describe("the SessionStart hook", () => {
     expect(out.briefing!.contracts.items.map((x) => [x.id, x.status])).toEqual([["build-api", "in_progress"]]);
     expect(out.briefing!.markdown).toContain("## New decisions (1)");
     expect(out.briefing!.markdown).toContain("- src/a.ts");
-    const maxEvent = (await hub.db.read((sql) => sql.get<{ id: number }>(`SELECT MAX("id") AS "id" FROM "Event"`)))!.id;
+    const maxEvent = (await hub.db.read((s) => s.get<{ id: number }>(sql`SELECT MAX("id") AS "id" FROM "Event"`)))!.id;
     expect(out.checkpoint).toMatchObject({ kind: "session_start", lastEventId: maxEvent, state: { head: "2222222", changedFiles: ["src/a.ts"] } });
 
     const again = await c.hook(dev, { event: "session-start", hook: hookJson({ source: "clear" }) });

@@ -8,6 +8,7 @@
 import { notFound } from "../../errors.ts";
 import type { ListPatternsInput, PatternPage, PatternRefInput, PatternRegistration, PatternView, RegisterPatternInput } from "../../../lib/api/continuity.ts";
 import { fromSqlDate, type Sql } from "../../db/connection.ts";
+import { EMPTY, raw, sql } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { appendInTx, toWisdomView, type WisdomRow } from "../knowledge/wisdom.service.ts";
@@ -16,9 +17,10 @@ import { appendInTx, toWisdomView, type WisdomRow } from "../knowledge/wisdom.se
 type PatternRow = WisdomRow & { firstAt: unknown };
 
 /** The newest convention entry per name, with when the name first appeared. */
-export const PATTERN_SELECT = `SELECT w.*, (SELECT MIN(f."createdAt") FROM "Wisdom" f WHERE f."teamId" = w."teamId" AND f."kind" = 'convention' AND f."title" = w."title") AS "firstAt"
+export const PATTERN_SELECT =
+  raw(`SELECT w.*, (SELECT MIN(f."createdAt") FROM "Wisdom" f WHERE f."teamId" = w."teamId" AND f."kind" = 'convention' AND f."title" = w."title") AS "firstAt"
   FROM "Wisdom" w
-  WHERE w."kind" = 'convention' AND w."id" = (SELECT MAX(l."id") FROM "Wisdom" l WHERE l."teamId" = w."teamId" AND l."kind" = 'convention' AND l."title" = w."title")`;
+  WHERE w."kind" = 'convention' AND w."id" = (SELECT MAX(l."id") FROM "Wisdom" l WHERE l."teamId" = w."teamId" AND l."kind" = 'convention' AND l."title" = w."title")`);
 
 export const toPatternView = (r: PatternRow): PatternView => {
   const w = toWisdomView(r);
@@ -33,7 +35,7 @@ export const toPatternView = (r: PatternRow): PatternView => {
   };
 };
 
-const current = (sql: Sql, team: string, name: string) => sql.get<PatternRow>(`${PATTERN_SELECT} AND w."teamId" = ? AND w."title" = ?`, [team, name]);
+const current = (s: Sql, team: string, name: string) => s.get<PatternRow>(sql`${PATTERN_SELECT} AND w."teamId" = ${team} AND w."title" = ${name}`);
 
 export async function registerPattern({ db }: DomainDeps, actor: Principal, input: RegisterPatternInput): Promise<PatternRegistration> {
   return db.write("pattern.register", actor.name, async (tx) => {
@@ -53,19 +55,16 @@ export async function registerPattern({ db }: DomainDeps, actor: Principal, inpu
 }
 
 export async function getPattern({ db }: DomainDeps, input: PatternRefInput): Promise<PatternView> {
-  const row = await db.read((sql) => current(sql, input.team, input.name));
+  const row = await db.read((s) => current(s, input.team, input.name));
   if (!row) throw notFound("pattern", input.name, "name");
   return toPatternView(row);
 }
 
 /** By name; the next page starts after `cursor` (the last name of the previous page). */
 export async function listPatterns({ db }: DomainDeps, input: ListPatternsInput): Promise<PatternPage> {
-  const after = input.cursor === undefined ? "" : `AND w."title" > ?`;
-  const rows = await db.read((sql) =>
-    sql.all<PatternRow>(
-      `${PATTERN_SELECT} AND w."teamId" = ? ${after} ORDER BY w."title" LIMIT ?`,
-      input.cursor === undefined ? [input.team, input.limit + 1] : [input.team, input.cursor, input.limit + 1],
-    ),
+  const after = input.cursor === undefined ? EMPTY : sql`AND w."title" > ${input.cursor}`;
+  const rows = await db.read((s) =>
+    s.all<PatternRow>(sql`${PATTERN_SELECT} AND w."teamId" = ${input.team} ${after} ORDER BY w."title" LIMIT ${input.limit + 1}`),
   );
   const page = rows.slice(0, input.limit);
   return { items: page.map(toPatternView), nextCursor: rows.length > input.limit ? page[page.length - 1].title : null };

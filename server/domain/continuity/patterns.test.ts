@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "../../db/sql.ts";
 import { continuityKit, member, type ContinuityKit } from "../../testing/continuity-kit.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -45,7 +46,7 @@ describe("registering patterns", () => {
     expect(second.updatedAt.getTime()).toBeGreaterThan(first.updatedAt.getTime());
     const { outcome: _, ...stored } = second;
     expect(await c.pattern("naming")).toEqual(stored);
-    expect(await hub.db.read((sql) => sql.all(`SELECT "kind", "title", "body" FROM "Wisdom" ORDER BY "id"`))).toEqual([
+    expect(await hub.db.read((s) => s.all(sql`SELECT "kind", "title", "body" FROM "Wisdom" ORDER BY "id"`))).toEqual([
       { kind: "convention", title: "naming", body: "kebab-case files" },
       { kind: "convention", title: "naming", body: "kebab-case files, PascalCase components" },
     ]);

@@ -3,9 +3,9 @@
  * corrupted column is a loud error here rather than a silent wrong answer somewhere else.
  */
 import { z } from "zod";
-import type { Param, Sql } from "../../db/connection.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
-import type { ContractRow, DependencyRow } from "../../db/rows.ts";
+import type { Sql } from "../../db/connection.ts";
+import { EMPTY, inList, sql, type Query } from "../../db/sql.ts";
+import type { ContractRow, ContractDependencyRow } from "../../db/rows.ts";
 import { notFound } from "../../errors.ts";
 import { ContractStatus, Criterion, ExpectedOutput, PinnedVersion, Priority, type ContractView, type Dependency } from "../../../lib/api/contracts.ts";
 
@@ -20,13 +20,13 @@ export type LoadedContract = ContractView & { pk: number; windowStartSeq: number
 
 export const json = <S extends z.ZodType>(schema: S, text: string | null): z.infer<S> | null => (text === null ? null : schema.parse(JSON.parse(text)));
 
-export function toDependency(d: Pick<DependencyRow, "kind" | "targetId" | "minVersion">): Dependency {
+export function toDependency(d: Pick<ContractDependencyRow, "kind" | "targetId" | "minVersion">): Dependency {
   return d.kind === "contract"
     ? { type: "contract", contractId: d.targetId }
     : { type: "artifact", artifactId: d.targetId, ...(d.minVersion ? { minVersion: d.minVersion } : {}) };
 }
 
-export function toLoaded(row: ContractRow, deps: Pick<DependencyRow, "kind" | "targetId" | "minVersion">[]): LoadedContract {
+export function toLoaded(row: ContractRow, deps: Pick<ContractDependencyRow, "kind" | "targetId" | "minVersion">[]): LoadedContract {
   return {
     pk: row.pk,
     windowStartSeq: row.windowStartSeq,
@@ -61,17 +61,17 @@ export function toView(c: LoadedContract): ContractView {
   return view;
 }
 
-const DEPS_SQL = `SELECT "kind","targetId","minVersion" FROM "ContractDependency" WHERE "contractPk" = ? ORDER BY "id"`;
+const dependenciesOf = (pk: number) => sql`SELECT "kind","targetId","minVersion" FROM "ContractDependency" WHERE "contractPk" = ${pk} ORDER BY "id"`;
 
-export async function loadByPk(sql: Sql, pk: number): Promise<LoadedContract> {
-  const row = await sql.get<ContractRow>(`SELECT * FROM "Contract" WHERE "pk" = ?`, [pk]);
+export async function loadByPk(s: Sql, pk: number): Promise<LoadedContract> {
+  const row = await s.get<ContractRow>(sql`SELECT * FROM "Contract" WHERE "pk" = ${pk}`);
   if (!row) throw new Error(`contract row ${pk} vanished inside its transaction`);
-  return toLoaded(row, await sql.all(DEPS_SQL, [pk]));
+  return toLoaded(row, await s.all(dependenciesOf(pk)));
 }
 
-export async function findContract(sql: Sql, team: string, id: string): Promise<LoadedContract | undefined> {
-  const row = await sql.get<ContractRow>(`SELECT * FROM "Contract" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
-  return row ? toLoaded(row, await sql.all(DEPS_SQL, [row.pk])) : undefined;
+export async function findContract(s: Sql, team: string, id: string): Promise<LoadedContract | undefined> {
+  const row = await s.get<ContractRow>(sql`SELECT * FROM "Contract" WHERE "teamId" = ${team} AND "id" = ${id}`);
+  return row ? toLoaded(row, await s.all(dependenciesOf(row.pk))) : undefined;
 }
 
 /**
@@ -80,22 +80,20 @@ export async function findContract(sql: Sql, team: string, id: string): Promise<
  * dependency, so a contract appears once per dependency and per row of the other tables it matched).
  */
 export async function loadJoined<R extends object>(
-  sql: Sql,
-  from: string,
-  where: string,
-  params: readonly Param[],
-  select = "",
+  s: Sql,
+  from: Query,
+  where: Query,
+  select?: Query,
 ): Promise<{ contracts: Map<number, LoadedContract>; rows: Array<R & ContractRow> }> {
   type Row = R & ContractRow & { depId: number | null; depKind: string; depTarget: string; depMinVersion: number | null };
-  const rows = await sql.all<Row>(
-    `SELECT ${select ? `${select}, ` : ""}c.*, d."id" AS "depId", d."kind" AS "depKind", d."targetId" AS "depTarget", d."minVersion" AS "depMinVersion"
+  const rows = await s.all<Row>(
+    sql`SELECT ${select ? sql`${select}, ` : EMPTY}c.*, d."id" AS "depId", d."kind" AS "depKind", d."targetId" AS "depTarget", d."minVersion" AS "depMinVersion"
      FROM ${from} LEFT JOIN "ContractDependency" d ON d."contractPk" = c."pk" WHERE ${where} ORDER BY c."pk", d."id"`,
-    params,
   );
   const contracts = new Map<number, LoadedContract>();
   for (let i = 0; i < rows.length;) {
     const pk = rows[i].pk;
-    const deps: Pick<DependencyRow, "kind" | "targetId" | "minVersion">[] = [];
+    const deps: Pick<ContractDependencyRow, "kind" | "targetId" | "minVersion">[] = [];
     let j = i;
     for (let last: number | null = null; j < rows.length && rows[j].pk === pk; j++) {
       const r = rows[j];
@@ -109,13 +107,13 @@ export async function loadJoined<R extends object>(
 }
 
 /** The team's contracts with these ids that exist, by id. */
-export async function findContracts(sql: Sql, team: string, ids: Iterable<string>): Promise<Map<string, LoadedContract>> {
-  const { contracts } = await loadJoined(sql, `"Contract" c`, `c."teamId" = ? AND c."id" IN ${IN_LIST}`, [team, jsonList(ids)]);
+export async function findContracts(s: Sql, team: string, ids: Iterable<string>): Promise<Map<string, LoadedContract>> {
+  const { contracts } = await loadJoined(s, sql`"Contract" c`, sql`c."teamId" = ${team} AND c."id" IN ${inList(ids)}`);
   return new Map([...contracts.values()].map((c) => [c.id, c]));
 }
 
-export async function loadContract(sql: Sql, team: string, id: string, field = "id"): Promise<LoadedContract> {
-  const c = await findContract(sql, team, id);
+export async function loadContract(s: Sql, team: string, id: string, field = "id"): Promise<LoadedContract> {
+  const c = await findContract(s, team, id);
   if (!c) throw notFound("contract", id, field);
   return c;
 }

@@ -12,6 +12,7 @@ import {
   ReopenContractInput,
   type ContractStatus,
 } from "../../../lib/api/contracts.ts";
+import { sql } from "../../db/sql.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { artifactReaders, publishArtifact } from "../artifacts/artifacts.service.ts";
@@ -575,7 +576,7 @@ describe("dependencies and cascades", () => {
         ],
       });
       // What a snapshot rollback (docs/domain.md#rollback) does to an input: the version stays, marked rolled back.
-      await hub.db.write("test.rollback", "operator", (tx) => tx.run(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" = 1`));
+      await hub.db.write("test.rollback", "operator", (tx) => tx.run(sql`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" = 1`));
       const c = await removeDep("c", { type: "artifact", artifactId: "extra" });
       expect(c).toMatchObject({
         status: "pending",

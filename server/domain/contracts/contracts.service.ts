@@ -5,6 +5,7 @@
  */
 import { assigneeHeld } from "../accounts/limits.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { join, sql } from "../../db/sql.ts";
 import { DomainError, conflict, invalid, invalidField, type Issue } from "../../errors.ts";
 import type {
   CompleteContractInput,
@@ -49,27 +50,20 @@ export function watchesOf(c: Pick<LoadedContract, "dependencies" | "acceptanceCr
 }
 
 async function writeWatches(tx: WriteTx, c: LoadedContract): Promise<void> {
-  await tx.run(`DELETE FROM "ContractWatch" WHERE "contractPk" = ?`, [c.pk]);
+  await tx.run(sql`DELETE FROM "ContractWatch" WHERE "contractPk" = ${c.pk}`);
   for (const w of watchesOf(c)) {
-    await tx.run(`INSERT INTO "ContractWatch" ("contractPk","teamId","kind","target") VALUES (?,?,?,?) ON CONFLICT DO NOTHING`, [
-      c.pk,
-      c.team,
-      w.kind,
-      w.target,
-    ]);
+    await tx.run(
+      sql`INSERT INTO "ContractWatch" ("contractPk","teamId","kind","target") VALUES (${c.pk},${c.team},${w.kind},${w.target}) ON CONFLICT DO NOTHING`,
+    );
   }
 }
 
 const depKey = (d: Dependency) => (d.type === "contract" ? `contract:${d.contractId}` : `artifact:${d.artifactId}`);
 
 export async function insertDependency(tx: WriteTx, contractPk: number, team: string, d: Dependency): Promise<void> {
-  await tx.run(`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId","minVersion") VALUES (?,?,?,?,?)`, [
-    contractPk,
-    team,
-    d.type,
-    d.type === "contract" ? d.contractId : d.artifactId,
-    d.type === "artifact" ? (d.minVersion ?? null) : null,
-  ]);
+  await tx.run(
+    sql`INSERT INTO "ContractDependency" ("contractPk","teamId","kind","targetId","minVersion") VALUES (${contractPk},${team},${d.type},${d.type === "contract" ? d.contractId : d.artifactId},${d.type === "artifact" ? (d.minVersion ?? null) : null})`,
+  );
 }
 
 /** The preamble of every command on an existing contract: writable team, the contract, who, and from which state. */
@@ -134,27 +128,9 @@ export async function createContractInTx(tx: WriteTx, actor: Principal, input: C
   await checkReferences(tx, input);
   const deadline = input.timeoutMs ? new Date(tx.now.getTime() + input.timeoutMs) : null;
   const r = await tx.get<{ pk: number }>(
-    `INSERT INTO "Contract" ("teamId","id","title","description","assigner","assignee","inputs","expectedOutputs","acceptanceCriteria",
+    sql`INSERT INTO "Contract" ("teamId","id","title","description","assigner","assignee","inputs","expectedOutputs","acceptanceCriteria",
        "priority","timeoutMs","deadlineAt","maxRetries","retryCount","status","statusReason","windowStartSeq","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0,'pending',NULL,?,?,?) RETURNING "pk"`,
-    [
-      input.team,
-      input.id,
-      input.title,
-      input.description,
-      actor.name,
-      input.assignee,
-      JSON.stringify(input.inputs),
-      JSON.stringify(input.expectedOutputs),
-      JSON.stringify(input.acceptanceCriteria),
-      input.priority,
-      input.timeoutMs ?? null,
-      deadline,
-      input.maxRetries,
-      await maxSeq(tx),
-      tx.now,
-      tx.now,
-    ],
+     VALUES (${input.team},${input.id},${input.title},${input.description},${actor.name},${input.assignee},${JSON.stringify(input.inputs)},${JSON.stringify(input.expectedOutputs)},${JSON.stringify(input.acceptanceCriteria)},${input.priority},${input.timeoutMs ?? null},${deadline},${input.maxRetries},0,'pending',NULL,${await maxSeq(tx)},${tx.now},${tx.now}) RETURNING "pk"`,
   );
   for (const d of input.dependencies) await insertDependency(tx, r!.pk, input.team, d);
   const c = await loadByPk(tx, r!.pk);
@@ -168,38 +144,26 @@ export async function createContractInTx(tx: WriteTx, actor: Principal, input: C
 }
 
 export async function getContract(deps: DomainDeps, input: ContractRefInput): Promise<ContractView> {
-  return deps.db.read(async (sql) => toView(await loadContract(sql, input.team, input.id)));
+  return deps.db.read(async (s) => toView(await loadContract(s, input.team, input.id)));
 }
 
 export async function listContracts(deps: DomainDeps, input: ListContractsInput): Promise<ContractPage> {
-  const where = [`"teamId" = ?`];
-  const params: (string | number)[] = [input.team];
-  if (input.status) {
-    where.push(`"status" = ?`);
-    params.push(input.status);
-  }
-  if (input.assignee) {
-    where.push(`"assignee" = ?`);
-    params.push(input.assignee);
-  }
-  if (input.assigner) {
-    where.push(`"assigner" = ?`);
-    params.push(input.assigner);
-  }
-  if (input.cursor !== undefined) {
-    where.push(`"pk" > ?`);
-    params.push(input.cursor);
-  }
-  return deps.db.read(async (sql) => {
-    const rows = await sql.all<Parameters<typeof toLoaded>[0]>(`SELECT * FROM "Contract" WHERE ${where.join(" AND ")} ORDER BY "pk" LIMIT ?`, [
-      ...params,
-      input.limit + 1,
-    ]);
+  const where = [sql`"teamId" = ${input.team}`];
+  if (input.status) where.push(sql`"status" = ${input.status}`);
+  if (input.assignee) where.push(sql`"assignee" = ${input.assignee}`);
+  if (input.assigner) where.push(sql`"assigner" = ${input.assigner}`);
+  if (input.cursor !== undefined) where.push(sql`"pk" > ${input.cursor}`);
+  return deps.db.read(async (s) => {
+    const rows = await s.all<Parameters<typeof toLoaded>[0]>(
+      sql`SELECT * FROM "Contract" WHERE ${join(where, " AND ")} ORDER BY "pk" LIMIT ${input.limit + 1}`,
+    );
     const page = rows.slice(0, input.limit);
     const deps2 = page.length
-      ? await sql.all<{ contractPk: number; kind: string; targetId: string; minVersion: number | null }>(
-          `SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "contractPk" IN (${page.map(() => "?").join(",")}) ORDER BY "id"`,
-          page.map((p) => p.pk),
+      ? await s.all<{ contractPk: number; kind: string; targetId: string; minVersion: number | null }>(
+          sql`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "contractPk" IN (${join(
+            page.map((p) => sql`${p.pk}`),
+            ",",
+          )}) ORDER BY "id"`,
         )
       : [];
     return {
@@ -222,15 +186,13 @@ export async function startContract(deps: DomainDeps, actor: Principal, input: C
     const c = await contractFor(tx, actor, input, "start");
     const pinned = await resolveInputs(tx, c);
     await setStatus(tx, c, "in_progress", `started by ${actor.name}`, {
-      sets: `"startedAt" = ?, "pinnedInputs" = ?`,
-      params: [tx.now, JSON.stringify(pinned)],
+      sets: sql`"startedAt" = ${tx.now}, "pinnedInputs" = ${JSON.stringify(pinned)}`,
       payload: { pinnedInputs: pinned.map((p) => `${p.artifactId}@v${p.version}`) },
     });
     const resolvedInputs: StartResult["resolvedInputs"] = [];
     for (const p of pinned) {
       const v = (await tx.get<{ data: string; type: string; name: string }>(
-        `SELECT v."data", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE v."seq" = ?`,
-        [p.seq],
+        sql`SELECT v."data", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE v."seq" = ${p.seq}`,
       ))!;
       await recordRead(tx, c.team, p, actor);
       resolvedInputs.push({ artifactId: p.artifactId, version: p.version, type: v.type, name: v.name, data: JSON.parse(v.data) });
@@ -293,14 +255,12 @@ export async function reopenInTx(tx: WriteTx, actor: Principal, input: ReopenCon
   const window = await maxSeq(tx);
   c.windowStartSeq = window;
   await setStatus(tx, c, ready ? "ready" : "pending", input.reason, {
-    sets: `"retryCount" = ?, "windowStartSeq" = ?, "deadlineAt" = ?, "completedAt" = NULL, "startedAt" = NULL, "outputs" = NULL, "pinnedInputs" = NULL`,
-    params: [c.retryCount, window, deadline],
+    sets: sql`"retryCount" = ${c.retryCount}, "windowStartSeq" = ${window}, "deadlineAt" = ${deadline}, "completedAt" = NULL, "startedAt" = NULL, "outputs" = NULL, "pinnedInputs" = NULL`,
     payload: { operation: "reopen" },
   });
   const dependents = await tx.all<{ pk: number }>(
-    `SELECT c."pk" FROM "ContractDependency" d JOIN "Contract" c ON c."pk" = d."contractPk"
-     WHERE d."teamId" = ? AND d."kind" = 'contract' AND d."targetId" = ? AND c."status" = 'ready'`,
-    [c.team, c.id],
+    sql`SELECT c."pk" FROM "ContractDependency" d JOIN "Contract" c ON c."pk" = d."contractPk"
+     WHERE d."teamId" = ${c.team} AND d."kind" = 'contract' AND d."targetId" = ${c.id} AND c."status" = 'ready'`,
   );
   for (const d of dependents) {
     await setStatus(tx, await loadByPk(tx, d.pk), "pending", `dependency '${c.id}' was reopened`);
@@ -315,12 +275,12 @@ export async function reassignContract(deps: DomainDeps, actor: Principal, input
       throw invalidField("assignee", "different", `contract '${c.id}' is already assigned to '${input.assignee}'`, input.assignee);
     const from = c.assignee;
     noteChange(tx, c);
-    await tx.run(`UPDATE "Contract" SET "assignee" = ?, "updatedAt" = ? WHERE "pk" = ?`, [input.assignee, tx.now, c.pk]);
+    await tx.run(sql`UPDATE "Contract" SET "assignee" = ${input.assignee}, "updatedAt" = ${tx.now} WHERE "pk" = ${c.pk}`);
     c.assignee = input.assignee;
     await tx.emit({ teamId: c.team, type: "contract.reassigned", subject: `contract:${c.id}`, payload: { id: c.id, from, to: input.assignee } });
     // The new assignee has not started anything: work in progress goes back to ready.
     if (c.status === "in_progress") {
-      await setStatus(tx, c, "ready", `reassigned from ${from} to ${input.assignee}`, { sets: `"startedAt" = NULL, "pinnedInputs" = NULL` });
+      await setStatus(tx, c, "ready", `reassigned from ${from} to ${input.assignee}`, { sets: sql`"startedAt" = NULL, "pinnedInputs" = NULL` });
     }
     return toView(await loadByPk(tx, c.pk));
   });
@@ -352,7 +312,7 @@ export async function removeDependency(deps: DomainDeps, actor: Principal, input
     const c = await contractFor(tx, actor, input, "change_dependencies");
     const d = input.dependency;
     const target = d.type === "contract" ? d.contractId : d.artifactId;
-    const r = await tx.run(`DELETE FROM "ContractDependency" WHERE "contractPk" = ? AND "kind" = ? AND "targetId" = ?`, [c.pk, d.type, target]);
+    const r = await tx.run(sql`DELETE FROM "ContractDependency" WHERE "contractPk" = ${c.pk} AND "kind" = ${d.type} AND "targetId" = ${target}`);
     if (r.changes === 0) throw invalidField("dependency", "exists", `contract '${c.id}' does not depend on ${depKey(d)}`);
     return afterDependencyChange(tx, c.pk, { removed: d });
   });
@@ -376,10 +336,9 @@ async function afterDependencyChange(tx: WriteTx, pk: number, change: { added?: 
 
 /** Fails contracts whose deadline has passed (docs/domain.md#timeouts); the scheduler calls this, also right after a restart. */
 export async function failOverdue(deps: DomainDeps, actor: Principal, now = new Date()): Promise<string[]> {
-  const due = await deps.db.read((sql) =>
-    sql.all<{ teamId: string; id: string }>(
-      `SELECT "teamId","id" FROM "Contract" WHERE "status" IN ('pending','ready','in_progress') AND "deadlineAt" <= ? ORDER BY "deadlineAt" LIMIT 100`,
-      [now],
+  const due = await deps.db.read((s) =>
+    s.all<{ teamId: string; id: string }>(
+      sql`SELECT "teamId","id" FROM "Contract" WHERE "status" IN ('pending','ready','in_progress') AND "deadlineAt" <= ${now} ORDER BY "deadlineAt" LIMIT 100`,
     ),
   );
   const failed: string[] = [];

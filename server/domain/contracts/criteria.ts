@@ -9,7 +9,7 @@
  * resolution wave, docs/domain.md#resolution) or for one (an explanation, a start).
  */
 import type { Sql } from "../../db/connection.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { EMPTY, inList, sql } from "../../db/sql.ts";
 import { ContractStatus, type Criterion } from "../../../lib/api/contracts.ts";
 import { parseTestResults } from "../artifacts/well-known-types.ts";
 import { currentVersions, type PinnedRef } from "../artifacts/refs.ts";
@@ -48,7 +48,7 @@ export class Facts {
    * which needs no query.
    */
   constructor(
-    private readonly sql: Sql,
+    private readonly s: Sql,
     readonly team: string,
     readonly lastSeq: number | null = null,
   ) {}
@@ -92,9 +92,8 @@ export class Facts {
     }
     const newContracts = [...contractIds].filter((id) => !this.contracts.has(id));
     if (newContracts.length) {
-      const rows = await this.sql.all<{ id: string; status: string; outputs: string | null }>(
-        `SELECT "id","status","outputs" FROM "Contract" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`,
-        [this.team, jsonList(newContracts)],
+      const rows = await this.s.all<{ id: string; status: string; outputs: string | null }>(
+        sql`SELECT "id","status","outputs" FROM "Contract" WHERE "teamId" = ${this.team} AND "id" IN ${inList(newContracts)}`,
       );
       for (const id of newContracts) this.contracts.set(id, null);
       for (const r of rows) this.contracts.set(r.id, { status: ContractStatus.parse(r.status), outputs: json(Pinned, r.outputs) });
@@ -103,15 +102,15 @@ export class Facts {
     await this.loadVersions(this.tests, testIds, true);
     const unknown = attempts.filter((c) => !this.evidence.has(c.pk));
     if (unknown.length) {
-      const under = await publishedUnder(this.sql, this.team, unknown);
-      for (const c of unknown) this.evidence.set(c.pk, { matched: await matchOutputs(this.sql, c), under: under.get(c.id) ?? [] });
+      const under = await publishedUnder(this.s, this.team, unknown);
+      for (const c of unknown) this.evidence.set(c.pk, { matched: await matchOutputs(this.s, c), under: under.get(c.id) ?? [] });
     }
   }
 
   private async loadVersions(into: Map<string, Version | null>, ids: Set<string>, withData: boolean): Promise<void> {
     const missing = [...ids].filter((id) => !into.has(id));
     if (!missing.length) return;
-    const found = await currentVersions(this.sql, this.team, missing, withData);
+    const found = await currentVersions(this.s, this.team, missing, withData);
     for (const id of missing) into.set(id, found.get(id) ?? null);
   }
 
@@ -131,15 +130,14 @@ export class Facts {
 }
 
 /** For each expected output, the newest matching version inside the contract's window. */
-async function matchOutputs(sql: Sql, c: LoadedContract): Promise<Array<PinnedRef | null>> {
+async function matchOutputs(s: Sql, c: LoadedContract): Promise<Array<PinnedRef | null>> {
   const found: Array<PinnedRef | null> = [];
   for (const o of c.expectedOutputs) {
-    const row = await sql.get<PinnedRef>(
-      `SELECT a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-       WHERE a."teamId" = ? AND a."type" = ? ${o.artifactId ? `AND a."id" = ?` : ""} AND v."seq" > ? AND v."status" = 'active'
-         AND (v."contractId" IS NULL OR v."contractId" = ?)
+    const row = await s.get<PinnedRef>(
+      sql`SELECT a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+       WHERE a."teamId" = ${c.team} AND a."type" = ${o.artifactType} ${o.artifactId ? sql`AND a."id" = ${o.artifactId}` : EMPTY} AND v."seq" > ${c.windowStartSeq} AND v."status" = 'active'
+         AND (v."contractId" IS NULL OR v."contractId" = ${c.id})
        ORDER BY v."seq" DESC LIMIT 1`,
-      o.artifactId ? [c.team, o.artifactType, o.artifactId, c.windowStartSeq, c.id] : [c.team, o.artifactType, c.windowStartSeq, c.id],
     );
     found.push(row ? ref(row) : null);
   }
@@ -147,13 +145,12 @@ async function matchOutputs(sql: Sql, c: LoadedContract): Promise<Array<PinnedRe
 }
 
 /** Per contract, the newest active version of each artifact published under it inside its window. */
-async function publishedUnder(sql: Sql, team: string, cs: LoadedContract[]): Promise<Map<string, PinnedRef[]>> {
-  const rows = await sql.all<PinnedRef & { contractId: string }>(
+async function publishedUnder(s: Sql, team: string, cs: LoadedContract[]): Promise<Map<string, PinnedRef[]>> {
+  const rows = await s.all<PinnedRef & { contractId: string }>(
     // CROSS JOIN keeps SQLite's planner on the (contractId, seq) index: with JOIN it walked every version of the team.
-    `SELECT v."contractId", a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v CROSS JOIN "Artifact" a
-     WHERE a."pk" = v."artifactPk" AND a."teamId" = ? AND v."contractId" IN ${IN_LIST} AND v."status" = 'active'
+    sql`SELECT v."contractId", a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v CROSS JOIN "Artifact" a
+     WHERE a."pk" = v."artifactPk" AND a."teamId" = ${team} AND v."contractId" IN ${inList(cs.map((c) => c.id))} AND v."status" = 'active'
        AND v."version" = (SELECT MAX(v2."version") FROM "ArtifactVersion" v2 WHERE v2."artifactPk" = v."artifactPk" AND v2."contractId" = v."contractId" AND v2."status" = 'active')`,
-    [team, jsonList(cs.map((c) => c.id))],
   );
   const windows = new Map(cs.map((c) => [c.id, c.windowStartSeq]));
   const under = new Map<string, PinnedRef[]>();
@@ -258,20 +255,20 @@ export function inputsIn(c: LoadedContract, facts: Facts): PinnedRef[] {
 }
 
 /** One contract's facts, for the callers outside a resolution. */
-async function factsFor(sql: Sql, c: LoadedContract, need: Need): Promise<Facts> {
-  const facts = new Facts(sql, c.team);
+async function factsFor(s: Sql, c: LoadedContract, need: Need): Promise<Facts> {
+  const facts = new Facts(s, c.team);
   await facts.load([c], need);
   return facts;
 }
 
-export async function dependenciesSatisfied(sql: Sql, c: LoadedContract): Promise<boolean> {
-  return unsatisfiedDependenciesIn(c, await factsFor(sql, c, { dependencies: true })).length === 0;
+export async function dependenciesSatisfied(s: Sql, c: LoadedContract): Promise<boolean> {
+  return unsatisfiedDependenciesIn(c, await factsFor(s, c, { dependencies: true })).length === 0;
 }
 
-export async function unmetCriteria(sql: Sql, c: LoadedContract): Promise<Unmet[]> {
-  return unmetCriteriaIn(c, await factsFor(sql, c, { criteria: true, evidence: true }));
+export async function unmetCriteria(s: Sql, c: LoadedContract): Promise<Unmet[]> {
+  return unmetCriteriaIn(c, await factsFor(s, c, { criteria: true, evidence: true }));
 }
 
-export async function resolveInputs(sql: Sql, c: LoadedContract): Promise<PinnedRef[]> {
-  return inputsIn(c, await factsFor(sql, c, { dependencies: true }));
+export async function resolveInputs(s: Sql, c: LoadedContract): Promise<PinnedRef[]> {
+  return inputsIn(c, await factsFor(s, c, { dependencies: true }));
 }

@@ -4,17 +4,17 @@
  * to resolve, cascade forever. Checked when a contract is created and when a dependency is added.
  */
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 
 /**
  * The path `to → … → from` if `to` already waits on `from` (directly or not), so that making
  * `from` wait on `to` would close a cycle; null otherwise.
  */
-export async function cyclePath(sql: Sql, team: string, from: string, to: string): Promise<string[] | null> {
+export async function cyclePath(s: Sql, team: string, from: string, to: string): Promise<string[] | null> {
   if (from === to) return [from, from];
-  const edges = await sql.all<{ source: string; target: string }>(
-    `SELECT c."id" AS "source", w."target" FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"
-     WHERE w."teamId" = ? AND w."kind" = 'contract'`,
-    [team],
+  const edges = await s.all<{ source: string; target: string }>(
+    sql`SELECT c."id" AS "source", w."target" FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"
+     WHERE w."teamId" = ${team} AND w."kind" = 'contract'`,
   );
   const next = new Map<string, string[]>();
   for (const e of edges) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);

@@ -10,9 +10,8 @@
  * once, when the drain ends.
  */
 import type { WriteTx } from "../../db/database.ts";
-import type { Param } from "../../db/connection.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
 import { multiRow } from "../../db/multi-row.ts";
+import { EMPTY, inList, join, raw, sql, type Query, type SqlValue } from "../../db/sql.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import type { ContractStatus } from "../../../lib/api/contracts.ts";
 import { loadJoined, type LoadedContract } from "./contracts.repo.ts";
@@ -20,22 +19,23 @@ import { Facts, autoCompletableIn, inputsIn, outputsIn, unsatisfiedDependenciesI
 import { announceStatus } from "./transitions.ts";
 
 const OPEN: ContractStatus[] = ["pending", "ready", "in_progress"];
-const OPEN_SQL = `c."status" IN ('pending','ready','in_progress')`;
+const OPEN_SQL = sql`c."status" IN ('pending','ready','in_progress')`;
 type WatchKind = "artifact" | "artifact_type" | "contract";
 
 /** What completion writes besides the status, as the row holds it. */
 type Completion = { outputs: string; inputs: string };
 
-/** Open contracts of team `?` watching `kind` `?`: one lookup in the (teamId, kind, target) index. */
-const watchedAs = (kind: WatchKind) =>
-  `EXISTS (SELECT 1 FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk" WHERE w."teamId" = ? AND w."kind" = '${kind}' AND w."target" = ? AND ${OPEN_SQL})`;
+/** Open contracts of `team` watching `target` as a `kind`: one lookup in the (teamId, kind, target) index. */
+const watchedAs = (kind: WatchKind, team: SqlValue, target: SqlValue) =>
+  sql`EXISTS (SELECT 1 FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk" WHERE w."teamId" = ${team} AND w."kind" = '${raw(kind)}' AND w."target" = ${target} AND ${OPEN_SQL})`;
 
 /**
- * Whether an open contract of team `?` watches a publish of artifact `?`, or of team `?` its type `?` (params in that
- * order), as an SQL expression: a publish asks it in a statement it runs anyway, and calls `afterPublish` only when it
- * holds. Two lookups, since an OR of the two kinds inside one makes SQLite walk every watch of the team.
+ * Whether an open contract of `team` watches a publish of `artifactId`, or of its `type`, as an SQL expression: a
+ * publish asks it in a statement it runs anyway, and calls `afterPublish` only when it holds. Two lookups, since an OR
+ * of the two kinds inside one makes SQLite walk every watch of the team.
  */
-export const publishWatched = `(${watchedAs("artifact")} OR ${watchedAs("artifact_type")})`;
+export const publishWatched = (team: SqlValue, artifactId: SqlValue, type: SqlValue) =>
+  sql`(${watchedAs("artifact", team, artifactId)} OR ${watchedAs("artifact_type", team, type)})`;
 
 /** One drain per Resolution: what it keeps in memory is current only until the drain has written it. */
 export class Resolution {
@@ -48,7 +48,7 @@ export class Resolution {
   /** Rows to write: every contract moved, and what completion adds. */
   private readonly moved = new Set<number>();
   private readonly completed = new Map<number, Completion>();
-  private readonly edges: Param[][] = [];
+  private readonly edges: Query[] = [];
   private facts: Facts | null = null;
 
   constructor(
@@ -86,7 +86,7 @@ export class Resolution {
       const wave = this.queue;
       this.queue = [];
       const missing = wave.filter((pk) => !this.contracts.has(pk));
-      if (missing.length) this.remember((await loadJoined(this.tx, `"Contract" c`, `c."pk" IN ${IN_LIST}`, [jsonList(missing)])).contracts);
+      if (missing.length) this.remember((await loadJoined(this.tx, sql`"Contract" c`, sql`c."pk" IN ${inList(missing)}`)).contracts);
       await this.prepare(wave.map((pk) => this.contracts.get(pk)!));
       for (const [at, pk] of wave.entries()) {
         this.queued.delete(pk);
@@ -111,7 +111,7 @@ export class Resolution {
   private async finish(c: LoadedContract, reason: string, at: number): Promise<void> {
     const inputs = c.pinnedInputs ?? inputsIn(c, this.facts!);
     const outputs = outputsIn(c, this.facts!);
-    for (const out of outputs) for (const input of inputs) if (input.seq !== out.seq) this.edges.push([input.seq, out.seq, c.id]);
+    for (const out of outputs) for (const input of inputs) if (input.seq !== out.seq) this.edges.push(sql`(${input.seq},${out.seq},'contract',${c.id})`);
     this.completed.set(c.pk, { outputs: JSON.stringify(outputs), inputs: JSON.stringify(inputs) });
     await this.move(c, "completed", reason, { outputs: outputs.map((o) => `${o.artifactId}@v${o.version}`) });
     this.facts!.know(c.id, { status: "completed", outputs });
@@ -151,10 +151,12 @@ export class Resolution {
   private async watchers(wanted: ReadonlyArray<readonly [WatchKind, string[]]>): Promise<Map<string, number[]>> {
     const { contracts, rows } = await loadJoined<{ watchKind: string; watched: string }>(
       this.tx,
-      `"ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"`,
-      `w."teamId" = ? AND (${wanted.map(() => `(w."kind" = ? AND w."target" IN ${IN_LIST})`).join(" OR ")}) AND ${OPEN_SQL}`,
-      [this.team, ...wanted.flatMap(([kind, targets]) => [kind, jsonList(targets)])],
-      `w."kind" AS "watchKind", w."target" AS "watched"`,
+      sql`"ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"`,
+      sql`w."teamId" = ${this.team} AND (${join(
+        wanted.map(([kind, targets]) => sql`(w."kind" = ${kind} AND w."target" IN ${inList(targets)})`),
+        " OR ",
+      )}) AND ${OPEN_SQL}`,
+      sql`w."kind" AS "watchKind", w."target" AS "watched"`,
     );
     this.remember(contracts);
     const found = new Map<string, number[]>();
@@ -183,28 +185,30 @@ export class Resolution {
   /** Writes the rows of every contract moved, once each with its final values, and the lineage of every completion. */
   private async flush(): Promise<void> {
     const moved = [...this.moved].map((pk) => this.contracts.get(pk)!);
-    const row = (c: LoadedContract): Param[] => [c.pk, c.status, c.statusReason, c.windowStartSeq];
-    const update = (sets: string) => (values: string) =>
-      `UPDATE "Contract" SET "status" = v."column2", "statusReason" = v."column3", "windowStartSeq" = v."column4", "updatedAt" = ?${sets}
+    const update = (sets: Query) => (values: Query) =>
+      sql`UPDATE "Contract" SET "status" = v."column2", "statusReason" = v."column3", "windowStartSeq" = v."column4", "updatedAt" = ${this.tx.now}${sets}
        FROM (VALUES ${values}) AS v WHERE "Contract"."pk" = v."column1"`;
-    await multiRow(this.tx, moved.filter((c) => !this.completed.has(c.pk)).map(row), "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER))", update(""), [this.tx.now]);
+    await multiRow(
+      this.tx,
+      moved
+        .filter((c) => !this.completed.has(c.pk))
+        .map((c) => sql`(CAST(${c.pk} AS INTEGER),${c.status},${c.statusReason},CAST(${c.windowStartSeq} AS INTEGER))`),
+      update(EMPTY),
+    );
     await multiRow(
       this.tx,
       moved
         .filter((c) => this.completed.has(c.pk))
         .map((c) => {
           const { outputs, inputs } = this.completed.get(c.pk)!;
-          return [...row(c), outputs, inputs];
+          return sql`(CAST(${c.pk} AS INTEGER),${c.status},${c.statusReason},CAST(${c.windowStartSeq} AS INTEGER),${outputs},${inputs})`;
         }),
-      "(CAST(? AS INTEGER),?,?,CAST(? AS INTEGER),?,?)",
-      update(`, "completedAt" = ?, "outputs" = v."column5", "pinnedInputs" = v."column6"`),
-      [this.tx.now, this.tx.now],
+      update(sql`, "completedAt" = ${this.tx.now}, "outputs" = v."column5", "pinnedInputs" = v."column6"`),
     );
     await multiRow(
       this.tx,
       this.edges,
-      "(?,?,'contract',?)",
-      (values) => `INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES ${values} ON CONFLICT DO NOTHING`,
+      (values) => sql`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES ${values} ON CONFLICT DO NOTHING`,
     );
   }
 }

@@ -7,6 +7,7 @@
 import type { WriteTx } from "../../db/database.ts";
 import type { PayloadOf } from "../../events/types.ts";
 import type { Sql } from "../../db/connection.ts";
+import { EMPTY, sql, type Query } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 import type { ContractStatus } from "../../../lib/api/contracts.ts";
 import type { Principal } from "../principal.ts";
@@ -40,12 +41,12 @@ export function assertCan(c: LoadedContract, op: Operation): void {
 const WORK: Operation[] = ["start", "complete", "fail"];
 
 /** Who may do what (capabilities.ts): the assignee works on it, the assigner manages it, a lead or the operator does anything. */
-export async function assertActor(sql: Sql, c: LoadedContract, actor: Principal, op: Operation): Promise<void> {
+export async function assertActor(s: Sql, c: LoadedContract, actor: Principal, op: Operation): Promise<void> {
   const assignee = WORK.includes(op) || op === "reopen";
   const assigner = !WORK.includes(op);
   const owners = [assignee ? c.assignee : null, assigner ? c.assigner : null];
   const parties = [assignee ? `assignee '${c.assignee}'` : "", assigner ? `assigner '${c.assigner}'` : ""].filter(Boolean).join(", ");
-  await authorize(sql, actor, `contract.${op}`, { team: c.team, owners, label: `'${c.id}' (${parties})` });
+  await authorize(s, actor, `contract.${op}`, { team: c.team, owners, label: `'${c.id}' (${parties})` });
 }
 
 /** What an operation adds to `contract.status_changed` beyond the move itself (lib/api/events.ts). */
@@ -56,15 +57,11 @@ export async function setStatus(
   c: LoadedContract,
   to: ContractStatus,
   reason: string | null,
-  extra: { sets?: string; params?: unknown[]; payload?: StatusExtras } = {},
+  extra: { sets?: Query; payload?: StatusExtras } = {},
 ): Promise<void> {
-  await tx.run(`UPDATE "Contract" SET "status" = ?, "statusReason" = ?, "updatedAt" = ?${extra.sets ? `, ${extra.sets}` : ""} WHERE "pk" = ?`, [
-    to,
-    reason,
-    tx.now,
-    ...((extra.params ?? []) as never[]),
-    c.pk,
-  ]);
+  await tx.run(
+    sql`UPDATE "Contract" SET "status" = ${to}, "statusReason" = ${reason}, "updatedAt" = ${tx.now}${extra.sets ? sql`, ${extra.sets}` : EMPTY} WHERE "pk" = ${c.pk}`,
+  );
   await announceStatus(tx, c, to, reason, extra.payload);
 }
 

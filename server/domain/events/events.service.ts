@@ -1,6 +1,7 @@
 /** Reading the event log (docs/domain.md#event-log): catch-up after a cursor, or the newest events for a feed. */
 import { z } from "zod";
 import type { EventRow } from "../../db/rows.ts";
+import { EMPTY, inList, join, raw, sql } from "../../db/sql.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { LoggedEvent, type EventList } from "../../../lib/api/events.ts";
 import type { ListEventsInput } from "../../../lib/api/teams.ts";
@@ -22,20 +23,13 @@ export function toHubEvent(r: EventRow): HubEvent {
  * moves past the events hidden from the caller too.
  */
 export async function listEvents({ db }: DomainDeps, actor: Principal, input: ListEventsInput): Promise<EventList> {
-  const where = [input.hub ? `"teamId" IS NULL` : `"teamId" = ?`];
-  const params: (string | number)[] = input.hub ? [] : [input.team];
-  if (input.type) {
-    where.push(`"type" = ?`);
-    params.push(input.type);
-  }
-  if (input.after !== undefined) {
-    where.push(`"id" > ?`);
-    params.push(input.after);
-  }
-  const order = input.after !== undefined ? "ASC" : "DESC";
-  const rows = await db.read(async (sql) => {
-    if (input.hub) await authorize(sql, actor, "events.hub", { team: null });
-    return sql.all<EventRow>(`SELECT * FROM "Event" WHERE ${where.join(" AND ")} ORDER BY "id" ${order} LIMIT ?`, [...params, input.limit]);
+  const where = [input.hub ? sql`"teamId" IS NULL` : sql`"teamId" = ${input.team}`];
+  if (input.type) where.push(sql`"type" = ${input.type}`);
+  if (input.after !== undefined) where.push(sql`"id" > ${input.after}`);
+  const order = raw(input.after !== undefined ? "ASC" : "DESC");
+  const rows = await db.read(async (s) => {
+    if (input.hub) await authorize(s, actor, "events.hub", { team: null });
+    return s.all<EventRow>(sql`SELECT * FROM "Event" WHERE ${join(where, " AND ")} ORDER BY "id" ${order} LIMIT ${input.limit}`);
   });
   const events = rows.map(toHubEvent).flatMap((e) => eventFor(actor, e) ?? []);
   return { events, lastId: rows.length ? Math.max(...rows.map((r) => r.id)) : null };
@@ -43,13 +37,11 @@ export async function listEvents({ db }: DomainDeps, actor: Principal, input: Li
 
 /** Events after a cursor across the given teams (all when empty), oldest first: /ws catch-up. */
 export async function eventsAfter({ db }: DomainDeps, input: { teams: string[]; after: number; limit: number }): Promise<HubEvent[]> {
-  const teamFilter = input.teams.length ? `AND "teamId" IN (${input.teams.map(() => "?").join(",")})` : "";
-  const rows = await db.read((sql) =>
-    sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? ${teamFilter} ORDER BY "id" LIMIT ?`, [input.after, ...input.teams, input.limit]),
-  );
+  const teamFilter = input.teams.length ? sql`AND "teamId" IN ${inList(input.teams)}` : EMPTY;
+  const rows = await db.read((s) => s.all<EventRow>(sql`SELECT * FROM "Event" WHERE "id" > ${input.after} ${teamFilter} ORDER BY "id" LIMIT ${input.limit}`));
   return rows.map(toHubEvent);
 }
 
 export async function lastEventId({ db }: DomainDeps): Promise<number> {
-  return (await db.read((sql) => sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)))!.id;
+  return (await db.read((s) => s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`)))!.id;
 }

@@ -8,7 +8,7 @@ import type { GateCheck, ReadCheck } from "../../../lib/api/gate.ts";
 import { recordRead } from "../artifacts/artifacts.service.ts";
 import type { Principal } from "../principal.ts";
 import { rosterView } from "../roster/roster.service.ts";
-import { IN_LIST } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 
 type Checked = { result: GateCheck; todo: string[] };
 
@@ -19,11 +19,10 @@ const list = (names: string[]) => names.map((n) => `'${n}'`).join(", ");
 
 export async function loadGateArtifacts(tx: WriteTx, team: string, ids: string[]): Promise<Map<string, GateArtifact>> {
   const rows = await tx.all<{ artifactId: string; pk: number; archived: number; version: number | null; seq: number | null; empty: number | null }>(
-    `SELECT a."id" AS "artifactId", a."pk", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq", cv."data" IN ('null','{}','[]','""') AS "empty"
+    sql`SELECT a."id" AS "artifactId", a."pk", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq", cv."data" IN ('null','{}','[]','""') AS "empty"
      FROM "Artifact" a LEFT JOIN "ArtifactVersion" cv ON cv."seq" =
        (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)
-     WHERE a."teamId" = ? AND a."id" IN ${IN_LIST}`,
-    [team, JSON.stringify(ids)],
+     WHERE a."teamId" = ${team} AND a."id" IN ${inList(ids)}`,
   );
   return new Map(rows.map((r) => [r.artifactId, { ...r, archived: r.archived === 1, empty: r.empty === 1 }]));
 }
@@ -120,9 +119,8 @@ export async function artifactsRead(
       continue;
     }
     const reads = await tx.all<{ reader: string; lastVersion: number; current: number }>(
-      `SELECT r."reader", MAX(v."version") AS "lastVersion", MAX(CASE WHEN r."seq" = ? THEN 1 ELSE 0 END) AS "current" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
-       WHERE v."artifactPk" = ? AND r."reader" IN ${IN_LIST} GROUP BY r."reader"`,
-      [a.seq, a.pk, JSON.stringify(expected)],
+      sql`SELECT r."reader", MAX(v."version") AS "lastVersion", MAX(CASE WHEN r."seq" = ${a.seq} THEN 1 ELSE 0 END) AS "current" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
+       WHERE v."artifactPk" = ${a.pk} AND r."reader" IN ${inList(expected)} GROUP BY r."reader"`,
     );
     const byReader = new Map(reads.map((r) => [r.reader, r]));
     const readCurrent = expected.filter((n) => byReader.get(n)?.current === 1);

@@ -4,24 +4,23 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 
 export type GateCounters = { gateCount: number; gatesAtLastBatch: number; spawnBatchCount: number; lastSpawnAt: Date | null; lastGateAt: Date | null };
 
 const NO_GATES: GateCounters = { gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null };
 
-export async function readGate(sql: Sql, team: string): Promise<GateCounters> {
-  const row = await sql.get<GateCounters>(
-    `SELECT "gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt" FROM "GateState" WHERE "teamId" = ?`,
-    [team],
+export async function readGate(s: Sql, team: string): Promise<GateCounters> {
+  const row = await s.get<GateCounters>(
+    sql`SELECT "gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt" FROM "GateState" WHERE "teamId" = ${team}`,
   );
   return row ?? { ...NO_GATES };
 }
 
 export async function writeGate(tx: WriteTx, team: string, g: GateCounters): Promise<void> {
   await tx.run(
-    `INSERT INTO "GateState" ("teamId","gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt") VALUES (?,?,?,?,?,?)
+    sql`INSERT INTO "GateState" ("teamId","gateCount","gatesAtLastBatch","spawnBatchCount","lastSpawnAt","lastGateAt") VALUES (${team},${g.gateCount},${g.gatesAtLastBatch},${g.spawnBatchCount},${g.lastSpawnAt},${g.lastGateAt})
      ON CONFLICT ("teamId") DO UPDATE SET "gateCount" = excluded."gateCount", "gatesAtLastBatch" = excluded."gatesAtLastBatch", "spawnBatchCount" = excluded."spawnBatchCount",
        "lastSpawnAt" = excluded."lastSpawnAt", "lastGateAt" = excluded."lastGateAt"`,
-    [team, g.gateCount, g.gatesAtLastBatch, g.spawnBatchCount, g.lastSpawnAt, g.lastGateAt],
   );
 }

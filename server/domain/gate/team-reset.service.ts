@@ -15,7 +15,7 @@ import { writeSnapshot } from "../snapshots/snapshot-store.ts";
 import { captureState } from "../snapshots/state.ts";
 import { captureCode, teamWorkTrees } from "../snapshots/code.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
-import { IN_LIST } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 
 /**
  * The team's work trees are checkpointed first, as for a manual snapshot (git cannot run inside the transaction), after
@@ -23,9 +23,9 @@ import { IN_LIST } from "../../db/in-list.ts";
  * not code, and rolling back to the `pre-reset` snapshot restores the files it recorded (docs/worktrees.md).
  */
 export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamResetInput): Promise<ResetSummary> {
-  const rows = await deps.db.read(async (sql) => {
-    await authorize(sql, actor, "team.reset", { team: input.team });
-    return teamWorkTrees(sql, input.team);
+  const rows = await deps.db.read(async (s) => {
+    await authorize(s, actor, "team.reset", { team: input.team });
+    return teamWorkTrees(s, input.team);
   });
   const code = rows.length > 0 ? await captureCode(rows, "before team reset") : undefined;
   return deps.db.write("team.reset", actor.name, async (tx) => {
@@ -33,10 +33,8 @@ export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamR
     await authorize(tx, actor, "team.reset", { team });
     await ensureTeam(tx, team);
     const preserved = [...new Set(input.preserve_artifacts)];
-    const keep = JSON.stringify(preserved);
-    const known = new Set(
-      (await tx.all<{ id: string }>(`SELECT "id" FROM "Artifact" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`, [team, keep])).map((r) => r.id),
-    );
+    const keep = inList(preserved);
+    const known = new Set((await tx.all<{ id: string }>(sql`SELECT "id" FROM "Artifact" WHERE "teamId" = ${team} AND "id" IN ${keep}`)).map((r) => r.id));
     const unknown = input.preserve_artifacts.flatMap((id, i) =>
       known.has(id) ? [] : [{ field: `preserve_artifacts[${i}]`, rule: "exists", message: `artifact '${id}' does not exist in team '${team}'`, received: id }],
     );
@@ -44,21 +42,16 @@ export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamR
 
     const before = await captureState(tx, team);
     const snapshot = await writeSnapshot(tx, actor, team, { kind: "pre-reset", label: "before team reset" }, code ? { ...before, code } : before);
-    const messages = await tx.run(`UPDATE "Message" SET "archivedAt" = ?, "archivedBy" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL`, [
-      tx.now,
-      snapshot.id,
-      team,
-    ]);
-    const versions = await tx.run(
-      `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "status" = 'active'
-         AND "artifactPk" IN (SELECT "pk" FROM "Artifact" WHERE "teamId" = ? AND "id" NOT IN ${IN_LIST})`,
-      [team, keep],
+    const messages = await tx.run(
+      sql`UPDATE "Message" SET "archivedAt" = ${tx.now}, "archivedBy" = ${snapshot.id} WHERE "teamId" = ${team} AND "archivedAt" IS NULL`,
     );
-    const artifacts = await tx.run(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" NOT IN ${IN_LIST}`, [
-      tx.now,
-      team,
-      keep,
-    ]);
+    const versions = await tx.run(
+      sql`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "status" = 'active'
+         AND "artifactPk" IN (SELECT "pk" FROM "Artifact" WHERE "teamId" = ${team} AND "id" NOT IN ${keep})`,
+    );
+    const artifacts = await tx.run(
+      sql`UPDATE "Artifact" SET "archivedAt" = ${tx.now} WHERE "teamId" = ${team} AND "archivedAt" IS NULL AND "id" NOT IN ${keep}`,
+    );
     await restoreCoordination(tx, team, EMPTY_COORDINATION, before, 0);
 
     const summary: ResetSummary = {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CreatePipelineInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { deliver, inboxOf } from "../chat/messages.ts";
 import { listContracts } from "../contracts/contracts.service.ts";
 import { createPipeline, getPipeline, listPipelines } from "../pipelines/pipelines.service.ts";
@@ -20,9 +21,9 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 const team = { team: "default" };
-const inbox = async (member: string) => (await hub.db.read((sql) => inboxOf(sql, "default", member))).map((m) => m.text);
-const executions = async () => await hub.db.read((sql) => sql.all(`SELECT * FROM "PipelineExecution" ORDER BY "id"`));
-const messages = async () => await hub.db.read((sql) => sql.all<{ archivedBy: string | null }>(`SELECT "archivedBy" FROM "Message" ORDER BY "id"`));
+const inbox = async (member: string) => (await hub.db.read((s) => inboxOf(s, "default", member))).map((m) => m.text);
+const executions = async () => await hub.db.read((s) => s.all(sql`SELECT * FROM "PipelineExecution" ORDER BY "id"`));
+const messages = async () => await hub.db.read((s) => s.all<{ archivedBy: string | null }>(sql`SELECT "archivedBy" FROM "Message" ORDER BY "id"`));
 
 /** A team mid-run: artifacts, contracts, a busy member, a pipeline with a log, messages (two of them notices of the new contracts), one passed gate. */
 async function busyTeam() {
@@ -77,7 +78,7 @@ describe("team reset", () => {
     expect(await listRoster(hub, team)).toEqual([]);
     expect(await listPipelines(hub, team)).toEqual([]);
     expect(await executions()).toEqual(log);
-    expect(await hub.db.read((sql) => readGate(sql, "default"))).toEqual({
+    expect(await hub.db.read((s) => readGate(s, "default"))).toEqual({
       gateCount: 0,
       gatesAtLastBatch: 0,
       spawnBatchCount: 0,

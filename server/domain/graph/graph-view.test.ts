@@ -5,6 +5,7 @@ import { GraphInput } from "../../../lib/api/graph.ts";
 import { buildLineageScenario, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { parseOrThrow } from "../zod-errors.ts";
 import { insertMany } from "../snapshots/insert-many.ts";
 import { graphView } from "./graph-view.ts";
@@ -169,10 +170,10 @@ describe("the canvas graph", () => {
     const linked = n.filter((i) => i % 20);
     await hub.db.write("test.seed", "tester", async (tx) => {
       const max = (await tx.get<{ a: number; v: number; c: number }>(
-        `SELECT (SELECT COALESCE(MAX("pk"), 0) FROM "Artifact") AS "a", (SELECT COALESCE(MAX("seq"), 0) FROM "ArtifactVersion") AS "v", (SELECT COALESCE(MAX("pk"), 0) FROM "Contract") AS "c"`,
+        sql`SELECT (SELECT COALESCE(MAX("pk"), 0) FROM "Artifact") AS "a", (SELECT COALESCE(MAX("seq"), 0) FROM "ArtifactVersion") AS "v", (SELECT COALESCE(MAX("pk"), 0) FROM "Contract") AS "c"`,
       ))!;
       const [pk, seq, cpk] = [(i: number) => max.a + i + 1, (i: number) => max.v + i + 1, (i: number) => max.c + i + 1];
-      await tx.run(`INSERT INTO "Team" ("id") VALUES ('big')`);
+      await tx.run(sql`INSERT INTO "Team" ("id") VALUES ('big')`);
       await insertMany(
         tx,
         "Artifact",

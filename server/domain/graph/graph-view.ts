@@ -5,14 +5,14 @@
  */
 import { teamStateOf } from "../knowledge/state.service.ts";
 import type { StateUpdateView } from "../../../lib/api/knowledge.ts";
-import type { ContractRow, DependencyRow } from "../../db/rows.ts";
+import type { ContractRow, ContractDependencyRow } from "../../db/rows.ts";
 import type { ArtifactGraphNode, GraphEdge, GraphEdgeKind, GraphInput, GraphNode, GraphView } from "../../../lib/api/graph.ts";
 import { artifactKey, contractKey } from "../../../lib/api/graph.ts";
 import { toLoaded } from "../contracts/contracts.repo.ts";
 import type { DomainDeps } from "../deps.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
 import { byText, groupBy } from "../lineage/graph.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 
 type ArtifactHead = {
   id: string;
@@ -27,30 +27,30 @@ type ArtifactHead = {
 };
 
 /** Each artifact with its current (newest active) version, found by probing the version index from the top. */
-const ARTIFACT_HEADS = `SELECT a."id", a."type", a."name", a."latestVersion", a."archivedAt" IS NOT NULL AS "archived",
+const artifactHeads = (team: string) => sql`SELECT a."id", a."type", a."name", a."latestVersion", a."archivedAt" IS NOT NULL AS "archived",
     cv."seq", cv."version", cv."publisher", cv."contractId"
   FROM "Artifact" a
   LEFT JOIN "ArtifactVersion" cv ON cv."seq" = (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)
-  WHERE a."teamId" = ?`;
+  WHERE a."teamId" = ${team}`;
 
 /** Inputs named in the current versions' derivedFrom (not links made when a contract completed: the contract shows those). */
-const DERIVED_INPUTS = `SELECT fa."id" AS "fromId", ta."id" AS "toId"
+const derivedInputs = (seqs: number[]) => sql`SELECT fa."id" AS "fromId", ta."id" AS "toId"
   FROM "LineageEdge" e
   JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq" JOIN "Artifact" fa ON fa."pk" = f."artifactPk"
   JOIN "ArtifactVersion" t ON t."seq" = e."toSeq" JOIN "Artifact" ta ON ta."pk" = t."artifactPk"
-  WHERE e."kind" = 'derived' AND e."toSeq" IN ${IN_LIST}`;
+  WHERE e."kind" = 'derived' AND e."toSeq" IN ${inList(seqs)}`;
 
 const memberState = (u: StateUpdateView | undefined) => (u ? { status: u.status, task: u.task, at: u.createdAt } : null);
 
 export async function graphView({ db }: DomainDeps, input: GraphInput): Promise<GraphView> {
-  return db.read(async (sql) => {
-    const heads = await sql.all<ArtifactHead>(ARTIFACT_HEADS, [input.team]);
-    const stale = await computeStale(sql, input.team);
+  return db.read(async (s) => {
+    const heads = await s.all<ArtifactHead>(artifactHeads(input.team));
+    const stale = await computeStale(s, input.team);
     const live = heads.filter((h) => !h.archived);
-    const derived = await sql.all<{ fromId: string; toId: string }>(DERIVED_INPUTS, [jsonList(live.flatMap((h) => (h.seq === null ? [] : [h.seq])))]);
-    const contracts = await sql.all<ContractRow>(`SELECT * FROM "Contract" WHERE "teamId" = ?`, [input.team]);
+    const derived = await s.all<{ fromId: string; toId: string }>(derivedInputs(live.flatMap((h) => (h.seq === null ? [] : [h.seq]))));
+    const contracts = await s.all<ContractRow>(sql`SELECT * FROM "Contract" WHERE "teamId" = ${input.team}`);
     const dependencies = groupBy(
-      await sql.all<DependencyRow>(`SELECT * FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`, [input.team]),
+      await s.all<ContractDependencyRow>(sql`SELECT * FROM "ContractDependency" WHERE "teamId" = ${input.team} ORDER BY "id"`),
       (d) => d.contractPk,
       (d) => d,
     );
@@ -59,7 +59,7 @@ export async function graphView({ db }: DomainDeps, input: GraphInput): Promise<
     const link = (from: string, to: string, kind: GraphEdgeKind) => edges.set(`${from} ${to} ${kind}`, { from, to, kind });
     for (const e of derived) if (e.fromId !== e.toId) link(artifactKey(e.fromId), artifactKey(e.toId), "derived_from");
 
-    const states = new Map((await teamStateOf(sql, input.team, 0)).members.map((m) => [m.member, m.latest]));
+    const states = new Map((await teamStateOf(s, input.team, 0)).members.map((m) => [m.member, m.latest]));
     const contractIds = new Set(contracts.map((c) => c.id));
     const nodes: GraphNode[] = [];
     for (const row of contracts) {

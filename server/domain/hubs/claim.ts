@@ -4,13 +4,14 @@
  * are serial, so exactly one does.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import type { SessionRow } from "../sessions/sessions.repo.ts";
 
 export async function claimSession(tx: WriteTx, s: SessionRow): Promise<boolean> {
   if (s.hubId !== null) return s.hubId === tx.hub;
   // A process with no hub identity (a test's embedded domain) is the only one there is.
   if (tx.hub === null) return true;
-  const r = await tx.run(`UPDATE "Session" SET "hubId" = ? WHERE "pk" = ? AND "hubId" IS NULL`, [tx.hub, s.pk]);
+  const r = await tx.run(sql`UPDATE "Session" SET "hubId" = ${tx.hub} WHERE "pk" = ${s.pk} AND "hubId" IS NULL`);
   if (r.changes === 0) return false;
   s.hubId = tx.hub;
   await tx.emit({ teamId: s.teamId, type: "session.claimed", subject: `session:${s.name}`, payload: { name: s.name, hub: tx.hub } });

@@ -5,6 +5,7 @@
  * several hubs notice at once exactly one of them does it.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { join, sql } from "../../db/sql.ts";
 import type { HubView } from "../../../lib/api/hubs.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -29,13 +30,18 @@ export type HubRow = {
 
 export type HubIdentity = Pick<HubRow, "id" | "url" | "host" | "pid" | "dataDir" | "version">;
 
+/** `"status" IN (${LIVE_LIST})`: the live statuses, a parameter each, built once. */
+const LIVE_LIST = join(
+  LIVE.map((status) => sql`${status}`),
+  ",",
+);
+
 export async function registerHub({ db }: DomainDeps, me: HubIdentity): Promise<void> {
   await db.write("hub.start", SUPERVISOR.name, async (tx) => {
     await tx.run(
-      `INSERT INTO "Hub" ("id","url","host","pid","dataDir","version","startedAt","heartbeatAt","status","stoppedAt") VALUES (?,?,?,?,?,?,?,?,'live',NULL)
+      sql`INSERT INTO "Hub" ("id","url","host","pid","dataDir","version","startedAt","heartbeatAt","status","stoppedAt") VALUES (${me.id},${me.url},${me.host},${me.pid},${me.dataDir},${me.version},${tx.now},${tx.now},'live',NULL)
        ON CONFLICT ("id") DO UPDATE SET "url" = excluded."url", "host" = excluded."host", "pid" = excluded."pid", "dataDir" = excluded."dataDir",
          "version" = excluded."version", "startedAt" = excluded."startedAt", "heartbeatAt" = excluded."heartbeatAt", "status" = 'live', "stoppedAt" = NULL`,
-      [me.id, me.url, me.host, me.pid, me.dataDir, me.version, tx.now, tx.now],
     );
     await tx.emit({
       teamId: null,
@@ -52,7 +58,7 @@ export async function registerHub({ db }: DomainDeps, me: HubIdentity): Promise<
  */
 export async function beat({ db }: DomainDeps, id: string): Promise<boolean> {
   return db.write("hub.heartbeat", SUPERVISOR.name, async (tx) => {
-    const r = await tx.run(`UPDATE "Hub" SET "heartbeatAt" = ? WHERE "id" = ? AND "status" = 'live'`, [tx.now, id]);
+    const r = await tx.run(sql`UPDATE "Hub" SET "heartbeatAt" = ${tx.now} WHERE "id" = ${id} AND "status" = 'live'`);
     return r.changes === 1;
   });
 }
@@ -63,10 +69,10 @@ export async function beat({ db }: DomainDeps, id: string): Promise<boolean> {
  */
 export async function stopHub({ db }: DomainDeps, id: string, maxLive: number): Promise<void> {
   await db.write("hub.stop", SUPERVISOR.name, async (tx) => {
-    const r = await tx.run(`UPDATE "Hub" SET "status" = 'stopped', "stoppedAt" = ? WHERE "id" = ? AND "status" = 'live'`, [tx.now, id]);
+    const r = await tx.run(sql`UPDATE "Hub" SET "status" = 'stopped', "stoppedAt" = ${tx.now} WHERE "id" = ${id} AND "status" = 'live'`);
     if (r.changes === 0) return;
     // Sessions still waiting for a place here need not wait for this hub's return: any hub may admit them now.
-    await tx.run(`UPDATE "Session" SET "hubId" = NULL WHERE "hubId" = ? AND "status" = 'queued'`, [id]);
+    await tx.run(sql`UPDATE "Session" SET "hubId" = NULL WHERE "hubId" = ${id} AND "status" = 'queued'`);
     await requeueYielded(tx, heldBy(id), maxLive, true);
     await tx.emit({ teamId: null, type: "hub.stopped", subject: `hub:${id}`, payload: { id } });
   });
@@ -75,26 +81,22 @@ export async function stopHub({ db }: DomainDeps, id: string, maxLive: number): 
 /** Declares lost every other live hub whose heartbeat is older than `lostAfterMs`; returns their ids. */
 export async function sweepLostHubs({ db }: DomainDeps, lostAfterMs: number, maxLive: number): Promise<string[]> {
   return db.write("hub.sweep", SUPERVISOR.name, async (tx) => {
-    const lost = await tx.all<HubRow>(`SELECT * FROM "Hub" WHERE "status" = 'live' AND "heartbeatAt" < ? AND "id" <> ? ORDER BY "id"`, [
-      new Date(tx.now.getTime() - lostAfterMs),
-      tx.hub ?? "",
-    ]);
+    const lost = await tx.all<HubRow>(
+      sql`SELECT * FROM "Hub" WHERE "status" = 'live' AND "heartbeatAt" < ${new Date(tx.now.getTime() - lostAfterMs)} AND "id" <> ${tx.hub ?? ""} ORDER BY "id"`,
+    );
     for (const h of lost) await declareLost(tx, h, lostAfterMs, maxLive);
     return lost.map((h) => h.id);
   });
 }
 
 async function declareLost(tx: WriteTx, h: HubRow, lostAfterMs: number, maxLive: number): Promise<void> {
-  await tx.run(`UPDATE "Hub" SET "status" = 'lost', "stoppedAt" = ? WHERE "id" = ?`, [tx.now, h.id]);
-  const live = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "hubId" = ? AND "status" IN (${LIVE.map(() => "?").join(",")}) ORDER BY "pk"`, [
-    h.id,
-    ...LIVE,
-  ]);
+  await tx.run(sql`UPDATE "Hub" SET "status" = 'lost', "stoppedAt" = ${tx.now} WHERE "id" = ${h.id}`);
+  const live = await tx.all<SessionRow>(sql`SELECT * FROM "Session" WHERE "hubId" = ${h.id} AND "status" IN (${LIVE_LIST}) ORDER BY "pk"`);
   const interrupted: string[] = [];
   for (const s of live) {
     // Never started there: nothing to interrupt, and any hub may start it.
     if (s.status === "queued") {
-      await tx.run(`UPDATE "Session" SET "hubId" = NULL WHERE "pk" = ?`, [s.pk]);
+      await tx.run(sql`UPDATE "Session" SET "hubId" = NULL WHERE "pk" = ${s.pk}`);
       continue;
     }
     // Admitted there but not launched: its place was on the lost hub, so it queues again, at the time it was first
@@ -117,12 +119,11 @@ async function declareLost(tx: WriteTx, h: HubRow, lostAfterMs: number, maxLive:
 }
 
 export async function listHubs({ db }: DomainDeps, actor: Principal): Promise<HubView[]> {
-  return db.read(async (sql) => {
-    await authorize(sql, actor, "hubs.list", { team: null });
-    const hubs = await sql.all<HubRow>(`SELECT * FROM "Hub" ORDER BY "startedAt", "id"`);
-    const counts = await sql.all<{ hubId: string; n: number }>(
-      `SELECT "hubId", COUNT(*) AS n FROM "Session" WHERE "hubId" IS NOT NULL AND "status" IN (${LIVE.map(() => "?").join(",")}) GROUP BY "hubId"`,
-      [...LIVE],
+  return db.read(async (s) => {
+    await authorize(s, actor, "hubs.list", { team: null });
+    const hubs = await s.all<HubRow>(sql`SELECT * FROM "Hub" ORDER BY "startedAt", "id"`);
+    const counts = await s.all<{ hubId: string; n: number }>(
+      sql`SELECT "hubId", COUNT(*) AS n FROM "Session" WHERE "hubId" IS NOT NULL AND "status" IN (${LIVE_LIST}) GROUP BY "hubId"`,
     );
     const live = new Map(counts.map((c) => [c.hubId, Number(c.n)]));
     return hubs.map((h) => ({

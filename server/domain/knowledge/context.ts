@@ -4,6 +4,7 @@
  * start-up prompt of a team member, rendered once here so both say the same thing.
  */
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import type { ExplorationView, WisdomKind } from "../../../lib/api/knowledge.ts";
 import { normaliseAngle, WISDOM_KINDS } from "../../../lib/api/knowledge.ts";
 import type { Briefing } from "../../../lib/api/continuity.ts";
@@ -26,31 +27,30 @@ function inputTexts(value: unknown, out: string[] = []): string[] {
 }
 
 /** Cached explorations whose angle appears in the inputs of the member's open contracts. */
-export async function explorationsForContracts(sql: Sql, team: string, member: string): Promise<ExplorationView[]> {
-  const contracts = await sql.all<{ inputs: string }>(
-    `SELECT "inputs" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" NOT IN ('completed','failed')`,
-    [team, member],
+export async function explorationsForContracts(s: Sql, team: string, member: string): Promise<ExplorationView[]> {
+  const contracts = await s.all<{ inputs: string }>(
+    sql`SELECT "inputs" FROM "Contract" WHERE "teamId" = ${team} AND "assignee" = ${member} AND "status" NOT IN ('completed','failed')`,
   );
   return explorationsMatching(
-    sql,
+    s,
     team,
     contracts.flatMap((c) => inputTexts(JSON.parse(c.inputs))),
   );
 }
 
 /** What a member should know: the team state, the wisdom of `kinds` appended since `first` (firstWisdomAfter), its angles. */
-export async function knowledgeSince(sql: Sql, team: string, member: string, first: number, kinds: readonly WisdomKind[], max: number): Promise<Knowledge> {
+export async function knowledgeSince(s: Sql, team: string, member: string, first: number, kinds: readonly WisdomKind[], max: number): Promise<Knowledge> {
   return {
-    teamState: (await teamStateOf(sql, team, 0)).members,
-    lessons: await wisdomSince(sql, team, first, kinds, max),
-    explorations: await explorationsForContracts(sql, team, member),
+    teamState: (await teamStateOf(s, team, 0)).members,
+    lessons: await wisdomSince(s, team, first, kinds, max),
+    explorations: await explorationsForContracts(s, team, member),
   };
 }
 
 /** A member's start-up knowledge: wisdom of every kind since its last checkpoint (or the newest). */
-export async function startupKnowledge(sql: Sql, team: string, member: string): Promise<Knowledge> {
-  const since = await findLatest(sql, team, member, undefined);
-  return knowledgeSince(sql, team, member, await firstWisdomAfter(sql, team, since?.lastEventId ?? null), WISDOM_KINDS, 10);
+export async function startupKnowledge(s: Sql, team: string, member: string): Promise<Knowledge> {
+  const since = await findLatest(s, team, member, undefined);
+  return knowledgeSince(s, team, member, await firstWisdomAfter(s, team, since?.lastEventId ?? null), WISDOM_KINDS, 10);
 }
 
 /** One line of a long text, cut to `max` characters, for a model's context. */

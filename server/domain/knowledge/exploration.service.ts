@@ -16,6 +16,7 @@ import type {
   ExplorationView,
 } from "../../../lib/api/knowledge.ts";
 import { fromSqlDate } from "../../db/connection.ts";
+import { EMPTY, raw, sql } from "../../db/sql.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -34,13 +35,13 @@ type EntryRow = {
   firstAt: unknown;
 };
 
-const LIVE = `e."teamId" = ? AND e."archivedAt" IS NULL`;
+const live = (team: string) => sql`e."teamId" = ${team} AND e."archivedAt" IS NULL`;
 const FIRST = (col: string) =>
-  `(SELECT f."${col}" FROM "Exploration" f WHERE f."teamId" = e."teamId" AND f."angle" = e."angle" AND f."archivedAt" IS NULL ORDER BY f."id" LIMIT 1)`;
-const ENTRY_SELECT = `SELECT e."teamId", e."angle", e."revision", e."result", e."refArtifact", e."refVersion", e."createdAt",
+  raw(`(SELECT f."${col}" FROM "Exploration" f WHERE f."teamId" = e."teamId" AND f."angle" = e."angle" AND f."archivedAt" IS NULL ORDER BY f."id" LIMIT 1)`);
+const entrySelect = (team: string) => sql`SELECT e."teamId", e."angle", e."revision", e."result", e."refArtifact", e."refVersion", e."createdAt",
     ${FIRST("author")} AS "createdBy", ${FIRST("createdAt")} AS "firstAt"
   FROM "Exploration" e
-  WHERE ${LIVE} AND e."id" = (SELECT MAX(l."id") FROM "Exploration" l WHERE l."teamId" = e."teamId" AND l."angle" = e."angle" AND l."archivedAt" IS NULL)`;
+  WHERE ${live(team)} AND e."id" = (SELECT MAX(l."id") FROM "Exploration" l WHERE l."teamId" = e."teamId" AND l."angle" = e."angle" AND l."archivedAt" IS NULL)`;
 
 const toView = (r: EntryRow): ExplorationView => ({
   team: r.teamId,
@@ -53,10 +54,10 @@ const toView = (r: EntryRow): ExplorationView => ({
   revision: r.revision,
 });
 
-const entryOf = (sql: Sql, team: string, angle: string) => sql.get<EntryRow>(`${ENTRY_SELECT} AND e."angle" = ?`, [team, angle]);
+const entryOf = (s: Sql, team: string, angle: string) => s.get<EntryRow>(sql`${entrySelect(team)} AND e."angle" = ${angle}`);
 
 export async function lookupExploration({ db }: DomainDeps, input: ExplorationLookupInput): Promise<ExplorationLookup> {
-  const row = await db.read((sql) => entryOf(sql, input.team, input.angle));
+  const row = await db.read((s) => entryOf(s, input.team, input.angle));
   return { angle: input.angle, hit: row !== undefined, entry: row ? toView(row) : null };
 }
 
@@ -72,20 +73,12 @@ export async function recordExploration({ db }: DomainDeps, actor: Principal, in
       });
     const ref = input.ref === undefined ? null : await pinRef(tx, input.team, input.ref, "ref");
     // Numbered past archived revisions too, so the unique key turns two first records of one angle into a conflict.
-    const { n } = (await tx.get<{ n: number }>(`SELECT COALESCE(MAX("revision"), 0) AS "n" FROM "Exploration" WHERE "teamId" = ? AND "angle" = ?`, [
-      input.team,
-      input.angle,
-    ]))!;
-    await tx.run(`INSERT INTO "Exploration" ("teamId","angle","revision","result","refArtifact","refVersion","author","createdAt") VALUES (?,?,?,?,?,?,?,?)`, [
-      input.team,
-      input.angle,
-      n + 1,
-      input.result,
-      ref?.artifactId ?? null,
-      ref?.version ?? null,
-      actor.name,
-      tx.now,
-    ]);
+    const { n } = (await tx.get<{ n: number }>(
+      sql`SELECT COALESCE(MAX("revision"), 0) AS "n" FROM "Exploration" WHERE "teamId" = ${input.team} AND "angle" = ${input.angle}`,
+    ))!;
+    await tx.run(
+      sql`INSERT INTO "Exploration" ("teamId","angle","revision","result","refArtifact","refVersion","author","createdAt") VALUES (${input.team},${input.angle},${n + 1},${input.result},${ref?.artifactId ?? null},${ref?.version ?? null},${actor.name},${tx.now})`,
+    );
     const outcome = existing ? ("updated" as const) : ("created" as const);
     await tx.emit({
       teamId: input.team,
@@ -99,13 +92,8 @@ export async function recordExploration({ db }: DomainDeps, actor: Principal, in
 
 /** By angle; the next page starts after `cursor` (the last angle of the previous page). */
 export async function listExplorations({ db }: DomainDeps, input: ExplorationListInput): Promise<ExplorationPage> {
-  const after = input.cursor === undefined ? "" : `AND e."angle" > ?`;
-  const rows = await db.read((sql) =>
-    sql.all<EntryRow>(
-      `${ENTRY_SELECT} ${after} ORDER BY e."angle" LIMIT ?`,
-      input.cursor === undefined ? [input.team, input.limit + 1] : [input.team, input.cursor, input.limit + 1],
-    ),
-  );
+  const after = input.cursor === undefined ? EMPTY : sql`AND e."angle" > ${input.cursor}`;
+  const rows = await db.read((s) => s.all<EntryRow>(sql`${entrySelect(input.team)} ${after} ORDER BY e."angle" LIMIT ${input.limit + 1}`));
   const page = rows.slice(0, input.limit);
   return { items: page.map(toView), nextCursor: rows.length > input.limit ? page[page.length - 1].angle : null };
 }
@@ -114,9 +102,9 @@ export async function listExplorations({ db }: DomainDeps, input: ExplorationLis
  * The cached entries relevant to a contract (docs/knowledge.md#context-loading): those whose angle appears, as whole
  * kebab-case words, in one of `texts` (its inputs' keys and string values, normalised the way angles are).
  */
-export async function explorationsMatching(sql: Sql, team: string, texts: readonly string[]): Promise<ExplorationView[]> {
+export async function explorationsMatching(s: Sql, team: string, texts: readonly string[]): Promise<ExplorationView[]> {
   const padded = texts.filter(Boolean).map((t) => `-${t}-`);
   if (!padded.length) return [];
-  const rows = await sql.all<EntryRow>(`${ENTRY_SELECT} ORDER BY e."angle"`, [team]);
+  const rows = await s.all<EntryRow>(sql`${entrySelect(team)} ORDER BY e."angle"`);
   return rows.filter((r) => padded.some((t) => t.includes(`-${r.angle}-`))).map(toView);
 }

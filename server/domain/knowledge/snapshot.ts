@@ -5,23 +5,23 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, raw, sql, type Query } from "../../db/sql.ts";
 import type { KnowledgePointers } from "../../../lib/api/snapshots.ts";
 
-const TABLES = { stateUpdates: "StateUpdate", explorations: "Exploration" } as const;
+const TABLES = { stateUpdates: raw(`"StateUpdate"`), explorations: raw(`"Exploration"`) };
 
 export const NO_KNOWLEDGE: KnowledgePointers = { stateUpdates: [], explorations: [] };
 
-export async function captureKnowledge(sql: Sql, team: string): Promise<KnowledgePointers> {
-  const ids = async (table: string) =>
-    (await sql.all<{ id: number }>(`SELECT "id" FROM "${table}" WHERE "teamId" = ? AND "archivedAt" IS NULL ORDER BY "id"`, [team])).map((r) => r.id);
+export async function captureKnowledge(s: Sql, team: string): Promise<KnowledgePointers> {
+  const ids = async (table: Query) =>
+    (await s.all<{ id: number }>(sql`SELECT "id" FROM ${table} WHERE "teamId" = ${team} AND "archivedAt" IS NULL ORDER BY "id"`)).map((r) => r.id);
   return { stateUpdates: await ids(TABLES.stateUpdates), explorations: await ids(TABLES.explorations) };
 }
 
 export async function restoreKnowledge(tx: WriteTx, team: string, target: KnowledgePointers): Promise<void> {
-  for (const [key, table] of Object.entries(TABLES) as Array<[keyof KnowledgePointers, string]>) {
-    const keep = jsonList(target[key]);
-    await tx.run(`UPDATE "${table}" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" NOT IN ${IN_LIST}`, [tx.now, team, keep]);
-    await tx.run(`UPDATE "${table}" SET "archivedAt" = NULL WHERE "teamId" = ? AND "archivedAt" IS NOT NULL AND "id" IN ${IN_LIST}`, [team, keep]);
+  for (const [key, table] of Object.entries(TABLES) as Array<[keyof KnowledgePointers, Query]>) {
+    const keep = inList(target[key]);
+    await tx.run(sql`UPDATE ${table} SET "archivedAt" = ${tx.now} WHERE "teamId" = ${team} AND "archivedAt" IS NULL AND "id" NOT IN ${keep}`);
+    await tx.run(sql`UPDATE ${table} SET "archivedAt" = NULL WHERE "teamId" = ${team} AND "archivedAt" IS NOT NULL AND "id" IN ${keep}`);
   }
 }

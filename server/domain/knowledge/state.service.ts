@@ -7,6 +7,7 @@
 import { stringsOf } from "../../db/rows.ts";
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import { formatRef, pinRef } from "../artifacts/refs.ts";
 import type { MemberState, StateUpdateInput, StateUpdateView, TeamState, TeamStateInput } from "../../../lib/api/knowledge.ts";
 import { STATE_STATUSES, StateDecision, VERIFICATIONS } from "../../../lib/api/knowledge.ts";
@@ -49,24 +50,10 @@ export async function postStateUpdate({ db }: DomainDeps, actor: Principal, inpu
   return db.write("state.update", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const ref = input.ref === undefined ? null : await pinRef(tx, input.team, input.ref, "ref");
-    const member = await tx.get<{ role: string }>(`SELECT "role" FROM "Member" WHERE "teamId" = ? AND "name" = ?`, [input.team, actor.name]);
+    const member = await tx.get<{ role: string }>(sql`SELECT "role" FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${actor.name}`);
     const row = (await tx.get<StateRow>(
-      `INSERT INTO "StateUpdate" ("teamId","member","role","status","task","refArtifact","refVersion","keyFindings","decisions","filesModified","verification","createdAt")
-       VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
-      [
-        input.team,
-        actor.name,
-        member?.role ?? "",
-        input.status,
-        input.task,
-        ref?.artifactId ?? null,
-        ref?.version ?? null,
-        JSON.stringify(input.keyFindings),
-        JSON.stringify(input.decisions),
-        JSON.stringify(input.filesModified),
-        input.verification,
-        tx.now,
-      ],
+      sql`INSERT INTO "StateUpdate" ("teamId","member","role","status","task","refArtifact","refVersion","keyFindings","decisions","filesModified","verification","createdAt")
+       VALUES (${input.team},${actor.name},${member?.role ?? ""},${input.status},${input.task},${ref?.artifactId ?? null},${ref?.version ?? null},${JSON.stringify(input.keyFindings)},${JSON.stringify(input.decisions)},${JSON.stringify(input.filesModified)},${input.verification},${tx.now}) RETURNING *`,
     ))!;
     const view = toView(row);
     await tx.emit({
@@ -80,15 +67,14 @@ export async function postStateUpdate({ db }: DomainDeps, actor: Principal, inpu
 }
 
 /** Each member's newest live update and up to `history` before it, members by name. */
-export async function teamStateOf(sql: Sql, team: string, history: number, member?: string): Promise<TeamState> {
+export async function teamStateOf(s: Sql, team: string, history: number, member?: string): Promise<TeamState> {
   // Ranked once per member (a window both databases have): updates pile up and are never deleted, so a count of the
   // later rows per row would grow with the square of a member's updates on every briefing and graph view.
-  const rows = await sql.all<StateRow>(
-    `SELECT * FROM (
+  const rows = await s.all<StateRow>(
+    sql`SELECT * FROM (
        SELECT s.*, ROW_NUMBER() OVER (PARTITION BY s."member" ORDER BY s."id" DESC) AS "rank" FROM "StateUpdate" s
-       WHERE s."teamId" = ? AND s."archivedAt" IS NULL ${member === undefined ? "" : `AND s."member" = ?`}
-     ) r WHERE r."rank" <= ? ORDER BY r."member", r."id" DESC`,
-    member === undefined ? [team, history + 1] : [team, member, history + 1],
+       WHERE s."teamId" = ${team} AND s."archivedAt" IS NULL ${member === undefined ? EMPTY : sql`AND s."member" = ${member}`}
+     ) r WHERE r."rank" <= ${history + 1} ORDER BY r."member", r."id" DESC`,
   );
   const members: MemberState[] = [];
   for (const r of rows) {
@@ -100,5 +86,5 @@ export async function teamStateOf(sql: Sql, team: string, history: number, membe
 }
 
 export async function teamState({ db }: DomainDeps, input: TeamStateInput): Promise<TeamState> {
-  return db.read((sql) => teamStateOf(sql, input.team, input.history, input.member));
+  return db.read((s) => teamStateOf(s, input.team, input.history, input.member));
 }

@@ -4,8 +4,8 @@
  * and append through `appendInTx`. No code path updates or deletes a row: a correction is a newer entry.
  */
 import { z } from "zod";
-import { countOf, placeholders, type Sql } from "../../db/connection.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { countOf, type Sql } from "../../db/connection.ts";
+import { inList, join, raw, sql } from "../../db/sql.ts";
 import type { Section } from "../../../lib/api/continuity.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { DomainError, invalid, invalidField, notFound, type Issue } from "../../errors.ts";
@@ -48,13 +48,13 @@ export const toWisdomView = (r: WisdomRow): WisdomView => ({
   createdAt: r.createdAt,
 });
 
-async function missingLinks(sql: Sql, team: string, related: AppendWisdomInput["related"]): Promise<Issue[]> {
+async function missingLinks(s: Sql, team: string, related: AppendWisdomInput["related"]): Promise<Issue[]> {
   const issues: Issue[] = [];
   const check = async (field: "artifacts" | "contracts", table: "Artifact" | "Contract", what: string) => {
     const ids = related?.[field] ?? [];
     if (ids.length === 0) return;
     const found = new Set(
-      (await sql.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`, [team, jsonList(ids)])).map((r) => r.id),
+      (await s.all<{ id: string }>(sql`SELECT "id" FROM ${raw(`"${table}"`)} WHERE "teamId" = ${team} AND "id" IN ${inList(ids)}`)).map((r) => r.id),
     );
     for (const [i, id] of ids.entries()) {
       if (!found.has(id)) {
@@ -78,22 +78,10 @@ export async function appendInTx(tx: WriteTx, team: string, author: string, e: E
   if (issues.length) throw invalid(issues);
   const related = { artifacts: [...new Set(e.related?.artifacts ?? [])], contracts: [...new Set(e.related?.contracts ?? [])] };
   const row = (await tx.get<WisdomRow>(
-    `INSERT INTO "Wisdom" ("teamId","kind","title","body","rationale","alternatives","examples","related","author","createdAt") VALUES (?,?,?,?,?,?,?,?,?,?) RETURNING *`,
-    [
-      team,
-      e.kind,
-      e.title,
-      e.body,
-      e.rationale ?? "",
-      JSON.stringify(e.alternatives ?? []),
-      JSON.stringify(e.examples ?? []),
-      JSON.stringify(related),
-      author,
-      tx.now,
-    ],
+    sql`INSERT INTO "Wisdom" ("teamId","kind","title","body","rationale","alternatives","examples","related","author","createdAt") VALUES (${team},${e.kind},${e.title},${e.body},${e.rationale ?? ""},${JSON.stringify(e.alternatives ?? [])},${JSON.stringify(e.examples ?? [])},${JSON.stringify(related)},${author},${tx.now}) RETURNING *`,
   ))!;
-  for (const a of related.artifacts) await tx.run(`INSERT INTO "WisdomLink" ("wisdomId","kind","ref") VALUES (?, 'artifact', ?)`, [row.id, a]);
-  for (const c of related.contracts) await tx.run(`INSERT INTO "WisdomLink" ("wisdomId","kind","ref") VALUES (?, 'contract', ?)`, [row.id, c]);
+  for (const a of related.artifacts) await tx.run(sql`INSERT INTO "WisdomLink" ("wisdomId","kind","ref") VALUES (${row.id}, 'artifact', ${a})`);
+  for (const c of related.contracts) await tx.run(sql`INSERT INTO "WisdomLink" ("wisdomId","kind","ref") VALUES (${row.id}, 'contract', ${c})`);
   return toWisdomView(row);
 }
 
@@ -112,21 +100,14 @@ export async function appendWisdom({ db }: DomainDeps, actor: Principal, input: 
 
 /** Oldest first, so the journal reads newest last; `after` continues from the last id seen; `newest` takes the last page. */
 export async function listWisdom({ db }: DomainDeps, input: ListWisdomInput): Promise<WisdomPage> {
-  const where = [`"teamId" = ?`, `"id" > ?`];
-  const params: (string | number)[] = [input.team, input.after ?? 0];
-  if (input.kind) {
-    where.push(`"kind" = ?`);
-    params.push(input.kind);
-  }
+  const conds = [sql`"teamId" = ${input.team}`, sql`"id" > ${input.after ?? 0}`];
+  if (input.kind) conds.push(sql`"kind" = ${input.kind}`);
+  const where = join(conds, " AND ");
   if (input.newest) {
-    const rows = await db.read((sql) =>
-      sql.all<WisdomRow>(`SELECT * FROM "Wisdom" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [...params, input.limit]),
-    );
+    const rows = await db.read((s) => s.all<WisdomRow>(sql`SELECT * FROM "Wisdom" WHERE ${where} ORDER BY "id" DESC LIMIT ${input.limit}`));
     return { items: rows.reverse().map(toWisdomView), nextAfter: null };
   }
-  const rows = await db.read((sql) =>
-    sql.all<WisdomRow>(`SELECT * FROM "Wisdom" WHERE ${where.join(" AND ")} ORDER BY "id" LIMIT ?`, [...params, input.limit + 1]),
-  );
+  const rows = await db.read((s) => s.all<WisdomRow>(sql`SELECT * FROM "Wisdom" WHERE ${where} ORDER BY "id" LIMIT ${input.limit + 1}`));
   const page = rows.slice(0, input.limit);
   return { items: page.map(toWisdomView), nextAfter: rows.length > input.limit ? page[page.length - 1].id : null };
 }
@@ -135,13 +116,12 @@ export async function listWisdom({ db }: DomainDeps, input: ListWisdomInput): Pr
  * The id of the first wisdom entry appended after the event `after` (Infinity: none), found through the events that
  * announce appends, so an entry written in the checkpoint's own millisecond is not mistaken for an older one.
  */
-export async function firstWisdomAfter(sql: Sql, team: string, after: number | null): Promise<number> {
+export async function firstWisdomAfter(s: Sql, team: string, after: number | null): Promise<number> {
   if (after === null) return 0;
   // Nearly always the first event names its entry (only old `pattern.registered` events do not): read a few at a time.
   for (let cursor = after; ;) {
-    const events = await sql.all<EventRow>(
-      `SELECT * FROM "Event" WHERE "teamId" = ? AND "id" > ? AND "type" IN ('decision.recorded','pattern.registered','wisdom.appended') ORDER BY "id" LIMIT ${APPEND_EVENTS_PAGE}`,
-      [team, cursor],
+    const events = await s.all<EventRow>(
+      sql`SELECT * FROM "Event" WHERE "teamId" = ${team} AND "id" > ${cursor} AND "type" IN ('decision.recorded','pattern.registered','wisdom.appended') ORDER BY "id" LIMIT ${raw(String(APPEND_EVENTS_PAGE))}`,
     );
     for (const row of events) {
       const e = toHubEvent(row);
@@ -156,11 +136,11 @@ export async function firstWisdomAfter(sql: Sql, team: string, after: number | n
 const APPEND_EVENTS_PAGE = 20;
 
 /** Entries of `kinds` appended since `first` (firstWisdomAfter): the newest few, read newest last. */
-export async function wisdomSince(sql: Sql, team: string, first: number, kinds: readonly WisdomKind[], max: number): Promise<Section<WisdomView>> {
+export async function wisdomSince(s: Sql, team: string, first: number, kinds: readonly WisdomKind[], max: number): Promise<Section<WisdomView>> {
   if (first === Infinity) return { items: [], total: 0 };
-  const from = `SELECT * FROM "Wisdom" WHERE "teamId" = ? AND "kind" IN (${placeholders(kinds.length)}) AND "id" >= ?`;
-  const rows = await sql.all<WisdomRow>(`${from} ORDER BY "id" DESC LIMIT ?`, [team, ...kinds, first, max]);
-  return { items: rows.reverse().map(toWisdomView), total: await countOf(sql, from, [team, ...kinds, first]) };
+  const from = sql`SELECT * FROM "Wisdom" WHERE "teamId" = ${team} AND "kind" IN ${inList(kinds)} AND "id" >= ${first}`;
+  const rows = await s.all<WisdomRow>(sql`${from} ORDER BY "id" DESC LIMIT ${max}`);
+  return { items: rows.reverse().map(toWisdomView), total: await countOf(s, from) };
 }
 
 /**
@@ -168,7 +148,7 @@ export async function wisdomSince(sql: Sql, team: string, first: number, kinds: 
  * readable as it was written. An entry that does not exist is `not_found`, like any other id.
  */
 export async function refuseWisdomChange({ db }: DomainDeps, input: WisdomRefInput & { change: "edit" | "delete" }): Promise<never> {
-  const row = await db.read((sql) => sql.get<WisdomRow>(`SELECT * FROM "Wisdom" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id]));
+  const row = await db.read((s) => s.get<WisdomRow>(sql`SELECT * FROM "Wisdom" WHERE "teamId" = ${input.team} AND "id" = ${input.id}`));
   if (!row) throw notFound("wisdom entry", String(input.id), "id");
   throw new DomainError(
     "illegal_transition",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Param } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { insertMany } from "../snapshots/insert-many.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
@@ -31,7 +32,7 @@ beforeAll(async () => {
     }
   }
   await hub.db.write("test.seed", "tester", async (tx) => {
-    await tx.run(`INSERT INTO "Team" ("id") VALUES ('default')`);
+    await tx.run(sql`INSERT INTO "Team" ("id") VALUES ('default')`);
     await insertMany(tx, "Artifact", ["pk", "teamId", "id", "type", "name", "latestVersion"], artifacts);
     await insertMany(tx, "ArtifactVersion", ["seq", "artifactPk", "version", "data", "size", "publisher"], versions);
     await insertMany(tx, "LineageEdge", ["fromSeq", "toSeq", "kind"], edges);
@@ -46,7 +47,7 @@ describe("computeStale at scale", () => {
     // CPU time (SQLite runs in this process): the tests share two cores with hubs and browsers, whose work is not this.
     for (let run = 0; run < 3; run++) {
       const started = process.cpuUsage();
-      stale = await hub.db.read((sql) => computeStale(sql, "default"));
+      stale = await hub.db.read((s) => computeStale(s, "default"));
       const { user, system } = process.cpuUsage(started);
       timings.push((user + system) / 1000);
     }
@@ -72,12 +73,12 @@ describe("computeStale at scale", () => {
 
   it("gives the same verdicts from the upstream closure of a few versions, for exactly the artifacts in it", async () => {
     const current = async (id: string) =>
-      (await hub.db.read((sql) =>
-        sql.get<{ seq: number }>(`SELECT MAX(v."seq") AS "seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ?`, [id]),
+      (await hub.db.read((s) =>
+        s.get<{ seq: number }>(sql`SELECT MAX(v."seq") AS "seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ${id}`),
       ))!.seq;
     const [c7, c3] = [await current("c7-p99"), await current("c3-p2")];
-    const full = await hub.db.read((sql) => computeStale(sql, "default"));
-    const among = await hub.db.read((sql) => staleAmong(sql, "default", [c7, c3]));
+    const full = await hub.db.read((s) => computeStale(s, "default"));
+    const among = await hub.db.read((s) => staleAmong(s, "default", [c7, c3]));
     expect([...among.values()]).toEqual([...full.values()].filter((s) => s.artifactId.startsWith("c7-")));
   });
 });

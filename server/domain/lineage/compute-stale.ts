@@ -14,7 +14,7 @@ import type { Sql } from "../../db/connection.ts";
 import type { StaleArtifact, StaleReason, StaleStep } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { byText, currentUpstream, groupBy } from "./graph.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 
 /** An artifact and its current version (null when every version was rolled back). */
 type Head = { pk: number; artifactId: string; archived: number; seq: number | null; version: number | null };
@@ -29,13 +29,13 @@ const byNearest = (a: StaleReason, b: StaleReason) =>
  * top reads one version row per artifact, where grouping over the active versions would read
  * every version row, artifact data and all.
  */
-const HEADS = `SELECT a."pk", a."id" AS "artifactId", a."archivedAt" IS NOT NULL AS "archived", cv."seq", cv."version" FROM "Artifact" a
+const HEADS = sql`SELECT a."pk", a."id" AS "artifactId", a."archivedAt" IS NOT NULL AS "archived", cv."seq", cv."version" FROM "Artifact" a
   LEFT JOIN "ArtifactVersion" cv ON cv."seq" = (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)`;
 
 /** Stale artifacts of a team keyed by artifact id, in id order. Archived artifacts are neither stale nor make others stale. */
-export async function computeStale(sql: Sql, team: string): Promise<Map<string, StaleArtifact>> {
-  const heads = await sql.all<Head>(`${HEADS} WHERE a."teamId" = ?`, [team]);
-  return decide(sql, team, heads, heads);
+export async function computeStale(s: Sql, team: string): Promise<Map<string, StaleArtifact>> {
+  const heads = await s.all<Head>(sql`${HEADS} WHERE a."teamId" = ${team}`);
+  return decide(s, team, heads, heads);
 }
 
 /**
@@ -44,11 +44,11 @@ export async function computeStale(sql: Sql, team: string): Promise<Map<string, 
  * their source's current version, so the artifacts whose current versions are upstream of these
  * through such inputs decide it, and nothing else can. Other artifacts are left out of the answer.
  */
-export async function staleAmong(sql: Sql, team: string, seqs: Iterable<number>): Promise<Map<string, StaleArtifact>> {
-  const closure = await currentUpstream(sql, team, seqs);
-  const heads = await sql.all<Head>(`${HEADS} WHERE a."teamId" = ? AND a."pk" IN ${IN_LIST}`, [team, jsonList(closure.values())]);
+export async function staleAmong(s: Sql, team: string, seqs: Iterable<number>): Promise<Map<string, StaleArtifact>> {
+  const closure = await currentUpstream(s, team, seqs);
+  const heads = await s.all<Head>(sql`${HEADS} WHERE a."teamId" = ${team} AND a."pk" IN ${inList(closure.values())}`);
   return decide(
-    sql,
+    s,
     team,
     heads.filter((h) => h.seq !== null && closure.has(h.seq)),
     heads,
@@ -60,20 +60,17 @@ export async function staleAmong(sql: Sql, team: string, seqs: Iterable<number>)
  * them. `known` holds heads already loaded; the heads of other input sources, which only tell
  * whether an input is still its source's current version, are loaded here.
  */
-async function decide(sql: Sql, team: string, candidates: Head[], known: Head[]): Promise<Map<string, StaleArtifact>> {
+async function decide(s: Sql, team: string, candidates: Head[], known: Head[]): Promise<Map<string, StaleArtifact>> {
   const byPk = new Map(known.map((h) => [h.pk, h]));
   const byCurrentSeq = new Map<number, Head>();
   for (const h of candidates) if (h.seq !== null && !h.archived) byCurrentSeq.set(h.seq, h);
-  const edges = await sql.all<InputEdge>(
-    `SELECT e."toSeq", e."fromSeq", f."artifactPk" AS "fromPk", f."version" AS "fromVersion", f."status" AS "fromStatus", e."kind", e."contractId"
-     FROM "LineageEdge" e JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq" WHERE e."toSeq" IN ${IN_LIST}`,
-    [jsonList(byCurrentSeq.keys())],
+  const edges = await s.all<InputEdge>(
+    sql`SELECT e."toSeq", e."fromSeq", f."artifactPk" AS "fromPk", f."version" AS "fromVersion", f."status" AS "fromStatus", e."kind", e."contractId"
+     FROM "LineageEdge" e JOIN "ArtifactVersion" f ON f."seq" = e."fromSeq" WHERE e."toSeq" IN ${inList(byCurrentSeq.keys())}`,
   );
   const unknown = new Set(edges.map((e) => e.fromPk).filter((pk) => !byPk.has(pk)));
-  if (unknown.size) for (const h of await sql.all<Head>(`${HEADS} WHERE a."pk" IN ${IN_LIST}`, [jsonList(unknown)])) byPk.set(h.pk, h);
-  const marks = await sql.all<{ seq: number; reason: string; markedBy: string }>(`SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ?`, [
-    team,
-  ]);
+  if (unknown.size) for (const h of await s.all<Head>(sql`${HEADS} WHERE a."pk" IN ${inList(unknown)}`)) byPk.set(h.pk, h);
+  const marks = await s.all<{ seq: number; reason: string; markedBy: string }>(sql`SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ${team}`);
 
   const current = (h: Head) => formatRef({ artifactId: h.artifactId, version: h.version! });
   const step = (e: InputEdge, input: string): StaleStep => {

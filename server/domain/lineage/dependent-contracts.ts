@@ -4,11 +4,11 @@
  * an expected output. One entry per (contract, artifact, relation).
  */
 import type { Sql } from "../../db/connection.ts";
-import type { ContractRow, DependencyRow } from "../../db/rows.ts";
+import type { ContractRow, ContractDependencyRow } from "../../db/rows.ts";
 import type { ContractRelation, DependentContract } from "../../../lib/api/lineage.ts";
 import { toLoaded, type LoadedContract } from "../contracts/contracts.repo.ts";
 import { byText, groupBy } from "./graph.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 
 const RELATIONS: ContractRelation[] = ["dependency", "criterion", "output"];
 
@@ -21,15 +21,12 @@ function usesOf(c: LoadedContract): Array<[ContractRelation, string]> {
   ];
 }
 
-export async function dependentContracts(sql: Sql, team: string, artifactIds: string[]): Promise<DependentContract[]> {
-  const rows = await sql.all<ContractRow>(
-    `SELECT * FROM "Contract" WHERE "pk" IN (SELECT w."contractPk" FROM "ContractWatch" w
-       WHERE w."teamId" = ? AND w."kind" = 'artifact' AND w."target" IN ${IN_LIST})`,
-    [team, jsonList(artifactIds)],
+export async function dependentContracts(s: Sql, team: string, artifactIds: string[]): Promise<DependentContract[]> {
+  const rows = await s.all<ContractRow>(
+    sql`SELECT * FROM "Contract" WHERE "pk" IN (SELECT w."contractPk" FROM "ContractWatch" w
+       WHERE w."teamId" = ${team} AND w."kind" = 'artifact' AND w."target" IN ${inList(artifactIds)})`,
   );
-  const dependencies = await sql.all<DependencyRow>(`SELECT * FROM "ContractDependency" WHERE "contractPk" IN ${IN_LIST} ORDER BY "id"`, [
-    jsonList(rows.map((r) => r.pk)),
-  ]);
+  const dependencies = await s.all<ContractDependencyRow>(sql`SELECT * FROM "ContractDependency" WHERE "contractPk" IN ${inList(rows.map((r) => r.pk))} ORDER BY "id"`);
   const dependenciesOf = groupBy(
     dependencies,
     (d) => d.contractPk,

@@ -9,10 +9,10 @@ import { DomainError, notFound } from "../../errors.ts";
 import type { VersionStatus } from "../../../lib/api/artifacts.ts";
 import { MAX_LINEAGE_DEPTH, type LineageDirection, type LineageEdge } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 
 /** `v` is its artifact's newest active version (by version or by seq: the two grow together). */
-const IS_CURRENT = `v."status" = 'active' AND NOT EXISTS (SELECT 1 FROM "ArtifactVersion" n
+const IS_CURRENT = sql`v."status" = 'active' AND NOT EXISTS (SELECT 1 FROM "ArtifactVersion" n
   WHERE n."artifactPk" = v."artifactPk" AND n."status" = 'active' AND n."version" > v."version")`;
 
 /** Code-point order: ids sort the same everywhere, whatever the locale. */
@@ -31,21 +31,20 @@ export function groupBy<T, K, V>(items: Iterable<T>, keyOf: (t: T) => K, valueOf
 export type ResolvedRef = { artifactPk: number; artifactId: string; version: number; seq: number };
 
 /** The artifact's primary key, archived or not: naming an artifact reaches it either way. */
-export async function artifactPk(sql: Sql, team: string, artifactId: string, field: string): Promise<number> {
-  const row = await sql.get<{ pk: number }>(`SELECT "pk" FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [team, artifactId]);
+export async function artifactPk(s: Sql, team: string, artifactId: string, field: string): Promise<number> {
+  const row = await s.get<{ pk: number }>(sql`SELECT "pk" FROM "Artifact" WHERE "teamId" = ${team} AND "id" = ${artifactId}`);
   if (!row) throw notFound("artifact", artifactId, field);
   return row.pk;
 }
 
 /** `id@vN` is that version whatever its status; a bare `id` is the current version. */
-export async function resolveRef(sql: Sql, team: string, ref: string, field: string): Promise<ResolvedRef> {
+export async function resolveRef(s: Sql, team: string, ref: string, field: string): Promise<ResolvedRef> {
   const [artifactId, v] = ref.split("@v");
-  const pk = await artifactPk(sql, team, artifactId, field);
-  const row = await sql.get<{ version: number; seq: number }>(
+  const pk = await artifactPk(s, team, artifactId, field);
+  const row = await s.get<{ version: number; seq: number }>(
     v
-      ? `SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ? AND "version" = ?`
-      : `SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ? AND "status" = 'active' ORDER BY "version" DESC LIMIT 1`,
-    v ? [pk, Number(v)] : [pk],
+      ? sql`SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${pk} AND "version" = ${Number(v)}`
+      : sql`SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${pk} AND "status" = 'active' ORDER BY "version" DESC LIMIT 1`,
   );
   if (!row) {
     throw v
@@ -61,20 +60,19 @@ export async function resolveRef(sql: Sql, team: string, ref: string, field: str
  * polynomial on diamond-shaped graphs; the depth bound ends it even on a cycle (contract links
  * can point from a newer input to an older output).
  */
-export async function walk(sql: Sql, team: string, start: number[], direction: LineageDirection, maxDepth: number): Promise<Map<number, number>> {
-  const [near, far] = direction === "downstream" ? ["fromSeq", "toSeq"] : ["toSeq", "fromSeq"];
-  const rows = await sql.all<{ seq: number; depth: number }>(
-    `WITH RECURSIVE walk("seq","depth") AS (
-       SELECT "seq", 0 FROM "ArtifactVersion" WHERE "seq" IN ${IN_LIST}
+export async function walk(s: Sql, team: string, start: number[], direction: LineageDirection, maxDepth: number): Promise<Map<number, number>> {
+  const [near, far] = direction === "downstream" ? [sql`"fromSeq"`, sql`"toSeq"`] : [sql`"toSeq"`, sql`"fromSeq"`];
+  const rows = await s.all<{ seq: number; depth: number }>(
+    sql`WITH RECURSIVE walk("seq","depth") AS (
+       SELECT "seq", 0 FROM "ArtifactVersion" WHERE "seq" IN ${inList(start)}
        UNION
-       SELECT e."${far}", w."depth" + 1 FROM walk w
-         JOIN "LineageEdge" e ON e."${near}" = w."seq"
-         JOIN "ArtifactVersion" v ON v."seq" = e."${far}"
+       SELECT e.${far}, w."depth" + 1 FROM walk w
+         JOIN "LineageEdge" e ON e.${near} = w."seq"
+         JOIN "ArtifactVersion" v ON v."seq" = e.${far}
          JOIN "Artifact" a ON a."pk" = v."artifactPk"
-       WHERE w."depth" < ? AND a."teamId" = ? AND a."archivedAt" IS NULL
+       WHERE w."depth" < ${maxDepth} AND a."teamId" = ${team} AND a."archivedAt" IS NULL
      )
      SELECT "seq", MIN("depth") AS "depth" FROM walk GROUP BY "seq"`,
-    [jsonList(start), maxDepth, team],
   );
   return new Map(rows.map((r) => [r.seq, r.depth]));
 }
@@ -84,19 +82,18 @@ export async function walk(sql: Sql, team: string, start: number[], direction: L
  * their artifact's pk, `start` included: what decides whether those versions are stale. Archived
  * artifacts are not entered; UNION visits each version once, so a cycle ends the walk.
  */
-export async function currentUpstream(sql: Sql, team: string, start: Iterable<number>): Promise<Map<number, number>> {
-  const rows = await sql.all<{ seq: number; pk: number }>(
-    `WITH RECURSIVE up("seq") AS (
-       SELECT "seq" FROM "ArtifactVersion" WHERE "seq" IN ${IN_LIST}
+export async function currentUpstream(s: Sql, team: string, start: Iterable<number>): Promise<Map<number, number>> {
+  const rows = await s.all<{ seq: number; pk: number }>(
+    sql`WITH RECURSIVE up("seq") AS (
+       SELECT "seq" FROM "ArtifactVersion" WHERE "seq" IN ${inList(start)}
        UNION
        SELECT e."fromSeq" FROM up
          JOIN "LineageEdge" e ON e."toSeq" = up."seq"
          JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq"
          JOIN "Artifact" a ON a."pk" = v."artifactPk"
-       WHERE a."teamId" = ? AND a."archivedAt" IS NULL AND ${IS_CURRENT}
+       WHERE a."teamId" = ${team} AND a."archivedAt" IS NULL AND ${IS_CURRENT}
      )
      SELECT up."seq", v."artifactPk" AS "pk" FROM up JOIN "ArtifactVersion" v ON v."seq" = up."seq"`,
-    [jsonList(start), team],
   );
   return new Map(rows.map((r) => [r.seq, r.pk]));
 }
@@ -115,12 +112,11 @@ export type VersionInfo = {
   current: boolean;
 };
 
-export async function loadVersions(sql: Sql, seqs: Iterable<number>): Promise<Map<number, VersionInfo>> {
-  const rows = await sql.all<Omit<VersionInfo, "current"> & { current: number }>(
-    `SELECT v."seq", a."id" AS "artifactId", v."version", a."type", a."name", v."status", v."publisher", v."sessionId", v."contractId",
+export async function loadVersions(s: Sql, seqs: Iterable<number>): Promise<Map<number, VersionInfo>> {
+  const rows = await s.all<Omit<VersionInfo, "current"> & { current: number }>(
+    sql`SELECT v."seq", a."id" AS "artifactId", v."version", a."type", a."name", v."status", v."publisher", v."sessionId", v."contractId",
        v."createdAt", CASE WHEN ${IS_CURRENT} THEN 1 ELSE 0 END AS "current"
-     FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE v."seq" IN ${IN_LIST}`,
-    [jsonList(seqs)],
+     FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE v."seq" IN ${inList(seqs)}`,
   );
   return new Map(rows.map((r) => [r.seq, { ...r, current: r.current === 1 }]));
 }
@@ -128,12 +124,11 @@ export async function loadVersions(sql: Sql, seqs: Iterable<number>): Promise<Ma
 export type EdgeInfo = { fromSeq: number; toSeq: number; from: string; kind: LineageEdge["kind"]; contractId: string | null };
 
 /** The recorded inputs of these versions, oldest edge first. */
-export async function edgesInto(sql: Sql, seqs: Iterable<number>): Promise<EdgeInfo[]> {
-  const rows = await sql.all<Omit<EdgeInfo, "from"> & { artifactId: string; version: number }>(
-    `SELECT e."fromSeq", e."toSeq", e."kind", e."contractId", a."id" AS "artifactId", v."version"
+export async function edgesInto(s: Sql, seqs: Iterable<number>): Promise<EdgeInfo[]> {
+  const rows = await s.all<Omit<EdgeInfo, "from"> & { artifactId: string; version: number }>(
+    sql`SELECT e."fromSeq", e."toSeq", e."kind", e."contractId", a."id" AS "artifactId", v."version"
      FROM "LineageEdge" e JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE e."toSeq" IN ${IN_LIST} ORDER BY e."id"`,
-    [jsonList(seqs)],
+     WHERE e."toSeq" IN ${inList(seqs)} ORDER BY e."id"`,
   );
   return rows.map(({ artifactId, version, ...e }) => ({ ...e, from: formatRef({ artifactId, version }) }));
 }
@@ -145,18 +140,17 @@ export type Descendant = { artifactId: string; type: string; version: number; se
  * first. The walk goes through superseded versions too: a current version derived from an old
  * one still descends from everything upstream of it.
  */
-export async function currentDescendants(sql: Sql, team: string, sourcePk: number, start: number[]): Promise<Descendant[]> {
-  const reached = await walk(sql, team, start, "downstream", MAX_LINEAGE_DEPTH);
-  const rows = await sql.all<Omit<Descendant, "depth">>(
-    `SELECT a."id" AS "artifactId", a."type", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE v."seq" IN ${IN_LIST} AND v."artifactPk" <> ? AND ${IS_CURRENT}`,
-    [jsonList(reached.keys()), sourcePk],
+export async function currentDescendants(s: Sql, team: string, sourcePk: number, start: number[]): Promise<Descendant[]> {
+  const reached = await walk(s, team, start, "downstream", MAX_LINEAGE_DEPTH);
+  const rows = await s.all<Omit<Descendant, "depth">>(
+    sql`SELECT a."id" AS "artifactId", a."type", v."version", v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE v."seq" IN ${inList(reached.keys())} AND v."artifactPk" <> ${sourcePk} AND ${IS_CURRENT}`,
   );
   return rows.map((r) => ({ ...r, depth: reached.get(r.seq)! })).sort((a, b) => a.depth - b.depth || byText(a.artifactId, b.artifactId));
 }
 
 /** Every version of an artifact: what "downstream of an artifact" starts from. */
-export async function versionSeqs(sql: Sql, artifactPk: number): Promise<number[]> {
-  const rows = await sql.all<{ seq: number }>(`SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ? ORDER BY "seq"`, [artifactPk]);
+export async function versionSeqs(s: Sql, artifactPk: number): Promise<number[]> {
+  const rows = await s.all<{ seq: number }>(sql`SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${artifactPk} ORDER BY "seq"`);
   return rows.map((r) => r.seq);
 }

@@ -3,6 +3,7 @@ import { LineageInput } from "../../../lib/api/lineage.ts";
 import { staleReasonText } from "../../../lib/stale-reason.ts";
 import { API_DATA, BOB, buildLineageScenario, lineageQueries, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 
 let hub: TempHub;
 let published: Awaited<ReturnType<typeof buildLineageScenario>>;
@@ -102,7 +103,7 @@ describe("the lineage scenario: schema@v1 → api@v2 → tests@v1", () => {
 
   it("cycles, which contract links can form, end every walk", async () => {
     // tests@v1 (seq 4) → api@v2 (seq 3): as if api@v2 had been linked to a contract that pinned tests@v1.
-    await run.sql(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (4, 3, 'contract', 'write-tests')`);
+    await run.sql(sql`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (4, 3, 'contract', 'write-tests')`);
     await run.bumpSchema();
     // api is not stale "because of tests": that path would lead back to api itself.
     expect((await q.stale()).map((s) => [s.artifactId, s.reasons.map((r) => `${r.root}: ${r.path.map((p) => p.version).join(" ← ")}`)])).toEqual([

@@ -23,12 +23,12 @@ import { codeRefsOf } from "../artifacts/code-ref.ts";
 import { computeStale, staleAmong } from "./compute-stale.ts";
 import { dependentContracts } from "./dependent-contracts.ts";
 import { artifactPk, currentDescendants, edgesInto, groupBy, loadVersions, resolveRef, versionSeqs, walk } from "./graph.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 
 /** The versions reachable from `seq`, nearest first, then in publish order. */
-async function reachedVersions(sql: Sql, team: string, seq: number, direction: LineageDirection, depth: number) {
-  const reached = await walk(sql, team, [seq], direction, depth);
-  const versions = [...(await loadVersions(sql, reached.keys())).values()]
+async function reachedVersions(s: Sql, team: string, seq: number, direction: LineageDirection, depth: number) {
+  const reached = await walk(s, team, [seq], direction, depth);
+  const versions = [...(await loadVersions(s, reached.keys())).values()]
     .map((v) => ({ ...v, depth: reached.get(v.seq)! }))
     .sort((a, b) => a.depth - b.depth || a.seq - b.seq);
   return { reached, versions };
@@ -36,17 +36,17 @@ async function reachedVersions(sql: Sql, team: string, seq: number, direction: L
 
 /** The DAG reachable from one version in one direction: unique node keys, edges between nodes only. */
 export async function lineage(deps: DomainDeps, input: LineageInput): Promise<LineageGraph> {
-  return deps.db.read(async (sql) => {
-    const root = await resolveRef(sql, input.team, input.ref, "ref");
-    const { reached, versions } = await reachedVersions(sql, input.team, root.seq, input.direction, input.depth);
+  return deps.db.read(async (s) => {
+    const root = await resolveRef(s, input.team, input.ref, "ref");
+    const { reached, versions } = await reachedVersions(s, input.team, root.seq, input.direction, input.depth);
     // Only the graph's current versions can be stale: decided from their upstream, not the whole team.
     const stale = await staleAmong(
-      sql,
+      s,
       input.team,
       versions.filter((v) => v.current).map((v) => v.seq),
     );
     const keys = new Map(versions.map((v) => [v.seq, formatRef(v)]));
-    const edges = (await edgesInto(sql, reached.keys()))
+    const edges = (await edgesInto(s, reached.keys()))
       .filter((e) => reached.has(e.fromSeq))
       .map((e) => ({ from: e.from, to: keys.get(e.toSeq)!, kind: e.kind, contractId: e.contractId }));
     const nodes = versions.map((v) => ({
@@ -68,44 +68,42 @@ export async function lineage(deps: DomainDeps, input: LineageInput): Promise<Li
 
 /** What a change to an artifact reaches: artifacts whose current version descends from any of its versions, and the contracts relying on any of them. */
 export async function impact(deps: DomainDeps, input: ImpactInput): Promise<Impact> {
-  return deps.db.read(async (sql) => {
-    const pk = await artifactPk(sql, input.team, input.id, "id");
-    const descendants = await currentDescendants(sql, input.team, pk, await versionSeqs(sql, pk));
+  return deps.db.read(async (s) => {
+    const pk = await artifactPk(s, input.team, input.id, "id");
+    const descendants = await currentDescendants(s, input.team, pk, await versionSeqs(s, pk));
     return {
       artifactId: input.id,
       artifacts: descendants.map((d) => ({ artifactId: d.artifactId, type: d.type, currentVersion: d.version, depth: d.depth })),
-      contracts: await dependentContracts(sql, input.team, [input.id, ...descendants.map((d) => d.artifactId)]),
+      contracts: await dependentContracts(s, input.team, [input.id, ...descendants.map((d) => d.artifactId)]),
     };
   });
 }
 
 export async function staleArtifacts(deps: DomainDeps, input: StaleInput): Promise<StaleArtifact[]> {
-  return deps.db.read(async (sql) => [...(await computeStale(sql, input.team)).values()]);
+  return deps.db.read(async (s) => [...(await computeStale(s, input.team)).values()]);
 }
 
 /** The session's interaction that was running when the version was published. */
-async function publishingCost(sql: Sql, session: string, at: Date): Promise<PublishingCost | null> {
-  const row = await sql.get<{ n: number; costUsd: number; sessionCostUsd: number }>(
-    `SELECT i."n", i."costUsd", s."costUsd" AS "sessionCostUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
-     WHERE s."name" = ? AND i."startedAt" <= ? AND (i."endedAt" IS NULL OR i."endedAt" >= ?) AND i."status" <> 'queued' ORDER BY i."n" DESC LIMIT 1`,
-    [session, at, at],
+async function publishingCost(s: Sql, session: string, at: Date): Promise<PublishingCost | null> {
+  const row = await s.get<{ n: number; costUsd: number; sessionCostUsd: number }>(
+    sql`SELECT i."n", i."costUsd", s."costUsd" AS "sessionCostUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
+     WHERE s."name" = ${session} AND i."startedAt" <= ${at} AND (i."endedAt" IS NULL OR i."endedAt" >= ${at}) AND i."status" <> 'queued' ORDER BY i."n" DESC LIMIT 1`,
   );
   return row ? { session, interaction: row.n, costUsd: row.costUsd, sessionCostUsd: row.sessionCostUsd } : null;
 }
 
 /** The provenance trail of a version: it and every version upstream of it, nearest first. */
 export async function audit(deps: DomainDeps, input: AuditInput): Promise<Audit> {
-  return deps.db.read(async (sql) => {
-    const root = await resolveRef(sql, input.team, input.ref, "ref");
-    const { reached, versions } = await reachedVersions(sql, input.team, root.seq, "upstream", MAX_LINEAGE_DEPTH);
+  return deps.db.read(async (s) => {
+    const root = await resolveRef(s, input.team, input.ref, "ref");
+    const { reached, versions } = await reachedVersions(s, input.team, root.seq, "upstream", MAX_LINEAGE_DEPTH);
     const inputs = groupBy(
-      await edgesInto(sql, reached.keys()),
+      await edgesInto(s, reached.keys()),
       (e) => e.toSeq,
       (e) => e.from,
     );
-    const reads = await sql.all<{ seq: number; reader: string; at: Date }>(
-      `SELECT "seq","reader","at" FROM "ArtifactRead" WHERE "seq" IN ${IN_LIST} ORDER BY "id"`,
-      [jsonList(reached.keys())],
+    const reads = await s.all<{ seq: number; reader: string; at: Date }>(
+      sql`SELECT "seq","reader","at" FROM "ArtifactRead" WHERE "seq" IN ${inList(reached.keys())} ORDER BY "id"`,
     );
     const readers = groupBy(
       reads,
@@ -126,9 +124,9 @@ export async function audit(deps: DomainDeps, input: AuditInput): Promise<Audit>
       cost: null as PublishingCost | null,
       depth: v.depth,
     }));
-    for (const entry of trail) if (entry.sessionId) entry.cost = await publishingCost(sql, entry.sessionId, entry.publishedAt);
+    for (const entry of trail) if (entry.sessionId) entry.cost = await publishingCost(s, entry.sessionId, entry.publishedAt);
     const code = await codeRefsOf(
-      sql,
+      s,
       versions.map((v) => v.seq),
     );
     return { root: formatRef(root), trail: trail.map((e, i) => ({ ...e, code: code.get(versions[i].seq) ?? null })) };

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { staleReasonText } from "../../../lib/stale-reason.ts";
 import { ALICE, API_DATA, BOB, CAROL, lineageQueries, SCHEMA_DATA, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 
 let hub: TempHub;
 let q: ReturnType<typeof lineageQueries>;
@@ -119,11 +120,10 @@ describe("direct and transitive paths", () => {
     const a = await run.publish({ id: "a", data: {} });
     const b = await run.publish({ id: "b", data: {}, derivedFrom: ["a"] });
     // b@v1 → a@v1 as a contract link would make it, and a mark on a@v1 alone.
-    await run.sql(`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (?, ?, 'contract', 'loop')`, [b.seq, a.seq]);
-    await run.sql(`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","at") VALUES ('default', ?, 'wrong', 'qa', ?)`, [
-      a.seq,
-      new Date().toISOString(),
-    ]);
+    await run.sql(sql`INSERT INTO "LineageEdge" ("fromSeq","toSeq","kind","contractId") VALUES (${b.seq}, ${a.seq}, 'contract', 'loop')`);
+    await run.sql(
+      sql`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","at") VALUES ('default', ${a.seq}, 'wrong', 'qa', ${new Date().toISOString()})`,
+    );
     expect(await whyOf("a")).toEqual(["a@v1 was invalidated by qa: wrong"]);
     expect(await whyOf("b")).toEqual(["a@v1 was invalidated by qa: wrong; path: b@v1 ← a@v1 (derivedFrom)"]);
   });

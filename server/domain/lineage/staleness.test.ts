@@ -3,6 +3,7 @@ import { staleReasonText } from "../../../lib/stale-reason.ts";
 import { buildLineageScenario, lineageQueries, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { emitStaleOnBump, invalidateDownstream, staleListenersOf } from "./staleness.ts";
 
 let hub: TempHub;
@@ -20,16 +21,7 @@ const invalidate = (artifactId: string, reason = "schema is wrong") =>
 const staleEvents = () => hub.events.filter((e) => e.type === "artifact.stale").map((e) => ({ subject: e.subject, payload: e.payload }));
 const addPipeline = (id: string, triggers: string, status = "active", team = "default") =>
   run.sql(
-    `INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,'operator',0,?,?)`,
-    [
-      team,
-      id,
-      status,
-      JSON.stringify([{ trigger: "artifact_stale", action: { type: "broadcast", message: "stale" } }]),
-      triggers,
-      new Date().toISOString(),
-      new Date().toISOString(),
-    ],
+    sql`INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (${team},${id},${status},${JSON.stringify([{ trigger: "artifact_stale", action: { type: "broadcast", message: "stale" } }])},${triggers},'operator',0,${new Date().toISOString()},${new Date().toISOString()})`,
   );
 
 describe("invalidateDownstream", () => {
@@ -121,7 +113,7 @@ describe("artifact.stale on a version bump", () => {
     await addPipeline("other-trigger", "artifact_published contract_failed");
     await addPipeline("not-a-word", "artifact_stale_x xartifact_stale");
     await addPipeline("other-team", "artifact_stale", "active", "elsewhere");
-    const listening = await hub.db.read((s) => s.get<{ listening: number }>(`SELECT ${staleListenersOf("?")} AS "listening"`, ["default"]));
+    const listening = await hub.db.read((s) => s.get<{ listening: number }>(sql`SELECT ${staleListenersOf("default")} AS "listening"`));
     expect(listening).toEqual({ listening: 0 });
     await run.bumpSchema();
     expect(staleEvents()).toEqual([]);

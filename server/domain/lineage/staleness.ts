@@ -6,6 +6,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql, type SqlValue } from "../../db/sql.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { artifactPk, currentDescendants, versionSeqs, type Descendant } from "./graph.ts";
 
@@ -28,14 +29,9 @@ export async function invalidateDownstream(tx: WriteTx, team: string, artifactId
   const pk = await artifactPk(tx, team, artifactId, "artifactId");
   const marked: string[] = [];
   for (const d of await currentDescendants(tx, team, pk, await versionSeqs(tx, pk))) {
-    const r = await tx.run(`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","causedBy","at") VALUES (?,?,?,?,?,?) ON CONFLICT DO NOTHING`, [
-      team,
-      d.seq,
-      reason,
-      markedBy,
-      tx.cause?.eventId ?? null,
-      tx.now,
-    ]);
+    const r = await tx.run(
+      sql`INSERT INTO "StaleMark" ("teamId","seq","reason","markedBy","causedBy","at") VALUES (${team},${d.seq},${reason},${markedBy},${tx.cause?.eventId ?? null},${tx.now}) ON CONFLICT DO NOTHING`,
+    );
     // Already marked: the first mark stands, and its event was emitted back then.
     if (r.changes === 0) continue;
     await emitStale(tx, team, d, reason, { kind: "invalidated", by: markedBy, source: artifactId });
@@ -45,11 +41,12 @@ export async function invalidateDownstream(tx: WriteTx, team: string, artifactId
 }
 
 /**
- * SQL true when an active pipeline of the team `teamId` (an SQL expression) has an `artifact_stale` rule. `triggers`
- * is space-separated; `_` in LIKE matches any character, which no other trigger name can use to match.
+ * SQL true when an active pipeline of the team `teamId` (a value, or an SQL expression as a fragment) has an
+ * `artifact_stale` rule. `triggers` is space-separated; `_` in LIKE matches any character, which no other trigger name
+ * can use to match.
  */
-export const staleListenersOf = (teamId: string) =>
-  `EXISTS (SELECT 1 FROM "Pipeline" p WHERE p."teamId" = ${teamId} AND p."status" = 'active' AND ' ' || p."triggers" || ' ' LIKE '% artifact_stale %')`;
+export const staleListenersOf = (teamId: SqlValue) =>
+  sql`EXISTS (SELECT 1 FROM "Pipeline" p WHERE p."teamId" = ${teamId} AND p."status" = 'active' AND ' ' || p."triggers" || ' ' LIKE '% artifact_stale %')`;
 
 /**
  * After `artifactId` moved on from the version at `previousSeq` to `newVersion`: emits
@@ -59,7 +56,9 @@ export const staleListenersOf = (teamId: string) =>
  * downstream walk nobody needs. Returns the refs it emitted for.
  */
 export async function emitStaleOnBump(tx: WriteTx, team: string, artifactId: string, previousSeq: number, newVersion: number): Promise<string[]> {
-  const previous = await tx.get<{ artifactPk: number; version: number }>(`SELECT "artifactPk","version" FROM "ArtifactVersion" WHERE "seq" = ?`, [previousSeq]);
+  const previous = await tx.get<{ artifactPk: number; version: number }>(
+    sql`SELECT "artifactPk","version" FROM "ArtifactVersion" WHERE "seq" = ${previousSeq}`,
+  );
   if (!previous) throw new Error(`emitStaleOnBump: no version with seq ${previousSeq}`);
   const reason = `${artifactId}@v${previous.version} was superseded by ${artifactId}@v${newVersion}`;
   const cause: StaleCause = { kind: "superseded", source: artifactId, previous: previous.version, current: newVersion };
@@ -69,10 +68,9 @@ export async function emitStaleOnBump(tx: WriteTx, team: string, artifactId: str
 }
 
 /** The version that was current before `version` was published, if any was active. */
-export async function previousActiveSeq(sql: Sql, artifactPk: number, version: number): Promise<number | undefined> {
-  const row = await sql.get<{ seq: number }>(
-    `SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ? AND "status" = 'active' AND "version" < ? ORDER BY "version" DESC LIMIT 1`,
-    [artifactPk, version],
+export async function previousActiveSeq(s: Sql, artifactPk: number, version: number): Promise<number | undefined> {
+  const row = await s.get<{ seq: number }>(
+    sql`SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${artifactPk} AND "status" = 'active' AND "version" < ${version} ORDER BY "version" DESC LIMIT 1`,
   );
   return row?.seq;
 }

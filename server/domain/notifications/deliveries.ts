@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Database, WriteTx } from "../../db/database.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, raw, sql, type Query } from "../../db/sql.ts";
 import { backoffMs, type WebhookConfig } from "./config.ts";
 import type { Outcome, Request } from "./attempt.ts";
 import { headersOf, type DeliveryRow, type WebhookRow } from "./webhooks.repo.ts";
@@ -31,36 +31,19 @@ export async function insertDelivery(
 ): Promise<number | null> {
   const sending = state.status === "sending";
   const row = await tx.get<{ id: number }>(
-    `INSERT INTO "WebhookDelivery" ("webhookPk","teamId","kind","eventId","eventType","body","contentType","headers","status","attempts","maxAttempts","nextAttemptAt","claimedBy","claimedUntil","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT ("webhookPk","eventId") DO NOTHING RETURNING "id"`,
-    [
-      d.webhook.pk,
-      d.webhook.teamId,
-      d.kind,
-      d.eventId,
-      d.eventType,
-      d.rendered.body,
-      d.rendered.contentType,
-      JSON.stringify(d.rendered.headers),
-      state.status,
-      sending ? 1 : 0,
-      state.maxAttempts,
-      sending ? null : tx.now,
-      state.claimedBy ?? null,
-      state.claimedUntil ?? null,
-      tx.now,
-      tx.now,
-    ],
+    sql`INSERT INTO "WebhookDelivery" ("webhookPk","teamId","kind","eventId","eventType","body","contentType","headers","status","attempts","maxAttempts","nextAttemptAt","claimedBy","claimedUntil","createdAt","updatedAt")
+     VALUES (${d.webhook.pk},${d.webhook.teamId},${d.kind},${d.eventId},${d.eventType},${d.rendered.body},${d.rendered.contentType},${JSON.stringify(d.rendered.headers)},${state.status},${sending ? 1 : 0},${state.maxAttempts},${sending ? null : tx.now},${state.claimedBy ?? null},${state.claimedUntil ?? null},${tx.now},${tx.now}) ON CONFLICT ("webhookPk","eventId") DO NOTHING RETURNING "id"`,
   );
   return row?.id ?? null;
 }
 
+const KEPT_OFFSET = raw(String(KEEP_FINISHED - 1));
+
 /** Keeps the newest KEEP_FINISHED delivered or failed deliveries of a webhook; waiting ones always stay. */
 export async function prune(tx: WriteTx, webhookPk: number): Promise<void> {
   await tx.run(
-    `DELETE FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" IN ('delivered','failed') AND "id" < (
-       SELECT "id" FROM (SELECT "id" FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" IN ('delivered','failed') ORDER BY "id" DESC LIMIT 1 OFFSET ${KEEP_FINISHED - 1}) k)`,
-    [webhookPk, webhookPk],
+    sql`DELETE FROM "WebhookDelivery" WHERE "webhookPk" = ${webhookPk} AND "status" IN ('delivered','failed') AND "id" < (
+       SELECT "id" FROM (SELECT "id" FROM "WebhookDelivery" WHERE "webhookPk" = ${webhookPk} AND "status" IN ('delivered','failed') ORDER BY "id" DESC LIMIT 1 OFFSET ${KEPT_OFFSET}) k)`,
   );
 }
 
@@ -78,7 +61,7 @@ export const requestOf = (c: Claimed): Request => ({
   headers: headersOf(c),
 });
 
-const DUE = `(("status" = 'pending' AND "nextAttemptAt" <= ?) OR ("status" = 'sending' AND "claimedUntil" < ?))`;
+const due = (now: Date): Query => sql`(("status" = 'pending' AND "nextAttemptAt" <= ${now}) OR ("status" = 'sending' AND "claimedUntil" < ${now}))`;
 
 /**
  * Takes the given deliveries that are still due (waiting past their time, or held by a claim that lapsed) for
@@ -86,21 +69,19 @@ const DUE = `(("status" = 'pending' AND "nextAttemptAt" <= ?) OR ("status" = 'se
  */
 export async function claim(tx: WriteTx, ids: number[], claimant: string, lease: number): Promise<Claimed[]> {
   if (!ids.length) return [];
+  const listed = inList(ids);
   await tx.run(
-    `UPDATE "WebhookDelivery" SET "status" = 'failed', "claimedBy" = NULL, "claimedUntil" = NULL, "nextAttemptAt" = NULL, "updatedAt" = ?,
-       "lastError" = 'no outcome recorded: the hub attempting it stopped' WHERE "id" IN ${IN_LIST} AND "status" = 'sending' AND "claimedUntil" < ? AND "attempts" >= "maxAttempts"`,
-    [tx.now, jsonList(ids), tx.now],
+    sql`UPDATE "WebhookDelivery" SET "status" = 'failed', "claimedBy" = NULL, "claimedUntil" = NULL, "nextAttemptAt" = NULL, "updatedAt" = ${tx.now},
+       "lastError" = 'no outcome recorded: the hub attempting it stopped' WHERE "id" IN ${listed} AND "status" = 'sending' AND "claimedUntil" < ${tx.now} AND "attempts" >= "maxAttempts"`,
   );
   const until = new Date(tx.now.getTime() + lease);
   const taken = await tx.all<{ id: number }>(
-    `UPDATE "WebhookDelivery" SET "status" = 'sending', "attempts" = "attempts" + 1, "claimedBy" = ?, "claimedUntil" = ?, "nextAttemptAt" = NULL, "updatedAt" = ?
-     WHERE "id" IN ${IN_LIST} AND ${DUE} AND "attempts" < "maxAttempts" RETURNING "id"`,
-    [claimant, until, tx.now, jsonList(ids), tx.now, tx.now],
+    sql`UPDATE "WebhookDelivery" SET "status" = 'sending', "attempts" = "attempts" + 1, "claimedBy" = ${claimant}, "claimedUntil" = ${until}, "nextAttemptAt" = NULL, "updatedAt" = ${tx.now}
+     WHERE "id" IN ${listed} AND ${due(tx.now)} AND "attempts" < "maxAttempts" RETURNING "id"`,
   );
   if (!taken.length) return [];
   return tx.all<Claimed>(
-    `SELECT d.*, w."url", w."secret", w."id" AS "webhook" FROM "WebhookDelivery" d JOIN "Webhook" w ON w."pk" = d."webhookPk" WHERE d."id" IN ${IN_LIST} ORDER BY d."id"`,
-    [jsonList(taken.map((t) => t.id))],
+    sql`SELECT d.*, w."url", w."secret", w."id" AS "webhook" FROM "WebhookDelivery" d JOIN "Webhook" w ON w."pk" = d."webhookPk" WHERE d."id" IN ${inList(taken.map((t) => t.id))} ORDER BY d."id"`,
   );
 }
 
@@ -118,14 +99,13 @@ export async function record(
   const status = outcome.delivered ? "delivered" : outcome.retry && d.attempts < d.maxAttempts ? "pending" : "failed";
   const next = status === "pending" ? new Date(tx.now.getTime() + backoffMs(config, d.attempts, outcome.retryAfterMs)) : null;
   const { changes } = await tx.run(
-    `UPDATE "WebhookDelivery" SET "status" = ?, "responseCode" = ?, "lastError" = ?, "durationMs" = ?, "nextAttemptAt" = ?, "claimedBy" = NULL, "claimedUntil" = NULL,
-       "updatedAt" = ?, "deliveredAt" = ? WHERE "id" = ? AND "status" = 'sending' AND "claimedBy" = ? AND "attempts" = ?`,
-    [status, outcome.responseCode, outcome.error, outcome.durationMs, next, tx.now, outcome.delivered ? tx.now : null, d.id, claimant, d.attempts],
+    sql`UPDATE "WebhookDelivery" SET "status" = ${status}, "responseCode" = ${outcome.responseCode}, "lastError" = ${outcome.error}, "durationMs" = ${outcome.durationMs}, "nextAttemptAt" = ${next}, "claimedBy" = NULL, "claimedUntil" = NULL,
+       "updatedAt" = ${tx.now}, "deliveredAt" = ${outcome.delivered ? tx.now : null} WHERE "id" = ${d.id} AND "status" = 'sending' AND "claimedBy" = ${claimant} AND "attempts" = ${d.attempts}`,
   );
   return changes === 1 ? status : null;
 }
 
 /** At a hub's start: its claims from before (a restart mid-attempt) lapse now, so they are attempted again at once. */
 export async function releaseClaims(tx: WriteTx, claimant: string): Promise<void> {
-  await tx.run(`UPDATE "WebhookDelivery" SET "claimedUntil" = ? WHERE "status" = 'sending' AND "claimedBy" = ?`, [new Date(tx.now.getTime() - 1), claimant]);
+  await tx.run(sql`UPDATE "WebhookDelivery" SET "claimedUntil" = ${new Date(tx.now.getTime() - 1)} WHERE "status" = 'sending' AND "claimedBy" = ${claimant}`);
 }

@@ -9,7 +9,7 @@
 import type { Sql } from "../../db/connection.ts";
 import { fromSqlDate } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 import type { EventRow } from "../../db/rows.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { EventType, HubEvent } from "../../events/types.ts";
@@ -142,11 +142,11 @@ export class WebhookDispatcher {
    */
   private async enqueue(hooks: Hook[]): Promise<void> {
     if (!hooks.length) return;
-    const types = [...this.types];
-    this.cursor ??= await this.deps.db.read((sql) => this.startAt(sql, hooks));
+    const types = inList(this.types);
+    this.cursor ??= await this.deps.db.read((s) => this.startAt(s, hooks));
     while (!this.stopped) {
-      const rows = await this.deps.db.read((sql) =>
-        sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? AND "type" IN ${IN_LIST} ORDER BY "id" LIMIT ?`, [this.cursor, jsonList(types), BATCH]),
+      const rows = await this.deps.db.read((s) =>
+        s.all<EventRow>(sql`SELECT * FROM "Event" WHERE "id" > ${this.cursor} AND "type" IN ${types} ORDER BY "id" LIMIT ${BATCH}`),
       );
       if (!rows.length) return;
       let pairs: Pair[] = [];
@@ -172,9 +172,7 @@ export class WebhookDispatcher {
   private async insert(tx: WriteTx, pairs: Pair[], last: number): Promise<void> {
     // A webhook deleted or disabled since it was loaded gets nothing.
     const pks = new Set(pairs.map((p) => p.h.pk));
-    const live = new Set(
-      (await tx.all<{ pk: number }>(`SELECT "pk" FROM "Webhook" WHERE "enabled" = ? AND "pk" IN ${IN_LIST}`, [true, jsonList(pks)])).map((r) => r.pk),
-    );
+    const live = new Set((await tx.all<{ pk: number }>(sql`SELECT "pk" FROM "Webhook" WHERE "enabled" = ${true} AND "pk" IN ${inList(pks)}`)).map((r) => r.pk));
     const touched = new Set<number>();
     for (const { e, h } of pairs) {
       if (!live.has(h.pk)) continue;
@@ -184,20 +182,19 @@ export class WebhookDispatcher {
     }
     for (const pk of touched) await prune(tx, pk);
     await tx.run(
-      `INSERT INTO "WebhookCursor" ("id","lastEventId") VALUES (1, ?) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = CASE WHEN excluded."lastEventId" > "WebhookCursor"."lastEventId" THEN excluded."lastEventId" ELSE "WebhookCursor"."lastEventId" END`,
-      [last],
+      sql`INSERT INTO "WebhookCursor" ("id","lastEventId") VALUES (1, ${last}) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = CASE WHEN excluded."lastEventId" > "WebhookCursor"."lastEventId" THEN excluded."lastEventId" ELSE "WebhookCursor"."lastEventId" END`,
     );
   }
 
   /** Where reading starts: the stored cursor, or the oldest webhook's start when that is later (nothing before it concerns any). */
-  private async startAt(sql: Sql, hooks: readonly Hook[]): Promise<number> {
-    const stored = (await sql.get<{ lastEventId: number }>(`SELECT "lastEventId" FROM "WebhookCursor" WHERE "id" = 1`))?.lastEventId ?? 0;
+  private async startAt(s: Sql, hooks: readonly Hook[]): Promise<number> {
+    const stored = (await s.get<{ lastEventId: number }>(sql`SELECT "lastEventId" FROM "WebhookCursor" WHERE "id" = 1`))?.lastEventId ?? 0;
     return Math.max(stored, Math.min(...hooks.map((h) => h.fromEventId)));
   }
 
   private async loadHooks(): Promise<Hook[]> {
-    const rows = await this.deps.db.read((sql) =>
-      sql.all<WebhookRow>(`SELECT "pk","teamId","id","format","events","fromEventId" FROM "Webhook" WHERE "enabled" = ? ORDER BY "pk"`, [true]),
+    const rows = await this.deps.db.read((s) =>
+      s.all<WebhookRow>(sql`SELECT "pk","teamId","id","format","events","fromEventId" FROM "Webhook" WHERE "enabled" = ${true} ORDER BY "pk"`),
     );
     const hooks = rows.map((r) => ({ pk: r.pk, teamId: r.teamId, id: r.id, format: r.format, fromEventId: r.fromEventId, selectors: selectorsOf(r) }));
     this.types = new Set(hooks.flatMap((h) => h.selectors.flatMap((s) => s.types)));
@@ -219,19 +216,17 @@ export class WebhookDispatcher {
     // One query per open webhook, on its own index range: a webhook's backlog (a receiver that hangs) is never scanned
     // for another's due deliveries, on every pass (it was: /api/health p99 rose with the backlog).
     const limit = 4 * this.config.concurrency;
-    const due = await this.deps.db.read(async (sql) => {
+    const due = await this.deps.db.read(async (s) => {
       const pending: Array<{ id: number; webhookPk: number; at: number }> = [];
       const lapsed: Array<{ id: number; webhookPk: number }> = [];
       for (const pk of open) {
-        const rows = await sql.all<{ id: number; webhookPk: number; nextAttemptAt: Date | string }>(
-          `SELECT "id", "webhookPk", "nextAttemptAt" FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" = 'pending' AND "nextAttemptAt" <= ? ORDER BY "nextAttemptAt", "id" LIMIT ?`,
-          [pk, now, limit],
+        const rows = await s.all<{ id: number; webhookPk: number; nextAttemptAt: Date | string }>(
+          sql`SELECT "id", "webhookPk", "nextAttemptAt" FROM "WebhookDelivery" WHERE "webhookPk" = ${pk} AND "status" = 'pending' AND "nextAttemptAt" <= ${now} ORDER BY "nextAttemptAt", "id" LIMIT ${limit}`,
         );
         pending.push(...rows.map((d) => ({ id: d.id, webhookPk: d.webhookPk, at: new Date(d.nextAttemptAt).getTime() })));
         lapsed.push(
-          ...(await sql.all<{ id: number; webhookPk: number }>(
-            `SELECT "id", "webhookPk" FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" = 'sending' AND "claimedUntil" < ? LIMIT ?`,
-            [pk, now, this.config.concurrency],
+          ...(await s.all<{ id: number; webhookPk: number }>(
+            sql`SELECT "id", "webhookPk" FROM "WebhookDelivery" WHERE "webhookPk" = ${pk} AND "status" = 'sending' AND "claimedUntil" < ${now} LIMIT ${this.config.concurrency}`,
           )),
         );
       }
@@ -282,13 +277,12 @@ export class WebhookDispatcher {
     if (!this.hooks?.length) return;
     try {
       // A disabled webhook's deliveries wait for it to be enabled again, which is an event: they set no timer.
-      const enabled = jsonList(this.hooks.map((h) => h.pk));
-      const next = await this.deps.db.read(async (sql) => {
-        const pending = await sql.get<{ at: unknown }>(
-          `SELECT MIN("nextAttemptAt") AS "at" FROM "WebhookDelivery" WHERE "status" = 'pending' AND "webhookPk" IN ${IN_LIST}`,
-          [enabled],
+      const enabled = inList(this.hooks.map((h) => h.pk));
+      const next = await this.deps.db.read(async (s) => {
+        const pending = await s.get<{ at: unknown }>(
+          sql`SELECT MIN("nextAttemptAt") AS "at" FROM "WebhookDelivery" WHERE "status" = 'pending' AND "webhookPk" IN ${enabled}`,
         );
-        const lapsing = await sql.get<{ at: unknown }>(`SELECT MIN("claimedUntil") AS "at" FROM "WebhookDelivery" WHERE "status" = 'sending'`);
+        const lapsing = await s.get<{ at: unknown }>(sql`SELECT MIN("claimedUntil") AS "at" FROM "WebhookDelivery" WHERE "status" = 'sending'`);
         return [fromSqlDate(pending?.at), fromSqlDate(lapsing?.at)].filter((d): d is Date => d !== null).map((d) => d.getTime());
       });
       const now = this.now().getTime();

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { notFound } from "../../errors.ts";
 import { DeliveryStatus, WebhookFormat, parseSelector, type DeliveryView, type ParsedSelector, type WebhookView } from "../../../lib/api/webhooks.ts";
 
@@ -63,8 +64,8 @@ export const selectorsOf = (row: Pick<WebhookRow, "events">): ParsedSelector[] =
 /** Scheme, host and port: what events and logs may say about a URL whose path or query can hold a token. */
 export const originOf = (url: string) => new URL(url).origin;
 
-export async function loadWebhook(sql: Sql, team: string, id: string): Promise<WebhookRow> {
-  const row = await sql.get<WebhookRow>(`SELECT * FROM "Webhook" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
+export async function loadWebhook(s: Sql, team: string, id: string): Promise<WebhookRow> {
+  const row = await s.get<WebhookRow>(sql`SELECT * FROM "Webhook" WHERE "teamId" = ${team} AND "id" = ${id}`);
   if (!row) throw notFound("webhook", id, "id");
   return row;
 }
@@ -88,12 +89,11 @@ export const toDeliveryView = (d: DeliveryRow, webhook: string): DeliveryView =>
 });
 
 /** The view of a webhook with its delivery counts and its newest delivery. */
-export async function webhookView(sql: Sql, row: WebhookRow): Promise<WebhookView> {
-  const counts = await sql.all<{ status: string; n: number }>(
-    `SELECT "status", COUNT(*) AS "n" FROM "WebhookDelivery" WHERE "webhookPk" = ? GROUP BY "status"`,
-    [row.pk],
+export async function webhookView(s: Sql, row: WebhookRow): Promise<WebhookView> {
+  const counts = await s.all<{ status: string; n: number }>(
+    sql`SELECT "status", COUNT(*) AS "n" FROM "WebhookDelivery" WHERE "webhookPk" = ${row.pk} GROUP BY "status"`,
   );
-  const last = await sql.get<DeliveryRow>(`SELECT * FROM "WebhookDelivery" WHERE "webhookPk" = ? ORDER BY "id" DESC LIMIT 1`, [row.pk]);
+  const last = await s.get<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "webhookPk" = ${row.pk} ORDER BY "id" DESC LIMIT 1`);
   const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
   return {
     team: row.teamId,

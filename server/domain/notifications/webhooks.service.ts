@@ -4,6 +4,7 @@
  * capabilities). Deliveries themselves are the dispatcher's (./dispatcher.ts), after commit.
  */
 import type { Sql } from "../../db/connection.ts";
+import { join, sql } from "../../db/sql.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { isHubWide, parseSelector, MAX_WEBHOOKS_PER_TEAM, WebhookFormat } from "../../../lib/api/webhooks.ts";
 import type {
@@ -28,19 +29,19 @@ import { render } from "./render.ts";
 import { newSecret } from "./signature.ts";
 import { eventsOf, loadWebhook, originOf, toDeliveryView, webhookView, type DeliveryRow, type WebhookRow } from "./webhooks.repo.ts";
 
-const lastEventId = async (sql: Sql) => (await sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
+const lastEventId = async (s: Sql) => (await s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
 
 /** Refused unless the actor may do `operation` on the team's webhooks. */
-const allowed = (sql: Sql, actor: Principal, operation: Operation, team: string, id?: string) =>
-  authorize(sql, actor, operation, { team, ...(id ? { label: `'${id}'` } : {}) });
+const allowed = (s: Sql, actor: Principal, operation: Operation, team: string, id?: string) =>
+  authorize(s, actor, operation, { team, ...(id ? { label: `'${id}'` } : {}) });
 
 /** Hub-wide events (accounts, hubs, tokens) are the operator's to read: only the operator points a webhook at them. */
-async function hubWideAllowed(sql: Sql, actor: Principal, events: readonly string[], id: string): Promise<void> {
+async function hubWideAllowed(s: Sql, actor: Principal, events: readonly string[], id: string): Promise<void> {
   const hubWide = events.filter((s) => {
     const parsed = parseSelector(s);
     return !("error" in parsed) && parsed.types.some(isHubWide);
   });
-  if (hubWide.length) await authorize(sql, actor, "webhook.hub_events", { team: null, label: `'${id}' (${hubWide.join(", ")})` });
+  if (hubWide.length) await authorize(s, actor, "webhook.hub_events", { team: null, label: `'${id}' (${hubWide.join(", ")})` });
 }
 
 export async function createWebhook({ db }: DomainDeps, actor: Principal, input: CreateWebhookInput): Promise<WebhookCreated> {
@@ -51,18 +52,17 @@ export async function createWebhook({ db }: DomainDeps, actor: Principal, input:
       await allowed(tx, actor, "webhook.create", input.team);
       await hubWideAllowed(tx, actor, input.events, input.id);
       await ensureTeam(tx, input.team);
-      if (await tx.get(`SELECT 1 FROM "Webhook" WHERE "teamId" = ? AND "id" = ?`, [input.team, input.id])) {
+      if (await tx.get(sql`SELECT 1 FROM "Webhook" WHERE "teamId" = ${input.team} AND "id" = ${input.id}`)) {
         throw conflict(`webhook '${input.id}' already exists in team '${input.team}'`, { field: "id" });
       }
-      const { n } = (await tx.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "Webhook" WHERE "teamId" = ?`, [input.team]))!;
+      const { n } = (await tx.get<{ n: number }>(sql`SELECT COUNT(*) AS "n" FROM "Webhook" WHERE "teamId" = ${input.team}`))!;
       if (n >= MAX_WEBHOOKS_PER_TEAM) {
         throw invalid([{ field: "team", rule: "max_webhooks", message: `team '${input.team}' has ${n} webhooks, the most a team may have; delete one first` }]);
       }
       const secret = input.secret ?? newSecret();
       const events = [...new Set(input.events)];
       await tx.run(
-        `INSERT INTO "Webhook" ("teamId","id","url","format","events","secret","enabled","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?,?,?,?,?)`,
-        [input.team, input.id, input.url, input.format, JSON.stringify(events), secret, input.enabled, actor.name, await lastEventId(tx), tx.now, tx.now],
+        sql`INSERT INTO "Webhook" ("teamId","id","url","format","events","secret","enabled","createdBy","fromEventId","createdAt","updatedAt") VALUES (${input.team},${input.id},${input.url},${input.format},${JSON.stringify(events)},${secret},${input.enabled},${actor.name},${await lastEventId(tx)},${tx.now},${tx.now})`,
       );
       await tx.emit({
         teamId: input.team,
@@ -77,10 +77,10 @@ export async function createWebhook({ db }: DomainDeps, actor: Principal, input:
 }
 
 export async function listWebhooks({ db }: DomainDeps, actor: Principal, input: { team: string }): Promise<WebhookView[]> {
-  return db.read(async (sql) => {
-    await allowed(sql, actor, "webhook.list", input.team);
-    const rows = await sql.all<WebhookRow>(`SELECT * FROM "Webhook" WHERE "teamId" = ? ORDER BY "id"`, [input.team]);
-    return Promise.all(rows.map((r) => webhookView(sql, r)));
+  return db.read(async (s) => {
+    await allowed(s, actor, "webhook.list", input.team);
+    const rows = await s.all<WebhookRow>(sql`SELECT * FROM "Webhook" WHERE "teamId" = ${input.team} ORDER BY "id"`);
+    return Promise.all(rows.map((r) => webhookView(s, r)));
   });
 }
 
@@ -103,14 +103,9 @@ export async function updateWebhook({ db }: DomainDeps, actor: Principal, input:
       if (input.url !== undefined || input.events !== undefined) await hubWideAllowed(tx, actor, events, input.id);
       const changed = (["url", "events", "enabled"] as const).filter((k) => input[k] !== undefined);
       const from = enabled && row.enabled !== 1 ? await lastEventId(tx) : row.fromEventId;
-      await tx.run(`UPDATE "Webhook" SET "url" = ?, "events" = ?, "enabled" = ?, "fromEventId" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
-        url,
-        JSON.stringify(events),
-        enabled,
-        from,
-        tx.now,
-        row.pk,
-      ]);
+      await tx.run(
+        sql`UPDATE "Webhook" SET "url" = ${url}, "events" = ${JSON.stringify(events)}, "enabled" = ${enabled}, "fromEventId" = ${from}, "updatedAt" = ${tx.now} WHERE "pk" = ${row.pk}`,
+      );
       await tx.emit({
         teamId: input.team,
         type: "webhook.updated",
@@ -132,11 +127,11 @@ export async function deleteWebhook({ db }: DomainDeps, actor: Principal, input:
       await allowed(tx, actor, "webhook.delete", input.team, input.id);
       await ensureTeam(tx, input.team);
       const row = await loadWebhook(tx, input.team, input.id);
-      const { n } = (await tx.get<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "WebhookDelivery" WHERE "webhookPk" = ? AND "status" IN ('pending','sending')`, [
-        row.pk,
-      ]))!;
-      await tx.run(`DELETE FROM "WebhookDelivery" WHERE "webhookPk" = ?`, [row.pk]);
-      await tx.run(`DELETE FROM "Webhook" WHERE "pk" = ?`, [row.pk]);
+      const { n } = (await tx.get<{ n: number }>(
+        sql`SELECT COUNT(*) AS "n" FROM "WebhookDelivery" WHERE "webhookPk" = ${row.pk} AND "status" IN ('pending','sending')`,
+      ))!;
+      await tx.run(sql`DELETE FROM "WebhookDelivery" WHERE "webhookPk" = ${row.pk}`);
+      await tx.run(sql`DELETE FROM "Webhook" WHERE "pk" = ${row.pk}`);
       await tx.emit({ teamId: input.team, type: "webhook.deleted", subject: `webhook:${input.id}`, payload: { id: input.id, dropped: n, by: actor.name } });
       return { deleted: input.id, team: input.team };
     },
@@ -146,23 +141,13 @@ export async function deleteWebhook({ db }: DomainDeps, actor: Principal, input:
 
 /** The webhook's deliveries, newest first, a page at a time (`nextCursor`: the id to continue before). */
 export async function listDeliveries({ db }: DomainDeps, actor: Principal, input: DeliveriesInput): Promise<DeliveryList> {
-  return db.read(async (sql) => {
-    await allowed(sql, actor, "webhook.deliveries", input.team, input.id);
-    const row = await loadWebhook(sql, input.team, input.id);
-    const where = [`"webhookPk" = ?`];
-    const params: Array<string | number> = [row.pk];
-    if (input.status) {
-      where.push(`"status" = ?`);
-      params.push(input.status);
-    }
-    if (input.cursor !== undefined) {
-      where.push(`"id" < ?`);
-      params.push(input.cursor);
-    }
-    const rows = await sql.all<DeliveryRow>(`SELECT * FROM "WebhookDelivery" WHERE ${where.join(" AND ")} ORDER BY "id" DESC LIMIT ?`, [
-      ...params,
-      input.limit + 1,
-    ]);
+  return db.read(async (s) => {
+    await allowed(s, actor, "webhook.deliveries", input.team, input.id);
+    const row = await loadWebhook(s, input.team, input.id);
+    const where = [sql`"webhookPk" = ${row.pk}`];
+    if (input.status) where.push(sql`"status" = ${input.status}`);
+    if (input.cursor !== undefined) where.push(sql`"id" < ${input.cursor}`);
+    const rows = await s.all<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE ${join(where, " AND ")} ORDER BY "id" DESC LIMIT ${input.limit + 1}`);
     const page = rows.slice(0, input.limit);
     return { deliveries: page.map((d) => toDeliveryView(d, row.id)), nextCursor: rows.length > input.limit ? page[page.length - 1].id : null };
   });
@@ -189,7 +174,7 @@ export async function testWebhook(deps: DomainDeps, actor: Principal, input: Web
         { status: "sending", maxAttempts: 1, claimedBy: claimant, claimedUntil: until },
       ))!;
       await prune(tx, row.pk);
-      const d = (await tx.get<DeliveryRow>(`SELECT * FROM "WebhookDelivery" WHERE "id" = ?`, [id]))!;
+      const d = (await tx.get<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "id" = ${id}`))!;
       return { ...d, url: row.url, secret: row.secret, webhook: row.id };
     },
     { team: input.team },
@@ -206,7 +191,7 @@ export async function testWebhook(deps: DomainDeps, actor: Principal, input: Web
         subject: `webhook:${input.id}`,
         payload: { id: input.id, status: outcome.delivered ? "delivered" : "failed", responseCode: outcome.responseCode, error: outcome.error, by: actor.name },
       });
-      const d = await tx.get<DeliveryRow>(`SELECT * FROM "WebhookDelivery" WHERE "id" = ?`, [claimed.id]);
+      const d = await tx.get<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "id" = ${claimed.id}`);
       // Deleted meanwhile: the outcome is still the answer.
       return d
         ? toDeliveryView(d, input.id)

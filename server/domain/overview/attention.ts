@@ -7,6 +7,7 @@
  */
 import { jsonObjectOf } from "../sessions/sessions.repo.ts";
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import type { ApprovalItem, Attention } from "../../../lib/api/overview.ts";
 import { shareOf, spentOf } from "../../../lib/budget-figures.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
@@ -18,27 +19,23 @@ import { accountHolds, LIMITED_PREFIX } from "../accounts/limits.ts";
  * `showInputs`: what waiting tool calls would do is shown only to those who may decide them (docs/security.md#capabilities).
  * `budgets`: the team's budgets with their figures, worked out once per overview (./overview.service.ts).
  */
-export async function needsAttention(sql: Sql, team: string, showInputs: boolean, budgets: BudgetWithView[]): Promise<Attention> {
-  const approvals = await sql.all<Omit<ApprovalItem, "input"> & { input: string }>(
-    `SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"
+export async function needsAttention(s: Sql, team: string, showInputs: boolean, budgets: BudgetWithView[]): Promise<Attention> {
+  const approvals = await s.all<Omit<ApprovalItem, "input"> & { input: string }>(
+    sql`SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"
      FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"
-     WHERE a."teamId" = ? AND a."status" = 'pending' ORDER BY a."expiresAt", a."id"`,
-    [team],
+     WHERE a."teamId" = ${team} AND a."status" = 'pending' ORDER BY a."expiresAt", a."id"`,
   );
-  const stalledSessions = await sql.all<Attention["stalledSessions"][number]["items"][number]>(
-    `SELECT "name", "status", "stalledAt" FROM "Session" WHERE "teamId" = ? AND "stalledAt" IS NOT NULL ORDER BY "stalledAt"`,
-    [team],
+  const stalledSessions = await s.all<Attention["stalledSessions"][number]["items"][number]>(
+    sql`SELECT "name", "status", "stalledAt" FROM "Session" WHERE "teamId" = ${team} AND "stalledAt" IS NOT NULL ORDER BY "stalledAt"`,
   );
-  const sessionProblems = await sql.all<Attention["sessionProblems"][number]["items"][number]>(
-    `SELECT "name", "status", "exitReason", "problem", "updatedAt" FROM "Session" WHERE "teamId" = ? AND "problem" IS NOT NULL AND "problem" NOT LIKE ?
+  const sessionProblems = await s.all<Attention["sessionProblems"][number]["items"][number]>(
+    sql`SELECT "name", "status", "exitReason", "problem", "updatedAt" FROM "Session" WHERE "teamId" = ${team} AND "problem" IS NOT NULL AND "problem" NOT LIKE ${`${LIMITED_PREFIX}%`}
      ORDER BY "updatedAt" DESC, "pk" DESC`,
-    [team, `${LIMITED_PREFIX}%`],
   );
-  const failedContracts = await sql.all<Attention["failedContracts"][number]["items"][number]>(
-    `SELECT "id", "title", "assignee", "statusReason", "updatedAt" FROM "Contract" WHERE "teamId" = ? AND "status" = 'failed' ORDER BY "updatedAt" DESC, "id"`,
-    [team],
+  const failedContracts = await s.all<Attention["failedContracts"][number]["items"][number]>(
+    sql`SELECT "id", "title", "assignee", "statusReason", "updatedAt" FROM "Contract" WHERE "teamId" = ${team} AND "status" = 'failed' ORDER BY "updatedAt" DESC, "id"`,
   );
-  const stale = [...(await computeStale(sql, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId));
+  const stale = [...(await computeStale(s, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId));
   const pastWarning = budgets
     .filter(([, v]) => levelOf(v, spentOf(v)) > 0)
     .sort(([a, av], [b, bv]) => shareOf(bv) - shareOf(av) || a.id - b.id)
@@ -53,6 +50,6 @@ export async function needsAttention(sql: Sql, team: string, showInputs: boolean
     failedContracts: groupByCause(failedContracts, (c) => (c.statusReason ? `failed: ${c.statusReason}` : "failed without a reason")),
     staleArtifacts: staleCauses(stale),
     budgets: groupByCause(pastWarning, (b) => (b.usedUp ? "used up" : "past the warning")),
-    accounts: await accountHolds(sql, team),
+    accounts: await accountHolds(s, team),
   };
 }

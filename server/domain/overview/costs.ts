@@ -7,6 +7,7 @@
  * least a week, so a single day still reads as "today against the days before".
  */
 import type { Sql } from "../../db/connection.ts";
+import { raw, sql } from "../../db/sql.ts";
 import type { Costs, ScopeCost } from "../../../lib/api/overview.ts";
 import type { BudgetWithView } from "../budgets/budgets.repo.ts";
 
@@ -32,23 +33,21 @@ export function fillDays(rows: Array<{ day: string; costUsd: number }>): Costs["
 }
 
 /** `budgets`: the team's budgets with their figures, worked out once per overview (./overview.service.ts). */
-export async function teamCosts(sql: Sql, team: string, budgets: BudgetWithView[]): Promise<Costs> {
-  const total = await sql.get<{ total: number | null }>(`SELECT SUM("costUsd") AS "total" FROM "Session" WHERE "teamId" = ?`, [team]);
-  const perSession = await sql.all<Costs["perSession"][number]>(
-    `SELECT "name", "status", "costUsd" FROM "Session" WHERE "teamId" = ? AND "costUsd" > 0 ORDER BY "costUsd" DESC, "name" LIMIT ?`,
-    [team, COST_SESSIONS],
+export async function teamCosts(s: Sql, team: string, budgets: BudgetWithView[]): Promise<Costs> {
+  const total = await s.get<{ total: number | null }>(sql`SELECT SUM("costUsd") AS "total" FROM "Session" WHERE "teamId" = ${team}`);
+  const perSession = await s.all<Costs["perSession"][number]>(
+    sql`SELECT "name", "status", "costUsd" FROM "Session" WHERE "teamId" = ${team} AND "costUsd" > 0 ORDER BY "costUsd" DESC, "name" LIMIT ${COST_SESSIONS}`,
   );
   return {
     totalUsd: total?.total ?? 0,
     perSession,
-    perMember: await scopeCosts(sql, team, "member", "member", budgets),
-    perContract: await scopeCosts(sql, team, "contract", "contractId", budgets),
-    perModel: await sql.all<Costs["perModel"][number]>(
-      `SELECT COALESCE("model", 'default') AS "model", COUNT(*) AS "sessions", SUM("costUsd") AS "costUsd"
-       FROM "Session" WHERE "teamId" = ? AND "costUsd" > 0 GROUP BY COALESCE("model", 'default') ORDER BY "costUsd" DESC, "model"`,
-      [team],
+    perMember: await scopeCosts(s, team, "member", "member", budgets),
+    perContract: await scopeCosts(s, team, "contract", "contractId", budgets),
+    perModel: await s.all<Costs["perModel"][number]>(
+      sql`SELECT COALESCE("model", 'default') AS "model", COUNT(*) AS "sessions", SUM("costUsd") AS "costUsd"
+       FROM "Session" WHERE "teamId" = ${team} AND "costUsd" > 0 GROUP BY COALESCE("model", 'default') ORDER BY "costUsd" DESC, "model"`,
     ),
-    perDay: fillDays(await costDays(sql, team)),
+    perDay: fillDays(await costDays(s, team)),
     budgets: budgets.map(([, v]) => v),
   };
 }
@@ -59,17 +58,15 @@ const dayOf = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
  * Cost per UTC day over the days fillDays shows: the day is taken in code from the interactions
  * of those days, since each database spells "the date part of a timestamp" its own way.
  */
-async function costDays(sql: Sql, team: string): Promise<Array<{ day: string; costUsd: number }>> {
-  const last = await sql.get<{ at: Date | string | null }>(
-    `SELECT MAX(i."endedAt") AS "at" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."teamId" = ? AND i."costUsd" > 0`,
-    [team],
+async function costDays(s: Sql, team: string): Promise<Array<{ day: string; costUsd: number }>> {
+  const last = await s.get<{ at: Date | string | null }>(
+    sql`SELECT MAX(i."endedAt") AS "at" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk" WHERE s."teamId" = ${team} AND i."costUsd" > 0`,
   );
   if (!last?.at) return [];
   const from = new Date(Date.parse(`${dayOf(last.at)}T00:00:00Z`) - (COST_DAYS - 1) * DAY_MS);
-  const rows = await sql.all<{ endedAt: Date | string; costUsd: number }>(
-    `SELECT i."endedAt", i."costUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
-     WHERE s."teamId" = ? AND i."endedAt" >= ? AND i."costUsd" > 0 ORDER BY i."endedAt"`,
-    [team, from],
+  const rows = await s.all<{ endedAt: Date | string; costUsd: number }>(
+    sql`SELECT i."endedAt", i."costUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
+     WHERE s."teamId" = ${team} AND i."endedAt" >= ${from} AND i."costUsd" > 0 ORDER BY i."endedAt"`,
   );
   const byDay = new Map<string, number>();
   for (const r of rows) byDay.set(dayOf(r.endedAt), (byDay.get(dayOf(r.endedAt)) ?? 0) + r.costUsd);
@@ -78,15 +75,15 @@ async function costDays(sql: Sql, team: string): Promise<Array<{ day: string; co
 
 /** Every member (contract) that spent something or has a budget, the most expensive first. */
 async function scopeCosts(
-  sql: Sql,
+  s: Sql,
   team: string,
   scope: "member" | "contract",
   column: "member" | "contractId",
   budgets: BudgetWithView[],
 ): Promise<ScopeCost[]> {
-  const spent = await sql.all<{ name: string; costUsd: number }>(
-    `SELECT "${column}" AS "name", SUM("costUsd") AS "costUsd" FROM "Interaction" WHERE "teamId" = ? AND "${column}" IS NOT NULL GROUP BY "${column}" HAVING SUM("costUsd") > 0`,
-    [team],
+  const c = raw(`"${column}"`);
+  const spent = await s.all<{ name: string; costUsd: number }>(
+    sql`SELECT ${c} AS "name", SUM("costUsd") AS "costUsd" FROM "Interaction" WHERE "teamId" = ${team} AND ${c} IS NOT NULL GROUP BY ${c} HAVING SUM("costUsd") > 0`,
   );
   const rows = new Map<string, ScopeCost>(spent.map((r) => [r.name, { name: r.name, costUsd: r.costUsd, window: "lifetime", budgetUsd: null }]));
   // The bars are dollars: a token budget has no line on them (the budget list beside them shows it).

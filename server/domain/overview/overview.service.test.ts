@@ -4,6 +4,7 @@ import { CreateContractInput, ReasonInput } from "../../../lib/api/contracts.ts"
 import { scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { TeamRefInput } from "../../../lib/api/teams.ts";
 import { setBudget } from "../budgets/budgets.service.ts";
 import { parseOrThrow } from "../zod-errors.ts";
@@ -30,7 +31,7 @@ async function ranTurn(name: string, cost: number, day: string, team = "default"
   await k.launched(name);
   const turn = (await k.startTurn(name))!;
   await k.finish(name, { interactionId: turn.id, costDelta: cost });
-  await hub.db.write("test.sql", "operator", (tx) => tx.run(`UPDATE "Interaction" SET "endedAt" = ? WHERE "id" = ?`, [new Date(`${day}T12:00:00Z`), turn.id]));
+  await hub.db.write("test.sql", "operator", (tx) => tx.run(sql`UPDATE "Interaction" SET "endedAt" = ${new Date(`${day}T12:00:00Z`)} WHERE "id" = ${turn.id}`));
 }
 
 describe("overview: needs attention", () => {

@@ -4,13 +4,14 @@
  * (revoked tokens, a revoked lead grant).
  */
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { forbidden } from "../../errors.ts";
 import { hasLiveToken } from "../auth/tokens.service.ts";
 import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
 
-export async function creatorOf(sql: Sql, pipeline: { id: string; createdBy: string }): Promise<Principal> {
+export async function creatorOf(s: Sql, pipeline: { id: string; createdBy: string }): Promise<Principal> {
   if (pipeline.createdBy === OPERATOR.name) return OPERATOR;
-  const row = await sql.get<{ kind: PrincipalKind }>(`SELECT "kind" FROM "Principal" WHERE "name" = ?`, [pipeline.createdBy]);
+  const row = await s.get<{ kind: PrincipalKind }>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${pipeline.createdBy}`);
   const refuse = (why: string) =>
     forbidden(`pipeline '${pipeline.id}' acts with the authority of its creator '${pipeline.createdBy}', who ${why}`, {
       rule: "creator_authority",
@@ -19,6 +20,6 @@ export async function creatorOf(sql: Sql, pipeline: { id: string; createdBy: str
     });
   if (!row) throw refuse("is not a known principal");
   if (row.kind === "operator") return { name: pipeline.createdBy, kind: "operator" };
-  if (!(await hasLiveToken(sql, pipeline.createdBy))) throw refuse("no longer holds a valid token");
+  if (!(await hasLiveToken(s, pipeline.createdBy))) throw refuse("no longer holds a valid token");
   return { name: pipeline.createdBy, kind: row.kind };
 }

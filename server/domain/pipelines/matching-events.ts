@@ -4,6 +4,7 @@
  * found however many newer events of other kinds there are, and stops after SCAN_LIMIT events of that type.
  */
 import type { EventRow } from "../../db/rows.ts";
+import { sql } from "../../db/sql.ts";
 import type { HubEvent } from "../../events/types.ts";
 import type { MatchingEvents, MatchingEventsInput } from "../../../lib/api/pipelines.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -17,23 +18,20 @@ const PAGE = 500;
 
 export async function matchingEvents({ db }: DomainDeps, actor: Principal, input: MatchingEventsInput): Promise<MatchingEvents> {
   const { trigger } = input;
-  return db.read(async (sql) => {
+  return db.read(async (s) => {
     const found: MatchingEvents["events"] = [];
     let scanned = 0;
     // Above every id: the largest Int (a 32-bit integer column on PostgreSQL, which refuses a larger parameter).
     let before = 2_147_483_647;
     while (scanned < SCAN_LIMIT) {
-      const rows = await sql.all<EventRow>(`SELECT * FROM "Event" WHERE "teamId" = ? AND "type" = ? AND "id" < ? ORDER BY "id" DESC LIMIT ?`, [
-        input.team,
-        LISTENS_TO[trigger.type],
-        before,
-        Math.min(PAGE, SCAN_LIMIT - scanned),
-      ]);
+      const rows = await s.all<EventRow>(
+        sql`SELECT * FROM "Event" WHERE "teamId" = ${input.team} AND "type" = ${LISTENS_TO[trigger.type]} AND "id" < ${before} ORDER BY "id" DESC LIMIT ${Math.min(PAGE, SCAN_LIMIT - scanned)}`,
+      );
       if (rows.length === 0) return { events: found, scanned, complete: true };
       // Only what the caller may see of the log: a private message between others is not offered.
       const fired = rows.map((row) => eventFor(actor, toHubEvent(row))).filter((e): e is HubEvent => e !== null && firesOn(trigger, e));
       // The cheap checks first, so only the events they leave have their rows read, all of the page's at once.
-      const contexts = await contextsFor(sql, fired, trigger.type, false);
+      const contexts = await contextsFor(s, fired, trigger.type, false);
       const firedById = new Map(fired.map((e, i) => [e.id, { e, ctx: contexts[i] }]));
       for (const row of rows) {
         scanned += 1;

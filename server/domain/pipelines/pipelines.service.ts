@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import { conflict, invalidField, notFound, type Issue } from "../../errors.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { EntityId } from "../../../lib/ids.ts";
@@ -53,8 +54,8 @@ export type PipelineRow = {
 };
 export const parseRules = (row: Pick<PipelineRow, "rules">) => Rules.parse(JSON.parse(row.rules));
 
-async function loadPipeline(sql: Sql, team: string, id: string): Promise<PipelineRow> {
-  const row = await sql.get<PipelineRow>(`SELECT * FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
+async function loadPipeline(s: Sql, team: string, id: string): Promise<PipelineRow> {
+  const row = await s.get<PipelineRow>(sql`SELECT * FROM "Pipeline" WHERE "teamId" = ${team} AND "id" = ${id}`);
   if (!row) throw notFound("pipeline", id, "id");
   return row;
 }
@@ -67,14 +68,12 @@ async function ownPipeline(tx: WriteTx, actor: Principal, capability: Operation,
   return row;
 }
 
-const exists = async (sql: Sql, team: string, id: string) =>
-  (await sql.get(`SELECT 1 FROM "Pipeline" WHERE "teamId" = ? AND "id" = ?`, [team, id])) !== undefined;
+const exists = async (s: Sql, team: string, id: string) => (await s.get(sql`SELECT 1 FROM "Pipeline" WHERE "teamId" = ${team} AND "id" = ${id}`)) !== undefined;
 const taken = (team: string, id: string) => `pipeline '${id}' already exists in team '${team}'`;
 
-async function counts(sql: Sql, pk: number): Promise<Record<string, number>> {
-  const rows = await sql.all<{ outcome: string; n: number }>(
-    `SELECT "outcome", COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ? GROUP BY "outcome"`,
-    [pk],
+async function counts(s: Sql, pk: number): Promise<Record<string, number>> {
+  const rows = await s.all<{ outcome: string; n: number }>(
+    sql`SELECT "outcome", COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ${pk} GROUP BY "outcome"`,
   );
   return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
 }
@@ -91,7 +90,7 @@ const toView = (row: PipelineRow, executions: Record<string, number>): PipelineV
 });
 
 const triggersOf = (rules: Rule[]) => [...new Set(rules.map((r) => r.trigger.type))].join(" ");
-const lastEventId = async (sql: Sql) => (await sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
+const lastEventId = async (s: Sql) => (await s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
 
 export async function createPipeline({ db }: DomainDeps, actor: Principal, input: CreatePipelineInput): Promise<PipelineView> {
   assertRules(input.rules);
@@ -101,8 +100,7 @@ export async function createPipeline({ db }: DomainDeps, actor: Principal, input
     const from = await lastEventId(tx);
     const triggers = triggersOf(input.rules);
     await tx.run(
-      `INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?,?,?)`,
-      [input.team, input.id, input.status, JSON.stringify(input.rules), triggers, actor.name, from, tx.now, tx.now],
+      sql`INSERT INTO "Pipeline" ("teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (${input.team},${input.id},${input.status},${JSON.stringify(input.rules)},${triggers},${actor.name},${from},${tx.now},${tx.now})`,
     );
     await tx.emit({
       teamId: input.team,
@@ -126,13 +124,9 @@ export async function updatePipeline({ db }: DomainDeps, actor: Principal, input
     const triggers = triggersOf(input.rules);
     const rules = JSON.stringify(input.rules);
     const from = await lastEventId(tx);
-    await tx.run(`UPDATE "Pipeline" SET "rules" = ?, "triggers" = ?, "fromEventId" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
-      rules,
-      triggers,
-      from,
-      tx.now,
-      row.pk,
-    ]);
+    await tx.run(
+      sql`UPDATE "Pipeline" SET "rules" = ${rules}, "triggers" = ${triggers}, "fromEventId" = ${from}, "updatedAt" = ${tx.now} WHERE "pk" = ${row.pk}`,
+    );
     await tx.emit({
       teamId: input.team,
       type: "pipeline.updated",
@@ -152,34 +146,33 @@ export async function validatePipeline({ db }: DomainDeps, input: ValidatePipeli
   if (input.id !== undefined) {
     const id = EntityId.safeParse(input.id, { reportInput: true });
     if (!id.success) issues.push(...zodIssues(id.error, "id"));
-    else if (await db.read((sql) => exists(sql, input.team, id.data))) issues.push({ field: "id", rule: "unique", message: taken(input.team, id.data) });
+    else if (await db.read((s) => exists(s, input.team, id.data))) issues.push({ field: "id", rule: "unique", message: taken(input.team, id.data) });
   }
   issues.push(...unparsedRulesIssues(input.rules));
   return { valid: issues.length === 0, issues };
 }
 
 export async function listPipelines({ db }: DomainDeps, input: { team: string }): Promise<PipelineView[]> {
-  return db.read(async (sql) => {
-    const rows = await sql.all<PipelineRow>(`SELECT * FROM "Pipeline" WHERE "teamId" = ? ORDER BY "id"`, [input.team]);
-    return Promise.all(rows.map(async (r) => toView(r, await counts(sql, r.pk))));
+  return db.read(async (s) => {
+    const rows = await s.all<PipelineRow>(sql`SELECT * FROM "Pipeline" WHERE "teamId" = ${input.team} ORDER BY "id"`);
+    return Promise.all(rows.map(async (r) => toView(r, await counts(s, r.pk))));
   });
 }
 
 /** The pipeline and its execution log, newest first. */
 export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): Promise<PipelineDetail> {
-  return db.read(async (sql) => {
-    const row = await loadPipeline(sql, input.team, input.id);
+  return db.read(async (s) => {
+    const row = await loadPipeline(s, input.team, input.id);
     const rules = parseRules(row);
-    const log = await sql.all<
+    const log = await s.all<
       Omit<ExecutionView, "pipeline" | "ruleName" | "detail" | "conditionResult"> & { ruleIndex: number; detail: string | null; conditionResult: number | null }
     >(
-      `SELECT x.*, x."ruleIndex", e."type" AS "eventType", e."subject" AS "eventSubject" FROM "PipelineExecution" x LEFT JOIN "Event" e ON e."id" = x."eventId"
-       WHERE x."pipelinePk" = ? ${input.cursor !== undefined ? `AND x."id" < ?` : ""} ORDER BY x."id" DESC LIMIT ?`,
-      input.cursor !== undefined ? [row.pk, input.cursor, input.limit + 1] : [row.pk, input.limit + 1],
+      sql`SELECT x.*, x."ruleIndex", e."type" AS "eventType", e."subject" AS "eventSubject" FROM "PipelineExecution" x LEFT JOIN "Event" e ON e."id" = x."eventId"
+       WHERE x."pipelinePk" = ${row.pk} ${input.cursor !== undefined ? sql`AND x."id" < ${input.cursor}` : EMPTY} ORDER BY x."id" DESC LIMIT ${input.limit + 1}`,
     );
     const page = log.slice(0, input.limit);
     return {
-      ...toView(row, await counts(sql, row.pk)),
+      ...toView(row, await counts(s, row.pk)),
       log: page.map((x) => ({
         id: x.id,
         pipeline: row.id,
@@ -205,7 +198,7 @@ async function setStatus({ db }: DomainDeps, actor: Principal, input: PipelineRe
   return db.write(`pipeline.${status === "active" ? "resume" : "pause"}`, actor.name, async (tx) => {
     const row = await ownPipeline(tx, actor, status === "active" ? "pipeline.resume" : "pipeline.pause", input);
     if (row.status === status) throw invalidField("id", "status", `pipeline '${input.id}' is already ${status}`);
-    await tx.run(`UPDATE "Pipeline" SET "status" = ?, "updatedAt" = ? WHERE "pk" = ?`, [status, tx.now, row.pk]);
+    await tx.run(sql`UPDATE "Pipeline" SET "status" = ${status}, "updatedAt" = ${tx.now} WHERE "pk" = ${row.pk}`);
     await tx.emit({
       teamId: input.team,
       type: status === "active" ? "pipeline.resumed" : "pipeline.paused",
@@ -223,7 +216,7 @@ export const resumePipeline = (deps: DomainDeps, actor: Principal, input: Pipeli
 export async function deletePipeline({ db }: DomainDeps, actor: Principal, input: PipelineRefInput): Promise<{ deleted: string }> {
   return db.write("pipeline.delete", actor.name, async (tx) => {
     const row = await ownPipeline(tx, actor, "pipeline.delete", input);
-    await tx.run(`DELETE FROM "Pipeline" WHERE "pk" = ?`, [row.pk]);
+    await tx.run(sql`DELETE FROM "Pipeline" WHERE "pk" = ${row.pk}`);
     await tx.emit({ teamId: input.team, type: "pipeline.deleted", subject: `pipeline:${input.id}`, payload: { id: input.id } });
     return { deleted: input.id };
   });
@@ -236,30 +229,30 @@ export async function deletePipeline({ db }: DomainDeps, actor: Principal, input
 export async function dryRun({ db }: DomainDeps, actor: Principal, input: DryRunInput): Promise<DryRunResult> {
   assertRules([input.rule]);
   const rule = input.rule;
-  return db.read(async (sql) => {
+  return db.read(async (s) => {
     let event: HubEvent;
     let ctx: EventContext | null;
     if (input.eventId !== undefined) {
-      const row = await sql.get<Parameters<typeof toHubEvent>[0]>(`SELECT * FROM "Event" WHERE "id" = ? AND "teamId" = ?`, [input.eventId, input.team]);
+      const row = await s.get<Parameters<typeof toHubEvent>[0]>(sql`SELECT * FROM "Event" WHERE "id" = ${input.eventId} AND "teamId" = ${input.team}`);
       const visible = row && eventFor(actor, toHubEvent(row));
       if (!visible) throw notFound("event", String(input.eventId), "eventId");
       event = visible;
-      ctx = firesOn(rule.trigger, event) ? await contextFor(sql, event, rule.trigger.type, true) : null;
+      ctx = firesOn(rule.trigger, event) ? await contextFor(s, event, rule.trigger.type, true) : null;
     } else {
-      const s = input.event!;
+      const sample = input.event!;
       // The input schema checked the payload against the catalog; this gives it the event's type.
       event = LoggedEvent.parse({
         id: 0,
         teamId: input.team,
-        type: s.type,
-        subject: s.subject,
-        payload: s.payload,
-        principal: s.principal,
+        type: sample.type,
+        subject: sample.subject,
+        payload: sample.payload,
+        principal: sample.principal,
         causedBy: null,
-        depth: s.depth,
+        depth: sample.depth,
         at: new Date(),
       });
-      ctx = firesOn(rule.trigger, event) ? sampleContext(event, s, rule.trigger.type) : null;
+      ctx = firesOn(rule.trigger, event) ? sampleContext(event, sample, rule.trigger.type) : null;
     }
     if (!ctx)
       return { triggerMatched: false, reason: `a ${rule.trigger.type} trigger does not fire on a ${event.type} event`, conditionResult: null, action: null };

@@ -4,6 +4,7 @@ import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { CreatePipelineInput, DryRunInput, MatchingEventsInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { refusal } from "../../testing/refusals.ts";
 import { publishArtifact } from "../artifacts/artifacts.service.ts";
 import { inboxOf } from "../chat/messages.ts";
@@ -29,7 +30,7 @@ const publish = (id: string, type: string, data: unknown, extra: Record<string, 
 const contract = (input: Record<string, unknown>) => createContract(hub, OPERATOR, CreateContractInput.parse({ title: "T", ...input }));
 const log = async (id: string) => (await getPipeline(hub, PipelineLogInput.parse({ id, limit: 500 }))).log.reverse();
 const status = async (id: string) => getContract(hub, { team: "default", id });
-const inbox = (member: string) => hub.db.read((sql) => inboxOf(sql, "default", member));
+const inbox = (member: string) => hub.db.read((s) => inboxOf(s, "default", member));
 const tests = (failed: number) => ({ total: 10, passed: 10 - failed, failed });
 
 describe("the self-healing CI loop, both rules", () => {
@@ -134,7 +135,7 @@ describe("execution guarantees", () => {
     await runner.drain();
     await runner.drain();
     // A crash between an execution's commit and the cursor's: the events are read again.
-    await hub.db.write("test.setup", "tester", (tx) => tx.run(`DELETE FROM "PipelineCursor"`));
+    await hub.db.write("test.setup", "tester", (tx) => tx.run(sql`DELETE FROM "PipelineCursor"`));
     await new PipelineRunner(hub).drain();
     expect((await log("once")).map((x) => x.outcome)).toEqual(Array(5).fill("executed"));
     expect((await inbox("alice")).map((m) => m.text).sort()).toEqual(["v1", "v2", "v3", "v4", "v5"]);
@@ -179,7 +180,7 @@ describe("execution guarantees", () => {
     ]);
     await contract({ id: "deploy", assignee: "ops" });
     await hub.db.write("t", "operator", async (tx) => {
-      await tx.run(`UPDATE "Contract" SET "status" = 'failed' WHERE "id" = 'deploy'`);
+      await tx.run(sql`UPDATE "Contract" SET "status" = 'failed' WHERE "id" = 'deploy'`);
       await tx.emit({
         teamId: "default",
         type: "contract.status_changed",

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreatePipelineInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { publishArtifact } from "../artifacts/artifacts.service.ts";
 import { inboxOf } from "../chat/messages.ts";
 import { OPERATOR } from "../principal.ts";
@@ -17,7 +18,7 @@ afterEach(() => hub.close());
 
 const publish = (id: string) => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id, type: "custom", data: { id } }));
 const storedCursor = () =>
-  hub.db.read(async (sql) => (await sql.get<{ lastEventId: number }>(`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`))?.lastEventId ?? null);
+  hub.db.read(async (s) => (await s.get<{ lastEventId: number }>(sql`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`))?.lastEventId ?? null);
 const outcomes = async (id: string) => (await getPipeline(hub, PipelineLogInput.parse({ id, limit: 500 }))).log.map((x) => `${x.rule}:${x.outcome}`).sort();
 
 describe("the pipeline runner's slices", () => {
@@ -38,7 +39,7 @@ describe("the pipeline runner's slices", () => {
     await publish("b");
     await new PipelineRunner(hub).drain();
     expect(await outcomes("p")).toEqual(["0:executed", "0:executed", "1:failed", "1:failed", "2:executed", "2:executed"]);
-    const texts = (await hub.db.read((sql) => inboxOf(sql, "default", "qa"))).map((m) => m.text).sort();
+    const texts = (await hub.db.read((s) => inboxOf(s, "default", "qa"))).map((m) => m.text).sort();
     expect(texts).toEqual(["after a", "after b", "before a", "before b"]);
     // The events of the messages were caused by the publishes, by the pipeline's creator; nothing of the failed rule is logged.
     const sent = hub.events.filter((e) => e.type === "message.sent");

@@ -9,9 +9,10 @@
  * rule runs in a part of it of its own (`tx.part`, a savepoint), as the pipeline's creator, so a failing action undoes
  * only itself, and a commit is paid per slice rather than per rule (docs/performance.md#pipelines).
  */
-import type { Param, Sql } from "../../db/connection.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { multiRowReturning } from "../../db/multi-row.ts";
+import { sql, type Query } from "../../db/sql.ts";
 import type { EventRow } from "../../db/rows.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { HubEvent, PayloadOf } from "../../events/types.ts";
@@ -51,41 +52,29 @@ type Record_ = {
   started: number;
 };
 
-async function readCursor(sql: Sql): Promise<number> {
-  const row = await sql.get<{ lastEventId: number }>(`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`);
+async function readCursor(s: Sql): Promise<number> {
+  const row = await s.get<{ lastEventId: number }>(sql`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`);
   if (row) return row.lastEventId;
   // First run on this database: nothing before the oldest pipeline can concern any rule.
-  return (await sql.get<{ n: number }>(`SELECT COALESCE((SELECT MIN("fromEventId") FROM "Pipeline"), (SELECT MAX("id") FROM "Event"), 0) AS "n"`))!.n;
+  return (await s.get<{ n: number }>(sql`SELECT COALESCE((SELECT MIN("fromEventId") FROM "Pipeline"), (SELECT MAX("id") FROM "Event"), 0) AS "n"`))!.n;
 }
 
 async function alreadyDone(tx: WriteTx, r: Pick<Record_, "pipeline" | "ruleIndex">, eventId: number): Promise<boolean> {
-  return !!(await tx.get(`SELECT 1 FROM "PipelineExecution" WHERE "pipelinePk" = ? AND "ruleIndex" = ? AND "eventId" = ?`, [
-    r.pipeline.pk,
-    r.ruleIndex,
-    eventId,
-  ]));
+  return !!(await tx.get(
+    sql`SELECT 1 FROM "PipelineExecution" WHERE "pipelinePk" = ${r.pipeline.pk} AND "ruleIndex" = ${r.ruleIndex} AND "eventId" = ${eventId}`,
+  ));
 }
 
-const EXECUTION_COLUMNS = `"pipelinePk","ruleIndex","eventId","teamId","conditionResult","action","outcome","detail","error","durationMs","at"`;
+const EXECUTION_COLUMNS = sql`"pipelinePk","ruleIndex","eventId","teamId","conditionResult","action","outcome","detail","error","durationMs","at"`;
 
-function executionRow(tx: WriteTx, e: HubEvent, r: Record_): Param[] {
-  return [
-    r.pipeline.pk,
-    r.ruleIndex,
-    e.id,
-    r.pipeline.teamId,
-    r.conditionResult,
-    r.rule.action.type,
-    r.outcome,
-    r.detail === undefined ? null : JSON.stringify(r.detail),
-    r.error ?? null,
-    performance.now() - r.started,
-    tx.now,
-  ];
+/** One execution row, `(…)`, in the order of EXECUTION_COLUMNS. */
+function executionRow(tx: WriteTx, e: HubEvent, r: Record_): Query {
+  const detail = r.detail === undefined ? null : JSON.stringify(r.detail);
+  return sql`(${r.pipeline.pk},${r.ruleIndex},${e.id},${r.pipeline.teamId},${r.conditionResult},${r.rule.action.type},${r.outcome},${detail},${r.error ?? null},${performance.now() - r.started},${tx.now})`;
 }
 
 async function record(tx: WriteTx, e: HubEvent, r: Record_): Promise<void> {
-  await tx.run(`INSERT INTO "PipelineExecution" (${EXECUTION_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)`, executionRow(tx, e, r));
+  await tx.run(sql`INSERT INTO "PipelineExecution" (${EXECUTION_COLUMNS}) VALUES ${executionRow(tx, e, r)}`);
   await announce(tx, e, r);
 }
 
@@ -98,8 +87,7 @@ async function recordQuiet(tx: WriteTx, e: HubEvent, rs: Record_[]): Promise<voi
   const logged = await multiRowReturning<{ pipelinePk: number; ruleIndex: number }>(
     tx,
     rs.map((r) => executionRow(tx, e, r)),
-    "(?,?,?,?,?,?,?,?,?,?,?)",
-    (values) => `INSERT INTO "PipelineExecution" (${EXECUTION_COLUMNS}) VALUES ${values} ON CONFLICT DO NOTHING RETURNING "pipelinePk","ruleIndex"`,
+    (values) => sql`INSERT INTO "PipelineExecution" (${EXECUTION_COLUMNS}) VALUES ${values} ON CONFLICT DO NOTHING RETURNING "pipelinePk","ruleIndex"`,
   );
   const fresh = new Set(logged.map((x) => `${x.pipelinePk}/${x.ruleIndex}`));
   for (const r of rs) if (fresh.has(`${r.pipeline.pk}/${r.ruleIndex}`)) await announce(tx, e, r);
@@ -168,10 +156,10 @@ export class PipelineRunner {
   /** Processes every event after the cursor; returns once caught up. */
   async drain(): Promise<void> {
     while (!this.stopped) {
-      const { events, pipelines, stored } = await this.deps.db.read(async (sql) => {
-        const stored = await readCursor(sql);
-        const rows = await sql.all<EventRow>(`SELECT * FROM "Event" WHERE "id" > ? ORDER BY "id" LIMIT ?`, [Math.max(stored, this.position), BATCH]);
-        const active = await sql.all<PipelineRow>(`SELECT * FROM "Pipeline" WHERE "status" = 'active' ORDER BY "pk"`);
+      const { events, pipelines, stored } = await this.deps.db.read(async (s) => {
+        const stored = await readCursor(s);
+        const rows = await s.all<EventRow>(sql`SELECT * FROM "Event" WHERE "id" > ${Math.max(stored, this.position)} ORDER BY "id" LIMIT ${BATCH}`);
+        const active = await s.all<PipelineRow>(sql`SELECT * FROM "Pipeline" WHERE "status" = 'active' ORDER BY "pk"`);
         return { stored, events: rows.map(toHubEvent), pipelines: active.map((p) => ({ ...p, parsed: parseRules(p) })) };
       });
       if (events.length === 0) return;
@@ -193,9 +181,9 @@ export class PipelineRunner {
         const pipelines = concerned(e);
         if (pipelines.length) await this.process(tx, e, pipelines);
       } while (at < events.length && performance.now() - started < SLICE_MS && !this.stopped);
-      await tx.run(`INSERT INTO "PipelineCursor" ("id","lastEventId") VALUES (1, ?) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = excluded."lastEventId"`, [
-        events[at - 1].id,
-      ]);
+      await tx.run(
+        sql`INSERT INTO "PipelineCursor" ("id","lastEventId") VALUES (1, ${events[at - 1].id}) ON CONFLICT ("id") DO UPDATE SET "lastEventId" = excluded."lastEventId"`,
+      );
       return at;
     });
     this.position = events[next - 1].id;
@@ -267,8 +255,7 @@ async function overRate(tx: WriteTx, r: Fired): Promise<boolean> {
   const limit = r.rule.rateLimit!;
   const since = new Date(tx.now.getTime() - limit.perSeconds * 1000);
   const row = await tx.get<{ n: number }>(
-    `SELECT COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ? AND "ruleIndex" = ? AND "outcome" = 'executed' AND "at" > ?`,
-    [r.pipeline.pk, r.ruleIndex, since],
+    sql`SELECT COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ${r.pipeline.pk} AND "ruleIndex" = ${r.ruleIndex} AND "outcome" = 'executed' AND "at" > ${since}`,
   );
   return row!.n >= limit.max;
 }

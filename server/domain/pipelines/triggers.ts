@@ -6,7 +6,7 @@
 import { stringsOf } from "../../db/rows.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { HubEvent, HubEventOf } from "../../events/types.ts";
-import { IN_LIST, jsonList } from "../../db/in-list.ts";
+import { inList, sql } from "../../db/sql.ts";
 import { scopeOf, type Scope, type Trigger, type TriggerType } from "../../../lib/api/pipelines.ts";
 import { isEvent } from "../../../lib/api/events.ts";
 import { toCel } from "./expressions.ts";
@@ -99,19 +99,19 @@ type ContractRow = {
  * The variables for a rule fired by `e`, or null when what the event is about no longer exists
  * (for example, removed by a team reset before the runner got to it).
  */
-export async function contextFor(sql: Sql, e: HubEvent, trigger: TriggerType, withData: boolean): Promise<EventContext | null> {
-  return (await contextsFor(sql, [e], trigger, withData))[0];
+export async function contextFor(s: Sql, e: HubEvent, trigger: TriggerType, withData: boolean): Promise<EventContext | null> {
+  return (await contextsFor(s, [e], trigger, withData))[0];
 }
 
 /**
  * contextFor of each of `events`, in their order: the rows they are about are read with one query per team and kind
  * of entity, so looking through a page of the log does not cost a query per event.
  */
-export async function contextsFor(sql: Sql, events: HubEvent[], trigger: TriggerType, withData: boolean): Promise<Array<EventContext | null>> {
+export async function contextsFor(s: Sql, events: HubEvent[], trigger: TriggerType, withData: boolean): Promise<Array<EventContext | null>> {
   const scope = scopeOf(trigger);
-  const versions = await versionsOf(sql, events.filter(isEvent("artifact.published", "artifact.stale")), withData);
-  const contracts = await contractsOf(sql, events.filter(isEvent("contract.status_changed")));
-  const states = await statesOf(sql, events.filter(isEvent("state.updated")));
+  const versions = await versionsOf(s, events.filter(isEvent("artifact.published", "artifact.stale")), withData);
+  const contracts = await contractsOf(s, events.filter(isEvent("contract.status_changed")));
+  const states = await statesOf(s, events.filter(isEvent("state.updated")));
   return events.map((e): EventContext | null => {
     const event = eventVars(e);
     if (e.type === "artifact.published" || e.type === "artifact.stale") {
@@ -162,15 +162,16 @@ const keyOf = (...parts: Array<string | number | null>) => JSON.stringify(parts)
 const teamsOf = (events: HubEvent[]) => [...new Set(events.flatMap((e) => (e.teamId === null ? [] : [e.teamId])))];
 
 /** The versions the events are about, by team, artifact and version. */
-async function versionsOf(sql: Sql, events: Array<HubEventOf<"artifact.published" | "artifact.stale">>, withData: boolean): Promise<Map<string, VersionRow>> {
+async function versionsOf(s: Sql, events: Array<HubEventOf<"artifact.published" | "artifact.stale">>, withData: boolean): Promise<Map<string, VersionRow>> {
   const found = new Map<string, VersionRow>();
   for (const team of teamsOf(events)) {
     const mine = events.filter((e) => e.teamId === team);
     // The two lists together may also select versions no event names: the map is only asked for the pairs that are.
-    const rows = await sql.all<VersionRow>(
-      `SELECT a."id", a."type", a."name", v."version", v."publisher", v."contractId", v."summary", ${withData ? `v."data"` : `NULL AS "data"`}
-       FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND a."id" IN ${IN_LIST} AND v."version" IN ${IN_LIST}`,
-      [team, jsonList(new Set(mine.map((e) => e.payload.artifactId))), jsonList(new Set(mine.map((e) => e.payload.version)))],
+    const ids = new Set(mine.map((e) => e.payload.artifactId));
+    const versions = new Set(mine.map((e) => e.payload.version));
+    const rows = await s.all<VersionRow>(
+      sql`SELECT a."id", a."type", a."name", v."version", v."publisher", v."contractId", v."summary", ${withData ? sql`v."data"` : sql`NULL AS "data"`}
+       FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ${team} AND a."id" IN ${inList(ids)} AND v."version" IN ${inList(versions)}`,
     );
     for (const r of rows) found.set(keyOf(team, r.id, r.version), r);
   }
@@ -178,12 +179,12 @@ async function versionsOf(sql: Sql, events: Array<HubEventOf<"artifact.published
 }
 
 /** The contracts the events are about, by team and id. */
-async function contractsOf(sql: Sql, events: Array<HubEventOf<"contract.status_changed">>): Promise<Map<string, ContractRow>> {
+async function contractsOf(s: Sql, events: Array<HubEventOf<"contract.status_changed">>): Promise<Map<string, ContractRow>> {
   const found = new Map<string, ContractRow>();
   for (const team of teamsOf(events)) {
-    const rows = await sql.all<ContractRow>(
-      `SELECT "id","title","status","assignee","assigner","priority","retryCount","maxRetries","statusReason","inputs" FROM "Contract" WHERE "teamId" = ? AND "id" IN ${IN_LIST}`,
-      [team, jsonList(new Set(events.filter((e) => e.teamId === team).map((e) => e.payload.id)))],
+    const ids = new Set(events.filter((e) => e.teamId === team).map((e) => e.payload.id));
+    const rows = await s.all<ContractRow>(
+      sql`SELECT "id","title","status","assignee","assigner","priority","retryCount","maxRetries","statusReason","inputs" FROM "Contract" WHERE "teamId" = ${team} AND "id" IN ${inList(ids)}`,
     );
     for (const r of rows) found.set(keyOf(team, r.id), r);
   }
@@ -191,11 +192,10 @@ async function contractsOf(sql: Sql, events: Array<HubEventOf<"contract.status_c
 }
 
 /** The state updates the events are about, by id. */
-async function statesOf(sql: Sql, events: Array<HubEventOf<"state.updated">>): Promise<Map<number, { keyFindings: string; verification: string }>> {
+async function statesOf(s: Sql, events: Array<HubEventOf<"state.updated">>): Promise<Map<number, { keyFindings: string; verification: string }>> {
   if (events.length === 0) return new Map();
-  const rows = await sql.all<{ id: number; keyFindings: string; verification: string }>(
-    `SELECT "id","keyFindings","verification" FROM "StateUpdate" WHERE "id" IN ${IN_LIST}`,
-    [jsonList(new Set(events.map((e) => e.payload.id)))],
+  const rows = await s.all<{ id: number; keyFindings: string; verification: string }>(
+    sql`SELECT "id","keyFindings","verification" FROM "StateUpdate" WHERE "id" IN ${inList(new Set(events.map((e) => e.payload.id)))}`,
   );
   return new Map(rows.map((r) => [r.id, r]));
 }

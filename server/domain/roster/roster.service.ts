@@ -4,16 +4,17 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import type { MemberView, UpsertMemberInput } from "../../../lib/api/roster.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
-export async function rosterOf(sql: Sql, team: string): Promise<MemberView[]> {
-  return sql.all<MemberView>(`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ? ORDER BY "name"`, [
-    team,
-  ]);
+export async function rosterOf(s: Sql, team: string): Promise<MemberView[]> {
+  return s.all<MemberView>(
+    sql`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ${team} ORDER BY "name"`,
+  );
 }
 
 /** A supervised member's status is its session's (docs/domain.md#the-roster-as-read): what it is doing now, in the roster's words. */
@@ -38,9 +39,9 @@ type ReadRow = MemberView & { sessionStatus: string | null; stateTask: string | 
  * for a permission; its current task is the one it reported, else the task of its newest live state update still in
  * progress or blocked, else the contract it is working on.
  */
-export async function rosterView(sql: Sql, team: string): Promise<MemberView[]> {
-  const rows = await sql.all<ReadRow>(
-    `SELECT m."name", m."role", m."status", m."currentTask", m."sessionId", m."joinedAt", m."lastSeen", s."status" AS "sessionStatus",
+export async function rosterView(s: Sql, team: string): Promise<MemberView[]> {
+  const rows = await s.all<ReadRow>(
+    sql`SELECT m."name", m."role", m."status", m."currentTask", m."sessionId", m."joinedAt", m."lastSeen", s."status" AS "sessionStatus",
        (SELECT u."task" FROM "StateUpdate" u WHERE u."teamId" = m."teamId" AND u."member" = m."name" AND u."archivedAt" IS NULL
           AND u."status" IN ('in_progress', 'blocked') AND u."id" = (SELECT MAX(v."id") FROM "StateUpdate" v WHERE v."teamId" = m."teamId" AND v."member" = m."name" AND v."archivedAt" IS NULL)) AS "stateTask",
        c."id" AS "contractId", c."title" AS "contractTitle"
@@ -48,8 +49,7 @@ export async function rosterView(sql: Sql, team: string): Promise<MemberView[]> 
      LEFT JOIN "Session" s ON s."name" = m."sessionId"
      LEFT JOIN "Contract" c ON c."id" = (SELECT c2."id" FROM "Contract" c2 WHERE c2."teamId" = m."teamId" AND c2."assignee" = m."name" AND c2."status" = 'in_progress' ORDER BY c2."updatedAt" DESC, c2."id" LIMIT 1)
        AND c."teamId" = m."teamId"
-     WHERE m."teamId" = ? ORDER BY m."name"`,
-    [team],
+     WHERE m."teamId" = ${team} ORDER BY m."name"`,
   );
   return rows.map(({ sessionStatus, stateTask, contractId, contractTitle, ...m }) => ({
     ...m,
@@ -59,7 +59,7 @@ export async function rosterView(sql: Sql, team: string): Promise<MemberView[]> 
 }
 
 export async function listRoster({ db }: DomainDeps, input: { team: string }): Promise<MemberView[]> {
-  return db.read((sql) => rosterView(sql, input.team));
+  return db.read((s) => rosterView(s, input.team));
 }
 
 /** Joins the team, or updates role/status/task. A member may only update itself. */
@@ -72,18 +72,11 @@ export async function upsertMember({ db }: DomainDeps, actor: Principal, input: 
 }
 
 export async function upsertMemberInTx(tx: WriteTx, input: UpsertMemberInput & { sessionId?: string | null }): Promise<MemberView> {
-  const existing = await tx.get<MemberView>(`SELECT * FROM "Member" WHERE "teamId" = ? AND "name" = ?`, [input.team, input.name]);
+  const existing = await tx.get<MemberView>(sql`SELECT * FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${input.name}`);
   if (!existing) {
-    await tx.run(`INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (?,?,?,?,?,?,?,?)`, [
-      input.team,
-      input.name,
-      input.role ?? "",
-      input.status ?? "idle",
-      input.currentTask ?? null,
-      input.sessionId ?? null,
-      tx.now,
-      tx.now,
-    ]);
+    await tx.run(
+      sql`INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (${input.team},${input.name},${input.role ?? ""},${input.status ?? "idle"},${input.currentTask ?? null},${input.sessionId ?? null},${tx.now},${tx.now})`,
+    );
     await tx.emit({
       teamId: input.team,
       type: "member.joined",
@@ -91,15 +84,11 @@ export async function upsertMemberInTx(tx: WriteTx, input: UpsertMemberInput & {
       payload: { name: input.name, role: input.role ?? "", status: input.status ?? "idle" },
     });
   } else {
-    await tx.run(`UPDATE "Member" SET "role" = ?, "status" = ?, "currentTask" = ?, "sessionId" = ?, "lastSeen" = ? WHERE "teamId" = ? AND "name" = ?`, [
-      input.role ?? existing.role,
-      input.status ?? existing.status,
-      input.currentTask === undefined ? existing.currentTask : input.currentTask,
-      input.sessionId === undefined ? existing.sessionId : input.sessionId,
-      tx.now,
-      input.team,
-      input.name,
-    ]);
+    const currentTask = input.currentTask === undefined ? existing.currentTask : input.currentTask;
+    const sessionId = input.sessionId === undefined ? existing.sessionId : input.sessionId;
+    await tx.run(
+      sql`UPDATE "Member" SET "role" = ${input.role ?? existing.role}, "status" = ${input.status ?? existing.status}, "currentTask" = ${currentTask}, "sessionId" = ${sessionId}, "lastSeen" = ${tx.now} WHERE "teamId" = ${input.team} AND "name" = ${input.name}`,
+    );
     await tx.emit({
       teamId: input.team,
       type: "member.updated",
@@ -108,7 +97,6 @@ export async function upsertMemberInTx(tx: WriteTx, input: UpsertMemberInput & {
     });
   }
   return (await tx.get<MemberView>(
-    `SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ? AND "name" = ?`,
-    [input.team, input.name],
+    sql`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${input.name}`,
   ))!;
 }

@@ -4,6 +4,7 @@
  * with a free place, once; what a hub that stopped or was lost never started is queued again for any hub.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "../../db/sql.ts";
 import { sessionKit } from "../../testing/session-kit.ts";
 import type { TempHub } from "../../testing/temp-hub.ts";
 import { twoHubs, type TwoHubs } from "../../testing/two-hubs.ts";
@@ -18,7 +19,7 @@ let a: TempHub;
 let b: TempHub;
 
 const kit = (h: TempHub) => sessionKit(h, undefined, { maxLive: LIMIT });
-const row = async (name: string) => (await base.db.read((sql) => findSession(sql, name)))!;
+const row = async (name: string) => (await base.db.read((s) => findSession(s, name)))!;
 const pass = (h: TempHub, yielding: Set<number> = new Set()) => admissionPass(h, LIMIT, yielding);
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
 const queuedPayloads = () =>
@@ -124,16 +125,16 @@ describe("admission per hub", () => {
       await kit(a).launched("y");
       await kit(a).send({ name: "y", message: "late" });
       await a.db.write("test.yielded", "test", (tx) =>
-        tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'y'`, [YIELDED]),
+        tx.run(sql`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ${YIELDED}, "pid" = NULL WHERE "name" = 'y'`),
       );
       await stop(b);
       expect(await row("y")).toMatchObject({ status: "queued", hubId: null, exitReason: null });
       expect(names((await pass(b)).admitted)).toEqual(["y"]);
       expect(await row("y")).toMatchObject({ status: "starting", hubId: "hub-b" });
       await base.db.write("test.reset", "test", async (tx) => {
-        await tx.run(`DELETE FROM "Interaction"`);
-        await tx.run(`DELETE FROM "Session"`);
-        await tx.run(`UPDATE "Hub" SET "status" = 'live', "heartbeatAt" = ? WHERE "id" = 'hub-a'`, [tx.now]);
+        await tx.run(sql`DELETE FROM "Interaction"`);
+        await tx.run(sql`DELETE FROM "Session"`);
+        await tx.run(sql`UPDATE "Hub" SET "status" = 'live', "heartbeatAt" = ${tx.now} WHERE "id" = 'hub-a'`);
       });
     }
   });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "../../db/sql.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { admissionPass, defaultMaxLive, YIELDED } from "./admission.ts";
@@ -13,7 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const row = async (name: string) => (await hub.db.read((sql) => findSession(sql, name)))!;
+const row = async (name: string) => (await hub.db.read((s) => findSession(s, name)))!;
 const pass = (yielding: Set<number> = new Set()) => admissionPass(hub, 2, yielding);
 const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name);
 
@@ -73,7 +74,7 @@ describe("admission", () => {
     await k.launched("y");
     await k.send({ name: "y", message: "late" });
     await hub.db.write("test.exit", "test", (tx) =>
-      tx.run(`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ?, "pid" = NULL WHERE "name" = 'y'`, [YIELDED]),
+      tx.run(sql`UPDATE "Session" SET "status" = 'stopped', "exitReason" = ${YIELDED}, "pid" = NULL WHERE "name" = 'y'`),
     );
     await pass();
     expect(await k.status("y")).toMatchObject({ status: "starting", queued: 1, exitReason: null });

@@ -11,6 +11,7 @@
  */
 import os from "node:os";
 import type { WriteTx } from "../../db/database.ts";
+import { raw, sql, type Query } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { claimSession } from "../hubs/claim.ts";
@@ -29,16 +30,13 @@ export function defaultMaxLive(cores = os.availableParallelism(), freeBytes = os
 
 /** The states in which a session holds (or is about to start) a process. */
 const HOLDING = LIVE.filter((s) => s !== "queued");
-const holdingList = HOLDING.map((s) => `'${s}'`).join(",");
+const holdingList = raw(HOLDING.map((s) => `'${s}'`).join(","));
 
 /** What the writing hub holds, and how many wait in its queue (its own queued sessions and the unowned ones). */
 async function counts(tx: WriteTx): Promise<{ holding: number; queued: number }> {
-  const mine = heldBy(tx.hub);
-  const queue = queueOf(tx.hub);
   const r = await tx.get<{ holding: number; queued: number }>(
-    `SELECT (SELECT COUNT(*) FROM "Session" WHERE "status" IN (${holdingList}) AND ${mine.where}) AS holding,
-            (SELECT COUNT(*) FROM "Session" WHERE "status" = 'queued' AND ${queue.where}) AS queued`,
-    [...mine.params, ...queue.params],
+    sql`SELECT (SELECT COUNT(*) FROM "Session" WHERE "status" IN (${holdingList}) AND ${heldBy(tx.hub)}) AS holding,
+            (SELECT COUNT(*) FROM "Session" WHERE "status" = 'queued' AND ${queueOf(tx.hub)}) AS queued`,
   );
   return r ?? { holding: 0, queued: 0 };
 }
@@ -48,7 +46,7 @@ export async function placeFor(tx: WriteTx, maxLive: number): Promise<"starting"
   if (maxLive === 0) return "starting";
   // A process that runs no sessions cannot know how loaded the hub that claims this one will be: while any hub is live,
   // the session waits unowned in the queue, and the first hub with a free place admits and claims it.
-  if (tx.hub === null && (await tx.get(`SELECT 1 FROM "Hub" WHERE "status" = 'live' LIMIT 1`))) return "queued";
+  if (tx.hub === null && (await tx.get(sql`SELECT 1 FROM "Hub" WHERE "status" = 'live' LIMIT 1`))) return "queued";
   const { holding, queued } = await counts(tx);
   return queued === 0 && holding < maxLive ? "starting" : "queued";
 }
@@ -63,8 +61,8 @@ export async function announceQueued(tx: WriteTx, row: SessionRow, maxLive: numb
  * Queues again the sessions of `holder` that yielded their place and received a message while they were stopping; with
  * `release`, unowned (their hub stopped or was lost: any hub may admit them).
  */
-export async function requeueYielded(tx: WriteTx, holder: { where: string; params: string[] }, maxLive: number, release: boolean): Promise<void> {
-  for (const s of await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE ${yieldedWithMessages} AND ${holder.where} ORDER BY "pk"`, holder.params)) {
+export async function requeueYielded(tx: WriteTx, holder: Query, maxLive: number, release: boolean): Promise<void> {
+  for (const s of await tx.all<SessionRow>(sql`SELECT * FROM "Session" WHERE ${yieldedWithMessages} AND ${holder} ORDER BY "pk"`)) {
     await moveTo(tx, s, "queued", "a message arrived while it was yielding its place", {
       queuedAt: tx.now,
       exitReason: null,
@@ -78,7 +76,9 @@ type AdmissionPass = { admitted: SessionRow[]; yielding: SessionRow[] };
 
 const NOTHING: AdmissionPass = { admitted: [], yielding: [] };
 
-const yieldedWithMessages = `"status" = 'stopped' AND "exitReason" = '${YIELDED}' AND EXISTS (SELECT 1 FROM "Interaction" i WHERE i."sessionPk" = "Session"."pk" AND i."status" = 'queued')`;
+const yieldedWithMessages = raw(
+  `"status" = 'stopped' AND "exitReason" = '${YIELDED}' AND EXISTS (SELECT 1 FROM "Interaction" i WHERE i."sessionPk" = "Session"."pk" AND i."status" = 'queued')`,
+);
 
 /**
  * The supervisor's pass, run whenever a place may have freed or the queue changed: a yielded
@@ -91,18 +91,15 @@ const yieldedWithMessages = `"status" = 'stopped' AND "exitReason" = '${YIELDED}
 export async function admissionPass({ db }: DomainDeps, maxLive: number, alreadyYielding: ReadonlySet<number>): Promise<AdmissionPass> {
   const mine = heldBy(db.hub);
   const queue = queueOf(db.hub);
-  const waiting = await db.read((sql) =>
-    sql.get(`SELECT 1 FROM "Session" WHERE ("status" = 'queued' AND ${queue.where}) OR (${yieldedWithMessages} AND ${mine.where}) LIMIT 1`, [
-      ...queue.params,
-      ...mine.params,
-    ]),
+  const waiting = await db.read((s) =>
+    s.get(sql`SELECT 1 FROM "Session" WHERE ("status" = 'queued' AND ${queue}) OR (${yieldedWithMessages} AND ${mine}) LIMIT 1`),
   );
   if (!waiting) return NOTHING;
   return db.write("session.admission", SUPERVISOR.name, async (tx) => {
     await requeueYielded(tx, mine, maxLive, false);
     const { holding } = await counts(tx);
     const free = maxLive === 0 ? Number.MAX_SAFE_INTEGER : Math.max(0, maxLive - holding);
-    const queued = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" = 'queued' AND ${queue.where} ORDER BY "queuedAt", "pk"`, queue.params);
+    const queued = await tx.all<SessionRow>(sql`SELECT * FROM "Session" WHERE "status" = 'queued' AND ${queue} ORDER BY "queuedAt", "pk"`);
     const admitted = queued.slice(0, free);
     for (const s of admitted) {
       // Read in this write, so an unowned one is still unowned: the claim cannot fail.
@@ -114,11 +111,10 @@ export async function admissionPass({ db }: DomainDeps, maxLive: number, already
     const need = queued.length - admitted.length - alreadyYielding.size;
     if (need <= 0) return { admitted, yielding: [] };
     const idle = await tx.all<SessionRow>(
-      `SELECT * FROM "Session" s WHERE s."status" = 'idle' AND ${mine.where}
+      sql`SELECT * FROM "Session" s WHERE s."status" = 'idle' AND ${mine}
          AND NOT EXISTS (SELECT 1 FROM "Interaction" i WHERE i."sessionPk" = s."pk" AND i."status" = 'queued')
          AND NOT EXISTS (SELECT 1 FROM "Approval" a WHERE a."sessionPk" = s."pk" AND a."status" = 'pending')
        ORDER BY s."updatedAt", s."pk"`,
-      mine.params,
     );
     const yielding = idle.filter((s) => !alreadyYielding.has(s.pk)).slice(0, need);
     for (const s of yielding) {

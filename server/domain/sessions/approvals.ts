@@ -2,8 +2,9 @@
  * Permission requests the policy could not decide: they wait here for a person, and are denied
  * when their deadline passes. The supervisor answers the CLI when a decision is committed.
  */
-import { countOf, placeholders, type Param, type Sql } from "../../db/connection.ts";
+import { countOf, type Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, inList, join, sql, type Query } from "../../db/sql.ts";
 import { DomainError, invalidField, notFound } from "../../errors.ts";
 import type {
   ApprovalCount,
@@ -37,7 +38,7 @@ export type ApprovalRow = {
   decidedAt: Date | null;
 };
 
-const SELECT_VIEW = `SELECT a.*, s."name" AS "session" FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"`;
+const SELECT_VIEW = sql`SELECT a.*, s."name" AS "session" FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"`;
 
 const toView = (r: ApprovalRow & { session: string }): ApprovalView => {
   const { sessionPk: _pk, input, ...rest } = r;
@@ -51,8 +52,7 @@ export async function openApproval(
 ): Promise<ApprovalView> {
   const expiresAt = new Date(tx.now.getTime() + request.timeoutMs);
   const { id } = (await tx.get<{ id: number }>(
-    `INSERT INTO "Approval" ("sessionPk","teamId","requestId","toolName","input","reason","status","createdAt","expiresAt") VALUES (?,?,?,?,?,?,'pending',?,?) RETURNING "id"`,
-    [session.pk, session.teamId, request.requestId, request.toolName, JSON.stringify(request.input), request.reason, tx.now, expiresAt],
+    sql`INSERT INTO "Approval" ("sessionPk","teamId","requestId","toolName","input","reason","status","createdAt","expiresAt") VALUES (${session.pk},${session.teamId},${request.requestId},${request.toolName},${JSON.stringify(request.input)},${request.reason},'pending',${tx.now},${expiresAt}) RETURNING "id"`,
   ))!;
   if (session.status !== "paused") await moveTo(tx, session, "waiting_permission", `approval ${id}: ${request.toolName}`);
   await tx.emit({
@@ -71,8 +71,8 @@ export async function openApproval(
   return (await approvalById(tx, id))!;
 }
 
-export async function approvalById(sql: Sql, id: number): Promise<ApprovalView | undefined> {
-  const row = await sql.get<ApprovalRow & { session: string }>(`${SELECT_VIEW} WHERE a."id" = ?`, [id]);
+export async function approvalById(s: Sql, id: number): Promise<ApprovalView | undefined> {
+  const row = await s.get<ApprovalRow & { session: string }>(sql`${SELECT_VIEW} WHERE a."id" = ${id}`);
   return row && toView(row);
 }
 
@@ -86,11 +86,11 @@ export async function settleApproval(
   note: string | null,
   rule: string | null = null,
 ): Promise<ApprovalView | null> {
-  const row = await tx.get<ApprovalRow>(`SELECT * FROM "Approval" WHERE "id" = ?`, [id]);
+  const row = await tx.get<ApprovalRow>(sql`SELECT * FROM "Approval" WHERE "id" = ${id}`);
   if (!row || row.status !== "pending") return null;
-  await tx.run(`UPDATE "Approval" SET "status" = ?, "decidedBy" = ?, "note" = ?, "decidedAt" = ? WHERE "id" = ?`, [status, decidedBy, note, tx.now, id]);
+  await tx.run(sql`UPDATE "Approval" SET "status" = ${status}, "decidedBy" = ${decidedBy}, "note" = ${note}, "decidedAt" = ${tx.now} WHERE "id" = ${id}`);
   const session = (await sessionByPk(tx, row.sessionPk))!;
-  const stillPending = await tx.get(`SELECT 1 FROM "Approval" WHERE "sessionPk" = ? AND "status" = 'pending'`, [row.sessionPk]);
+  const stillPending = await tx.get(sql`SELECT 1 FROM "Approval" WHERE "sessionPk" = ${row.sessionPk} AND "status" = 'pending'`);
   if (session.status === "waiting_permission" && !stillPending) await moveTo(tx, session, "busy", `approval ${id} ${status}`);
   await tx.emit({
     teamId: session.teamId,
@@ -118,7 +118,7 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
       return (await settleApproval(tx, input.approvalId, input.decision === "allow" ? "allowed" : "denied", actor.name, input.note ?? null))!;
     const rule = sessionRuleFor(current);
     const rules = toolsOf(session.allowedTools);
-    if (!rules.includes(rule)) await tx.run(`UPDATE "Session" SET "allowedTools" = ? WHERE "pk" = ?`, [JSON.stringify([...rules, rule]), session.pk]);
+    if (!rules.includes(rule)) await tx.run(sql`UPDATE "Session" SET "allowedTools" = ${JSON.stringify([...rules, rule])} WHERE "pk" = ${session.pk}`);
     const decided = (await settleApproval(tx, input.approvalId, "allowed", actor.name, input.note ?? null, rule))!;
     // The same call asked again meanwhile (the model's parallel calls) is what the person just allowed.
     for (const other of await pendingApprovals(tx, session.pk)) {
@@ -145,10 +145,7 @@ function sessionRuleFor(a: Pick<ApprovalView, "id" | "toolName" | "input">): str
 export async function decideApprovals({ db }: DomainDeps, actor: Principal, input: DecideApprovalsInput): Promise<DecideApprovalsResult> {
   return db.write("session.approvals", actor.name, async (tx) => {
     await authorize(tx, actor, "approval.decide", { team: input.team, label: `of team '${input.team}'` });
-    const rows = await tx.all<ApprovalRow>(`SELECT * FROM "Approval" WHERE "teamId" = ? AND "id" IN (${placeholders(input.ids.length)})`, [
-      input.team,
-      ...input.ids,
-    ]);
+    const rows = await tx.all<ApprovalRow>(sql`SELECT * FROM "Approval" WHERE "teamId" = ${input.team} AND "id" IN ${inList(input.ids)}`);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = input.ids.findIndex((id) => !byId.has(id));
     if (missing >= 0) throw notFound(`approval of team '${input.team}'`, String(input.ids[missing]), `ids[${missing}]`);
@@ -164,44 +161,37 @@ export async function decideApprovals({ db }: DomainDeps, actor: Principal, inpu
 }
 
 /** What a tool call would do is shown to those who may decide it (the operator, the team's leads); others see that it is hidden. */
-export async function approvalFor(sql: Sql, actor: Principal, a: ApprovalView, may: Permits = permitsMany(sql, actor)): Promise<ApprovalView> {
+export async function approvalFor(s: Sql, actor: Principal, a: ApprovalView, may: Permits = permitsMany(s, actor)): Promise<ApprovalView> {
   if (await may("approval.decide", { team: a.teamId })) return a;
   return { ...a, input: {}, inputHidden: true };
 }
 
-/** The WHERE clause (or nothing) of a filter over approvals `a`, with its parameters. */
-function filtered({ team, status }: ApprovalsFilter): { where: string; params: Param[] } {
-  const where: string[] = [];
-  const params: Param[] = [];
-  if (team) {
-    where.push(`a."teamId" = ?`);
-    params.push(team);
-  }
-  if (status) {
-    where.push(`a."status" = ?`);
-    params.push(status);
-  }
-  return { where: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
+/** The WHERE clause (or nothing) of a filter over approvals `a`. */
+function filtered({ team, status }: ApprovalsFilter): Query {
+  const where: Query[] = [];
+  if (team) where.push(sql`a."teamId" = ${team}`);
+  if (status) where.push(sql`a."status" = ${status}`);
+  return where.length ? sql`WHERE ${join(where, " AND ")}` : EMPTY;
 }
 
 export async function listApprovals({ db }: DomainDeps, actor: Principal, input: ListApprovalsInput): Promise<ApprovalView[]> {
-  const { where, params } = filtered(input);
-  return db.read(async (sql) => {
-    const rows = await sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} ${where} ORDER BY a."id" DESC LIMIT ?`, [...params, input.limit]);
-    const may = permitsMany(sql, actor);
-    return Promise.all(rows.map((r) => approvalFor(sql, actor, toView(r), may)));
+  const where = filtered(input);
+  return db.read(async (s) => {
+    const rows = await s.all<ApprovalRow & { session: string }>(sql`${SELECT_VIEW} ${where} ORDER BY a."id" DESC LIMIT ${input.limit}`);
+    const may = permitsMany(s, actor);
+    return Promise.all(rows.map((r) => approvalFor(s, actor, toView(r), may)));
   });
 }
 
 /** The approvals a list with the same filter shows, counted past any page (anyone who may list them may count them). */
 export async function countApprovals({ db }: DomainDeps, input: ApprovalsFilter): Promise<ApprovalCount> {
-  const { where, params } = filtered(input);
-  return { count: await db.read((sql) => countOf(sql, `${SELECT_VIEW} ${where}`, params)) };
+  const where = filtered(input);
+  return { count: await db.read((s) => countOf(s, sql`${SELECT_VIEW} ${where}`)) };
 }
 
-export async function pendingApprovals(sql: Sql, sessionPk: number): Promise<ApprovalView[]> {
+export async function pendingApprovals(s: Sql, sessionPk: number): Promise<ApprovalView[]> {
   return (
-    await sql.all<ApprovalRow & { session: string }>(`${SELECT_VIEW} WHERE a."sessionPk" = ? AND a."status" = 'pending' ORDER BY a."id"`, [sessionPk])
+    await s.all<ApprovalRow & { session: string }>(sql`${SELECT_VIEW} WHERE a."sessionPk" = ${sessionPk} AND a."status" = 'pending' ORDER BY a."id"`)
   ).map(toView);
 }
 

@@ -4,6 +4,7 @@
  * commits, and callers that asked to wait are answered from the events that follow.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, join, raw, sql } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 import { waitForEvent } from "../../events/wait.ts";
 import type { HubEvent } from "../../events/types.ts";
@@ -106,7 +107,7 @@ export async function queueAndWait(
     throw e;
   }
   // It may have ended, or been held by a budget that was already used up, before the subscription could see it.
-  const { row, problem } = await deps.db.read(async (sql) => ({ row: await interactionById(sql, id), problem: (await requireSession(sql, name)).problem }));
+  const { row, problem } = await deps.db.read(async (s) => ({ row: await interactionById(s, id), problem: (await requireSession(s, name)).problem }));
   if (!row || !PENDING.includes(row.status)) {
     wait.cancel();
     return { id, completed: true, blocked: null };
@@ -129,11 +130,11 @@ export async function sendAs(tx: WriteTx, actor: Principal, name: string, messag
 export async function sendMessage(deps: DomainDeps, actor: Principal, input: SendInput, maxLive: number, signal?: AbortSignal): Promise<SendResult> {
   const queue = () => deps.db.write("session.send", actor.name, async (tx) => (await sendAs(tx, actor, input.name, input.message, maxLive)).id);
   const { id, completed } = input.wait ? await queueAndWait(deps, input.name, queue, input.waitTimeoutMs, signal) : { id: await queue(), completed: false };
-  return deps.db.read(async (sql) => {
-    const row = await interactionById(sql, id);
-    const s = await requireSession(sql, input.name);
+  return deps.db.read(async (r) => {
+    const row = await interactionById(r, id);
+    const s = await requireSession(r, input.name);
     if (!row) throw new DomainError("not_found", `session '${input.name}' was deleted while the message was pending`, { name: input.name });
-    return { session: await viewOf(sql, s), interaction: interactionView(row), completed: completed && !PENDING.includes(row.status) };
+    return { session: await viewOf(r, s), interaction: interactionView(row), completed: completed && !PENDING.includes(row.status) };
   });
 }
 
@@ -189,11 +190,11 @@ async function endSession(
     throw e;
   }
   if (wait) {
-    const live = await deps.db.read(async (sql) => isLive((await requireSession(sql, input.name)).status));
+    const live = await deps.db.read(async (s) => isLive((await requireSession(s, input.name)).status));
     if (live) await wait.promise;
     else wait.cancel();
   }
-  return deps.db.read(async (sql) => viewOf(sql, await requireSession(sql, input.name)));
+  return deps.db.read(async (s) => viewOf(s, await requireSession(s, input.name)));
 }
 
 /**
@@ -204,13 +205,10 @@ async function endSession(
 async function endQueued(tx: WriteTx, s: SessionRow, how: "stop" | "kill"): Promise<void> {
   const status = how === "stop" ? "stopped" : "killed";
   await moveTo(tx, s, status, `${status} while queued`, { exitReason: status });
-  const first = await tx.get<{ id: number }>(`SELECT "id" FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [s.pk]);
+  const first = await tx.get<{ id: number }>(sql`SELECT "id" FROM "Interaction" WHERE "sessionPk" = ${s.pk} AND "status" = 'queued' ORDER BY "n" LIMIT 1`);
   if (first) {
-    await tx.run(`UPDATE "Interaction" SET "status" = 'interrupted', "response" = ?, "endedAt" = ? WHERE "id" = ?`, [
-      `(not run: ${status} while queued)`,
-      tx.now,
-      first.id,
-    ]);
+    const response = `(not run: ${status} while queued)`;
+    await tx.run(sql`UPDATE "Interaction" SET "status" = 'interrupted', "response" = ${response}, "endedAt" = ${tx.now} WHERE "id" = ${first.id}`);
   }
   await tx.emit({
     teamId: s.teamId,
@@ -228,28 +226,30 @@ export const stopSession = (deps: DomainDeps, actor: Principal, input: SessionRe
 export const killSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) =>
   endSession(deps, actor, input, "kill");
 
+const ENDED_VALUES = join(
+  ENDED.map((status) => sql`${status}`),
+  ",",
+);
+
+const SESSION_ROWS = ["TranscriptEntry", "Interaction", "Approval", "SafetyViolation"].map((table) => raw(`"${table}"`));
+
 async function deleteInTx(tx: WriteTx, s: SessionRow, by: string): Promise<void> {
   const counts = await tx.get<{ interactions: number; entries: number }>(
-    `SELECT (SELECT COUNT(*) FROM "Interaction" WHERE "sessionPk" = ?) AS interactions, (SELECT COUNT(*) FROM "TranscriptEntry" WHERE "sessionPk" = ?) AS entries`,
-    [s.pk, s.pk],
+    sql`SELECT (SELECT COUNT(*) FROM "Interaction" WHERE "sessionPk" = ${s.pk}) AS interactions, (SELECT COUNT(*) FROM "TranscriptEntry" WHERE "sessionPk" = ${s.pk}) AS entries`,
   );
-  for (const table of ["TranscriptEntry", "Interaction", "Approval", "SafetyViolation"]) await tx.run(`DELETE FROM "${table}" WHERE "sessionPk" = ?`, [s.pk]);
-  await tx.run(`DELETE FROM "Session" WHERE "pk" = ?`, [s.pk]);
+  for (const table of SESSION_ROWS) await tx.run(sql`DELETE FROM ${table} WHERE "sessionPk" = ${s.pk}`);
+  await tx.run(sql`DELETE FROM "Session" WHERE "pk" = ${s.pk}`);
   // Its work tree is pruned once its process has ended; the branch stays until merged or discarded (docs/worktrees.md#delete).
   // Its ports are free at once (docs/worktrees.md#ports).
-  await tx.run(`DELETE FROM "PortLease" WHERE "worktreeId" IN (SELECT "id" FROM "Worktree" WHERE "sessionPk" = ?)`, [s.pk]);
-  await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "updatedAt" = ? WHERE "sessionPk" = ?`, [tx.now, s.pk]);
-  await tx.run(`UPDATE "Token" SET "revokedAt" = ? WHERE "principal" = ? AND "label" = ? AND "revokedAt" IS NULL`, [
-    tx.now,
-    s.principal ?? s.name,
-    sessionTokenLabel(s.name),
-  ]);
+  await tx.run(sql`DELETE FROM "PortLease" WHERE "worktreeId" IN (SELECT "id" FROM "Worktree" WHERE "sessionPk" = ${s.pk})`);
+  await tx.run(sql`UPDATE "Worktree" SET "sessionPk" = NULL, "updatedAt" = ${tx.now} WHERE "sessionPk" = ${s.pk}`);
+  await tx.run(
+    sql`UPDATE "Token" SET "revokedAt" = ${tx.now} WHERE "principal" = ${s.principal ?? s.name} AND "label" = ${sessionTokenLabel(s.name)} AND "revokedAt" IS NULL`,
+  );
   if (s.kind === "member") {
-    await tx.run(`UPDATE "Member" SET "sessionId" = NULL, "status" = 'offline', "lastSeen" = ? WHERE "teamId" = ? AND "sessionId" = ?`, [
-      tx.now,
-      s.teamId,
-      s.name,
-    ]);
+    await tx.run(
+      sql`UPDATE "Member" SET "sessionId" = NULL, "status" = 'offline', "lastSeen" = ${tx.now} WHERE "teamId" = ${s.teamId} AND "sessionId" = ${s.name}`,
+    );
   }
   await tx.emit({
     teamId: s.teamId,
@@ -277,11 +277,8 @@ export async function cleanupSessions({ db }: DomainDeps, actor: Principal, inpu
   return db.write("session.cleanup", actor.name, async (tx) => {
     await authorize(tx, actor, "sessions.cleanup", { team: input.team ?? null });
     const cutoff = new Date(tx.now.getTime() - input.days * 24 * 3600 * 1000);
-    const team = input.team === undefined ? "" : `AND "teamId" = ?`;
-    const old = await tx.all<SessionRow>(
-      `SELECT * FROM "Session" WHERE "status" IN (${ENDED.map(() => "?").join(",")}) AND "updatedAt" <= ? ${team} ORDER BY "name"`,
-      [...ENDED, cutoff, ...(input.team === undefined ? [] : [input.team])],
-    );
+    const team = input.team === undefined ? EMPTY : sql`AND "teamId" = ${input.team}`;
+    const old = await tx.all<SessionRow>(sql`SELECT * FROM "Session" WHERE "status" IN (${ENDED_VALUES}) AND "updatedAt" <= ${cutoff} ${team} ORDER BY "name"`);
     for (const s of old) await deleteInTx(tx, s, actor.name);
     return { deleted: old.map((s) => s.name) };
   });

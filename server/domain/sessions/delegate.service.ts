@@ -3,6 +3,7 @@
  * can act on — did it finish, does it need input, which limit stopped it — then `continue`,
  * `finish` or `abort`.
  */
+import { sql } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 import type { ContinueInput, DelegateInput, DelegateResult, DelegateStatus, FinishResult, SessionRef, ViolationKind } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -56,16 +57,15 @@ function outcome(i: InteractionRow | undefined, violations: Array<{ kind: string
 const blockedError = (problem: string) => `${problem}; the task waits in the session's queue and starts when the budget is raised (abort withdraws it)`;
 
 async function report(deps: DomainDeps, name: string, { id: interactionId, completed, blocked }: Waited): Promise<DelegateResult> {
-  return deps.db.read(async (sql) => {
-    const s: SessionRow = await requireSession(sql, name);
-    const i = await interactionById(sql, interactionId);
-    const violations = await sql.all<{ kind: ViolationKind; detail: string; at: Date }>(
-      `SELECT "kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ? AND "at" >= ? ORDER BY "id"`,
-      [s.pk, i?.startedAt ?? new Date(0)],
+  return deps.db.read(async (r) => {
+    const s: SessionRow = await requireSession(r, name);
+    const i = await interactionById(r, interactionId);
+    const since = i?.startedAt ?? new Date(0);
+    const violations = await r.all<{ kind: ViolationKind; detail: string; at: Date }>(
+      sql`SELECT "kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ${s.pk} AND "at" >= ${since} ORDER BY "id"`,
     );
-    const unapproved = await sql.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM "Approval" WHERE "sessionPk" = ? AND "createdAt" >= ? AND "status" IN ('denied','timed_out')`,
-      [s.pk, i?.startedAt ?? new Date(0)],
+    const unapproved = await r.get<{ n: number }>(
+      sql`SELECT COUNT(*) AS n FROM "Approval" WHERE "sessionPk" = ${s.pk} AND "createdAt" >= ${since} AND "status" IN ('denied','timed_out')`,
     );
     const status = blocked ? "cost_exceeded" : outcome(i, violations, unapproved?.n ?? 0, completed);
     const safety = safetyOf(s);
@@ -145,7 +145,7 @@ export async function delegate(
 
 /** A follow-up in the same conversation (`continue`); a stopped delegate is resumed first. */
 export async function continueTask(deps: DomainDeps, actor: Principal, input: ContinueInput, maxLive: number, signal?: AbortSignal): Promise<DelegateResult> {
-  const s = await deps.db.read((sql) => requireSession(sql, input.name));
+  const s = await deps.db.read((r) => requireSession(r, input.name));
   const waited = await queueAndWait(
     deps,
     input.name,
@@ -158,20 +158,20 @@ export async function continueTask(deps: DomainDeps, actor: Principal, input: Co
 }
 
 async function summary(deps: DomainDeps, name: string): Promise<FinishResult> {
-  const s = await deps.db.read((sql) => requireSession(sql, name));
+  const s = await deps.db.read((r) => requireSession(r, name));
   return { name: s.name, status: s.status, cost: s.costUsd, turns: s.turns, interactions: s.interactions, sessionId: s.claudeSessionId };
 }
 
 /** Finish: the work is accepted; stop the session gracefully (it stays resumable). */
 export async function finishTask(deps: DomainDeps, actor: Principal, input: SessionRef): Promise<FinishResult> {
-  const s = await deps.db.read((sql) => requireSession(sql, input.name));
+  const s = await deps.db.read((r) => requireSession(r, input.name));
   if (isLive(s.status)) await stopSession(deps, actor, { ...input, wait: true, waitTimeoutMs: STOP_WAIT_MS });
   return summary(deps, input.name);
 }
 
 /** Abort: kill it now, whatever it is doing. */
 export async function abortTask(deps: DomainDeps, actor: Principal, input: SessionRef): Promise<FinishResult> {
-  const s = await deps.db.read((sql) => requireSession(sql, input.name));
+  const s = await deps.db.read((r) => requireSession(r, input.name));
   if (!isLive(s.status))
     throw new DomainError("illegal_transition", `session '${s.name}' is ${s.status}; there is nothing to abort`, { name: s.name, current: s.status });
   await killSession(deps, actor, { ...input, wait: true, waitTimeoutMs: STOP_WAIT_MS });

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import type { InteractionStatus, InteractionView } from "../../../lib/api/sessions.ts";
 import { toolsOf, type SessionRow } from "./sessions.repo.ts";
 
@@ -53,13 +54,10 @@ export const interactionView = (r: InteractionRow): InteractionView => {
 };
 
 export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: string, source: string): Promise<InteractionRow> {
-  const next = await tx.get<{ n: number }>(`SELECT COALESCE(MAX("n"), 0) + 1 AS n FROM "Interaction" WHERE "sessionPk" = ?`, [session.pk]);
-  const r = await tx.get<{ id: number }>(`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (?,?,?,'queued',?) RETURNING "id"`, [
-    session.pk,
-    next!.n,
-    prompt,
-    tx.now,
-  ]);
+  const next = await tx.get<{ n: number }>(sql`SELECT COALESCE(MAX("n"), 0) + 1 AS n FROM "Interaction" WHERE "sessionPk" = ${session.pk}`);
+  const r = await tx.get<{ id: number }>(
+    sql`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (${session.pk},${next!.n},${prompt},'queued',${tx.now}) RETURNING "id"`,
+  );
   await tx.emit({
     teamId: session.teamId,
     type: "session.message_queued",
@@ -69,24 +67,21 @@ export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: str
   return (await interactionById(tx, r!.id))!;
 }
 
-export async function interactionById(sql: Sql, id: number): Promise<InteractionRow | undefined> {
-  return sql.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "id" = ?`, [id]);
+export async function interactionById(s: Sql, id: number): Promise<InteractionRow | undefined> {
+  return s.get<InteractionRow>(sql`SELECT * FROM "Interaction" WHERE "id" = ${id}`);
 }
 
-export async function runningInteraction(sql: Sql, sessionPk: number): Promise<InteractionRow | undefined> {
-  return sql.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'running' ORDER BY "n" DESC LIMIT 1`, [sessionPk]);
+export async function runningInteraction(s: Sql, sessionPk: number): Promise<InteractionRow | undefined> {
+  return s.get<InteractionRow>(sql`SELECT * FROM "Interaction" WHERE "sessionPk" = ${sessionPk} AND "status" = 'running' ORDER BY "n" DESC LIMIT 1`);
 }
 
 /** Ends whatever turn is running without a result (the process went away or was interrupted). */
 export async function abandonRunning(tx: WriteTx, sessionPk: number, status: "interrupted" | "error", note: string): Promise<number | null> {
   const running = await runningInteraction(tx, sessionPk);
   if (!running) return null;
-  await tx.run(`UPDATE "Interaction" SET "status" = ?, "response" = COALESCE("response", ?), "error" = ?, "endedAt" = ? WHERE "id" = ?`, [
-    status,
-    note,
-    status === "error" ? note : null,
-    tx.now,
-    running.id,
-  ]);
+  const error = status === "error" ? note : null;
+  await tx.run(
+    sql`UPDATE "Interaction" SET "status" = ${status}, "response" = COALESCE("response", ${note}), "error" = ${error}, "endedAt" = ${tx.now} WHERE "id" = ${running.id}`,
+  );
   return running.id;
 }

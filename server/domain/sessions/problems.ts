@@ -6,6 +6,7 @@
  * clears the dashboard's alert.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { clock, dollars } from "../../../lib/format.ts";
 import type { SessionRow } from "./sessions.repo.ts";
 
@@ -51,7 +52,7 @@ export async function setProblem(tx: WriteTx, s: SessionRow, problem: Problem | 
   const text = problem?.text ?? null;
   if (s.problem === text) return;
   const previous = s.problem;
-  await tx.run(`UPDATE "Session" SET "problem" = ? WHERE "pk" = ?`, [text, s.pk]);
+  await tx.run(sql`UPDATE "Session" SET "problem" = ${text} WHERE "pk" = ${s.pk}`);
   s.problem = text;
   await tx.emit({
     teamId: s.teamId,

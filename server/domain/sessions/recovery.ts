@@ -7,12 +7,18 @@
  * its to recover: another hub sharing the database runs its own (docs/hubs.md).
  */
 import type { WriteTx } from "../../db/database.ts";
+import { join, sql } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { cancelPending } from "./approvals.ts";
 import { abandonRunning } from "./interactions.ts";
 import { moveTo, type SessionRow } from "./sessions.repo.ts";
 import { LIVE } from "./states.ts";
+
+const LIVE_VALUES = join(
+  LIVE.map((status) => sql`${status}`),
+  ",",
+);
 
 export type Recovery = { interrupted: Array<SessionRow & { previousPid: number | null }>; toLaunch: SessionRow[] };
 
@@ -32,15 +38,14 @@ export async function interruptOrphan(tx: WriteTx, s: SessionRow, reason: "hub_r
 export async function recoverSessions({ db }: DomainDeps): Promise<Recovery> {
   return db.write("session.recover", SUPERVISOR.name, async (tx) => {
     const live = await tx.all<SessionRow>(
-      `SELECT * FROM "Session" WHERE "status" IN (${LIVE.map(() => "?").join(",")}) AND ("hubId" = ? OR "hubId" IS NULL) ORDER BY "pk"`,
-      [...LIVE, tx.hub],
+      sql`SELECT * FROM "Session" WHERE "status" IN (${LIVE_VALUES}) AND ("hubId" = ${tx.hub} OR "hubId" IS NULL) ORDER BY "pk"`,
     );
     const out: Recovery = { interrupted: [], toLaunch: [] };
     for (const s of live) {
       if (s.status === "queued") continue;
       if (s.status === "starting" && s.pid === null) {
         if (s.hubId === null && tx.hub !== null) {
-          await tx.run(`UPDATE "Session" SET "hubId" = ? WHERE "pk" = ?`, [tx.hub, s.pk]);
+          await tx.run(sql`UPDATE "Session" SET "hubId" = ${tx.hub} WHERE "pk" = ${s.pk}`);
           s.hubId = tx.hub;
         }
         out.toLaunch.push(s);

@@ -4,6 +4,7 @@
  * interrupted or withdrawn turn since proves nothing either way, as for the session's problem. It is a send of the
  * same words, so it needs what a send needs (`session.send`) and resumes a session that is not running.
  */
+import { sql } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 import type { SendResult, SessionRef } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -18,8 +19,7 @@ export async function retryTurn(deps: DomainDeps, actor: Principal, input: Sessi
     const s = await requireSession(tx, input.name);
     await authorizeSession(tx, actor, "session.send", s);
     const last = await tx.get<InteractionRow>(
-      `SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" NOT IN ('interrupted', 'cancelled') ORDER BY "n" DESC LIMIT 1`,
-      [s.pk],
+      sql`SELECT * FROM "Interaction" WHERE "sessionPk" = ${s.pk} AND "status" NOT IN ('interrupted', 'cancelled') ORDER BY "n" DESC LIMIT 1`,
     );
     if (!last || last.status !== "error") {
       const what = !last ? "it has no turn yet" : `its last turn (${last.n}) is ${last.status}`;

@@ -4,6 +4,7 @@
  * transaction; the supervisor acts on the CLI only after it commits.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval } from "./approvals.ts";
@@ -57,7 +58,7 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Start
   return (
     (await write(deps, "session.turn", pk, async (tx, s) => {
       if (s.status !== "idle") return null;
-      const next = await tx.get<InteractionRow>(`SELECT * FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' ORDER BY "n" LIMIT 1`, [pk]);
+      const next = await tx.get<InteractionRow>(sql`SELECT * FROM "Interaction" WHERE "sessionPk" = ${pk} AND "status" = 'queued' ORDER BY "n" LIMIT 1`);
       if (!next) return null;
       // A used-up usage window holds every session of its account (docs/limits.md): the turn waits in its place.
       if (await holdIfLimited(tx, s)) return null;
@@ -70,7 +71,7 @@ export async function startNextTurn(deps: DomainDeps, pk: number): Promise<Start
         return null;
       }
       if (s.problem?.startsWith(BLOCKED_PREFIX)) await setProblem(tx, s, null);
-      await tx.run(`UPDATE "Interaction" SET "status" = 'running', "startedAt" = ? WHERE "id" = ?`, [tx.now, next.id]);
+      await tx.run(sql`UPDATE "Interaction" SET "status" = 'running', "startedAt" = ${tx.now} WHERE "id" = ${next.id}`);
       await moveTo(tx, s, "busy", `turn ${next.n}`, { lastEventAt: tx.now, stalledAt: null });
       await tx.emit({
         teamId: s.teamId,
@@ -94,11 +95,10 @@ export async function appendTranscript(deps: DomainDeps, pk: number, line: Trans
     let text = JSON.stringify(line.payload);
     if (text.length > MAX_TRANSCRIPT_PAYLOAD) text = JSON.stringify({ truncated: true, bytes: text.length, head: text.slice(0, 4096) });
     const r = await tx.get<{ id: number }>(
-      `INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (?,?,?,?,?,?,?) RETURNING "id"`,
-      [pk, line.interactionId, tx.now, line.direction, line.type, line.subtype, text],
+      sql`INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (${pk},${line.interactionId},${tx.now},${line.direction},${line.type},${line.subtype},${text}) RETURNING "id"`,
     );
     if (line.direction === "out") {
-      await tx.run(`UPDATE "Session" SET "lastEventAt" = ?, "stalledAt" = NULL WHERE "pk" = ?`, [tx.now, pk]);
+      await tx.run(sql`UPDATE "Session" SET "lastEventAt" = ${tx.now}, "stalledAt" = NULL WHERE "pk" = ${pk}`);
       if (s.stalledAt) await tx.emit({ teamId: s.teamId, type: "session.unstalled", subject: `session:${s.name}`, payload: { name: s.name } });
     }
     return { ...line, payload: JSON.parse(text), id: r!.id, at: tx.now };
@@ -108,17 +108,14 @@ export async function appendTranscript(deps: DomainDeps, pk: number, line: Trans
 export async function recordInit(deps: DomainDeps, pk: number, init: { claudeSessionId: string; model: string | null }): Promise<void> {
   await write(deps, "session.init", pk, async (tx, s) => {
     if (s.claudeSessionId === init.claudeSessionId && (s.model === init.model || !init.model)) return;
-    await tx.run(`UPDATE "Session" SET "claudeSessionId" = ?, "model" = COALESCE(?, "model"), "updatedAt" = ? WHERE "pk" = ?`, [
-      init.claudeSessionId,
-      init.model,
-      tx.now,
-      pk,
-    ]);
+    await tx.run(
+      sql`UPDATE "Session" SET "claudeSessionId" = ${init.claudeSessionId}, "model" = COALESCE(${init.model}, "model"), "updatedAt" = ${tx.now} WHERE "pk" = ${pk}`,
+    );
   });
 }
 
 export async function recordViolation(tx: WriteTx, s: SessionRow, kind: ViolationKind, detail: string): Promise<void> {
-  await tx.run(`INSERT INTO "SafetyViolation" ("sessionPk","kind","detail","at") VALUES (?,?,?,?)`, [s.pk, kind, detail, tx.now]);
+  await tx.run(sql`INSERT INTO "SafetyViolation" ("sessionPk","kind","detail","at") VALUES (${s.pk},${kind},${detail},${tx.now})`);
   await tx.emit({ teamId: s.teamId, type: "session.violation", subject: `session:${s.name}`, payload: { name: s.name, kind, detail } });
 }
 
@@ -192,30 +189,8 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
       const status = cut ? "limit" : r.status;
       const error = cut ? limitSays : r.status === "error" ? r.error : (r.budgetStop ?? null);
       await tx.run(
-        `UPDATE "Interaction" SET "response" = ?, "status" = ?, "isError" = ?, "resultSubtype" = ?, "error" = ?, "costUsd" = ?, "inputTokens" = ?, "cacheWriteTokens" = ?,
-           "cacheReadTokens" = ?, "outputTokens" = ?, "turns" = ?, "durationMs" = ?, "toolsUsed" = ?, "permissionDenials" = ?, "empty" = ?, "endedAt" = ?, "teamId" = ?, "member" = ?, "contractId" = ? WHERE "id" = ?`,
-        [
-          r.response,
-          status,
-          r.isError,
-          r.limit ?? r.subtype,
-          error,
-          cost,
-          r.tokens?.input ?? 0,
-          r.tokens?.cacheWrite ?? 0,
-          r.tokens?.cacheRead ?? 0,
-          r.tokens?.output ?? 0,
-          r.turns,
-          r.durationMs,
-          JSON.stringify(r.toolsUsed),
-          JSON.stringify(r.permissionDenials),
-          r.empty,
-          tx.now,
-          charge?.team ?? null,
-          charge?.member ?? null,
-          charge?.contract ?? null,
-          r.interactionId,
-        ],
+        sql`UPDATE "Interaction" SET "response" = ${r.response}, "status" = ${status}, "isError" = ${r.isError}, "resultSubtype" = ${r.limit ?? r.subtype}, "error" = ${error}, "costUsd" = ${cost}, "inputTokens" = ${r.tokens?.input ?? 0}, "cacheWriteTokens" = ${r.tokens?.cacheWrite ?? 0},
+           "cacheReadTokens" = ${r.tokens?.cacheRead ?? 0}, "outputTokens" = ${r.tokens?.output ?? 0}, "turns" = ${r.turns}, "durationMs" = ${r.durationMs}, "toolsUsed" = ${JSON.stringify(r.toolsUsed)}, "permissionDenials" = ${JSON.stringify(r.permissionDenials)}, "empty" = ${r.empty}, "endedAt" = ${tx.now}, "teamId" = ${charge?.team ?? null}, "member" = ${charge?.member ?? null}, "contractId" = ${charge?.contract ?? null} WHERE "id" = ${r.interactionId}`,
       );
       const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? s.status : "idle";
       // A failed turn leaves its message on the session until a later turn succeeds; an interrupted one changes nothing.
@@ -321,9 +296,9 @@ export async function recordExit(deps: DomainDeps, pk: number, exit: ExitRecord)
 export async function detectStalls(deps: DomainDeps, thresholdMs: number): Promise<SessionRow[]> {
   return deps.db.write("session.stall_check", SUPERVISOR.name, async (tx) => {
     const cutoff = new Date(tx.now.getTime() - thresholdMs);
-    const rows = await tx.all<SessionRow>(`SELECT * FROM "Session" WHERE "status" = 'busy' AND "stalledAt" IS NULL AND "lastEventAt" < ?`, [cutoff]);
+    const rows = await tx.all<SessionRow>(sql`SELECT * FROM "Session" WHERE "status" = 'busy' AND "stalledAt" IS NULL AND "lastEventAt" < ${cutoff}`);
     for (const s of rows) {
-      await tx.run(`UPDATE "Session" SET "stalledAt" = ? WHERE "pk" = ?`, [tx.now, s.pk]);
+      await tx.run(sql`UPDATE "Session" SET "stalledAt" = ${tx.now} WHERE "pk" = ${s.pk}`);
       await tx.emit({
         teamId: s.teamId,
         type: "session.stalled",

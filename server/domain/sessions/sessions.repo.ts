@@ -3,8 +3,9 @@
  */
 import { stringsOf } from "../../db/rows.ts";
 import { JsonObject } from "../../../lib/api/common.ts";
-import type { Sql } from "../../db/connection.ts";
+import type { Param, Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { join, raw, sql, type Query } from "../../db/sql.ts";
 import { notFound } from "../../errors.ts";
 import {
   DEFAULT_APPROVAL_TIMEOUT_MS,
@@ -69,16 +70,15 @@ export function safetyOf(row: Pick<SessionRow, "safety">): StoredSafety {
   return { ...Safety.parse(raw), approvalTimeoutMs: typeof raw.approvalTimeoutMs === "number" ? raw.approvalTimeoutMs : DEFAULT_APPROVAL_TIMEOUT_MS };
 }
 
-async function worktreeRefOf(sql: Sql, pk: number): Promise<WorktreeRef | null> {
-  const w = await worktreeOfSession(sql, pk);
+async function worktreeRefOf(s: Sql, pk: number): Promise<WorktreeRef | null> {
+  const w = await worktreeOfSession(s, pk);
   return w ? refOf(w) : null;
 }
 
-export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
-  const counts = await sql.get<{ queued: number; pending: number }>(
-    `SELECT (SELECT COUNT(*) FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued') AS queued,
-            (SELECT COUNT(*) FROM "Approval" WHERE "sessionPk" = ? AND "status" = 'pending') AS pending`,
-    [row.pk, row.pk],
+export async function viewOf(s: Sql, row: SessionRow): Promise<SessionView> {
+  const counts = await s.get<{ queued: number; pending: number }>(
+    sql`SELECT (SELECT COUNT(*) FROM "Interaction" WHERE "sessionPk" = ${row.pk} AND "status" = 'queued') AS queued,
+            (SELECT COUNT(*) FROM "Approval" WHERE "sessionPk" = ${row.pk} AND "status" = 'pending') AS pending`,
   );
   // Its config dir is a path inside a hub's private data dir: no caller's business.
   const { pk: _pk, teamId, allowedTools, safety: _safety, hubId, dir: _dir, account: _account, ...rest } = row;
@@ -91,8 +91,8 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
     stalled: row.stalledAt !== null,
     queued: counts?.queued ?? 0,
     pendingApprovals: counts?.pending ?? 0,
-    queuePosition: await queuePosition(sql, row),
-    worktree: await worktreeRefOf(sql, row.pk),
+    queuePosition: await queuePosition(s, row),
+    worktree: await worktreeRefOf(s, row.pk),
   };
 }
 
@@ -100,47 +100,38 @@ export async function viewOf(sql: Sql, row: SessionRow): Promise<SessionView> {
  * Sessions a hub runs, as a condition on "Session" (docs/hubs.md#admission): those carrying its id. A process with no hub
  * id (`teamhub mcp` over stdio, a test's embedded domain) stands for the unowned ones.
  */
-export const heldBy = (hub: string | null): { where: string; params: string[] } =>
-  hub === null ? { where: `"hubId" IS NULL`, params: [] } : { where: `"hubId" = ?`, params: [hub] };
+export const heldBy = (hub: string | null): Query => (hub === null ? sql`"hubId" IS NULL` : sql`"hubId" = ${hub}`);
 
 /** A hub's admission queue: its own queued sessions and the unowned ones, which it admits by claiming them. */
-export const queueOf = (hub: string | null): { where: string; params: string[] } =>
-  hub === null ? heldBy(null) : { where: `("hubId" = ? OR "hubId" IS NULL)`, params: [hub] };
+export const queueOf = (hub: string | null): Query => (hub === null ? heldBy(null) : sql`("hubId" = ${hub} OR "hubId" IS NULL)`);
 
 /** 1 for the next session its hub starts (or, unowned, the next unowned one any hub takes); null when the session is not queued. */
-export async function queuePosition(sql: Sql, row: Pick<SessionRow, "pk" | "status" | "queuedAt" | "hubId">): Promise<number | null> {
+export async function queuePosition(s: Sql, row: Pick<SessionRow, "pk" | "status" | "queuedAt" | "hubId">): Promise<number | null> {
   if (row.status !== "queued" || !row.queuedAt) return null;
-  const queue = queueOf(row.hubId);
-  const r = await sql.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM "Session" WHERE "status" = 'queued' AND ${queue.where} AND ("queuedAt" < ? OR ("queuedAt" = ? AND "pk" <= ?))`,
-    [...queue.params, row.queuedAt, row.queuedAt, row.pk],
+  const r = await s.get<{ n: number }>(
+    sql`SELECT COUNT(*) AS n FROM "Session" WHERE "status" = 'queued' AND ${queueOf(row.hubId)} AND ("queuedAt" < ${row.queuedAt} OR ("queuedAt" = ${row.queuedAt} AND "pk" <= ${row.pk}))`,
   );
   return r?.n ?? null;
 }
 
-export async function findSession(sql: Sql, name: string): Promise<SessionRow | undefined> {
-  return sql.get<SessionRow>(`SELECT * FROM "Session" WHERE "name" = ?`, [name]);
+export async function findSession(s: Sql, name: string): Promise<SessionRow | undefined> {
+  return s.get<SessionRow>(sql`SELECT * FROM "Session" WHERE "name" = ${name}`);
 }
 
-export async function requireSession(sql: Sql, name: string, field = "name"): Promise<SessionRow> {
-  const row = await findSession(sql, name);
+export async function requireSession(s: Sql, name: string, field = "name"): Promise<SessionRow> {
+  const row = await findSession(s, name);
   if (!row) throw notFound("session", name, field);
   return row;
 }
 
-export async function sessionByPk(sql: Sql, pk: number): Promise<SessionRow | undefined> {
-  return sql.get<SessionRow>(`SELECT * FROM "Session" WHERE "pk" = ?`, [pk]);
+export async function sessionByPk(s: Sql, pk: number): Promise<SessionRow | undefined> {
+  return s.get<SessionRow>(sql`SELECT * FROM "Session" WHERE "pk" = ${pk}`);
 }
 
 /** Moves a session to a new status and logs the transition; the caller has checked it is allowed. */
 export async function moveTo(tx: WriteTx, row: SessionRow, to: SessionStatus, reason: string | null, sets: Record<string, unknown> = {}): Promise<void> {
-  const columns = Object.keys(sets);
-  await tx.run(`UPDATE "Session" SET "status" = ?, "updatedAt" = ?${columns.map((c) => `, "${c}" = ?`).join("")} WHERE "pk" = ?`, [
-    to,
-    tx.now,
-    ...(Object.values(sets) as never[]),
-    row.pk,
-  ]);
+  const assignments = Object.entries(sets).map(([c, v]) => sql`, ${raw(`"${c}"`)} = ${v as Param}`);
+  await tx.run(sql`UPDATE "Session" SET "status" = ${to}, "updatedAt" = ${tx.now}${join(assignments, "")} WHERE "pk" = ${row.pk}`);
   const from = row.status;
   Object.assign(row, sets, { status: to, updatedAt: tx.now });
   if (from !== to) {

@@ -2,6 +2,7 @@ import { isEvent } from "../../../lib/api/events.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "../../db/sql.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
@@ -385,7 +386,7 @@ describe("delete, cleanup, recovery, stalls", () => {
     expect(await deleteSession(hub, OPERATOR, { name: "gone" })).toEqual({ deleted: "gone" });
     expect((await refusal(authenticate(hub, token))).code).toBe("unauthorized");
     expect((await listRoster(hub, { team: "t" }))[0]).toMatchObject({ name: "gone", status: "offline", sessionId: null });
-    expect(await hub.db.read((sql) => sql.all(`SELECT * FROM "TranscriptEntry"`))).toEqual([]);
+    expect(await hub.db.read((s) => s.all(sql`SELECT * FROM "TranscriptEntry"`))).toEqual([]);
     expect(hub.events.at(-1)).toMatchObject({ type: "session.deleted", payload: { name: "gone", pk, wasLive: true, interactions: 1, transcriptEntries: 1 } });
   });
 

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { DomainError, conflict, invalidField } from "../../errors.ts";
 import type { BatchSpawnInput, ForkInput, MemberSessionView, SessionKind, SessionView, SpawnInput, TeamSpawnInput } from "../../../lib/api/sessions.ts";
 import { workerGuide } from "../../../lib/guides.ts";
@@ -42,31 +43,9 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
   await ensureTeam(tx, s.team);
   const status = await placeFor(tx, defaults.maxLive);
   const row = await tx.get<SessionRow>(
-    `INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety",
+    sql`INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety",
        "principal","parent","spawnedBy","hubId","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
-    [
-      s.name,
-      s.team,
-      s.kind,
-      status,
-      status === "queued" ? tx.now : null,
-      randomUUID(),
-      s.model ?? null,
-      workDir,
-      s.preset,
-      JSON.stringify(s.allowedTools),
-      s.systemPrompt ?? null,
-      s.agent ?? null,
-      maxBudgetUsd,
-      JSON.stringify(safety),
-      s.name,
-      s.parent ?? null,
-      actor.name,
-      tx.hub,
-      tx.now,
-      tx.now,
-    ],
+     VALUES (${s.name},${s.team},${s.kind},${status},${status === "queued" ? tx.now : null},${randomUUID()},${s.model ?? null},${workDir},${s.preset},${JSON.stringify(s.allowedTools)},${s.systemPrompt ?? null},${s.agent ?? null},${maxBudgetUsd},${JSON.stringify(safety)},${s.name},${s.parent ?? null},${actor.name},${tx.hub},${tx.now},${tx.now}) RETURNING *`,
   );
   if (!row) throw new Error("INSERT … RETURNING gave no row");
   await tx.emit({
@@ -127,9 +106,9 @@ export async function batchSpawn(deps: DomainDeps, actor: Principal, input: Batc
 /** A new session that starts from the parent's conversation (`--resume <parent> --fork-session`). */
 export async function forkSession(deps: DomainDeps, actor: Principal, input: ForkInput, defaults: SpawnDefaults): Promise<SessionView> {
   // Checked before git runs, so a refused fork makes no work tree; checked again in the transaction, which decides.
-  const before = await deps.db.read(async (sql) => {
-    const parent = await requireSession(sql, input.name);
-    await authorizeSession(sql, actor, "session.fork", parent);
+  const before = await deps.db.read(async (s) => {
+    const parent = await requireSession(s, input.name);
+    await authorizeSession(s, actor, "session.fork", parent);
     return parent;
   });
   return withForkWorktree(deps, before, { team: before.teamId, name: input.newName }, defaults, (worktree) =>

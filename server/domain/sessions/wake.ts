@@ -5,6 +5,7 @@
  * from pipelines are always delivered. A member that yielded its place to the admission queue
  * is still on duty: the wake-up resumes it (through the queue).
  */
+import { join, sql } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import { claimSession } from "../hubs/claim.ts";
 import { SUPERVISOR } from "../principal.ts";
@@ -16,6 +17,11 @@ import { LIVE } from "./states.ts";
 
 export const WAKE_PREFIX = "[Team Hub]";
 
+const LIVE_VALUES = join(
+  LIVE.map((status) => sql`${status}`),
+  ",",
+);
+
 /** `onlyWithWork`: a message to everyone (a broadcast) wakes only members with a contract ready or in progress (docs/budgets.md). */
 export type Wake = { team: string; member: string; text: string; reason: "contract" | "message" | "turn"; onlyWithWork?: boolean };
 
@@ -23,26 +29,23 @@ export type Wake = { team: string; member: string; text: string; reason: "contra
 export async function wakeMember({ db }: DomainDeps, w: Wake, maxLive: number): Promise<boolean> {
   return db.write("session.wake", SUPERVISOR.name, async (tx) => {
     const s = await tx.get<SessionRow>(
-      `SELECT * FROM "Session" WHERE "teamId" = ? AND "principal" = ? AND ("status" IN (${LIVE.map(() => "?").join(",")}) OR ("status" = 'stopped' AND "exitReason" = ?))
+      sql`SELECT * FROM "Session" WHERE "teamId" = ${w.team} AND "principal" = ${w.member} AND ("status" IN (${LIVE_VALUES}) OR ("status" = 'stopped' AND "exitReason" = ${YIELDED}))
        ORDER BY "pk" DESC LIMIT 1`,
-      [w.team, w.member, ...LIVE, YIELDED],
     );
     if (!s) return false;
     if (w.reason !== "turn" && (await teamSettings(tx, w.team)).wake === "off") return false;
     // An idle member with nothing to do spends money reading a broadcast; it finds it in its inbox when it next has work.
     if (w.onlyWithWork) {
-      const work = await tx.get(`SELECT 1 FROM "Contract" WHERE "teamId" = ? AND "assignee" = ? AND "status" IN ('ready','in_progress') LIMIT 1`, [
-        w.team,
-        w.member,
-      ]);
+      const work = await tx.get(
+        sql`SELECT 1 FROM "Contract" WHERE "teamId" = ${w.team} AND "assignee" = ${w.member} AND "status" IN ('ready','in_progress') LIMIT 1`,
+      );
       if (!work) return false;
     }
     // One pending "you have messages" turn is enough: it points at the inbox, which holds them all.
     if (w.reason === "message") {
-      const pending = await tx.get(`SELECT 1 FROM "Interaction" WHERE "sessionPk" = ? AND "status" = 'queued' AND "prompt" LIKE ?`, [
-        s.pk,
-        `${WAKE_PREFIX} New message%`,
-      ]);
+      const pending = await tx.get(
+        sql`SELECT 1 FROM "Interaction" WHERE "sessionPk" = ${s.pk} AND "status" = 'queued' AND "prompt" LIKE ${`${WAKE_PREFIX} New message%`}`,
+      );
       if (pending) return false;
     }
     // Every hub sees the message; only the one running the member wakes it (docs/hubs.md#ownership).

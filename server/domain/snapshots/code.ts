@@ -8,6 +8,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import type { CodeMove, CodeState } from "../../../lib/api/worktrees.ts";
 import { pinWorkTrees } from "../worktrees/code-state.ts";
 import { workState } from "../worktrees/checkpoint.ts";
@@ -16,8 +17,8 @@ import { branchFrom, restoreFiles, switchBranch, unbranch } from "../worktrees/r
 import { insertWorktree, type WorktreeRow } from "../worktrees/worktrees.repo.ts";
 
 /** The team's work trees that have a directory and a session. */
-export async function teamWorkTrees(sql: Sql, team: string): Promise<WorktreeRow[]> {
-  return sql.all<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "teamId" = ? AND "path" IS NOT NULL AND "sessionPk" IS NOT NULL ORDER BY "session"`, [team]);
+export async function teamWorkTrees(s: Sql, team: string): Promise<WorktreeRow[]> {
+  return s.all<WorktreeRow>(sql`SELECT * FROM "Worktree" WHERE "teamId" = ${team} AND "path" IS NOT NULL AND "sessionPk" IS NOT NULL ORDER BY "session"`);
 }
 
 export const captureCode = (rows: WorktreeRow[], why: string): Promise<CodeState[]> => pinWorkTrees(rows, why);
@@ -42,15 +43,15 @@ async function replayBranch(w: WorktreeRow, taken: Set<string>): Promise<string>
  * What to do with each work tree `recorded` names, matched by session (a replay may have moved the session to another
  * branch since). `branching`: sessions that get a fresh branch (replay's re-run assignees); the others are restored.
  */
-export async function planCode(sql: Sql, team: string, recorded: CodeState[] | undefined, branching: Set<string>): Promise<CodePlan> {
-  const rows = new Map((await teamWorkTrees(sql, team)).map((w) => [w.session, w]));
-  const taken = new Set((await sql.all<{ branch: string }>(`SELECT "branch" FROM "Worktree" WHERE "teamId" = ?`, [team])).map((r) => r.branch));
+export async function planCode(s: Sql, team: string, recorded: CodeState[] | undefined, branching: Set<string>): Promise<CodePlan> {
+  const rows = new Map((await teamWorkTrees(s, team)).map((w) => [w.session, w]));
+  const taken = new Set((await s.all<{ branch: string }>(sql`SELECT "branch" FROM "Worktree" WHERE "teamId" = ${team}`)).map((r) => r.branch));
   const steps: Step[] = [];
   for (const r of recorded ?? []) {
     const row = rows.get(r.session) ?? null;
     const branchTo = row && branching.has(r.session) ? await replayBranch(row, taken) : null;
     if (branchTo) taken.add(branchTo);
-    const switchTo = row && !branchTo && row.branch !== r.branch ? await leftBranch(sql, row, r) : null;
+    const switchTo = row && !branchTo && row.branch !== r.branch ? await leftBranch(s, row, r) : null;
     steps.push({ recorded: r, row, branchTo, switchTo });
   }
   return { steps };
@@ -62,10 +63,9 @@ export async function planCode(sql: Sql, team: string, recorded: CodeState[] | u
  * it, and going back is a clean checkout. Otherwise (merged since, discarded, or work added to it outside the hub)
  * the files are restored on the branch the session is on.
  */
-async function leftBranch(sql: Sql, row: WorktreeRow, recorded: CodeState): Promise<WorktreeRow | null> {
-  const left = await sql.get<WorktreeRow>(
-    `SELECT * FROM "Worktree" WHERE "teamId" = ? AND "session" = ? AND "repoDir" = ? AND "branch" = ? AND "sessionPk" IS NULL AND "path" IS NULL`,
-    [row.teamId, row.session, row.repoDir, recorded.branch],
+async function leftBranch(s: Sql, row: WorktreeRow, recorded: CodeState): Promise<WorktreeRow | null> {
+  const left = await s.get<WorktreeRow>(
+    sql`SELECT * FROM "Worktree" WHERE "teamId" = ${row.teamId} AND "session" = ${row.session} AND "repoDir" = ${row.repoDir} AND "branch" = ${recorded.branch} AND "sessionPk" IS NULL AND "path" IS NULL`,
   );
   if (!left) return null;
   const [tip, want] = await Promise.all([treeOf(row.repoDir, `refs/heads/${left.branch}`), treeOf(row.repoDir, recorded.commit)]);
@@ -148,10 +148,10 @@ export async function applyCode(plan: CodePlan, saved: CodeState[], why: string)
 export async function recordBranches(tx: WriteTx, plan: CodePlan): Promise<void> {
   for (const { row, switchTo } of plan.steps) {
     if (!row || !switchTo) continue;
-    await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, row.id]);
-    await tx.run(`UPDATE "Worktree" SET "sessionPk" = ?, "path" = ?, "updatedAt" = ? WHERE "id" = ?`, [row.sessionPk, row.path, tx.now, switchTo.id]);
+    await tx.run(sql`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ${tx.now} WHERE "id" = ${row.id}`);
+    await tx.run(sql`UPDATE "Worktree" SET "sessionPk" = ${row.sessionPk}, "path" = ${row.path}, "updatedAt" = ${tx.now} WHERE "id" = ${switchTo.id}`);
     // The ports go with the work tree dir the session keeps (docs/worktrees.md#ports).
-    await tx.run(`UPDATE "PortLease" SET "worktreeId" = ? WHERE "worktreeId" = ?`, [switchTo.id, row.id]);
+    await tx.run(sql`UPDATE "PortLease" SET "worktreeId" = ${switchTo.id} WHERE "worktreeId" = ${row.id}`);
     await tx.emit({
       teamId: row.teamId,
       type: "worktree.switched",
@@ -161,9 +161,9 @@ export async function recordBranches(tx: WriteTx, plan: CodePlan): Promise<void>
   }
   for (const { row, branchTo } of plan.steps) {
     if (!row || !branchTo) continue;
-    await tx.run(`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, row.id]);
+    await tx.run(sql`UPDATE "Worktree" SET "sessionPk" = NULL, "path" = NULL, "updatedAt" = ${tx.now} WHERE "id" = ${row.id}`);
     const made = await insertWorktree(tx, { ...row, branch: branchTo });
-    await tx.run(`UPDATE "PortLease" SET "worktreeId" = ? WHERE "worktreeId" = ?`, [made.id, row.id]);
+    await tx.run(sql`UPDATE "PortLease" SET "worktreeId" = ${made.id} WHERE "worktreeId" = ${row.id}`);
     await tx.emit({
       teamId: row.teamId,
       type: "worktree.created",

@@ -5,16 +5,22 @@
  */
 import type { Param } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, join, raw, sql, type Query } from "../../db/sql.ts";
 
 const ROWS_PER_STATEMENT = 100;
 
-/** `skipExisting`: rows that would break a unique key are left out (ON CONFLICT DO NOTHING). */
+const tuple = (row: Param[]): Query =>
+  sql`(${join(
+    row.map((v) => sql`${v}`),
+    ",",
+  )})`;
+
+/** `skipExisting`: rows that would break a unique key are left out (ON CONFLICT DO NOTHING). `table` and `columns` are the code's own names. */
 export async function insertMany(tx: WriteTx, table: string, columns: readonly string[], rows: Param[][], skipExisting = false): Promise<void> {
-  const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES `;
-  const tail = skipExisting ? " ON CONFLICT DO NOTHING" : "";
-  const tuple = `(${columns.map(() => "?").join(",")})`;
-  const full = head + Array.from({ length: ROWS_PER_STATEMENT }, () => tuple).join(",") + tail;
+  const into = raw(`"${table}" (${columns.map((c) => `"${c}"`).join(",")})`);
+  const tail = skipExisting ? raw(" ON CONFLICT DO NOTHING") : EMPTY;
+  const insert = (values: Query) => sql`INSERT INTO ${into} VALUES ${values}${tail}`;
   let i = 0;
-  for (; i + ROWS_PER_STATEMENT <= rows.length; i += ROWS_PER_STATEMENT) await tx.run(full, rows.slice(i, i + ROWS_PER_STATEMENT).flat());
-  for (; i < rows.length; i++) await tx.run(head + tuple + tail, rows[i]);
+  for (; i + ROWS_PER_STATEMENT <= rows.length; i += ROWS_PER_STATEMENT) await tx.run(insert(join(rows.slice(i, i + ROWS_PER_STATEMENT).map(tuple), ",")));
+  for (; i < rows.length; i++) await tx.run(insert(tuple(rows[i])));
 }

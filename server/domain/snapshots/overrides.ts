@@ -6,6 +6,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { invalid } from "../../errors.ts";
 import type { ContractOverride } from "../../../lib/api/snapshots.ts";
 import { loadContract } from "../contracts/contracts.repo.ts";
@@ -36,13 +37,9 @@ export async function applyOverrides(tx: WriteTx, team: string, overrides: Overr
     if (o.assignee !== undefined && o.assignee !== c.assignee) changes.assignee = { old: c.assignee, new: o.assignee };
     if (o.title !== undefined && o.title !== c.title) changes.title = { old: c.title, new: o.title };
     if (Object.keys(changes).length === 0) continue;
-    await tx.run(`UPDATE "Contract" SET "inputs" = ?, "assignee" = ?, "title" = ?, "updatedAt" = ? WHERE "pk" = ?`, [
-      JSON.stringify(o.inputs ?? c.inputs),
-      o.assignee ?? c.assignee,
-      o.title ?? c.title,
-      tx.now,
-      c.pk,
-    ]);
+    await tx.run(
+      sql`UPDATE "Contract" SET "inputs" = ${JSON.stringify(o.inputs ?? c.inputs)}, "assignee" = ${o.assignee ?? c.assignee}, "title" = ${o.title ?? c.title}, "updatedAt" = ${tx.now} WHERE "pk" = ${c.pk}`,
+    );
     await tx.emit({ teamId: team, type: "contract.updated", subject: `contract:${id}`, payload: { id, changes, reason: "replay override" } });
     applied[id] = changes;
   }

@@ -9,6 +9,7 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import type { Sql } from "../../db/connection.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import type { Criterion } from "../../../lib/api/contracts.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import { loadContract } from "../contracts/contracts.repo.ts";
@@ -23,7 +24,7 @@ export type Producers = Map<string, Set<string>>;
 type Edge = { to: string; because: string };
 
 /** Which contracts produce which artifacts, from the contracts' own fields and what was published under them. */
-export async function producersOf(sql: Sql, team: string, contracts: ContractState[]): Promise<Producers> {
+export async function producersOf(s: Sql, team: string, contracts: ContractState[]): Promise<Producers> {
   const producers: Producers = new Map();
   const add = (artifactId: string, contractId: string) => {
     const set = producers.get(artifactId);
@@ -34,10 +35,9 @@ export async function producersOf(sql: Sql, team: string, contracts: ContractSta
     for (const o of c.expectedOutputs) if (o.artifactId) add(o.artifactId, c.id);
     for (const o of c.outputs ?? []) add(o.artifactId, c.id);
   }
-  const published = await sql.all<{ artifactId: string; contractId: string }>(
-    `SELECT DISTINCT a."id" AS "artifactId", v."contractId" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE a."teamId" = ? AND v."contractId" IS NOT NULL`,
-    [team],
+  const published = await s.all<{ artifactId: string; contractId: string }>(
+    sql`SELECT DISTINCT a."id" AS "artifactId", v."contractId" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+     WHERE a."teamId" = ${team} AND v."contractId" IS NOT NULL`,
   );
   for (const p of published) add(p.artifactId, p.contractId);
   return producers;
@@ -110,7 +110,7 @@ export async function startReRuns(tx: WriteTx, team: string, steps: ReRunStep[],
   const reRunIds = new Set(steps.map((s) => s.id));
   const renewed = (artifactId: string, self: string) => [...(producers.get(artifactId) ?? [])].some((p) => p !== self && reRunIds.has(p));
   const nextVersion = async (artifactId: string) =>
-    ((await tx.get<{ v: number }>(`SELECT "latestVersion" AS "v" FROM "Artifact" WHERE "teamId" = ? AND "id" = ?`, [team, artifactId]))?.v ?? 0) + 1;
+    ((await tx.get<{ v: number }>(sql`SELECT "latestVersion" AS "v" FROM "Artifact" WHERE "teamId" = ${team} AND "id" = ${artifactId}`))?.v ?? 0) + 1;
   const window = await maxSeq(tx);
   const runs: ReRun[] = [];
 
@@ -123,11 +123,9 @@ export async function startReRuns(tx: WriteTx, team: string, steps: ReRunStep[],
       if ((d.minVersion ?? 1) >= next) continue;
       d.minVersion = next;
       waitsFor.push(`${d.artifactId}@v${next}`);
-      await tx.run(`UPDATE "ContractDependency" SET "minVersion" = ? WHERE "contractPk" = ? AND "kind" = 'artifact' AND "targetId" = ?`, [
-        next,
-        c.pk,
-        d.artifactId,
-      ]);
+      await tx.run(
+        sql`UPDATE "ContractDependency" SET "minVersion" = ${next} WHERE "contractPk" = ${c.pk} AND "kind" = 'artifact' AND "targetId" = ${d.artifactId}`,
+      );
     }
     let criteriaRaised = false;
     for (const k of c.acceptanceCriteria) {
@@ -144,8 +142,7 @@ export async function startReRuns(tx: WriteTx, team: string, steps: ReRunStep[],
     const to = (await dependenciesSatisfied(tx, c)) ? "ready" : "pending";
     const reason = `re-run by ${what}: ${step.because}${waitsFor.length ? `; waits for ${waitsFor.join(", ")} from the new run` : ""}`;
     await setStatus(tx, c, to, reason, {
-      sets: `"windowStartSeq" = ?, "deadlineAt" = ?, "startedAt" = NULL, "completedAt" = NULL, "pinnedInputs" = NULL, "outputs" = NULL${criteriaRaised ? `, "acceptanceCriteria" = ?` : ""}`,
-      params: [window, deadline, ...(criteriaRaised ? [JSON.stringify(c.acceptanceCriteria)] : [])],
+      sets: sql`"windowStartSeq" = ${window}, "deadlineAt" = ${deadline}, "startedAt" = NULL, "completedAt" = NULL, "pinnedInputs" = NULL, "outputs" = NULL${criteriaRaised ? sql`, "acceptanceCriteria" = ${JSON.stringify(c.acceptanceCriteria)}` : EMPTY}`,
       payload: { operation: "replay", because: step.because, waitsFor },
     });
     runs.push({ ...step, assignee: c.assignee, snapshot: snapshotStatus, waitsFor });

@@ -6,12 +6,12 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
+import { inList, sql } from "../../db/sql.ts";
 import { insertDependency, watchesOf } from "../contracts/contracts.service.ts";
 import { writeGate } from "../gate/gate-state.ts";
 import { insertMany } from "./insert-many.ts";
 import { NO_KNOWLEDGE, restoreKnowledge } from "../knowledge/snapshot.ts";
 import { date, type ContractState, type SnapshotState } from "./state.ts";
-import { IN_LIST } from "../../db/in-list.ts";
 
 type Coordination = Pick<SnapshotState, "contracts" | "pipelines" | "roster" | "gate" | "knowledge">;
 
@@ -64,7 +64,7 @@ async function replaceContracts(tx: WriteTx, team: string, target: ContractState
   const kept = new Set(target.map((c) => c.pk));
   const changed = target.filter((c) => !isDeepStrictEqual(c, now.get(c.pk)));
   const gone = [...current.filter((c) => !kept.has(c.pk)), ...changed.filter((c) => now.has(c.pk))].map((c) => c.pk);
-  if (gone.length) await tx.run(`DELETE FROM "Contract" WHERE "pk" IN ${IN_LIST}`, [JSON.stringify(gone)]);
+  if (gone.length) await tx.run(sql`DELETE FROM "Contract" WHERE "pk" IN ${inList(gone)}`);
 
   const deadline = (c: ContractState) => (c.deadlineAt && OPEN.has(c.status) ? new Date(Date.parse(c.deadlineAt) + frozenMs) : date(c.deadlineAt));
   const rows = changed.map((c) => [
@@ -101,7 +101,7 @@ async function replaceContracts(tx: WriteTx, team: string, target: ContractState
   if (frozenMs === 0) return;
   const rewritten = new Set(changed.map((c) => c.pk));
   for (const c of target) {
-    if (!rewritten.has(c.pk) && c.deadlineAt && OPEN.has(c.status)) await tx.run(`UPDATE "Contract" SET "deadlineAt" = ? WHERE "pk" = ?`, [deadline(c), c.pk]);
+    if (!rewritten.has(c.pk) && c.deadlineAt && OPEN.has(c.status)) await tx.run(sql`UPDATE "Contract" SET "deadlineAt" = ${deadline(c)} WHERE "pk" = ${c.pk}`);
   }
 }
 
@@ -112,40 +112,31 @@ async function replaceContracts(tx: WriteTx, team: string, target: ContractState
 async function replacePipelines(tx: WriteTx, team: string, pipelines: SnapshotState["pipelines"]): Promise<void> {
   const wanted = new Set(pipelines.map((p) => p.id));
   const existing = new Set<string>();
-  for (const row of await tx.all<{ pk: number; id: string }>(`SELECT "pk","id" FROM "Pipeline" WHERE "teamId" = ?`, [team])) {
+  for (const row of await tx.all<{ pk: number; id: string }>(sql`SELECT "pk","id" FROM "Pipeline" WHERE "teamId" = ${team}`)) {
     if (wanted.has(row.id)) existing.add(row.id);
-    else await tx.run(`DELETE FROM "Pipeline" WHERE "pk" = ?`, [row.pk]);
+    else await tx.run(sql`DELETE FROM "Pipeline" WHERE "pk" = ${row.pk}`);
   }
   for (const p of pipelines) {
-    const values = [p.status, JSON.stringify(p.rules), p.triggers, p.createdBy, p.fromEventId, date(p.createdAt), date(p.updatedAt)];
+    const rules = JSON.stringify(p.rules);
     if (existing.has(p.id)) {
       await tx.run(
-        `UPDATE "Pipeline" SET "pk" = ?, "status" = ?, "rules" = ?, "triggers" = ?, "createdBy" = ?, "fromEventId" = ?, "createdAt" = ?, "updatedAt" = ?
-         WHERE "teamId" = ? AND "id" = ?`,
-        [p.pk, ...values, team, p.id],
+        sql`UPDATE "Pipeline" SET "pk" = ${p.pk}, "status" = ${p.status}, "rules" = ${rules}, "triggers" = ${p.triggers}, "createdBy" = ${p.createdBy}, "fromEventId" = ${p.fromEventId}, "createdAt" = ${date(p.createdAt)}, "updatedAt" = ${date(p.updatedAt)}
+         WHERE "teamId" = ${team} AND "id" = ${p.id}`,
       );
     } else {
       await tx.run(
-        `INSERT INTO "Pipeline" ("pk","teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (?,?,?,?,?,?,?,?,?,?)`,
-        [p.pk, team, p.id, ...values],
+        sql`INSERT INTO "Pipeline" ("pk","teamId","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt") VALUES (${p.pk},${team},${p.id},${p.status},${rules},${p.triggers},${p.createdBy},${p.fromEventId},${date(p.createdAt)},${date(p.updatedAt)})`,
       );
     }
   }
 }
 
 async function replaceRoster(tx: WriteTx, team: string, roster: SnapshotState["roster"]): Promise<void> {
-  await tx.run(`DELETE FROM "Member" WHERE "teamId" = ?`, [team]);
+  await tx.run(sql`DELETE FROM "Member" WHERE "teamId" = ${team}`);
   for (const m of roster) {
-    await tx.run(`INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (?,?,?,?,?,?,?,?)`, [
-      team,
-      m.name,
-      m.role,
-      m.status,
-      m.currentTask,
-      m.sessionId,
-      date(m.joinedAt),
-      date(m.lastSeen),
-    ]);
+    await tx.run(
+      sql`INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (${team},${m.name},${m.role},${m.status},${m.currentTask},${m.sessionId},${date(m.joinedAt)},${date(m.lastSeen)})`,
+    );
   }
 }
 
@@ -193,26 +184,25 @@ export async function restoreArtifacts(
   const isRolledBack = new Set(rolledBackNow);
   const toRollBack = target.artifacts.rolledBackSeqs.filter((seq) => !isRolledBack.has(seq));
   const toReactivate = rolledBackNow.filter((seq) => seq <= target.maxSeq && !wasRolledBack.has(seq));
-  const teamPks = `SELECT "pk" FROM "Artifact" WHERE "teamId" = ?`;
+  const teamPks = sql`SELECT "pk" FROM "Artifact" WHERE "teamId" = ${team}`;
   type Changed = { artifactPk: number; version: number };
   const rolledBack = [
     ...(await tx.all<Changed>(
-      `UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" > ? AND "status" = 'active' AND "artifactPk" IN (${teamPks}) RETURNING "artifactPk","version"`,
-      [target.maxSeq, team],
+      sql`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" > ${target.maxSeq} AND "status" = 'active' AND "artifactPk" IN (${teamPks}) RETURNING "artifactPk","version"`,
     )),
-    ...(await tx.all<Changed>(`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" IN ${IN_LIST} RETURNING "artifactPk","version"`, [
-      JSON.stringify(toRollBack),
-    ])),
+    ...(await tx.all<Changed>(
+      sql`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" IN ${inList(toRollBack)} RETURNING "artifactPk","version"`,
+    )),
   ];
-  const reactivated = await tx.all<Changed>(`UPDATE "ArtifactVersion" SET "status" = 'active' WHERE "seq" IN ${IN_LIST} RETURNING "artifactPk","version"`, [
-    JSON.stringify(toReactivate),
-  ]);
+  const reactivated = await tx.all<Changed>(
+    sql`UPDATE "ArtifactVersion" SET "status" = 'active' WHERE "seq" IN ${inList(toReactivate)} RETURNING "artifactPk","version"`,
+  );
 
-  const archived = JSON.stringify(target.artifacts.archived);
-  await tx.run(`UPDATE "Artifact" SET "archivedAt" = ? WHERE "teamId" = ? AND "archivedAt" IS NULL AND "id" IN ${IN_LIST}`, [tx.now, team, archived]);
-  await tx.run(`UPDATE "Artifact" SET "archivedAt" = NULL WHERE "teamId" = ? AND "archivedAt" IS NOT NULL AND "id" NOT IN ${IN_LIST}`, [team, archived]);
+  const archived = inList(target.artifacts.archived);
+  await tx.run(sql`UPDATE "Artifact" SET "archivedAt" = ${tx.now} WHERE "teamId" = ${team} AND "archivedAt" IS NULL AND "id" IN ${archived}`);
+  await tx.run(sql`UPDATE "Artifact" SET "archivedAt" = NULL WHERE "teamId" = ${team} AND "archivedAt" IS NOT NULL AND "id" NOT IN ${archived}`);
 
-  const ids = new Map((await tx.all<{ pk: number; id: string }>(`SELECT "pk","id" FROM "Artifact" WHERE "teamId" = ?`, [team])).map((a) => [a.pk, a.id]));
+  const ids = new Map((await tx.all<{ pk: number; id: string }>(sql`SELECT "pk","id" FROM "Artifact" WHERE "teamId" = ${team}`)).map((a) => [a.pk, a.id]));
   const named = (rows: Changed[]) =>
     rows
       .map((r) => ({ artifactId: ids.get(r.artifactPk)!, version: r.version }))

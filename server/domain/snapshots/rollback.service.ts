@@ -10,6 +10,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import type { Entities, ReplayInput, RewindPreview, RewindSummary, SnapshotKind, SnapshotRefInput, SnapshotState } from "../../../lib/api/snapshots.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { Resolution } from "../contracts/resolver.ts";
@@ -63,9 +64,9 @@ function structuralChanges(now: SnapshotState, target: SnapshotState): Pick<Rewi
 
 /** Every open contract of the team goes through resolution again, against the restored state. */
 async function reresolve(tx: WriteTx, team: string): Promise<void> {
-  const open = await tx.all<{ pk: number }>(`SELECT "pk" FROM "Contract" WHERE "teamId" = ? AND "status" IN ('pending','ready','in_progress') ORDER BY "pk"`, [
-    team,
-  ]);
+  const open = await tx.all<{ pk: number }>(
+    sql`SELECT "pk" FROM "Contract" WHERE "teamId" = ${team} AND "status" IN ('pending','ready','in_progress') ORDER BY "pk"`,
+  );
   const resolution = new Resolution(tx, team);
   for (const c of open) resolution.enqueue(c.pk);
   await resolution.drain();
@@ -112,7 +113,7 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
   const versions = await restoreArtifacts(tx, team, target.state, before.artifacts.rolledBackSeqs);
   const messagesRestored =
     target.meta.kind === "pre-reset"
-      ? (await tx.run(`UPDATE "Message" SET "archivedAt" = NULL, "archivedBy" = NULL WHERE "teamId" = ? AND "archivedBy" = ?`, [team, input.id])).changes
+      ? (await tx.run(sql`UPDATE "Message" SET "archivedAt" = NULL, "archivedBy" = NULL WHERE "teamId" = ${team} AND "archivedBy" = ${input.id}`)).changes
       : 0;
   const overridden = await applyOverrides(tx, team, how.overrides);
   const producers = await producersOf(tx, team, target.state.contracts);
@@ -120,7 +121,7 @@ async function rewind(tx: WriteTx, actor: Principal, input: SnapshotRefInput, ho
   const runs = await startReRuns(tx, team, steps, producers, `the ${how.what} '${input.id}'`);
   await reresolve(tx, team);
 
-  const after = await tx.all<ContractPoint>(`SELECT "id","status","assignee" FROM "Contract" WHERE "teamId" = ?`, [team]);
+  const after = await tx.all<ContractPoint>(sql`SELECT "id","status","assignee" FROM "Contract" WHERE "teamId" = ${team}`);
   const statusBefore = new Map(before.contracts.map((c) => [c.id, c.status]));
   const statusAfter = new Map(after.map((c) => [c.id, c.status]));
   const reRun = runs.map((r) => ({ ...r, from: statusBefore.get(r.id) ?? null, to: statusAfter.get(r.id)! }));
@@ -163,11 +164,11 @@ const eventPayload = (s: RewindSummary) => ({
 });
 
 /** The sessions that re-run a contract of the replay: they get a fresh branch from the snapshot's commit. */
-async function reRunAssignees(sql: Sql, team: string, state: SnapshotState, overrides: Overrides): Promise<Set<string>> {
+async function reRunAssignees(s: Sql, team: string, state: SnapshotState, overrides: Overrides): Promise<Set<string>> {
   if (Object.keys(overrides).length === 0) return new Set();
-  const steps = reRunSet(state.contracts, await producersOf(sql, team, state.contracts), Object.keys(overrides));
+  const steps = reRunSet(state.contracts, await producersOf(s, team, state.contracts), Object.keys(overrides));
   const assignee = new Map(state.contracts.map((c) => [c.id, c.assignee]));
-  return new Set(steps.map((s) => overrides[s.id]?.assignee ?? assignee.get(s.id)!));
+  return new Set(steps.map((step) => overrides[step.id]?.assignee ?? assignee.get(step.id)!));
 }
 
 type Op = "snapshot.rollback" | "snapshot.replay";
@@ -186,12 +187,12 @@ async function runRewind(
   options: RewindOptions,
   finish: (tx: WriteTx, summary: RewindSummary) => Promise<void>,
 ): Promise<RewindSummary> {
-  const { plan, rows } = await deps.db.read(async (sql) => {
-    await authorize(sql, actor, op, { team: input.team });
-    const target = await loadSnapshot(sql, input.team, input.id);
+  const { plan, rows } = await deps.db.read(async (s) => {
+    await authorize(s, actor, op, { team: input.team });
+    const target = await loadSnapshot(s, input.team, input.id);
     assertOverridable(how.overrides, target.state.contracts, input.id);
-    const plan: CodePlan = await planCode(sql, input.team, target.state.code, await reRunAssignees(sql, input.team, target.state, how.overrides));
-    return { plan, rows: await teamWorkTrees(sql, input.team) };
+    const plan: CodePlan = await planCode(s, input.team, target.state.code, await reRunAssignees(s, input.team, target.state, how.overrides));
+    return { plan, rows: await teamWorkTrees(s, input.team) };
   });
   const transaction = (code: CodeDone) =>
     deps.db.write(

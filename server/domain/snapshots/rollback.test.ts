@@ -3,6 +3,7 @@ import { ContractRefInput, DependencyChangeInput, ReasonInput, ReopenContractInp
 import { CreatePipelineInput, PipelineLogInput, PipelineRefInput } from "../../../lib/api/pipelines.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql, type Query } from "../../db/sql.ts";
 import { inboxOf } from "../chat/messages.ts";
 import { failContract, removeDependency, reopenContract, startContract } from "../contracts/contracts.service.ts";
 import { createPipeline, deletePipeline, getPipeline, pausePipeline } from "../pipelines/pipelines.service.ts";
@@ -19,18 +20,17 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const rows = (text: string) => hub.db.read((sql) => sql.all(text, ["default"]));
-const watches = () => rows(`SELECT "contractPk","kind","target" FROM "ContractWatch" WHERE "teamId" = ? ORDER BY "contractPk","kind","target"`);
-const dependencies = () => rows(`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`);
+const rows = (q: Query) => hub.db.read((s) => s.all(q));
+const watches = () => rows(sql`SELECT "contractPk","kind","target" FROM "ContractWatch" WHERE "teamId" = ${"default"} ORDER BY "contractPk","kind","target"`);
+const dependencies = () => rows(sql`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ${"default"} ORDER BY "id"`);
 const seqOf = async (id: string, version: number) =>
-  (await hub.db.read((sql) =>
-    sql.get<{ seq: number }>(`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ? AND v."version" = ?`, [
-      id,
-      version,
-    ]),
+  (await hub.db.read((s) =>
+    s.get<{ seq: number }>(
+      sql`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ${id} AND v."version" = ${version}`,
+    ),
   ))!.seq;
-const pkOf = async (id: string) => (await hub.db.read((sql) => sql.get<{ pk: number }>(`SELECT "pk" FROM "Artifact" WHERE "id" = ?`, [id])))!.pk;
-const inbox = async (member: string) => (await hub.db.read((sql) => inboxOf(sql, "default", member))).map((m) => m.text);
+const pkOf = async (id: string) => (await hub.db.read((s) => s.get<{ pk: number }>(sql`SELECT "pk" FROM "Artifact" WHERE "id" = ${id}`)))!.pk;
+const inbox = async (member: string) => (await hub.db.read((s) => inboxOf(s, "default", member))).map((m) => m.text);
 const pipeline = (id: string, target: string) =>
   createPipeline(
     hub,

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, raw, sql } from "../../db/sql.ts";
 import { conflict, notFound } from "../../errors.ts";
 import type { Principal } from "../principal.ts";
 import { COUNTS_PREFIX_BYTES, countsFromPrefix, decodeState, encodeState } from "./codec.ts";
@@ -15,7 +16,7 @@ import type { SnapshotKind, SnapshotMeta, SnapshotState, StateCounts } from "../
 
 type MetaRow = Omit<SnapshotMeta, "team" | "counts"> & { teamId: string };
 
-const META_COLUMNS = `"teamId","id","label","kind","createdBy","createdAt","maxSeq","lastEventId","size"`;
+const META_COLUMNS = raw(`"teamId","id","label","kind","createdBy","createdAt","maxSeq","lastEventId","size"`);
 
 const toMeta = (r: MetaRow, counts: StateCounts): SnapshotMeta => ({
   id: r.id,
@@ -36,8 +37,8 @@ function generatedId(prefix: string, now: Date): string {
   return `${prefix}-${stamp}-${randomBytes(2).toString("hex")}`;
 }
 
-async function exists(sql: Sql, team: string, id: string): Promise<boolean> {
-  return (await sql.get(`SELECT 1 FROM "Snapshot" WHERE "teamId" = ? AND "id" = ?`, [team, id])) !== undefined;
+async function exists(s: Sql, team: string, id: string): Promise<boolean> {
+  return (await s.get(sql`SELECT 1 FROM "Snapshot" WHERE "teamId" = ${team} AND "id" = ${id}`)) !== undefined;
 }
 
 /** Stores `state` (or the team's state now) as a new snapshot and emits snapshot.created. */
@@ -54,18 +55,9 @@ export async function writeSnapshot(
   while (!id || (await exists(tx, team, id))) id = generatedId(spec.kind === "manual" ? "snap" : spec.kind, tx.now);
   const captured = state ?? { ...(await captureState(tx, team)), ...(code ? { code } : {}) };
   const blob = encodeState(captured);
-  await tx.run(`INSERT INTO "Snapshot" (${META_COLUMNS},"state") VALUES (?,?,?,?,?,?,?,?,?,?)`, [
-    team,
-    id,
-    spec.label,
-    spec.kind,
-    actor.name,
-    tx.now,
-    captured.maxSeq,
-    captured.lastEventId,
-    blob.length,
-    blob,
-  ]);
+  await tx.run(
+    sql`INSERT INTO "Snapshot" (${META_COLUMNS},"state") VALUES (${team},${id},${spec.label},${spec.kind},${actor.name},${tx.now},${captured.maxSeq},${captured.lastEventId},${blob.length},${blob})`,
+  );
   const meta = toMeta(
     {
       teamId: team,
@@ -85,8 +77,8 @@ export async function writeSnapshot(
   return meta;
 }
 
-export async function loadSnapshot(sql: Sql, team: string, id: string, field = "id"): Promise<{ meta: SnapshotMeta; state: SnapshotState }> {
-  const row = await sql.get<MetaRow & { state: Buffer }>(`SELECT ${META_COLUMNS},"state" FROM "Snapshot" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
+export async function loadSnapshot(s: Sql, team: string, id: string, field = "id"): Promise<{ meta: SnapshotMeta; state: SnapshotState }> {
+  const row = await s.get<MetaRow & { state: Buffer }>(sql`SELECT ${META_COLUMNS},"state" FROM "Snapshot" WHERE "teamId" = ${team} AND "id" = ${id}`);
   if (!row) throw notFound("snapshot", id, field);
   const state = decodeState(row.state);
   return { meta: toMeta(row, state.counts), state };
@@ -94,20 +86,19 @@ export async function loadSnapshot(sql: Sql, team: string, id: string, field = "
 
 /** Metadata, newest first; counts come from the head of each compressed state. */
 export async function listSnapshotMeta(
-  sql: Sql,
+  s: Sql,
   team: string,
   page: { limit: number; cursor?: number },
 ): Promise<{ items: SnapshotMeta[]; nextCursor: number | null }> {
-  const rows = await sql.all<MetaRow & { pk: number; head: Buffer }>(
-    `SELECT "pk",${META_COLUMNS}, substr("state", 1, ${COUNTS_PREFIX_BYTES}) AS "head" FROM "Snapshot"
-     WHERE "teamId" = ? ${page.cursor !== undefined ? `AND "pk" < ?` : ""} ORDER BY "pk" DESC LIMIT ?`,
-    page.cursor !== undefined ? [team, page.cursor, page.limit + 1] : [team, page.limit + 1],
+  const rows = await s.all<MetaRow & { pk: number; head: Buffer }>(
+    sql`SELECT "pk",${META_COLUMNS}, substr("state", 1, ${raw(String(COUNTS_PREFIX_BYTES))}) AS "head" FROM "Snapshot"
+     WHERE "teamId" = ${team} ${page.cursor !== undefined ? sql`AND "pk" < ${page.cursor}` : EMPTY} ORDER BY "pk" DESC LIMIT ${page.limit + 1}`,
   );
   const items = rows.slice(0, page.limit).map((r) => toMeta(r, countsFromPrefix(r.head)));
   return { items, nextCursor: rows.length > page.limit ? rows[page.limit - 1].pk : null };
 }
 
 export async function deleteSnapshotRow(tx: WriteTx, team: string, id: string): Promise<void> {
-  const r = await tx.run(`DELETE FROM "Snapshot" WHERE "teamId" = ? AND "id" = ?`, [team, id]);
+  const r = await tx.run(sql`DELETE FROM "Snapshot" WHERE "teamId" = ${team} AND "id" = ${id}`);
   if (r.changes === 0) throw notFound("snapshot", id, "id");
 }

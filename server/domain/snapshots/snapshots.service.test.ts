@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 
 let hub: TempHub;
@@ -13,8 +14,8 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 const stored = async (id: string) =>
-  (await hub.db.read((sql) =>
-    sql.get<{ bytes: number; size: number; kind: string }>(`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ?`, [id]),
+  (await hub.db.read((s) =>
+    s.get<{ bytes: number; size: number; kind: string }>(sql`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ${id}`),
   ))!;
 
 describe("taking a snapshot", () => {

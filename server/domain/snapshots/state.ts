@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import type { ContractRow } from "../../db/rows.ts";
 import type { Dependency } from "../../../lib/api/contracts.ts";
 import type { ArtifactPointer, ContractState, GateState, MemberState, PipelineState, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
@@ -25,11 +26,11 @@ export const date = (s: Iso | null): Date | null => (s === null ? null : new Dat
 
 type DependencyRow = { contractPk: number; kind: string; targetId: string; minVersion: number | null };
 
-async function captureContracts(sql: Sql, team: string): Promise<ContractState[]> {
-  const rows = await sql.all<ContractRow>(`SELECT * FROM "Contract" WHERE "teamId" = ? ORDER BY "id"`, [team]);
-  const deps = await sql.all<DependencyRow>(`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ? ORDER BY "id"`, [
-    team,
-  ]);
+async function captureContracts(s: Sql, team: string): Promise<ContractState[]> {
+  const rows = await s.all<ContractRow>(sql`SELECT * FROM "Contract" WHERE "teamId" = ${team} ORDER BY "id"`);
+  const deps = await s.all<DependencyRow>(
+    sql`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ${team} ORDER BY "id"`,
+  );
   const byContract = new Map<number, Dependency[]>();
   for (const d of deps) {
     const list = byContract.get(d.contractPk);
@@ -64,16 +65,14 @@ async function captureContracts(sql: Sql, team: string): Promise<ContractState[]
   }));
 }
 
-async function captureArtifacts(sql: Sql, team: string): Promise<SnapshotState["artifacts"]> {
-  const rows = await sql.all<{ pk: number; id: string; archived: number; version: number | null; seq: number | null }>(
-    `SELECT a."pk", a."id", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq" FROM "Artifact" a
+async function captureArtifacts(s: Sql, team: string): Promise<SnapshotState["artifacts"]> {
+  const rows = await s.all<{ pk: number; id: string; archived: number; version: number | null; seq: number | null }>(
+    sql`SELECT a."pk", a."id", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq" FROM "Artifact" a
      LEFT JOIN "ArtifactVersion" cv ON cv."seq" = (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)
-     WHERE a."teamId" = ? ORDER BY a."id"`,
-    [team],
+     WHERE a."teamId" = ${team} ORDER BY a."id"`,
   );
-  const rolledBack = await sql.all<{ seq: number }>(
-    `SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ? AND v."status" = 'rolled_back' ORDER BY v."seq"`,
-    [team],
+  const rolledBack = await s.all<{ seq: number }>(
+    sql`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ${team} AND v."status" = 'rolled_back' ORDER BY v."seq"`,
   );
   return {
     index: rows.filter((r) => !r.archived).map((r) => ({ id: r.id, pk: r.pk, version: r.version, seq: r.seq })),
@@ -82,32 +81,31 @@ async function captureArtifacts(sql: Sql, team: string): Promise<SnapshotState["
   };
 }
 
-async function capturePipelines(sql: Sql, team: string): Promise<PipelineState[]> {
-  const rows = await sql.all<Omit<PipelineState, "rules" | "createdAt" | "updatedAt"> & { rules: string; createdAt: Date; updatedAt: Date }>(
-    `SELECT "pk","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt" FROM "Pipeline" WHERE "teamId" = ? ORDER BY "id"`,
-    [team],
+async function capturePipelines(s: Sql, team: string): Promise<PipelineState[]> {
+  const rows = await s.all<Omit<PipelineState, "rules" | "createdAt" | "updatedAt"> & { rules: string; createdAt: Date; updatedAt: Date }>(
+    sql`SELECT "pk","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt" FROM "Pipeline" WHERE "teamId" = ${team} ORDER BY "id"`,
   );
   return rows.map((r) => ({ ...r, rules: z.array(z.unknown()).parse(JSON.parse(r.rules)), createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)! }));
 }
 
-export async function captureState(sql: Sql, team: string): Promise<SnapshotState> {
-  const contracts = await captureContracts(sql, team);
-  const artifacts = await captureArtifacts(sql, team);
-  const pipelines = await capturePipelines(sql, team);
-  const roster = (await rosterOf(sql, team)).map((m) => ({ ...m, joinedAt: iso(m.joinedAt)!, lastSeen: iso(m.lastSeen)! }));
-  const gate = await readGate(sql, team);
-  const lastEvent = await sql.get<{ id: number }>(`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`);
+export async function captureState(s: Sql, team: string): Promise<SnapshotState> {
+  const contracts = await captureContracts(s, team);
+  const artifacts = await captureArtifacts(s, team);
+  const pipelines = await capturePipelines(s, team);
+  const roster = (await rosterOf(s, team)).map((m) => ({ ...m, joinedAt: iso(m.joinedAt)!, lastSeen: iso(m.lastSeen)! }));
+  const gate = await readGate(s, team);
+  const lastEvent = await s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`);
   return {
     format: 1,
     counts: { contracts: contracts.length, artifacts: artifacts.index.length, pipelines: pipelines.length, members: roster.length },
     team,
-    maxSeq: await maxSeq(sql),
+    maxSeq: await maxSeq(s),
     lastEventId: lastEvent!.id,
     contracts,
     artifacts,
     pipelines,
     roster,
     gate: { ...gate, lastSpawnAt: iso(gate.lastSpawnAt), lastGateAt: iso(gate.lastGateAt) },
-    knowledge: await captureKnowledge(sql, team),
+    knowledge: await captureKnowledge(s, team),
   };
 }

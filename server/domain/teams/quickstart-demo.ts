@@ -8,6 +8,7 @@
 import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import type { QuickStartDemo } from "../../../lib/api/teams.ts";
+import { sql } from "../../db/sql.ts";
 import { conflict } from "../../errors.ts";
 import { publishArtifactInTx } from "../artifacts/artifacts.service.ts";
 import { authorize } from "../auth/capabilities.ts";
@@ -35,9 +36,8 @@ export async function runQuickStartDemo({ db }: DomainDeps, actor: Principal, in
     await authorize(tx, actor, "team.demo", { team });
     await ensureTeam(tx, team);
     const { contracts, artifacts } = (await tx.get<{ contracts: number; artifacts: number }>(
-      `SELECT (SELECT COUNT(*) FROM "Contract" WHERE "teamId" = ?) AS "contracts",
-              (SELECT COUNT(*) FROM "Artifact" WHERE "teamId" = ? AND "archivedAt" IS NULL) AS "artifacts"`,
-      [team, team],
+      sql`SELECT (SELECT COUNT(*) FROM "Contract" WHERE "teamId" = ${team}) AS "contracts",
+              (SELECT COUNT(*) FROM "Artifact" WHERE "teamId" = ${team} AND "archivedAt" IS NULL) AS "artifacts"`,
     ))!;
     if (contracts > 0 || artifacts > 0) {
       throw conflict(
@@ -66,7 +66,7 @@ export async function runQuickStartDemo({ db }: DomainDeps, actor: Principal, in
       const r = await publishArtifactInTx(tx, actor, PublishArtifactInput.parse({ team, ...a, derivedFrom: from ? [from] : [] }));
       published.push(`${r.artifactId}@v${r.version}`);
     }
-    const rows = await tx.all<{ id: string; status: string }>(`SELECT "id", "status" FROM "Contract" WHERE "teamId" = ? ORDER BY "pk"`, [team]);
+    const rows = await tx.all<{ id: string; status: string }>(sql`SELECT "id", "status" FROM "Contract" WHERE "teamId" = ${team} ORDER BY "pk"`);
     return { team, contracts: rows, artifacts: published };
   });
 }

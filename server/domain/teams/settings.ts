@@ -3,6 +3,7 @@
  * caller gets the documented defaults for anything the team never set.
  */
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { TeamSettings, type UpdateTeamSettingsInput } from "../../../lib/api/team-settings.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -16,13 +17,13 @@ function parse(raw: string | undefined): TeamSettings {
   return parsed.success ? parsed.data : TeamSettings.parse({});
 }
 
-export async function teamSettings(sql: Sql, team: string): Promise<TeamSettings> {
-  const row = await sql.get<{ settings: string }>(`SELECT "settings" FROM "Team" WHERE "id" = ?`, [team]);
+export async function teamSettings(s: Sql, team: string): Promise<TeamSettings> {
+  const row = await s.get<{ settings: string }>(sql`SELECT "settings" FROM "Team" WHERE "id" = ${team}`);
   return parse(row?.settings);
 }
 
 export async function getTeamSettings({ db }: DomainDeps, input: { team: string }): Promise<TeamSettings> {
-  return db.read((sql) => teamSettings(sql, input.team));
+  return db.read((s) => teamSettings(s, input.team));
 }
 
 export async function updateTeamSettings({ db }: DomainDeps, actor: Principal, input: UpdateTeamSettingsInput): Promise<TeamSettings> {
@@ -31,7 +32,7 @@ export async function updateTeamSettings({ db }: DomainDeps, actor: Principal, i
     await authorize(tx, actor, "team.settings", { team });
     await ensureTeam(tx, team);
     const next = TeamSettings.parse({ ...(await teamSettings(tx, team)), ...changes });
-    await tx.run(`UPDATE "Team" SET "settings" = ? WHERE "id" = ?`, [JSON.stringify(next), team]);
+    await tx.run(sql`UPDATE "Team" SET "settings" = ${JSON.stringify(next)} WHERE "id" = ${team}`);
     await tx.emit({ teamId: team, type: "team.settings_changed", subject: `team:${team}`, payload: { changes } });
     return next;
   });

@@ -4,6 +4,7 @@
  * two live sessions of a team both changed. Reads only: no ref, index or file of the session moves.
  */
 import type { Sql } from "../../db/connection.ts";
+import { join, sql } from "../../db/sql.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { ChangesInput, ChangesView, FileChange, OverlapsInput, OverlapsView } from "../../../lib/api/worktrees.ts";
 import { LIVE_STATUSES } from "../../../lib/api/sessions.ts";
@@ -20,13 +21,13 @@ import { refOf, requireWorktree, type WorktreeRow } from "./worktrees.repo.ts";
  * A work tree is owned as its session is (itself, its spawner); a branch the session left (a replay's first run) as
  * the session of that name in the team; a deleted session's branch by the name it had.
  */
-export async function authorizeWorktree(sql: Sql, actor: Principal, operation: Operation, w: WorktreeRow): Promise<void> {
+export async function authorizeWorktree(s: Sql, actor: Principal, operation: Operation, w: WorktreeRow): Promise<void> {
   type Owner = { principal: string | null; spawnedBy: string | null };
-  const s =
+  const owner =
     w.sessionPk === null
-      ? await sql.get<Owner>(`SELECT "principal","spawnedBy" FROM "Session" WHERE "name" = ? AND "teamId" = ?`, [w.session, w.teamId])
-      : await sql.get<Owner>(`SELECT "principal","spawnedBy" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]);
-  await authorize(sql, actor, operation, { team: w.teamId, owners: sessionOwners({ name: w.session, ...s }), label: `'${w.session}'` });
+      ? await s.get<Owner>(sql`SELECT "principal","spawnedBy" FROM "Session" WHERE "name" = ${w.session} AND "teamId" = ${w.teamId}`)
+      : await s.get<Owner>(sql`SELECT "principal","spawnedBy" FROM "Session" WHERE "pk" = ${w.sessionPk}`);
+  await authorize(s, actor, operation, { team: w.teamId, owners: sessionOwners({ name: w.session, ...owner }), label: `'${w.session}'` });
 }
 
 export const branchGone = (w: WorktreeRow) =>
@@ -46,9 +47,9 @@ export async function diffTarget(w: WorktreeRow): Promise<{ to: string; head: st
 }
 
 export async function sessionChanges(deps: DomainDeps, actor: Principal, input: ChangesInput): Promise<ChangesView> {
-  const w = await deps.db.read(async (sql) => {
-    const w = await requireWorktree(sql, input.name);
-    await authorizeWorktree(sql, actor, "session.read", w);
+  const w = await deps.db.read(async (s) => {
+    const w = await requireWorktree(s, input.name);
+    await authorizeWorktree(s, actor, "session.read", w);
     return w;
   });
   // `at`: an artifact version's code (docs/worktrees.md#code-in-the-lineage) — pinned, so it resolves after a discard too.
@@ -73,11 +74,10 @@ export async function sessionChanges(deps: DomainDeps, actor: Principal, input: 
 async function commitAt(deps: DomainDeps, w: WorktreeRow, at: string): Promise<string> {
   const commit = await resolveRef(w.repoDir, at);
   if (!commit) throw notFound("commit", at, "at");
-  const published = await deps.db.read((sql) =>
-    sql.get<{ seq: number }>(
-      `SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
-       WHERE a."teamId" = ? AND v."sessionId" = ? AND v."codeCommit" = ? LIMIT 1`,
-      [w.teamId, w.session, commit],
+  const published = await deps.db.read((s) =>
+    s.get<{ seq: number }>(
+      sql`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
+       WHERE a."teamId" = ${w.teamId} AND v."sessionId" = ${w.session} AND v."codeCommit" = ${commit} LIMIT 1`,
     ),
   );
   const onBranch = async () =>
@@ -103,16 +103,20 @@ async function changedPaths(w: WorktreeRow): Promise<string[]> {
   return r.stdout.split("\0").filter(Boolean);
 }
 
+const LIVE = join(
+  LIVE_STATUSES.map((status) => sql`${status}`),
+  ",",
+);
+
 /**
  * Files changed by two or more live sessions of the team (docs/worktrees.md#overlaps): what will
  * conflict, or at least needs a look, when both are merged. Names only, so anyone may ask.
  */
 export async function overlaps(deps: DomainDeps, input: OverlapsInput): Promise<OverlapsView> {
-  const live = await deps.db.read((sql) =>
-    sql.all<WorktreeRow>(
-      `SELECT w.* FROM "Worktree" w JOIN "Session" s ON s."pk" = w."sessionPk"
-       WHERE w."teamId" = ? AND w."path" IS NOT NULL AND s."status" IN (${LIVE_STATUSES.map(() => "?").join(",")}) ORDER BY w."session"`,
-      [input.team, ...LIVE_STATUSES],
+  const live = await deps.db.read((s) =>
+    s.all<WorktreeRow>(
+      sql`SELECT w.* FROM "Worktree" w JOIN "Session" s ON s."pk" = w."sessionPk"
+       WHERE w."teamId" = ${input.team} AND w."path" IS NOT NULL AND s."status" IN (${LIVE}) ORDER BY w."session"`,
     ),
   );
   const by = new Map<string, { repoDir: string; path: string; sessions: string[] }>();

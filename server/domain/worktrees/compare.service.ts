@@ -4,6 +4,7 @@
  * work included), as the changes view does; a side without one is its branch tip.
  */
 import type { Sql } from "../../db/connection.ts";
+import { sql } from "../../db/sql.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { CompareInput, CompareView } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -11,19 +12,19 @@ import type { Principal } from "../principal.ts";
 import { authorizeWorktree, diffFiles, diffTarget } from "./changes.service.ts";
 import type { WorktreeRow } from "./worktrees.repo.ts";
 
-async function branchRow(sql: Sql, team: string, branch: string, field: "a" | "b"): Promise<WorktreeRow> {
-  const row = await sql.get<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "teamId" = ? AND "branch" = ? ORDER BY "id" DESC LIMIT 1`, [team, branch]);
+async function branchRow(s: Sql, team: string, branch: string, field: "a" | "b"): Promise<WorktreeRow> {
+  const row = await s.get<WorktreeRow>(sql`SELECT * FROM "Worktree" WHERE "teamId" = ${team} AND "branch" = ${branch} ORDER BY "id" DESC LIMIT 1`);
   if (!row) throw notFound(`work-tree branch of team '${team}'`, branch, field);
   return row;
 }
 
 export async function compareBranches(deps: DomainDeps, actor: Principal, input: CompareInput): Promise<CompareView> {
-  const [a, b] = await deps.db.read(async (sql) => {
-    const a = await branchRow(sql, input.team, input.a, "a");
-    const b = await branchRow(sql, input.team, input.b, "b");
+  const [a, b] = await deps.db.read(async (s) => {
+    const a = await branchRow(s, input.team, input.a, "a");
+    const b = await branchRow(s, input.team, input.b, "b");
     // Reading code is reading what a session did: the same right as its changes, for each side.
-    await authorizeWorktree(sql, actor, "session.read", a);
-    await authorizeWorktree(sql, actor, "session.read", b);
+    await authorizeWorktree(s, actor, "session.read", a);
+    await authorizeWorktree(s, actor, "session.read", b);
     return [a, b];
   });
   if (a.repoDir !== b.repoDir) {

@@ -14,6 +14,7 @@
  * changes view then still lists the merged files, and the next merge of the same work is clean.
  */
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { DomainError, conflict } from "../../errors.ts";
 import type { DiscardInput, DiscardResult, MergeInput, MergeResult } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -46,14 +47,14 @@ async function claim(
         operation: w.operation,
       });
     // A dry run checks that nobody else is merging, and claims nothing.
-    if (!dryRun) await tx.run(`UPDATE "Worktree" SET "operation" = ?, "updatedAt" = ? WHERE "id" = ?`, [operation, tx.now, w.id]);
+    if (!dryRun) await tx.run(sql`UPDATE "Worktree" SET "operation" = ${operation}, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`);
     return w;
   });
 }
 
 async function release(deps: DomainDeps, id: number): Promise<void> {
   await deps.db.write("worktree.release", "system", async (tx) => {
-    await tx.run(`UPDATE "Worktree" SET "operation" = NULL WHERE "id" = ?`, [id]);
+    await tx.run(sql`UPDATE "Worktree" SET "operation" = NULL WHERE "id" = ${id}`);
   });
 }
 
@@ -79,16 +80,15 @@ async function dirtyFiles(dir: string): Promise<string[]> {
 
 /** The message a merge gets unless one is given: the session's contract, its summary, where it comes from. */
 async function prefilledMessage(deps: DomainDeps, w: WorktreeRow, mode: "merge" | "squash"): Promise<string> {
-  const { contract, summary } = await deps.db.read(async (sql) => ({
-    contract: await sql.get<{ id: string; title: string }>(
-      `SELECT "id","title" FROM "Contract" WHERE "teamId" = ? AND "assignee" = ?
+  const { contract, summary } = await deps.db.read(async (s) => ({
+    contract: await s.get<{ id: string; title: string }>(
+      sql`SELECT "id","title" FROM "Contract" WHERE "teamId" = ${w.teamId} AND "assignee" = ${w.session}
        ORDER BY CASE "status" WHEN 'in_progress' THEN 0 WHEN 'completed' THEN 1 ELSE 2 END, "updatedAt" DESC LIMIT 1`,
-      [w.teamId, w.session],
     ),
     summary:
       w.sessionPk === null
         ? undefined
-        : (await sql.get<{ lastOutput: string | null }>(`SELECT "lastOutput" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]))?.lastOutput,
+        : (await s.get<{ lastOutput: string | null }>(sql`SELECT "lastOutput" FROM "Session" WHERE "pk" = ${w.sessionPk}`))?.lastOutput,
   }));
   const subject = contract ? `${contract.title} (contract ${contract.id})` : `Work of session ${w.session}`;
   const body = summary?.trim().slice(0, 2000);
@@ -188,12 +188,9 @@ async function recordMerge(
   // From now on the session's changes are measured from the work that was merged.
   if (m.branchDeleted) await deleteWorktreeRow(tx, w.id);
   else
-    await tx.run(`UPDATE "Worktree" SET "baseCommit" = ?, "mergedCommit" = ?, "operation" = NULL, "updatedAt" = ? WHERE "id" = ?`, [
-      m.merged,
-      m.commit,
-      tx.now,
-      w.id,
-    ]);
+    await tx.run(
+      sql`UPDATE "Worktree" SET "baseCommit" = ${m.merged}, "mergedCommit" = ${m.commit}, "operation" = NULL, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`,
+    );
   await tx.emit({
     teamId: w.teamId,
     type: "worktree.merged",
@@ -215,8 +212,8 @@ async function recordMerge(
 export async function discardSession(deps: DomainDeps, actor: Principal, input: DiscardInput): Promise<DiscardResult> {
   const w = await claim(deps, actor, input, "discarding", false);
   try {
-    const live = await deps.db.read(async (sql) =>
-      w.sessionPk === null ? null : await sql.get<{ status: string }>(`SELECT "status" FROM "Session" WHERE "pk" = ?`, [w.sessionPk]),
+    const live = await deps.db.read(async (s) =>
+      w.sessionPk === null ? null : await s.get<{ status: string }>(sql`SELECT "status" FROM "Session" WHERE "pk" = ${w.sessionPk}`),
     );
     if (live && isLive(live.status as never)) {
       throw new DomainError("illegal_transition", `session '${w.session}' is ${live.status}; stop it before discarding its work tree`, {

@@ -5,6 +5,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 
 export type PortRange = { first: number; last: number };
@@ -32,15 +33,14 @@ export async function leasePorts(
   field = "ports",
 ): Promise<number[]> {
   if (count === 0) return [];
-  const held = await tx.all<{ port: number }>(`SELECT "port" FROM "PortLease" WHERE "port" >= ? AND "port" <= ? ORDER BY "port"`, [range.first, range.last]);
+  const held = await tx.all<{ port: number }>(sql`SELECT "port" FROM "PortLease" WHERE "port" >= ${range.first} AND "port" <= ${range.last} ORDER BY "port"`);
   const taken = new Set(held.map((r) => r.port));
   const got: number[] = [];
   for (let port = range.first; port <= range.last && got.length < count; port++) {
     if (taken.has(port)) continue;
     // Another hub on the same database may lease the same port meanwhile: the key decides, and the loop moves on.
     const row = await tx.get<{ port: number }>(
-      `INSERT INTO "PortLease" ("port","worktreeId","teamId","session","slot","createdAt") VALUES (?,?,?,?,?,?) ON CONFLICT ("port") DO NOTHING RETURNING "port"`,
-      [port, w.id, w.teamId, w.session, got.length, tx.now],
+      sql`INSERT INTO "PortLease" ("port","worktreeId","teamId","session","slot","createdAt") VALUES (${port},${w.id},${w.teamId},${w.session},${got.length},${tx.now}) ON CONFLICT ("port") DO NOTHING RETURNING "port"`,
     );
     if (row) got.push(row.port);
   }
@@ -56,13 +56,13 @@ export async function leasePorts(
   return got;
 }
 
-export async function portsOf(sql: Sql, worktreeId: number): Promise<number[]> {
-  return (await sql.all<{ port: number }>(`SELECT "port" FROM "PortLease" WHERE "worktreeId" = ? ORDER BY "slot"`, [worktreeId])).map((r) => r.port);
+export async function portsOf(s: Sql, worktreeId: number): Promise<number[]> {
+  return (await s.all<{ port: number }>(sql`SELECT "port" FROM "PortLease" WHERE "worktreeId" = ${worktreeId} ORDER BY "slot"`)).map((r) => r.port);
 }
 
 /** The work tree is gone: its ports are free for others. */
 export async function releasePorts(tx: WriteTx, worktreeId: number): Promise<void> {
-  await tx.run(`DELETE FROM "PortLease" WHERE "worktreeId" = ?`, [worktreeId]);
+  await tx.run(sql`DELETE FROM "PortLease" WHERE "worktreeId" = ${worktreeId}`);
 }
 
 /** PORT (the first) and TEAMHUB_PORTS (all, comma-separated) for setup, run and the session's process. */

@@ -8,6 +8,7 @@
  * per work tree records the outcome, so a crash in between only repeats the prune.
  */
 import fs from "node:fs";
+import { sql } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { checkpoint } from "./checkpoint.ts";
@@ -32,8 +33,8 @@ async function pruneOne(deps: DomainDeps, w: WorktreeRow): Promise<void> {
   await deps.db.write("worktree.prune", SUPERVISOR.name, async (tx) => {
     if (branchDeleted) await deleteWorktreeRow(tx, w.id);
     else {
-      await tx.run(`UPDATE "Worktree" SET "path" = NULL, "runStatus" = NULL, "updatedAt" = ? WHERE "id" = ?`, [tx.now, w.id]);
-      await tx.run(`DELETE FROM "PortLease" WHERE "worktreeId" = ?`, [w.id]);
+      await tx.run(sql`UPDATE "Worktree" SET "path" = NULL, "runStatus" = NULL, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`);
+      await tx.run(sql`DELETE FROM "PortLease" WHERE "worktreeId" = ${w.id}`);
     }
     await tx.emit({
       teamId: w.teamId,
@@ -46,7 +47,7 @@ async function pruneOne(deps: DomainDeps, w: WorktreeRow): Promise<void> {
 
 /** Every work tree whose session is gone; one that fails (its repository moved away) is logged and left for the next sweep. */
 export async function pruneDeletedWorktrees(deps: DomainDeps): Promise<number> {
-  const rows = await deps.db.read((sql) => sql.all<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "sessionPk" IS NULL AND "path" IS NOT NULL ORDER BY "id"`));
+  const rows = await deps.db.read((s) => s.all<WorktreeRow>(sql`SELECT * FROM "Worktree" WHERE "sessionPk" IS NULL AND "path" IS NOT NULL ORDER BY "id"`));
   let pruned = 0;
   for (const w of rows) {
     try {

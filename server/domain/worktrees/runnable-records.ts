@@ -3,6 +3,7 @@
  * each state change one transaction with its event; output pieces stored like transcript lines, without events (they
  * are many, and live readers get them from the feed).
  */
+import { sql } from "../../db/sql.ts";
 import type { OutputKind } from "../../../lib/api/runnable.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
@@ -19,24 +20,18 @@ export type SetupEnd = { status: "succeeded" | "failed"; exitCode: number | null
 export async function setupStarted({ db }: DomainDeps, w: WorktreeRow, command: string, source: string): Promise<void> {
   await db.write("worktree.setup_started", SUPERVISOR.name, async (tx) => {
     await tx.run(
-      `UPDATE "Worktree" SET "setupStatus" = 'running', "setupStartedAt" = ?, "setupFinishedAt" = NULL, "setupExitCode" = NULL, "setupError" = NULL, "updatedAt" = ? WHERE "id" = ?`,
-      [tx.now, tx.now, w.id],
+      sql`UPDATE "Worktree" SET "setupStatus" = 'running', "setupStartedAt" = ${tx.now}, "setupFinishedAt" = NULL, "setupExitCode" = NULL, "setupError" = NULL, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`,
     );
-    await tx.run(`DELETE FROM "ProcessOutput" WHERE "worktreeId" = ? AND "kind" = 'setup'`, [w.id]);
+    await tx.run(sql`DELETE FROM "ProcessOutput" WHERE "worktreeId" = ${w.id} AND "kind" = 'setup'`);
     await tx.emit({ teamId: w.teamId, type: "worktree.setup_started", subject: `session:${w.session}`, payload: { name: w.session, command, source } });
   });
 }
 
 export async function setupFinished({ db }: DomainDeps, w: WorktreeRow, end: SetupEnd): Promise<void> {
   await db.write("worktree.setup_finished", SUPERVISOR.name, async (tx) => {
-    await tx.run(`UPDATE "Worktree" SET "setupStatus" = ?, "setupExitCode" = ?, "setupError" = ?, "setupFinishedAt" = ?, "updatedAt" = ? WHERE "id" = ?`, [
-      end.status,
-      end.exitCode,
-      end.error,
-      tx.now,
-      tx.now,
-      w.id,
-    ]);
+    await tx.run(
+      sql`UPDATE "Worktree" SET "setupStatus" = ${end.status}, "setupExitCode" = ${end.exitCode}, "setupError" = ${end.error}, "setupFinishedAt" = ${tx.now}, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`,
+    );
     await tx.emit({ teamId: w.teamId, type: "worktree.setup_finished", subject: `session:${w.session}`, payload: { name: w.session, ...end } });
   });
 }
@@ -44,10 +39,9 @@ export async function setupFinished({ db }: DomainDeps, w: WorktreeRow, end: Set
 export async function runStarted({ db }: DomainDeps, w: WorktreeRow, command: string, port: number | null): Promise<void> {
   await db.write("worktree.run_started", SUPERVISOR.name, async (tx) => {
     await tx.run(
-      `UPDATE "Worktree" SET "runStatus" = 'running', "runStartedAt" = ?, "runEndedAt" = NULL, "runExitCode" = NULL, "updatedAt" = ? WHERE "id" = ?`,
-      [tx.now, tx.now, w.id],
+      sql`UPDATE "Worktree" SET "runStatus" = 'running', "runStartedAt" = ${tx.now}, "runEndedAt" = NULL, "runExitCode" = NULL, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`,
     );
-    await tx.run(`DELETE FROM "ProcessOutput" WHERE "worktreeId" = ? AND "kind" = 'run'`, [w.id]);
+    await tx.run(sql`DELETE FROM "ProcessOutput" WHERE "worktreeId" = ${w.id} AND "kind" = 'run'`);
     await tx.emit({ teamId: w.teamId, type: "worktree.run_started", subject: `session:${w.session}`, payload: { name: w.session, command, port } });
   });
 }
@@ -60,13 +54,9 @@ export async function runExited(
   await db.write("worktree.run_exited", SUPERVISOR.name, async (tx) => {
     // The row may be gone (its branch discarded) by the time the process has ended.
     if (!(await worktreeById(tx, w.id))) return;
-    await tx.run(`UPDATE "Worktree" SET "runStatus" = ?, "runExitCode" = ?, "runEndedAt" = ?, "updatedAt" = ? WHERE "id" = ?`, [
-      end.status,
-      end.exitCode,
-      tx.now,
-      tx.now,
-      w.id,
-    ]);
+    await tx.run(
+      sql`UPDATE "Worktree" SET "runStatus" = ${end.status}, "runExitCode" = ${end.exitCode}, "runEndedAt" = ${tx.now}, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`,
+    );
     await tx.emit({ teamId: w.teamId, type: "worktree.run_exited", subject: `session:${w.session}`, payload: { name: w.session, ...end } });
   });
 }
@@ -81,12 +71,9 @@ export async function archived({ db }: DomainDeps, w: WorktreeRow, end: { ok: bo
 export async function appendOutput({ db }: DomainDeps, worktreeId: number, kind: OutputKind, text: string): Promise<{ id: number; at: Date } | null> {
   return db.write("worktree.output", SUPERVISOR.name, async (tx) => {
     if (!(await worktreeById(tx, worktreeId))) return null;
-    const r = await tx.get<{ id: number }>(`INSERT INTO "ProcessOutput" ("worktreeId","kind","text","createdAt") VALUES (?,?,?,?) RETURNING "id"`, [
-      worktreeId,
-      kind,
-      text,
-      tx.now,
-    ]);
+    const r = await tx.get<{ id: number }>(
+      sql`INSERT INTO "ProcessOutput" ("worktreeId","kind","text","createdAt") VALUES (${worktreeId},${kind},${text},${tx.now}) RETURNING "id"`,
+    );
     return { id: r!.id, at: tx.now };
   });
 }

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 import {
   RunnableView,
@@ -36,22 +37,22 @@ export const runnableOfRow = (w: WorktreeRow): RunnableView | null => (w.runnabl
 const Included = z.array(z.string());
 export const includedOfRow = (w: WorktreeRow): string[] => Included.parse(JSON.parse(w.included));
 
-async function requireOwnTree(sql: Sql, s: SessionRow): Promise<WorktreeRow> {
-  const w = await worktreeOfSession(sql, s.pk);
+async function requireOwnTree(s: Sql, session: SessionRow): Promise<WorktreeRow> {
+  const w = await worktreeOfSession(s, session.pk);
   if (!w?.path) {
-    throw new DomainError("precondition_failed", `name: session '${s.name}' has no work tree of its own (isolation: shared); setup and run need one`, {
+    throw new DomainError("precondition_failed", `name: session '${session.name}' has no work tree of its own (isolation: shared); setup and run need one`, {
       field: "name",
       rule: "has_worktree",
-      name: s.name,
+      name: session.name,
     });
   }
   return w;
 }
 
-export async function stateOf(sql: Sql, s: SessionRow, w: WorktreeRow): Promise<RunnableState> {
-  const ports = await portsOf(sql, w.id);
+export async function stateOf(s: Sql, session: SessionRow, w: WorktreeRow): Promise<RunnableState> {
+  const ports = await portsOf(s, w.id);
   return {
-    name: s.name,
+    name: session.name,
     config: runnableOfRow(w),
     included: includedOfRow(w),
     ports,
@@ -68,10 +69,10 @@ export async function stateOf(sql: Sql, s: SessionRow, w: WorktreeRow): Promise<
 
 /** The session's runnable work tree: who may read the session may read this. */
 export async function runnableState({ db }: DomainDeps, actor: Principal, input: RunnableInput): Promise<RunnableState> {
-  return db.read(async (sql) => {
-    const s = await requireSession(sql, input.name);
-    await authorizeSession(sql, actor, "session.read", s);
-    return stateOf(sql, s, await requireOwnTree(sql, s));
+  return db.read(async (s) => {
+    const session = await requireSession(s, input.name);
+    await authorizeSession(s, actor, "session.read", session);
+    return stateOf(s, session, await requireOwnTree(s, session));
   });
 }
 
@@ -79,16 +80,15 @@ const running = (w: WorktreeRow, kind: OutputKind) => (kind === "setup" ? w.setu
 
 /** What setup, run or archive printed, after a piece id (to follow it). */
 export async function processOutput({ db }: DomainDeps, actor: Principal, input: OutputInput): Promise<OutputView> {
-  return db.read(async (sql) => {
-    const s = await requireSession(sql, input.name);
-    await authorizeSession(sql, actor, "session.read", s);
-    const w = await requireOwnTree(sql, s);
-    const rows = await sql.all<{ id: number; text: string; createdAt: Date }>(
-      `SELECT "id","text","createdAt" FROM "ProcessOutput" WHERE "worktreeId" = ? AND "kind" = ? AND "id" > ? ORDER BY "id" LIMIT ?`,
-      [w.id, input.kind, input.after ?? 0, OUTPUT_PAGE],
+  return db.read(async (s) => {
+    const session = await requireSession(s, input.name);
+    await authorizeSession(s, actor, "session.read", session);
+    const w = await requireOwnTree(s, session);
+    const rows = await s.all<{ id: number; text: string; createdAt: Date }>(
+      sql`SELECT "id","text","createdAt" FROM "ProcessOutput" WHERE "worktreeId" = ${w.id} AND "kind" = ${input.kind} AND "id" > ${input.after ?? 0} ORDER BY "id" LIMIT ${OUTPUT_PAGE}`,
     );
     const pieces: OutputPiece[] = rows.map((r) => ({ id: r.id, kind: input.kind, text: r.text, at: r.createdAt }));
-    return { name: s.name, kind: input.kind, pieces, running: running(w, input.kind) || rows.length === OUTPUT_PAGE };
+    return { name: session.name, kind: input.kind, pieces, running: running(w, input.kind) || rows.length === OUTPUT_PAGE };
   });
 }
 
@@ -98,13 +98,13 @@ export async function processOutput({ db }: DomainDeps, actor: Principal, input:
  * after its setup, so it must be stopped first.
  */
 export async function rerunSetup(deps: DomainDeps, actor: Principal, input: RunnableInput, maxLive: number): Promise<RunnableState> {
-  const { s, w } = await deps.db.read(async (sql) => {
-    const s = await requireSession(sql, input.name);
-    await authorizeSession(sql, actor, "session.resume", s);
-    return { s, w: await requireOwnTree(sql, s) };
+  const { session, w } = await deps.db.read(async (s) => {
+    const session = await requireSession(s, input.name);
+    await authorizeSession(s, actor, "session.resume", session);
+    return { session, w: await requireOwnTree(s, session) };
   });
   const at = (w.baseBranch && (await resolveRef(w.repoDir, `refs/heads/${w.baseBranch}`))) || w.baseCommit;
-  const teamDefault = (await deps.db.read((sql) => teamSettings(sql, s.teamId))).worktree;
+  const teamDefault = (await deps.db.read((s) => teamSettings(s, session.teamId))).worktree;
   const config = await runnableAt(w.repoDir, at, teamDefault);
   return deps.db.write("worktree.setup", actor.name, async (tx) => {
     const now = await requireSession(tx, input.name);
@@ -125,8 +125,7 @@ export async function rerunSetup(deps: DomainDeps, actor: Principal, input: Runn
       });
     }
     await tx.run(
-      `UPDATE "Worktree" SET "runnable" = ?, "setupStatus" = 'pending', "setupExitCode" = NULL, "setupError" = NULL, "updatedAt" = ? WHERE "id" = ?`,
-      [JSON.stringify(config), tx.now, w.id],
+      sql`UPDATE "Worktree" SET "runnable" = ${JSON.stringify(config)}, "setupStatus" = 'pending', "setupExitCode" = NULL, "setupError" = NULL, "updatedAt" = ${tx.now} WHERE "id" = ${w.id}`,
     );
     await tx.emit({ teamId: now.teamId, type: "worktree.setup_requested", subject: `session:${now.name}`, payload: { name: now.name, by: actor.name } });
     await requestResume(tx, now, `setup requested by ${actor.name}`, maxLive);

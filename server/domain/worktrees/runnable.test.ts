@@ -21,6 +21,7 @@ import type { SpawnDefaults } from "../sessions/spawn-authority.ts";
 import { updateTeamSettings } from "../teams/settings.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { tempDir } from "../../testing/temp-dir.ts";
 import { workTree, type WorkTree } from "../../testing/work-tree.ts";
 import { discardSession } from "./merge.service.ts";
@@ -55,11 +56,11 @@ const runnable = (name: string, by: Principal = OPERATOR) => runnableState(hub, 
 const setup = (name: string, by: Principal = OPERATOR) => rerunSetup(hub, by, parseOrThrow(RunnableInput, { name }), 0);
 const run = (name: string, by: Principal = OPERATOR, stop = false) => requestRun(hub, by, parseOrThrow(RunInput, { name, stop }));
 const asMember = (name: string): Principal => ({ kind: "member", name });
-const pk = async (name: string) => (await hub.db.read((sql) => findSession(sql, name)))!.pk;
-const treeOf = async (name: string) => (await hub.db.read(async (sql) => worktreeOfSession(sql, (await findSession(sql, name))!.pk)))!;
+const pk = async (name: string) => (await hub.db.read((s) => findSession(s, name)))!.pk;
+const treeOf = async (name: string) => (await hub.db.read(async (s) => worktreeOfSession(s, (await findSession(s, name))!.pk)))!;
 const ended = async (name: string, status: "stopped" | "failed" = "stopped") =>
   recordExit(hub, await pk(name), { status, reason: status, code: 0, signal: null, error: null, stderrTail: "" });
-const leases = () => hub.db.read((sql) => sql.all<{ port: number; session: string }>(`SELECT "port","session" FROM "PortLease" ORDER BY "port"`));
+const leases = () => hub.db.read((s) => s.all<{ port: number; session: string }>(sql`SELECT "port","session" FROM "PortLease" ORDER BY "port"`));
 
 /** Commits `teamhub.json` (text as given, so invalid JSON can be written) on the checked-out branch. */
 const configure = (config: unknown) => {
@@ -491,7 +492,7 @@ describe("setup and run requests", () => {
     const state = await setup("a", asMember("a"));
     expect(state.config).toMatchObject({ source: "teamhub.json", setup: "npm ci", run: "node serve.js" });
     expect(state.setup).toMatchObject({ status: "pending", exitCode: null, error: null });
-    const status = (await hub.db.read((sql) => findSession(sql, "a")))!.status;
+    const status = (await hub.db.read((s) => findSession(s, "a")))!.status;
     expect(status).toBe("starting");
     expect(hub.events.slice(events).filter(isEvent("worktree.setup_requested"))).toMatchObject([{ payload: { name: "a", by: "a" } }]);
     // A new member gets the base branch's config too, not a's.

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
+import { EMPTY, sql } from "../../db/sql.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { WorktreeRef } from "../../../lib/api/worktrees.ts";
 
@@ -36,8 +37,8 @@ export type WorktreeRow = {
 
 export const refOf = (w: WorktreeRow): WorktreeRef => ({ branch: w.branch, baseBranch: w.baseBranch, baseCommit: w.baseCommit, path: w.path });
 
-export async function worktreeOfSession(sql: Sql, sessionPk: number): Promise<WorktreeRow | undefined> {
-  return sql.get<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "sessionPk" = ?`, [sessionPk]);
+export async function worktreeOfSession(s: Sql, sessionPk: number): Promise<WorktreeRow | undefined> {
+  return s.get<WorktreeRow>(sql`SELECT * FROM "Worktree" WHERE "sessionPk" = ${sessionPk}`);
 }
 
 /**
@@ -45,20 +46,19 @@ export async function worktreeOfSession(sql: Sql, sessionPk: number): Promise<Wo
  * `branch`: that one of the session's hub-made branches instead — its current one, or one it left (a replay's first
  * run, docs/worktrees.md#code-in-snapshots; a deleted session's of that name); any other is not_found naming `branch`.
  */
-export async function requireWorktree(sql: Sql, name: string, branch?: string): Promise<WorktreeRow> {
-  const session = await sql.get<{ pk: number; teamId: string }>(`SELECT "pk","teamId" FROM "Session" WHERE "name" = ?`, [name]);
+export async function requireWorktree(s: Sql, name: string, branch?: string): Promise<WorktreeRow> {
+  const session = await s.get<{ pk: number; teamId: string }>(sql`SELECT "pk","teamId" FROM "Session" WHERE "name" = ${name}`);
   if (branch !== undefined) {
-    const row = await sql.get<WorktreeRow>(
-      `SELECT * FROM "Worktree" WHERE "session" = ? AND "branch" = ? AND ("sessionPk" IS NULL OR "sessionPk" = ?)${session ? ` AND "teamId" = ?` : ""}
+    const row = await s.get<WorktreeRow>(
+      sql`SELECT * FROM "Worktree" WHERE "session" = ${name} AND "branch" = ${branch} AND ("sessionPk" IS NULL OR "sessionPk" = ${session?.pk ?? -1})${session ? sql` AND "teamId" = ${session.teamId}` : EMPTY}
        ORDER BY "id" DESC LIMIT 1`,
-      session ? [name, branch, session.pk, session.teamId] : [name, branch, -1],
     );
     if (!row) throw notFound(`work-tree branch of session '${name}'`, branch, "branch");
     return row;
   }
   const row = session
-    ? await worktreeOfSession(sql, session.pk)
-    : await sql.get<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "session" = ? AND "sessionPk" IS NULL ORDER BY "id" DESC LIMIT 1`, [name]);
+    ? await worktreeOfSession(s, session.pk)
+    : await s.get<WorktreeRow>(sql`SELECT * FROM "Worktree" WHERE "session" = ${name} AND "sessionPk" IS NULL ORDER BY "id" DESC LIMIT 1`);
   if (row) return row;
   if (!session) throw notFound("session", name, "name");
   throw new DomainError("precondition_failed", `name: session '${name}' has no work tree: it works in the shared work dir (isolation: shared)`, {
@@ -75,14 +75,13 @@ export type NewWorktree = Pick<
 
 export async function insertWorktree(tx: WriteTx, w: NewWorktree): Promise<WorktreeRow> {
   return (await tx.get<WorktreeRow>(
-    `INSERT INTO "Worktree" ("teamId","session","sessionPk","repoDir","path","branch","baseBranch","baseCommit","runnable","included","setupStatus","createdAt","updatedAt")
-     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING *`,
-    [w.teamId, w.session, w.sessionPk, w.repoDir, w.path, w.branch, w.baseBranch, w.baseCommit, w.runnable, w.included, w.setupStatus, tx.now, tx.now],
+    sql`INSERT INTO "Worktree" ("teamId","session","sessionPk","repoDir","path","branch","baseBranch","baseCommit","runnable","included","setupStatus","createdAt","updatedAt")
+     VALUES (${w.teamId},${w.session},${w.sessionPk},${w.repoDir},${w.path},${w.branch},${w.baseBranch},${w.baseCommit},${w.runnable},${w.included},${w.setupStatus},${tx.now},${tx.now}) RETURNING *`,
   ))!;
 }
 
-export async function worktreeById(sql: Sql, id: number): Promise<WorktreeRow | undefined> {
-  return sql.get<WorktreeRow>(`SELECT * FROM "Worktree" WHERE "id" = ?`, [id]);
+export async function worktreeById(s: Sql, id: number): Promise<WorktreeRow | undefined> {
+  return s.get<WorktreeRow>(sql`SELECT * FROM "Worktree" WHERE "id" = ${id}`);
 }
 
 /**
@@ -90,17 +89,16 @@ export async function worktreeById(sql: Sql, id: number): Promise<WorktreeRow | 
  * discarded since it was made, and its work dir is gone. A resume would launch the CLI in a directory that no longer
  * exists. (The work dir check keeps a shared session of a name whose earlier holder's branch was discarded resumable.)
  */
-export async function workTreeDiscarded(sql: Sql, s: { pk: number; name: string; teamId: string; workDir: string; createdAt: Date }): Promise<boolean> {
-  if (fs.existsSync(s.workDir) || (await worktreeOfSession(sql, s.pk))) return false;
-  const discarded = await sql.get<{ id: number }>(
-    `SELECT "id" FROM "Event" WHERE "type" = 'worktree.discarded' AND "teamId" = ? AND "subject" = ? AND "at" >= ? LIMIT 1`,
-    [s.teamId, `session:${s.name}`, s.createdAt],
+export async function workTreeDiscarded(s: Sql, session: { pk: number; name: string; teamId: string; workDir: string; createdAt: Date }): Promise<boolean> {
+  if (fs.existsSync(session.workDir) || (await worktreeOfSession(s, session.pk))) return false;
+  const discarded = await s.get<{ id: number }>(
+    sql`SELECT "id" FROM "Event" WHERE "type" = 'worktree.discarded' AND "teamId" = ${session.teamId} AND "subject" = ${`session:${session.name}`} AND "at" >= ${session.createdAt} LIMIT 1`,
   );
   return discarded !== undefined;
 }
 
 /** A work tree row goes for good (its branch is gone): its port leases and its commands' output with it. */
 export async function deleteWorktreeRow(tx: WriteTx, id: number): Promise<void> {
-  for (const table of ["PortLease", "ProcessOutput"]) await tx.run(`DELETE FROM "${table}" WHERE "worktreeId" = ?`, [id]);
-  await tx.run(`DELETE FROM "Worktree" WHERE "id" = ?`, [id]);
+  for (const table of [sql`"PortLease"`, sql`"ProcessOutput"`]) await tx.run(sql`DELETE FROM ${table} WHERE "worktreeId" = ${id}`);
+  await tx.run(sql`DELETE FROM "Worktree" WHERE "id" = ${id}`);
 }

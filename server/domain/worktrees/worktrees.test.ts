@@ -14,6 +14,7 @@ import { findSession } from "../sessions/sessions.repo.ts";
 import { recordExit } from "../sessions/runtime.ts";
 import { spawnSession, teamSpawn } from "../sessions/spawn.service.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { sql } from "../../db/sql.ts";
 import { tempDir } from "../../testing/temp-dir.ts";
 import { workTree, type WorkTree } from "../../testing/work-tree.ts";
 import { overlaps, sessionChanges } from "./changes.service.ts";
@@ -46,7 +47,7 @@ const spawn = (input: Record<string, unknown>, by: Principal = OPERATOR) => spaw
 const merge = (input: Record<string, unknown>, by: Principal = OPERATOR) => mergeSession(hub, by, parseOrThrow(MergeInput, input));
 const changes = (name: string) => sessionChanges(hub, OPERATOR, { name });
 const ended = async (name: string) => {
-  const pk = (await hub.db.read((sql) => findSession(sql, name)))!.pk;
+  const pk = (await hub.db.read((s) => findSession(s, name)))!.pk;
   await recordExit(hub, pk, { status: "stopped", reason: "stopped", code: 0, signal: null, error: null, stderrTail: "" });
 };
 /** What a refusal must leave as it was: every ref, the main work tree's files and status, the list of work trees. */
@@ -111,7 +112,7 @@ describe("isolation", () => {
     const e4 = await refusal(spawn({ name: "sharedbase", isolation: "shared", base: "main" }));
     expect(e4).toMatchObject({ code: "invalid_input", details: { issues: [{ field: "base", rule: "needs_worktree" }] } });
     expect(repoState()).toEqual(before);
-    expect(await hub.db.read((sql) => sql.all(`SELECT "name" FROM "Session"`))).toEqual([]);
+    expect(await hub.db.read((s) => s.all(sql`SELECT "name" FROM "Session"`))).toEqual([]);
     expect(fs.existsSync(defaults.worktreesDir) ? fs.readdirSync(defaults.worktreesDir) : []).toEqual([]);
   });
 
@@ -277,12 +278,12 @@ describe("discard and delete", () => {
     await member("a");
     await ended("a");
     await discardSession(hub, OPERATOR, { name: "a", confirm: true });
-    const statusBefore = (await hub.db.read((sql) => findSession(sql, "a")))!.status;
+    const statusBefore = (await hub.db.read((s) => findSession(s, "a")))!.status;
     const eventsBefore = hub.events.length;
     const e = await refusal(resumeSession(hub, OPERATOR, { name: "a" }, 0));
     expect(e).toMatchObject({ code: "precondition_failed", details: { field: "name", rule: "worktree_not_discarded" } });
     expect(e.message).toContain("its work tree was discarded");
-    expect((await hub.db.read((sql) => findSession(sql, "a")))!.status).toBe(statusBefore);
+    expect((await hub.db.read((s) => findSession(s, "a")))!.status).toBe(statusBefore);
     expect(hub.events.length).toBe(eventsBefore);
     // A session whose work dir is there resumes as before.
     await spawn({ name: "plain" });
