@@ -26,7 +26,9 @@ export async function dependentContracts(s: Sql, team: string, artifactIds: stri
     sql`SELECT * FROM "Contract" WHERE "pk" IN (SELECT w."contractPk" FROM "ContractWatch" w
        WHERE w."teamId" = ${team} AND w."kind" = 'artifact' AND w."target" IN ${inList(artifactIds)})`,
   );
-  const dependencies = await s.all<ContractDependencyRow>(sql`SELECT * FROM "ContractDependency" WHERE "contractPk" IN ${inList(rows.map((r) => r.pk))} ORDER BY "id"`);
+  const dependencies = await s.all<ContractDependencyRow>(
+    sql`SELECT * FROM "ContractDependency" WHERE "contractPk" IN ${inList(rows.map((r) => r.pk))} ORDER BY "id"`,
+  );
   const dependenciesOf = groupBy(
     dependencies,
     (d) => d.contractPk,
