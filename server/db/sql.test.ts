@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
-import { EMPTY, inList, join, raw, sql } from "./sql.ts";
+import { EMPTY, inList, join, raw, sql, values } from "./sql.ts";
 
 describe("the sql template", () => {
   it("binds each value where it stands and splices a fragment's values in their place", () => {
@@ -8,6 +8,13 @@ describe("the sql template", () => {
     const q = sql`SELECT 1 WHERE "a" = ${1} AND ${inner} AND "d" = ${4}`;
     expect(q.text).toBe(`SELECT 1 WHERE "a" = ? AND "b" = ? AND "c" = ? AND "d" = ?`);
     expect(q.params).toEqual([1, 2, 3, 4]);
+  });
+
+  it("lists values as a parameter each, in order", () => {
+    const q = sql`"s" IN (${values(["a", "b", "c"])}) AND "n" = ${1}`;
+    expect(q.text).toBe(`"s" IN (?,?,?) AND "n" = ?`);
+    expect(q.params).toEqual(["a", "b", "c", 1]);
+    expect(values([1, 2], ", ").text).toBe("?, ?");
   });
 
   it("builds a call site's text once when it has no fragment", () => {

@@ -5,8 +5,8 @@
  * their place among the others, so queries compose from parts kept in other modules (a subquery, a condition, a
  * VALUES row) without anyone counting question marks.
  *
- * The text keeps `?` placeholders: the adapters bind them (./sqlite.ts) or number them (./postgres.ts), and cache
- * statements by text. A template with no fragment in it has the same text on every call, so that text is built once
+ * The text marks each value's place with `?`: the adapters bind it (./sqlite.ts) or number it (./postgres.ts), and
+ * cache statements by text. A template with no fragment in it has the same text on every call, so that text is built once
  * per call site (the template's strings are one object per call site).
  */
 import type { Param } from "./connection.ts";
@@ -68,6 +68,11 @@ export function join(parts: readonly Query[], separator = ", "): Query {
     for (const p of parts[i].params) params.push(p);
   }
   return new Query(text, params);
+}
+
+/** Values as a list of parameters, `?,?,?` (an IN list of fixed values, a VALUES row): one parameter each, in order. */
+export function values(list: readonly Param[], separator = ","): Query {
+  return new Query(list.map(() => "?").join(separator), list);
 }
 
 /**

@@ -35,7 +35,7 @@ import { validateArtifactData } from "./type-registry.ts";
 import { codeRefOf, publisherCode } from "./code-ref.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
 import { multiRow } from "../../db/multi-row.ts";
-import { inList, join, raw, sql } from "../../db/sql.ts";
+import { inList, join, raw, sql, values } from "../../db/sql.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
@@ -203,10 +203,7 @@ async function derivedFromOf(s: Sql, seqs: number[]): Promise<Map<number, string
   const rows = await s.all<{ toSeq: number; artifactId: string; version: number }>(
     sql`SELECT e."toSeq", a."id" AS "artifactId", v."version" FROM "LineageEdge" e
      JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE e."kind" = 'derived' AND e."toSeq" IN (${join(
-       seqs.map((seq) => sql`${seq}`),
-       ",",
-     )}) ORDER BY e."id"`,
+     WHERE e."kind" = 'derived' AND e."toSeq" IN (${values(seqs)}) ORDER BY e."id"`,
   );
   for (const r of rows) out.set(r.toSeq, [...(out.get(r.toSeq) ?? []), formatRef(r)]);
   return out;
@@ -303,7 +300,7 @@ async function tagsOf(s: Sql, rows: ListRow[]): Promise<Map<number, string[]>> {
   const tags = new Map<number, string[]>(rows.map((r) => [r.pk, []]));
   if (rows.length === 0) return tags;
   const found = await s.all<{ artifactPk: number; tag: string }>(
-    sql`SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN (${join([...tags.keys()].map((pk) => sql`${pk}`))}) ORDER BY "tag"`,
+    sql`SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN (${values([...tags.keys()], ", ")}) ORDER BY "tag"`,
   );
   for (const t of found) tags.get(t.artifactPk)!.push(t.tag);
   return tags;

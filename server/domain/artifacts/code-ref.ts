@@ -3,7 +3,7 @@
  * session with a work tree publishes, and how a version's view shows it.
  */
 import type { Sql } from "../../db/connection.ts";
-import { join, sql } from "../../db/sql.ts";
+import { sql, values } from "../../db/sql.ts";
 import type { CodeRef, CodeState } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -46,10 +46,7 @@ export function codeRefOf(v: CodeColumns): CodeRef | null {
 export async function codeRefsOf(s: Sql, seqs: number[]): Promise<Map<number, CodeRef | null>> {
   if (seqs.length === 0) return new Map();
   const rows = await s.all<CodeColumns & { seq: number }>(
-    sql`SELECT "seq","sessionId","codeCommit","codeBranch","codeCheckpoint" FROM "ArtifactVersion" WHERE "seq" IN (${join(
-      seqs.map((seq) => sql`${seq}`),
-      ",",
-    )})`,
+    sql`SELECT "seq","sessionId","codeCommit","codeBranch","codeCheckpoint" FROM "ArtifactVersion" WHERE "seq" IN (${values(seqs)})`,
   );
   return new Map(rows.map((r) => [r.seq, codeRefOf(r)]));
 }

@@ -5,7 +5,7 @@
  * several hubs notice at once exactly one of them does it.
  */
 import type { WriteTx } from "../../db/database.ts";
-import { join, sql } from "../../db/sql.ts";
+import { sql, values } from "../../db/sql.ts";
 import type { HubView } from "../../../lib/api/hubs.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -31,10 +31,7 @@ export type HubRow = {
 export type HubIdentity = Pick<HubRow, "id" | "url" | "host" | "pid" | "dataDir" | "version">;
 
 /** `"status" IN (${LIVE_LIST})`: the live statuses, a parameter each, built once. */
-const LIVE_LIST = join(
-  LIVE.map((status) => sql`${status}`),
-  ",",
-);
+const LIVE_LIST = values(LIVE);
 
 export async function registerHub({ db }: DomainDeps, me: HubIdentity): Promise<void> {
   await db.write("hub.start", SUPERVISOR.name, async (tx) => {

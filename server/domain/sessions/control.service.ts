@@ -4,7 +4,7 @@
  * commits, and callers that asked to wait are answered from the events that follow.
  */
 import type { WriteTx } from "../../db/database.ts";
-import { EMPTY, join, raw, sql } from "../../db/sql.ts";
+import { EMPTY, raw, sql, values } from "../../db/sql.ts";
 import { DomainError } from "../../errors.ts";
 import { waitForEvent } from "../../events/wait.ts";
 import type { HubEvent } from "../../events/types.ts";
@@ -226,10 +226,7 @@ export const stopSession = (deps: DomainDeps, actor: Principal, input: SessionRe
 export const killSession = (deps: DomainDeps, actor: Principal, input: SessionRef & { wait: boolean; waitTimeoutMs: number }) =>
   endSession(deps, actor, input, "kill");
 
-const ENDED_VALUES = join(
-  ENDED.map((status) => sql`${status}`),
-  ",",
-);
+const ENDED_VALUES = values(ENDED);
 
 const SESSION_ROWS = ["TranscriptEntry", "Interaction", "Approval", "SafetyViolation"].map((table) => raw(`"${table}"`));
 

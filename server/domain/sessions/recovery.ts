@@ -7,7 +7,7 @@
  * its to recover: another hub sharing the database runs its own (docs/hubs.md).
  */
 import type { WriteTx } from "../../db/database.ts";
-import { join, sql } from "../../db/sql.ts";
+import { sql, values } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { cancelPending } from "./approvals.ts";
@@ -15,10 +15,7 @@ import { abandonRunning } from "./interactions.ts";
 import { moveTo, type SessionRow } from "./sessions.repo.ts";
 import { LIVE } from "./states.ts";
 
-const LIVE_VALUES = join(
-  LIVE.map((status) => sql`${status}`),
-  ",",
-);
+const LIVE_VALUES = values(LIVE);
 
 export type Recovery = { interrupted: Array<SessionRow & { previousPid: number | null }>; toLaunch: SessionRow[] };
 

@@ -5,7 +5,7 @@
  * from pipelines are always delivered. A member that yielded its place to the admission queue
  * is still on duty: the wake-up resumes it (through the queue).
  */
-import { join, sql } from "../../db/sql.ts";
+import { sql, values } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import { claimSession } from "../hubs/claim.ts";
 import { SUPERVISOR } from "../principal.ts";
@@ -17,10 +17,7 @@ import { LIVE } from "./states.ts";
 
 export const WAKE_PREFIX = "[Team Hub]";
 
-const LIVE_VALUES = join(
-  LIVE.map((status) => sql`${status}`),
-  ",",
-);
+const LIVE_VALUES = values(LIVE);
 
 /** `onlyWithWork`: a message to everyone (a broadcast) wakes only members with a contract ready or in progress (docs/budgets.md). */
 export type Wake = { team: string; member: string; text: string; reason: "contract" | "message" | "turn"; onlyWithWork?: boolean };

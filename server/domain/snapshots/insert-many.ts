@@ -5,15 +5,11 @@
  */
 import type { Param } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import { EMPTY, join, raw, sql, type Query } from "../../db/sql.ts";
+import { EMPTY, join, raw, sql, type Query, values } from "../../db/sql.ts";
 
 const ROWS_PER_STATEMENT = 100;
 
-const tuple = (row: Param[]): Query =>
-  sql`(${join(
-    row.map((v) => sql`${v}`),
-    ",",
-  )})`;
+const tuple = (row: Param[]): Query => sql`(${values(row)})`;
 
 /** `skipExisting`: rows that would break a unique key are left out (ON CONFLICT DO NOTHING). `table` and `columns` are the code's own names. */
 export async function insertMany(tx: WriteTx, table: string, columns: readonly string[], rows: Param[][], skipExisting = false): Promise<void> {

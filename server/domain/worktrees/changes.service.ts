@@ -4,7 +4,7 @@
  * two live sessions of a team both changed. Reads only: no ref, index or file of the session moves.
  */
 import type { Sql } from "../../db/connection.ts";
-import { join, sql } from "../../db/sql.ts";
+import { sql, values } from "../../db/sql.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { ChangesInput, ChangesView, FileChange, OverlapsInput, OverlapsView } from "../../../lib/api/worktrees.ts";
 import { LIVE_STATUSES } from "../../../lib/api/sessions.ts";
@@ -103,10 +103,7 @@ async function changedPaths(w: WorktreeRow): Promise<string[]> {
   return r.stdout.split("\0").filter(Boolean);
 }
 
-const LIVE = join(
-  LIVE_STATUSES.map((status) => sql`${status}`),
-  ",",
-);
+const LIVE = values(LIVE_STATUSES);
 
 /**
  * Files changed by two or more live sessions of the team (docs/worktrees.md#overlaps): what will
