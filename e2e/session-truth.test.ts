@@ -28,20 +28,21 @@ const problems = async () => (await api(sh.hub, "GET", "/api/overview?team=defau
 describe("a long approval under a shorter turn limit", () => {
   it("waits for the person past the turn limit, then the turn finishes", async () => {
     const target = path.join(sh.work, "approved-late.txt");
-    // A first turn while the CLI starts up, so that the next one reaches its request well within 6 s.
-    await api(sh.hub, "POST", "/api/sessions", { name: "patient", safety: { timeoutMs: 6000 }, approvalTimeoutMs: 3_600_000, prompt: "warm up" });
+    // A first turn while the CLI starts up, so that the next one reaches its request well within the 12 s limit:
+    // with 6 s, a CI run on a loaded 2-core machine (load average 15) once took longer and cut the turn.
+    await api(sh.hub, "POST", "/api/sessions", { name: "patient", safety: { timeoutMs: 12_000 }, approvalTimeoutMs: 3_600_000, prompt: "warm up" });
     await waitForSession(sh.hub, "patient", (s) => s.status === "idle" && s.interactions === 1);
     const turn = api(sh.hub, "POST", "/api/sessions/patient/send", { message: `@bash touch ${target}\n@reply touched`, wait: true });
     const waiting = await waitForSession(sh.hub, "patient", (s) => s.status === "waiting_permission");
     const [approval] = waiting.approvals;
-    // The card's deadline is the approval's own: an hour, not what is left of the turn's 6 s.
+    // The card's deadline is the approval's own: an hour, not what is left of the turn's 12 s.
     expect(new Date(approval.expiresAt).getTime() - new Date(approval.createdAt).getTime()).toBe(3_600_000);
 
-    // A witness with the same 6 s limit, started after the request, is cut by it: when its violation
-    // is recorded, more than 6 s of the patient's turn have passed.
-    await api(sh.hub, "POST", "/api/sessions", { name: "witness", safety: { timeoutMs: 6000 }, prompt: "@hang" });
+    // A witness with the same 12 s limit, started after the request, is cut by it: when its violation
+    // is recorded, more than 12 s of the patient's turn have passed.
+    await api(sh.hub, "POST", "/api/sessions", { name: "witness", safety: { timeoutMs: 12_000 }, prompt: "@hang" });
     const witness = await waitForSession(sh.hub, "witness", (s) => s.status === "stopped", 60_000);
-    expect(witness).toMatchObject({ exitReason: "limit:timeout", problem: "time limit: no result within 0:06" });
+    expect(witness).toMatchObject({ exitReason: "limit:timeout", problem: "time limit: no result within 0:12" });
     expect(await events("session.violation", "patient")).toEqual([]);
     expect((await api(sh.hub, "GET", "/api/sessions/patient")).body).toMatchObject({ status: "waiting_permission", pendingApprovals: 1 });
 
