@@ -247,6 +247,9 @@ beforeAll(async () => {
   await refused(api.worktrees.run, { name: "w1" }, "has_run");
   await call(s.stop, { name: "w1" });
   await refused(api.worktrees.setup, { name: "w1" }, "has_setup");
+  // Deleted, its branch is left for a merge or a discard by the session's name.
+  await call(s.delete, { name: "w1" });
+  expect((await call(api.worktrees.leftBranches, {})).branches).toMatchObject([{ branch: w1.worktree.branch, session: "w1", sessionExists: false }]);
   await call(api.worktrees.discard, { name: "w1", confirm: true });
 
   // Usage limits (docs/limits.md): no account is held here.

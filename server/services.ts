@@ -150,10 +150,11 @@ import type {
 import { postStateUpdate, teamState } from "./domain/knowledge/state.service.ts";
 import { appendWisdom, listWisdom, refuseWisdomChange } from "./domain/knowledge/wisdom.service.ts";
 import { listExplorations, lookupExploration, recordExploration } from "./domain/knowledge/exploration.service.ts";
-import type { ChangesInput, CompareInput, DiscardInput, MergeInput, OverlapsInput } from "../lib/api/worktrees.ts";
+import type { ChangesInput, CompareInput, DiscardInput, LeftBranchesInput, MergeInput, OverlapsInput } from "../lib/api/worktrees.ts";
 import { overlaps, sessionChanges } from "./domain/worktrees/changes.service.ts";
 import { discardSession, mergeSession } from "./domain/worktrees/merge.service.ts";
 import { compareBranches } from "./domain/worktrees/compare.service.ts";
+import { leftBranches } from "./domain/worktrees/left-branches.ts";
 import { worktreesDir } from "./domain/worktrees/isolate.ts";
 import type { PortRange } from "./domain/worktrees/ports.ts";
 import type { OutputInput, RunInput, RunnableInput } from "../lib/api/runnable.ts";
@@ -395,6 +396,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       run: (a: Principal, i: RunInput) => requestRun(deps, a, i),
       overlaps: (_: Principal, i: OverlapsInput) => overlaps(deps, i),
       compare: (a: Principal, i: CompareInput) => compareBranches(deps, a, i),
+      leftBranches: (_: Principal, i: LeftBranchesInput) => leftBranches(deps, i),
     },
   };
 }

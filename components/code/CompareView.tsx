@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { CompareView as Compared } from "@/lib/api/worktrees.ts";
 import { useSessions } from "@/lib/queries/sessions.ts";
-import { useCompare } from "@/lib/queries/worktrees.ts";
+import { useCompare, useLeftBranches } from "@/lib/queries/worktrees.ts";
 import { useTeam } from "../shell/TeamProvider.tsx";
 import { Card, ListState } from "../ui/Card.tsx";
 import { Counts, FileDiffs } from "./FileDiffs.tsx";
@@ -29,7 +29,7 @@ function Side({ label, side }: { label: string; side: Compared["a"] }) {
 /**
  * Two runs' code (docs/worktrees.md#compare): the diff from branch a to branch b of the team's hub-made branches, e.g.
  * a run against its replay, beside the artifacts each run published. The branches are typed or picked from the
- * team's sessions' branches; the first run's branch after a replay belongs to no session, so a link brings it.
+ * team's sessions' branches and the ones no session works on (a replay's first run, a deleted session's).
  */
 export function CompareView({ team: teamFromUrl, a, b }: { team?: string; a: string; b: string }) {
   const shell = useTeam();
@@ -38,7 +38,13 @@ export function CompareView({ team: teamFromUrl, a, b }: { team?: string; a: str
   const [draft, setDraft] = useState({ a, b });
   const compared = useCompare(team, a, b);
   const sessions = useSessions(team);
-  const branches = [...new Set([a, b, ...(sessions.data ?? []).flatMap((s) => (s.worktree ? [s.worktree.branch] : []))])].filter(Boolean).sort();
+  const left = useLeftBranches(team);
+  const branches = [
+    ...new Set([a, b, ...(sessions.data ?? []).flatMap((s) => (s.worktree ? [s.worktree.branch] : [])), ...(left.data?.branches ?? []).map((l) => l.branch)]),
+  ]
+    .filter(Boolean)
+    .sort();
+  const leftBy = new Map((left.data?.branches ?? []).map((l) => [l.branch, `${l.session}'s, no session works on it`]));
   const go = (next: { a: string; b: string }) => router.replace(compareHref(team, next.a.trim(), next.b.trim()));
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -64,7 +70,7 @@ export function CompareView({ team: teamFromUrl, a, b }: { team?: string; a: str
         ))}
         <datalist id="compare-branches">
           {branches.map((br) => (
-            <option key={br} value={br} />
+            <option key={br} value={br} label={leftBy.get(br)} />
           ))}
         </datalist>
         <div className="row">

@@ -150,6 +150,34 @@ export const OverlapsView = z.object({
 });
 export type OverlapsView = z.output<typeof OverlapsView>;
 
+/**
+ * A hub-made branch no session works on now (docs/worktrees.md#left-branches): the first run's after a replay, or a
+ * deleted session's, kept until it is merged or discarded by the session's name with `branch`.
+ */
+export const LeftBranch = z.object({
+  branch: z.string(),
+  /** The session it was made for; merge and discard take this name with `branch`. */
+  session: z.string(),
+  /** A session of that name exists and works on another branch (a replay's); false: the session was deleted. */
+  sessionExists: z.boolean(),
+  repoDir: z.string(),
+  baseBranch: z.string().nullable(),
+  baseCommit: z.string(),
+  /** The branch tip; null when the branch was deleted outside the hub. */
+  head: z.string().nullable(),
+  /** Its work tree while it has one (a deleted session's, until the prune); null once pruned, and for a replay's first run. */
+  path: z.string().nullable(),
+  createdAt: IsoDate,
+});
+export type LeftBranch = z.output<typeof LeftBranch>;
+
+export const LeftBranchesInput = z.object({ team: TeamParam }).strict();
+export type LeftBranchesInput = z.infer<typeof LeftBranchesInput>;
+
+/** Newest first. */
+export const LeftBranchesView = z.object({ team: z.string(), branches: z.array(LeftBranch) });
+export type LeftBranchesView = z.output<typeof LeftBranchesView>;
+
 // ── Code in lineage and snapshots (docs/worktrees.md#code-in-the-lineage) ──
 
 /** A full commit id (SHA-1, or SHA-256 in a repository that uses it). */

@@ -24,6 +24,10 @@ export const useCompare = (team: string, a: string, b: string) =>
     retry: false,
   });
 
+/** The team's hub branches no session works on: a replay's first run, a deleted session's. */
+export const useLeftBranches = (team: string) =>
+  useQuery({ queryKey: [...keys.team(team), "left-branches"], queryFn: () => apiCall(api.worktrees.leftBranches, { team }) });
+
 /** Artifacts looked at for a run's versions: a run publishes a few, so this bounds the calls, not the answer. */
 const RUN_ARTIFACTS = 20;
 

@@ -6,6 +6,8 @@ import {
   CompareView,
   DiscardInput,
   DiscardResult,
+  LeftBranchesInput,
+  LeftBranchesView,
   MergeInput,
   MergeResult,
   OverlapsInput,
@@ -21,6 +23,8 @@ export const worktrees = {
   overlaps: endpoint({ method: "GET", path: "/worktree-overlaps", input: OverlapsInput, output: OverlapsView }),
   /** Two runs' code: the diff from branch `a` to branch `b` (docs/worktrees.md#compare). */
   compare: endpoint({ method: "GET", path: "/worktree-compare", input: CompareInput, output: CompareView }),
+  /** The team's hub-made branches no session works on: replays' first runs, deleted sessions' (docs/worktrees.md#left-branches). */
+  leftBranches: endpoint({ method: "GET", path: "/worktree-left-branches", input: LeftBranchesInput, output: LeftBranchesView }),
   /** A session's runnable work tree: config, ports, setup and run state (docs/worktrees.md#runnable-work-trees). */
   runnable: endpoint({ method: "GET", path: "/sessions/:name/runnable", input: RunnableInput, output: RunnableState }),
   /** What its setup, run or archive command printed, after a piece id. */

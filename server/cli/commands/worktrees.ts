@@ -1,6 +1,14 @@
-/** `changes`, `merge`, `discard`, `overlaps`, `compare`: sessions' git work trees (docs/worktrees.md). */
+/** `changes`, `merge`, `discard`, `overlaps`, `compare`, `left-branches`: sessions' git work trees (docs/worktrees.md). */
 import type { Command } from "commander";
-import { DiscardInput, MERGE_MODES, type ChangesView, type CompareView, type FileChange, type MergeResult } from "../../../lib/api/worktrees.ts";
+import {
+  DiscardInput,
+  MERGE_MODES,
+  type ChangesView,
+  type CompareView,
+  type FileChange,
+  type LeftBranchesView,
+  type MergeResult,
+} from "../../../lib/api/worktrees.ts";
 import { action, type Ctx } from "../action.ts";
 import { checkedOption, choiceOption } from "../options.ts";
 import { nameOf } from "../session-options.ts";
@@ -28,6 +36,17 @@ const side = (s: CompareView["a"]) => `${s.branch} @ ${s.head.slice(0, 10)}${s.u
 
 const renderCompare = (c: CompareView, patch: boolean) =>
   renderFiles(`${side(c.a)} → ${side(c.b)} — ${c.files.length} files, +${c.additions} −${c.deletions}`, c.files, patch);
+
+const renderLeft = (v: LeftBranchesView) =>
+  v.branches.length
+    ? v.branches
+        .map(
+          (b) =>
+            `${b.branch}\t${b.head ? b.head.slice(0, 10) : "(deleted outside the hub)"}\t${b.session}${b.sessionExists ? " (works on another branch)" : " (deleted)"}` +
+            `${b.path ? "\twork tree kept" : ""}`,
+        )
+        .join("\n")
+    : "every hub branch of the team is some session's current one";
 
 const renderMerge = (r: MergeResult) =>
   r.outcome === "conflicts"
@@ -109,4 +128,8 @@ export function register(program: Command) {
         (c, opts) => renderCompare(c, opts.patch === true),
       ),
     );
+  program
+    .command("left-branches")
+    .description("the team's hub branches no session works on: replays' first runs, deleted sessions' unmerged work (merge or discard them with --branch)")
+    .action(action(({ hub }: Ctx<object>) => hub.worktrees.leftBranches({}), renderLeft));
 }

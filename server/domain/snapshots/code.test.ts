@@ -17,6 +17,7 @@ import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { workTree, type WorkTree } from "../../testing/work-tree.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { compareBranches } from "../worktrees/compare.service.ts";
+import { leftBranches } from "../worktrees/left-branches.ts";
 import { sessionChanges } from "../worktrees/changes.service.ts";
 import { discardSession, mergeSession } from "../worktrees/merge.service.ts";
 import { audit } from "../lineage/lineage.service.ts";
@@ -153,6 +154,17 @@ describe("replay with code", () => {
     expect(fs.existsSync(path.join(a, "api.ts"))).toBe(false);
     expect(repo.git("show", "teamhub/t/a:api.ts")).toBe("app.post('/login')");
     expect(repo.git("branch", "--list", "teamhub/*").replace(/[*+ ]/g, "").split("\n")).toEqual(["teamhub/t/a", "teamhub/t/a-replay-1"]);
+    // The first run's branch is left: listed with its tip, its session still there on the replay's branch.
+    expect((await leftBranches(hub, { team: "t" })).branches).toEqual([
+      expect.objectContaining({
+        branch: "teamhub/t/a",
+        session: "a",
+        sessionExists: true,
+        head: repo.git("rev-parse", "teamhub/t/a"),
+        baseBranch: "main",
+        path: null,
+      }),
+    ]);
 
     put(a, "api.ts", "schema { query: Query }\n");
     const v2 = await k.publish({ team: "t", id: "api", type: "custom", data: { style: "GraphQL" } }, as("a"));

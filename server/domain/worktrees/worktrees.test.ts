@@ -19,6 +19,7 @@ import { tempDir } from "../../testing/temp-dir.ts";
 import { workTree, type WorkTree } from "../../testing/work-tree.ts";
 import { overlaps, sessionChanges } from "./changes.service.ts";
 import { discardSession, mergeSession } from "./merge.service.ts";
+import { leftBranches } from "./left-branches.ts";
 import { pruneDeletedWorktrees } from "./prune.ts";
 import { GRACE_MS, sweepStrayWorktrees } from "./sweep.ts";
 
@@ -325,9 +326,18 @@ describe("discard and delete", () => {
     const a = await member("a");
     const idle = await member("idle");
     fs.writeFileSync(path.join(a.workDir, "new.txt"), "unsaved\n");
+    await member("busy");
     await deleteSession(hub, OPERATOR, { name: "a" });
     await deleteSession(hub, OPERATOR, { name: "idle" });
+    // Deleted, their branches are left (newest first) with their work trees until the prune; busy's is its session's.
+    const left = async () => (await leftBranches(hub, { team: "t" })).branches;
+    expect(await left()).toEqual([
+      expect.objectContaining({ branch: "teamhub/t/idle", session: "idle", sessionExists: false, path: idle.workDir, head: repo.git("rev-parse", "main") }),
+      expect.objectContaining({ branch: "teamhub/t/a", session: "a", sessionExists: false, path: a.workDir, baseCommit: repo.git("rev-parse", "main") }),
+    ]);
     expect(await pruneDeletedWorktrees(hub)).toBe(2);
+    expect(await left()).toEqual([expect.objectContaining({ branch: "teamhub/t/a", path: null, head: repo.git("rev-parse", "teamhub/t/a") })]);
+    expect((await leftBranches(hub, { team: "other" })).branches).toEqual([]);
     expect(fs.existsSync(a.workDir)).toBe(false);
     expect(fs.existsSync(idle.workDir)).toBe(false);
     expect(repo.git("show", "teamhub/t/a:new.txt")).toBe("unsaved");
@@ -336,6 +346,16 @@ describe("discard and delete", () => {
     expect(await merge({ name: "a" })).toMatchObject({ outcome: "merged", branchDeleted: true });
     expect(fs.readFileSync(path.join(repo.dir, "new.txt"), "utf8")).toBe("unsaved\n");
     expect(repo.git("branch", "--list", "teamhub/t/a")).toBe("");
+    expect(await left()).toEqual([]);
+  });
+
+  it("lists a left branch deleted outside the hub with no tip", async () => {
+    const a = await member("a");
+    fs.writeFileSync(path.join(a.workDir, "new.txt"), "work\n");
+    await deleteSession(hub, OPERATOR, { name: "a" });
+    await pruneDeletedWorktrees(hub);
+    repo.git("branch", "-D", "teamhub/t/a");
+    expect((await leftBranches(hub, { team: "t" })).branches).toEqual([expect.objectContaining({ branch: "teamhub/t/a", head: null, path: null })]);
   });
 });
 

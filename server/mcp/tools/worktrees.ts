@@ -2,7 +2,7 @@
  * Sessions' git work trees over MCP (docs/worktrees.md): a session's changes, merge, discard, files two sessions
  * changed, and two runs' code compared.
  */
-import { ChangesInput, CompareInput, DiscardInput, MergeInput, OverlapsInput } from "../../../lib/api/worktrees.ts";
+import { ChangesInput, CompareInput, DiscardInput, LeftBranchesInput, MergeInput, OverlapsInput } from "../../../lib/api/worktrees.ts";
 import { OutputInput, RunInput, RunnableInput } from "../../../lib/api/runnable.ts";
 import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
@@ -69,6 +69,17 @@ export const worktreeTools = [
     describe: { team: TEAM, a: "The branch compared from (the first run).", b: "The branch compared to (the replay)." },
     kind: "read",
     run: (s, actor, input) => s.worktrees.compare(actor, input),
+  }),
+  tool({
+    name: "worktree_left_branches",
+    title: "Branches no session works on",
+    description:
+      "The team's hub-made branches that no session works on now, newest first: a replay's first run (its session works on the replay's branch) " +
+      "and deleted sessions' unmerged work. Each names its session (merge and discard take it with `branch`) and its tip; compare one with worktree_compare.",
+    schema: LeftBranchesInput,
+    describe: { team: TEAM },
+    kind: "read",
+    run: (s, actor, input) => s.worktrees.leftBranches(actor, input),
   }),
   tool({
     name: "session_runnable",

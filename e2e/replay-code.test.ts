@@ -163,7 +163,7 @@ describe("a replay with code: REST run, snapshot, GraphQL replay, the two runs' 
     await expect
       .poll(() => editor.getByTestId("recorded-code").innerText())
       .toMatch(/Work trees recorded \(2\): api-dev teamhub\/default\/api-dev [0-9a-f]{7}/);
-    await editor.screenshot({ path: path.join(SCREENSHOTS, "pattern4-replay-editor.png") });
+    await editor.screenshot({ path: path.join(SCREENSHOTS, "replay-code-replay-editor.png") });
     await editor.getByLabel("overrides (JSON)").fill(JSON.stringify({ "build-api": { inputs: { context: GRAPHQL } } }));
     await expect.poll(() => editor.getByRole("status").innerText()).toBe("1 contract overridden");
     await editor.getByRole("button", { name: "Replay rest-done" }).click();
@@ -171,12 +171,12 @@ describe("a replay with code: REST run, snapshot, GraphQL replay, the two runs' 
     await expect.poll(() => preview.getByTestId("code-move-api-dev").innerText()).toMatch(/api-dev will get a new branch teamhub\/default\/api-dev → /);
     // The preview reads each work tree (into a throwaway index): web-dev's files are the snapshot's already.
     expect(await preview.getByTestId("code-move-web-dev").innerText()).toMatch(/^web-dev unchanged teamhub\/default\/web-dev @ [0-9a-f]{7}$/);
-    await shot("pattern4-replay-preview");
+    await shot("replay-code-replay-preview");
     await page.locator("dialog[open]").getByRole("button", { name: "Replay rest-done", exact: true }).click();
     const result = page.getByTestId("rewind-result");
     await expect.poll(() => result.getByTestId("code-move-api-dev").innerText()).toContain(`new branch ${RUN} → ${REPLAY}`);
     expect(await result.getByTestId("code-move-web-dev").innerText()).toMatch(/^web-dev unchanged /);
-    await page.getByTestId("rewind").screenshot({ path: path.join(SCREENSHOTS, "pattern4-replay-result.png") });
+    await page.getByTestId("rewind").screenshot({ path: path.join(SCREENSHOTS, "replay-code-replay-result.png") });
 
     // The re-run writes GraphQL on the new branch; the first run's REST code stays on the old one.
     await vi.waitFor(
@@ -214,6 +214,10 @@ describe("a replay with code: REST run, snapshot, GraphQL replay, the two runs' 
     expect(unknown.code).toBe(2);
     expect(unknown.json().error).toMatchObject({ code: "not_found" });
     expect(unknown.stdout).toContain('"b"');
+    // The first run's branch is left: its session works on the replay's now.
+    const left = await run("left-branches");
+    expect(left.code, left.stderr).toBe(0);
+    expect(left.stdout).toMatch(new RegExp(`^${RUN}\t[0-9a-f]{10}\tapi-dev \\(works on another branch\\)$`, "m"));
 
     // … MCP …
     const client = await httpClient(sh.hub.url, fs.readFileSync(path.join(sh.hub.dataDir, "operator-token"), "utf8").trim());
@@ -224,6 +228,8 @@ describe("a replay with code: REST run, snapshot, GraphQL replay, the two runs' 
       const badMcp = await call(client, "worktree_compare", { a: RUN, b: "-x" });
       expect(badMcp.isError).toBe(true);
       expect(badMcp.text).toMatch(/\bb\b.*must be a branch name/);
+      const leftMcp = await call(client, "worktree_left_branches", {});
+      expect(leftMcp.json().branches).toEqual([expect.objectContaining({ branch: RUN, session: "api-dev", sessionExists: true })]);
     } finally {
       await client.close();
     }
@@ -239,13 +245,15 @@ describe("a replay with code: REST run, snapshot, GraphQL replay, the two runs' 
     await ready();
     expect(await page.getByTestId("compare-side-a").innerText()).toContain(RUN);
     expect(await page.getByTestId("compare-side-b").innerText()).toContain(REPLAY);
+    // Its branch picker offers the left first run, saying whose it is.
+    expect(await page.locator(`#compare-branches option[value="${RUN}"]`).getAttribute("label")).toBe("api-dev's, no session works on it");
     expect(await code.getByTestId("code-file").innerText()).toContain('app.post("/login", login);');
     expect(await page.getByTestId("run-artifacts-a").innerText()).toContain("api-contract@v1");
     await code.getByRole("button", { name: "split" }).click();
-    await shot("pattern4-compare-split");
+    await shot("replay-code-compare-split");
     await code.getByRole("button", { name: "unified" }).click();
-    await shot("pattern4-compare");
-    await darkAndPhone("pattern4-compare", ready);
+    await shot("replay-code-compare");
+    await darkAndPhone("replay-code-compare", ready);
 
     // The artifact page: each version's code, linked to the session's changes up to its commit.
     await page.goto(`${sh.hub.url}/artifacts/api-contract?team=default`);
@@ -257,6 +265,6 @@ describe("a replay with code: REST run, snapshot, GraphQL replay, the two runs' 
     // The publisher is a session of the team and the contract is on the canvas: both are links.
     await expect.poll(() => page.getByTestId("version-1").getByRole("link", { name: "api-dev", exact: true }).getAttribute("href")).toBe("/sessions/api-dev");
     expect(await page.getByTestId("version-1").getByRole("link", { name: "build-api" }).getAttribute("href")).toBe("/canvas?contract=build-api");
-    await shot("pattern4-artifact-code");
+    await shot("replay-code-artifact-code");
   }, 300_000);
 });
