@@ -18,7 +18,7 @@ import { inTempDir } from "./lib/temp-db.ts";
 import { directFirstResult } from "./sessions/direct.ts";
 import { randomUUID } from "node:crypto";
 import { Safety } from "../lib/api/sessions.ts";
-import type { SessionRow } from "../server/domain/sessions/sessions.repo.ts";
+import type { SessionRow } from "../server/db/rows.ts";
 import { childEnv, claudeArgs, mcpConfig } from "../server/supervisor/launch.ts";
 import { eventStream } from "./sessions/events.ts";
 import { turnParts, type SentTurn, type TurnParts } from "./sessions/turn-parts.ts";

@@ -6,6 +6,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { toSqlDate } from "../../server/db/sqlite.ts";
+import type { ArtifactRow } from "../../server/db/rows.ts";
 import { publishedPayload, type PublishSpec } from "./publish-workload.ts";
 
 /** One raw publish at a time (the figure interleaves them with the service's); returns the version it wrote. */
@@ -30,7 +31,7 @@ export function rawPublisher(raw: BetterSqlite3.Database): (p: PublishSpec) => n
     const now = toSqlDate(new Date());
     const text = JSON.stringify(p.data);
     const size = Buffer.byteLength(text);
-    const a = upsertArtifact.get(p.id, p.type, p.id, now, now) as { pk: number; latestVersion: number };
+    const a = upsertArtifact.get(p.id, p.type, p.id, now, now) as Pick<ArtifactRow, "pk" | "latestVersion">;
     const seq = Number(insertVersion.run(a.pk, a.latestVersion, text, size, now).lastInsertRowid);
     seqOf.set(`${p.artifact}@${a.latestVersion}`, seq);
     for (const input of p.pinned) insertEdge.run(seqOf.get(`${input.artifact}@${input.version}`), seq);

@@ -1,5 +1,6 @@
 /** What the database must hold after a publish workload, checked the same way for the hub and the raw baseline. */
 import type BetterSqlite3 from "better-sqlite3";
+import type { ContractRow } from "../../server/db/rows.ts";
 import { check } from "../lib/check.ts";
 import { artifactId, type Workload } from "./publish-workload.ts";
 
@@ -35,7 +36,9 @@ export function verifyPublished(raw: BetterSqlite3.Database, w: Workload, label:
 }
 
 export function verifyContractsCompleted(raw: BetterSqlite3.Database, w: Workload): void {
-  const open = raw.prepare(`SELECT "id", "status" FROM "Contract" WHERE "status" != 'completed' ORDER BY "pk"`).all() as Array<{ id: string; status: string }>;
+  const open = raw.prepare(`SELECT "id", "status" FROM "Contract" WHERE "status" != 'completed' ORDER BY "pk"`).all() as Array<
+    Pick<ContractRow, "id" | "status">
+  >;
   const total = count(raw, `SELECT COUNT(*) AS n FROM "Contract"`);
   check(
     total === w.contracts.length && open.length === 0,

@@ -5,6 +5,7 @@
  */
 import pg from "pg";
 import { WRITE_LOCK_KEY } from "../../server/db/postgres.ts";
+import type { ArtifactRow, ArtifactVersionRow } from "../../server/db/rows.ts";
 import { check } from "../lib/check.ts";
 import { publishedPayload, type Workload } from "../core/publish-workload.ts";
 
@@ -23,7 +24,7 @@ export async function rawPgPublishes(url: string, w: Workload): Promise<Float64A
       const text = JSON.stringify(p.data);
       const size = Buffer.byteLength(text);
       const a = (
-        await client.query<{ pk: number; latestVersion: number }>(
+        await client.query<Pick<ArtifactRow, "pk" | "latestVersion">>(
           `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES ('default',$1,$2,$3,1,$4,$4)
            ON CONFLICT ("teamId","id") DO UPDATE SET "latestVersion" = "Artifact"."latestVersion" + 1, "updatedAt" = excluded."updatedAt"
            RETURNING "pk", "latestVersion"`,
@@ -31,7 +32,7 @@ export async function rawPgPublishes(url: string, w: Workload): Promise<Float64A
         )
       ).rows[0];
       const seq = (
-        await client.query<{ seq: number }>(
+        await client.query<Pick<ArtifactVersionRow, "seq">>(
           `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt")
            VALUES ($1,$2,$3,$4,'','operator',NULL,NULL,'active',$5) RETURNING "seq"`,
           [a.pk, a.latestVersion, text, size, now],

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { appendAndEndMessage, beginWrite } from "../../server/db/postgres.ts";
+import type { ArtifactRow, ArtifactVersionRow } from "../../server/db/rows.ts";
 import { publishOf, publisherArgs, runPublisher } from "./publisher-protocol.ts";
 
 const args = publisherArgs();
@@ -21,7 +22,7 @@ async function publish(i: number): Promise<void> {
   const now = new Date();
   const data = JSON.stringify(values);
   const begun = client.query(beginWrite(team));
-  const claim = client.query<{ pk: number; latestVersion: number }>({
+  const claim = client.query<Pick<ArtifactRow, "pk" | "latestVersion">>({
     name: "claim",
     text: `INSERT INTO "Artifact" ("teamId","id","type","name","latestVersion","createdAt","updatedAt") VALUES ($1,$2,'test-results',$2,1,$3,$3)
            ON CONFLICT ("teamId","id") DO UPDATE SET "latestVersion" = "Artifact"."latestVersion" + 1, "updatedAt" = excluded."updatedAt"
@@ -30,7 +31,7 @@ async function publish(i: number): Promise<void> {
   });
   const a = (await Promise.all([begun, claim]))[1].rows[0];
   const { seq } = (
-    await client.query<{ seq: number }>({
+    await client.query<Pick<ArtifactVersionRow, "seq">>({
       name: "version",
       text: `INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt")
              VALUES ($1,$2,$3,$4,'','operator',NULL,NULL,'active',$5) RETURNING "seq"`,

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { HubEvent } from "../events/types.ts";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
+import type { EventRow, TeamRow } from "./rows.ts";
 import { sql } from "./sql.ts";
 
 let hub: TempHub;
@@ -13,7 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const teams = () => hub.db.read(async (s) => (await s.all<{ id: string }>(sql`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
+const teams = () => hub.db.read(async (s) => (await s.all<Pick<TeamRow, "id">>(sql`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
 const registered = (name: string) => ({ teamId: "t", type: "artifact_type.registered" as const, subject: `type:${name}`, payload: { name } });
 
 describe("a part of a transaction", () => {
@@ -40,7 +41,7 @@ describe("a part of a transaction", () => {
     expect(await teams()).toEqual(["kept", "t"]);
     expect(published.map((e) => (e.type === "artifact_type.registered" ? e.payload.name : e.type))).toEqual(["kept", "after"]);
     expect(steps).toEqual(["kept"]);
-    const logged = await hub.db.read((s) => s.all<{ subject: string }>(sql`SELECT "subject" FROM "Event" WHERE "teamId" = 't' ORDER BY "id"`));
+    const logged = await hub.db.read((s) => s.all<Pick<EventRow, "subject">>(sql`SELECT "subject" FROM "Event" WHERE "teamId" = 't' ORDER BY "id"`));
     expect(logged.map((e) => e.subject)).toEqual(["type:kept", "type:after"]);
   });
 

@@ -2,7 +2,9 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
+import { JsonObject, JsonValue } from "../../lib/api/common.ts";
 import { CreateContractInput } from "../../lib/api/contracts.ts";
+import { EVENTS } from "../../lib/api/events.ts";
 import { ListEventsInput } from "../../lib/api/teams.ts";
 import { publishArtifact } from "../domain/artifacts/artifacts.service.ts";
 import { createContract } from "../domain/contracts/contracts.service.ts";
@@ -16,6 +18,7 @@ import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client.ts
 import { snapshotTables, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { DatabaseLocation } from "./open.ts";
 import { fromSqlDate } from "./connection.ts";
+import { jsonColumn, type ArtifactRow, type ArtifactVersionRow, type EventRow, type TeamRow } from "./rows.ts";
 import { toSqlDate } from "./sqlite.ts";
 import { sql } from "./sql.ts";
 
@@ -37,6 +40,7 @@ const writeTeam = (id: string, labels: string[] = []) =>
 
 /** The label a test event carries (the name of the type it registers). */
 const labelOf = (e: HubEvent) => (e.type === "artifact_type.registered" ? e.payload.name : null);
+const nameOf = (payload: string) => jsonColumn(EVENTS["artifact_type.registered"], payload).name;
 
 const teamIds = () => hub.db.read(async (s) => (await s.all<{ id: string }>(sql`SELECT "id" FROM "Team" ORDER BY "id"`)).map((t) => t.id));
 
@@ -154,18 +158,18 @@ describe("transactions", () => {
     expect(await seenAtPublish[0].teams).toEqual(["t"]);
     const published = seenAtPublish[0].events;
     expect(published.map(labelOf)).toEqual(["a", "b", "c"]);
-    const logged = (await snapshotTables(hub)).Event as Array<{ id: number; payload: string }>;
+    const logged = (await snapshotTables(hub)).Event as Array<Pick<EventRow, "id" | "payload">>;
     expect(published.map((e) => e.id)).toEqual(logged.map((e) => e.id));
-    expect(logged.map((e) => JSON.parse(e.payload).name)).toEqual(["a", "b", "c"]);
+    expect(logged.map((e) => nameOf(e.payload))).toEqual(["a", "b", "c"]);
   });
 
   it("append more events than one statement takes, numbered in the order they were emitted", async () => {
     const labels = Array.from({ length: 2500 }, (_, i) => `e${i}`);
     await writeTeam("many", labels);
     expect(hub.events.map(labelOf)).toEqual(labels);
-    const logged = (await snapshotTables(hub)).Event as Array<{ id: number; payload: string }>;
+    const logged = (await snapshotTables(hub)).Event as Array<Pick<EventRow, "id" | "payload">>;
     expect(logged.map((e) => e.id)).toEqual(hub.events.map((e) => e.id));
-    expect(logged.map((e) => JSON.parse(e.payload).name)).toEqual(labels);
+    expect(logged.map((e) => nameOf(e.payload))).toEqual(labels);
     const ids = hub.events.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
@@ -174,8 +178,8 @@ describe("transactions", () => {
     const hostile = [`'); DELETE FROM "Event"; --`, `back\\slash \\' E'\\x00'`, `line\nbreak\ttab`, `$1 $$ ? ?? :name`, "ünïcødé ✓ 𝄞", `"quoted" ''twice''`];
     await writeTeam("verbatim", hostile);
     await writeTeam("verbatim-2", ["after"]);
-    const logged = (await snapshotTables(hub)).Event as Array<{ subject: string; payload: string }>;
-    expect(logged.map((e) => [e.subject, JSON.parse(e.payload).name])).toEqual([...hostile, "after"].map((label) => [`type:${label}`, label]));
+    const logged = (await snapshotTables(hub)).Event as Array<Pick<EventRow, "subject" | "payload">>;
+    expect(logged.map((e) => [e.subject, nameOf(e.payload)])).toEqual([...hostile, "after"].map((label) => [`type:${label}`, label]));
   });
 
   it("publish the events of consecutive writes in commit order", async () => {
@@ -213,7 +217,7 @@ describe("transactions", () => {
       },
     );
     expect(hub.events[1]).toMatchObject({ causedBy: origin.id, depth: 1, principal: "pipeline" });
-    expect(((await snapshotTables(hub)).Event as Array<{ causedBy: number | null; depth: number }>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
+    expect(((await snapshotTables(hub)).Event as Array<Pick<EventRow, "causedBy" | "depth">>)[1]).toMatchObject({ causedBy: origin.id, depth: 1 });
   });
 
   it("refuse a write started inside a write instead of deadlocking", async () => {
@@ -233,9 +237,9 @@ describe("transactions", () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => publish({ id: "hot", data: { i } })));
     expect(results.map((r) => r.version).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.seq)).size).toBe(50);
-    const versions = (await snapshotTables(hub)).ArtifactVersion as Array<{ version: number; data: string }>;
+    const versions = (await snapshotTables(hub)).ArtifactVersion as Array<Pick<ArtifactVersionRow, "version" | "data">>;
     expect(versions.map((v) => v.version)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect(((await snapshotTables(hub)).Artifact as Array<{ latestVersion: number }>)[0].latestVersion).toBe(50);
+    expect(((await snapshotTables(hub)).Artifact as Array<Pick<ArtifactRow, "latestVersion">>)[0].latestVersion).toBe(50);
   });
 
   it("let exactly one of many racing publishers with expectedVersion win", async () => {
@@ -331,18 +335,18 @@ describe("Prisma compatibility", () => {
       const version = await prisma.artifactVersion.findFirstOrThrow({ include: { artifact: { include: { tags: true } } } });
       expect(version).toMatchObject({ seq: v.seq, version: 1, status: "active", publisher: "operator", size: v.size });
       expect(version.createdAt.getTime()).toBe(v.createdAt.getTime());
-      expect(JSON.parse(version.data)).toEqual({ nested: { list: [1, "two", null] } });
+      expect(jsonColumn(JsonValue, version.data)).toEqual({ nested: { list: [1, "two", null] } });
       expect(version.artifact.tags.map((t) => t.tag)).toEqual(["t1"]);
 
       const c = await prisma.contract.findFirstOrThrow({ include: { dependencies: true } });
       expect(c).toMatchObject({ id: "c", status: "ready", timeoutMs: 90_000, retryCount: 0 });
       expect(c.deadlineAt!.getTime()).toBe(contract.deadlineAt!.getTime());
-      expect(JSON.parse(c.inputs)).toEqual({ context: "ctx" });
+      expect(jsonColumn(JsonObject, c.inputs)).toEqual({ context: "ctx" });
 
       const events = await prisma.event.findMany({ orderBy: { id: "asc" } });
       expect(events.map((e) => e.type)).toEqual(hub.events.map((e) => e.type));
       expect(events.map((e) => e.at.getTime())).toEqual(hub.events.map((e) => e.at.getTime()));
-      expect(events.map((e) => JSON.parse(e.payload))).toEqual(JSON.parse(JSON.stringify(hub.events.map((e) => e.payload))));
+      expect(events.map((e) => jsonColumn(JsonValue, e.payload))).toEqual(JSON.parse(JSON.stringify(hub.events.map((e) => e.payload))));
     } finally {
       await prisma.$disconnect();
     }
@@ -357,9 +361,9 @@ describe("Prisma compatibility", () => {
     } finally {
       await prisma.$disconnect();
     }
-    const row = await hub.db.read((s) => s.get<{ createdAt: Date }>(sql`SELECT "createdAt" FROM "Team" WHERE "id" = 'from-prisma'`));
+    const row = await hub.db.read((s) => s.get<Pick<TeamRow, "createdAt">>(sql`SELECT "createdAt" FROM "Team" WHERE "id" = 'from-prisma'`));
     expect(row!.createdAt).toEqual(at);
-    const event = await hub.db.read((s) => s.get<{ at: Date }>(sql`SELECT "at" FROM "Event"`));
+    const event = await hub.db.read((s) => s.get<Pick<EventRow, "at">>(sql`SELECT "at" FROM "Event"`));
     expect(event!.at).toBeInstanceOf(Date);
     expect(Math.abs(event!.at.getTime() - Date.now())).toBeLessThan(60_000);
   });

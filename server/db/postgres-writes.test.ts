@@ -10,6 +10,7 @@ import { POSTGRES_URL, tempHub, type TempHub } from "../testing/temp-hub.ts";
 import type { Database } from "./database.ts";
 import { EVENT_COLUMNS, type EventValues } from "./event-append.ts";
 import { WRITE_LOCK_KEY } from "./postgres.ts";
+import type { EventRow, TeamRow } from "./rows.ts";
 import { sql } from "./sql.ts";
 
 let hub: TempHub;
@@ -139,7 +140,7 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     const seen: number[] = [];
     let cursor = 0;
     const readOn = async () => {
-      const rows = await hub.db.read((s) => s.all<{ id: number }>(sql`SELECT "id" FROM "Event" WHERE "id" > ${cursor} ORDER BY "id"`));
+      const rows = await hub.db.read((s) => s.all<Pick<EventRow, "id">>(sql`SELECT "id" FROM "Event" WHERE "id" > ${cursor} ORDER BY "id"`));
       for (const r of rows) seen.push(r.id);
       if (rows.length) cursor = rows[rows.length - 1].id;
     };
@@ -167,7 +168,7 @@ describe.skipIf(!POSTGRES_URL)("writes on PostgreSQL", () => {
     await reader;
     // Begun after every write committed: whatever the reader skipped stays skipped.
     await readOn();
-    const all = (await hub.db.read((s) => s.all<{ id: number }>(sql`SELECT "id" FROM "Event" ORDER BY "id"`))).map((r) => r.id);
+    const all = (await hub.db.read((s) => s.all<Pick<EventRow, "id">>(sql`SELECT "id" FROM "Event" ORDER BY "id"`))).map((r) => r.id);
     expect(all).toHaveLength(120);
     expect(seen).toEqual(all);
   });
@@ -217,7 +218,7 @@ describe.skipIf(!POSTGRES_URL)("round trips and failures on PostgreSQL", () => {
       await admin.query(`SELECT pg_advisory_unlock(${WRITE_LOCK_KEY})`);
       // The pool lends the same connection again: its failed transaction was rolled back.
       expect(await teamWrite(p.db, "u", "u")).toBe("u");
-      expect(await hub.db.read((s) => s.all<{ id: string }>(sql`SELECT "id" FROM "Team"`))).toEqual([{ id: "u" }]);
+      expect(await hub.db.read((s) => s.all<Pick<TeamRow, "id">>(sql`SELECT "id" FROM "Team"`))).toEqual([{ id: "u" }]);
     } finally {
       await admin.end();
     }

@@ -101,6 +101,9 @@ export type WorktreeRow = AsRead<Worktree>;
 /** A JSON text column read with its schema: a row that does not fit it is an error, never a silently wrong value. */
 export const jsonColumn = <S extends z.ZodType>(schema: S, text: string): z.infer<S> => schema.parse(JSON.parse(text));
 
+/** `jsonColumn` for a nullable column. */
+export const jsonColumnOrNull = <S extends z.ZodType>(schema: S, text: string | null): z.infer<S> | null => (text === null ? null : jsonColumn(schema, text));
+
 const Strings = z.array(z.string());
 /** A JSON text column holding a list of strings (a session's tools, a state update's findings, a decision's alternatives). */
 export const stringsOf = (text: string): string[] => jsonColumn(Strings, text);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
 import { EMPTY, inList, join, raw, sql, values } from "./sql.ts";
+import type { TeamRow } from "./rows.ts";
 
 describe("the sql template", () => {
   it("binds each value where it stands and splices a fragment's values in their place", () => {
@@ -44,7 +45,7 @@ describe("the sql template on the database", () => {
   afterEach(() => hub.close());
 
   const ids = (where: ReturnType<typeof sql>) =>
-    hub.db.read(async (s) => (await s.all<{ id: string }>(sql`SELECT "id" FROM "Team" WHERE ${where} ORDER BY "id"`)).map((r) => r.id));
+    hub.db.read(async (s) => (await s.all<Pick<TeamRow, "id">>(sql`SELECT "id" FROM "Team" WHERE ${where} ORDER BY "id"`)).map((r) => r.id));
 
   it("reads a value as a value, never as SQL", async () => {
     const attack = `alpha' OR '1'='1`;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMIT_TIMING, readEnv, type ClaudeConfig } from "../env.ts";
-import type { SessionRow } from "../domain/sessions/sessions.repo.ts";
+import type { SessionRow } from "../db/rows.ts";
 import { tempDir } from "../testing/temp-dir.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin } from "./launch.ts";
 

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DomainError } from "../errors.ts";
 import type { ClaudeConfig } from "../env.ts";
-import type { SessionRow } from "../domain/sessions/sessions.repo.ts";
+import type { SessionRow } from "../db/rows.ts";
 import type { StoredSafety } from "../../lib/api/sessions.ts";
 import { ASK_RULES } from "./policy.ts";
 

@@ -12,7 +12,6 @@ import { writePrivateFile } from "../data-dir.ts";
 import type { ClaudeConfig } from "../env.ts";
 import type { DomainDeps } from "../domain/deps.ts";
 import { issueSessionToken } from "../domain/auth/tokens.service.ts";
-import type { InteractionRow } from "../domain/sessions/interactions.ts";
 import {
   appendTranscript,
   cancelApproval,
@@ -28,15 +27,16 @@ import {
   type TurnResult,
 } from "../domain/sessions/runtime.ts";
 import { timeLimitProblem, type LimitKind } from "../domain/sessions/problems.ts";
-import { safetyOf, sessionByPk, toolsOf, type SessionRow } from "../domain/sessions/sessions.repo.ts";
-import type { StoredSafety } from "../../lib/api/sessions.ts";
+import { safetyOf, sessionByPk } from "../domain/sessions/sessions.repo.ts";
+import { Preset, type StoredSafety } from "../../lib/api/sessions.ts";
 import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
 import { sessionConfig } from "./config-dir.ts";
 import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
 import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
 import { decide, type Policy } from "./policy.ts";
 import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
-import { worktreeOfSession, type WorktreeRow } from "../domain/worktrees/worktrees.repo.ts";
+import { stringsOf, type InteractionRow, type SessionRow, type WorktreeRow } from "../db/rows.ts";
+import { worktreeOfSession } from "../domain/worktrees/worktrees.repo.ts";
 import { includedOfRow } from "../domain/worktrees/runnable.service.ts";
 import { portEnv, portsOf } from "../domain/worktrees/ports.ts";
 import type { CommandOwner, WorktreeCommands } from "./worktree-commands.ts";
@@ -168,8 +168,8 @@ export class SessionRunner {
     const readable = ownTree ? includedOfRow(this.tree!).flatMap((rel) => [path.join(ownTree, rel), path.join(fs.realpathSync(ownTree), rel)]) : [];
     this.safety = safetyOf(s);
     this.policy = {
-      preset: s.preset,
-      allowedTools: toolsOf(s.allowedTools),
+      preset: Preset.parse(s.preset),
+      allowedTools: stringsOf(s.allowedTools),
       // The hub's data dir (tokens, database, other sessions' files) is never a session's business.
       protectedPaths: [...this.safety.protectedPaths, `${this.ctx.dataDir}/`, ...dataDirOf(this.dir, this.ctx.dataDir)],
       workDir: s.workDir,

@@ -13,10 +13,12 @@ import type { DomainDeps } from "../domain/deps.ts";
 import { admissionPass } from "../domain/sessions/admission.ts";
 import { recoverSessions } from "../domain/sessions/recovery.ts";
 import { detectStalls, recordExit } from "../domain/sessions/runtime.ts";
-import { findSession, type SessionRow } from "../domain/sessions/sessions.repo.ts";
+import { findSession, teamOf } from "../domain/sessions/sessions.repo.ts";
 import { isLive } from "../domain/sessions/states.ts";
 import { claimSession } from "../domain/hubs/claim.ts";
 import { sql } from "../db/sql.ts";
+import { jsonColumn, type SessionRow, type TranscriptEntryRow } from "../db/rows.ts";
+import { JsonValue } from "../../lib/api/common.ts";
 import { SUPERVISOR } from "../domain/principal.ts";
 import type { EventBus } from "../events/bus.ts";
 import type { EventType, HubEvent } from "../events/types.ts";
@@ -194,7 +196,7 @@ export class Supervisor {
   }
 
   private async launch(s: SessionRow): Promise<void> {
-    const runner = new SessionRunner(this.ctx, s.pk, s.name, s.teamId, (r) => {
+    const runner = new SessionRunner(this.ctx, s.pk, s.name, teamOf(s), (r) => {
       this.runners.delete(r.pk);
       this.yielding.delete(r.pk);
       this.options.feed.ended(r.name);
@@ -230,11 +232,11 @@ export class Supervisor {
    */
   private async lastMessage(pk: number): Promise<string | null> {
     const row = await this.options.deps.db.read((s) =>
-      s.get<{ payload: string }>(
+      s.get<Pick<TranscriptEntryRow, "payload">>(
         sql`SELECT "payload" FROM "TranscriptEntry" WHERE "sessionPk" = ${pk} AND "direction" = 'out' AND "type" IN ('assistant', 'user') AND "payload" LIKE '%"parent_tool_use_id":null%' ORDER BY "id" DESC LIMIT 1`,
       ),
     );
-    return (row && TranscriptUuid.safeParse(JSON.parse(row.payload)).data?.uuid) ?? null;
+    return (row && TranscriptUuid.safeParse(jsonColumn(JsonValue, row.payload)).data?.uuid) ?? null;
   }
 
   /** `reason` is set when the hub itself asks (a session yielding its place, see admission.ts). */

@@ -8,11 +8,12 @@
  * subscribes mid-message starts from its first word (see docs/sessions.md#live-output).
  */
 import { endsTextInFlight } from "../../lib/ws.ts";
+import type { SessionRow } from "../db/rows.ts";
 import type { StoredLine } from "../domain/sessions/runtime.ts";
 import type { OutputPiece } from "../../lib/api/runnable.ts";
 
 /** Who owns the session, so /ws can tell who may see its lines without reading the database. */
-export type TranscriptOwner = { name: string; principal: string | null; spawnedBy: string | null };
+export type TranscriptOwner = Pick<SessionRow, "name" | "principal" | "spawnedBy">;
 
 type Of = { session: string; team: string; owner: TranscriptOwner };
 /** What a session's runner publishes: a stored line, a piece of the model's text, or a stored piece of its work tree's setup, run or archive output. */

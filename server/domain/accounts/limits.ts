@@ -7,26 +7,15 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
+import type { AccountLimitRow, ContractRow, SessionRow } from "../../db/rows.ts";
 import { DomainError, notFound } from "../../errors.ts";
-import type { AccountHold, ReleaseAccountInput } from "../../../lib/api/limits.ts";
+import { AccountHold, type ReleaseAccountInput } from "../../../lib/api/limits.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { setProblem } from "../sessions/problems.ts";
-import { moveTo, sessionByPk, type SessionRow } from "../sessions/sessions.repo.ts";
+import { moveTo, sessionByPk } from "../sessions/sessions.repo.ts";
 import { requestResume } from "../sessions/control.service.ts";
-
-export type AccountLimitRow = {
-  account: string;
-  label: string;
-  status: "limited" | "warning";
-  window: string | null;
-  resetsAt: Date | null;
-  utilization: number | null;
-  since: Date;
-  message: string | null;
-  updatedAt: Date;
-};
 
 /** What the CLI said: `rate_limit_event.rate_limit_info`, and the turn's closing sentence when it was refused. */
 export type LimitInfo = { window: string | null; resetsAt: Date | null; utilization?: number | null; message?: string | null };
@@ -127,7 +116,7 @@ export async function noteWarning(deps: DomainDeps, who: { account: string; labe
   });
 }
 
-async function upsertLimit(tx: WriteTx, who: { account: string; label: string }, status: AccountLimitRow["status"], info: LimitInfo, since: Date) {
+async function upsertLimit(tx: WriteTx, who: { account: string; label: string }, status: AccountHold["status"], info: LimitInfo, since: Date) {
   const row = await tx.get<AccountLimitRow>(
     sql`INSERT INTO "AccountLimit" ("account","label","status","window","resetsAt","utilization","since","message","updatedAt") VALUES (${who.account},${who.label},${status},${info.window},${info.resetsAt},${info.utilization ?? null},${since},${info.message ?? null},${tx.now})
      ON CONFLICT ("account") DO UPDATE SET "label" = excluded."label", "status" = excluded."status", "window" = excluded."window",
@@ -139,7 +128,7 @@ async function upsertLimit(tx: WriteTx, who: { account: string; label: string },
 }
 
 /** Sessions held on the account, in the order their turns will go (the oldest queued turn first). */
-export async function heldSessions(s: Sql, account: string, team?: string): Promise<Array<{ pk: number; name: string; teamId: string }>> {
+export async function heldSessions(s: Sql, account: string, team?: string): Promise<Array<Pick<SessionRow, "pk" | "name" | "teamId">>> {
   return s.all(
     sql`SELECT s."pk", s."name", s."teamId" FROM "Session" s
       JOIN (SELECT "sessionPk", MIN("id") AS "first" FROM "Interaction" WHERE "status" = 'queued' GROUP BY "sessionPk") q ON q."sessionPk" = s."pk"
@@ -206,7 +195,7 @@ async function resumeHeld(tx: WriteTx, s: SessionRow, hold: AccountLimitRow, max
  * to fail.
  */
 async function moveDeadlines(tx: WriteTx, account: string, since: Date): Promise<void> {
-  const contracts = await tx.all<{ teamId: string; id: string; assignee: string; deadlineAt: Date; timeoutMs: number | null }>(
+  const contracts = await tx.all<Pick<ContractRow, "teamId" | "id" | "assignee" | "timeoutMs"> & { deadlineAt: NonNullable<ContractRow["deadlineAt"]> }>(
     sql`SELECT c."teamId", c."id", c."assignee", c."deadlineAt", c."timeoutMs" FROM "Contract" c
       JOIN "Member" m ON m."teamId" = c."teamId" AND m."name" = c."assignee"
       JOIN "Session" s ON s."name" = m."sessionId"
@@ -263,7 +252,7 @@ export async function accountHolds(s: Sql, team: string): Promise<AccountHold[]>
     out.push({
       account: r.account,
       label: r.label,
-      status: r.status,
+      status: AccountHold.shape.status.parse(r.status),
       window: r.window,
       resetsAt: r.resetsAt,
       utilization: r.utilization,
@@ -287,7 +276,7 @@ export async function releaseDue(deps: DomainDeps, account: string, actor: strin
 
 /** The next reset the supervisor must wake up for. */
 export async function nextReset(s: Sql): Promise<Date | null> {
-  const row = await s.get<{ resetsAt: Date | null }>(
+  const row = await s.get<Pick<AccountLimitRow, "resetsAt">>(
     sql`SELECT "resetsAt" FROM "AccountLimit" WHERE "status" = 'limited' AND "resetsAt" IS NOT NULL ORDER BY "resetsAt" LIMIT 1`,
   );
   return row?.resetsAt ?? null;

@@ -5,23 +5,31 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
-import type { ArtifactRow, ArtifactVersionRow } from "../../db/rows.ts";
+import {
+  jsonColumn,
+  type ArtifactReadRow,
+  type ArtifactRow,
+  type ArtifactTagRow,
+  type ArtifactVersionRow,
+  type LineageEdgeRow,
+  type TeamRow,
+} from "../../db/rows.ts";
 import { DomainError, conflict, invalidField, notFound } from "../../errors.ts";
-import type {
-  ArtifactHistory,
-  ArtifactPage,
-  ArtifactReaders,
-  ArtifactRefInput,
-  ArtifactView,
-  GetArtifactInput,
-  HistoryInput,
-  ListArtifactsInput,
-  PublishArtifactInput,
-  PublishResult,
-  ReaderSummary,
-  ReadRecord,
+import { JsonValue } from "../../../lib/api/common.ts";
+import {
   VersionStatus,
-  VersionView,
+  type ArtifactHistory,
+  type ArtifactPage,
+  type ArtifactReaders,
+  type ArtifactRefInput,
+  type ArtifactView,
+  type GetArtifactInput,
+  type HistoryInput,
+  type ListArtifactsInput,
+  type PublishArtifactInput,
+  type PublishResult,
+  type ReaderSummary,
+  type VersionView,
 } from "../../../lib/api/artifacts.ts";
 import { Resolution, publishWatched } from "../contracts/resolver.ts";
 import { effectsOf } from "../contracts/effects.ts";
@@ -91,7 +99,7 @@ async function publishInTx(
   }
   const inputs = await pinInputs(tx, team, input.derivedFrom ?? []);
   const version = latest + 1;
-  const inserted = await tx.get<{ seq: number }>(
+  const inserted = await tx.get<Pick<ArtifactVersionRow, "seq">>(
     sql`INSERT INTO "ArtifactVersion" ("artifactPk","version","data","size","summary","publisher","sessionId","contractId","status","createdAt","codeCommit","codeBranch","codeCheckpoint")
      VALUES (${artifact.pk},${version},${text},${size},${input.summary ?? ""},${actor.name},${actor.sessionId ?? null},${input.contractId ?? null},'active',${tx.now},${code?.commit ?? null},${code?.branch ?? null},${code ? code.checkpoint : null}) RETURNING "seq"`,
   );
@@ -144,7 +152,7 @@ async function publishInTx(
     contractId: input.contractId ?? null,
     derivedFrom,
     createdAt: tx.now,
-    code: code && codeRefOf({ sessionId: actor.sessionId ?? null, codeCommit: code.commit, codeBranch: code.branch, codeCheckpoint: code.checkpoint }),
+    code: code && codeRefOf({ sessionId: actor.sessionId ?? null, codeCommit: code.commit, codeBranch: code.branch, codeCheckpoint: code.checkpoint ? 1 : 0 }),
     effects: effectsOf(tx),
   };
 }
@@ -152,7 +160,7 @@ async function publishInTx(
 /** What a publish reads of its artifact's row: a narrow row, since every publish pays for each column's parsing. */
 const CLAIMED_COLUMNS = sql`"pk","type","name","latestVersion"`;
 
-type Claimed = Pick<ArtifactRow, "pk" | "type" | "name" | "latestVersion"> & { teamArchivedAt: Date | null; staleListeners: number; watched: number };
+type Claimed = Pick<ArtifactRow, "pk" | "type" | "name" | "latestVersion"> & { teamArchivedAt: TeamRow["archivedAt"]; staleListeners: number; watched: number };
 
 /**
  * The artifact's row, moved on to the version being published (the checks after it throw, rolling it back), with the
@@ -172,7 +180,7 @@ async function claimVersion(tx: WriteTx, input: PublishArtifactInput): Promise<{
     return { artifact: bumped, latest: bumped.latestVersion - 1 };
   }
   // A new artifact: its team may be new too.
-  const row = await tx.get<{ archivedAt: Date | null; staleListeners: number; watched: number }>(
+  const row = await tx.get<Pick<TeamRow, "archivedAt"> & { staleListeners: number; watched: number }>(
     sql`SELECT t."archivedAt", ${staleListenersOf(raw(`t."id"`))} AS "staleListeners", ${publishWatched(team, input.id, input.type)} AS "watched" FROM "Team" t WHERE t."id" = ${team}`,
   );
   await ensureTeam(tx, team, { row });
@@ -193,14 +201,14 @@ async function replaceTags(tx: WriteTx, artifactPk: number, tags: string[]) {
   for (const tag of new Set(tags)) await tx.run(sql`INSERT INTO "ArtifactTag" ("artifactPk","tag") VALUES (${artifactPk},${tag})`);
 }
 
-type VersionJoin = Omit<ArtifactVersionRow, "status"> & { status: VersionStatus; artifactId: string; type: string; name: string };
+type VersionJoin = ArtifactVersionRow & Pick<ArtifactRow, "type" | "name"> & { artifactId: ArtifactRow["id"] };
 
 const VERSION_SELECT = sql`SELECT v.*, a."id" AS "artifactId", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"`;
 
 async function derivedFromOf(s: Sql, seqs: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (seqs.length === 0) return out;
-  const rows = await s.all<{ toSeq: number; artifactId: string; version: number }>(
+  const rows = await s.all<Pick<LineageEdgeRow, "toSeq"> & Pick<ArtifactVersionRow, "version"> & { artifactId: ArtifactRow["id"] }>(
     sql`SELECT e."toSeq", a."id" AS "artifactId", v."version" FROM "LineageEdge" e
      JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
      WHERE e."kind" = 'derived' AND e."toSeq" IN (${values(seqs)}) ORDER BY e."id"`,
@@ -216,7 +224,7 @@ function toVersionView(row: VersionJoin, derivedFrom: string[], withData: boolea
     seq: row.seq,
     type: row.type,
     name: row.name,
-    status: row.status,
+    status: VersionStatus.parse(row.status),
     summary: row.summary,
     size: row.size,
     publisher: row.publisher,
@@ -225,7 +233,7 @@ function toVersionView(row: VersionJoin, derivedFrom: string[], withData: boolea
     derivedFrom,
     createdAt: row.createdAt,
     code: codeRefOf(row),
-    ...(withData ? { data: JSON.parse(row.data) as unknown } : {}),
+    ...(withData ? { data: jsonColumn(JsonValue, row.data) } : {}),
   };
 }
 
@@ -249,7 +257,7 @@ export async function getArtifact(deps: DomainDeps, actor: Principal, input: Get
   });
 }
 
-export async function recordRead(tx: WriteTx, team: string, row: { seq: number; artifactId: string; version: number }, reader: Principal) {
+export async function recordRead(tx: WriteTx, team: string, row: PinnedRef, reader: Principal) {
   await tx.run(sql`INSERT INTO "ArtifactRead" ("seq","reader","at") VALUES (${row.seq},${reader.name},${tx.now})`);
   await tx.emit({
     teamId: team,
@@ -274,7 +282,7 @@ export async function artifactHistory(deps: DomainDeps, input: HistoryInput): Pr
 export async function artifactReaders(deps: DomainDeps, input: ArtifactRefInput): Promise<ArtifactReaders> {
   return deps.db.read(async (s) => {
     await loadArtifactView(s, input.team, input.id);
-    const reads = await s.all<ReadRecord>(
+    const reads = await s.all<Pick<ArtifactReadRow, "reader" | "at"> & Pick<ArtifactVersionRow, "version">>(
       sql`SELECT r."reader", v."version", r."at" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
        JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ${input.team} AND a."id" = ${input.id} ORDER BY r."id" DESC LIMIT 500`,
     );
@@ -293,13 +301,13 @@ const LIST_SELECT = sql`SELECT a.*, lv."status" AS "status",
   (SELECT cv."publisher" FROM "ArtifactVersion" cv WHERE cv."artifactPk" = a."pk" AND cv."status" = 'active' ORDER BY cv."version" DESC LIMIT 1) AS "publisher"
   FROM "Artifact" a JOIN "ArtifactVersion" lv ON lv."artifactPk" = a."pk" AND lv."version" = a."latestVersion"`;
 
-type ListRow = ArtifactRow & { status: VersionStatus; currentVersion: number | null; publisher: string | null };
+type ListRow = ArtifactRow & Pick<ArtifactVersionRow, "status"> & { currentVersion: number | null; publisher: ArtifactVersionRow["publisher"] | null };
 
 /** Each row's tags, sorted: one query for the page (string aggregation is spelled differently by each database). */
 async function tagsOf(s: Sql, rows: ListRow[]): Promise<Map<number, string[]>> {
   const tags = new Map<number, string[]>(rows.map((r) => [r.pk, []]));
   if (rows.length === 0) return tags;
-  const found = await s.all<{ artifactPk: number; tag: string }>(
+  const found = await s.all<ArtifactTagRow>(
     sql`SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN (${values([...tags.keys()], ", ")}) ORDER BY "tag"`,
   );
   for (const t of found) tags.get(t.artifactPk)!.push(t.tag);
@@ -320,7 +328,7 @@ function toArtifactView(r: ListRow, tags: string[]): ArtifactView {
     tags,
     latestVersion: r.latestVersion,
     currentVersion: r.currentVersion,
-    status: r.status,
+    status: VersionStatus.parse(r.status),
     publisher: r.publisher,
     archived: r.archivedAt !== null,
     createdAt: r.createdAt,

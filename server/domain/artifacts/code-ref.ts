@@ -4,6 +4,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { sql, values } from "../../db/sql.ts";
+import type { ArtifactVersionRow, SessionRow } from "../../db/rows.ts";
 import type { CodeRef, CodeState } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
@@ -18,7 +19,7 @@ export async function publisherCode(deps: DomainDeps, actor: Principal): Promise
   if (!actor.sessionId) return null;
   const session = actor.sessionId;
   const w = await deps.db.read(async (s) => {
-    const row = await s.get<{ pk: number }>(sql`SELECT "pk" FROM "Session" WHERE "name" = ${session}`);
+    const row = await s.get<Pick<SessionRow, "pk">>(sql`SELECT "pk" FROM "Session" WHERE "name" = ${session}`);
     return row ? worktreeOfSession(s, row.pk) : undefined;
   });
   if (!w?.path) return null;
@@ -28,7 +29,7 @@ export async function publisherCode(deps: DomainDeps, actor: Principal): Promise
   });
 }
 
-type CodeColumns = { sessionId: string | null; codeCommit: string | null; codeBranch: string | null; codeCheckpoint: boolean | number | null };
+type CodeColumns = Pick<ArtifactVersionRow, "sessionId" | "codeCommit" | "codeBranch" | "codeCheckpoint">;
 
 export function codeRefOf(v: CodeColumns): CodeRef | null {
   if (!v.codeCommit || !v.codeBranch || !v.sessionId) return null;
@@ -36,7 +37,6 @@ export function codeRefOf(v: CodeColumns): CodeRef | null {
     session: v.sessionId,
     branch: v.codeBranch,
     commit: v.codeCommit,
-    // SQLite answers 0/1, PostgreSQL a boolean.
     checkpoint: Boolean(v.codeCheckpoint),
     changes: `/api/sessions/${encodeURIComponent(v.sessionId)}/changes?at=${v.codeCommit}`,
   };
@@ -45,7 +45,7 @@ export function codeRefOf(v: CodeColumns): CodeRef | null {
 /** The code of each of these versions, by seq (audit's trail). */
 export async function codeRefsOf(s: Sql, seqs: number[]): Promise<Map<number, CodeRef | null>> {
   if (seqs.length === 0) return new Map();
-  const rows = await s.all<CodeColumns & { seq: number }>(
+  const rows = await s.all<CodeColumns & Pick<ArtifactVersionRow, "seq">>(
     sql`SELECT "seq","sessionId","codeCommit","codeBranch","codeCheckpoint" FROM "ArtifactVersion" WHERE "seq" IN (${values(seqs)})`,
   );
   return new Map(rows.map((r) => [r.seq, codeRefOf(r)]));

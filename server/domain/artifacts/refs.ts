@@ -1,10 +1,14 @@
 import type { Sql } from "../../db/connection.ts";
 import { EMPTY, inList, join, sql } from "../../db/sql.ts";
+import type { ArtifactRow, ArtifactVersionRow } from "../../db/rows.ts";
 import { invalidField } from "../../errors.ts";
 
-export type PinnedRef = { artifactId: string; version: number; seq: number };
+export type PinnedRef = Pick<ArtifactVersionRow, "version" | "seq"> & { artifactId: ArtifactRow["id"] };
 
-export function formatRef(r: { artifactId: string; version: number }): string {
+/** A current version as `currentVersions` reads it: the artifact's type and the data only when asked for. */
+export type CurrentVersion = PinnedRef & Partial<Pick<ArtifactRow, "type"> & Pick<ArtifactVersionRow, "data">>;
+
+export function formatRef(r: Pick<PinnedRef, "artifactId" | "version">): string {
   return `${r.artifactId}@v${r.version}`;
 }
 
@@ -52,22 +56,17 @@ export async function pinRefs(s: Sql, teamId: string, refs: readonly string[], f
 
 /** The newest active version of an artifact, if any. */
 export async function currentVersion(s: Sql, teamId: string, artifactId: string) {
-  return s.get<{ version: number; seq: number; publisher: string; createdAt: Date }>(
+  return s.get<Pick<ArtifactVersionRow, "version" | "seq" | "publisher" | "createdAt">>(
     sql`SELECT v."version", v."seq", v."publisher", v."createdAt" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
      WHERE a."teamId" = ${teamId} AND a."id" = ${artifactId} AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1`,
   );
 }
 
 /** The newest active version of many artifacts at once, by id (absent: none); `withData` adds the artifact's type and the data. */
-export async function currentVersions(
-  s: Sql,
-  teamId: string,
-  artifactIds: Iterable<string>,
-  withData = false,
-): Promise<Map<string, PinnedRef & { type?: string; data?: string }>> {
+export async function currentVersions(s: Sql, teamId: string, artifactIds: Iterable<string>, withData = false): Promise<Map<string, CurrentVersion>> {
   // Each artifact's newest active version found by walking its (artifactPk, version) index down from the top, once per
   // artifact, rather than comparing every version with a MAX over all of them.
-  const rows = await s.all<PinnedRef & { type?: string; data?: string }>(
+  const rows = await s.all<CurrentVersion>(
     sql`SELECT a."id" AS "artifactId", v."version", v."seq"${withData ? sql`, a."type", v."data"` : EMPTY} FROM "Artifact" a JOIN "ArtifactVersion" v ON v."seq" =
        (SELECT v2."seq" FROM "ArtifactVersion" v2 WHERE v2."artifactPk" = a."pk" AND v2."status" = 'active' ORDER BY v2."version" DESC LIMIT 1)
      WHERE a."teamId" = ${teamId} AND a."id" IN ${inList(artifactIds)}`,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { Validator, dereference, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, type ArtifactTypeRow } from "../../db/rows.ts";
 import { conflict, invalid, invalidField } from "../../errors.ts";
 import type { RegisterTypeInput, TypeInfo } from "../../../lib/api/artifacts.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -17,18 +18,17 @@ import { parseOrThrow } from "../zod-errors.ts";
 import { WELL_KNOWN_TYPES, isWellKnownType, wellKnownJsonSchema } from "./well-known-types.ts";
 
 const MAX_SCHEMA_BYTES = 64 * 1024;
-// Compiled validators, most recently used last; bounded because every registered schema text is a key.
 /** A registered type's `jsonSchema` column: a JSON Schema document, which the Validator itself checks. */
 const JsonSchemaDoc = z.custom<Schema>((v) => typeof v === "object" && v !== null && !Array.isArray(v), { error: "must be a JSON Schema object" });
-const schemaOf = (text: string): Schema => JsonSchemaDoc.parse(JSON.parse(text));
 
+// Compiled validators, most recently used last; bounded because every registered schema text is a key.
 const MAX_CACHED_VALIDATORS = 256;
 const validators = new Map<string, Validator>();
 
 function validatorFor(jsonSchema: string): Validator {
   let v = validators.get(jsonSchema);
   if (v) validators.delete(jsonSchema);
-  else v = new Validator(schemaOf(jsonSchema), "2020-12", false);
+  else v = new Validator(jsonColumn(JsonSchemaDoc, jsonSchema), "2020-12", false);
   validators.set(jsonSchema, v);
   if (validators.size > MAX_CACHED_VALIDATORS) validators.delete(validators.keys().next().value as string);
   return v;
@@ -63,7 +63,7 @@ export async function validateArtifactData(s: Sql, teamId: string, type: string,
     parseOrThrow(WELL_KNOWN_TYPES[type], data, "data");
     return;
   }
-  const row = await s.get<{ jsonSchema: string }>(sql`SELECT "jsonSchema" FROM "ArtifactType" WHERE "teamId" = ${teamId} AND "name" = ${type}`);
+  const row = await s.get<Pick<ArtifactTypeRow, "jsonSchema">>(sql`SELECT "jsonSchema" FROM "ArtifactType" WHERE "teamId" = ${teamId} AND "name" = ${type}`);
   if (!row) {
     throw invalidField(
       "type",
@@ -94,7 +94,7 @@ export async function registerType({ db }: DomainDeps, actor: Principal, input: 
   }
   try {
     validatorFor(text).validate(null);
-    const missing = unresolvedRefs(schemaOf(text));
+    const missing = unresolvedRefs(jsonColumn(JsonSchemaDoc, text));
     if (missing.length) throw new Error(`Unresolved $ref ${missing.map((r) => `"${r}"`).join(", ")}`);
   } catch (e) {
     throw invalidField("jsonSchema", "valid_schema", `is not a usable JSON Schema: ${(e as Error).message}`);
@@ -117,7 +117,7 @@ export async function listTypes({ db }: DomainDeps, input: { team: string }): Pr
     jsonSchema: wellKnownJsonSchema(name as keyof typeof WELL_KNOWN_TYPES),
   }));
   const custom = await db.read((s) =>
-    s.all<{ name: string; jsonSchema: string }>(sql`SELECT "name","jsonSchema" FROM "ArtifactType" WHERE "teamId" = ${input.team} ORDER BY "name"`),
+    s.all<Pick<ArtifactTypeRow, "name" | "jsonSchema">>(sql`SELECT "name","jsonSchema" FROM "ArtifactType" WHERE "teamId" = ${input.team} ORDER BY "name"`),
   );
-  return [...builtIn, ...custom.map((c) => ({ name: c.name, builtIn: false, jsonSchema: JsonObject.parse(JSON.parse(c.jsonSchema)) }))];
+  return [...builtIn, ...custom.map((c) => ({ name: c.name, builtIn: false, jsonSchema: jsonColumn(JsonObject, c.jsonSchema) }))];
 }

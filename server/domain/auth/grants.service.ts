@@ -3,19 +3,23 @@
  * rollback, settings, approvals, …) on that one team. Only the operator grants, revokes and lists.
  */
 import { sql } from "../../db/sql.ts";
+import type { PrincipalRow, TeamGrantRow } from "../../db/rows.ts";
 import { conflict, notFound } from "../../errors.ts";
-import type { LeadRefInput, LeadView } from "../../../lib/api/leads.ts";
+import { LeadView, type LeadRefInput } from "../../../lib/api/leads.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { authorize } from "./capabilities.ts";
 
 const SELECT = sql`SELECT "teamId" AS "team", "principal", "role", "grantedBy", "createdAt" FROM "TeamGrant"`;
+type Grant = { team: TeamGrantRow["teamId"] } & Pick<TeamGrantRow, "principal" | "role" | "grantedBy" | "createdAt">;
+// Every read here selects role 'lead'.
+const toView = (g: Grant): LeadView => ({ ...g, role: LeadView.shape.role.parse(g.role) });
 
 export async function grantLead({ db }: DomainDeps, actor: Principal, input: LeadRefInput): Promise<LeadView> {
   return db.write("team.lead_grant", actor.name, async (tx) => {
     await authorize(tx, actor, "leads.grant", { team: null });
-    const principal = await tx.get<{ kind: string }>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${input.name}`);
+    const principal = await tx.get<Pick<PrincipalRow, "kind">>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${input.name}`);
     if (!principal) throw notFound("principal", input.name, "name");
     if (principal.kind === "operator") {
       throw conflict(`'${input.name}' is the operator, who already may do everything`, { field: "name", rule: "not_operator" });
@@ -27,7 +31,7 @@ export async function grantLead({ db }: DomainDeps, actor: Principal, input: Lea
     if (!added.changes) throw conflict(`'${input.name}' is already a lead of team '${input.team}'`, { field: "name", rule: "unique" });
     const payload = { team: input.team, principal: input.name, by: actor.name };
     await tx.emit({ teamId: input.team, type: "team.lead_granted", subject: `team:${input.team}`, payload });
-    return (await tx.get<LeadView>(sql`${SELECT} WHERE "teamId" = ${input.team} AND "principal" = ${input.name} AND "role" = 'lead'`))!;
+    return toView((await tx.get<Grant>(sql`${SELECT} WHERE "teamId" = ${input.team} AND "principal" = ${input.name} AND "role" = 'lead'`))!);
   });
 }
 
@@ -45,6 +49,6 @@ export async function revokeLead({ db }: DomainDeps, actor: Principal, input: Le
 export async function listLeads({ db }: DomainDeps, actor: Principal, input: { team: string }): Promise<LeadView[]> {
   return db.read(async (s) => {
     await authorize(s, actor, "leads.list", { team: null });
-    return s.all<LeadView>(sql`${SELECT} WHERE "teamId" = ${input.team} AND "role" = 'lead' ORDER BY "principal"`);
+    return (await s.all<Grant>(sql`${SELECT} WHERE "teamId" = ${input.team} AND "role" = 'lead' ORDER BY "principal"`)).map(toView);
   });
 }

@@ -9,12 +9,13 @@ import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
+import type { PrincipalRow, TokenRow } from "../../db/rows.ts";
 import { OPERATOR_TOKEN_FILE } from "../../data-dir.ts";
 import { DomainError, conflict } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
-import { OPERATOR, type Principal, type PrincipalKind } from "../principal.ts";
+import { OPERATOR, type Principal } from "../principal.ts";
 import { authorize } from "./capabilities.ts";
-import type { IssuedToken, OperatorToken, TokenView } from "../../../lib/api/tokens.ts";
+import { PrincipalKind, type IssuedToken, type OperatorToken, type TokenView } from "../../../lib/api/tokens.ts";
 
 export const tokenHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString("base64url")}`;
@@ -76,10 +77,11 @@ export async function readOperatorToken({ db }: DomainDeps, actor: Principal, da
 export async function listTokens({ db }: DomainDeps, actor: Principal): Promise<TokenView[]> {
   return db.read(async (s) => {
     await authorize(s, actor, "tokens.list", { team: null });
-    return s.all<TokenView>(
+    const rows = await s.all<Pick<TokenRow, "principal" | "label" | "createdAt"> & Pick<PrincipalRow, "kind">>(
       sql`SELECT t."principal", p."kind", t."label", t."createdAt" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal"
        WHERE t."revokedAt" IS NULL ORDER BY t."principal", t."id"`,
     );
+    return rows.map((r) => ({ ...r, kind: PrincipalKind.parse(r.kind) }));
   });
 }
 
@@ -93,7 +95,7 @@ export async function createToken(
   if (input.name === OPERATOR.name) throw conflict(`'${OPERATOR.name}' is reserved for people at the dashboard and CLI`, { field: "name" });
   const secret = newSecret(input.kind === "member" ? "thm" : "tha");
   await db.write("token.create", actor.name, async (tx) => {
-    const existing = await tx.get<{ kind: string }>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${input.name}`);
+    const existing = await tx.get<Pick<PrincipalRow, "kind">>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${input.name}`);
     if (existing && existing.kind !== input.kind) {
       throw conflict(`principal '${input.name}' exists as ${existing.kind}, not ${input.kind}`, { field: "kind" });
     }
@@ -125,7 +127,7 @@ export async function revokeTokens({ db }: DomainDeps, actor: Principal, input: 
  * `hashes` name the tokens that stopped working, so /ws and MCP can close the connections that
  * authenticated with them at once (only hashes: the secrets are never stored).
  */
-const revokedEvent = (principal: string, rows: Array<{ hash: string }>) =>
+const revokedEvent = (principal: string, rows: Array<Pick<TokenRow, "hash">>) =>
   ({
     teamId: null,
     type: "token.revoked",
@@ -135,7 +137,7 @@ const revokedEvent = (principal: string, rows: Array<{ hash: string }>) =>
 
 /** Revokes a principal's live tokens (only those with `label` when given); emits `token.revoked` when any were. */
 async function retireTokens(tx: WriteTx, principal: string, label?: string): Promise<number> {
-  const rows = await tx.all<{ hash: string }>(
+  const rows = await tx.all<Pick<TokenRow, "hash">>(
     sql`UPDATE "Token" SET "revokedAt" = ${tx.now} WHERE "principal" = ${principal} AND "revokedAt" IS NULL ${label === undefined ? EMPTY : sql`AND "label" = ${label}`} RETURNING "hash"`,
   );
   if (rows.length) await tx.emit(revokedEvent(principal, rows));
@@ -151,7 +153,7 @@ export async function hasLiveToken(s: Sql, name: string): Promise<boolean> {
 export async function authenticate({ db }: DomainDeps, secret: string): Promise<Principal> {
   const h = tokenHash(secret);
   const row = await db.read((s) =>
-    s.get<{ hash: string; name: string; kind: PrincipalKind; label: string }>(
+    s.get<Pick<TokenRow, "hash" | "label"> & Pick<PrincipalRow, "name" | "kind">>(
       sql`SELECT t."hash", t."label", p."name", p."kind" FROM "Token" t JOIN "Principal" p ON p."name" = t."principal" WHERE t."hash" = ${h} AND t."revokedAt" IS NULL`,
     ),
   );
@@ -160,7 +162,7 @@ export async function authenticate({ db }: DomainDeps, secret: string): Promise<
   }
   // A supervised session's token says which session acts, so what it publishes is attributed to it.
   const session = row.label.startsWith(SESSION_LABEL) ? row.label.slice(SESSION_LABEL.length) : null;
-  return { name: row.name, kind: row.kind, ...(session ? { sessionId: session } : {}) };
+  return { name: row.name, kind: PrincipalKind.parse(row.kind), ...(session ? { sessionId: session } : {}) };
 }
 
 /**
@@ -171,7 +173,7 @@ export async function issueSessionToken({ db }: DomainDeps, session: { name: str
   const secret = newSecret(session.kind === "member" ? "thm" : "tha");
   const label = sessionTokenLabel(session.name);
   await db.write("token.session", "supervisor", async (tx) => {
-    const existing = await tx.get<{ kind: string }>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${session.name}`);
+    const existing = await tx.get<Pick<PrincipalRow, "kind">>(sql`SELECT "kind" FROM "Principal" WHERE "name" = ${session.name}`);
     if (existing && existing.kind !== session.kind) {
       throw conflict(`principal '${session.name}' exists as ${existing.kind}, not ${session.kind}`, { field: "name" });
     }

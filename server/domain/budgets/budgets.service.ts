@@ -13,7 +13,8 @@ import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
-import { amountOf, budgetLabel, budgetView, findBudget, inUnit, levelOf, spentOn, windowOf, type BudgetRow } from "./budgets.repo.ts";
+import type { BudgetRow } from "../../db/rows.ts";
+import { amountOf, budgetLabel, budgetOf, budgetView, findBudget, inUnit, levelOf, spentOn, windowOf, type Budget } from "./budgets.repo.ts";
 
 const AMOUNT_FIELD: Record<BudgetUnit, "amountUsd" | "amountTokens"> = { usd: "amountUsd", tokens: "amountTokens" };
 
@@ -21,7 +22,7 @@ const AMOUNT_FIELD: Record<BudgetUnit, "amountUsd" | "amountTokens"> = { usd: "a
  * A member setting a contract's budget spends from its own: at most what its member and team
  * budgets of the same unit have left (a token budget is not measured against dollars).
  */
-async function assertWithinOwn(tx: WriteTx, actor: Principal, team: string, unit: BudgetUnit, amount: number, current: BudgetRow | undefined): Promise<void> {
+async function assertWithinOwn(tx: WriteTx, actor: Principal, team: string, unit: BudgetUnit, amount: number, current: Budget | undefined): Promise<void> {
   for (const own of [await findBudget(tx, team, "member", actor.name, unit), await findBudget(tx, team, "team", "", unit)]) {
     if (!own) continue;
     // Raising an existing contract budget only needs room for the increase.
@@ -99,7 +100,7 @@ export async function listBudgets({ db }: DomainDeps, actor: Principal, input: L
       sql`SELECT * FROM "Budget" WHERE "teamId" = ${input.team}${input.scope ? sql` AND "scope" = ${input.scope}` : EMPTY} ORDER BY "scope" DESC, "target", "unit" DESC`,
     );
     const now = new Date();
-    return Promise.all(rows.map((b) => budgetView(s, b, now)));
+    return Promise.all(rows.map((b) => budgetView(s, budgetOf(b), now)));
   });
 }
 
@@ -112,6 +113,6 @@ export async function ownBudgets({ db }: DomainDeps, actor: Principal, input: Ow
        ORDER BY b."scope" DESC, b."target", b."unit" DESC`,
     );
     const now = new Date();
-    return Promise.all(rows.map((b) => budgetView(s, b, now)));
+    return Promise.all(rows.map((b) => budgetView(s, budgetOf(b), now)));
   });
 }

@@ -6,6 +6,7 @@ import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
+import type { InteractionRow, MessageRow } from "../../db/rows.ts";
 import { createContract, getContract, startContract } from "../contracts/contracts.service.ts";
 import { OPERATOR, type Principal } from "../principal.ts";
 import { parseOrThrow } from "../zod-errors.ts";
@@ -44,13 +45,13 @@ async function turn(name: string, cost: number, prompt = "work") {
 
 const charged = async (id: number) =>
   await hub.db.read((s) =>
-    s.get<{ teamId: string; member: string; contractId: string | null; costUsd: number }>(
+    s.get<Pick<InteractionRow, "teamId" | "member" | "contractId" | "costUsd">>(
       sql`SELECT "teamId","member","contractId","costUsd" FROM "Interaction" WHERE "id" = ${id}`,
     ),
   );
 const inbox = async (who: string) =>
   await hub.db.read((s) =>
-    s.all<{ text: string; kind: string }>(
+    s.all<Pick<MessageRow, "text" | "kind">>(
       sql`SELECT "text","kind" FROM "Message" WHERE "teamId" = 't' AND "recipient" = ${who} AND "kind" = 'system' ORDER BY "id"`,
     ),
   );

@@ -9,11 +9,12 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
+import type { ContractRow, SessionRow } from "../../db/rows.ts";
 import { deliver } from "../chat/messages.ts";
 import { findContract } from "../contracts/contracts.repo.ts";
 import { setStatus } from "../contracts/transitions.ts";
 import { OPERATOR } from "../principal.ts";
-import { amountOf, budgetLabel, budgetsOf, inUnit, levelOf, spentBoth, spentSentence, windowOf, type BudgetRow, type Charge } from "./budgets.repo.ts";
+import { amountOf, budgetLabel, budgetsOf, inUnit, levelOf, spentBoth, spentSentence, windowOf, type Budget, type Charge } from "./budgets.repo.ts";
 
 /** The contract status a budget stop leaves a contract that is being worked on. */
 export const BUDGET_REASON = "budget";
@@ -23,20 +24,20 @@ export const BUDGET_REASON = "budget";
  * contract the member started during the turn and finished or failed before it ended.
  */
 async function contractOf(s: Sql, team: string, member: string, prompt: string, during: Date | null): Promise<string | null> {
-  const working = await s.get<{ id: string }>(
+  const working = await s.get<Pick<ContractRow, "id">>(
     sql`SELECT "id" FROM "Contract" WHERE "teamId" = ${team} AND "assignee" = ${member} AND ("status" = 'in_progress'${during ? sql` OR "startedAt" >= ${during}` : EMPTY})
      ORDER BY "startedAt" DESC, "pk" DESC LIMIT 1`,
   );
   if (working) return working.id;
   // Notices name contracts as 'id' (notice-lines.ts); the quotes keep 'api' from matching 'api-v2'.
-  const named = await s.get<{ id: string }>(
+  const named = await s.get<Pick<ContractRow, "id">>(
     sql`SELECT "id" FROM "Contract" WHERE "teamId" = ${team} AND "assignee" = ${member} AND "status" IN ('ready','in_progress') AND ${prompt} LIKE '%''' || "id" || '''%'
      ORDER BY "pk" LIMIT 1`,
   );
   return named?.id ?? null;
 }
 
-type Charged = { teamId: string | null; principal: string | null; name: string };
+type Charged = Pick<SessionRow, "teamId" | "principal" | "name">;
 
 /** Null for a session outside any team: only its own safety net limits it. */
 export async function chargeOf(s: Sql, session: Charged, prompt: string, during: Date | null): Promise<Charge | null> {
@@ -46,7 +47,7 @@ export async function chargeOf(s: Sql, session: Charged, prompt: string, during:
 }
 
 /** A budget and what its scope has spent in its window, in the budget's unit. */
-export type UsedUp = { budget: BudgetRow; spent: number };
+export type UsedUp = { budget: Budget; spent: number };
 
 /**
  * For each unit, the budget the charge would count against with the least left (the first,

@@ -5,6 +5,7 @@ import { unreadCount } from "./inbox.ts";
 import { OPERATOR } from "../principal.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sql } from "../../db/sql.ts";
+import type { MessageRow } from "../../db/rows.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { parseOrThrow } from "../zod-errors.ts";
 import { deliver, MAX_MESSAGE_CHARS } from "./messages.ts";
@@ -19,12 +20,7 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const rows = async () =>
-  await hub.db.read((s) =>
-    s.all<{ id: number; sender: string; recipient: string; kind: string; replyTo: number | null; readAt: string | null }>(
-      sql`SELECT * FROM "Message" ORDER BY "id"`,
-    ),
-  );
+const rows = async () => await hub.db.read((s) => s.all<MessageRow>(sql`SELECT * FROM "Message" ORDER BY "id"`));
 const view = (m: { id: number; from: string; unread: boolean }) => [m.id, m.from, m.unread];
 
 describe("direct messages and the inbox", () => {

@@ -6,10 +6,11 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import type { MessageRow } from "../../db/rows.ts";
 
 /** Archives what lies beyond the newest `keep` live messages of one inbox; returns how many. */
 export async function archiveOverflow(tx: WriteTx, team: string, recipient: string, keep: number): Promise<number> {
-  const newestOverflow = await tx.get<{ id: number }>(
+  const newestOverflow = await tx.get<Pick<MessageRow, "id">>(
     sql`SELECT "id" FROM "Message" WHERE "teamId" = ${team} AND "recipient" = ${recipient} AND "archivedAt" IS NULL ORDER BY "id" DESC LIMIT 1 OFFSET ${keep}`,
   );
   if (!newestOverflow) return 0;

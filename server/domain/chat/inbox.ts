@@ -7,13 +7,14 @@
  * Paging: `before` continues below a message id. `nextBefore` is set when older read messages
  * remain, which only happens once every unread message in scope has been returned.
  */
-import type { CheckInboxInput, Inbox, InboxItem, MessageKind, UnreadCount, UnreadInput } from "../../../lib/api/chat.ts";
+import { MessageKind, type CheckInboxInput, type Inbox, type InboxItem, type UnreadCount, type UnreadInput } from "../../../lib/api/chat.ts";
+import type { MessageRow } from "../../db/rows.ts";
 import { join, raw, sql } from "../../db/sql.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { markRead } from "./read-marks.ts";
 
-type Row = { id: number; sender: string; kind: MessageKind; text: string; replyTo: number | null; createdAt: Date; archivedAt: Date | null };
+type Row = Pick<MessageRow, "id" | "sender" | "kind" | "text" | "replyTo" | "createdAt" | "archivedAt">;
 
 const COLUMNS = raw(`"id","sender","kind","text","replyTo","createdAt","archivedAt"`);
 
@@ -38,7 +39,7 @@ export async function checkInbox({ db }: DomainDeps, actor: Principal, input: Ch
     const item = (m: Row, wasUnread: boolean): InboxItem => ({
       id: m.id,
       from: m.sender,
-      kind: m.kind,
+      kind: MessageKind.parse(m.kind),
       text: m.text,
       replyTo: m.replyTo,
       sentAt: m.createdAt,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatKit } from "../../testing/chat-kit.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sql } from "../../db/sql.ts";
+import type { ChatBlockRow } from "../../db/rows.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { deliver } from "./messages.ts";
 
@@ -14,7 +15,7 @@ beforeEach(async () => {
 });
 afterEach(() => hub.close());
 
-const blocks = async () => await hub.db.read((s) => s.all<{ a: string; b: string; until: string }>(sql`SELECT * FROM "ChatBlock"`));
+const blocks = async () => await hub.db.read((s) => s.all<ChatBlockRow>(sql`SELECT * FROM "ChatBlock"`));
 
 describe("rate limit", () => {
   it("refuses the send beyond the per-minute limit with the limit and when to retry, writing nothing", async () => {

@@ -14,6 +14,7 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { raw, sql } from "../../db/sql.ts";
+import type { ChatBlockRow, MessageRow } from "../../db/rows.ts";
 import { DomainError } from "../../errors.ts";
 import { actsForAnyone, OPERATOR, type Principal } from "../principal.ts";
 import { teamSettings } from "../teams/settings.ts";
@@ -44,7 +45,7 @@ export async function enforceChatLimits(tx: WriteTx, actor: Principal, team: str
 async function rateLimit(tx: WriteTx, sender: string, team: string, perMinute: number): Promise<void> {
   const since = new Date(tx.now.getTime() - MINUTE_MS);
   // One row per recipient: a broadcast's rows share its transaction's time and text, so they are grouped into one send.
-  const sends = await tx.all<{ createdAt: Date }>(
+  const sends = await tx.all<Pick<MessageRow, "createdAt">>(
     sql`SELECT "createdAt" FROM "Message" WHERE "teamId" = ${team} AND "sender" = ${sender} AND "createdAt" > ${since} AND "kind" IN ${DIRECT_KINDS}
      UNION ALL
      SELECT "createdAt" FROM "Message" WHERE "teamId" = ${team} AND "sender" = ${sender} AND "createdAt" > ${since} AND "kind" = 'broadcast' GROUP BY "createdAt", "text"
@@ -63,7 +64,7 @@ async function rateLimit(tx: WriteTx, sender: string, team: string, perMinute: n
 
 async function loopGuard(tx: WriteTx, sender: string, peer: string, team: string, maxExchanges: number, windowSeconds: number): Promise<void> {
   const [a, b] = [sender, peer].sort();
-  const block = await tx.get<{ until: Date }>(sql`SELECT "until" FROM "ChatBlock" WHERE "teamId" = ${team} AND "a" = ${a} AND "b" = ${b}`);
+  const block = await tx.get<Pick<ChatBlockRow, "until">>(sql`SELECT "until" FROM "ChatBlock" WHERE "teamId" = ${team} AND "a" = ${a} AND "b" = ${b}`);
   if (block && block.until > tx.now) throw loopError(a, b, block.until, tx.now, `are blocked`, maxExchanges, windowSeconds);
   // Exchanges from before an expired block do not count again.
   const windowStart = new Date(tx.now.getTime() - windowSeconds * 1000);

@@ -8,6 +8,7 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import type { MessageRow } from "../../db/rows.ts";
 import { invalidField } from "../../errors.ts";
 import { MAX_MESSAGE_CHARS, type MessageKind } from "../../../lib/api/chat.ts";
 import { teamSettings } from "../teams/settings.ts";
@@ -40,7 +41,7 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
   }
   const ids: number[] = [];
   for (const to of d.to) {
-    const { id } = (await tx.get<{ id: number }>(
+    const { id } = (await tx.get<Pick<MessageRow, "id">>(
       sql`INSERT INTO "Message" ("teamId","sender","recipient","kind","text","replyTo","createdAt") VALUES (${d.team},${d.from},${to},${d.kind},${d.text},${d.replyTo ?? null},${tx.now}) RETURNING "id"`,
     ))!;
     ids.push(id);
@@ -64,16 +65,7 @@ export async function deliver(tx: WriteTx, d: Delivery): Promise<number[]> {
   return ids;
 }
 
-export type InboxMessage = {
-  id: number;
-  sender: string;
-  recipient: string;
-  kind: string;
-  text: string;
-  replyTo: number | null;
-  createdAt: Date;
-  readAt: Date | null;
-};
+type InboxMessage = Pick<MessageRow, "id" | "sender" | "recipient" | "kind" | "text" | "replyTo" | "createdAt" | "readAt">;
 
 /** A member's live (not archived) messages, newest first. */
 export async function inboxOf(s: Sql, team: string, member: string, limit = 100): Promise<InboxMessage[]> {

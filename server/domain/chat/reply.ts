@@ -5,6 +5,7 @@
  * contract notices, system messages) have no one waiting for an answer, so they cannot be replied to.
  */
 import { sql } from "../../db/sql.ts";
+import type { MessageRow } from "../../db/rows.ts";
 import { DomainError, forbidden, invalidField } from "../../errors.ts";
 import type { Replied, ReplyInput } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -18,7 +19,7 @@ const ANSWERABLE = ["dm", "broadcast", "ask", "reply"];
 
 export async function reply({ db }: DomainDeps, actor: Principal, input: ReplyInput): Promise<Replied> {
   return sendTransaction(db, "chat.reply", actor, input.team, async (tx) => {
-    const original = await tx.get<{ sender: string; recipient: string; kind: string }>(
+    const original = await tx.get<Pick<MessageRow, "sender" | "recipient" | "kind">>(
       sql`SELECT "sender","recipient","kind" FROM "Message" WHERE "teamId" = ${input.team} AND "id" = ${input.messageId}`,
     );
     if (!original)

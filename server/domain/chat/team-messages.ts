@@ -6,23 +6,13 @@
  * conversation marks nothing read and emits nothing, so the recipients' unread state is theirs.
  */
 import { join, raw, sql } from "../../db/sql.ts";
-import type { MessageKind, TeamMessages, TeamMessagesInput } from "../../../lib/api/chat.ts";
+import type { MessageRow } from "../../db/rows.ts";
+import { MessageKind, type TeamMessages, type TeamMessagesInput } from "../../../lib/api/chat.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 
-type Row = {
-  id: number;
-  sender: string;
-  recipient: string;
-  kind: MessageKind;
-  text: string;
-  replyTo: number | null;
-  createdAt: Date;
-  readAt: Date | null;
-  archivedAt: Date | null;
-  replyId: number | null;
-};
+type Row = Pick<MessageRow, "id" | "sender" | "recipient" | "kind" | "text" | "replyTo" | "createdAt" | "readAt" | "archivedAt"> & { replyId: number | null };
 
 /**
  * A reply always goes to the original's sender and comes after it (reply.ts), so looking for it
@@ -52,7 +42,7 @@ export async function teamMessages({ db }: DomainDeps, actor: Principal, input: 
       id: m.id,
       from: m.sender,
       to: m.recipient,
-      kind: m.kind,
+      kind: MessageKind.parse(m.kind),
       text: m.text,
       replyTo: m.replyTo,
       sentAt: m.createdAt,

@@ -4,7 +4,7 @@
  * BRIEF_ITEMS entries with the total, so a briefing stays short whatever happened.
  */
 import { countOf, type Sql } from "../../db/connection.ts";
-import type { EventRow } from "../../db/rows.ts";
+import type { ArtifactRow, ArtifactVersionRow, ContractRow, EventRow, MessageRow } from "../../db/rows.ts";
 import { inList, raw, sql } from "../../db/sql.ts";
 import { toHubEvent } from "../events/events.service.ts";
 import type { BriefArtifact, BriefContract, BriefMessage, ContractChange, DecisionView, PatternView, Section } from "../../../lib/api/continuity.ts";
@@ -15,7 +15,13 @@ import { PATTERN_SELECT, toPatternView } from "./patterns.service.ts";
 export const BRIEF_ITEMS = 10;
 export const BRIEF_MESSAGES = 5;
 
-type ContractNow = { id: string; title: string; status: string; assignee: string };
+type ContractNow = Pick<ContractRow, "id" | "title" | "status" | "assignee">;
+type NewerVersion = Pick<ArtifactRow, "id" | "type" | "name"> &
+  Pick<ArtifactVersionRow, "publisher" | "summary"> & {
+    readVersion: number;
+    currentVersion: ArtifactVersionRow["version"];
+    publishedAt: ArtifactVersionRow["createdAt"];
+  };
 
 /** The change an event made to a contract that was the principal's (assigned to it, or reassigned to or from it); else null. */
 function toChange(row: EventRow, principal: string): { contractId: string; change: ContractChange } | null {
@@ -78,7 +84,7 @@ export async function contractsFor(s: Sql, team: string, principal: string, afte
  * it published itself do not count: it knows what it wrote.
  */
 export async function newerThanRead(s: Sql, team: string, principal: string): Promise<Section<BriefArtifact>> {
-  const rows = await s.all<BriefArtifact>(
+  const rows = await s.all<NewerVersion>(
     sql`WITH "reads" AS (
        SELECT v."artifactPk" AS "pk", MAX(v."version") AS "readVersion" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
        WHERE r."reader" = ${principal} GROUP BY v."artifactPk")
@@ -97,7 +103,7 @@ export async function newerThanRead(s: Sql, team: string, principal: string): Pr
 export async function unreadMessages(s: Sql, team: string, principal: string): Promise<{ unread: number; first: BriefMessage[] }> {
   const where = sql`"teamId" = ${team} AND "recipient" = ${principal} AND "readAt" IS NULL AND "archivedAt" IS NULL`;
   const { n } = (await s.get<{ n: number }>(sql`SELECT COUNT(*) AS "n" FROM "Message" WHERE ${where}`))!;
-  const first = await s.all<Omit<BriefMessage, "at"> & { createdAt: Date }>(
+  const first = await s.all<Pick<MessageRow, "id" | "sender" | "kind" | "text" | "createdAt">>(
     sql`SELECT "id","sender","kind","text","createdAt" FROM "Message" WHERE ${where} ORDER BY "id" LIMIT ${BRIEF_MESSAGES}`,
   );
   return { unread: n, first: first.map(({ createdAt, ...m }) => ({ ...m, at: createdAt })) };

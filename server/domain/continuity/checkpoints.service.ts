@@ -7,6 +7,7 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, type CheckpointRow } from "../../db/rows.ts";
 import {
   CheckpointState,
   type CheckpointKind,
@@ -22,24 +23,13 @@ import { ensureTeam } from "../teams/teams.service.ts";
 // Only the latest matters to a briefing; a bounded tail keeps a few days of history per principal.
 export const KEPT_CHECKPOINTS = 100;
 
-type CheckpointRow = {
-  id: number;
-  teamId: string;
-  principal: string;
-  claudeSessionId: string | null;
-  kind: string;
-  state: string;
-  lastEventId: number;
-  at: Date;
-};
-
 const toView = (r: CheckpointRow): CheckpointView => ({
   id: r.id,
   team: r.teamId,
   principal: r.principal,
   claudeSessionId: r.claudeSessionId,
   kind: r.kind as CheckpointKind,
-  state: CheckpointState.parse(JSON.parse(r.state)),
+  state: jsonColumn(CheckpointState, r.state),
   lastEventId: r.lastEventId,
   at: r.at,
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { continuityKit, member, type ContinuityKit } from "../../testing/continuity-kit.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sql } from "../../db/sql.ts";
+import type { CheckpointRow } from "../../db/rows.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { OPERATOR } from "../principal.ts";
@@ -68,7 +69,7 @@ describe("recording checkpoints", () => {
     for (let i = 0; i < KEPT_CHECKPOINTS + 5; i++) await c.checkpoint(dev);
     await c.checkpoint(member("qa-dev"));
     const rows = await hub.db.read((s) =>
-      s.all<{ principal: string; n: number; first: number }>(
+      s.all<Pick<CheckpointRow, "principal"> & { n: number; first: number }>(
         sql`SELECT "principal", COUNT(*) AS "n", MIN("id") AS "first" FROM "Checkpoint" GROUP BY "principal" ORDER BY "principal"`,
       ),
     );

@@ -4,11 +4,12 @@
  * caller. Related artifacts and contracts must exist when the decision is recorded, so every link in the journal resolves.
  */
 import { join, sql } from "../../db/sql.ts";
+import type { WisdomRow } from "../../db/rows.ts";
 import type { DecisionPage, DecisionView, ListDecisionsInput, RecordDecisionInput } from "../../../lib/api/continuity.ts";
 import type { WisdomView } from "../../../lib/api/knowledge.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { appendInTx, toWisdomView, type WisdomRow } from "../knowledge/wisdom.service.ts";
+import { appendInTx, toWisdomView } from "../knowledge/wisdom.service.ts";
 
 export const toDecisionView = (w: WisdomView): DecisionView => ({
   id: w.id,

@@ -9,9 +9,10 @@ import { notFound } from "../../errors.ts";
 import type { ListPatternsInput, PatternPage, PatternRefInput, PatternRegistration, PatternView, RegisterPatternInput } from "../../../lib/api/continuity.ts";
 import { fromSqlDate, type Sql } from "../../db/connection.ts";
 import { EMPTY, raw, sql } from "../../db/sql.ts";
+import type { WisdomRow } from "../../db/rows.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { appendInTx, toWisdomView, type WisdomRow } from "../knowledge/wisdom.service.ts";
+import { appendInTx, toWisdomView } from "../knowledge/wisdom.service.ts";
 
 /** `firstAt` is computed, so the SQL layer does not know it for a date. */
 type PatternRow = WisdomRow & { firstAt: unknown };

@@ -5,11 +5,11 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import { EMPTY, inList, sql, type Query } from "../../db/sql.ts";
-import type { ContractRow, ContractDependencyRow } from "../../db/rows.ts";
+import { jsonColumn, jsonColumnOrNull, type ContractRow, type ContractDependencyRow } from "../../db/rows.ts";
 import { notFound } from "../../errors.ts";
 import { ContractStatus, Criterion, ExpectedOutput, PinnedVersion, Priority, type ContractView, type Dependency } from "../../../lib/api/contracts.ts";
 
-/** The JSON columns of a contract row (read with `json`). */
+/** The JSON columns of a contract row. */
 export const Pinned = z.array(PinnedVersion);
 export const Inputs = z.record(z.string(), z.unknown());
 export const Outputs = z.array(ExpectedOutput);
@@ -17,8 +17,6 @@ export const Criteria = z.array(Criterion);
 
 /** The view plus what the domain needs internally. */
 export type LoadedContract = ContractView & { pk: number; windowStartSeq: number };
-
-export const json = <S extends z.ZodType>(schema: S, text: string | null): z.infer<S> | null => (text === null ? null : schema.parse(JSON.parse(text)));
 
 export function toDependency(d: Pick<ContractDependencyRow, "kind" | "targetId" | "minVersion">): Dependency {
   return d.kind === "contract"
@@ -36,10 +34,10 @@ export function toLoaded(row: ContractRow, deps: Pick<ContractDependencyRow, "ki
     description: row.description,
     assigner: row.assigner,
     assignee: row.assignee,
-    inputs: json(Inputs, row.inputs) ?? {},
+    inputs: jsonColumn(Inputs, row.inputs),
     dependencies: deps.map(toDependency),
-    expectedOutputs: json(Outputs, row.expectedOutputs) ?? [],
-    acceptanceCriteria: json(Criteria, row.acceptanceCriteria) ?? [],
+    expectedOutputs: jsonColumn(Outputs, row.expectedOutputs),
+    acceptanceCriteria: jsonColumn(Criteria, row.acceptanceCriteria),
     priority: Priority.parse(row.priority),
     timeoutMs: row.timeoutMs,
     deadlineAt: row.deadlineAt,
@@ -47,8 +45,8 @@ export function toLoaded(row: ContractRow, deps: Pick<ContractDependencyRow, "ki
     retryCount: row.retryCount,
     status: ContractStatus.parse(row.status),
     statusReason: row.statusReason,
-    pinnedInputs: json(Pinned, row.pinnedInputs),
-    outputs: json(Pinned, row.outputs),
+    pinnedInputs: jsonColumnOrNull(Pinned, row.pinnedInputs),
+    outputs: jsonColumnOrNull(Pinned, row.outputs),
     startedAt: row.startedAt,
     completedAt: row.completedAt,
     createdAt: row.createdAt,
@@ -85,7 +83,13 @@ export async function loadJoined<R extends object>(
   where: Query,
   select?: Query,
 ): Promise<{ contracts: Map<number, LoadedContract>; rows: Array<R & ContractRow> }> {
-  type Row = R & ContractRow & { depId: number | null; depKind: string; depTarget: string; depMinVersion: number | null };
+  type Row = R &
+    ContractRow & {
+      depId: ContractDependencyRow["id"] | null;
+      depKind: ContractDependencyRow["kind"];
+      depTarget: ContractDependencyRow["targetId"];
+      depMinVersion: ContractDependencyRow["minVersion"];
+    };
   const rows = await s.all<Row>(
     sql`SELECT ${select ? sql`${select}, ` : EMPTY}c.*, d."id" AS "depId", d."kind" AS "depKind", d."targetId" AS "depTarget", d."minVersion" AS "depMinVersion"
      FROM ${from} LEFT JOIN "ContractDependency" d ON d."contractPk" = c."pk" WHERE ${where} ORDER BY c."pk", d."id"`,

@@ -14,6 +14,7 @@ import {
 } from "../../../lib/api/contracts.ts";
 import { sql } from "../../db/sql.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
+import type { LineageEdgeRow } from "../../db/rows.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { artifactReaders, publishArtifact } from "../artifacts/artifacts.service.ts";
 import { overview } from "../overview/overview.service.ts";
@@ -785,7 +786,7 @@ describe("inputs and lineage", () => {
     const c = await get("api");
     expect(c).toMatchObject({ status: "completed", outputs: [{ artifactId: "login-api", version: 1, seq: out.seq }] });
     expect(c.pinnedInputs!.map((p) => `${p.artifactId}@v${p.version}`)).toEqual(["user-schema@v1", "style@v2"]);
-    const edges = (await snapshotTables(hub)).LineageEdge as Array<Record<string, unknown>>;
+    const edges = (await snapshotTables(hub)).LineageEdge as LineageEdgeRow[];
     expect(edges.map(({ fromSeq, toSeq, kind, contractId }) => ({ fromSeq, toSeq, kind, contractId }))).toEqual([
       { fromSeq: 1, toSeq: out.seq, kind: "contract", contractId: "api" },
       { fromSeq: 3, toSeq: out.seq, kind: "contract", contractId: "api" },

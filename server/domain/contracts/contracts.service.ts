@@ -6,7 +6,9 @@
 import { assigneeHeld } from "../accounts/limits.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { join, sql } from "../../db/sql.ts";
+import { jsonColumn, type ArtifactRow, type ArtifactVersionRow, type ContractDependencyRow, type ContractRow } from "../../db/rows.ts";
 import { DomainError, conflict, invalid, invalidField, type Issue } from "../../errors.ts";
+import { JsonValue } from "../../../lib/api/common.ts";
 import type {
   CompleteContractInput,
   ContractChange,
@@ -127,7 +129,7 @@ export async function createContractInTx(tx: WriteTx, actor: Principal, input: C
   if (await findContract(tx, input.team, input.id)) throw conflict(`contract '${input.id}' already exists in team '${input.team}'`, { field: "id" });
   await checkReferences(tx, input);
   const deadline = input.timeoutMs ? new Date(tx.now.getTime() + input.timeoutMs) : null;
-  const r = await tx.get<{ pk: number }>(
+  const r = await tx.get<Pick<ContractRow, "pk">>(
     sql`INSERT INTO "Contract" ("teamId","id","title","description","assigner","assignee","inputs","expectedOutputs","acceptanceCriteria",
        "priority","timeoutMs","deadlineAt","maxRetries","retryCount","status","statusReason","windowStartSeq","createdAt","updatedAt")
      VALUES (${input.team},${input.id},${input.title},${input.description},${actor.name},${input.assignee},${JSON.stringify(input.inputs)},${JSON.stringify(input.expectedOutputs)},${JSON.stringify(input.acceptanceCriteria)},${input.priority},${input.timeoutMs ?? null},${deadline},${input.maxRetries},0,'pending',NULL,${await maxSeq(tx)},${tx.now},${tx.now}) RETURNING "pk"`,
@@ -154,12 +156,10 @@ export async function listContracts(deps: DomainDeps, input: ListContractsInput)
   if (input.assigner) where.push(sql`"assigner" = ${input.assigner}`);
   if (input.cursor !== undefined) where.push(sql`"pk" > ${input.cursor}`);
   return deps.db.read(async (s) => {
-    const rows = await s.all<Parameters<typeof toLoaded>[0]>(
-      sql`SELECT * FROM "Contract" WHERE ${join(where, " AND ")} ORDER BY "pk" LIMIT ${input.limit + 1}`,
-    );
+    const rows = await s.all<ContractRow>(sql`SELECT * FROM "Contract" WHERE ${join(where, " AND ")} ORDER BY "pk" LIMIT ${input.limit + 1}`);
     const page = rows.slice(0, input.limit);
     const deps2 = page.length
-      ? await s.all<{ contractPk: number; kind: string; targetId: string; minVersion: number | null }>(
+      ? await s.all<Pick<ContractDependencyRow, "contractPk" | "kind" | "targetId" | "minVersion">>(
           sql`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "contractPk" IN (${join(
             page.map((p) => sql`${p.pk}`),
             ",",
@@ -191,11 +191,11 @@ export async function startContract(deps: DomainDeps, actor: Principal, input: C
     });
     const resolvedInputs: StartResult["resolvedInputs"] = [];
     for (const p of pinned) {
-      const v = (await tx.get<{ data: string; type: string; name: string }>(
+      const v = (await tx.get<Pick<ArtifactVersionRow, "data"> & Pick<ArtifactRow, "type" | "name">>(
         sql`SELECT v."data", a."type", a."name" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE v."seq" = ${p.seq}`,
       ))!;
       await recordRead(tx, c.team, p, actor);
-      resolvedInputs.push({ artifactId: p.artifactId, version: p.version, type: v.type, name: v.name, data: JSON.parse(v.data) });
+      resolvedInputs.push({ artifactId: p.artifactId, version: p.version, type: v.type, name: v.name, data: jsonColumn(JsonValue, v.data) });
     }
     return { contract: toView(await loadByPk(tx, c.pk)), inputs: c.inputs, resolvedInputs };
   });
@@ -258,7 +258,7 @@ export async function reopenInTx(tx: WriteTx, actor: Principal, input: ReopenCon
     sets: sql`"retryCount" = ${c.retryCount}, "windowStartSeq" = ${window}, "deadlineAt" = ${deadline}, "completedAt" = NULL, "startedAt" = NULL, "outputs" = NULL, "pinnedInputs" = NULL`,
     payload: { operation: "reopen" },
   });
-  const dependents = await tx.all<{ pk: number }>(
+  const dependents = await tx.all<Pick<ContractRow, "pk">>(
     sql`SELECT c."pk" FROM "ContractDependency" d JOIN "Contract" c ON c."pk" = d."contractPk"
      WHERE d."teamId" = ${c.team} AND d."kind" = 'contract' AND d."targetId" = ${c.id} AND c."status" = 'ready'`,
   );
@@ -337,7 +337,7 @@ async function afterDependencyChange(tx: WriteTx, pk: number, change: { added?: 
 /** Fails contracts whose deadline has passed (docs/domain.md#timeouts); the scheduler calls this, also right after a restart. */
 export async function failOverdue(deps: DomainDeps, actor: Principal, now = new Date()): Promise<string[]> {
   const due = await deps.db.read((s) =>
-    s.all<{ teamId: string; id: string }>(
+    s.all<Pick<ContractRow, "teamId" | "id">>(
       sql`SELECT "teamId","id" FROM "Contract" WHERE "status" IN ('pending','ready','in_progress') AND "deadlineAt" <= ${now} ORDER BY "deadlineAt" LIMIT 100`,
     ),
   );

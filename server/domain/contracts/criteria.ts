@@ -10,16 +10,17 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { EMPTY, inList, sql } from "../../db/sql.ts";
+import { jsonColumn, jsonColumnOrNull, type ArtifactVersionRow, type ContractRow } from "../../db/rows.ts";
+import { JsonValue } from "../../../lib/api/common.ts";
 import { ContractStatus, type Criterion } from "../../../lib/api/contracts.ts";
 import { parseTestResults } from "../artifacts/well-known-types.ts";
-import { currentVersions, type PinnedRef } from "../artifacts/refs.ts";
-import { Pinned, json, type LoadedContract } from "./contracts.repo.ts";
+import { currentVersions, type CurrentVersion, type PinnedRef } from "../artifacts/refs.ts";
+import { Pinned, type LoadedContract } from "./contracts.repo.ts";
 
 export type Unmet = { criterion: Criterion; reason: string };
 
 /** What another contract's rules see of a contract. */
 export type ContractFact = { status: ContractStatus; outputs: PinnedRef[] | null };
-type Version = PinnedRef & { type?: string; data?: string };
 /** What the current attempt produced: per expected output the newest match, and what was published under the contract. */
 type Evidence = { matched: Array<PinnedRef | null>; under: PinnedRef[] };
 
@@ -38,8 +39,8 @@ function known<K, V>(map: Map<K, V>, key: K, what: string): V {
 
 export class Facts {
   private readonly contracts = new Map<string, ContractFact | null>();
-  private readonly versions = new Map<string, Version | null>();
-  private readonly tests = new Map<string, Version | null>();
+  private readonly versions = new Map<string, CurrentVersion | null>();
+  private readonly tests = new Map<string, CurrentVersion | null>();
   private readonly evidence = new Map<number, Evidence>();
 
   /**
@@ -92,11 +93,11 @@ export class Facts {
     }
     const newContracts = [...contractIds].filter((id) => !this.contracts.has(id));
     if (newContracts.length) {
-      const rows = await this.s.all<{ id: string; status: string; outputs: string | null }>(
+      const rows = await this.s.all<Pick<ContractRow, "id" | "status" | "outputs">>(
         sql`SELECT "id","status","outputs" FROM "Contract" WHERE "teamId" = ${this.team} AND "id" IN ${inList(newContracts)}`,
       );
       for (const id of newContracts) this.contracts.set(id, null);
-      for (const r of rows) this.contracts.set(r.id, { status: ContractStatus.parse(r.status), outputs: json(Pinned, r.outputs) });
+      for (const r of rows) this.contracts.set(r.id, { status: ContractStatus.parse(r.status), outputs: jsonColumnOrNull(Pinned, r.outputs) });
     }
     await this.loadVersions(this.versions, artifactIds, false);
     await this.loadVersions(this.tests, testIds, true);
@@ -107,19 +108,19 @@ export class Facts {
     }
   }
 
-  private async loadVersions(into: Map<string, Version | null>, ids: Set<string>, withData: boolean): Promise<void> {
+  private async loadVersions(into: Map<string, CurrentVersion | null>, ids: Set<string>, withData: boolean): Promise<void> {
     const missing = [...ids].filter((id) => !into.has(id));
     if (!missing.length) return;
     const found = await currentVersions(this.s, this.team, missing, withData);
     for (const id of missing) into.set(id, found.get(id) ?? null);
   }
 
-  version(id: string): Version | null {
+  version(id: string): CurrentVersion | null {
     return known(this.versions, id, `artifact '${id}'`);
   }
 
   /** The newest test results when the window is open, or null: `emptyWindow` attempts have none. */
-  testResults(c: LoadedContract, id: string): Version | null | "none in this attempt" {
+  testResults(c: LoadedContract, id: string): CurrentVersion | null | "none in this attempt" {
     return this.emptyWindow(c) ? "none in this attempt" : known(this.tests, id, `test results '${id}'`);
   }
 
@@ -146,7 +147,7 @@ async function matchOutputs(s: Sql, c: LoadedContract): Promise<Array<PinnedRef 
 
 /** Per contract, the newest active version of each artifact published under it inside its window. */
 async function publishedUnder(s: Sql, team: string, cs: LoadedContract[]): Promise<Map<string, PinnedRef[]>> {
-  const rows = await s.all<PinnedRef & { contractId: string }>(
+  const rows = await s.all<PinnedRef & { contractId: NonNullable<ArtifactVersionRow["contractId"]> }>(
     // CROSS JOIN keeps SQLite's planner on the (contractId, seq) index: with JOIN it walked every version of the team.
     sql`SELECT v."contractId", a."id" AS "artifactId", v."version", v."seq" FROM "ArtifactVersion" v CROSS JOIN "Artifact" a
      WHERE a."pk" = v."artifactPk" AND a."teamId" = ${team} AND v."contractId" IN ${inList(cs.map((c) => c.id))} AND v."status" = 'active'
@@ -164,7 +165,7 @@ export function effectiveCriteria(c: LoadedContract): Criterion[] {
   return c.expectedOutputs.length ? [{ type: "all_outputs_published" }] : [];
 }
 
-const versionGap = (id: string, min: number, v: Version | null) => `artifact '${id}' needs v${min}, has ${v ? `v${v.version}` : "no version"}`;
+const versionGap = (id: string, min: number, v: CurrentVersion | null) => `artifact '${id}' needs v${min}, has ${v ? `v${v.version}` : "no version"}`;
 const contractGap = (id: string, f: ContractFact | null) => `contract '${id}' is ${f?.status ?? "missing"}`;
 
 export function unsatisfiedDependenciesIn(c: LoadedContract, facts: Facts): string[] {
@@ -199,7 +200,7 @@ function check(c: LoadedContract, k: Criterion, facts: Facts): string | null {
       if (!row) return `no test results in '${k.artifactId}' yet`;
       if (row.type !== "test-results") return `artifact '${k.artifactId}' is ${row.type}, not test-results`;
       if (row.seq <= c.windowStartSeq) return `'${k.artifactId}@v${row.version}' predates this attempt; publish new test results`;
-      const r = parseTestResults(JSON.parse(row.data!));
+      const r = parseTestResults(jsonColumn(JsonValue, row.data!));
       if (!r.success) return `'${k.artifactId}@v${row.version}' is not valid test-results data`;
       const rate = r.data.total === 0 ? 0 : r.data.passed / r.data.total;
       if (r.data.failed > k.maxFailed) return `${r.data.failed} failing (at most ${k.maxFailed} allowed)`;

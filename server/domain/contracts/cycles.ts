@@ -5,6 +5,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
+import type { ContractRow, ContractWatchRow } from "../../db/rows.ts";
 
 /**
  * The path `to → … → from` if `to` already waits on `from` (directly or not), so that making
@@ -12,7 +13,7 @@ import { sql } from "../../db/sql.ts";
  */
 export async function cyclePath(s: Sql, team: string, from: string, to: string): Promise<string[] | null> {
   if (from === to) return [from, from];
-  const edges = await s.all<{ source: string; target: string }>(
+  const edges = await s.all<Pick<ContractWatchRow, "target"> & { source: ContractRow["id"] }>(
     sql`SELECT c."id" AS "source", w."target" FROM "ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"
      WHERE w."teamId" = ${team} AND w."kind" = 'contract'`,
   );

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { isEvent } from "../../../lib/api/events.ts";
 import { CompleteContractInput, ContractRefInput, CreateContractInput, DependencyChangeInput, ReopenContractInput } from "../../../lib/api/contracts.ts";
+import type { ContractRow, LineageEdgeRow } from "../../db/rows.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { publishArtifact } from "../artifacts/artifacts.service.ts";
 import { OPERATOR } from "../principal.ts";
@@ -100,7 +101,7 @@ describe("a cascade in waves (docs/domain.md#resolution)", () => {
       ["g", []],
     ]);
 
-    const rows = new Map(((await snapshotTables(hub)).Contract as Array<Record<string, unknown>>).map((r) => [r.id as string, r]));
+    const rows = new Map(((await snapshotTables(hub)).Contract as ContractRow[]).map((r) => [r.id, r]));
     const row = (id: string) => {
       const r = rows.get(id)!;
       return { status: r.status, statusReason: r.statusReason, windowStartSeq: r.windowStartSeq, outputs: r.outputs, pinnedInputs: r.pinnedInputs };
@@ -129,7 +130,7 @@ describe("a cascade in waves (docs/domain.md#resolution)", () => {
       if (r.status === "completed") expect(r.completedAt).toEqual(at);
     }
     expect((await get("e")).completedAt).toBeNull();
-    const edges = (await snapshotTables(hub)).LineageEdge as Array<Record<string, unknown>>;
+    const edges = (await snapshotTables(hub)).LineageEdge as LineageEdgeRow[];
     expect(edges.map(({ fromSeq, toSeq, kind, contractId }) => ({ fromSeq, toSeq, kind, contractId }))).toEqual([
       { fromSeq: base.seq, toSeq: wOut.seq, kind: "contract", contractId: "w" },
     ]);

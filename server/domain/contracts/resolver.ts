@@ -12,6 +12,7 @@
 import type { WriteTx } from "../../db/database.ts";
 import { multiRow } from "../../db/multi-row.ts";
 import { EMPTY, inList, join, raw, sql, type Query, type SqlValue } from "../../db/sql.ts";
+import type { ContractRow, ContractWatchRow } from "../../db/rows.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import type { ContractStatus } from "../../../lib/api/contracts.ts";
 import { loadJoined, type LoadedContract } from "./contracts.repo.ts";
@@ -23,7 +24,7 @@ const OPEN_SQL = sql`c."status" IN ('pending','ready','in_progress')`;
 type WatchKind = "artifact" | "artifact_type" | "contract";
 
 /** What completion writes besides the status, as the row holds it. */
-type Completion = { outputs: string; inputs: string };
+type Completion = { outputs: NonNullable<ContractRow["outputs"]>; inputs: NonNullable<ContractRow["pinnedInputs"]> };
 
 /** Open contracts of `team` watching `target` as a `kind`: one lookup in the (teamId, kind, target) index. */
 const watchedAs = (kind: WatchKind, team: SqlValue, target: SqlValue) =>
@@ -149,7 +150,7 @@ export class Resolution {
    * memory yet.
    */
   private async watchers(wanted: ReadonlyArray<readonly [WatchKind, string[]]>): Promise<Map<string, number[]>> {
-    const { contracts, rows } = await loadJoined<{ watchKind: string; watched: string }>(
+    const { contracts, rows } = await loadJoined<{ watchKind: ContractWatchRow["kind"]; watched: ContractWatchRow["target"] }>(
       this.tx,
       sql`"ContractWatch" w JOIN "Contract" c ON c."pk" = w."contractPk"`,
       sql`w."teamId" = ${this.team} AND (${join(

@@ -1,8 +1,9 @@
 /** Reading the event log (docs/domain.md#event-log): catch-up after a cursor, or the newest events for a feed. */
 import { z } from "zod";
-import type { EventRow } from "../../db/rows.ts";
+import { jsonColumn, type EventRow } from "../../db/rows.ts";
 import { EMPTY, inList, join, raw, sql } from "../../db/sql.ts";
 import type { HubEvent } from "../../events/types.ts";
+import { JsonValue } from "../../../lib/api/common.ts";
 import { LoggedEvent, type EventList } from "../../../lib/api/events.ts";
 import type { ListEventsInput } from "../../../lib/api/teams.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -12,7 +13,7 @@ import { eventFor } from "../auth/visibility.ts";
 
 /** A row of the log, parsed through the catalog: a type it does not know or a payload that does not fit is refused. */
 export function toHubEvent(r: EventRow): HubEvent {
-  const parsed = LoggedEvent.safeParse({ ...r, payload: JSON.parse(r.payload) });
+  const parsed = LoggedEvent.safeParse({ ...r, payload: jsonColumn(JsonValue, r.payload) });
   if (!parsed.success) throw new Error(`event ${r.id} (${r.type}) does not fit the event catalog (lib/api/events.ts): ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }

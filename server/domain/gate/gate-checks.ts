@@ -9,16 +9,23 @@ import { recordRead } from "../artifacts/artifacts.service.ts";
 import type { Principal } from "../principal.ts";
 import { rosterView } from "../roster/roster.service.ts";
 import { inList, sql } from "../../db/sql.ts";
+import type { ArtifactReadRow, ArtifactRow, ArtifactVersionRow } from "../../db/rows.ts";
 
 type Checked = { result: GateCheck; todo: string[] };
 
-/** An artifact as the gate sees it: its current version is the newest active one. */
-type GateArtifact = { artifactId: string; pk: number; archived: boolean; version: number | null; seq: number | null; empty: boolean };
+/** An artifact as the gate sees it: its current version is the newest active one (none when all were rolled back). */
+type GateArtifact = Pick<ArtifactRow, "pk"> & {
+  artifactId: ArtifactRow["id"];
+  archived: boolean;
+  version: ArtifactVersionRow["version"] | null;
+  seq: ArtifactVersionRow["seq"] | null;
+  empty: boolean;
+};
 
 const list = (names: string[]) => names.map((n) => `'${n}'`).join(", ");
 
 export async function loadGateArtifacts(tx: WriteTx, team: string, ids: string[]): Promise<Map<string, GateArtifact>> {
-  const rows = await tx.all<{ artifactId: string; pk: number; archived: number; version: number | null; seq: number | null; empty: number | null }>(
+  const rows = await tx.all<Omit<GateArtifact, "archived" | "empty"> & { archived: number; empty: number | null }>(
     sql`SELECT a."id" AS "artifactId", a."pk", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq", cv."data" IN ('null','{}','[]','""') AS "empty"
      FROM "Artifact" a LEFT JOIN "ArtifactVersion" cv ON cv."seq" =
        (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)
@@ -118,7 +125,7 @@ export async function artifactsRead(
       todo.push(whyMissing(id, a));
       continue;
     }
-    const reads = await tx.all<{ reader: string; lastVersion: number; current: number }>(
+    const reads = await tx.all<Pick<ArtifactReadRow, "reader"> & { lastVersion: number; current: number }>(
       sql`SELECT r."reader", MAX(v."version") AS "lastVersion", MAX(CASE WHEN r."seq" = ${a.seq} THEN 1 ELSE 0 END) AS "current" FROM "ArtifactRead" r JOIN "ArtifactVersion" v ON v."seq" = r."seq"
        WHERE v."artifactPk" = ${a.pk} AND r."reader" IN ${inList(expected)} GROUP BY r."reader"`,
     );

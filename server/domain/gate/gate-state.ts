@@ -5,8 +5,9 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import type { GateStateRow } from "../../db/rows.ts";
 
-export type GateCounters = { gateCount: number; gatesAtLastBatch: number; spawnBatchCount: number; lastSpawnAt: Date | null; lastGateAt: Date | null };
+export type GateCounters = Omit<GateStateRow, "teamId">;
 
 const NO_GATES: GateCounters = { gateCount: 0, gatesAtLastBatch: 0, spawnBatchCount: 0, lastSpawnAt: null, lastGateAt: null };
 

@@ -16,6 +16,7 @@ import { captureState } from "../snapshots/state.ts";
 import { captureCode, teamWorkTrees } from "../snapshots/code.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { inList, sql } from "../../db/sql.ts";
+import type { ArtifactRow } from "../../db/rows.ts";
 
 /**
  * The team's work trees are checkpointed first, as for a manual snapshot (git cannot run inside the transaction), after
@@ -34,7 +35,9 @@ export async function teamReset(deps: DomainDeps, actor: Principal, input: TeamR
     await ensureTeam(tx, team);
     const preserved = [...new Set(input.preserve_artifacts)];
     const keep = inList(preserved);
-    const known = new Set((await tx.all<{ id: string }>(sql`SELECT "id" FROM "Artifact" WHERE "teamId" = ${team} AND "id" IN ${keep}`)).map((r) => r.id));
+    const known = new Set(
+      (await tx.all<Pick<ArtifactRow, "id">>(sql`SELECT "id" FROM "Artifact" WHERE "teamId" = ${team} AND "id" IN ${keep}`)).map((r) => r.id),
+    );
     const unknown = input.preserve_artifacts.flatMap((id, i) =>
       known.has(id) ? [] : [{ field: `preserve_artifacts[${i}]`, rule: "exists", message: `artifact '${id}' does not exist in team '${team}'`, received: id }],
     );

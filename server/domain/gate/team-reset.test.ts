@@ -3,6 +3,7 @@ import { CreatePipelineInput, PipelineLogInput } from "../../../lib/api/pipeline
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
+import type { MessageRow } from "../../db/rows.ts";
 import { deliver, inboxOf } from "../chat/messages.ts";
 import { listContracts } from "../contracts/contracts.service.ts";
 import { createPipeline, getPipeline, listPipelines } from "../pipelines/pipelines.service.ts";
@@ -23,7 +24,7 @@ afterEach(() => hub.close());
 const team = { team: "default" };
 const inbox = async (member: string) => (await hub.db.read((s) => inboxOf(s, "default", member))).map((m) => m.text);
 const executions = async () => await hub.db.read((s) => s.all(sql`SELECT * FROM "PipelineExecution" ORDER BY "id"`));
-const messages = async () => await hub.db.read((s) => s.all<{ archivedBy: string | null }>(sql`SELECT "archivedBy" FROM "Message" ORDER BY "id"`));
+const messages = async () => await hub.db.read((s) => s.all<Pick<MessageRow, "archivedBy">>(sql`SELECT "archivedBy" FROM "Message" ORDER BY "id"`));
 
 /** A team mid-run: artifacts, contracts, a busy member, a pipeline with a log, messages (two of them notices of the new contracts), one passed gate. */
 async function busyTeam() {

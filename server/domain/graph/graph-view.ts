@@ -5,7 +5,7 @@
  */
 import { teamStateOf } from "../knowledge/state.service.ts";
 import type { StateUpdateView } from "../../../lib/api/knowledge.ts";
-import type { ContractRow, ContractDependencyRow } from "../../db/rows.ts";
+import type { ArtifactRow, ArtifactVersionRow, ContractRow, ContractDependencyRow } from "../../db/rows.ts";
 import type { ArtifactGraphNode, GraphEdge, GraphEdgeKind, GraphInput, GraphNode, GraphView } from "../../../lib/api/graph.ts";
 import { artifactKey, contractKey } from "../../../lib/api/graph.ts";
 import { toLoaded } from "../contracts/contracts.repo.ts";
@@ -14,16 +14,12 @@ import { computeStale } from "../lineage/compute-stale.ts";
 import { byText, groupBy } from "../lineage/graph.ts";
 import { inList, sql } from "../../db/sql.ts";
 
-type ArtifactHead = {
-  id: string;
-  type: string;
-  name: string;
-  latestVersion: number;
+type ArtifactHead = Pick<ArtifactRow, "id" | "type" | "name" | "latestVersion"> & {
   archived: number;
-  seq: number | null;
-  version: number | null;
-  publisher: string | null;
-  contractId: string | null;
+  seq: ArtifactVersionRow["seq"] | null;
+  version: ArtifactVersionRow["version"] | null;
+  publisher: ArtifactVersionRow["publisher"] | null;
+  contractId: ArtifactVersionRow["contractId"];
 };
 
 /** Each artifact with its current (newest active) version, found by probing the version index from the top. */
@@ -47,7 +43,7 @@ export async function graphView({ db }: DomainDeps, input: GraphInput): Promise<
     const heads = await s.all<ArtifactHead>(artifactHeads(input.team));
     const stale = await computeStale(s, input.team);
     const live = heads.filter((h) => !h.archived);
-    const derived = await s.all<{ fromId: string; toId: string }>(derivedInputs(live.flatMap((h) => (h.seq === null ? [] : [h.seq]))));
+    const derived = await s.all<{ fromId: ArtifactRow["id"]; toId: ArtifactRow["id"] }>(derivedInputs(live.flatMap((h) => (h.seq === null ? [] : [h.seq]))));
     const contracts = await s.all<ContractRow>(sql`SELECT * FROM "Contract" WHERE "teamId" = ${input.team}`);
     const dependencies = groupBy(
       await s.all<ContractDependencyRow>(sql`SELECT * FROM "ContractDependency" WHERE "teamId" = ${input.team} ORDER BY "id"`),

@@ -5,7 +5,7 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
-import type { SessionRow } from "../sessions/sessions.repo.ts";
+import type { SessionRow } from "../../db/rows.ts";
 
 export async function claimSession(tx: WriteTx, s: SessionRow): Promise<boolean> {
   if (s.hubId !== null) return s.hubId === tx.hub;

@@ -6,27 +6,15 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { sql, values } from "../../db/sql.ts";
-import type { HubView } from "../../../lib/api/hubs.ts";
+import { HubView } from "../../../lib/api/hubs.ts";
+import type { HubRow, SessionRow } from "../../db/rows.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR, type Principal } from "../principal.ts";
 import { announceQueued, requeueYielded } from "../sessions/admission.ts";
 import { interruptOrphan } from "../sessions/recovery.ts";
-import { heldBy, moveTo, type SessionRow } from "../sessions/sessions.repo.ts";
+import { heldBy, moveTo } from "../sessions/sessions.repo.ts";
 import { LIVE } from "../sessions/states.ts";
-
-export type HubRow = {
-  id: string;
-  url: string;
-  host: string;
-  pid: number;
-  dataDir: string;
-  version: string;
-  startedAt: Date;
-  heartbeatAt: Date;
-  status: "live" | "stopped" | "lost";
-  stoppedAt: Date | null;
-};
 
 export type HubIdentity = Pick<HubRow, "id" | "url" | "host" | "pid" | "dataDir" | "version">;
 
@@ -119,7 +107,7 @@ export async function listHubs({ db }: DomainDeps, actor: Principal): Promise<Hu
   return db.read(async (s) => {
     await authorize(s, actor, "hubs.list", { team: null });
     const hubs = await s.all<HubRow>(sql`SELECT * FROM "Hub" ORDER BY "startedAt", "id"`);
-    const counts = await s.all<{ hubId: string; n: number }>(
+    const counts = await s.all<Pick<SessionRow, "hubId"> & { n: number }>(
       sql`SELECT "hubId", COUNT(*) AS n FROM "Session" WHERE "hubId" IS NOT NULL AND "status" IN (${LIVE_LIST}) GROUP BY "hubId"`,
     );
     const live = new Map(counts.map((c) => [c.hubId, Number(c.n)]));
@@ -129,7 +117,7 @@ export async function listHubs({ db }: DomainDeps, actor: Principal): Promise<Hu
       host: h.host,
       pid: h.pid,
       version: h.version,
-      status: h.status,
+      status: HubView.shape.status.parse(h.status),
       startedAt: h.startedAt,
       heartbeatAt: h.heartbeatAt,
       stoppedAt: h.stoppedAt,

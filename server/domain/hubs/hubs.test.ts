@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "../../db/sql.ts";
+import type { InteractionRow } from "../../db/rows.ts";
 import { sessionKit } from "../../testing/session-kit.ts";
 import type { TempHub } from "../../testing/temp-hub.ts";
 import { twoHubs, type TwoHubs } from "../../testing/two-hubs.ts";
@@ -60,7 +61,7 @@ describe("who runs a session", () => {
     const wake = { team: "t", member: "dev", reason: "turn" as const, text: "your turn" };
     expect(await wakeMember(b, wake, 0)).toBe(false);
     expect(await wakeMember(a, wake, 0)).toBe(true);
-    const queued = await a.db.read((s) => s.all<{ prompt: string }>(sql`SELECT "prompt" FROM "Interaction" WHERE "status" = 'queued'`));
+    const queued = await a.db.read((s) => s.all<Pick<InteractionRow, "prompt">>(sql`SELECT "prompt" FROM "Interaction" WHERE "status" = 'queued'`));
     expect(queued.map((q) => q.prompt)).toEqual(["your turn"]);
   });
 });

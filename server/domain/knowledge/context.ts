@@ -5,6 +5,8 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, type ContractRow } from "../../db/rows.ts";
+import { JsonObject } from "../../../lib/api/common.ts";
 import type { ExplorationView, WisdomKind } from "../../../lib/api/knowledge.ts";
 import { normaliseAngle, WISDOM_KINDS } from "../../../lib/api/knowledge.ts";
 import type { Briefing } from "../../../lib/api/continuity.ts";
@@ -28,13 +30,13 @@ function inputTexts(value: unknown, out: string[] = []): string[] {
 
 /** Cached explorations whose angle appears in the inputs of the member's open contracts. */
 export async function explorationsForContracts(s: Sql, team: string, member: string): Promise<ExplorationView[]> {
-  const contracts = await s.all<{ inputs: string }>(
+  const contracts = await s.all<Pick<ContractRow, "inputs">>(
     sql`SELECT "inputs" FROM "Contract" WHERE "teamId" = ${team} AND "assignee" = ${member} AND "status" NOT IN ('completed','failed')`,
   );
   return explorationsMatching(
     s,
     team,
-    contracts.flatMap((c) => inputTexts(JSON.parse(c.inputs))),
+    contracts.flatMap((c) => inputTexts(jsonColumn(JsonObject, c.inputs))),
   );
 }
 

@@ -17,21 +17,15 @@ import type {
 } from "../../../lib/api/knowledge.ts";
 import { fromSqlDate } from "../../db/connection.ts";
 import { EMPTY, raw, sql } from "../../db/sql.ts";
+import type { ExplorationRow } from "../../db/rows.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
 /** The newest live revision, with its first live revision's author and time (`createdBy`, `createdAt`: computed). */
-type EntryRow = {
-  teamId: string;
-  angle: string;
-  revision: number;
-  result: string;
-  refArtifact: string | null;
-  refVersion: number | null;
-  createdAt: Date;
-  createdBy: string;
+type EntryRow = Pick<ExplorationRow, "teamId" | "angle" | "revision" | "result" | "refArtifact" | "refVersion" | "createdAt"> & {
+  createdBy: ExplorationRow["author"];
   firstAt: unknown;
 };
 

@@ -6,6 +6,7 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { inList, raw, sql, type Query } from "../../db/sql.ts";
+import type { ExplorationRow, StateUpdateRow } from "../../db/rows.ts";
 import type { KnowledgePointers } from "../../../lib/api/snapshots.ts";
 
 const TABLES = { stateUpdates: raw(`"StateUpdate"`), explorations: raw(`"Exploration"`) };
@@ -14,7 +15,9 @@ export const NO_KNOWLEDGE: KnowledgePointers = { stateUpdates: [], explorations:
 
 export async function captureKnowledge(s: Sql, team: string): Promise<KnowledgePointers> {
   const ids = async (table: Query) =>
-    (await s.all<{ id: number }>(sql`SELECT "id" FROM ${table} WHERE "teamId" = ${team} AND "archivedAt" IS NULL ORDER BY "id"`)).map((r) => r.id);
+    (
+      await s.all<Pick<StateUpdateRow | ExplorationRow, "id">>(sql`SELECT "id" FROM ${table} WHERE "teamId" = ${team} AND "archivedAt" IS NULL ORDER BY "id"`)
+    ).map((r) => r.id);
   return { stateUpdates: await ids(TABLES.stateUpdates), explorations: await ids(TABLES.explorations) };
 }
 

@@ -4,7 +4,7 @@
  * with the ones before it, so a reader sees where every role stands and how it got there. A reset or rollback takes
  * updates out of the state (`archivedAt`) without deleting them.
  */
-import { stringsOf } from "../../db/rows.ts";
+import { jsonColumn, stringsOf, type MemberRow, type StateUpdateRow } from "../../db/rows.ts";
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
@@ -15,23 +15,7 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
-type StateRow = {
-  id: number;
-  teamId: string;
-  member: string;
-  role: string;
-  status: string;
-  task: string;
-  refArtifact: string | null;
-  refVersion: number | null;
-  keyFindings: string;
-  decisions: string;
-  filesModified: string;
-  verification: string;
-  createdAt: Date;
-};
-
-const toView = (r: StateRow): StateUpdateView => ({
+const toView = (r: StateUpdateRow): StateUpdateView => ({
   id: r.id,
   team: r.teamId,
   member: r.member,
@@ -40,7 +24,7 @@ const toView = (r: StateRow): StateUpdateView => ({
   task: r.task,
   ref: r.refArtifact === null || r.refVersion === null ? null : { artifactId: r.refArtifact, version: r.refVersion },
   keyFindings: stringsOf(r.keyFindings),
-  decisions: z.array(StateDecision).parse(JSON.parse(r.decisions)),
+  decisions: jsonColumn(z.array(StateDecision), r.decisions),
   filesModified: stringsOf(r.filesModified),
   verification: z.enum(VERIFICATIONS).parse(r.verification),
   createdAt: r.createdAt,
@@ -50,8 +34,8 @@ export async function postStateUpdate({ db }: DomainDeps, actor: Principal, inpu
   return db.write("state.update", actor.name, async (tx) => {
     await ensureTeam(tx, input.team);
     const ref = input.ref === undefined ? null : await pinRef(tx, input.team, input.ref, "ref");
-    const member = await tx.get<{ role: string }>(sql`SELECT "role" FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${actor.name}`);
-    const row = (await tx.get<StateRow>(
+    const member = await tx.get<Pick<MemberRow, "role">>(sql`SELECT "role" FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${actor.name}`);
+    const row = (await tx.get<StateUpdateRow>(
       sql`INSERT INTO "StateUpdate" ("teamId","member","role","status","task","refArtifact","refVersion","keyFindings","decisions","filesModified","verification","createdAt")
        VALUES (${input.team},${actor.name},${member?.role ?? ""},${input.status},${input.task},${ref?.artifactId ?? null},${ref?.version ?? null},${JSON.stringify(input.keyFindings)},${JSON.stringify(input.decisions)},${JSON.stringify(input.filesModified)},${input.verification},${tx.now}) RETURNING *`,
     ))!;
@@ -70,7 +54,7 @@ export async function postStateUpdate({ db }: DomainDeps, actor: Principal, inpu
 export async function teamStateOf(s: Sql, team: string, history: number, member?: string): Promise<TeamState> {
   // Ranked once per member (a window both databases have): updates pile up and are never deleted, so a count of the
   // later rows per row would grow with the square of a member's updates on every briefing and graph view.
-  const rows = await s.all<StateRow>(
+  const rows = await s.all<StateUpdateRow>(
     sql`SELECT * FROM (
        SELECT s.*, ROW_NUMBER() OVER (PARTITION BY s."member" ORDER BY s."id" DESC) AS "rank" FROM "StateUpdate" s
        WHERE s."teamId" = ${team} AND s."archivedAt" IS NULL ${member === undefined ? EMPTY : sql`AND s."member" = ${member}`}

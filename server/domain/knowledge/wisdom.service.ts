@@ -16,21 +16,7 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { toHubEvent } from "../events/events.service.ts";
-import { stringsOf, type EventRow } from "../../db/rows.ts";
-
-export type WisdomRow = {
-  id: number;
-  teamId: string;
-  kind: string;
-  title: string;
-  body: string;
-  rationale: string;
-  alternatives: string;
-  examples: string;
-  related: string;
-  author: string;
-  createdAt: Date;
-};
+import { jsonColumn, stringsOf, type ArtifactRow, type ContractRow, type EventRow, type WisdomRow } from "../../db/rows.ts";
 
 const Related = z.object({ artifacts: z.array(z.string()).default([]), contracts: z.array(z.string()).default([]) });
 
@@ -43,7 +29,7 @@ export const toWisdomView = (r: WisdomRow): WisdomView => ({
   rationale: r.rationale,
   alternatives: stringsOf(r.alternatives),
   examples: stringsOf(r.examples),
-  related: Related.parse(JSON.parse(r.related)),
+  related: jsonColumn(Related, r.related),
   author: r.author,
   createdAt: r.createdAt,
 });
@@ -54,7 +40,9 @@ async function missingLinks(s: Sql, team: string, related: AppendWisdomInput["re
     const ids = related?.[field] ?? [];
     if (ids.length === 0) return;
     const found = new Set(
-      (await s.all<{ id: string }>(sql`SELECT "id" FROM ${raw(`"${table}"`)} WHERE "teamId" = ${team} AND "id" IN ${inList(ids)}`)).map((r) => r.id),
+      (await s.all<Pick<ArtifactRow | ContractRow, "id">>(sql`SELECT "id" FROM ${raw(`"${table}"`)} WHERE "teamId" = ${team} AND "id" IN ${inList(ids)}`)).map(
+        (r) => r.id,
+      ),
     );
     for (const [i, id] of ids.entries()) {
       if (!found.has(id)) {

@@ -11,14 +11,24 @@
  * an answer grows with the graph's edges, never with the number of paths through it.
  */
 import type { Sql } from "../../db/connection.ts";
+import type { ArtifactRow, ArtifactVersionRow, LineageEdgeRow, StaleMarkRow } from "../../db/rows.ts";
 import type { StaleArtifact, StaleReason, StaleStep } from "../../../lib/api/lineage.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { byText, currentUpstream, groupBy } from "./graph.ts";
 import { inList, sql } from "../../db/sql.ts";
 
 /** An artifact and its current version (null when every version was rolled back). */
-type Head = { pk: number; artifactId: string; archived: number; seq: number | null; version: number | null };
-type InputEdge = { toSeq: number; fromSeq: number; fromPk: number; fromVersion: number; fromStatus: string; kind: string; contractId: string | null };
+type Head = Pick<ArtifactRow, "pk"> & {
+  artifactId: ArtifactRow["id"];
+  archived: number;
+  seq: ArtifactVersionRow["seq"] | null;
+  version: ArtifactVersionRow["version"] | null;
+};
+type InputEdge = Pick<LineageEdgeRow, "toSeq" | "fromSeq" | "kind" | "contractId"> & {
+  fromPk: ArtifactVersionRow["artifactPk"];
+  fromVersion: ArtifactVersionRow["version"];
+  fromStatus: ArtifactVersionRow["status"];
+};
 
 /** Nearest root first; then by the input it comes through, the root and the kind, so answers are stable. */
 const byNearest = (a: StaleReason, b: StaleReason) =>
@@ -70,7 +80,7 @@ async function decide(s: Sql, team: string, candidates: Head[], known: Head[]): 
   );
   const unknown = new Set(edges.map((e) => e.fromPk).filter((pk) => !byPk.has(pk)));
   if (unknown.size) for (const h of await s.all<Head>(sql`${HEADS} WHERE a."pk" IN ${inList(unknown)}`)) byPk.set(h.pk, h);
-  const marks = await s.all<{ seq: number; reason: string; markedBy: string }>(sql`SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ${team}`);
+  const marks = await s.all<Pick<StaleMarkRow, "seq" | "reason" | "markedBy">>(sql`SELECT "seq","reason","markedBy" FROM "StaleMark" WHERE "teamId" = ${team}`);
 
   const current = (h: Head) => formatRef({ artifactId: h.artifactId, version: h.version! });
   const step = (e: InputEdge, input: string): StaleStep => {

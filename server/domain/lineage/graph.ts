@@ -5,10 +5,11 @@
  * archived artifact shows up only where a caller names it.
  */
 import type { Sql } from "../../db/connection.ts";
+import type { ArtifactRow, ArtifactVersionRow, LineageEdgeRow } from "../../db/rows.ts";
 import { DomainError, notFound } from "../../errors.ts";
-import type { VersionStatus } from "../../../lib/api/artifacts.ts";
-import { MAX_LINEAGE_DEPTH, type LineageDirection, type LineageEdge } from "../../../lib/api/lineage.ts";
-import { formatRef } from "../artifacts/refs.ts";
+import { VersionStatus } from "../../../lib/api/artifacts.ts";
+import { LineageEdge, MAX_LINEAGE_DEPTH, type LineageDirection } from "../../../lib/api/lineage.ts";
+import { formatRef, type PinnedRef } from "../artifacts/refs.ts";
 import { inList, sql } from "../../db/sql.ts";
 
 /** `v` is its artifact's newest active version (by version or by seq: the two grow together). */
@@ -28,11 +29,11 @@ export function groupBy<T, K, V>(items: Iterable<T>, keyOf: (t: T) => K, valueOf
   return out;
 }
 
-export type ResolvedRef = { artifactPk: number; artifactId: string; version: number; seq: number };
+export type ResolvedRef = PinnedRef & Pick<ArtifactVersionRow, "artifactPk">;
 
 /** The artifact's primary key, archived or not: naming an artifact reaches it either way. */
 export async function artifactPk(s: Sql, team: string, artifactId: string, field: string): Promise<number> {
-  const row = await s.get<{ pk: number }>(sql`SELECT "pk" FROM "Artifact" WHERE "teamId" = ${team} AND "id" = ${artifactId}`);
+  const row = await s.get<Pick<ArtifactRow, "pk">>(sql`SELECT "pk" FROM "Artifact" WHERE "teamId" = ${team} AND "id" = ${artifactId}`);
   if (!row) throw notFound("artifact", artifactId, field);
   return row.pk;
 }
@@ -41,7 +42,7 @@ export async function artifactPk(s: Sql, team: string, artifactId: string, field
 export async function resolveRef(s: Sql, team: string, ref: string, field: string): Promise<ResolvedRef> {
   const [artifactId, v] = ref.split("@v");
   const pk = await artifactPk(s, team, artifactId, field);
-  const row = await s.get<{ version: number; seq: number }>(
+  const row = await s.get<Pick<ArtifactVersionRow, "version" | "seq">>(
     v
       ? sql`SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${pk} AND "version" = ${Number(v)}`
       : sql`SELECT "version","seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${pk} AND "status" = 'active' ORDER BY "version" DESC LIMIT 1`,
@@ -62,7 +63,7 @@ export async function resolveRef(s: Sql, team: string, ref: string, field: strin
  */
 export async function walk(s: Sql, team: string, start: number[], direction: LineageDirection, maxDepth: number): Promise<Map<number, number>> {
   const [near, far] = direction === "downstream" ? [sql`"fromSeq"`, sql`"toSeq"`] : [sql`"toSeq"`, sql`"fromSeq"`];
-  const rows = await s.all<{ seq: number; depth: number }>(
+  const rows = await s.all<Pick<ArtifactVersionRow, "seq"> & { depth: number }>(
     sql`WITH RECURSIVE walk("seq","depth") AS (
        SELECT "seq", 0 FROM "ArtifactVersion" WHERE "seq" IN ${inList(start)}
        UNION
@@ -83,7 +84,7 @@ export async function walk(s: Sql, team: string, start: number[], direction: Lin
  * artifacts are not entered; UNION visits each version once, so a cycle ends the walk.
  */
 export async function currentUpstream(s: Sql, team: string, start: Iterable<number>): Promise<Map<number, number>> {
-  const rows = await s.all<{ seq: number; pk: number }>(
+  const rows = await s.all<Pick<ArtifactVersionRow, "seq"> & { pk: ArtifactVersionRow["artifactPk"] }>(
     sql`WITH RECURSIVE up("seq") AS (
        SELECT "seq" FROM "ArtifactVersion" WHERE "seq" IN ${inList(start)}
        UNION
@@ -98,42 +99,33 @@ export async function currentUpstream(s: Sql, team: string, start: Iterable<numb
   return new Map(rows.map((r) => [r.seq, r.pk]));
 }
 
-export type VersionInfo = {
-  seq: number;
-  artifactId: string;
-  version: number;
-  type: string;
-  name: string;
-  status: VersionStatus;
-  publisher: string;
-  sessionId: string | null;
-  contractId: string | null;
-  createdAt: Date;
-  current: boolean;
-};
+type VersionColumns = PinnedRef & Pick<ArtifactVersionRow, "publisher" | "sessionId" | "contractId" | "createdAt"> & Pick<ArtifactRow, "type" | "name">;
+
+export type VersionInfo = VersionColumns & { status: VersionStatus; current: boolean };
 
 export async function loadVersions(s: Sql, seqs: Iterable<number>): Promise<Map<number, VersionInfo>> {
-  const rows = await s.all<Omit<VersionInfo, "current"> & { current: number }>(
+  const rows = await s.all<VersionColumns & Pick<ArtifactVersionRow, "status"> & { current: number }>(
     sql`SELECT v."seq", a."id" AS "artifactId", v."version", a."type", a."name", v."status", v."publisher", v."sessionId", v."contractId",
        v."createdAt", CASE WHEN ${IS_CURRENT} THEN 1 ELSE 0 END AS "current"
      FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE v."seq" IN ${inList(seqs)}`,
   );
-  return new Map(rows.map((r) => [r.seq, { ...r, current: r.current === 1 }]));
+  return new Map(rows.map((r) => [r.seq, { ...r, status: VersionStatus.parse(r.status), current: r.current === 1 }]));
 }
 
-export type EdgeInfo = { fromSeq: number; toSeq: number; from: string; kind: LineageEdge["kind"]; contractId: string | null };
+export type EdgeInfo = Pick<LineageEdgeRow, "fromSeq" | "toSeq" | "contractId"> & { from: string; kind: LineageEdge["kind"] };
+const EdgeKind = LineageEdge.shape.kind;
 
 /** The recorded inputs of these versions, oldest edge first. */
 export async function edgesInto(s: Sql, seqs: Iterable<number>): Promise<EdgeInfo[]> {
-  const rows = await s.all<Omit<EdgeInfo, "from"> & { artifactId: string; version: number }>(
+  const rows = await s.all<Pick<LineageEdgeRow, "fromSeq" | "toSeq" | "kind" | "contractId"> & Pick<PinnedRef, "artifactId" | "version">>(
     sql`SELECT e."fromSeq", e."toSeq", e."kind", e."contractId", a."id" AS "artifactId", v."version"
      FROM "LineageEdge" e JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
      WHERE e."toSeq" IN ${inList(seqs)} ORDER BY e."id"`,
   );
-  return rows.map(({ artifactId, version, ...e }) => ({ ...e, from: formatRef({ artifactId, version }) }));
+  return rows.map(({ artifactId, version, ...e }) => ({ ...e, kind: EdgeKind.parse(e.kind), from: formatRef({ artifactId, version }) }));
 }
 
-export type Descendant = { artifactId: string; type: string; version: number; seq: number; depth: number };
+export type Descendant = PinnedRef & Pick<ArtifactRow, "type"> & { depth: number };
 
 /**
  * Artifacts (other than `sourcePk`) whose current version descends from one of `start`, nearest
@@ -151,6 +143,6 @@ export async function currentDescendants(s: Sql, team: string, sourcePk: number,
 
 /** Every version of an artifact: what "downstream of an artifact" starts from. */
 export async function versionSeqs(s: Sql, artifactPk: number): Promise<number[]> {
-  const rows = await s.all<{ seq: number }>(sql`SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${artifactPk} ORDER BY "seq"`);
+  const rows = await s.all<Pick<ArtifactVersionRow, "seq">>(sql`SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${artifactPk} ORDER BY "seq"`);
   return rows.map((r) => r.seq);
 }

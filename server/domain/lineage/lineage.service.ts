@@ -4,6 +4,7 @@
  * writes nothing. Archived artifacts appear only when the caller names them.
  */
 import type { Sql } from "../../db/connection.ts";
+import type { ArtifactReadRow, InteractionRow, SessionRow } from "../../db/rows.ts";
 import {
   MAX_LINEAGE_DEPTH,
   type Audit,
@@ -85,7 +86,7 @@ export async function staleArtifacts(deps: DomainDeps, input: StaleInput): Promi
 
 /** The session's interaction that was running when the version was published. */
 async function publishingCost(s: Sql, session: string, at: Date): Promise<PublishingCost | null> {
-  const row = await s.get<{ n: number; costUsd: number; sessionCostUsd: number }>(
+  const row = await s.get<Pick<InteractionRow, "n" | "costUsd"> & { sessionCostUsd: SessionRow["costUsd"] }>(
     sql`SELECT i."n", i."costUsd", s."costUsd" AS "sessionCostUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
      WHERE s."name" = ${session} AND i."startedAt" <= ${at} AND (i."endedAt" IS NULL OR i."endedAt" >= ${at}) AND i."status" <> 'queued' ORDER BY i."n" DESC LIMIT 1`,
   );
@@ -102,7 +103,7 @@ export async function audit(deps: DomainDeps, input: AuditInput): Promise<Audit>
       (e) => e.toSeq,
       (e) => e.from,
     );
-    const reads = await s.all<{ seq: number; reader: string; at: Date }>(
+    const reads = await s.all<Pick<ArtifactReadRow, "seq" | "reader" | "at">>(
       sql`SELECT "seq","reader","at" FROM "ArtifactRead" WHERE "seq" IN ${inList(reached.keys())} ORDER BY "id"`,
     );
     const readers = groupBy(

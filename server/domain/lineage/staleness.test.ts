@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { staleReasonText } from "../../../lib/stale-reason.ts";
 import { buildLineageScenario, lineageQueries, scenarioCommands } from "../../testing/lineage-scenario.ts";
 import { refusedWithoutWriting } from "../../testing/refusals.ts";
+import type { StaleMarkRow } from "../../db/rows.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
 import { emitStaleOnBump, invalidateDownstream, staleListenersOf } from "./staleness.ts";
@@ -55,7 +56,7 @@ describe("invalidateDownstream", () => {
     expect(await invalidate("schema", "again")).toEqual([]);
     expect(await invalidate("api", "again")).toEqual([]);
     expect(staleEvents()).toHaveLength(3);
-    expect(((await snapshotTables(hub)).StaleMark as Array<{ seq: number; reason: string }>).map((m) => [m.seq, m.reason])).toEqual([
+    expect(((await snapshotTables(hub)).StaleMark as StaleMarkRow[]).map((m) => [m.seq, m.reason])).toEqual([
       [3, "schema is wrong"],
       [5, "schema is wrong"],
       [4, "schema is wrong"],

@@ -7,6 +7,7 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql, type SqlValue } from "../../db/sql.ts";
+import type { ArtifactVersionRow } from "../../db/rows.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { artifactPk, currentDescendants, versionSeqs, type Descendant } from "./graph.ts";
 
@@ -56,7 +57,7 @@ export const staleListenersOf = (teamId: SqlValue) =>
  * downstream walk nobody needs. Returns the refs it emitted for.
  */
 export async function emitStaleOnBump(tx: WriteTx, team: string, artifactId: string, previousSeq: number, newVersion: number): Promise<string[]> {
-  const previous = await tx.get<{ artifactPk: number; version: number }>(
+  const previous = await tx.get<Pick<ArtifactVersionRow, "artifactPk" | "version">>(
     sql`SELECT "artifactPk","version" FROM "ArtifactVersion" WHERE "seq" = ${previousSeq}`,
   );
   if (!previous) throw new Error(`emitStaleOnBump: no version with seq ${previousSeq}`);
@@ -69,7 +70,7 @@ export async function emitStaleOnBump(tx: WriteTx, team: string, artifactId: str
 
 /** The version that was current before `version` was published, if any was active. */
 export async function previousActiveSeq(s: Sql, artifactPk: number, version: number): Promise<number | undefined> {
-  const row = await s.get<{ seq: number }>(
+  const row = await s.get<Pick<ArtifactVersionRow, "seq">>(
     sql`SELECT "seq" FROM "ArtifactVersion" WHERE "artifactPk" = ${artifactPk} AND "status" = 'active' AND "version" < ${version} ORDER BY "version" DESC LIMIT 1`,
   );
   return row?.seq;

@@ -9,6 +9,7 @@ import { CreateContractInput, ReasonInput } from "../../../lib/api/contracts.ts"
 import { WireEvent } from "../../../lib/api/events.ts";
 import { CreateWebhookInput, DeliveriesInput, WebhookRefInput, type DeliveryView } from "../../../lib/api/webhooks.ts";
 import { sql } from "../../db/sql.ts";
+import type { WebhookRow } from "../../db/rows.ts";
 import { sessionKit } from "../../testing/session-kit.ts";
 import { POSTGRES_URL, hubOn, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { startReceiver, type Answer, type Receiver } from "../../testing/webhook-receiver.ts";
@@ -236,7 +237,7 @@ describe("webhook deliveries", () => {
     closing.push(() => hubA.close());
     // As a hub that died mid-attempt leaves it: claimed by hub-a for a while yet, its first attempt counted.
     await hub.db.write("test.claim", "test", async (tx) => {
-      const w = (await tx.get<{ pk: number; teamId: string }>(sql`SELECT "pk", "teamId" FROM "Webhook" WHERE "id" = 'ops'`))!;
+      const w = (await tx.get<Pick<WebhookRow, "pk" | "teamId">>(sql`SELECT "pk", "teamId" FROM "Webhook" WHERE "id" = 'ops'`))!;
       const rendered = render({ format: "json", webhook: "ops", team: "t", event: null });
       const until = new Date(tx.now.getTime() + 600_000);
       await insertDelivery(

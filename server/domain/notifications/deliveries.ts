@@ -7,9 +7,10 @@
 import { randomUUID } from "node:crypto";
 import type { Database, WriteTx } from "../../db/database.ts";
 import { inList, raw, sql, type Query } from "../../db/sql.ts";
+import type { WebhookDeliveryRow, WebhookRow } from "../../db/rows.ts";
 import { backoffMs, type WebhookConfig } from "./config.ts";
 import type { Outcome, Request } from "./attempt.ts";
-import { headersOf, type DeliveryRow, type WebhookRow } from "./webhooks.repo.ts";
+import { headersOf } from "./webhooks.repo.ts";
 import type { Rendered } from "./render.ts";
 
 /** Finished deliveries kept per webhook: the newest ones, enough to see what happened; older ones are removed. */
@@ -30,7 +31,7 @@ export async function insertDelivery(
   state: { status: "pending" | "sending"; maxAttempts: number; claimedBy?: string; claimedUntil?: Date },
 ): Promise<number | null> {
   const sending = state.status === "sending";
-  const row = await tx.get<{ id: number }>(
+  const row = await tx.get<Pick<WebhookDeliveryRow, "id">>(
     sql`INSERT INTO "WebhookDelivery" ("webhookPk","teamId","kind","eventId","eventType","body","contentType","headers","status","attempts","maxAttempts","nextAttemptAt","claimedBy","claimedUntil","createdAt","updatedAt")
      VALUES (${d.webhook.pk},${d.webhook.teamId},${d.kind},${d.eventId},${d.eventType},${d.rendered.body},${d.rendered.contentType},${JSON.stringify(d.rendered.headers)},${state.status},${sending ? 1 : 0},${state.maxAttempts},${sending ? null : tx.now},${state.claimedBy ?? null},${state.claimedUntil ?? null},${tx.now},${tx.now}) ON CONFLICT ("webhookPk","eventId") DO NOTHING RETURNING "id"`,
   );
@@ -48,7 +49,7 @@ export async function prune(tx: WriteTx, webhookPk: number): Promise<void> {
 }
 
 /** A claimed delivery with what its request needs. */
-export type Claimed = DeliveryRow & Pick<WebhookRow, "url" | "secret"> & { webhook: string };
+export type Claimed = WebhookDeliveryRow & Pick<WebhookRow, "url" | "secret"> & { webhook: WebhookRow["id"] };
 
 export const requestOf = (c: Claimed): Request => ({
   url: c.url,
@@ -75,7 +76,7 @@ export async function claim(tx: WriteTx, ids: number[], claimant: string, lease:
        "lastError" = 'no outcome recorded: the hub attempting it stopped' WHERE "id" IN ${listed} AND "status" = 'sending' AND "claimedUntil" < ${tx.now} AND "attempts" >= "maxAttempts"`,
   );
   const until = new Date(tx.now.getTime() + lease);
-  const taken = await tx.all<{ id: number }>(
+  const taken = await tx.all<Pick<WebhookDeliveryRow, "id">>(
     sql`UPDATE "WebhookDelivery" SET "status" = 'sending', "attempts" = "attempts" + 1, "claimedBy" = ${claimant}, "claimedUntil" = ${until}, "nextAttemptAt" = NULL, "updatedAt" = ${tx.now}
      WHERE "id" IN ${listed} AND ${due(tx.now)} AND "attempts" < "maxAttempts" RETURNING "id"`,
   );
@@ -91,7 +92,7 @@ export async function claim(tx: WriteTx, ids: number[], claimant: string, lease:
  */
 export async function record(
   tx: WriteTx,
-  d: Pick<DeliveryRow, "id" | "attempts" | "maxAttempts">,
+  d: Pick<WebhookDeliveryRow, "id" | "attempts" | "maxAttempts">,
   outcome: Outcome,
   claimant: string,
   config: Pick<WebhookConfig, "retryBaseMs">,

@@ -10,7 +10,7 @@ import type { Sql } from "../../db/connection.ts";
 import { fromSqlDate } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { inList, sql } from "../../db/sql.ts";
-import type { EventRow } from "../../db/rows.ts";
+import type { EventRow, WebhookCursorRow, WebhookDeliveryRow, WebhookRow } from "../../db/rows.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { EventType, HubEvent } from "../../events/types.ts";
 import { WebhookFormat, type ParsedSelector } from "../../../lib/api/webhooks.ts";
@@ -20,7 +20,7 @@ import { attempt } from "./attempt.ts";
 import { backoffMs, type WebhookConfig } from "./config.ts";
 import { claim, claimantOf, insertDelivery, leaseMs, prune, record, releaseClaims, requestOf, type Claimed } from "./deliveries.ts";
 import { render } from "./render.ts";
-import { selectorsOf, type WebhookRow } from "./webhooks.repo.ts";
+import { selectorsOf } from "./webhooks.repo.ts";
 
 const DISPATCHER = "webhook-dispatcher";
 /** Events read at a time, and deliveries written in one write: small, so each write is short. */
@@ -172,7 +172,9 @@ export class WebhookDispatcher {
   private async insert(tx: WriteTx, pairs: Pair[], last: number): Promise<void> {
     // A webhook deleted or disabled since it was loaded gets nothing.
     const pks = new Set(pairs.map((p) => p.h.pk));
-    const live = new Set((await tx.all<{ pk: number }>(sql`SELECT "pk" FROM "Webhook" WHERE "enabled" = ${true} AND "pk" IN ${inList(pks)}`)).map((r) => r.pk));
+    const live = new Set(
+      (await tx.all<Pick<WebhookRow, "pk">>(sql`SELECT "pk" FROM "Webhook" WHERE "enabled" = ${true} AND "pk" IN ${inList(pks)}`)).map((r) => r.pk),
+    );
     const touched = new Set<number>();
     for (const { e, h } of pairs) {
       if (!live.has(h.pk)) continue;
@@ -188,13 +190,15 @@ export class WebhookDispatcher {
 
   /** Where reading starts: the stored cursor, or the oldest webhook's start when that is later (nothing before it concerns any). */
   private async startAt(s: Sql, hooks: readonly Hook[]): Promise<number> {
-    const stored = (await s.get<{ lastEventId: number }>(sql`SELECT "lastEventId" FROM "WebhookCursor" WHERE "id" = 1`))?.lastEventId ?? 0;
+    const stored = (await s.get<Pick<WebhookCursorRow, "lastEventId">>(sql`SELECT "lastEventId" FROM "WebhookCursor" WHERE "id" = 1`))?.lastEventId ?? 0;
     return Math.max(stored, Math.min(...hooks.map((h) => h.fromEventId)));
   }
 
   private async loadHooks(): Promise<Hook[]> {
     const rows = await this.deps.db.read((s) =>
-      s.all<WebhookRow>(sql`SELECT "pk","teamId","id","format","events","fromEventId" FROM "Webhook" WHERE "enabled" = ${true} ORDER BY "pk"`),
+      s.all<Pick<WebhookRow, "pk" | "teamId" | "id" | "format" | "events" | "fromEventId">>(
+        sql`SELECT "pk","teamId","id","format","events","fromEventId" FROM "Webhook" WHERE "enabled" = ${true} ORDER BY "pk"`,
+      ),
     );
     const hooks = rows.map((r) => ({ pk: r.pk, teamId: r.teamId, id: r.id, format: r.format, fromEventId: r.fromEventId, selectors: selectorsOf(r) }));
     this.types = new Set(hooks.flatMap((h) => h.selectors.flatMap((s) => s.types)));
@@ -220,12 +224,12 @@ export class WebhookDispatcher {
       const pending: Array<{ id: number; webhookPk: number; at: number }> = [];
       const lapsed: Array<{ id: number; webhookPk: number }> = [];
       for (const pk of open) {
-        const rows = await s.all<{ id: number; webhookPk: number; nextAttemptAt: Date | string }>(
+        const rows = await s.all<Pick<WebhookDeliveryRow, "id" | "webhookPk" | "nextAttemptAt">>(
           sql`SELECT "id", "webhookPk", "nextAttemptAt" FROM "WebhookDelivery" WHERE "webhookPk" = ${pk} AND "status" = 'pending' AND "nextAttemptAt" <= ${now} ORDER BY "nextAttemptAt", "id" LIMIT ${limit}`,
         );
-        pending.push(...rows.map((d) => ({ id: d.id, webhookPk: d.webhookPk, at: new Date(d.nextAttemptAt).getTime() })));
+        pending.push(...rows.map((d) => ({ id: d.id, webhookPk: d.webhookPk, at: d.nextAttemptAt!.getTime() })));
         lapsed.push(
-          ...(await s.all<{ id: number; webhookPk: number }>(
+          ...(await s.all<Pick<WebhookDeliveryRow, "id" | "webhookPk">>(
             sql`SELECT "id", "webhookPk" FROM "WebhookDelivery" WHERE "webhookPk" = ${pk} AND "status" = 'sending' AND "claimedUntil" < ${now} LIMIT ${this.config.concurrency}`,
           )),
         );

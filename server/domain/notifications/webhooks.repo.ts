@@ -5,54 +5,15 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, stringsOf, type WebhookDeliveryRow, type WebhookRow } from "../../db/rows.ts";
 import { notFound } from "../../errors.ts";
 import { DeliveryStatus, WebhookFormat, parseSelector, type DeliveryView, type ParsedSelector, type WebhookView } from "../../../lib/api/webhooks.ts";
 
-export type WebhookRow = {
-  pk: number;
-  teamId: string;
-  id: string;
-  url: string;
-  format: string;
-  events: string;
-  secret: string;
-  enabled: number;
-  createdBy: string;
-  fromEventId: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-export type DeliveryRow = {
-  id: number;
-  webhookPk: number;
-  teamId: string;
-  kind: string;
-  eventId: number | null;
-  eventType: string;
-  body: string;
-  contentType: string;
-  headers: string;
-  status: string;
-  attempts: number;
-  maxAttempts: number;
-  nextAttemptAt: Date | null;
-  claimedBy: string | null;
-  claimedUntil: Date | null;
-  responseCode: number | null;
-  lastError: string | null;
-  durationMs: number | null;
-  createdAt: Date;
-  updatedAt: Date;
-  deliveredAt: Date | null;
-};
-
-const Selectors = z.array(z.string());
 const Headers = z.record(z.string(), z.string());
 const Kind = z.enum(["event", "test"]);
 
-export const eventsOf = (row: Pick<WebhookRow, "events">): string[] => Selectors.parse(JSON.parse(row.events));
-export const headersOf = (row: Pick<DeliveryRow, "headers">): Record<string, string> => Headers.parse(JSON.parse(row.headers));
+export const eventsOf = (row: Pick<WebhookRow, "events">): string[] => stringsOf(row.events);
+export const headersOf = (row: Pick<WebhookDeliveryRow, "headers">): Record<string, string> => jsonColumn(Headers, row.headers);
 
 /** The selectors as the dispatcher matches them; checked when stored, so one that no longer parses (a type gone from the catalog) is skipped. */
 export const selectorsOf = (row: Pick<WebhookRow, "events">): ParsedSelector[] =>
@@ -70,7 +31,7 @@ export async function loadWebhook(s: Sql, team: string, id: string): Promise<Web
   return row;
 }
 
-export const toDeliveryView = (d: DeliveryRow, webhook: string): DeliveryView => ({
+export const toDeliveryView = (d: WebhookDeliveryRow, webhook: string): DeliveryView => ({
   id: d.id,
   webhook,
   kind: Kind.parse(d.kind),
@@ -90,10 +51,10 @@ export const toDeliveryView = (d: DeliveryRow, webhook: string): DeliveryView =>
 
 /** The view of a webhook with its delivery counts and its newest delivery. */
 export async function webhookView(s: Sql, row: WebhookRow): Promise<WebhookView> {
-  const counts = await s.all<{ status: string; n: number }>(
+  const counts = await s.all<Pick<WebhookDeliveryRow, "status"> & { n: number }>(
     sql`SELECT "status", COUNT(*) AS "n" FROM "WebhookDelivery" WHERE "webhookPk" = ${row.pk} GROUP BY "status"`,
   );
-  const last = await s.get<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "webhookPk" = ${row.pk} ORDER BY "id" DESC LIMIT 1`);
+  const last = await s.get<WebhookDeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "webhookPk" = ${row.pk} ORDER BY "id" DESC LIMIT 1`);
   const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
   return {
     team: row.teamId,

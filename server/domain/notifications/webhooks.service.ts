@@ -5,6 +5,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { join, sql } from "../../db/sql.ts";
+import type { WebhookDeliveryRow, WebhookRow } from "../../db/rows.ts";
 import { conflict, invalid } from "../../errors.ts";
 import { isHubWide, parseSelector, MAX_WEBHOOKS_PER_TEAM, WebhookFormat } from "../../../lib/api/webhooks.ts";
 import type {
@@ -27,7 +28,7 @@ import type { WebhookConfig } from "./config.ts";
 import { claimantOf, insertDelivery, leaseMs, prune, record, requestOf, type Claimed } from "./deliveries.ts";
 import { render } from "./render.ts";
 import { newSecret } from "./signature.ts";
-import { eventsOf, loadWebhook, originOf, toDeliveryView, webhookView, type DeliveryRow, type WebhookRow } from "./webhooks.repo.ts";
+import { eventsOf, loadWebhook, originOf, toDeliveryView, webhookView } from "./webhooks.repo.ts";
 
 const lastEventId = async (s: Sql) => (await s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
 
@@ -147,7 +148,9 @@ export async function listDeliveries({ db }: DomainDeps, actor: Principal, input
     const where = [sql`"webhookPk" = ${row.pk}`];
     if (input.status) where.push(sql`"status" = ${input.status}`);
     if (input.cursor !== undefined) where.push(sql`"id" < ${input.cursor}`);
-    const rows = await s.all<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE ${join(where, " AND ")} ORDER BY "id" DESC LIMIT ${input.limit + 1}`);
+    const rows = await s.all<WebhookDeliveryRow>(
+      sql`SELECT * FROM "WebhookDelivery" WHERE ${join(where, " AND ")} ORDER BY "id" DESC LIMIT ${input.limit + 1}`,
+    );
     const page = rows.slice(0, input.limit);
     return { deliveries: page.map((d) => toDeliveryView(d, row.id)), nextCursor: rows.length > input.limit ? page[page.length - 1].id : null };
   });
@@ -174,7 +177,7 @@ export async function testWebhook(deps: DomainDeps, actor: Principal, input: Web
         { status: "sending", maxAttempts: 1, claimedBy: claimant, claimedUntil: until },
       ))!;
       await prune(tx, row.pk);
-      const d = (await tx.get<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "id" = ${id}`))!;
+      const d = (await tx.get<WebhookDeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "id" = ${id}`))!;
       return { ...d, url: row.url, secret: row.secret, webhook: row.id };
     },
     { team: input.team },
@@ -191,7 +194,7 @@ export async function testWebhook(deps: DomainDeps, actor: Principal, input: Web
         subject: `webhook:${input.id}`,
         payload: { id: input.id, status: outcome.delivered ? "delivered" : "failed", responseCode: outcome.responseCode, error: outcome.error, by: actor.name },
       });
-      const d = await tx.get<DeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "id" = ${claimed.id}`);
+      const d = await tx.get<WebhookDeliveryRow>(sql`SELECT * FROM "WebhookDelivery" WHERE "id" = ${claimed.id}`);
       // Deleted meanwhile: the outcome is still the answer.
       return d
         ? toDeliveryView(d, input.id)

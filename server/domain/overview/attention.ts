@@ -5,10 +5,11 @@
  * (docs/budgets.md), each grouped by cause (./causes.ts). Every row of a kind is read, so a group's
  * count is whole even where its items are only the head.
  */
-import { jsonObjectOf } from "../sessions/sessions.repo.ts";
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
-import type { ApprovalItem, Attention } from "../../../lib/api/overview.ts";
+import { jsonColumn, type ApprovalRow, type ContractRow, type SessionRow } from "../../db/rows.ts";
+import { JsonObject } from "../../../lib/api/common.ts";
+import type { Attention } from "../../../lib/api/overview.ts";
 import { shareOf, spentOf } from "../../../lib/budget-figures.ts";
 import { computeStale } from "../lineage/compute-stale.ts";
 import { levelOf, type BudgetWithView } from "../budgets/budgets.repo.ts";
@@ -20,19 +21,19 @@ import { accountHolds, LIMITED_PREFIX } from "../accounts/limits.ts";
  * `budgets`: the team's budgets with their figures, worked out once per overview (./overview.service.ts).
  */
 export async function needsAttention(s: Sql, team: string, showInputs: boolean, budgets: BudgetWithView[]): Promise<Attention> {
-  const approvals = await s.all<Omit<ApprovalItem, "input"> & { input: string }>(
+  const approvals = await s.all<Pick<ApprovalRow, "id" | "toolName" | "input" | "reason" | "createdAt" | "expiresAt"> & { session: SessionRow["name"] }>(
     sql`SELECT a."id", s."name" AS "session", a."toolName", a."input", a."reason", a."createdAt", a."expiresAt"
      FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"
      WHERE a."teamId" = ${team} AND a."status" = 'pending' ORDER BY a."expiresAt", a."id"`,
   );
-  const stalledSessions = await s.all<Attention["stalledSessions"][number]["items"][number]>(
+  const stalledSessions = await s.all<Pick<SessionRow, "name" | "status"> & { stalledAt: NonNullable<SessionRow["stalledAt"]> }>(
     sql`SELECT "name", "status", "stalledAt" FROM "Session" WHERE "teamId" = ${team} AND "stalledAt" IS NOT NULL ORDER BY "stalledAt"`,
   );
-  const sessionProblems = await s.all<Attention["sessionProblems"][number]["items"][number]>(
+  const sessionProblems = await s.all<Pick<SessionRow, "name" | "status" | "exitReason" | "updatedAt"> & { problem: NonNullable<SessionRow["problem"]> }>(
     sql`SELECT "name", "status", "exitReason", "problem", "updatedAt" FROM "Session" WHERE "teamId" = ${team} AND "problem" IS NOT NULL AND "problem" NOT LIKE ${`${LIMITED_PREFIX}%`}
      ORDER BY "updatedAt" DESC, "pk" DESC`,
   );
-  const failedContracts = await s.all<Attention["failedContracts"][number]["items"][number]>(
+  const failedContracts = await s.all<Pick<ContractRow, "id" | "title" | "assignee" | "statusReason" | "updatedAt">>(
     sql`SELECT "id", "title", "assignee", "statusReason", "updatedAt" FROM "Contract" WHERE "teamId" = ${team} AND "status" = 'failed' ORDER BY "updatedAt" DESC, "id"`,
   );
   const stale = [...(await computeStale(s, team)).values()].sort((a, b) => a.artifactId.localeCompare(b.artifactId));
@@ -42,7 +43,7 @@ export async function needsAttention(s: Sql, team: string, showInputs: boolean, 
     .map(([, v]) => v);
   return {
     approvals: groupByCause(
-      approvals.map((a) => ({ ...a, input: showInputs ? jsonObjectOf(a.input) : {} })),
+      approvals.map((a) => ({ ...a, input: showInputs ? jsonColumn(JsonObject, a.input) : {} })),
       (a) => `waiting to run ${a.toolName}`,
     ),
     stalledSessions: groupByCause(stalledSessions, (s) => `silent while ${s.status}`),

@@ -8,6 +8,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { raw, sql } from "../../db/sql.ts";
+import type { InteractionRow, SessionRow } from "../../db/rows.ts";
 import type { Costs, ScopeCost } from "../../../lib/api/overview.ts";
 import type { BudgetWithView } from "../budgets/budgets.repo.ts";
 
@@ -35,7 +36,7 @@ export function fillDays(rows: Array<{ day: string; costUsd: number }>): Costs["
 /** `budgets`: the team's budgets with their figures, worked out once per overview (./overview.service.ts). */
 export async function teamCosts(s: Sql, team: string, budgets: BudgetWithView[]): Promise<Costs> {
   const total = await s.get<{ total: number | null }>(sql`SELECT SUM("costUsd") AS "total" FROM "Session" WHERE "teamId" = ${team}`);
-  const perSession = await s.all<Costs["perSession"][number]>(
+  const perSession = await s.all<Pick<SessionRow, "name" | "status" | "costUsd">>(
     sql`SELECT "name", "status", "costUsd" FROM "Session" WHERE "teamId" = ${team} AND "costUsd" > 0 ORDER BY "costUsd" DESC, "name" LIMIT ${COST_SESSIONS}`,
   );
   return {
@@ -64,7 +65,7 @@ async function costDays(s: Sql, team: string): Promise<Array<{ day: string; cost
   );
   if (!last?.at) return [];
   const from = new Date(Date.parse(`${dayOf(last.at)}T00:00:00Z`) - (COST_DAYS - 1) * DAY_MS);
-  const rows = await s.all<{ endedAt: Date | string; costUsd: number }>(
+  const rows = await s.all<Pick<InteractionRow, "costUsd"> & { endedAt: NonNullable<InteractionRow["endedAt"]> }>(
     sql`SELECT i."endedAt", i."costUsd" FROM "Interaction" i JOIN "Session" s ON s."pk" = i."sessionPk"
      WHERE s."teamId" = ${team} AND i."endedAt" >= ${from} AND i."costUsd" > 0 ORDER BY i."endedAt"`,
   );
@@ -82,7 +83,7 @@ async function scopeCosts(
   budgets: BudgetWithView[],
 ): Promise<ScopeCost[]> {
   const c = raw(`"${column}"`);
-  const spent = await s.all<{ name: string; costUsd: number }>(
+  const spent = await s.all<{ name: NonNullable<InteractionRow[typeof column]>; costUsd: number }>(
     sql`SELECT ${c} AS "name", SUM("costUsd") AS "costUsd" FROM "Interaction" WHERE "teamId" = ${team} AND ${c} IS NOT NULL GROUP BY ${c} HAVING SUM("costUsd") > 0`,
   );
   const rows = new Map<string, ScopeCost>(spent.map((r) => [r.name, { name: r.name, costUsd: r.costUsd, window: "lifetime", budgetUsd: null }]));

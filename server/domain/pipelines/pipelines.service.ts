@@ -6,22 +6,23 @@ import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
+import { jsonColumn, jsonColumnOrNull, type EventRow, type PipelineExecutionRow, type PipelineRow } from "../../db/rows.ts";
 import { conflict, invalidField, notFound, type Issue } from "../../errors.ts";
 import type { HubEvent } from "../../events/types.ts";
 import { EntityId } from "../../../lib/ids.ts";
 import { LoggedEvent } from "../../../lib/api/events.ts";
+import { JsonObject } from "../../../lib/api/common.ts";
 import {
+  PipelineView,
   Rule,
   scopeOf,
   type CreatePipelineInput,
   type DryRunInput,
   type DryRunResult,
-  type ExecutionView,
   type PipelineDetail,
   type PipelineLogInput,
   type PipelineRefInput,
   type PipelineValidation,
-  type PipelineView,
   type SampleEvent,
   type TriggerType,
   type UpdatePipelineInput,
@@ -40,19 +41,7 @@ import { contextFor, eventVars, firesOn, passesFilters, stateVars, type EventCon
 
 const Rules = z.array(Rule);
 
-export type PipelineRow = {
-  pk: number;
-  teamId: string;
-  id: string;
-  status: PipelineView["status"];
-  rules: string;
-  triggers: string;
-  createdBy: string;
-  fromEventId: number;
-  createdAt: Date;
-  updatedAt: Date;
-};
-export const parseRules = (row: Pick<PipelineRow, "rules">) => Rules.parse(JSON.parse(row.rules));
+export const parseRules = (row: Pick<PipelineRow, "rules">) => jsonColumn(Rules, row.rules);
 
 async function loadPipeline(s: Sql, team: string, id: string): Promise<PipelineRow> {
   const row = await s.get<PipelineRow>(sql`SELECT * FROM "Pipeline" WHERE "teamId" = ${team} AND "id" = ${id}`);
@@ -72,7 +61,7 @@ const exists = async (s: Sql, team: string, id: string) => (await s.get(sql`SELE
 const taken = (team: string, id: string) => `pipeline '${id}' already exists in team '${team}'`;
 
 async function counts(s: Sql, pk: number): Promise<Record<string, number>> {
-  const rows = await s.all<{ outcome: string; n: number }>(
+  const rows = await s.all<Pick<PipelineExecutionRow, "outcome"> & { n: number }>(
     sql`SELECT "outcome", COUNT(*) AS "n" FROM "PipelineExecution" WHERE "pipelinePk" = ${pk} GROUP BY "outcome"`,
   );
   return Object.fromEntries(rows.map((r) => [r.outcome, r.n]));
@@ -81,7 +70,7 @@ async function counts(s: Sql, pk: number): Promise<Record<string, number>> {
 const toView = (row: PipelineRow, executions: Record<string, number>): PipelineView => ({
   id: row.id,
   team: row.teamId,
-  status: row.status,
+  status: PipelineView.shape.status.parse(row.status),
   rules: parseRules(row),
   createdBy: row.createdBy,
   createdAt: row.createdAt,
@@ -164,9 +153,8 @@ export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): 
   return db.read(async (s) => {
     const row = await loadPipeline(s, input.team, input.id);
     const rules = parseRules(row);
-    const log = await s.all<
-      Omit<ExecutionView, "pipeline" | "ruleName" | "detail" | "conditionResult"> & { ruleIndex: number; detail: string | null; conditionResult: number | null }
-    >(
+    // Left joined: an event gone from the log leaves its executions without a type or subject.
+    const log = await s.all<PipelineExecutionRow & { eventType: EventRow["type"] | null; eventSubject: EventRow["subject"] | null }>(
       sql`SELECT x.*, x."ruleIndex", e."type" AS "eventType", e."subject" AS "eventSubject" FROM "PipelineExecution" x LEFT JOIN "Event" e ON e."id" = x."eventId"
        WHERE x."pipelinePk" = ${row.pk} ${input.cursor !== undefined ? sql`AND x."id" < ${input.cursor}` : EMPTY} ORDER BY x."id" DESC LIMIT ${input.limit + 1}`,
     );
@@ -184,7 +172,7 @@ export async function getPipeline({ db }: DomainDeps, input: PipelineLogInput): 
         conditionResult: x.conditionResult === null ? null : x.conditionResult === 1,
         action: x.action,
         outcome: x.outcome,
-        detail: x.detail ? (JSON.parse(x.detail) as unknown) : null,
+        detail: jsonColumnOrNull(JsonObject, x.detail),
         error: x.error,
         durationMs: x.durationMs,
         at: x.at,
@@ -233,7 +221,7 @@ export async function dryRun({ db }: DomainDeps, actor: Principal, input: DryRun
     let event: HubEvent;
     let ctx: EventContext | null;
     if (input.eventId !== undefined) {
-      const row = await s.get<Parameters<typeof toHubEvent>[0]>(sql`SELECT * FROM "Event" WHERE "id" = ${input.eventId} AND "teamId" = ${input.team}`);
+      const row = await s.get<EventRow>(sql`SELECT * FROM "Event" WHERE "id" = ${input.eventId} AND "teamId" = ${input.team}`);
       const visible = row && eventFor(actor, toHubEvent(row));
       if (!visible) throw notFound("event", String(input.eventId), "eventId");
       event = visible;

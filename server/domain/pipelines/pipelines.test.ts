@@ -5,6 +5,7 @@ import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { CreatePipelineInput, DryRunInput, MatchingEventsInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
+import type { EventRow } from "../../db/rows.ts";
 import { refusal } from "../../testing/refusals.ts";
 import { publishArtifact } from "../artifacts/artifacts.service.ts";
 import { inboxOf } from "../chat/messages.ts";
@@ -124,7 +125,7 @@ describe("execution guarantees", () => {
     expect(guard).toHaveLength(1);
     expect(guard[0].error).toContain("chains stop at depth 10");
     expect(await inbox("bot")).toHaveLength(10);
-    const depths = (await snapshotTables(hub)).Event as Array<{ type: string; depth: number }>;
+    const depths = (await snapshotTables(hub)).Event as Array<Pick<EventRow, "type" | "depth">>;
     expect(Math.max(...depths.filter((e) => e.type === "message.sent").map((e) => e.depth))).toBe(10);
   });
 
@@ -275,7 +276,7 @@ describe("managing pipelines", () => {
 
     const before = await snapshotTables(hub);
     const logged = (await publish("tr", "test-results", tests(2))).seq;
-    const eventId = ((await snapshotTables(hub)).Event as Array<{ id: number; type: string }>).find((e) => e.type === "artifact.published")!.id;
+    const eventId = ((await snapshotTables(hub)).Event as Array<Pick<EventRow, "id" | "type">>).find((e) => e.type === "artifact.published")!.id;
     expect(logged).toBe(1);
     const fromLog = await dryRun(hub, OPERATOR, DryRunInput.parse({ rule, eventId }));
     expect(fromLog.action).toMatchObject({ reason: "Tests failing: 2 failures" });

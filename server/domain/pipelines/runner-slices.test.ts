@@ -4,6 +4,7 @@ import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import { CreatePipelineInput, PipelineLogInput } from "../../../lib/api/pipelines.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
+import type { PipelineCursorRow } from "../../db/rows.ts";
 import { publishArtifact } from "../artifacts/artifacts.service.ts";
 import { inboxOf } from "../chat/messages.ts";
 import { OPERATOR } from "../principal.ts";
@@ -18,7 +19,9 @@ afterEach(() => hub.close());
 
 const publish = (id: string) => publishArtifact(hub, OPERATOR, PublishArtifactInput.parse({ id, type: "custom", data: { id } }));
 const storedCursor = () =>
-  hub.db.read(async (s) => (await s.get<{ lastEventId: number }>(sql`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`))?.lastEventId ?? null);
+  hub.db.read(
+    async (s) => (await s.get<Pick<PipelineCursorRow, "lastEventId">>(sql`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`))?.lastEventId ?? null,
+  );
 const outcomes = async (id: string) => (await getPipeline(hub, PipelineLogInput.parse({ id, limit: 500 }))).log.map((x) => `${x.rule}:${x.outcome}`).sort();
 
 describe("the pipeline runner's slices", () => {

@@ -13,7 +13,7 @@ import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { multiRowReturning } from "../../db/multi-row.ts";
 import { sql, type Query } from "../../db/sql.ts";
-import type { EventRow } from "../../db/rows.ts";
+import type { EventRow, PipelineCursorRow, PipelineExecutionRow, PipelineRow } from "../../db/rows.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { HubEvent, PayloadOf } from "../../events/types.ts";
 import type { Rule } from "../../../lib/api/pipelines.ts";
@@ -22,7 +22,7 @@ import { toHubEvent } from "../events/events.service.ts";
 import { runAction, type ActionOutcome } from "./actions.ts";
 import { creatorOf } from "./creator.ts";
 import { EvaluationFailure, evaluateCondition } from "./expressions.ts";
-import { parseRules, type PipelineRow } from "./pipelines.service.ts";
+import { parseRules } from "./pipelines.service.ts";
 import { contextFor, firesOn, passesFilters, type EventContext } from "./triggers.ts";
 
 export const MAX_DEPTH = 10;
@@ -53,7 +53,7 @@ type Record_ = {
 };
 
 async function readCursor(s: Sql): Promise<number> {
-  const row = await s.get<{ lastEventId: number }>(sql`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`);
+  const row = await s.get<Pick<PipelineCursorRow, "lastEventId">>(sql`SELECT "lastEventId" FROM "PipelineCursor" WHERE "id" = 1`);
   if (row) return row.lastEventId;
   // First run on this database: nothing before the oldest pipeline can concern any rule.
   return (await s.get<{ n: number }>(sql`SELECT COALESCE((SELECT MIN("fromEventId") FROM "Pipeline"), (SELECT MAX("id") FROM "Event"), 0) AS "n"`))!.n;
@@ -84,7 +84,7 @@ async function record(tx: WriteTx, e: HubEvent, r: Record_): Promise<void> {
  * their rows were most of the runner's work when each was a statement of its own (docs/performance.md#pipelines).
  */
 async function recordQuiet(tx: WriteTx, e: HubEvent, rs: Record_[]): Promise<void> {
-  const logged = await multiRowReturning<{ pipelinePk: number; ruleIndex: number }>(
+  const logged = await multiRowReturning<Pick<PipelineExecutionRow, "pipelinePk" | "ruleIndex">>(
     tx,
     rs.map((r) => executionRow(tx, e, r)),
     (values) => sql`INSERT INTO "PipelineExecution" (${EXECUTION_COLUMNS}) VALUES ${values} ON CONFLICT DO NOTHING RETURNING "pipelinePk","ruleIndex"`,

@@ -3,12 +3,13 @@
  * variables describe the event and the entity it is about, nothing else: an expression can
  * reach no other data of the hub.
  */
-import { stringsOf } from "../../db/rows.ts";
+import { jsonColumn, jsonColumnOrNull, stringsOf, type ArtifactRow, type ArtifactVersionRow, type ContractRow, type StateUpdateRow } from "../../db/rows.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { HubEvent, HubEventOf } from "../../events/types.ts";
 import { inList, sql } from "../../db/sql.ts";
 import { scopeOf, type Scope, type Trigger, type TriggerType } from "../../../lib/api/pipelines.ts";
 import { isEvent } from "../../../lib/api/events.ts";
+import { JsonObject, JsonValue } from "../../../lib/api/common.ts";
 import { toCel } from "./expressions.ts";
 
 /** The event-log type each trigger listens to (a type of the catalog, docs/events.md), and the extra test on that event. */
@@ -81,19 +82,14 @@ export function eventVars(e: HubEvent) {
   };
 }
 
-type VersionRow = { id: string; type: string; name: string; version: number; publisher: string; contractId: string | null; summary: string; data: string };
-type ContractRow = {
-  id: string;
-  title: string;
-  status: string;
-  assignee: string;
-  assigner: string;
-  priority: string;
-  retryCount: number;
-  maxRetries: number;
-  statusReason: string | null;
-  inputs: string;
-};
+/** A version as a rule sees it; `data` is null unless it was asked for. */
+type VersionFacts = Pick<ArtifactRow, "id" | "type" | "name"> &
+  Pick<ArtifactVersionRow, "version" | "publisher" | "contractId" | "summary"> & { data: ArtifactVersionRow["data"] | null };
+type ContractFacts = Pick<
+  ContractRow,
+  "id" | "title" | "status" | "assignee" | "assigner" | "priority" | "retryCount" | "maxRetries" | "statusReason" | "inputs"
+>;
+type StateFacts = Pick<StateUpdateRow, "id" | "keyFindings" | "verification">;
 
 /**
  * The variables for a rule fired by `e`, or null when what the event is about no longer exists
@@ -126,7 +122,7 @@ export async function contextsFor(s: Sql, events: HubEvent[], trigger: TriggerTy
         contractId: v.contractId,
         summary: v.summary,
       };
-      return { scope, vars: { event, artifact, data: withData ? toCel(JSON.parse(v.data)) : null }, subject: { id: v.id, type: v.type, by: v.publisher } };
+      return { scope, vars: { event, artifact, data: toCel(jsonColumnOrNull(JsonValue, v.data)) }, subject: { id: v.id, type: v.type, by: v.publisher } };
     }
     if (e.type === "contract.status_changed") {
       const c = contracts.get(keyOf(e.teamId, e.payload.id));
@@ -138,7 +134,7 @@ export async function contextsFor(s: Sql, events: HubEvent[], trigger: TriggerTy
         statusReason: e.payload.reason ?? c.statusReason,
         retryCount: BigInt(e.payload.retryCount),
         maxRetries: BigInt(c.maxRetries),
-        inputs: toCel(JSON.parse(c.inputs)),
+        inputs: toCel(jsonColumn(JsonObject, c.inputs)),
       };
       return { scope, vars: { event, contract }, subject: { id: c.id, by: e.principal } };
     }
@@ -162,14 +158,14 @@ const keyOf = (...parts: Array<string | number | null>) => JSON.stringify(parts)
 const teamsOf = (events: HubEvent[]) => [...new Set(events.flatMap((e) => (e.teamId === null ? [] : [e.teamId])))];
 
 /** The versions the events are about, by team, artifact and version. */
-async function versionsOf(s: Sql, events: Array<HubEventOf<"artifact.published" | "artifact.stale">>, withData: boolean): Promise<Map<string, VersionRow>> {
-  const found = new Map<string, VersionRow>();
+async function versionsOf(s: Sql, events: Array<HubEventOf<"artifact.published" | "artifact.stale">>, withData: boolean): Promise<Map<string, VersionFacts>> {
+  const found = new Map<string, VersionFacts>();
   for (const team of teamsOf(events)) {
     const mine = events.filter((e) => e.teamId === team);
     // The two lists together may also select versions no event names: the map is only asked for the pairs that are.
     const ids = new Set(mine.map((e) => e.payload.artifactId));
     const versions = new Set(mine.map((e) => e.payload.version));
-    const rows = await s.all<VersionRow>(
+    const rows = await s.all<VersionFacts>(
       sql`SELECT a."id", a."type", a."name", v."version", v."publisher", v."contractId", v."summary", ${withData ? sql`v."data"` : sql`NULL AS "data"`}
        FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ${team} AND a."id" IN ${inList(ids)} AND v."version" IN ${inList(versions)}`,
     );
@@ -179,11 +175,11 @@ async function versionsOf(s: Sql, events: Array<HubEventOf<"artifact.published" 
 }
 
 /** The contracts the events are about, by team and id. */
-async function contractsOf(s: Sql, events: Array<HubEventOf<"contract.status_changed">>): Promise<Map<string, ContractRow>> {
-  const found = new Map<string, ContractRow>();
+async function contractsOf(s: Sql, events: Array<HubEventOf<"contract.status_changed">>): Promise<Map<string, ContractFacts>> {
+  const found = new Map<string, ContractFacts>();
   for (const team of teamsOf(events)) {
     const ids = new Set(events.filter((e) => e.teamId === team).map((e) => e.payload.id));
-    const rows = await s.all<ContractRow>(
+    const rows = await s.all<ContractFacts>(
       sql`SELECT "id","title","status","assignee","assigner","priority","retryCount","maxRetries","statusReason","inputs" FROM "Contract" WHERE "teamId" = ${team} AND "id" IN ${inList(ids)}`,
     );
     for (const r of rows) found.set(keyOf(team, r.id), r);
@@ -192,9 +188,9 @@ async function contractsOf(s: Sql, events: Array<HubEventOf<"contract.status_cha
 }
 
 /** The state updates the events are about, by id. */
-async function statesOf(s: Sql, events: Array<HubEventOf<"state.updated">>): Promise<Map<number, { keyFindings: string; verification: string }>> {
+async function statesOf(s: Sql, events: Array<HubEventOf<"state.updated">>): Promise<Map<number, StateFacts>> {
   if (events.length === 0) return new Map();
-  const rows = await s.all<{ id: number; keyFindings: string; verification: string }>(
+  const rows = await s.all<StateFacts>(
     sql`SELECT "id","keyFindings","verification" FROM "StateUpdate" WHERE "id" IN ${inList(new Set(events.map((e) => e.payload.id)))}`,
   );
   return new Map(rows.map((r) => [r.id, r]));

@@ -5,16 +5,22 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
-import type { MemberView, UpsertMemberInput } from "../../../lib/api/roster.ts";
+import type { ContractRow, MemberRow, SessionRow, StateUpdateRow } from "../../db/rows.ts";
+import { MemberStatus, type MemberView, type UpsertMemberInput } from "../../../lib/api/roster.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 
+type MemberFacts = Pick<MemberRow, "name" | "role" | "status" | "currentTask" | "sessionId" | "joinedAt" | "lastSeen">;
+
+const toView = (m: MemberFacts): MemberView => ({ ...m, status: MemberStatus.parse(m.status) });
+
 export async function rosterOf(s: Sql, team: string): Promise<MemberView[]> {
-  return s.all<MemberView>(
+  const rows = await s.all<MemberFacts>(
     sql`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ${team} ORDER BY "name"`,
   );
+  return rows.map(toView);
 }
 
 /** A supervised member's status is its session's (docs/domain.md#the-roster-as-read): what it is doing now, in the roster's words. */
@@ -31,7 +37,13 @@ const FROM_SESSION: Record<string, MemberView["status"]> = {
   killed: "offline",
 };
 
-type ReadRow = MemberView & { sessionStatus: string | null; stateTask: string | null; contractId: string | null; contractTitle: string | null };
+/** Each of the joined columns is null where the member has no such session, state update or contract. */
+type MemberAsRead = MemberFacts & {
+  sessionStatus: SessionRow["status"] | null;
+  stateTask: StateUpdateRow["task"] | null;
+  contractId: ContractRow["id"] | null;
+  contractTitle: ContractRow["title"] | null;
+};
 
 /**
  * The roster as every door reads it (docs/domain.md#the-roster-as-read): a member with a supervised session has that
@@ -40,7 +52,7 @@ type ReadRow = MemberView & { sessionStatus: string | null; stateTask: string | 
  * progress or blocked, else the contract it is working on.
  */
 export async function rosterView(s: Sql, team: string): Promise<MemberView[]> {
-  const rows = await s.all<ReadRow>(
+  const rows = await s.all<MemberAsRead>(
     sql`SELECT m."name", m."role", m."status", m."currentTask", m."sessionId", m."joinedAt", m."lastSeen", s."status" AS "sessionStatus",
        (SELECT u."task" FROM "StateUpdate" u WHERE u."teamId" = m."teamId" AND u."member" = m."name" AND u."archivedAt" IS NULL
           AND u."status" IN ('in_progress', 'blocked') AND u."id" = (SELECT MAX(v."id") FROM "StateUpdate" v WHERE v."teamId" = m."teamId" AND v."member" = m."name" AND v."archivedAt" IS NULL)) AS "stateTask",
@@ -53,7 +65,7 @@ export async function rosterView(s: Sql, team: string): Promise<MemberView[]> {
   );
   return rows.map(({ sessionStatus, stateTask, contractId, contractTitle, ...m }) => ({
     ...m,
-    status: (sessionStatus && FROM_SESSION[sessionStatus]) || m.status,
+    status: (sessionStatus && FROM_SESSION[sessionStatus]) || MemberStatus.parse(m.status),
     currentTask: m.currentTask ?? stateTask ?? (contractId ? `${contractId}: ${contractTitle}` : null),
   }));
 }
@@ -72,7 +84,7 @@ export async function upsertMember({ db }: DomainDeps, actor: Principal, input: 
 }
 
 export async function upsertMemberInTx(tx: WriteTx, input: UpsertMemberInput & { sessionId?: string | null }): Promise<MemberView> {
-  const existing = await tx.get<MemberView>(sql`SELECT * FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${input.name}`);
+  const existing = await tx.get<MemberRow>(sql`SELECT * FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${input.name}`);
   if (!existing) {
     await tx.run(
       sql`INSERT INTO "Member" ("teamId","name","role","status","currentTask","sessionId","joinedAt","lastSeen") VALUES (${input.team},${input.name},${input.role ?? ""},${input.status ?? "idle"},${input.currentTask ?? null},${input.sessionId ?? null},${tx.now},${tx.now})`,
@@ -96,7 +108,8 @@ export async function upsertMemberInTx(tx: WriteTx, input: UpsertMemberInput & {
       payload: { name: input.name, role: input.role, status: input.status, currentTask: input.currentTask },
     });
   }
-  return (await tx.get<MemberView>(
+  const row = await tx.get<MemberFacts>(
     sql`SELECT "name","role","status","currentTask","sessionId","joinedAt","lastSeen" FROM "Member" WHERE "teamId" = ${input.team} AND "name" = ${input.name}`,
-  ))!;
+  );
+  return toView(row!);
 }

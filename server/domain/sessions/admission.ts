@@ -12,10 +12,11 @@
 import os from "node:os";
 import type { WriteTx } from "../../db/database.ts";
 import { raw, sql, type Query } from "../../db/sql.ts";
+import type { SessionRow } from "../../db/rows.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { claimSession } from "../hubs/claim.ts";
-import { heldBy, moveTo, queueOf, queuePosition, type SessionRow } from "./sessions.repo.ts";
+import { heldBy, moveTo, queueOf, queuePosition } from "./sessions.repo.ts";
 import { LIVE } from "./states.ts";
 
 export const YIELDED = "admission:yielded";

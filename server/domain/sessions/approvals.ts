@@ -3,46 +3,33 @@
  * when their deadline passes. The supervisor answers the CLI when a decision is committed.
  */
 import { countOf, type Sql } from "../../db/connection.ts";
+import { jsonColumn, stringsOf, type ApprovalRow, type SessionRow } from "../../db/rows.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, inList, join, sql, type Query } from "../../db/sql.ts";
 import { DomainError, invalidField, notFound } from "../../errors.ts";
-import type {
-  ApprovalCount,
-  ApprovalsFilter,
+import {
   ApprovalStatus,
-  ApprovalView,
-  DecideApprovalInput,
-  DecideApprovalsInput,
-  DecideApprovalsResult,
-  ListApprovalsInput,
+  type ApprovalCount,
+  type ApprovalsFilter,
+  type ApprovalView,
+  type DecideApprovalInput,
+  type DecideApprovalsInput,
+  type DecideApprovalsResult,
+  type ListApprovalsInput,
 } from "../../../lib/api/sessions.ts";
+import { JsonObject } from "../../../lib/api/common.ts";
 import { ruleSubject, sessionRule } from "../../../lib/approval-rule.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize, permitsMany, type Permits } from "../auth/capabilities.ts";
-import { jsonObjectOf, moveTo, requireSession, sessionByPk, toolsOf, type SessionRow } from "./sessions.repo.ts";
-
-export type ApprovalRow = {
-  id: number;
-  sessionPk: number;
-  teamId: string | null;
-  requestId: string;
-  toolName: string;
-  input: string;
-  reason: string;
-  status: ApprovalStatus;
-  decidedBy: string | null;
-  note: string | null;
-  createdAt: Date;
-  expiresAt: Date;
-  decidedAt: Date | null;
-};
+import { moveTo, requireSession, sessionByPk } from "./sessions.repo.ts";
 
 const SELECT_VIEW = sql`SELECT a.*, s."name" AS "session" FROM "Approval" a JOIN "Session" s ON s."pk" = a."sessionPk"`;
+type ApprovalWithSession = ApprovalRow & { session: SessionRow["name"] };
 
-const toView = (r: ApprovalRow & { session: string }): ApprovalView => {
+const toView = (r: ApprovalWithSession): ApprovalView => {
   const { sessionPk: _pk, input, ...rest } = r;
-  return { ...rest, input: jsonObjectOf(input) };
+  return { ...rest, status: ApprovalStatus.parse(r.status), input: jsonColumn(JsonObject, input) };
 };
 
 export async function openApproval(
@@ -51,7 +38,7 @@ export async function openApproval(
   request: { requestId: string; toolName: string; input: Record<string, unknown>; reason: string; timeoutMs: number },
 ): Promise<ApprovalView> {
   const expiresAt = new Date(tx.now.getTime() + request.timeoutMs);
-  const { id } = (await tx.get<{ id: number }>(
+  const { id } = (await tx.get<Pick<ApprovalRow, "id">>(
     sql`INSERT INTO "Approval" ("sessionPk","teamId","requestId","toolName","input","reason","status","createdAt","expiresAt") VALUES (${session.pk},${session.teamId},${request.requestId},${request.toolName},${JSON.stringify(request.input)},${request.reason},'pending',${tx.now},${expiresAt}) RETURNING "id"`,
   ))!;
   if (session.status !== "paused") await moveTo(tx, session, "waiting_permission", `approval ${id}: ${request.toolName}`);
@@ -72,7 +59,7 @@ export async function openApproval(
 }
 
 export async function approvalById(s: Sql, id: number): Promise<ApprovalView | undefined> {
-  const row = await s.get<ApprovalRow & { session: string }>(sql`${SELECT_VIEW} WHERE a."id" = ${id}`);
+  const row = await s.get<ApprovalWithSession>(sql`${SELECT_VIEW} WHERE a."id" = ${id}`);
   return row && toView(row);
 }
 
@@ -117,7 +104,7 @@ export async function decideApproval({ db }: DomainDeps, actor: Principal, input
     if (!input.forSession)
       return (await settleApproval(tx, input.approvalId, input.decision === "allow" ? "allowed" : "denied", actor.name, input.note ?? null))!;
     const rule = sessionRuleFor(current);
-    const rules = toolsOf(session.allowedTools);
+    const rules = stringsOf(session.allowedTools);
     if (!rules.includes(rule)) await tx.run(sql`UPDATE "Session" SET "allowedTools" = ${JSON.stringify([...rules, rule])} WHERE "pk" = ${session.pk}`);
     const decided = (await settleApproval(tx, input.approvalId, "allowed", actor.name, input.note ?? null, rule))!;
     // The same call asked again meanwhile (the model's parallel calls) is what the person just allowed.
@@ -154,7 +141,7 @@ export async function decideApprovals({ db }: DomainDeps, actor: Principal, inpu
     for (const id of input.ids) {
       const settled = await settleApproval(tx, id, status, actor.name, input.note ?? null);
       if (settled) result.decided.push(settled);
-      else result.skipped.push({ id, status: byId.get(id)!.status });
+      else result.skipped.push({ id, status: ApprovalStatus.parse(byId.get(id)!.status) });
     }
     return result;
   });
@@ -177,7 +164,7 @@ function filtered({ team, status }: ApprovalsFilter): Query {
 export async function listApprovals({ db }: DomainDeps, actor: Principal, input: ListApprovalsInput): Promise<ApprovalView[]> {
   const where = filtered(input);
   return db.read(async (s) => {
-    const rows = await s.all<ApprovalRow & { session: string }>(sql`${SELECT_VIEW} ${where} ORDER BY a."id" DESC LIMIT ${input.limit}`);
+    const rows = await s.all<ApprovalWithSession>(sql`${SELECT_VIEW} ${where} ORDER BY a."id" DESC LIMIT ${input.limit}`);
     const may = permitsMany(s, actor);
     return Promise.all(rows.map((r) => approvalFor(s, actor, toView(r), may)));
   });
@@ -190,9 +177,7 @@ export async function countApprovals({ db }: DomainDeps, input: ApprovalsFilter)
 }
 
 export async function pendingApprovals(s: Sql, sessionPk: number): Promise<ApprovalView[]> {
-  return (
-    await s.all<ApprovalRow & { session: string }>(sql`${SELECT_VIEW} WHERE a."sessionPk" = ${sessionPk} AND a."status" = 'pending' ORDER BY a."id"`)
-  ).map(toView);
+  return (await s.all<ApprovalWithSession>(sql`${SELECT_VIEW} WHERE a."sessionPk" = ${sessionPk} AND a."status" = 'pending' ORDER BY a."id"`)).map(toView);
 }
 
 /** Cancels every pending approval of a session whose process is gone (nobody is waiting for them). */

@@ -5,6 +5,7 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, raw, sql, values } from "../../db/sql.ts";
+import type { InteractionRow, SessionRow } from "../../db/rows.ts";
 import { DomainError } from "../../errors.ts";
 import { waitForEvent } from "../../events/wait.ts";
 import type { HubEvent } from "../../events/types.ts";
@@ -19,7 +20,7 @@ import { pendingApprovals } from "./approvals.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { setProblem } from "./problems.ts";
 import { BLOCKED_PREFIX } from "../budgets/charge.ts";
-import { moveTo, requireSession, viewOf, type SessionRow } from "./sessions.repo.ts";
+import { moveTo, requireSession, statusOf, viewOf } from "./sessions.repo.ts";
 import { ENDED, assertMove, isLive } from "./states.ts";
 import { workTreeDiscarded } from "../worktrees/worktrees.repo.ts";
 
@@ -45,7 +46,7 @@ export async function requestResume(tx: WriteTx, s: SessionRow, why: string, max
   }
   if (!s.claudeSessionId) throw new DomainError("precondition_failed", `session '${s.name}' has no Claude session id to resume`, { name: s.name });
   const to = await placeFor(tx, maxLive);
-  assertMove(s.name, s.status, to, "resume");
+  assertMove(s.name, statusOf(s), to, "resume");
   // Whichever hub resumes it runs it (docs/hubs.md#resume-elsewhere); a process without a supervisor leaves it for one to claim.
   const sets = { exitReason: null, lastError: null, hubId: tx.hub, ...(to === "queued" ? { queuedAt: tx.now } : {}) };
   await moveTo(tx, s, to, why, sets);
@@ -205,7 +206,9 @@ async function endSession(
 async function endQueued(tx: WriteTx, s: SessionRow, how: "stop" | "kill"): Promise<void> {
   const status = how === "stop" ? "stopped" : "killed";
   await moveTo(tx, s, status, `${status} while queued`, { exitReason: status });
-  const first = await tx.get<{ id: number }>(sql`SELECT "id" FROM "Interaction" WHERE "sessionPk" = ${s.pk} AND "status" = 'queued' ORDER BY "n" LIMIT 1`);
+  const first = await tx.get<Pick<InteractionRow, "id">>(
+    sql`SELECT "id" FROM "Interaction" WHERE "sessionPk" = ${s.pk} AND "status" = 'queued' ORDER BY "n" LIMIT 1`,
+  );
   if (first) {
     const response = `(not run: ${status} while queued)`;
     await tx.run(sql`UPDATE "Interaction" SET "status" = 'interrupted', "response" = ${response}, "endedAt" = ${tx.now} WHERE "id" = ${first.id}`);

@@ -4,14 +4,15 @@
  * `finish` or `abort`.
  */
 import { sql } from "../../db/sql.ts";
+import { stringsOf, type InteractionRow, type SafetyViolationRow, type SessionRow } from "../../db/rows.ts";
 import { DomainError } from "../../errors.ts";
-import type { ContinueInput, DelegateInput, DelegateResult, DelegateStatus, FinishResult, SessionRef, ViolationKind } from "../../../lib/api/sessions.ts";
+import type { ContinueInput, DelegateInput, DelegateResult, DelegateStatus, FinishResult, SessionRef } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
-import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety } from "../../../lib/api/sessions.ts";
-import { interactionById, queueMessage, type InteractionRow } from "./interactions.ts";
+import { DEFAULT_APPROVAL_TIMEOUT_MS, Safety, ViolationKind } from "../../../lib/api/sessions.ts";
+import { interactionById, queueMessage } from "./interactions.ts";
 import { queueAndWait, sendAs, killSession, stopSession, type Waited } from "./control.service.ts";
-import { requireSession, safetyOf, toolsOf, type SessionRow } from "./sessions.repo.ts";
+import { requireSession, safetyOf, statusOf } from "./sessions.repo.ts";
 import { insertSession } from "./spawn.service.ts";
 import { withWorktrees } from "../worktrees/isolate.ts";
 import type { SpawnDefaults } from "./spawn-authority.ts";
@@ -61,9 +62,11 @@ async function report(deps: DomainDeps, name: string, { id: interactionId, compl
     const s: SessionRow = await requireSession(r, name);
     const i = await interactionById(r, interactionId);
     const since = i?.startedAt ?? new Date(0);
-    const violations = await r.all<{ kind: ViolationKind; detail: string; at: Date }>(
-      sql`SELECT "kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ${s.pk} AND "at" >= ${since} ORDER BY "id"`,
-    );
+    const violations = (
+      await r.all<Pick<SafetyViolationRow, "kind" | "detail" | "at">>(
+        sql`SELECT "kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ${s.pk} AND "at" >= ${since} ORDER BY "id"`,
+      )
+    ).map((v) => ({ ...v, kind: ViolationKind.parse(v.kind) }));
     const unapproved = await r.get<{ n: number }>(
       sql`SELECT COUNT(*) AS n FROM "Approval" WHERE "sessionPk" = ${s.pk} AND "createdAt" >= ${since} AND "status" IN ('denied','timed_out')`,
     );
@@ -86,7 +89,7 @@ async function report(deps: DomainDeps, name: string, { id: interactionId, compl
       sessionId: s.claudeSessionId,
       name: s.name,
       canContinue: (status === "completed" || status === "needs_input") && (isLive(s.status) || s.claudeSessionId !== null),
-      toolsUsed: i ? toolsOf(i.toolsUsed) : [],
+      toolsUsed: i ? stringsOf(i.toolsUsed) : [],
       safety: { violations, limits: { maxCostUsd: safety.maxCostUsd, maxTurns: safety.maxTurns, timeoutMs: safety.timeoutMs, enabled: safety.enabled } },
       error,
     };
@@ -159,7 +162,7 @@ export async function continueTask(deps: DomainDeps, actor: Principal, input: Co
 
 async function summary(deps: DomainDeps, name: string): Promise<FinishResult> {
   const s = await deps.db.read((r) => requireSession(r, name));
-  return { name: s.name, status: s.status, cost: s.costUsd, turns: s.turns, interactions: s.interactions, sessionId: s.claudeSessionId };
+  return { name: s.name, status: statusOf(s), cost: s.costUsd, turns: s.turns, interactions: s.interactions, sessionId: s.claudeSessionId };
 }
 
 /** Finish: the work is accepted; stop the session gracefully (it stays resumable). */

@@ -7,37 +7,8 @@ import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
-import type { InteractionStatus, InteractionView } from "../../../lib/api/sessions.ts";
-import { toolsOf, type SessionRow } from "./sessions.repo.ts";
-
-export type InteractionRow = {
-  id: number;
-  sessionPk: number;
-  n: number;
-  prompt: string;
-  response: string | null;
-  status: InteractionStatus;
-  isError: boolean;
-  resultSubtype: string | null;
-  /** Why it did not complete (status error or limit), in words. */
-  error: string | null;
-  costUsd: number;
-  inputTokens: number;
-  cacheWriteTokens: number;
-  cacheReadTokens: number;
-  outputTokens: number;
-  turns: number;
-  durationMs: number | null;
-  toolsUsed: string;
-  permissionDenials: string;
-  empty: boolean;
-  startedAt: Date;
-  endedAt: Date | null;
-  /** Who the turn's cost is charged to (docs/budgets.md); set when it ends, not shown. */
-  teamId: string | null;
-  member: string | null;
-  contractId: string | null;
-};
+import { jsonColumn, stringsOf, type InteractionRow, type SessionRow } from "../../db/rows.ts";
+import { InteractionStatus, type InteractionView } from "../../../lib/api/sessions.ts";
 
 /** The CLI's permission denials of a turn, as stored: the fields shown are checked, the rest is kept. */
 const Denials = z.array(z.looseObject({ tool_name: z.string(), tool_input: z.unknown().optional() }));
@@ -46,16 +17,17 @@ export const interactionView = (r: InteractionRow): InteractionView => {
   const { sessionPk: _pk, teamId: _team, member: _member, contractId: _contract, toolsUsed, permissionDenials, ...rest } = r;
   return {
     ...rest,
+    status: InteractionStatus.parse(r.status),
     isError: Boolean(r.isError),
     empty: Boolean(r.empty),
-    toolsUsed: toolsOf(toolsUsed),
-    permissionDenials: Denials.parse(JSON.parse(permissionDenials)),
+    toolsUsed: stringsOf(toolsUsed),
+    permissionDenials: jsonColumn(Denials, permissionDenials),
   };
 };
 
 export async function queueMessage(tx: WriteTx, session: SessionRow, prompt: string, source: string): Promise<InteractionRow> {
   const next = await tx.get<{ n: number }>(sql`SELECT COALESCE(MAX("n"), 0) + 1 AS n FROM "Interaction" WHERE "sessionPk" = ${session.pk}`);
-  const r = await tx.get<{ id: number }>(
+  const r = await tx.get<Pick<InteractionRow, "id">>(
     sql`INSERT INTO "Interaction" ("sessionPk","n","prompt","status","startedAt") VALUES (${session.pk},${next!.n},${prompt},'queued',${tx.now}) RETURNING "id"`,
   );
   await tx.emit({

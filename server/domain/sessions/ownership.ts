@@ -5,7 +5,7 @@
 import type { Sql } from "../../db/connection.ts";
 import { authorize, permitsMany, type Operation, type Permits, type Target } from "../auth/capabilities.ts";
 import type { Principal } from "../principal.ts";
-import type { SessionRow } from "./sessions.repo.ts";
+import type { SessionRow } from "../../db/rows.ts";
 
 type Owned = Pick<SessionRow, "name" | "teamId" | "principal" | "spawnedBy">;
 

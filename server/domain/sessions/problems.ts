@@ -8,7 +8,7 @@
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
 import { clock, dollars } from "../../../lib/format.ts";
-import type { SessionRow } from "./sessions.repo.ts";
+import type { SessionRow } from "../../db/rows.ts";
 
 export type LimitKind = "cost" | "turns" | "timeout";
 

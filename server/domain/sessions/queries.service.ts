@@ -1,25 +1,27 @@
 /** Reading sessions: status, last output, list, history, transcript. */
-import type {
-  HistoryView,
-  ListSessionsInput,
-  OutputView,
-  SessionRef,
-  SessionStatusView,
-  SessionView,
+import {
   TranscriptEntryView,
-  TranscriptInput,
-  TranscriptView,
-  Violation,
+  ViolationKind,
+  type HistoryView,
+  type ListSessionsInput,
+  type OutputView,
+  type SessionRef,
+  type SessionStatusView,
+  type SessionView,
+  type TranscriptInput,
+  type TranscriptView,
 } from "../../../lib/api/sessions.ts";
+import { JsonValue } from "../../../lib/api/common.ts";
 import type { Sql } from "../../db/connection.ts";
 import { EMPTY, join, sql, type Query } from "../../db/sql.ts";
+import { jsonColumn, type InteractionRow, type SafetyViolationRow, type SessionRow, type TranscriptEntryRow } from "../../db/rows.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { approvalFor, pendingApprovals } from "./approvals.ts";
 import { permitsMany, type Permits } from "../auth/capabilities.ts";
 import { authorizeSession, ownsSession } from "./ownership.ts";
-import { interactionView, runningInteraction, type InteractionRow } from "./interactions.ts";
-import { requireSession, viewOf, type SessionRow } from "./sessions.repo.ts";
+import { interactionView, runningInteraction } from "./interactions.ts";
+import { requireSession, statusOf, viewOf } from "./sessions.repo.ts";
 
 /** What a session said is its owners' (docs/security.md#capabilities): others see its state, not its output. */
 async function shownTo(r: Sql, actor: Principal, s: SessionRow, may: Permits): Promise<SessionView> {
@@ -31,7 +33,11 @@ export async function sessionStatus({ db }: DomainDeps, actor: Principal, input:
   return db.read(async (r) => {
     const s = await requireSession(r, input.name);
     const running = await runningInteraction(r, s.pk);
-    const violations = await r.all<Violation>(sql`SELECT "id","kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ${s.pk} ORDER BY "id"`);
+    const violations = (
+      await r.all<Pick<SafetyViolationRow, "id" | "kind" | "detail" | "at">>(
+        sql`SELECT "id","kind","detail","at" FROM "SafetyViolation" WHERE "sessionPk" = ${s.pk} ORDER BY "id"`,
+      )
+    ).map((v) => ({ ...v, kind: ViolationKind.parse(v.kind) }));
     const may = permitsMany(r, actor);
     const approvals = await Promise.all((await pendingApprovals(r, s.pk)).map((a) => approvalFor(r, actor, a, may)));
     const owned = await ownsSession(r, actor, s, may);
@@ -48,7 +54,7 @@ export async function lastOutput({ db }: DomainDeps, actor: Principal, input: Se
     const last = await r.get<InteractionRow>(
       sql`SELECT * FROM "Interaction" WHERE "sessionPk" = ${s.pk} AND "status" NOT IN ('queued','running','cancelled') ORDER BY "n" DESC LIMIT 1`,
     );
-    return { name: s.name, status: s.status, output: last?.response ?? s.lastOutput, interaction: last ? interactionView(last) : null };
+    return { name: s.name, status: statusOf(s), output: last?.response ?? s.lastOutput, interaction: last ? interactionView(last) : null };
   });
 }
 
@@ -82,9 +88,12 @@ export async function transcript({ db }: DomainDeps, actor: Principal, input: Tr
   return db.read(async (r) => {
     const s = await requireSession(r, input.name);
     await authorizeSession(r, actor, "session.read", s);
-    const rows = await r.all<Omit<TranscriptEntryView, "payload"> & { payload: string }>(
+    const rows = await r.all<Pick<TranscriptEntryRow, "id" | "interactionId" | "at" | "direction" | "type" | "subtype" | "payload">>(
       sql`SELECT "id","interactionId","at","direction","type","subtype","payload" FROM "TranscriptEntry" WHERE "sessionPk" = ${s.pk} AND "id" > ${input.after ?? 0} ORDER BY "id" LIMIT ${input.limit}`,
     );
-    return { name: s.name, entries: rows.map((e) => ({ ...e, payload: JSON.parse(e.payload) as unknown })) };
+    return {
+      name: s.name,
+      entries: rows.map((e) => ({ ...e, direction: TranscriptEntryView.shape.direction.parse(e.direction), payload: jsonColumn(JsonValue, e.payload) })),
+    };
   });
 }

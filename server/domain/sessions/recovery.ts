@@ -8,16 +8,17 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { sql, values } from "../../db/sql.ts";
+import type { SessionRow } from "../../db/rows.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { cancelPending } from "./approvals.ts";
 import { abandonRunning } from "./interactions.ts";
-import { moveTo, type SessionRow } from "./sessions.repo.ts";
+import { moveTo } from "./sessions.repo.ts";
 import { LIVE } from "./states.ts";
 
 const LIVE_VALUES = values(LIVE);
 
-export type Recovery = { interrupted: Array<SessionRow & { previousPid: number | null }>; toLaunch: SessionRow[] };
+export type Recovery = { interrupted: Array<SessionRow & { previousPid: SessionRow["pid"] }>; toLaunch: SessionRow[] };
 
 /** A session whose process is no longer anyone's: `interrupted`, its running turn abandoned and its approvals cancelled. */
 export async function interruptOrphan(tx: WriteTx, s: SessionRow, reason: "hub_restart" | "hub_lost", why: string): Promise<void> {

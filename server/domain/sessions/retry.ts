@@ -5,12 +5,13 @@
  * same words, so it needs what a send needs (`session.send`) and resumes a session that is not running.
  */
 import { sql } from "../../db/sql.ts";
+import type { InteractionRow } from "../../db/rows.ts";
 import { DomainError } from "../../errors.ts";
 import type { SendResult, SessionRef } from "../../../lib/api/sessions.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { sendInTx } from "./control.service.ts";
-import { interactionView, type InteractionRow } from "./interactions.ts";
+import { interactionView } from "./interactions.ts";
 import { authorizeSession } from "./ownership.ts";
 import { requireSession, viewOf } from "./sessions.repo.ts";
 

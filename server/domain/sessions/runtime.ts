@@ -5,14 +5,16 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, type InteractionRow, type SessionRow, type TranscriptEntryRow } from "../../db/rows.ts";
+import { JsonValue } from "../../../lib/api/common.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { cancelPending, openApproval, settleApproval } from "./approvals.ts";
 import { explainAuthFailure } from "./auth-failure.ts";
-import { abandonRunning, interactionById, type InteractionRow } from "./interactions.ts";
+import { abandonRunning, interactionById } from "./interactions.ts";
 import { afterCharge, BLOCKED_PREFIX, blockedSentence, chargeOf, isUsedUp, tightestBudgets, type UsedUp } from "../budgets/charge.ts";
 import { exitProblem, limitProblem, setProblem, turnFailedProblem, type LimitKind } from "./problems.ts";
-import { moveTo, safetyOf, sessionByPk, type SessionRow } from "./sessions.repo.ts";
+import { moveTo, safetyOf, sessionByPk, statusOf } from "./sessions.repo.ts";
 import { holdIfLimited } from "../accounts/limits.ts";
 import { isLive } from "./states.ts";
 import type { ApprovalView, SessionStatus, StoredSafety, ViolationKind } from "../../../lib/api/sessions.ts";
@@ -94,14 +96,14 @@ export async function appendTranscript(deps: DomainDeps, pk: number, line: Trans
   return write(deps, "session.transcript", pk, async (tx, s) => {
     let text = JSON.stringify(line.payload);
     if (text.length > MAX_TRANSCRIPT_PAYLOAD) text = JSON.stringify({ truncated: true, bytes: text.length, head: text.slice(0, 4096) });
-    const r = await tx.get<{ id: number }>(
+    const r = await tx.get<Pick<TranscriptEntryRow, "id">>(
       sql`INSERT INTO "TranscriptEntry" ("sessionPk","interactionId","at","direction","type","subtype","payload") VALUES (${pk},${line.interactionId},${tx.now},${line.direction},${line.type},${line.subtype},${text}) RETURNING "id"`,
     );
     if (line.direction === "out") {
       await tx.run(sql`UPDATE "Session" SET "lastEventAt" = ${tx.now}, "stalledAt" = NULL WHERE "pk" = ${pk}`);
       if (s.stalledAt) await tx.emit({ teamId: s.teamId, type: "session.unstalled", subject: `session:${s.name}`, payload: { name: s.name } });
     }
-    return { ...line, payload: JSON.parse(text), id: r!.id, at: tx.now };
+    return { ...line, payload: jsonColumn(JsonValue, text), id: r!.id, at: tx.now };
   });
 }
 
@@ -192,7 +194,7 @@ export async function finishTurn(deps: DomainDeps, pk: number, turn: TurnResult)
         sql`UPDATE "Interaction" SET "response" = ${r.response}, "status" = ${status}, "isError" = ${r.isError}, "resultSubtype" = ${r.limit ?? r.subtype}, "error" = ${error}, "costUsd" = ${cost}, "inputTokens" = ${r.tokens?.input ?? 0}, "cacheWriteTokens" = ${r.tokens?.cacheWrite ?? 0},
            "cacheReadTokens" = ${r.tokens?.cacheRead ?? 0}, "outputTokens" = ${r.tokens?.output ?? 0}, "turns" = ${r.turns}, "durationMs" = ${r.durationMs}, "toolsUsed" = ${JSON.stringify(r.toolsUsed)}, "permissionDenials" = ${JSON.stringify(r.permissionDenials)}, "empty" = ${r.empty}, "endedAt" = ${tx.now}, "teamId" = ${charge?.team ?? null}, "member" = ${charge?.member ?? null}, "contractId" = ${charge?.contract ?? null} WHERE "id" = ${r.interactionId}`,
       );
-      const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? s.status : "idle";
+      const next: SessionStatus = s.status === "paused" || !isLive(s.status) ? statusOf(s) : "idle";
       // A failed turn leaves its message on the session until a later turn succeeds; an interrupted one changes nothing.
       const lastError = status === "error" ? error : status === "completed" ? null : s.lastError;
       await moveTo(tx, s, next, `turn finished (${status})`, { ...totals, lastError });

@@ -1,72 +1,24 @@
 /**
  * Session rows and the views every door returns. JSON columns are parsed here, once.
  */
-import { stringsOf } from "../../db/rows.ts";
+import { jsonColumn, stringsOf, type SessionRow } from "../../db/rows.ts";
 import { JsonObject } from "../../../lib/api/common.ts";
 import type { Param, Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { join, raw, sql, type Query } from "../../db/sql.ts";
 import { notFound } from "../../errors.ts";
-import {
-  DEFAULT_APPROVAL_TIMEOUT_MS,
-  Safety,
-  type Preset,
-  type SessionKind,
-  type SessionStatus,
-  type SessionView,
-  type StoredSafety,
-} from "../../../lib/api/sessions.ts";
+import { DEFAULT_APPROVAL_TIMEOUT_MS, Preset, Safety, SessionKind, SessionStatus, SessionView, type StoredSafety } from "../../../lib/api/sessions.ts";
 import type { WorktreeRef } from "../../../lib/api/worktrees.ts";
 import { refOf, worktreeOfSession } from "../worktrees/worktrees.repo.ts";
 
-export type SessionRow = {
-  pk: number;
-  name: string;
-  teamId: string;
-  kind: SessionKind;
-  status: SessionStatus;
-  claudeSessionId: string | null;
-  model: string | null;
-  workDir: string;
-  preset: Preset;
-  allowedTools: string;
-  systemPrompt: string | null;
-  agent: string | null;
-  maxBudgetUsd: number | null;
-  safety: string;
-  principal: string | null;
-  pid: number | null;
-  costUsd: number;
-  turns: number;
-  interactions: number;
-  lastOutput: string | null;
-  lastError: string | null;
-  exitReason: string | null;
-  /** What a person should know is wrong, in words (see problems.ts); null when nothing is. */
-  problem: string | null;
-  stalledAt: Date | null;
-  parent: string | null;
-  spawnedBy: string | null;
-  sandbox: "bubblewrap" | "none" | null;
-  queuedAt: Date | null;
-  /** The hub that runs (or last ran) its process; null until one claims it (docs/hubs.md). */
-  hubId: string | null;
-  /** Its CLI config dir, once a hub launched it. */
-  dir: string | null;
-  /** The digest of the credentials its process runs on (docs/limits.md#accounts). */
-  account: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  lastEventAt: Date | null;
-};
+/** The status column as the state machine names it (./states.ts). */
+export const statusOf = (row: Pick<SessionRow, "status">): SessionStatus => SessionStatus.parse(row.status);
 
-/** A session's `allowedTools` column (and an interaction's `toolsUsed`): JSON text of tool names or rules. */
-export const toolsOf = stringsOf;
-/** A JSON column holding an object whose fields the reader checks itself (the stored safety net, a tool's input). */
-export const jsonObjectOf = (text: string): Record<string, unknown> => JsonObject.parse(JSON.parse(text));
+/** The session's team: the column may be null, but insertSession always writes one. */
+export const teamOf = (row: Pick<SessionRow, "teamId">): string => row.teamId!;
 
 export function safetyOf(row: Pick<SessionRow, "safety">): StoredSafety {
-  const raw = jsonObjectOf(row.safety);
+  const raw = jsonColumn(JsonObject, row.safety);
   return { ...Safety.parse(raw), approvalTimeoutMs: typeof raw.approvalTimeoutMs === "number" ? raw.approvalTimeoutMs : DEFAULT_APPROVAL_TIMEOUT_MS };
 }
 
@@ -81,12 +33,16 @@ export async function viewOf(s: Sql, row: SessionRow): Promise<SessionView> {
             (SELECT COUNT(*) FROM "Approval" WHERE "sessionPk" = ${row.pk} AND "status" = 'pending') AS pending`,
   );
   // Its config dir is a path inside a hub's private data dir: no caller's business.
-  const { pk: _pk, teamId, allowedTools, safety: _safety, hubId, dir: _dir, account: _account, ...rest } = row;
+  const { pk: _pk, teamId: _teamId, kind, preset, allowedTools, safety: _safety, sandbox, hubId, dir: _dir, account: _account, ...rest } = row;
   return {
     ...rest,
-    team: teamId,
+    team: teamOf(row),
+    kind: SessionKind.parse(kind),
+    status: statusOf(row),
+    preset: Preset.parse(preset),
+    sandbox: SessionView.shape.sandbox.parse(sandbox),
     hub: hubId,
-    allowedTools: toolsOf(allowedTools),
+    allowedTools: stringsOf(allowedTools),
     safety: safetyOf(row),
     stalled: row.stalledAt !== null,
     queued: counts?.queued ?? 0,
@@ -132,7 +88,7 @@ export async function sessionByPk(s: Sql, pk: number): Promise<SessionRow | unde
 export async function moveTo(tx: WriteTx, row: SessionRow, to: SessionStatus, reason: string | null, sets: Record<string, unknown> = {}): Promise<void> {
   const assignments = Object.entries(sets).map(([c, v]) => sql`, ${raw(`"${c}"`)} = ${v as Param}`);
   await tx.run(sql`UPDATE "Session" SET "status" = ${to}, "updatedAt" = ${tx.now}${join(assignments, "")} WHERE "pk" = ${row.pk}`);
-  const from = row.status;
+  const from = statusOf(row);
   Object.assign(row, sets, { status: to, updatedAt: tx.now });
   if (from !== to) {
     await tx.emit({ teamId: row.teamId, type: "session.status_changed", subject: `session:${row.name}`, payload: { name: row.name, from, to, reason } });

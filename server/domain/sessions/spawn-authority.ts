@@ -16,13 +16,14 @@ import type { PortRange } from "../worktrees/ports.ts";
 import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
+import { stringsOf, type SessionRow } from "../../db/rows.ts";
 import { DomainError, invalidField } from "../../errors.ts";
-import { SAFETY_DEFAULTS, Safety, type Preset, type SpawnInput } from "../../../lib/api/sessions.ts";
+import { Preset, SAFETY_DEFAULTS, Safety, type SpawnInput } from "../../../lib/api/sessions.ts";
 import { actsForAnyone, type Principal } from "../principal.ts";
 import { isLead } from "../auth/capabilities.ts";
 import { hasLiveToken } from "../auth/tokens.service.ts";
 import { teamSettings } from "../teams/settings.ts";
-import { findSession, safetyOf, toolsOf, type SessionRow } from "./sessions.repo.ts";
+import { findSession, safetyOf } from "./sessions.repo.ts";
 import type { StoredSafety } from "../../../lib/api/sessions.ts";
 
 /** Wider presets let a session do more without asking; read-only and plan only read. */
@@ -109,11 +110,11 @@ async function forMember(sql: Sql, actor: Principal, r: SpawnRequest, safety: St
 }
 
 function forSession(actor: Principal, own: SessionRow, r: SpawnRequest, safety: StoredSafety): Granted {
-  if (PRESET_RANK[r.preset] > PRESET_RANK[own.preset]) {
+  if (PRESET_RANK[r.preset] > PRESET_RANK[Preset.parse(own.preset)]) {
     throw beyond(actor, "preset", "own_preset", `'${r.preset}' is wider than your own preset '${own.preset}' (${ORDER})`, r.preset);
   }
   if (!safety.enabled) throw beyond(actor, "safety.enabled", "safety_on", "a session may not spawn one without the safety net", false);
-  const ownTools = toolsOf(own.allowedTools);
+  const ownTools = stringsOf(own.allowedTools);
   if (own.preset !== "full") {
     const i = r.allowedTools.findIndex((rule) => !ownTools.includes(rule));
     if (i >= 0) throw beyond(actor, `allowedTools.${i}`, "own_tools", `'${r.allowedTools[i]}' is not among your own allowed-tool rules`, r.allowedTools[i]);

@@ -6,8 +6,19 @@
 import { randomUUID } from "node:crypto";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, stringsOf, type SessionRow } from "../../db/rows.ts";
 import { DomainError, conflict, invalidField } from "../../errors.ts";
-import type { BatchSpawnInput, ForkInput, MemberSessionView, SessionKind, SessionView, SpawnInput, TeamSpawnInput } from "../../../lib/api/sessions.ts";
+import {
+  Preset,
+  SessionKind,
+  type BatchSpawnInput,
+  type ForkInput,
+  type MemberSessionView,
+  type SessionView,
+  type SpawnInput,
+  type TeamSpawnInput,
+} from "../../../lib/api/sessions.ts";
+import { JsonObject } from "../../../lib/api/common.ts";
 import { workerGuide } from "../../../lib/guides.ts";
 import { knowledgeMarkdown, startupKnowledge, type Knowledge } from "../knowledge/context.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -18,7 +29,7 @@ import { teamSettings } from "../teams/settings.ts";
 import { ensureTeam } from "../teams/teams.service.ts";
 import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
-import { findSession, jsonObjectOf, requireSession, safetyOf, toolsOf, viewOf, type SessionRow } from "./sessions.repo.ts";
+import { findSession, requireSession, safetyOf, teamOf, viewOf } from "./sessions.repo.ts";
 import { checkWorkDir, grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
 import { authorizeSession } from "./ownership.ts";
 import { recordWorktree, withForkWorktree, withWorktrees, type IsolationRequest, type MadeWorktree } from "../worktrees/isolate.ts";
@@ -65,7 +76,7 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
       spawnedBy: actor.name,
     },
   });
-  if (s.worktree) await recordWorktree(tx, row, s.worktree);
+  if (s.worktree) await recordWorktree(tx, { ...row, teamId: s.team }, s.worktree);
   if (status === "queued") await announceQueued(tx, row, defaults.maxLive);
   if (s.prompt) await queueMessage(tx, row, s.prompt, s.source);
   return row;
@@ -111,7 +122,7 @@ export async function forkSession(deps: DomainDeps, actor: Principal, input: For
     await authorizeSession(s, actor, "session.fork", parent);
     return parent;
   });
-  return withForkWorktree(deps, before, { team: before.teamId, name: input.newName }, defaults, (worktree) =>
+  return withForkWorktree(deps, before, { team: teamOf(before), name: input.newName }, defaults, (worktree) =>
     deps.db.write("session.fork", actor.name, async (tx) => {
       const parent = await requireSession(tx, input.name);
       await authorizeSession(tx, actor, "session.fork", parent);
@@ -124,19 +135,19 @@ export async function forkSession(deps: DomainDeps, actor: Principal, input: For
         tx,
         actor,
         {
-          team: parent.teamId,
+          team: teamOf(parent),
           name: input.newName,
           prompt: input.prompt,
           model: input.model ?? parent.model ?? undefined,
           workDir: parent.workDir,
-          preset: parent.preset,
-          allowedTools: toolsOf(parent.allowedTools),
+          preset: Preset.parse(parent.preset),
+          allowedTools: stringsOf(parent.allowedTools),
           systemPrompt: parent.systemPrompt ?? undefined,
           agent: parent.agent ?? undefined,
           maxBudgetUsd: parent.maxBudgetUsd ?? undefined,
-          safety: jsonObjectOf(parent.safety),
+          safety: jsonColumn(JsonObject, parent.safety),
           approvalTimeoutMs: safetyOf(parent).approvalTimeoutMs,
-          kind: parent.kind === "member" ? "session" : parent.kind,
+          kind: parent.kind === "member" ? "session" : SessionKind.parse(parent.kind),
           parent: parent.name,
           forkFrom: parent.claudeSessionId,
           source: actor.name,

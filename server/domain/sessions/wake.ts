@@ -12,7 +12,7 @@ import { SUPERVISOR } from "../principal.ts";
 import { teamSettings } from "../teams/settings.ts";
 import { YIELDED } from "./admission.ts";
 import { sendInTx } from "./control.service.ts";
-import type { SessionRow } from "./sessions.repo.ts";
+import type { SessionRow } from "../../db/rows.ts";
 import { LIVE } from "./states.ts";
 
 export const WAKE_PREFIX = "[Team Hub]";

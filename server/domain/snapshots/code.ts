@@ -9,12 +9,13 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import type { WorktreeRow } from "../../db/rows.ts";
 import type { CodeMove, CodeState } from "../../../lib/api/worktrees.ts";
 import { pinWorkTrees } from "../worktrees/code-state.ts";
 import { workState } from "../worktrees/checkpoint.ts";
 import { resolveRef, treeOf } from "../worktrees/git.ts";
 import { branchFrom, restoreFiles, switchBranch, unbranch } from "../worktrees/restore-files.ts";
-import { insertWorktree, type WorktreeRow } from "../worktrees/worktrees.repo.ts";
+import { insertWorktree } from "../worktrees/worktrees.repo.ts";
 
 /** The team's work trees that have a directory and a session. */
 export async function teamWorkTrees(s: Sql, team: string): Promise<WorktreeRow[]> {
@@ -45,7 +46,7 @@ async function replayBranch(w: WorktreeRow, taken: Set<string>): Promise<string>
  */
 export async function planCode(s: Sql, team: string, recorded: CodeState[] | undefined, branching: Set<string>): Promise<CodePlan> {
   const rows = new Map((await teamWorkTrees(s, team)).map((w) => [w.session, w]));
-  const taken = new Set((await s.all<{ branch: string }>(sql`SELECT "branch" FROM "Worktree" WHERE "teamId" = ${team}`)).map((r) => r.branch));
+  const taken = new Set((await s.all<Pick<WorktreeRow, "branch">>(sql`SELECT "branch" FROM "Worktree" WHERE "teamId" = ${team}`)).map((r) => r.branch));
   const steps: Step[] = [];
   for (const r of recorded ?? []) {
     const row = rows.get(r.session) ?? null;

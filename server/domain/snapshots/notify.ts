@@ -4,11 +4,12 @@
  * one wake-up per member, not one per contract, however many contracts moved.
  */
 import type { WriteTx } from "../../db/database.ts";
+import type { ContractRow } from "../../db/rows.ts";
 import { noteRewind } from "../contracts/notices.ts";
 import type { Principal } from "../principal.ts";
 import type { ContractMove } from "../../../lib/api/snapshots.ts";
 
-export type ContractPoint = { id: string; status: string; assignee: string };
+export type ContractPoint = Pick<ContractRow, "id" | "status" | "assignee">;
 
 /** Contracts whose existence, status or assignee differs, ordered by id. */
 export function contractMoves(before: ContractPoint[], after: ContractPoint[]): ContractMove[] {

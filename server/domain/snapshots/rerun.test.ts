@@ -9,6 +9,7 @@ import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { createChain, kit, runChain, type Kit } from "../../testing/snapshot-kit.ts";
 import { snapshotTables, tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
+import type { ContractRow } from "../../db/rows.ts";
 import { completeContractCommand, startContract } from "../contracts/contracts.service.ts";
 import { createPipeline } from "../pipelines/pipelines.service.ts";
 import { OPERATOR } from "../principal.ts";
@@ -33,7 +34,7 @@ const finish = async (id: string) => {
 const statuses = async (ids: string[]) => Object.fromEntries(await Promise.all(ids.map(async (id) => [id, (await k.contract(id)).status])));
 const maxSeq = async () => (await hub.db.read((s) => s.get<{ s: number }>(sql`SELECT MAX("seq") AS "s" FROM "ArtifactVersion"`)))!.s;
 const windowOf = async (id: string) =>
-  (await hub.db.read((s) => s.get<{ w: number }>(sql`SELECT "windowStartSeq" AS "w" FROM "Contract" WHERE "id" = ${id}`)))!.w;
+  (await hub.db.read((s) => s.get<{ w: ContractRow["windowStartSeq"] }>(sql`SELECT "windowStartSeq" AS "w" FROM "Contract" WHERE "id" = ${id}`)))!.w;
 const reRunIds = (s: RewindPreview) => s.reRun.map((r) => r.id);
 const withoutUndo = (s: RewindSummary | RewindPreview) => {
   const { dryRun: _d, ...rest } = s;

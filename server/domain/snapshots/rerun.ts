@@ -10,6 +10,7 @@
 import type { WriteTx } from "../../db/database.ts";
 import type { Sql } from "../../db/connection.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
+import type { ArtifactRow, ArtifactVersionRow } from "../../db/rows.ts";
 import type { Criterion } from "../../../lib/api/contracts.ts";
 import { maxSeq } from "../artifacts/refs.ts";
 import { loadContract } from "../contracts/contracts.repo.ts";
@@ -35,7 +36,7 @@ export async function producersOf(s: Sql, team: string, contracts: ContractState
     for (const o of c.expectedOutputs) if (o.artifactId) add(o.artifactId, c.id);
     for (const o of c.outputs ?? []) add(o.artifactId, c.id);
   }
-  const published = await s.all<{ artifactId: string; contractId: string }>(
+  const published = await s.all<{ artifactId: ArtifactRow["id"]; contractId: NonNullable<ArtifactVersionRow["contractId"]> }>(
     sql`SELECT DISTINCT a."id" AS "artifactId", v."contractId" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
      WHERE a."teamId" = ${team} AND v."contractId" IS NOT NULL`,
   );
@@ -110,7 +111,8 @@ export async function startReRuns(tx: WriteTx, team: string, steps: ReRunStep[],
   const reRunIds = new Set(steps.map((s) => s.id));
   const renewed = (artifactId: string, self: string) => [...(producers.get(artifactId) ?? [])].some((p) => p !== self && reRunIds.has(p));
   const nextVersion = async (artifactId: string) =>
-    ((await tx.get<{ v: number }>(sql`SELECT "latestVersion" AS "v" FROM "Artifact" WHERE "teamId" = ${team} AND "id" = ${artifactId}`))?.v ?? 0) + 1;
+    ((await tx.get<{ v: ArtifactRow["latestVersion"] }>(sql`SELECT "latestVersion" AS "v" FROM "Artifact" WHERE "teamId" = ${team} AND "id" = ${artifactId}`))
+      ?.v ?? 0) + 1;
   const window = await maxSeq(tx);
   const runs: ReRun[] = [];
 

@@ -7,6 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
 import { inList, sql } from "../../db/sql.ts";
+import type { ArtifactRow, ArtifactVersionRow, PipelineRow } from "../../db/rows.ts";
 import { insertDependency, watchesOf } from "../contracts/contracts.service.ts";
 import { writeGate } from "../gate/gate-state.ts";
 import { insertMany } from "./insert-many.ts";
@@ -112,7 +113,7 @@ async function replaceContracts(tx: WriteTx, team: string, target: ContractState
 async function replacePipelines(tx: WriteTx, team: string, pipelines: SnapshotState["pipelines"]): Promise<void> {
   const wanted = new Set(pipelines.map((p) => p.id));
   const existing = new Set<string>();
-  for (const row of await tx.all<{ pk: number; id: string }>(sql`SELECT "pk","id" FROM "Pipeline" WHERE "teamId" = ${team}`)) {
+  for (const row of await tx.all<Pick<PipelineRow, "pk" | "id">>(sql`SELECT "pk","id" FROM "Pipeline" WHERE "teamId" = ${team}`)) {
     if (wanted.has(row.id)) existing.add(row.id);
     else await tx.run(sql`DELETE FROM "Pipeline" WHERE "pk" = ${row.pk}`);
   }
@@ -185,7 +186,7 @@ export async function restoreArtifacts(
   const toRollBack = target.artifacts.rolledBackSeqs.filter((seq) => !isRolledBack.has(seq));
   const toReactivate = rolledBackNow.filter((seq) => seq <= target.maxSeq && !wasRolledBack.has(seq));
   const teamPks = sql`SELECT "pk" FROM "Artifact" WHERE "teamId" = ${team}`;
-  type Changed = { artifactPk: number; version: number };
+  type Changed = Pick<ArtifactVersionRow, "artifactPk" | "version">;
   const rolledBack = [
     ...(await tx.all<Changed>(
       sql`UPDATE "ArtifactVersion" SET "status" = 'rolled_back' WHERE "seq" > ${target.maxSeq} AND "status" = 'active' AND "artifactPk" IN (${teamPks}) RETURNING "artifactPk","version"`,
@@ -202,7 +203,7 @@ export async function restoreArtifacts(
   await tx.run(sql`UPDATE "Artifact" SET "archivedAt" = ${tx.now} WHERE "teamId" = ${team} AND "archivedAt" IS NULL AND "id" IN ${archived}`);
   await tx.run(sql`UPDATE "Artifact" SET "archivedAt" = NULL WHERE "teamId" = ${team} AND "archivedAt" IS NOT NULL AND "id" NOT IN ${archived}`);
 
-  const ids = new Map((await tx.all<{ pk: number; id: string }>(sql`SELECT "pk","id" FROM "Artifact" WHERE "teamId" = ${team}`)).map((a) => [a.pk, a.id]));
+  const ids = new Map((await tx.all<Pick<ArtifactRow, "pk" | "id">>(sql`SELECT "pk","id" FROM "Artifact" WHERE "teamId" = ${team}`)).map((a) => [a.pk, a.id]));
   const named = (rows: Changed[]) =>
     rows
       .map((r) => ({ artifactId: ids.get(r.artifactPk)!, version: r.version }))

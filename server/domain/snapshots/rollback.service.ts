@@ -11,6 +11,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import type { ContractRow } from "../../db/rows.ts";
 import type { Entities, ReplayInput, RewindPreview, RewindSummary, SnapshotKind, SnapshotRefInput, SnapshotState } from "../../../lib/api/snapshots.ts";
 import { formatRef } from "../artifacts/refs.ts";
 import { Resolution } from "../contracts/resolver.ts";
@@ -64,7 +65,7 @@ function structuralChanges(now: SnapshotState, target: SnapshotState): Pick<Rewi
 
 /** Every open contract of the team goes through resolution again, against the restored state. */
 async function reresolve(tx: WriteTx, team: string): Promise<void> {
-  const open = await tx.all<{ pk: number }>(
+  const open = await tx.all<Pick<ContractRow, "pk">>(
     sql`SELECT "pk" FROM "Contract" WHERE "teamId" = ${team} AND "status" IN ('pending','ready','in_progress') ORDER BY "pk"`,
   );
   const resolution = new Resolution(tx, team);

@@ -4,6 +4,7 @@ import { CreatePipelineInput, PipelineLogInput, PipelineRefInput } from "../../.
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql, type Query } from "../../db/sql.ts";
+import type { ArtifactRow, ArtifactVersionRow } from "../../db/rows.ts";
 import { inboxOf } from "../chat/messages.ts";
 import { failContract, removeDependency, reopenContract, startContract } from "../contracts/contracts.service.ts";
 import { createPipeline, deletePipeline, getPipeline, pausePipeline } from "../pipelines/pipelines.service.ts";
@@ -25,11 +26,11 @@ const watches = () => rows(sql`SELECT "contractPk","kind","target" FROM "Contrac
 const dependencies = () => rows(sql`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ${"default"} ORDER BY "id"`);
 const seqOf = async (id: string, version: number) =>
   (await hub.db.read((s) =>
-    s.get<{ seq: number }>(
+    s.get<Pick<ArtifactVersionRow, "seq">>(
       sql`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."id" = ${id} AND v."version" = ${version}`,
     ),
   ))!.seq;
-const pkOf = async (id: string) => (await hub.db.read((s) => s.get<{ pk: number }>(sql`SELECT "pk" FROM "Artifact" WHERE "id" = ${id}`)))!.pk;
+const pkOf = async (id: string) => (await hub.db.read((s) => s.get<Pick<ArtifactRow, "pk">>(sql`SELECT "pk" FROM "Artifact" WHERE "id" = ${id}`)))!.pk;
 const inbox = async (member: string) => (await hub.db.read((s) => inboxOf(s, "default", member))).map((m) => m.text);
 const pipeline = (id: string, target: string) =>
   createPipeline(

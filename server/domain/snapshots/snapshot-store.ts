@@ -7,14 +7,15 @@ import { randomBytes } from "node:crypto";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, raw, sql } from "../../db/sql.ts";
+import type { SnapshotRow } from "../../db/rows.ts";
 import { conflict, notFound } from "../../errors.ts";
 import type { Principal } from "../principal.ts";
 import { COUNTS_PREFIX_BYTES, countsFromPrefix, decodeState, encodeState } from "./codec.ts";
 import { captureState } from "./state.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
-import type { SnapshotKind, SnapshotMeta, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
+import { SnapshotKind, type SnapshotMeta, type SnapshotState, type StateCounts } from "../../../lib/api/snapshots.ts";
 
-type MetaRow = Omit<SnapshotMeta, "team" | "counts"> & { teamId: string };
+type MetaRow = Pick<SnapshotRow, "teamId" | "id" | "label" | "kind" | "createdBy" | "createdAt" | "maxSeq" | "lastEventId" | "size">;
 
 const META_COLUMNS = raw(`"teamId","id","label","kind","createdBy","createdAt","maxSeq","lastEventId","size"`);
 
@@ -22,7 +23,7 @@ const toMeta = (r: MetaRow, counts: StateCounts): SnapshotMeta => ({
   id: r.id,
   team: r.teamId,
   label: r.label,
-  kind: r.kind,
+  kind: SnapshotKind.parse(r.kind),
   createdBy: r.createdBy,
   createdAt: r.createdAt,
   maxSeq: r.maxSeq,
@@ -78,7 +79,7 @@ export async function writeSnapshot(
 }
 
 export async function loadSnapshot(s: Sql, team: string, id: string, field = "id"): Promise<{ meta: SnapshotMeta; state: SnapshotState }> {
-  const row = await s.get<MetaRow & { state: Buffer }>(sql`SELECT ${META_COLUMNS},"state" FROM "Snapshot" WHERE "teamId" = ${team} AND "id" = ${id}`);
+  const row = await s.get<MetaRow & Pick<SnapshotRow, "state">>(sql`SELECT ${META_COLUMNS},"state" FROM "Snapshot" WHERE "teamId" = ${team} AND "id" = ${id}`);
   if (!row) throw notFound("snapshot", id, field);
   const state = decodeState(row.state);
   return { meta: toMeta(row, state.counts), state };
@@ -90,7 +91,7 @@ export async function listSnapshotMeta(
   team: string,
   page: { limit: number; cursor?: number },
 ): Promise<{ items: SnapshotMeta[]; nextCursor: number | null }> {
-  const rows = await s.all<MetaRow & { pk: number; head: Buffer }>(
+  const rows = await s.all<MetaRow & Pick<SnapshotRow, "pk"> & { head: Buffer }>(
     sql`SELECT "pk",${META_COLUMNS}, substr("state", 1, ${raw(String(COUNTS_PREFIX_BYTES))}) AS "head" FROM "Snapshot"
      WHERE "teamId" = ${team} ${page.cursor !== undefined ? sql`AND "pk" < ${page.cursor}` : EMPTY} ORDER BY "pk" DESC LIMIT ${page.limit + 1}`,
   );

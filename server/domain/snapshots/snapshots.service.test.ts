@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
+import type { SnapshotRow } from "../../db/rows.ts";
 import { kit, type Kit } from "../../testing/snapshot-kit.ts";
 
 let hub: TempHub;
@@ -15,7 +16,7 @@ afterEach(() => hub.close());
 
 const stored = async (id: string) =>
   (await hub.db.read((s) =>
-    s.get<{ bytes: number; size: number; kind: string }>(sql`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ${id}`),
+    s.get<Pick<SnapshotRow, "size" | "kind"> & { bytes: number }>(sql`SELECT length("state") AS "bytes", "size", "kind" FROM "Snapshot" WHERE "id" = ${id}`),
   ))!;
 
 describe("taking a snapshot", () => {

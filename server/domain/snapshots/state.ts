@@ -8,11 +8,19 @@
 import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
-import type { ContractRow } from "../../db/rows.ts";
+import {
+  jsonColumn,
+  jsonColumnOrNull,
+  type ArtifactRow,
+  type ArtifactVersionRow,
+  type ContractDependencyRow,
+  type ContractRow,
+  type PipelineRow,
+} from "../../db/rows.ts";
 import type { Dependency } from "../../../lib/api/contracts.ts";
 import type { ArtifactPointer, ContractState, GateState, MemberState, PipelineState, SnapshotState, StateCounts } from "../../../lib/api/snapshots.ts";
 import { maxSeq } from "../artifacts/refs.ts";
-import { Criteria, Inputs, Outputs, Pinned, json, toDependency } from "../contracts/contracts.repo.ts";
+import { Criteria, Inputs, Outputs, Pinned, toDependency } from "../contracts/contracts.repo.ts";
 import { readGate } from "../gate/gate-state.ts";
 import { rosterOf } from "../roster/roster.service.ts";
 import { captureKnowledge } from "../knowledge/snapshot.ts";
@@ -24,11 +32,9 @@ export type { ArtifactPointer, ContractState, GateState, MemberState, PipelineSt
 const iso = (d: Date | null): Iso | null => (d ? d.toISOString() : null);
 export const date = (s: Iso | null): Date | null => (s === null ? null : new Date(s));
 
-type DependencyRow = { contractPk: number; kind: string; targetId: string; minVersion: number | null };
-
 async function captureContracts(s: Sql, team: string): Promise<ContractState[]> {
   const rows = await s.all<ContractRow>(sql`SELECT * FROM "Contract" WHERE "teamId" = ${team} ORDER BY "id"`);
-  const deps = await s.all<DependencyRow>(
+  const deps = await s.all<Pick<ContractDependencyRow, "contractPk" | "kind" | "targetId" | "minVersion">>(
     sql`SELECT "contractPk","kind","targetId","minVersion" FROM "ContractDependency" WHERE "teamId" = ${team} ORDER BY "id"`,
   );
   const byContract = new Map<number, Dependency[]>();
@@ -44,10 +50,10 @@ async function captureContracts(s: Sql, team: string): Promise<ContractState[]> 
     description: r.description,
     assigner: r.assigner,
     assignee: r.assignee,
-    inputs: json(Inputs, r.inputs) ?? {},
+    inputs: jsonColumn(Inputs, r.inputs),
     dependencies: byContract.get(r.pk) ?? [],
-    expectedOutputs: json(Outputs, r.expectedOutputs) ?? [],
-    acceptanceCriteria: json(Criteria, r.acceptanceCriteria) ?? [],
+    expectedOutputs: jsonColumn(Outputs, r.expectedOutputs),
+    acceptanceCriteria: jsonColumn(Criteria, r.acceptanceCriteria),
     priority: r.priority,
     timeoutMs: r.timeoutMs,
     deadlineAt: iso(r.deadlineAt),
@@ -56,8 +62,8 @@ async function captureContracts(s: Sql, team: string): Promise<ContractState[]> 
     status: r.status,
     statusReason: r.statusReason,
     windowStartSeq: r.windowStartSeq,
-    pinnedInputs: json(Pinned, r.pinnedInputs),
-    outputs: json(Pinned, r.outputs),
+    pinnedInputs: jsonColumnOrNull(Pinned, r.pinnedInputs),
+    outputs: jsonColumnOrNull(Pinned, r.outputs),
     startedAt: iso(r.startedAt),
     completedAt: iso(r.completedAt),
     createdAt: iso(r.createdAt)!,
@@ -66,12 +72,14 @@ async function captureContracts(s: Sql, team: string): Promise<ContractState[]> 
 }
 
 async function captureArtifacts(s: Sql, team: string): Promise<SnapshotState["artifacts"]> {
-  const rows = await s.all<{ pk: number; id: string; archived: number; version: number | null; seq: number | null }>(
+  const rows = await s.all<
+    Pick<ArtifactRow, "pk" | "id"> & { archived: number; version: ArtifactVersionRow["version"] | null; seq: ArtifactVersionRow["seq"] | null }
+  >(
     sql`SELECT a."pk", a."id", a."archivedAt" IS NOT NULL AS "archived", cv."version", cv."seq" FROM "Artifact" a
      LEFT JOIN "ArtifactVersion" cv ON cv."seq" = (SELECT v."seq" FROM "ArtifactVersion" v WHERE v."artifactPk" = a."pk" AND v."status" = 'active' ORDER BY v."version" DESC LIMIT 1)
      WHERE a."teamId" = ${team} ORDER BY a."id"`,
   );
-  const rolledBack = await s.all<{ seq: number }>(
+  const rolledBack = await s.all<Pick<ArtifactVersionRow, "seq">>(
     sql`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk" WHERE a."teamId" = ${team} AND v."status" = 'rolled_back' ORDER BY v."seq"`,
   );
   return {
@@ -82,10 +90,10 @@ async function captureArtifacts(s: Sql, team: string): Promise<SnapshotState["ar
 }
 
 async function capturePipelines(s: Sql, team: string): Promise<PipelineState[]> {
-  const rows = await s.all<Omit<PipelineState, "rules" | "createdAt" | "updatedAt"> & { rules: string; createdAt: Date; updatedAt: Date }>(
+  const rows = await s.all<Pick<PipelineRow, "pk" | "id" | "status" | "rules" | "triggers" | "createdBy" | "fromEventId" | "createdAt" | "updatedAt">>(
     sql`SELECT "pk","id","status","rules","triggers","createdBy","fromEventId","createdAt","updatedAt" FROM "Pipeline" WHERE "teamId" = ${team} ORDER BY "id"`,
   );
-  return rows.map((r) => ({ ...r, rules: z.array(z.unknown()).parse(JSON.parse(r.rules)), createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)! }));
+  return rows.map((r) => ({ ...r, rules: jsonColumn(z.array(z.unknown()), r.rules), createdAt: iso(r.createdAt)!, updatedAt: iso(r.updatedAt)! }));
 }
 
 export async function captureState(s: Sql, team: string): Promise<SnapshotState> {

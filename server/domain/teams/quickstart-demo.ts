@@ -9,6 +9,7 @@ import { CreateContractInput } from "../../../lib/api/contracts.ts";
 import { PublishArtifactInput } from "../../../lib/api/artifacts.ts";
 import type { QuickStartDemo } from "../../../lib/api/teams.ts";
 import { sql } from "../../db/sql.ts";
+import type { ContractRow } from "../../db/rows.ts";
 import { conflict } from "../../errors.ts";
 import { publishArtifactInTx } from "../artifacts/artifacts.service.ts";
 import { authorize } from "../auth/capabilities.ts";
@@ -66,7 +67,7 @@ export async function runQuickStartDemo({ db }: DomainDeps, actor: Principal, in
       const r = await publishArtifactInTx(tx, actor, PublishArtifactInput.parse({ team, ...a, derivedFrom: from ? [from] : [] }));
       published.push(`${r.artifactId}@v${r.version}`);
     }
-    const rows = await tx.all<{ id: string; status: string }>(sql`SELECT "id", "status" FROM "Contract" WHERE "teamId" = ${team} ORDER BY "pk"`);
+    const rows = await tx.all<Pick<ContractRow, "id" | "status">>(sql`SELECT "id", "status" FROM "Contract" WHERE "teamId" = ${team} ORDER BY "pk"`);
     return { team, contracts: rows, artifacts: published };
   });
 }

@@ -4,22 +4,19 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, type TeamRow } from "../../db/rows.ts";
 import { TeamSettings, type UpdateTeamSettingsInput } from "../../../lib/api/team-settings.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import { ensureTeam } from "./teams.service.ts";
 
-function parse(raw: string | undefined): TeamSettings {
-  const stored: unknown = raw ? JSON.parse(raw) : {};
-  // Keys from older versions or bad hand edits fall back to defaults instead of breaking reads.
-  const parsed = TeamSettings.safeParse(stored);
-  return parsed.success ? parsed.data : TeamSettings.parse({});
-}
+// Keys from older versions or bad hand edits fall back to defaults instead of breaking reads.
+const Stored = TeamSettings.catch(() => TeamSettings.parse({}));
 
 export async function teamSettings(s: Sql, team: string): Promise<TeamSettings> {
-  const row = await s.get<{ settings: string }>(sql`SELECT "settings" FROM "Team" WHERE "id" = ${team}`);
-  return parse(row?.settings);
+  const row = await s.get<Pick<TeamRow, "settings">>(sql`SELECT "settings" FROM "Team" WHERE "id" = ${team}`);
+  return row ? jsonColumn(Stored, row.settings) : TeamSettings.parse({});
 }
 
 export async function getTeamSettings({ db }: DomainDeps, input: { team: string }): Promise<TeamSettings> {

@@ -6,20 +6,19 @@ import { JsonObject } from "../../../lib/api/common.ts";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumn, type TeamRow } from "../../db/rows.ts";
 import { DomainError, conflict, notFound } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorize } from "../auth/capabilities.ts";
 import type { TeamView } from "../../../lib/api/teams.ts";
 
-export type TeamRow = { id: string; createdAt: Date; archivedAt: Date | null; settings: string };
-
-const toView = (t: TeamRow): TeamView => ({ ...t, settings: JsonObject.parse(JSON.parse(t.settings)) });
+const toView = (t: TeamRow): TeamView => ({ ...t, settings: jsonColumn(JsonObject, t.settings) });
 
 /** The team, created if missing; refuses archived teams. Call at the start of every write. */
 /** `known`: the team's row when the caller has read it already (undefined: there is none). */
-export async function ensureTeam(tx: WriteTx, teamId: string, known?: { row: { archivedAt: Date | null } | undefined }): Promise<void> {
-  const row = known ? known.row : await tx.get<{ archivedAt: Date | null }>(sql`SELECT "archivedAt" FROM "Team" WHERE "id" = ${teamId}`);
+export async function ensureTeam(tx: WriteTx, teamId: string, known?: { row: Pick<TeamRow, "archivedAt"> | undefined }): Promise<void> {
+  const row = known ? known.row : await tx.get<Pick<TeamRow, "archivedAt">>(sql`SELECT "archivedAt" FROM "Team" WHERE "id" = ${teamId}`);
   if (row?.archivedAt) {
     throw new DomainError("team_archived", `team '${teamId}' is archived; it can be read but not changed`, { team: teamId });
   }

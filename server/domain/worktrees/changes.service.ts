@@ -5,6 +5,7 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { sql, values } from "../../db/sql.ts";
+import type { ArtifactVersionRow, SessionRow, WorktreeRow } from "../../db/rows.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { ChangesInput, ChangesView, FileChange, OverlapsInput, OverlapsView } from "../../../lib/api/worktrees.ts";
 import { LIVE_STATUSES } from "../../../lib/api/sessions.ts";
@@ -15,14 +16,14 @@ import { sessionOwners } from "../sessions/ownership.ts";
 import { workState } from "./checkpoint.ts";
 import { parseChanges } from "./diff-parse.ts";
 import { git, resolveRef } from "./git.ts";
-import { refOf, requireWorktree, type WorktreeRow } from "./worktrees.repo.ts";
+import { refOf, requireWorktree } from "./worktrees.repo.ts";
 
 /**
  * A work tree is owned as its session is (itself, its spawner); a branch the session left (a replay's first run) as
  * the session of that name in the team; a deleted session's branch by the name it had.
  */
 export async function authorizeWorktree(s: Sql, actor: Principal, operation: Operation, w: WorktreeRow): Promise<void> {
-  type Owner = { principal: string | null; spawnedBy: string | null };
+  type Owner = Pick<SessionRow, "principal" | "spawnedBy">;
   const owner =
     w.sessionPk === null
       ? await s.get<Owner>(sql`SELECT "principal","spawnedBy" FROM "Session" WHERE "name" = ${w.session} AND "teamId" = ${w.teamId}`)
@@ -75,7 +76,7 @@ async function commitAt(deps: DomainDeps, w: WorktreeRow, at: string): Promise<s
   const commit = await resolveRef(w.repoDir, at);
   if (!commit) throw notFound("commit", at, "at");
   const published = await deps.db.read((s) =>
-    s.get<{ seq: number }>(
+    s.get<Pick<ArtifactVersionRow, "seq">>(
       sql`SELECT v."seq" FROM "ArtifactVersion" v JOIN "Artifact" a ON a."pk" = v."artifactPk"
        WHERE a."teamId" = ${w.teamId} AND v."sessionId" = ${w.session} AND v."codeCommit" = ${commit} LIMIT 1`,
     ),

@@ -5,10 +5,10 @@
  * branch list shows it and the session's branch never moves, yet `git gc` keeps it.
  */
 import fs from "node:fs";
+import type { WorktreeRow } from "../../db/rows.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
 import { checkpoint } from "./checkpoint.ts";
 import { git } from "./git.ts";
-import type { WorktreeRow } from "./worktrees.repo.ts";
 
 export const CHECKPOINT_REFS = "refs/teamhub/checkpoints/";
 

@@ -5,12 +5,12 @@
  */
 import type { Sql } from "../../db/connection.ts";
 import { sql } from "../../db/sql.ts";
+import type { WorktreeRow } from "../../db/rows.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { CompareInput, CompareView } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorizeWorktree, diffFiles, diffTarget } from "./changes.service.ts";
-import type { WorktreeRow } from "./worktrees.repo.ts";
 
 async function branchRow(s: Sql, team: string, branch: string, field: "a" | "b"): Promise<WorktreeRow> {
   const row = await s.get<WorktreeRow>(sql`SELECT * FROM "Worktree" WHERE "teamId" = ${team} AND "branch" = ${branch} ORDER BY "id" DESC LIMIT 1`);

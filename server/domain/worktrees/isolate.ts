@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { WriteTx } from "../../db/database.ts";
+import type { SessionRow, WorktreeRow } from "../../db/rows.ts";
 import { WORKTREES } from "../../data-dir.ts";
 import { DomainError, invalidField } from "../../errors.ts";
 import type { SessionKind } from "../../../lib/api/sessions.ts";
@@ -16,7 +17,6 @@ import type { Isolation } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { grantSpawn, type SpawnDefaults, type SpawnRequest } from "../sessions/spawn-authority.ts";
-import type { SessionRow } from "../sessions/sessions.repo.ts";
 import { teamSettings } from "../teams/settings.ts";
 import type { RunnableView } from "../../../lib/api/runnable.ts";
 import { checkpoint } from "./checkpoint.ts";
@@ -24,7 +24,7 @@ import { git, gitError, repositoryOf, resolveRef, validBranchName } from "./git.
 import { copyIncluded } from "./include.ts";
 import { DEFAULT_PORT_RANGE, leasePorts, type PortRange } from "./ports.ts";
 import { includePatternsAt, runnableAt } from "./runnable-config.ts";
-import { insertWorktree, worktreeOfSession, type WorktreeRow } from "./worktrees.repo.ts";
+import { insertWorktree, worktreeOfSession } from "./worktrees.repo.ts";
 
 /** What git made for one new session, handed to the transaction that writes the session. */
 export type MadeWorktree = {

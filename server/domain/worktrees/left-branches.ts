@@ -7,7 +7,7 @@ import { sql } from "../../db/sql.ts";
 import type { LeftBranchesInput, LeftBranchesView } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
 import { resolveRef } from "./git.ts";
-import type { WorktreeRow } from "./worktrees.repo.ts";
+import type { WorktreeRow } from "../../db/rows.ts";
 
 type Left = WorktreeRow & { sessionExists: number };
 

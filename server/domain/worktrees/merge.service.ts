@@ -15,6 +15,7 @@
  */
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import type { ContractRow, SessionRow, WorktreeRow } from "../../db/rows.ts";
 import { DomainError, conflict } from "../../errors.ts";
 import type { DiscardInput, DiscardResult, MergeInput, MergeResult } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -24,7 +25,7 @@ import { checkpoint } from "./checkpoint.ts";
 import { authorizeWorktree, branchGone } from "./changes.service.ts";
 import { git, gitError, gitText, resolveRef } from "./git.ts";
 import { removeWorktree } from "./isolate.ts";
-import { deleteWorktreeRow, requireWorktree, worktreeById, type WorktreeRow } from "./worktrees.repo.ts";
+import { deleteWorktreeRow, requireWorktree, worktreeById } from "./worktrees.repo.ts";
 
 /** A claim older than this belongs to a merge that died with its process; it may be taken over. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
@@ -81,14 +82,14 @@ async function dirtyFiles(dir: string): Promise<string[]> {
 /** The message a merge gets unless one is given: the session's contract, its summary, where it comes from. */
 async function prefilledMessage(deps: DomainDeps, w: WorktreeRow, mode: "merge" | "squash"): Promise<string> {
   const { contract, summary } = await deps.db.read(async (s) => ({
-    contract: await s.get<{ id: string; title: string }>(
+    contract: await s.get<Pick<ContractRow, "id" | "title">>(
       sql`SELECT "id","title" FROM "Contract" WHERE "teamId" = ${w.teamId} AND "assignee" = ${w.session}
        ORDER BY CASE "status" WHEN 'in_progress' THEN 0 WHEN 'completed' THEN 1 ELSE 2 END, "updatedAt" DESC LIMIT 1`,
     ),
     summary:
       w.sessionPk === null
         ? undefined
-        : (await s.get<{ lastOutput: string | null }>(sql`SELECT "lastOutput" FROM "Session" WHERE "pk" = ${w.sessionPk}`))?.lastOutput,
+        : (await s.get<Pick<SessionRow, "lastOutput">>(sql`SELECT "lastOutput" FROM "Session" WHERE "pk" = ${w.sessionPk}`))?.lastOutput,
   }));
   const subject = contract ? `${contract.title} (contract ${contract.id})` : `Work of session ${w.session}`;
   const body = summary?.trim().slice(0, 2000);
@@ -213,7 +214,7 @@ export async function discardSession(deps: DomainDeps, actor: Principal, input: 
   const w = await claim(deps, actor, input, "discarding", false);
   try {
     const live = await deps.db.read(async (s) =>
-      w.sessionPk === null ? null : await s.get<{ status: string }>(sql`SELECT "status" FROM "Session" WHERE "pk" = ${w.sessionPk}`),
+      w.sessionPk === null ? null : await s.get<Pick<SessionRow, "status">>(sql`SELECT "status" FROM "Session" WHERE "pk" = ${w.sessionPk}`),
     );
     if (live && isLive(live.status as never)) {
       throw new DomainError("illegal_transition", `session '${w.session}' is ${live.status}; stop it before discarding its work tree`, {

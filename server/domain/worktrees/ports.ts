@@ -6,6 +6,7 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import type { PortLeaseRow } from "../../db/rows.ts";
 import { DomainError } from "../../errors.ts";
 
 export type PortRange = { first: number; last: number };
@@ -33,13 +34,15 @@ export async function leasePorts(
   field = "ports",
 ): Promise<number[]> {
   if (count === 0) return [];
-  const held = await tx.all<{ port: number }>(sql`SELECT "port" FROM "PortLease" WHERE "port" >= ${range.first} AND "port" <= ${range.last} ORDER BY "port"`);
+  const held = await tx.all<Pick<PortLeaseRow, "port">>(
+    sql`SELECT "port" FROM "PortLease" WHERE "port" >= ${range.first} AND "port" <= ${range.last} ORDER BY "port"`,
+  );
   const taken = new Set(held.map((r) => r.port));
   const got: number[] = [];
   for (let port = range.first; port <= range.last && got.length < count; port++) {
     if (taken.has(port)) continue;
     // Another hub on the same database may lease the same port meanwhile: the key decides, and the loop moves on.
-    const row = await tx.get<{ port: number }>(
+    const row = await tx.get<Pick<PortLeaseRow, "port">>(
       sql`INSERT INTO "PortLease" ("port","worktreeId","teamId","session","slot","createdAt") VALUES (${port},${w.id},${w.teamId},${w.session},${got.length},${tx.now}) ON CONFLICT ("port") DO NOTHING RETURNING "port"`,
     );
     if (row) got.push(row.port);
@@ -57,7 +60,7 @@ export async function leasePorts(
 }
 
 export async function portsOf(s: Sql, worktreeId: number): Promise<number[]> {
-  return (await s.all<{ port: number }>(sql`SELECT "port" FROM "PortLease" WHERE "worktreeId" = ${worktreeId} ORDER BY "slot"`)).map((r) => r.port);
+  return (await s.all<Pick<PortLeaseRow, "port">>(sql`SELECT "port" FROM "PortLease" WHERE "worktreeId" = ${worktreeId} ORDER BY "slot"`)).map((r) => r.port);
 }
 
 /** The work tree is gone: its ports are free for others. */

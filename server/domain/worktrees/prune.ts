@@ -9,12 +9,13 @@
  */
 import fs from "node:fs";
 import { sql } from "../../db/sql.ts";
+import type { WorktreeRow } from "../../db/rows.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
 import { checkpoint } from "./checkpoint.ts";
 import { git, resolveRef } from "./git.ts";
 import { removeWorktree } from "./isolate.ts";
-import { deleteWorktreeRow, type WorktreeRow } from "./worktrees.repo.ts";
+import { deleteWorktreeRow } from "./worktrees.repo.ts";
 
 async function pruneOne(deps: DomainDeps, w: WorktreeRow): Promise<void> {
   let savedAs: string | null = null;

@@ -4,10 +4,11 @@
  * are many, and live readers get them from the feed).
  */
 import { sql } from "../../db/sql.ts";
+import type { ProcessOutputRow, WorktreeRow } from "../../db/rows.ts";
 import type { OutputKind } from "../../../lib/api/runnable.ts";
 import type { DomainDeps } from "../deps.ts";
 import { SUPERVISOR } from "../principal.ts";
-import { worktreeById, type WorktreeRow } from "./worktrees.repo.ts";
+import { worktreeById } from "./worktrees.repo.ts";
 
 /** What the supervisor runs archive with; absent where no hub runs commands (a domain used without one). */
 export type WorktreeCommandsPort = {
@@ -71,7 +72,7 @@ export async function archived({ db }: DomainDeps, w: WorktreeRow, end: { ok: bo
 export async function appendOutput({ db }: DomainDeps, worktreeId: number, kind: OutputKind, text: string): Promise<{ id: number; at: Date } | null> {
   return db.write("worktree.output", SUPERVISOR.name, async (tx) => {
     if (!(await worktreeById(tx, worktreeId))) return null;
-    const r = await tx.get<{ id: number }>(
+    const r = await tx.get<Pick<ProcessOutputRow, "id">>(
       sql`INSERT INTO "ProcessOutput" ("worktreeId","kind","text","createdAt") VALUES (${worktreeId},${kind},${text},${tx.now}) RETURNING "id"`,
     );
     return { id: r!.id, at: tx.now };

@@ -7,9 +7,12 @@ import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
+import { jsonColumnOrNull, stringsOf, type ProcessOutputRow, type SessionRow, type WorktreeRow } from "../../db/rows.ts";
 import { DomainError } from "../../errors.ts";
 import {
+  RUN_STATUSES,
   RunnableView,
+  SETUP_STATUSES,
   type OutputInput,
   type OutputKind,
   type OutputPiece,
@@ -22,20 +25,23 @@ import type { DomainDeps } from "../deps.ts";
 import type { Principal } from "../principal.ts";
 import { authorizeSession } from "../sessions/ownership.ts";
 import { requestResume } from "../sessions/control.service.ts";
-import { requireSession, type SessionRow } from "../sessions/sessions.repo.ts";
+import { requireSession, teamOf } from "../sessions/sessions.repo.ts";
 import { ENDED, isLive } from "../sessions/states.ts";
 import { teamSettings } from "../teams/settings.ts";
 import { resolveRef } from "./git.ts";
 import { portsOf } from "./ports.ts";
 import { runnableAt } from "./runnable-config.ts";
-import { worktreeOfSession, type WorktreeRow } from "./worktrees.repo.ts";
+import { worktreeOfSession } from "./worktrees.repo.ts";
 
 // One read of a command's output returns at most this many pieces; a follower asks again from the last id.
 const OUTPUT_PAGE = 500;
 
-export const runnableOfRow = (w: WorktreeRow): RunnableView | null => (w.runnable ? RunnableView.parse(JSON.parse(w.runnable)) : null);
-const Included = z.array(z.string());
-export const includedOfRow = (w: WorktreeRow): string[] => Included.parse(JSON.parse(w.included));
+export const runnableOfRow = (w: WorktreeRow): RunnableView | null => jsonColumnOrNull(RunnableView, w.runnable);
+export const includedOfRow = (w: WorktreeRow): string[] => stringsOf(w.included);
+
+// The status columns are plain text: read back as the statuses the view names.
+const SetupStatus = z.enum(SETUP_STATUSES).nullable();
+const RunStatus = z.enum(RUN_STATUSES).nullable();
 
 async function requireOwnTree(s: Sql, session: SessionRow): Promise<WorktreeRow> {
   const w = await worktreeOfSession(s, session.pk);
@@ -56,9 +62,15 @@ export async function stateOf(s: Sql, session: SessionRow, w: WorktreeRow): Prom
     config: runnableOfRow(w),
     included: includedOfRow(w),
     ports,
-    setup: { status: w.setupStatus, exitCode: w.setupExitCode, error: w.setupError, startedAt: w.setupStartedAt, finishedAt: w.setupFinishedAt },
+    setup: {
+      status: SetupStatus.parse(w.setupStatus),
+      exitCode: w.setupExitCode,
+      error: w.setupError,
+      startedAt: w.setupStartedAt,
+      finishedAt: w.setupFinishedAt,
+    },
     run: {
-      status: w.runStatus,
+      status: RunStatus.parse(w.runStatus),
       exitCode: w.runExitCode,
       startedAt: w.runStartedAt,
       endedAt: w.runEndedAt,
@@ -84,7 +96,7 @@ export async function processOutput({ db }: DomainDeps, actor: Principal, input:
     const session = await requireSession(s, input.name);
     await authorizeSession(s, actor, "session.read", session);
     const w = await requireOwnTree(s, session);
-    const rows = await s.all<{ id: number; text: string; createdAt: Date }>(
+    const rows = await s.all<Pick<ProcessOutputRow, "id" | "text" | "createdAt">>(
       sql`SELECT "id","text","createdAt" FROM "ProcessOutput" WHERE "worktreeId" = ${w.id} AND "kind" = ${input.kind} AND "id" > ${input.after ?? 0} ORDER BY "id" LIMIT ${OUTPUT_PAGE}`,
     );
     const pieces: OutputPiece[] = rows.map((r) => ({ id: r.id, kind: input.kind, text: r.text, at: r.createdAt }));
@@ -104,7 +116,7 @@ export async function rerunSetup(deps: DomainDeps, actor: Principal, input: Runn
     return { session, w: await requireOwnTree(s, session) };
   });
   const at = (w.baseBranch && (await resolveRef(w.repoDir, `refs/heads/${w.baseBranch}`))) || w.baseCommit;
-  const teamDefault = (await deps.db.read((s) => teamSettings(s, session.teamId))).worktree;
+  const teamDefault = (await deps.db.read((s) => teamSettings(s, teamOf(session)))).worktree;
   const config = await runnableAt(w.repoDir, at, teamDefault);
   return deps.db.write("worktree.setup", actor.name, async (tx) => {
     const now = await requireSession(tx, input.name);

@@ -22,6 +22,7 @@ import { updateTeamSettings } from "../teams/settings.ts";
 import { issues, refusal, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
 import { sql } from "../../db/sql.ts";
+import type { PortLeaseRow } from "../../db/rows.ts";
 import { tempDir } from "../../testing/temp-dir.ts";
 import { workTree, type WorkTree } from "../../testing/work-tree.ts";
 import { discardSession } from "./merge.service.ts";
@@ -60,7 +61,7 @@ const pk = async (name: string) => (await hub.db.read((s) => findSession(s, name
 const treeOf = async (name: string) => (await hub.db.read(async (s) => worktreeOfSession(s, (await findSession(s, name))!.pk)))!;
 const ended = async (name: string, status: "stopped" | "failed" = "stopped") =>
   recordExit(hub, await pk(name), { status, reason: status, code: 0, signal: null, error: null, stderrTail: "" });
-const leases = () => hub.db.read((s) => s.all<{ port: number; session: string }>(sql`SELECT "port","session" FROM "PortLease" ORDER BY "port"`));
+const leases = () => hub.db.read((s) => s.all<Pick<PortLeaseRow, "port" | "session">>(sql`SELECT "port","session" FROM "PortLease" ORDER BY "port"`));
 
 /** Commits `teamhub.json` (text as given, so invalid JSON can be written) on the checked-out branch. */
 const configure = (config: unknown) => {

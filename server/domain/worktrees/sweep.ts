@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "../../db/sql.ts";
+import type { WorktreeRow } from "../../db/rows.ts";
 import type { DomainDeps } from "../deps.ts";
 import { checkpoint } from "./checkpoint.ts";
 import { git } from "./git.ts";
@@ -64,9 +65,7 @@ async function sweepOne(s: Stray, known: Set<string>): Promise<boolean> {
 /** Removes the dirs under `worktreesDir` that no Worktree row knows; returns how many. One that fails is logged and left. */
 export async function sweepStrayWorktrees(deps: DomainDeps, worktreesDir: string, now = Date.now()): Promise<number> {
   if (!fs.existsSync(worktreesDir)) return 0;
-  const rows = await deps.db.read((s) =>
-    s.all<{ path: string | null; repoDir: string; branch: string }>(sql`SELECT "path","repoDir","branch" FROM "Worktree"`),
-  );
+  const rows = await deps.db.read((s) => s.all<Pick<WorktreeRow, "path" | "repoDir" | "branch">>(sql`SELECT "path","repoDir","branch" FROM "Worktree"`));
   const real = (p: string) => (fs.existsSync(p) ? fs.realpathSync(p) : path.resolve(p));
   const paths = new Set(rows.flatMap((r) => (r.path ? [real(r.path)] : [])));
   const known = new Set(rows.map((r) => `${real(r.repoDir)}\0${r.branch}`));

@@ -3,37 +3,9 @@ import fs from "node:fs";
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { EMPTY, sql } from "../../db/sql.ts";
+import type { EventRow, SessionRow, WorktreeRow } from "../../db/rows.ts";
 import { DomainError, notFound } from "../../errors.ts";
 import type { WorktreeRef } from "../../../lib/api/worktrees.ts";
-
-export type WorktreeRow = {
-  id: number;
-  teamId: string;
-  session: string;
-  sessionPk: number | null;
-  repoDir: string;
-  path: string | null;
-  branch: string;
-  baseBranch: string | null;
-  baseCommit: string;
-  operation: string | null;
-  mergedCommit: string | null;
-  /** JSON RunnableView, or null (docs/worktrees.md#runnable-work-trees). */
-  runnable: string | null;
-  /** JSON array of paths relative to the work tree. */
-  included: string;
-  setupStatus: "pending" | "running" | "succeeded" | "failed" | null;
-  setupExitCode: number | null;
-  setupError: string | null;
-  setupStartedAt: Date | null;
-  setupFinishedAt: Date | null;
-  runStatus: "running" | "exited" | "stopped" | null;
-  runExitCode: number | null;
-  runStartedAt: Date | null;
-  runEndedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 export const refOf = (w: WorktreeRow): WorktreeRef => ({ branch: w.branch, baseBranch: w.baseBranch, baseCommit: w.baseCommit, path: w.path });
 
@@ -47,7 +19,7 @@ export async function worktreeOfSession(s: Sql, sessionPk: number): Promise<Work
  * run, docs/worktrees.md#code-in-snapshots; a deleted session's of that name); any other is not_found naming `branch`.
  */
 export async function requireWorktree(s: Sql, name: string, branch?: string): Promise<WorktreeRow> {
-  const session = await s.get<{ pk: number; teamId: string }>(sql`SELECT "pk","teamId" FROM "Session" WHERE "name" = ${name}`);
+  const session = await s.get<Pick<SessionRow, "pk" | "teamId">>(sql`SELECT "pk","teamId" FROM "Session" WHERE "name" = ${name}`);
   if (branch !== undefined) {
     const row = await s.get<WorktreeRow>(
       sql`SELECT * FROM "Worktree" WHERE "session" = ${name} AND "branch" = ${branch} AND ("sessionPk" IS NULL OR "sessionPk" = ${session?.pk ?? -1})${session ? sql` AND "teamId" = ${session.teamId}` : EMPTY}
@@ -89,9 +61,9 @@ export async function worktreeById(s: Sql, id: number): Promise<WorktreeRow | un
  * discarded since it was made, and its work dir is gone. A resume would launch the CLI in a directory that no longer
  * exists. (The work dir check keeps a shared session of a name whose earlier holder's branch was discarded resumable.)
  */
-export async function workTreeDiscarded(s: Sql, session: { pk: number; name: string; teamId: string; workDir: string; createdAt: Date }): Promise<boolean> {
+export async function workTreeDiscarded(s: Sql, session: Pick<SessionRow, "pk" | "name" | "teamId" | "workDir" | "createdAt">): Promise<boolean> {
   if (fs.existsSync(session.workDir) || (await worktreeOfSession(s, session.pk))) return false;
-  const discarded = await s.get<{ id: number }>(
+  const discarded = await s.get<Pick<EventRow, "id">>(
     sql`SELECT "id" FROM "Event" WHERE "type" = 'worktree.discarded' AND "teamId" = ${session.teamId} AND "subject" = ${`session:${session.name}`} AND "at" >= ${session.createdAt} LIMIT 1`,
   );
   return discarded !== undefined;
