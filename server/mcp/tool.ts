@@ -10,6 +10,8 @@ import { DomainError } from "../errors.ts";
 import { zodIssues } from "../domain/zod-errors.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { Services } from "../services.ts";
+import type { Endpoint } from "../../lib/api/endpoint.ts";
+import { serviceOf } from "../operations.ts";
 import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
@@ -23,6 +25,8 @@ export type ToolDef = {
   /** The shared lib/api schema itself: its refinements and defaults apply after the strict check. */
   schema: z.ZodType;
   annotations: ToolAnnotations;
+  /** The catalog operation it carries out, when it is one (docs/mcp.md#what-a-client-gets). */
+  endpoint: Endpoint | null;
   run: (s: Services, actor: Principal, input: never, signal?: AbortSignal) => Promise<unknown>;
 };
 
@@ -34,34 +38,41 @@ const ANNOTATIONS: Record<Kind, ToolAnnotations> = {
   destructive: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
 };
 
+type Run<S extends z.ZodObject> = (s: Services, actor: Principal, input: z.infer<S>, signal?: AbortSignal) => Promise<unknown>;
+
 /**
- * A tool over a lib/api schema. `describe` adds a description per field, so the JSON Schema a
- * model sees explains each argument; `omit` drops fields the tool does not take.
+ * A tool over a lib/api schema. Most are an operation of the catalog (`endpoint`): its input schema and its service
+ * are the tool's, as they are the HTTP route's. The few that are not give `schema` and `run`. `describe` adds a
+ * description per field, so the JSON Schema a model sees explains each argument.
  */
-export function tool<S extends z.ZodObject>(def: {
-  name: string;
-  title: string;
-  description: string;
-  schema: S;
-  describe?: Partial<Record<keyof S["shape"], string>>;
-  kind: Kind;
-  /** `signal` aborts when the client cancels the call or goes away, for tools that wait (team_ask). */
-  run: (s: Services, actor: Principal, input: z.infer<S>, signal?: AbortSignal) => Promise<unknown>;
-}): ToolDef {
+export function tool<S extends z.ZodObject>(
+  def: {
+    name: string;
+    title: string;
+    description: string;
+    describe?: Partial<Record<keyof S["shape"], string>>;
+    kind: Kind;
+  } & ({ endpoint: Endpoint<S>; schema?: undefined; run?: undefined } | { endpoint?: undefined; schema: S; run: Run<S> }),
+): ToolDef {
+  const schema = def.endpoint ? def.endpoint.input : def.schema!;
   const shape = Object.fromEntries(
-    Object.entries(def.schema.shape).map(([k, v]) => {
+    Object.entries(schema.shape).map(([k, v]) => {
       const d = def.describe?.[k as keyof S["shape"]];
       return [k, d ? (v as z.ZodType).describe(d) : v];
     }),
   );
+  const endpoint = def.endpoint;
+  // `signal` aborts when the client cancels the call or goes away, for tools that wait (team_ask).
+  const run: Run<S> = endpoint ? (s, actor, input, signal) => serviceOf(s, endpoint)(actor, input, signal) : def.run!;
   return {
     name: def.name,
     title: def.title,
     description: def.description,
     input: z.strictObject(shape),
-    schema: def.schema,
+    schema,
     annotations: ANNOTATIONS[def.kind],
-    run: def.run as ToolDef["run"],
+    endpoint: endpoint ?? null,
+    run: run as ToolDef["run"],
   };
 }
 

@@ -1,6 +1,5 @@
-import { ArtifactRefInput, GetArtifactInput, HistoryInput, ListArtifactsInput, PublishArtifactInput } from "../../../lib/api/artifacts.ts";
-import { TeamRefInput } from "../../../lib/api/teams.ts";
 import { tool } from "../tool.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { ARTIFACT_ID, CURSOR, LIMIT, TEAM } from "./common.ts";
 
 export const artifactTools = [
@@ -13,7 +12,7 @@ export const artifactTools = [
       "component-spec {componentName, props?, states?, events?}, test-results {total, passed, failed, skipped?, failures?:[{name, message?}]} with passed+failed+skipped ≤ total, " +
       "file-manifest {files:[{path, action, description?}]}, config-change {changes:[{key, oldValue?, newValue}]}, custom (any JSON). " +
       "Publishing may complete contracts waiting for this output; the result lists those changes in `effects`.",
-    schema: PublishArtifactInput,
+    endpoint: api.artifacts.publish,
     describe: {
       team: TEAM,
       id: ARTIFACT_ID,
@@ -27,22 +26,20 @@ export const artifactTools = [
       expectedVersion: "Optimistic concurrency: refuse (conflict) unless the current latest version is this number; 0 means the artifact must not exist yet.",
     },
     kind: "write",
-    run: (s, actor, input) => s.artifacts.publish(actor, input),
   }),
   tool({
     name: "artifact_get",
     title: "Read an artifact version",
     description: "Read an artifact's current version (or a given one) with its data. The read is recorded under your name, so others can see you consumed it.",
-    schema: GetArtifactInput,
+    endpoint: api.artifacts.get,
     describe: { team: TEAM, id: ARTIFACT_ID, version: "A specific version number; omit for the current version." },
     kind: "write",
-    run: (s, actor, input) => s.artifacts.get(actor, input),
   }),
   tool({
     name: "artifact_list",
     title: "List artifacts",
     description: "List the team's artifacts with their current version and publisher, optionally filtered.",
-    schema: ListArtifactsInput,
+    endpoint: api.artifacts.list,
     describe: {
       team: TEAM,
       type: "Only this artifact type.",
@@ -55,33 +52,29 @@ export const artifactTools = [
       cursor: CURSOR,
     },
     kind: "read",
-    run: (s, actor, input) => s.artifacts.list(actor, input),
   }),
   tool({
     name: "artifact_history",
     title: "Artifact version history",
     description: "Every version of an artifact with publisher, status, inputs and summary (without data unless includeData).",
-    schema: HistoryInput,
+    endpoint: api.artifacts.history,
     describe: { team: TEAM, id: ARTIFACT_ID, includeData: "Include each version's data." },
     kind: "read",
-    run: (s, actor, input) => s.artifacts.history(actor, input),
   }),
   tool({
     name: "artifact_readers",
     title: "Who read an artifact",
     description: "Who read which versions of an artifact, and when.",
-    schema: ArtifactRefInput,
+    endpoint: api.artifacts.readers,
     describe: { team: TEAM, id: ARTIFACT_ID },
     kind: "read",
-    run: (s, actor, input) => s.artifacts.readers(actor, input),
   }),
   tool({
     name: "artifact_types",
     title: "Artifact types",
     description: "The artifact types this team accepts, each with the JSON Schema its data must follow.",
-    schema: TeamRefInput,
+    endpoint: api.artifacts.types,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.artifacts.types(actor, input),
   }),
 ];

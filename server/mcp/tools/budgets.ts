@@ -1,4 +1,5 @@
-import { BUDGET_PERIODS, BUDGET_SCOPES, OwnBudgetsInput, SetBudgetInput } from "../../../lib/api/budgets.ts";
+import { BUDGET_PERIODS, BUDGET_SCOPES } from "../../../lib/api/budgets.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
 
@@ -10,10 +11,9 @@ export const budgetTools = [
     description:
       "The budgets that apply to you: your team's, your own, and those of the contracts assigned to you, each with what is spent and left in its window. " +
       "When one is used up, no turn charged to it starts (your session waits as 'blocked: budget') until the operator raises it.",
-    schema: OwnBudgetsInput,
+    endpoint: api.budgets.own,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.budgets.own(actor, input),
   }),
   tool({
     name: "budget_set",
@@ -21,7 +21,7 @@ export const budgetTools = [
     description:
       "Set or change a budget in US dollars (amountUsd) or in tokens (amountTokens: input + cache writes + output); give exactly one. A target may have one of each. The operator sets team and member budgets; the assigner of a contract may set that contract's budget within what its own budget has left. " +
       "A change lets turns waiting as 'blocked: budget' start.",
-    schema: SetBudgetInput,
+    endpoint: api.budgets.set,
     describe: {
       team: TEAM,
       scope: `One of ${BUDGET_SCOPES.join(", ")}.`,
@@ -33,6 +33,5 @@ export const budgetTools = [
       onExceed: "Contracts only: fail (default; the contract fails with reason 'budget') or pause (it stays, its turns wait).",
     },
     kind: "write",
-    run: (s, actor, input) => s.budgets.set(actor, input),
   }),
 ];

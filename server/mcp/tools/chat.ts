@@ -1,4 +1,5 @@
-import { ASK_TIMEOUT, AskInput, BroadcastInput, CheckInboxInput, INBOX_PAGE, MAX_MESSAGE_CHARS, ReplyInput, SendMessageInput } from "../../../lib/api/chat.ts";
+import { ASK_TIMEOUT, INBOX_PAGE, MAX_MESSAGE_CHARS } from "../../../lib/api/chat.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
 
@@ -12,20 +13,18 @@ export const chatTools = [
     name: "team_send_message",
     title: "Send a direct message",
     description: `Send a direct message to one team member; it lands in their inbox (team_check_inbox). ${LIMITS}`,
-    schema: SendMessageInput,
+    endpoint: api.chat.send,
     describe: { team: TEAM, to: TO, message: MESSAGE },
     kind: "write",
-    run: (s, actor, input) => s.chat.send(actor, input),
   }),
   tool({
     name: "team_broadcast",
     title: "Broadcast to the team",
     description:
       "Send one message to every member on the team roster except yourself. Counts as one message for the rate limit. Use it for news everyone needs; use team_send_message for one member.",
-    schema: BroadcastInput,
+    endpoint: api.chat.broadcast,
     describe: { team: TEAM, message: MESSAGE },
     kind: "write",
-    run: (s, actor, input) => s.chat.broadcast(actor, input),
   }),
   tool({
     name: "team_check_inbox",
@@ -34,7 +33,7 @@ export const chatTools = [
       "Your messages: unread first, then read, newest first within each; the unread ones returned are marked read. Check before starting work and after each major step. " +
       "Each message has an id (answer it with team_reply), the sender, its kind (dm, broadcast, ask, reply, notify, contract, …) and replyTo when it answers one of yours. " +
       "An 'ask' means someone is waiting for your team_reply; a 'contract' notice says what happened to one of your contracts (created for you, ready, reopened with the reason, reassigned, rolled back) and what to do now.",
-    schema: CheckInboxInput,
+    endpoint: api.chat.inbox,
     describe: {
       team: TEAM,
       unreadOnly: "Only unread messages (default false).",
@@ -43,7 +42,6 @@ export const chatTools = [
       before: "Only messages with an id below this: pass the nextBefore of the previous answer to page back through older read messages.",
     },
     kind: "write",
-    run: (s, actor, input) => s.chat.inbox(actor, input),
   }),
   tool({
     name: "team_ask",
@@ -52,7 +50,7 @@ export const chatTools = [
       "Ask one member a question and WAIT until they answer with team_reply, or until the timeout. Returns {answered: true, reply: {from, text, messageId, at}}, " +
       "or {answered: false, timedOut: true} when nobody replied in time (a later reply still arrives in your inbox). Use it when you cannot go on without the answer. " +
       LIMITS,
-    schema: AskInput,
+    endpoint: api.chat.ask,
     describe: {
       team: TEAM,
       to: TO,
@@ -60,16 +58,14 @@ export const chatTools = [
       timeoutSeconds: `How long to wait, ${ASK_TIMEOUT.minSeconds}–${ASK_TIMEOUT.maxSeconds} seconds (default ${ASK_TIMEOUT.defaultSeconds}).`,
     },
     kind: "write",
-    run: (s, actor, input, signal) => s.chat.ask(actor, input, signal),
   }),
   tool({
     name: "team_reply",
     title: "Reply to a message",
     description:
       "Reply to a message in your inbox (by its id from team_check_inbox). The reply goes to that message's sender; replying to an ask answers the member waiting on it.",
-    schema: ReplyInput,
+    endpoint: api.chat.reply,
     describe: { team: TEAM, messageId: "The id of the message you are answering; it must be in your own inbox.", message: MESSAGE },
     kind: "write",
-    run: (s, actor, input) => s.chat.reply(actor, input),
   }),
 ];

@@ -1,14 +1,6 @@
 /** Session continuity (docs/domain.md#continuity): the decision journal, the pattern registry, checkpoints and the briefing. */
-import {
-  BriefingInput,
-  CHECKPOINT_KINDS,
-  ListDecisionsInput,
-  ListPatternsInput,
-  PatternRefInput,
-  RecordCheckpointInput,
-  RecordDecisionInput,
-  RegisterPatternInput,
-} from "../../../lib/api/continuity.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { CHECKPOINT_KINDS } from "../../../lib/api/continuity.ts";
 import { tool } from "../tool.ts";
 import { ARTIFACT_ID, CONTRACT_ID, CURSOR, LIMIT, TEAM } from "./common.ts";
 
@@ -22,7 +14,7 @@ export const continuityTools = [
     description:
       "Write a decision into the team's journal so later sessions (and you, after a compaction) know what was decided and why: title, the decision, " +
       "the rationale, the alternatives that were rejected, and the artifacts and contracts it concerns (they must exist). You are recorded as its author.",
-    schema: RecordDecisionInput,
+    endpoint: api.continuity.recordDecision,
     describe: {
       team: TEAM,
       title: "A short title, e.g. 'Use JWT for sessions' (≤ 200 characters).",
@@ -32,13 +24,12 @@ export const continuityTools = [
       related: "{artifacts?: [artifact id, …], contracts?: [contract id, …]}: what this decision concerns; each must exist in the team.",
     },
     kind: "write",
-    run: (s, actor, input) => s.continuity.recordDecision(actor, input),
   }),
   tool({
     name: "decision_list",
     title: "List decisions",
     description: "The team's decision journal, newest first, with rationale, alternatives and related artifacts and contracts.",
-    schema: ListDecisionsInput,
+    endpoint: api.continuity.listDecisions,
     describe: {
       team: TEAM,
       since: "Only decisions recorded at or after this ISO 8601 date or date-time (e.g. '2026-01-31').",
@@ -49,7 +40,6 @@ export const continuityTools = [
       cursor: CURSOR,
     },
     kind: "read",
-    run: (s, actor, input) => s.continuity.listDecisions(actor, input),
   }),
   tool({
     name: "pattern_register",
@@ -57,7 +47,7 @@ export const continuityTools = [
     description:
       "Register a project convention under a name (how errors are shaped, how files are named, …) with examples, so every session follows the same one. " +
       "Registering an existing name replaces its description and examples; the same text again changes nothing.",
-    schema: RegisterPatternInput,
+    endpoint: api.continuity.registerPattern,
     describe: {
       team: TEAM,
       name: PATTERN_NAME,
@@ -65,25 +55,22 @@ export const continuityTools = [
       examples: "Short examples (code or prose), one per entry.",
     },
     kind: "write",
-    run: (s, actor, input) => s.continuity.registerPattern(actor, input),
   }),
   tool({
     name: "pattern_get",
     title: "Get a pattern",
     description: "One project convention by name, with its description, examples, author and when it last changed.",
-    schema: PatternRefInput,
+    endpoint: api.continuity.getPattern,
     describe: { team: TEAM, name: PATTERN_NAME },
     kind: "read",
-    run: (s, actor, input) => s.continuity.getPattern(actor, input),
   }),
   tool({
     name: "pattern_list",
     title: "List patterns",
     description: "The team's registered conventions, by name.",
-    schema: ListPatternsInput,
+    endpoint: api.continuity.listPatterns,
     describe: { team: TEAM, limit: LIMIT, cursor: "Continue after this pattern name (the nextCursor of the previous page)." },
     kind: "read",
-    run: (s, actor, input) => s.continuity.listPatterns(actor, input),
   }),
   tool({
     name: "session_briefing",
@@ -92,7 +79,7 @@ export const continuityTools = [
       "What changed for you since your last checkpoint (or an overview if you have none): your contracts that changed and their status now, artifacts you read " +
       "that have newer versions, your unread messages, new decisions and patterns, and the work-tree files you report. Returns the facts and a markdown summary. " +
       "Reading it records nothing; the Claude Code hooks installed by `teamhub setup --hooks` record checkpoints.",
-    schema: BriefingInput,
+    endpoint: api.continuity.briefing,
     describe: {
       team: TEAM,
       claudeSessionId: SESSION,
@@ -100,7 +87,6 @@ export const continuityTools = [
       git: "{head?, since?, changedFiles?}: your work tree's HEAD commit, the commit changedFiles are counted from, and the changed paths (optional).",
     },
     kind: "read",
-    run: (s, actor, input) => s.continuity.briefing(actor, input),
   }),
   tool({
     name: "session_checkpoint",
@@ -109,7 +95,7 @@ export const continuityTools = [
       "Note where your work stands, so your next briefing counts from here and reminds you where you left off: a kind, and optionally your working directory, " +
       "git HEAD, a short summary and the files you changed. The hooks of `teamhub setup --hooks` do this at every Stop, PreCompact and SessionEnd; call it yourself " +
       "when there are no hooks, or before a compaction you start on purpose. The checkpoint is always your own.",
-    schema: RecordCheckpointInput,
+    endpoint: api.continuity.recordCheckpoint,
     describe: {
       team: TEAM,
       kind: `One of ${CHECKPOINT_KINDS.join(", ")}: 'stop' after a piece of work, 'pre_compact' before your context is compacted.`,
@@ -117,6 +103,5 @@ export const continuityTools = [
       state: "{cwd?, head?, summary?, changedFiles?}: your working directory, git HEAD commit, where you are (≤ 4,000 characters) and changed paths.",
     },
     kind: "write",
-    run: (s, actor, input) => s.continuity.recordCheckpoint(actor, input),
   }),
 ];

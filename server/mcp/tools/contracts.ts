@@ -1,14 +1,5 @@
-import {
-  CompleteContractInput,
-  ContractRefInput,
-  CreateContractInput,
-  DependencyChangeInput,
-  ListContractsInput,
-  ReasonInput,
-  ReassignContractInput,
-  ReopenContractInput,
-} from "../../../lib/api/contracts.ts";
 import { tool } from "../tool.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { CONTRACT_ID, CURSOR, LIMIT, TEAM } from "./common.ts";
 
 const ref = { team: TEAM, id: CONTRACT_ID };
@@ -22,7 +13,7 @@ export const contractTools = [
     description:
       "Assign work to a team member (any member may assign to any other; you are recorded as the assigner). The contract is 'pending' until its dependencies are met, " +
       "then 'ready'; it completes by itself when its acceptance criteria hold (with only expectedOutputs given, when every required output is published after it became ready).",
-    schema: CreateContractInput,
+    endpoint: api.contracts.create,
     describe: {
       team: TEAM,
       id: CONTRACT_ID,
@@ -40,24 +31,22 @@ export const contractTools = [
       maxRetries: "How many times it may be reopened (default 3).",
     },
     kind: "write",
-    run: (s, actor, input) => s.contracts.create(actor, input),
   }),
   tool({
     name: "contract_start",
     title: "Start a contract",
     description:
       "Start work on a 'ready' contract assigned to you. Returns its inputs and the resolved input artifacts (their data), whose versions are pinned now.",
-    schema: ContractRefInput,
+    endpoint: api.contracts.start,
     describe: ref,
     kind: "write",
-    run: (s, actor, input) => s.contracts.start(actor, input),
   }),
   tool({
     name: "contract_complete",
     title: "Complete a contract",
     description:
       "Mark your contract completed. Refused with the list of unmet acceptance criteria unless force is true with a reason. Completion makes dependent contracts ready.",
-    schema: CompleteContractInput,
+    endpoint: api.contracts.complete,
     describe: {
       ...ref,
       summary: "What was done.",
@@ -65,40 +54,36 @@ export const contractTools = [
       reason: "Why the criteria are overridden.",
     },
     kind: "write",
-    run: (s, actor, input) => s.contracts.complete(actor, input),
   }),
   tool({
     name: "contract_fail",
     title: "Fail a contract",
     description: "Mark your contract failed, with the reason (the assigner can reopen it).",
-    schema: ReasonInput,
+    endpoint: api.contracts.fail,
     describe: { ...ref, reason: "Why it failed." },
     kind: "write",
-    run: (s, actor, input) => s.contracts.fail(actor, input),
   }),
   tool({
     name: "contract_reopen",
     title: "Reopen a contract",
     description: "Reopen a completed or failed contract for another attempt (counts against maxRetries). Evidence must then be published anew.",
-    schema: ReopenContractInput,
+    endpoint: api.contracts.reopen,
     describe: { ...ref, reason: "What must change this time." },
     kind: "write",
-    run: (s, actor, input) => s.contracts.reopen(actor, input),
   }),
   tool({
     name: "contract_get",
     title: "Get a contract",
     description: "A contract's full state: status and why, assignee, dependencies, expected outputs, criteria, retries, pinned inputs and produced outputs.",
-    schema: ContractRefInput,
+    endpoint: api.contracts.get,
     describe: ref,
     kind: "read",
-    run: (s, actor, input) => s.contracts.get(actor, input),
   }),
   tool({
     name: "contract_list",
     title: "List contracts",
     description: "The team's contracts, optionally filtered by status, assignee or assigner.",
-    schema: ListContractsInput,
+    endpoint: api.contracts.list,
     describe: {
       team: TEAM,
       status: "pending | ready | in_progress | completed | failed.",
@@ -108,33 +93,29 @@ export const contractTools = [
       cursor: CURSOR,
     },
     kind: "read",
-    run: (s, actor, input) => s.contracts.list(actor, input),
   }),
   tool({
     name: "contract_reassign",
     title: "Reassign a contract",
     description: "Give a contract to another member (its assigner or an operator may). Work in progress goes back to 'ready' for the new assignee.",
-    schema: ReassignContractInput,
+    endpoint: api.contracts.reassign,
     describe: { ...ref, assignee: "The new assignee." },
     kind: "write",
-    run: (s, actor, input) => s.contracts.reassign(actor, input),
   }),
   tool({
     name: "contract_add_dependency",
     title: "Add a dependency",
     description: "Make a pending or ready contract wait for another contract or artifact. Refused when it would create a cycle.",
-    schema: DependencyChangeInput,
+    endpoint: api.contracts.addDependency,
     describe: { ...ref, dependency: DEPENDENCY },
     kind: "write",
-    run: (s, actor, input) => s.contracts.addDependency(actor, input),
   }),
   tool({
     name: "contract_remove_dependency",
     title: "Remove a dependency",
     description: "Stop a pending or ready contract from waiting for a contract or artifact.",
-    schema: DependencyChangeInput,
+    endpoint: api.contracts.removeDependency,
     describe: { ...ref, dependency: DEPENDENCY },
     kind: "write",
-    run: (s, actor, input) => s.contracts.removeDependency(actor, input),
   }),
 ];

@@ -1,18 +1,6 @@
 /** Team knowledge (docs/knowledge.md): state updates, wisdom and the exploration cache. */
-import {
-  AppendWisdomInput,
-  ExplorationListInput,
-  ExplorationLookupInput,
-  ExplorationRecordInput,
-  ListWisdomInput,
-  MAX_FINDING_CHARS,
-  MAX_FINDINGS,
-  STATE_STATUSES,
-  StateUpdateInput,
-  TeamStateInput,
-  VERIFICATIONS,
-  WISDOM_KINDS,
-} from "../../../lib/api/knowledge.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
+import { MAX_FINDING_CHARS, MAX_FINDINGS, STATE_STATUSES, VERIFICATIONS, WISDOM_KINDS } from "../../../lib/api/knowledge.ts";
 import { tool } from "../tool.ts";
 import { LIMIT, REF, TEAM } from "./common.ts";
 
@@ -26,7 +14,7 @@ export const knowledgeTools = [
       "Tell the team where you stand after a piece of work, in your own name: your status, the task, the artifact version it produced (ref), " +
       `up to ${MAX_FINDINGS} key findings of at most ${MAX_FINDING_CHARS} characters, decisions with their rationale, the files you modified and how the work was verified. ` +
       "Every member reads the merged team state before starting, and pipelines can react to it.",
-    schema: StateUpdateInput,
+    endpoint: api.knowledge.stateUpdate,
     describe: {
       team: TEAM,
       status: `One of ${STATE_STATUSES.join(", ")}.`,
@@ -38,7 +26,6 @@ export const knowledgeTools = [
       verification: `One of ${VERIFICATIONS.join(", ")}: how you checked the work.`,
     },
     kind: "write",
-    run: (s, actor, input) => s.knowledge.stateUpdate(actor, input),
   }),
   tool({
     name: "team_state",
@@ -46,10 +33,9 @@ export const knowledgeTools = [
     description:
       "The merged state of the team: every member's newest state update (status, task, ref, key findings, decisions, files, verification) with the ones before it. " +
       "Read it before you start, then read the artifacts its refs point at.",
-    schema: TeamStateInput,
+    endpoint: api.knowledge.teamState,
     describe: { team: TEAM, member: "Only this member.", history: "How many earlier updates per member to include, 0–100 (default 5)." },
     kind: "read",
-    run: (s, actor, input) => s.knowledge.teamState(actor, input),
   }),
   tool({
     name: "wisdom_append",
@@ -57,7 +43,7 @@ export const knowledgeTools = [
     description:
       "Add what the next member should know to the team's append-only journal: a learning, a decision (with rationale and rejected alternatives), " +
       "a convention (its title is its name; a newer one with the same name replaces it) or an issue. Entries are never edited or deleted.",
-    schema: AppendWisdomInput,
+    endpoint: api.knowledge.appendWisdom,
     describe: {
       team: TEAM,
       kind: `One of ${WISDOM_KINDS.join(", ")}.`,
@@ -69,13 +55,12 @@ export const knowledgeTools = [
       related: "{artifacts?: [id, …], contracts?: [id, …]}: what it concerns; each must exist in the team.",
     },
     kind: "write",
-    run: (s, actor, input) => s.knowledge.appendWisdom(actor, input),
   }),
   tool({
     name: "wisdom_list",
     title: "Read the team's wisdom",
     description: "The team's learnings, decisions, conventions and issues, oldest first (read newest last); `after` continues from the last id you read.",
-    schema: ListWisdomInput,
+    endpoint: api.knowledge.listWisdom,
     describe: {
       team: TEAM,
       kind: `Only this kind: ${WISDOM_KINDS.join(", ")}.`,
@@ -83,7 +68,6 @@ export const knowledgeTools = [
       limit: LIMIT,
     },
     kind: "read",
-    run: (s, actor, input) => s.knowledge.listWisdom(actor, input),
   }),
   tool({
     name: "exploration_lookup",
@@ -91,28 +75,25 @@ export const knowledgeTools = [
     description:
       "Before researching something, check whether a teammate already did: a hit returns the cached result, its ref and who found it; " +
       "a miss means explore, then exploration_record what you found.",
-    schema: ExplorationLookupInput,
+    endpoint: api.knowledge.lookupExploration,
     describe: { team: TEAM, angle: ANGLE },
     kind: "read",
-    run: (s, actor, input) => s.knowledge.lookupExploration(actor, input),
   }),
   tool({
     name: "exploration_record",
     title: "Record an exploration",
     description:
       "Store the result of researching an angle so nobody researches it again. The first record of an angle makes you its creator; only you may update it later.",
-    schema: ExplorationRecordInput,
+    endpoint: api.knowledge.recordExploration,
     describe: { team: TEAM, angle: ANGLE, result: "What you found (≤ 20,000 characters).", ref: `${REF} An artifact with the details (optional).` },
     kind: "write",
-    run: (s, actor, input) => s.knowledge.recordExploration(actor, input),
   }),
   tool({
     name: "exploration_list",
     title: "List explorations",
     description: "Every cached exploration of the team, by angle, with who created it.",
-    schema: ExplorationListInput,
+    endpoint: api.knowledge.listExplorations,
     describe: { team: TEAM, limit: LIMIT, cursor: "Continue after this angle (nextCursor of the previous page)." },
     kind: "read",
-    run: (s, actor, input) => s.knowledge.listExplorations(actor, input),
   }),
 ];

@@ -1,6 +1,5 @@
 /** Usage limits over MCP (docs/limits.md): the accounts' holds and warnings, and a person's release of a hold. */
-import { ReleaseAccountInput } from "../../../lib/api/limits.ts";
-import { TeamRefInput } from "../../../lib/api/teams.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
 
@@ -11,10 +10,9 @@ export const limitTools = [
     description:
       "The accounts the team's sessions run on whose usage window is used up (limited: their turns wait until resetsAt, then go again in order) " +
       "or filling up (warning), with the sessions each holds.",
-    schema: TeamRefInput,
+    endpoint: api.limits.list,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.limits.list(actor, input),
   }),
   tool({
     name: "account_release",
@@ -22,9 +20,8 @@ export const limitTools = [
     description:
       "Send the turns a used-up account holds now instead of at the reset (they may hit the limit again), or with cancel: true cancel them. " +
       "The operator and the leads of the held sessions' teams only.",
-    schema: ReleaseAccountInput,
+    endpoint: api.limits.release,
     describe: { account: "The account id, as account_limits lists it.", cancel: "true: cancel the waiting turns instead of sending them." },
     kind: "destructive",
-    run: (s, actor, input) => s.limits.release(actor, input),
   }),
 ];

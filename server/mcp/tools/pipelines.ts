@@ -1,6 +1,5 @@
-import { CreatePipelineInput, DryRunInput, PipelineLogInput, PipelineRefInput, UpdatePipelineInput } from "../../../lib/api/pipelines.ts";
-import { TeamRefInput } from "../../../lib/api/teams.ts";
 import { tool } from "../tool.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { CURSOR, LIMIT, TEAM } from "./common.ts";
 
 const PIPELINE_ID = "Pipeline id: lowercase letters, digits, '.', '_' or '-'.";
@@ -17,71 +16,64 @@ export const pipelineTools = [
     name: "pipeline_create",
     title: "Create a reactive pipeline",
     description: `Create trigger → condition → action rules that run after each matching event, exactly once per (rule, event). Conditions and templates are checked now. ${RULE}`,
-    schema: CreatePipelineInput,
+    endpoint: api.pipelines.create,
     describe: { team: TEAM, id: PIPELINE_ID, rules: "1–100 rules as described above.", status: "'active' (default) or 'paused'." },
     kind: "write",
-    run: (s, actor, input) => s.pipelines.create(actor, input),
   }),
   tool({
     name: "pipeline_update",
     title: "Change a pipeline's rules",
     description: `Replace a pipeline's rules, checked as on create; the new rules act on events after this call only. Its creator or a lead of the team may. ${RULE}`,
-    schema: UpdatePipelineInput,
+    endpoint: api.pipelines.update,
     describe: { team: TEAM, id: PIPELINE_ID, rules: "1–100 rules as described above; they replace all the current ones." },
     kind: "write",
-    run: (s, actor, input) => s.pipelines.update(actor, input),
   }),
   tool({
     name: "pipeline_list",
     title: "List pipelines",
     description: "The team's pipelines with their rules and execution counts by outcome.",
-    schema: TeamRefInput,
+    endpoint: api.pipelines.list,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.pipelines.list(actor, input),
   }),
   tool({
     name: "pipeline_get",
     title: "Get a pipeline and its log",
     description: "A pipeline's rules and its execution log, newest first: per (rule, event) the condition result, outcome and error.",
-    schema: PipelineLogInput,
+    endpoint: api.pipelines.get,
     describe: { team: TEAM, id: PIPELINE_ID, limit: LIMIT, cursor: CURSOR },
     kind: "read",
-    run: (s, actor, input) => s.pipelines.get(actor, input),
   }),
   tool({
     name: "pipeline_pause",
     title: "Pause a pipeline",
     description: "Stop a pipeline from acting; events while it is paused are not acted on later.",
-    schema: PipelineRefInput,
+    endpoint: api.pipelines.pause,
     describe: { team: TEAM, id: PIPELINE_ID },
     kind: "write",
-    run: (s, actor, input) => s.pipelines.pause(actor, input),
   }),
   tool({
     name: "pipeline_resume",
     title: "Resume a pipeline",
     description: "Let a paused pipeline act on new events again.",
-    schema: PipelineRefInput,
+    endpoint: api.pipelines.resume,
     describe: { team: TEAM, id: PIPELINE_ID },
     kind: "write",
-    run: (s, actor, input) => s.pipelines.resume(actor, input),
   }),
   tool({
     name: "pipeline_delete",
     title: "Delete a pipeline",
     description: "Remove a pipeline (its execution log is kept).",
-    schema: PipelineRefInput,
+    endpoint: api.pipelines.delete,
     describe: { team: TEAM, id: PIPELINE_ID },
     kind: "destructive",
-    run: (s, actor, input) => s.pipelines.delete(actor, input),
   }),
   tool({
     name: "pipeline_dry_run",
     title: "Dry-run a rule",
     description:
       "What one rule would do for a sample event or a logged event: whether it fires, the condition's result, the rendered action. Nothing is written.",
-    schema: DryRunInput,
+    endpoint: api.pipelines.dryRun,
     describe: {
       team: TEAM,
       rule: RULE,
@@ -89,6 +81,5 @@ export const pipelineTools = [
       eventId: "Or the id of an event from the log.",
     },
     kind: "read",
-    run: (s, actor, input) => s.pipelines.dryRun(actor, input),
   }),
 ];

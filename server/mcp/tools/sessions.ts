@@ -1,17 +1,5 @@
-import {
-  BatchSpawnInput,
-  ContinueInput,
-  DelegateInput,
-  EndSessionInput,
-  ForkInput,
-  HistoryInput,
-  ListSessionsInput,
-  PRESETS,
-  SendInput,
-  SessionRef,
-  SpawnInput,
-  TeamSpawnInput,
-} from "../../../lib/api/sessions.ts";
+import { PRESETS, SendInput } from "../../../lib/api/sessions.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { Flag } from "../../../lib/api/common.ts";
 import { tool } from "../tool.ts";
 import { LIMIT, TEAM } from "./common.ts";
@@ -52,19 +40,17 @@ export const sessionTools = [
     description:
       "Start a supervised Claude Code session (one long-lived `claude` process) with an optional first message. Returns the session; follow it with get_session_status, " +
       "send_message or get_last_output. Its tool calls go through the hub's permission policy; some may wait for a person.",
-    schema: SpawnInput,
+    endpoint: api.sessions.spawn,
     describe: SPAWN_FIELDS,
     kind: "write",
-    run: (s, actor, input) => s.sessions.spawn(actor, input),
   }),
   tool({
     name: "batch_spawn",
     title: "Start several sessions",
     description: "Start up to 50 sessions at once, all or none: one bad entry (named in the error) starts nothing.",
-    schema: BatchSpawnInput,
+    endpoint: api.sessions.batch,
     describe: { sessions: "Sessions as for spawn_session: [{name, prompt, model, preset, …}]." },
     kind: "write",
-    run: (s, actor, input) => s.sessions.batch(actor, input),
   }),
   tool({
     name: "team_spawn",
@@ -72,10 +58,9 @@ export const sessionTools = [
     description:
       "Start a session that joins the team roster as a member with its own hub identity and the worker guide; it is woken when its contracts become ready or messages arrive. " +
       "With phase-gate enforcement (the default), spawns more than 5 s after the previous batch need a passing phase_gate first.",
-    schema: TeamSpawnInput,
+    endpoint: api.sessions.teamSpawn,
     describe: { ...SPAWN_FIELDS, role: "The member's role, e.g. 'backend'.", prompt: "Its first task; omit to let it wait for contracts and messages." },
     kind: "write",
-    run: (s, actor, input) => s.sessions.teamSpawn(actor, input),
   }),
   tool({
     name: "send_message",
@@ -92,25 +77,23 @@ export const sessionTools = [
     name: "resume_session",
     title: "Resume a session",
     description: "Resume a paused session, or relaunch a stopped, interrupted, failed or killed one with its conversation (claude --resume).",
-    schema: SessionRef,
+    endpoint: api.sessions.resume,
     describe: { name: NAME },
     kind: "write",
-    run: (s, actor, input) => s.sessions.resume(actor, input),
   }),
   tool({
     name: "pause_session",
     title: "Pause a session",
     description: "Pause a session: its process stays alive and a running turn finishes, but new messages queue until resume_session.",
-    schema: SessionRef,
+    endpoint: api.sessions.pause,
     describe: { name: NAME },
     kind: "write",
-    run: (s, actor, input) => s.sessions.pause(actor, input),
   }),
   tool({
     name: "fork_session",
     title: "Fork a session",
     description: "Start a new session from another session's conversation so far; the original is unchanged.",
-    schema: ForkInput,
+    endpoint: api.sessions.fork,
     describe: {
       name: "The session to fork.",
       newName: "Name of the new session.",
@@ -118,25 +101,22 @@ export const sessionTools = [
       model: "Model for the fork (default: the parent's).",
     },
     kind: "write",
-    run: (s, actor, input) => s.sessions.fork(actor, input),
   }),
   tool({
     name: "stop_session",
     title: "Stop a session",
     description: "Stop gracefully: the current turn finishes, the process exits, and the conversation can be resumed later.",
-    schema: EndSessionInput,
+    endpoint: api.sessions.stop,
     describe: { name: NAME, wait: "Wait until the process has exited (default true).", waitTimeoutMs: "How long to wait, in ms (default 60000)." },
     kind: "write",
-    run: (s, actor, input) => s.sessions.stop(actor, input),
   }),
   tool({
     name: "kill_session",
     title: "Kill a session",
     description: "End a session now: interrupt, then SIGTERM, then SIGKILL. The conversation up to the last finished turn can still be resumed.",
-    schema: EndSessionInput,
+    endpoint: api.sessions.kill,
     describe: { name: NAME, wait: "Wait until the process has exited (default true).", waitTimeoutMs: "How long to wait, in ms (default 60000)." },
     kind: "destructive",
-    run: (s, actor, input) => s.sessions.kill(actor, input),
   }),
   tool({
     name: "get_session_status",
@@ -144,46 +124,41 @@ export const sessionTools = [
     description:
       "A session's state, cost, turns, queued messages, the running interaction, pending permission requests and safety violations, " +
       'and `problem`: what is wrong with it in words ("cost limit: $0.40 spent of $0.05", "last turn failed: API Error: 500 …"), null when nothing is.',
-    schema: SessionRef,
+    endpoint: api.sessions.status,
     describe: { name: NAME },
     kind: "read",
-    run: (s, actor, input) => s.sessions.status(actor, input),
   }),
   tool({
     name: "get_last_output",
     title: "Last output",
     description: "The last response of a session and the interaction it came from.",
-    schema: SessionRef,
+    endpoint: api.sessions.output,
     describe: { name: NAME },
     kind: "read",
-    run: (s, actor, input) => s.sessions.output(actor, input),
   }),
   tool({
     name: "list_sessions",
     title: "List sessions",
     description: "Sessions, newest first, optionally of one team or in one state; each with its `problem` (what is wrong with it, or null).",
-    schema: ListSessionsInput,
+    endpoint: api.sessions.list,
     describe: { team: "Only this team's sessions.", status: "Only sessions in this state.", limit: LIMIT },
     kind: "read",
-    run: (s, actor, input) => s.sessions.list(actor, input),
   }),
   tool({
     name: "get_history",
     title: "Session history",
     description: "Every interaction of a session with its prompt, response, cost, turns, duration and tools used.",
-    schema: HistoryInput,
+    endpoint: api.sessions.history,
     describe: { name: NAME, limit: LIMIT },
     kind: "read",
-    run: (s, actor, input) => s.sessions.history(actor, input),
   }),
   tool({
     name: "delete_session",
     title: "Delete a session",
     description: "Delete a session with its transcript and history; a running process is killed first. Events about it stay in the team's event log.",
-    schema: SessionRef,
+    endpoint: api.sessions.delete,
     describe: { name: NAME },
     kind: "destructive",
-    run: (s, actor, input) => s.sessions.delete(actor, input),
   }),
   tool({
     name: "delegate_task",
@@ -192,7 +167,7 @@ export const sessionTools = [
       "Run one task in a new session under a safety net and wait for the outcome: {status: completed | needs_input | failed | cost_exceeded | turns_exceeded | timed_out, " +
       "response, cost, turns, duration, canContinue, toolsUsed, safety, error}; a used-up team, member or contract budget returns cost_exceeded at once with error 'blocked: budget — …' (the task stays queued until the budget is raised). " +
       "Follow up with continue_task, accept with finish_task, or abort_task.",
-    schema: DelegateInput,
+    endpoint: api.sessions.delegate,
     describe: {
       team: TEAM,
       name: NAME,
@@ -209,33 +184,29 @@ export const sessionTools = [
       safety: "false removes the cost, turn and time limits (protected paths stay denied).",
     },
     kind: "write",
-    run: (s, actor, input, signal) => s.sessions.delegate(actor, input, signal),
   }),
   tool({
     name: "continue_task",
     title: "Continue a delegated task",
     description: "Send a follow-up (a correction, an answer to its question) to a delegated session and wait for the outcome, reported like delegate_task.",
-    schema: ContinueInput,
+    endpoint: api.sessions.continue,
     describe: { name: NAME, message: "The follow-up." },
     kind: "write",
-    run: (s, actor, input, signal) => s.sessions.continue(actor, input, signal),
   }),
   tool({
     name: "finish_task",
     title: "Finish a delegated task",
     description: "Accept the work: stop the delegated session gracefully (it stays resumable). Returns its totals.",
-    schema: SessionRef,
+    endpoint: api.sessions.finish,
     describe: { name: NAME },
     kind: "write",
-    run: (s, actor, input) => s.sessions.finish(actor, input),
   }),
   tool({
     name: "abort_task",
     title: "Abort a delegated task",
     description: "Kill the delegated session now, whatever it is doing. Returns its totals.",
-    schema: SessionRef,
+    endpoint: api.sessions.abort,
     describe: { name: NAME },
     kind: "destructive",
-    run: (s, actor, input) => s.sessions.abort(actor, input),
   }),
 ];

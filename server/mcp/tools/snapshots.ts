@@ -1,5 +1,5 @@
-import { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../../../lib/api/snapshots.ts";
 import { tool } from "../tool.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { CURSOR, LIMIT, TEAM } from "./common.ts";
 
 const SNAPSHOT_ID = "Snapshot id.";
@@ -12,28 +12,25 @@ export const snapshotTools = [
     title: "Take a snapshot",
     description:
       "Capture the team's coordination state: contracts, pipelines, roster, gate counters, and pointers to the current artifact versions (cheap: no data is copied).",
-    schema: TakeSnapshotInput,
+    endpoint: api.snapshots.take,
     describe: { team: TEAM, id: "Snapshot id; generated when omitted.", label: "What this moment is, e.g. 'before the auth refactor'." },
     kind: "write",
-    run: (s, actor, input) => s.snapshots.take(actor, input),
   }),
   tool({
     name: "team_snapshot_list",
     title: "List snapshots",
     description: "The team's snapshots, newest first, with what each holds.",
-    schema: ListSnapshotsInput,
+    endpoint: api.snapshots.list,
     describe: { team: TEAM, limit: LIMIT, cursor: CURSOR },
     kind: "read",
-    run: (s, actor, input) => s.snapshots.list(actor, input),
   }),
   tool({
     name: "team_snapshot_delete",
     title: "Delete a snapshot",
     description: "Delete a snapshot. Artifact versions are never affected.",
-    schema: SnapshotRefInput,
+    endpoint: api.snapshots.delete,
     describe: { team: TEAM, id: SNAPSHOT_ID },
     kind: "destructive",
-    run: (s, actor, input) => s.snapshots.delete(actor, input),
   }),
   tool({
     name: "team_rollback",
@@ -41,19 +38,17 @@ export const snapshotTools = [
     description:
       "Restore contracts, pipelines, roster and gate state from a snapshot. Versions published since become 'rolled_back' (kept, readable by number). " +
       "An automatic snapshot is taken first: roll back to it (autoSnapshot in the result) to undo. team_rollback_preview shows what it will do first.",
-    schema: SnapshotRefInput,
+    endpoint: api.snapshots.rollback,
     describe: { team: TEAM, id: SNAPSHOT_ID },
     kind: "destructive",
-    run: (s, actor, input) => s.snapshots.rollback(actor, input),
   }),
   tool({
     name: "team_rollback_preview",
     title: "Preview a rollback",
     description: `What team_rollback would do: versions rolled back or active again, contracts and pipelines removed, restored or changed, members told. ${PREVIEW}`,
-    schema: SnapshotRefInput,
+    endpoint: api.snapshots.rollbackPreview,
     describe: { team: TEAM, id: SNAPSHOT_ID },
     kind: "read",
-    run: (s, actor, input) => s.snapshots.rollbackPreview(actor, input),
   }),
   tool({
     name: "team_replay",
@@ -61,28 +56,25 @@ export const snapshotTools = [
     description:
       "Roll back to a snapshot, apply overrides to contracts, and re-run every overridden contract and everything downstream of it, whatever state the snapshot held them in " +
       "(their sessions are woken when they become ready). Version numbers keep increasing, so both runs' outputs stay side by side. team_replay_preview shows what it will do first.",
-    schema: ReplayInput,
+    endpoint: api.snapshots.replay,
     describe: { team: TEAM, id: SNAPSHOT_ID, overrides: OVERRIDES },
     kind: "destructive",
-    run: (s, actor, input) => s.snapshots.replay(actor, input),
   }),
   tool({
     name: "team_replay_preview",
     title: "Preview a replay",
     description: `What team_replay would do: the contracts that re-run (reRun: id, assignee, status before → after, why), versions rolled back, contracts and pipelines removed or restored. ${PREVIEW}`,
-    schema: ReplayInput,
+    endpoint: api.snapshots.replayPreview,
     describe: { team: TEAM, id: SNAPSHOT_ID, overrides: OVERRIDES },
     kind: "read",
-    run: (s, actor, input) => s.snapshots.replayPreview(actor, input),
   }),
   tool({
     name: "team_snapshot_diff",
     title: "Diff two states",
     description:
       "Field-level changes between two snapshots, or a snapshot and the current state ('current'), per kind: contracts, artifacts, pipelines, roster.",
-    schema: DiffInput,
+    endpoint: api.snapshots.diff,
     describe: { team: TEAM, a: "A snapshot id.", b: "Another snapshot id, or 'current' (default)." },
     kind: "read",
-    run: (s, actor, input) => s.snapshots.diff(actor, input),
   }),
 ];

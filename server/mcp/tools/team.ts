@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { PhaseGateInput, TeamResetInput } from "../../../lib/api/gate.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { MemberStatus, UpsertMemberInput } from "../../../lib/api/roster.ts";
-import { ListEventsInput, TeamRefInput } from "../../../lib/api/teams.ts";
 import { tool } from "../tool.ts";
 import { LIMIT, TEAM } from "./common.ts";
 
@@ -15,7 +14,7 @@ export const teamTools = [
     description:
       "Check a phase is really done before starting the next: the expected artifacts exist and have data (your read is recorded), the named members (or everyone) are idle, " +
       "and the named consumers read the current versions. Returns a pass/fail report per check with a recommendation; a pass is counted and allows the next spawn batch.",
-    schema: PhaseGateInput,
+    endpoint: api.gate.check,
     describe: {
       team: TEAM,
       phase_completing: "The phase that just finished, e.g. 'Phase 0: Foundation'.",
@@ -25,7 +24,6 @@ export const teamTools = [
       expected_readers: "{artifactId: [member, …]}: who must have read each artifact's current version.",
     },
     kind: "write",
-    run: (s, actor, input) => s.gate.check(actor, input),
   }),
   tool({
     name: "team_reset",
@@ -33,19 +31,17 @@ export const teamTools = [
     description:
       "Clear the team's artifacts (archived, every version kept), messages (archived), contracts, roster, pipelines and gate state, after an automatic snapshot; " +
       "roll back to that snapshot (snapshotId in the result) to undo. Needs confirm: true.",
-    schema: TeamResetInput,
+    endpoint: api.gate.reset,
     describe: { team: TEAM, confirm: "Must be true.", preserve_artifacts: "Artifact ids to keep exactly as they are." },
     kind: "destructive",
-    run: (s, actor, input) => s.gate.reset(actor, input),
   }),
   tool({
     name: "team_roster",
     title: "Team roster",
     description: "The team's members with role, status, current task and when they were last seen.",
-    schema: TeamRefInput,
+    endpoint: api.roster.list,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.roster.list(actor, input),
   }),
   tool({
     name: "team_update_status",
@@ -66,7 +62,7 @@ export const teamTools = [
     name: "team_events",
     title: "Team event log",
     description: "The team's event log: the newest events, or with 'after' the events following that id (oldest first).",
-    schema: ListEventsInput,
+    endpoint: api.events.list,
     describe: {
       team: TEAM,
       after: "Only events after this event id.",
@@ -75,7 +71,6 @@ export const teamTools = [
       limit: LIMIT,
     },
     kind: "read",
-    run: (s, actor, input) => s.events.list(actor, input),
   }),
   tool({
     name: "server_version",

@@ -1,5 +1,5 @@
-import { CreateWebhookInput, DeliveriesInput, DELIVERY_STATUSES, UpdateWebhookInput, WEBHOOK_FORMATS, WebhookRefInput } from "../../../lib/api/webhooks.ts";
-import { TeamRefInput } from "../../../lib/api/teams.ts";
+import { DELIVERY_STATUSES, WEBHOOK_FORMATS } from "../../../lib/api/webhooks.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { tool } from "../tool.ts";
 import { CURSOR, LIMIT, TEAM } from "./common.ts";
 
@@ -16,7 +16,7 @@ export const webhookTools = [
     description:
       "Deliver chosen events of the team to a URL, after they are committed, with retries. The answer carries the webhook's secret (HMAC-SHA256 " +
       "signature key): the only time it is shown. Operator and team leads only.",
-    schema: CreateWebhookInput,
+    endpoint: api.webhooks.create,
     describe: {
       team: TEAM,
       id: ID,
@@ -27,54 +27,48 @@ export const webhookTools = [
       enabled: "Whether it delivers from now on. Default true.",
     },
     kind: "write",
-    run: (s, actor, input) => s.webhooks.create(actor, input),
   }),
   tool({
     name: "webhook_list",
     title: "List webhooks",
     description:
       "The team's webhooks with their events, whether enabled, delivery counts and the newest delivery; never their secrets. Operator and team leads only.",
-    schema: TeamRefInput,
+    endpoint: api.webhooks.list,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.webhooks.list(actor, input),
   }),
   tool({
     name: "webhook_update",
     title: "Change a webhook",
     description: "Change a webhook's URL, its events, or switch it off and on (enabled again, it delivers events from then on). Operator and team leads only.",
-    schema: UpdateWebhookInput,
+    endpoint: api.webhooks.update,
     describe: { team: TEAM, id: ID, url: "A new http:// or https:// URL.", events: EVENTS, enabled: "false stops its deliveries; true resumes them." },
     kind: "write",
-    run: (s, actor, input) => s.webhooks.update(actor, input),
   }),
   tool({
     name: "webhook_delete",
     title: "Delete a webhook",
     description: "Remove a webhook with its delivery log; deliveries still waiting are dropped. Operator and team leads only.",
-    schema: WebhookRefInput,
+    endpoint: api.webhooks.delete,
     describe: { team: TEAM, id: ID },
     kind: "destructive",
-    run: (s, actor, input) => s.webhooks.delete(actor, input),
   }),
   tool({
     name: "webhook_test",
     title: "Test a webhook",
     description:
       "Send the webhook a test notification now and answer how it went: delivered (the receiver's status) or failed (its status or why no answer came). Operator and team leads only.",
-    schema: WebhookRefInput,
+    endpoint: api.webhooks.test,
     describe: { team: TEAM, id: ID },
     kind: "write",
-    run: (s, actor, input) => s.webhooks.test(actor, input),
   }),
   tool({
     name: "webhook_deliveries",
     title: "A webhook's deliveries",
     description:
       "The webhook's delivery log, newest first: each event's status, attempts, the receiver's response code, the last error and the next attempt. Operator and team leads only.",
-    schema: DeliveriesInput,
+    endpoint: api.webhooks.deliveries,
     describe: { team: TEAM, id: ID, status: `Only deliveries in this status: one of ${DELIVERY_STATUSES.join(", ")}.`, limit: LIMIT, cursor: CURSOR },
     kind: "read",
-    run: (s, actor, input) => s.webhooks.deliveries(actor, input),
   }),
 ];

@@ -2,8 +2,7 @@
  * Sessions' git work trees over MCP (docs/worktrees.md): a session's changes, merge, discard, files two sessions
  * changed, and two runs' code compared.
  */
-import { ChangesInput, CompareInput, DiscardInput, LeftBranchesInput, MergeInput, OverlapsInput } from "../../../lib/api/worktrees.ts";
-import { OutputInput, RunInput, RunnableInput } from "../../../lib/api/runnable.ts";
+import { api } from "../../../lib/api/endpoints/index.ts";
 import { tool } from "../tool.ts";
 import { TEAM } from "./common.ts";
 
@@ -17,10 +16,9 @@ export const worktreeTools = [
     description:
       "The session's changes against its base commit: committed, uncommitted and untracked files (ignored ones left out), each with +/- counts and hunks. " +
       "Only for sessions with a work tree of their own (isolation 'worktree').",
-    schema: ChangesInput,
+    endpoint: api.worktrees.changes,
     describe: { name: NAME },
     kind: "read",
-    run: (s, actor, input) => s.worktrees.changes(actor, input),
   }),
   tool({
     name: "session_merge",
@@ -28,7 +26,7 @@ export const worktreeTools = [
     description:
       "Merge the session's work (its uncommitted files included) into its base branch, as a merge commit or one squashed commit. Conflicts are computed first " +
       "(git merge-tree) and reported file by file without writing anything; dryRun only checks. Operator or team lead only.",
-    schema: MergeInput,
+    endpoint: api.worktrees.merge,
     describe: {
       name: NAME,
       branch: BRANCH,
@@ -37,7 +35,6 @@ export const worktreeTools = [
       dryRun: "true: report conflicts and the message, change nothing.",
     },
     kind: "write",
-    run: (s, actor, input) => s.worktrees.merge(actor, input),
   }),
   tool({
     name: "session_discard",
@@ -45,19 +42,17 @@ export const worktreeTools = [
     description:
       "Delete the session's branch and work tree for good. The session must not be running, unless `branch` names a branch it left (a replay's first run). " +
       "Needs confirm: true.",
-    schema: DiscardInput,
+    endpoint: api.worktrees.discard,
     describe: { name: NAME, branch: BRANCH, confirm: "Must be true." },
     kind: "destructive",
-    run: (s, actor, input) => s.worktrees.discard(actor, input),
   }),
   tool({
     name: "worktree_overlaps",
     title: "Files two sessions changed",
     description: "Files changed by two or more live sessions of the team, with who changed them: likely merge conflicts.",
-    schema: OverlapsInput,
+    endpoint: api.worktrees.overlaps,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.worktrees.overlaps(actor, input),
   }),
   tool({
     name: "worktree_compare",
@@ -65,10 +60,9 @@ export const worktreeTools = [
     description:
       "The diff from hub branch a's code to hub branch b's (both teamhub/<team>/… branches of one repository), e.g. a run and its replay " +
       "(teamhub/t/api-dev and teamhub/t/api-dev-replay-1): files with +/- counts and hunks. A side whose work tree exists is its files now, uncommitted work included.",
-    schema: CompareInput,
+    endpoint: api.worktrees.compare,
     describe: { team: TEAM, a: "The branch compared from (the first run).", b: "The branch compared to (the replay)." },
     kind: "read",
-    run: (s, actor, input) => s.worktrees.compare(actor, input),
   }),
   tool({
     name: "worktree_left_branches",
@@ -76,10 +70,9 @@ export const worktreeTools = [
     description:
       "The team's hub-made branches that no session works on now, newest first: a replay's first run (its session works on the replay's branch) " +
       "and deleted sessions' unmerged work. Each names its session (merge and discard take it with `branch`) and its tip; compare one with worktree_compare.",
-    schema: LeftBranchesInput,
+    endpoint: api.worktrees.leftBranches,
     describe: { team: TEAM },
     kind: "read",
-    run: (s, actor, input) => s.worktrees.leftBranches(actor, input),
   }),
   tool({
     name: "session_runnable",
@@ -87,19 +80,17 @@ export const worktreeTools = [
     description:
       "The session's work-tree config (teamhub.json worktree: setup, run, archive, ports), the gitignored files copied in (.worktreeinclude), " +
       "its ports (PORT is the first), and the state of its setup and run commands.",
-    schema: RunnableInput,
+    endpoint: api.worktrees.runnable,
     describe: { name: NAME },
     kind: "read",
-    run: (s, actor, input) => s.worktrees.runnable(actor, input),
   }),
   tool({
     name: "session_command_output",
     title: "Setup, run or archive output",
     description: "What the session's setup, run or archive command printed, in pieces; pass the last piece's id as `after` to read on.",
-    schema: OutputInput,
+    endpoint: api.worktrees.commandOutput,
     describe: { name: NAME, kind: "setup (default), run or archive.", after: "Only pieces with a greater id." },
     kind: "read",
-    run: (s, actor, input) => s.worktrees.commandOutput(actor, input),
   }),
   tool({
     name: "session_setup",
@@ -107,10 +98,9 @@ export const worktreeTools = [
     description:
       "Run the session's setup again with the config read anew from its base branch (a fix merged there applies). The session must be ended " +
       "(a failed setup ends it); it is resumed and its queued turns go once setup succeeds.",
-    schema: RunnableInput,
+    endpoint: api.worktrees.setup,
     describe: { name: NAME },
     kind: "write",
-    run: (s, actor, input) => s.worktrees.setup(actor, input),
   }),
   tool({
     name: "session_run",
@@ -118,9 +108,8 @@ export const worktreeTools = [
     description:
       "Start the repository's run command (teamhub.json worktree.run, e.g. a dev server on $PORT) in the session's work tree while the session runs; " +
       "stop: true stops it. It also stops with the session.",
-    schema: RunInput,
+    endpoint: api.worktrees.run,
     describe: { name: NAME, stop: "true: stop it instead." },
     kind: "write",
-    run: (s, actor, input) => s.worktrees.run(actor, input),
   }),
 ];

@@ -1,0 +1,44 @@
+/**
+ * The catalog's operations and the services that carry them out: endpoint `api.G.N` (lib/api/endpoints) is served by
+ * `s.G.N`, called with the caller, the parsed input and a signal. The HTTP routes and the MCP tools both find their
+ * service here, and the type `Mirror` holds every such service to its endpoint's input and output schemas.
+ */
+import type { z } from "zod";
+import { api } from "../lib/api/endpoints/index.ts";
+import type { Endpoint } from "../lib/api/endpoint.ts";
+import type { Principal } from "./domain/principal.ts";
+import type { Services } from "./services.ts";
+
+type Catalog = typeof api;
+
+/** Endpoints whose service is named or called otherwise: each door that offers them says how. */
+export const OTHERWISE_SERVED = ["continuity.briefingPost", "graph.get", "health.get", "overview.get"] as const;
+export type OtherwiseServed = (typeof OTHERWISE_SERVED)[number];
+
+export type Op<E> = E extends Endpoint<infer I, infer O> ? (actor: Principal, input: z.output<I>, signal?: AbortSignal) => Promise<z.output<O>> : never;
+
+/** The services as the catalog needs them: every endpoint not served otherwise has a service of its group and name. */
+type Mirror = {
+  [G in keyof Catalog & string]: { [N in keyof Catalog[G] & string as `${G}.${N}` extends OtherwiseServed ? never : N]: Op<Catalog[G][N]> };
+};
+// Fails to compile when a service drifts from its endpoint (its input, its answer, or a third parameter that is not the signal).
+const mirrored = (s: Services): Mirror => s;
+
+const KEYS = new Map<Endpoint, string>(
+  Object.entries(api).flatMap(([group, endpoints]) => Object.entries(endpoints).map(([name, e]): [Endpoint, string] => [e, `${group}.${name}`])),
+);
+
+/** `group.name` of a catalog endpoint. */
+export function operationOf(endpoint: Endpoint): string {
+  const key = KEYS.get(endpoint);
+  if (!key) throw new Error(`${endpoint.method} ${endpoint.path} is not an endpoint of the catalog`);
+  return key;
+}
+
+/** The service that carries out `endpoint`; not for one served otherwise. */
+export function serviceOf(s: Services, endpoint: Endpoint): Op<Endpoint> {
+  const key = operationOf(endpoint);
+  if ((OTHERWISE_SERVED as readonly string[]).includes(key)) throw new Error(`${key} is served otherwise: its door names the service`);
+  const [group, name] = key.split(".");
+  return (mirrored(s) as unknown as Record<string, Record<string, Op<Endpoint>>>)[group][name];
+}
