@@ -36,6 +36,9 @@ function rssOf(pid: number): number {
   return Number(kb[1]) * 1024;
 }
 
+/** A window of the given length, for samples of a hub left alone. */
+const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 /** RSS samples taken once a second while `during` runs. */
 async function sampled(pid: number, during: () => Promise<void>): Promise<number[]> {
   const samples: number[] = [];
@@ -71,7 +74,7 @@ export default async function soak(): Promise<void> {
       try {
         // At rest, after the dashboard's server and the API have answered once (what a user's first look loads).
         for (const route of ["/", "/api/overview?team=default", "/api/sessions?team=default"]) check((await fetch(`${hub.url}${route}`)).ok, `GET ${route}`);
-        const rest = median(await sampled(pid, () => new Promise((r) => setTimeout(r, 5000))));
+        const rest = median(await sampled(pid, () => pause(5000)));
 
         const names = Array.from({ length: SESSIONS }, (_, i) => `soak-${i}`);
         const firstTurns = names.map((name) => events.next((e) => e.type === "session.turn_completed" && e.payload.name === name, 120_000));
@@ -79,7 +82,7 @@ export default async function soak(): Promise<void> {
         const safety = { maxTurns: 10_000, maxCostUsd: MAX_COST_USD };
         await Promise.all(names.map((name) => post(`${hub.url}/api/sessions`, { name, prompt: "start", safety })));
         await Promise.all(firstTurns);
-        const idle = median(await sampled(pid, () => new Promise((r) => setTimeout(r, 5000))));
+        const idle = median(await sampled(pid, () => pause(5000)));
 
         let turns = 0;
         const until = performance.now() + SOAK_MS;
@@ -94,7 +97,7 @@ export default async function soak(): Promise<void> {
             }),
           ).then(() => undefined),
         );
-        const after = await sampled(pid, () => new Promise((r) => setTimeout(r, 20_000)));
+        const after = await sampled(pid, () => pause(20_000));
         const ended = (await (await fetch(`${hub.url}/api/sessions?team=default`)).json()) as Array<{
           name: string;
           status: string;

@@ -24,21 +24,28 @@ type Mirror = {
 // Fails to compile when a service drifts from its endpoint (its input, its answer, or a third parameter that is not the signal).
 const mirrored = (s: Services): Mirror => s;
 
-const KEYS = new Map<Endpoint, string>(
-  Object.entries(api).flatMap(([group, endpoints]) => Object.entries(endpoints).map(([name, e]): [Endpoint, string] => [e, `${group}.${name}`])),
+/** Each endpoint's `group.name`, and the service of that name unless it is served otherwise: found once, not per call. */
+const KEYS = new Map<Endpoint, { key: string; service: [group: string, name: string] | null }>(
+  Object.entries(api).flatMap(([group, endpoints]) =>
+    Object.entries(endpoints).map(([name, e]): [Endpoint, { key: string; service: [string, string] | null }] => {
+      const key = `${group}.${name}`;
+      return [e, { key, service: (OTHERWISE_SERVED as readonly string[]).includes(key) ? null : [group, name] }];
+    }),
+  ),
 );
 
-/** `group.name` of a catalog endpoint. */
-export function operationOf(endpoint: Endpoint): string {
-  const key = KEYS.get(endpoint);
-  if (!key) throw new Error(`${endpoint.method} ${endpoint.path} is not an endpoint of the catalog`);
-  return key;
+function known(endpoint: Endpoint) {
+  const found = KEYS.get(endpoint);
+  if (!found) throw new Error(`${endpoint.method} ${endpoint.path} is not an endpoint of the catalog`);
+  return found;
 }
+
+/** `group.name` of a catalog endpoint. */
+export const operationOf = (endpoint: Endpoint): string => known(endpoint).key;
 
 /** The service that carries out `endpoint`; not for one served otherwise. */
 export function serviceOf(s: Services, endpoint: Endpoint): Op<Endpoint> {
-  const key = operationOf(endpoint);
-  if ((OTHERWISE_SERVED as readonly string[]).includes(key)) throw new Error(`${key} is served otherwise: its door names the service`);
-  const [group, name] = key.split(".");
-  return (mirrored(s) as unknown as Record<string, Record<string, Op<Endpoint>>>)[group][name];
+  const { key, service } = known(endpoint);
+  if (!service) throw new Error(`${key} is served otherwise: its door names the service`);
+  return (mirrored(s) as unknown as Record<string, Record<string, Op<Endpoint>>>)[service[0]][service[1]];
 }

@@ -43,7 +43,7 @@ import { validateArtifactData } from "./type-registry.ts";
 import { codeRefOf, publisherCode } from "./code-ref.ts";
 import type { CodeState } from "../../../lib/api/worktrees.ts";
 import { multiRow } from "../../db/multi-row.ts";
-import { inList, join, raw, sql, values } from "../../db/sql.ts";
+import { inList, join, raw, sql } from "../../db/sql.ts";
 
 export const MAX_DATA_BYTES = 1024 * 1024;
 
@@ -211,7 +211,7 @@ async function derivedFromOf(s: Sql, seqs: number[]): Promise<Map<number, string
   const rows = await s.all<Pick<LineageEdgeRow, "toSeq"> & Pick<ArtifactVersionRow, "version"> & { artifactId: ArtifactRow["id"] }>(
     sql`SELECT e."toSeq", a."id" AS "artifactId", v."version" FROM "LineageEdge" e
      JOIN "ArtifactVersion" v ON v."seq" = e."fromSeq" JOIN "Artifact" a ON a."pk" = v."artifactPk"
-     WHERE e."kind" = 'derived' AND e."toSeq" IN (${values(seqs)}) ORDER BY e."id"`,
+     WHERE e."kind" = 'derived' AND e."toSeq" IN ${inList(seqs)} ORDER BY e."id"`,
   );
   for (const r of rows) out.set(r.toSeq, [...(out.get(r.toSeq) ?? []), formatRef(r)]);
   return out;
@@ -307,9 +307,7 @@ type ListRow = ArtifactRow & Pick<ArtifactVersionRow, "status"> & { currentVersi
 async function tagsOf(s: Sql, rows: ListRow[]): Promise<Map<number, string[]>> {
   const tags = new Map<number, string[]>(rows.map((r) => [r.pk, []]));
   if (rows.length === 0) return tags;
-  const found = await s.all<ArtifactTagRow>(
-    sql`SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN (${values([...tags.keys()], ", ")}) ORDER BY "tag"`,
-  );
+  const found = await s.all<ArtifactTagRow>(sql`SELECT "artifactPk","tag" FROM "ArtifactTag" WHERE "artifactPk" IN ${inList(tags.keys())} ORDER BY "tag"`);
   for (const t of found) tags.get(t.artifactPk)!.push(t.tag);
   return tags;
 }

@@ -3,7 +3,7 @@
  * session with a work tree publishes, and how a version's view shows it.
  */
 import type { Sql } from "../../db/connection.ts";
-import { sql, values } from "../../db/sql.ts";
+import { inList, sql } from "../../db/sql.ts";
 import type { ArtifactVersionRow, SessionRow } from "../../db/rows.ts";
 import type { CodeRef, CodeState } from "../../../lib/api/worktrees.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -46,7 +46,7 @@ export function codeRefOf(v: CodeColumns): CodeRef | null {
 export async function codeRefsOf(s: Sql, seqs: number[]): Promise<Map<number, CodeRef | null>> {
   if (seqs.length === 0) return new Map();
   const rows = await s.all<CodeColumns & Pick<ArtifactVersionRow, "seq">>(
-    sql`SELECT "seq","sessionId","codeCommit","codeBranch","codeCheckpoint" FROM "ArtifactVersion" WHERE "seq" IN (${values(seqs)})`,
+    sql`SELECT "seq","sessionId","codeCommit","codeBranch","codeCheckpoint" FROM "ArtifactVersion" WHERE "seq" IN ${inList(seqs)}`,
   );
   return new Map(rows.map((r) => [r.seq, codeRefOf(r)]));
 }
