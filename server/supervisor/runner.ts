@@ -47,6 +47,7 @@ import { limitTurn, noteWarning, retryTurn, type LimitInfo } from "../domain/acc
 import { SUPERVISOR } from "../domain/principal.ts";
 import { z } from "zod";
 import { UsageMeter, countedTokens, maxTokens, turnTokens } from "./usage-meter.ts";
+import { NotBefore } from "./not-before.ts";
 import { interruptedSentence, leftOf, type UsedUp } from "../domain/budgets/charge.ts";
 import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
 
@@ -130,9 +131,8 @@ export class SessionRunner {
   private account: Account | null = null;
   /** Attempts at turns the API refused (429/529), by interaction; and when the next one may be sent. */
   private readonly retries = new Map<number, number>();
-  private notBefore = 0;
-  /** Wakes the queue at `notBefore`: a retry's delay, or a held session's place in a release. */
-  private wakeTimer: NodeJS.Timeout | null = null;
+  /** Wakes the queue when a retry's delay or a held session's place in a release has come. */
+  private readonly notBefore = new NotBefore(() => void this.pump());
   private readonly exited: Promise<void>;
   private markExited!: () => void;
 
@@ -293,17 +293,14 @@ export class SessionRunner {
     this.chain = this.chain.then(fn).catch((e) => console.error(`[teamhub] session ${this.name}:`, e));
   }
 
-  /** Sends the oldest queued message if the session is free. */
   /** No turn starts before `at` (a time from Date.now()); then the queue is looked at again. */
   startNoTurnBefore(at: number): void {
-    this.notBefore = Math.max(this.notBefore, at);
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeTimer = setTimeout(() => void this.pump(), Math.max(0, this.notBefore - Date.now()));
-    this.wakeTimer.unref();
+    this.notBefore.delay(at);
   }
 
+  /** Sends the oldest queued message if the session is free. */
   async pump(): Promise<void> {
-    if (this.pumping || this.turn || this.ending || !this.proc?.alive || Date.now() < this.notBefore) return;
+    if (this.pumping || this.turn || this.ending || !this.proc?.alive || !this.notBefore.open) return;
     this.pumping = true;
     try {
       const next = await startNextTurn(this.ctx.deps, this.pk);
@@ -591,7 +588,7 @@ export class SessionRunner {
   }
 
   private gone(): void {
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.notBefore.stop();
     // Its run command stops with it (docs/worktrees.md#run).
     if (this.tree) void this.ctx.commands.stopRun(this.tree.id).catch((e) => console.error(`[teamhub] stopping the run command of ${this.name}:`, e));
     this.markExited();
