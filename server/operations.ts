@@ -17,10 +17,11 @@ export type OtherwiseServed = (typeof OTHERWISE_SERVED)[number];
 
 export type Op<E> = E extends Endpoint<infer I, infer O> ? (actor: Principal, input: z.output<I>, signal?: AbortSignal) => Promise<z.output<O>> : never;
 
-/** The services as the catalog needs them: every endpoint not served otherwise has a service of its group and name. */
-type Mirror = {
-  [G in keyof Catalog & string]: { [N in keyof Catalog[G] & string as `${G}.${N}` extends OtherwiseServed ? never : N]: Op<Catalog[G][N]> };
+/** A group's services as the catalog needs them: every endpoint not served otherwise has a service of its name. */
+export type Operations<G extends keyof Catalog & string> = {
+  [N in keyof Catalog[G] & string as `${G}.${N}` extends OtherwiseServed ? never : N]: Op<Catalog[G][N]>;
 };
+type Mirror = { [G in keyof Catalog & string]: Operations<G> };
 // Fails to compile when a service drifts from its endpoint (its input, its answer, or a third parameter that is not the signal).
 const mirrored = (s: Services): Mirror => s;
 

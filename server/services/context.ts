@@ -1,0 +1,13 @@
+/** What the per-area service tables are built from (../services.ts composes them). */
+import type { DomainDeps } from "../domain/deps.ts";
+import type { SpawnDefaults } from "../domain/sessions/spawn-authority.ts";
+import type { HubInfo } from "../services.ts";
+
+export type ServiceContext = {
+  deps: DomainDeps;
+  info: HubInfo;
+  /** Where and how a new session runs unless its request says otherwise. */
+  defaults: SpawnDefaults;
+  /** Runs fn after what only the hub process can check before a session is written (the CLI binary it will run). */
+  preflight: <T>(fn: () => Promise<T>) => Promise<T>;
+};
