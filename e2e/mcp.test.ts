@@ -44,6 +44,12 @@ describe("tools", () => {
     expect(byName.team_reset.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect((byName.artifact_publish.inputSchema.properties as Record<string, { description?: string }>).derivedFrom.description).toContain("'id@vN'");
     expect(byName.artifact_publish.inputSchema.additionalProperties).toBe(false);
+    // An operation's answer, or its error: the SDK's client holds every structuredContent below to it.
+    expect(byName.artifact_publish.outputSchema).toMatchObject({
+      type: "object",
+      anyOf: [{ required: expect.arrayContaining(["artifactId", "version"]) }, { required: ["error"] }],
+    });
+    expect(byName.server_version.outputSchema).toBeUndefined();
   });
 
   it("answers with JSON text and structuredContent", async () => {

@@ -21,7 +21,7 @@ import { z } from "zod";
 import { orchestratorGuide, workerGuide } from "../../lib/guides.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { Services } from "../services.ts";
-import { callTool, inputJsonSchema, type ToolDef } from "./tool.ts";
+import { callTool, inputJsonSchema, outputJsonSchema, type ToolDef } from "./tool.ts";
 import { TOOLS } from "./tools/index.ts";
 import { parseResourceUri, resourceUri } from "./uris.ts";
 
@@ -60,6 +60,7 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
       title: t.title,
       description: t.description,
       inputSchema: inputJsonSchema(t) as never,
+      ...(outputJsonSchema(t) ? { outputSchema: outputJsonSchema(t) as never } : {}),
       annotations: { title: t.title, ...t.annotations },
     })),
   }));

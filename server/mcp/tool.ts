@@ -10,7 +10,7 @@ import { DomainError } from "../errors.ts";
 import { zodIssues } from "../domain/zod-errors.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { Services } from "../services.ts";
-import type { Endpoint } from "../../lib/api/endpoint.ts";
+import { ErrorBody, type Endpoint } from "../../lib/api/endpoint.ts";
 import { serviceOf } from "../operations.ts";
 import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 
@@ -124,17 +124,64 @@ export async function callTool(def: ToolDef, s: Services, actor: Principal, args
   }
 }
 
-/** The JSON Schema a client sees for a tool's arguments. */
 // Tool definitions never change while the hub runs, and converting all of them takes ~20 ms of one
 // thread: every client's tools/list (each session's CLI sends one at start) reuses the first conversion.
-const jsonSchemas = new WeakMap<ToolDef, Record<string, unknown>>();
+const inputSchemas = new WeakMap<ToolDef, Record<string, unknown>>();
+const outputSchemas = new WeakMap<ToolDef, Record<string, unknown> | null>();
 
+/**
+ * JSON as it crosses the wire (`io: "input"`: a date is its ISO text), without the dialect line. `lean` drops what
+ * says nothing beyond the type (a date's 400-character pattern beside its `date-time` format, an integer's bounds at
+ * ±2^53): answers repeat them in every date and count, and made tools/list four times its size.
+ */
+function wireJsonSchema(schema: z.ZodType, lean = false): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", ...(lean ? { override: leaner, reused: "ref" as const } : {}) }) as Record<
+    string,
+    unknown
+  >;
+  delete json.$schema;
+  return json;
+}
+
+function leaner({ jsonSchema: j }: { jsonSchema: Record<string, unknown> }): void {
+  if (j.format === "date-time") delete j.pattern;
+  if (j.type === "integer" && j.minimum === Number.MIN_SAFE_INTEGER && j.maximum === Number.MAX_SAFE_INTEGER) {
+    delete j.minimum;
+    delete j.maximum;
+  }
+}
+
+/** The JSON Schema a client sees for a tool's arguments. */
 export function inputJsonSchema(def: ToolDef): Record<string, unknown> {
-  let schema = jsonSchemas.get(def);
-  if (!schema) {
-    schema = z.toJSONSchema(def.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-    delete schema.$schema;
-    jsonSchemas.set(def, schema);
+  let schema = inputSchemas.get(def);
+  if (!schema) inputSchemas.set(def, (schema = wireJsonSchema(def.input)));
+  return schema;
+}
+
+/**
+ * What a tool's structuredContent holds (docs/mcp.md#what-a-client-gets): its endpoint's answer as the HTTP API sends it (a list
+ * wrapped as `{items}`, as `success` wraps it), or the `{error}` of a failed call, which clients that check answers
+ * against the schema (the SDK's client does, failures included) must accept too. Null for a tool that is not an
+ * operation of the catalog.
+ */
+export function outputJsonSchema(def: ToolDef): Record<string, unknown> | null {
+  let schema = outputSchemas.get(def);
+  if (schema === undefined) {
+    schema = def.endpoint ? answerOrError(def.endpoint.output) : null;
+    outputSchemas.set(def, schema);
   }
   return schema;
+}
+
+function answerOrError(output: z.ZodType): Record<string, unknown> {
+  const { $defs, ...answer } = wireJsonSchema(output, true);
+  // References inside the answer point at the root's $defs (#/$defs/…), so they move up with it.
+  return { type: "object", anyOf: [...asStructured(answer), wireJsonSchema(ErrorBody, true)], ...($defs ? { $defs } : {}) };
+}
+
+/** The shapes `success` gives a value of this schema: an object as it is, anything else (a list, null) as `{items}`. */
+function asStructured(schema: Record<string, unknown>): Record<string, unknown>[] {
+  const branches = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
+  if (branches && Object.keys(schema).length === 1) return branches.flatMap(asStructured);
+  return [schema.type === "object" ? schema : { type: "object", properties: { items: schema }, required: ["items"] }];
 }

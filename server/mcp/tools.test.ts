@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { api } from "../../lib/api/endpoints/index.ts";
 import type { Endpoint } from "../../lib/api/endpoint.ts";
 import { OTHERWISE_SERVED, operationOf } from "../operations.ts";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { outputJsonSchema } from "./tool.ts";
 import { TOOLS } from "./tools/index.ts";
 
 const ADMINISTRATION = "the operator's administration of the hub (dashboard and CLI), not an agent's work";
@@ -74,5 +76,29 @@ describe("MCP tools and the operation catalog", () => {
     expect(ops.filter((op, i) => ops.indexOf(op) !== i)).toEqual([]);
     // Those served otherwise have no service of their name to derive a tool's from.
     expect(ops.filter((op) => (OTHERWISE_SERVED as readonly string[]).includes(op))).toEqual([]);
+  });
+});
+
+describe("MCP output schemas", () => {
+  // The validator the SDK's client holds every structuredContent to, failures included.
+  const ajv = new AjvJsonSchemaValidator();
+  const check = (name: string, value: unknown) => ajv.getValidator(outputJsonSchema(TOOLS.find((t) => t.name === name)!) as never)(value).valid;
+  const failure = { error: { code: "not_found", message: "artifact 'x' not found", details: { field: "id" } } };
+
+  it("gives every operation's tool its endpoint's answer or the error as output schema, and the others none", () => {
+    for (const t of TOOLS) {
+      const schema = outputJsonSchema(t);
+      expect(schema === null, t.name).toBe(t.endpoint === null);
+      if (schema) expect(ajv.getValidator(schema as never)(failure).valid, t.name).toBe(true);
+    }
+  });
+
+  it("accepts a list as {items} and refuses an answer that is not the endpoint's", () => {
+    const session = { name: "a", team: "t" };
+    expect(check("list_sessions", { items: [] })).toBe(true);
+    expect(check("list_sessions", { items: [session] })).toBe(false);
+    expect(check("list_sessions", [])).toBe(false);
+    expect(check("artifact_publish", { artifactId: "x" })).toBe(false);
+    expect(check("artifact_publish", { error: { message: "no code" } })).toBe(false);
   });
 });
