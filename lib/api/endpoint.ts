@@ -7,6 +7,14 @@ import { z } from "zod";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/**
+ * What a call does to the hub's state: `read` changes nothing, `write` adds or changes, `destructive` removes, ends or
+ * undoes. MCP clients see it as a tool's read-only and destructive hints. By default a GET reads, a DELETE destroys
+ * and anything else writes; an endpoint says otherwise where its method does not tell (a GET that records the read,
+ * a POST that only previews, a POST that kills).
+ */
+export type Effect = "read" | "write" | "destructive";
+
 export type Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
   method: Method;
   /** With `:name` segments filled from the input field of that name. */
@@ -17,6 +25,7 @@ export type Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Zo
   status: number;
   /** The answer may take minutes on purpose (an ask, a delegate): no client-side time limit applies. */
   waits: boolean;
+  effect: Effect;
 };
 
 export const endpoint = <I extends z.ZodType, O extends z.ZodType>(e: {
@@ -26,7 +35,8 @@ export const endpoint = <I extends z.ZodType, O extends z.ZodType>(e: {
   output: O;
   status?: number;
   waits?: boolean;
-}): Endpoint<I, O> => ({ status: 200, waits: false, ...e });
+  effect?: Effect;
+}): Endpoint<I, O> => ({ status: 200, waits: false, effect: e.method === "GET" ? "read" : e.method === "DELETE" ? "destructive" : "write", ...e });
 
 /** What a caller passes (wire form) and what it gets back (dates as Date). */
 export type InputOf<E extends Endpoint> = z.input<E["input"]>;

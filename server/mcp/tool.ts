@@ -10,7 +10,7 @@ import { DomainError } from "../errors.ts";
 import { zodIssues } from "../domain/zod-errors.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { Services } from "../services.ts";
-import { ErrorBody, type Endpoint } from "../../lib/api/endpoint.ts";
+import { ErrorBody, type Effect, type Endpoint } from "../../lib/api/endpoint.ts";
 import { serviceOf } from "../operations.ts";
 import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 
@@ -30,9 +30,7 @@ export type ToolDef = {
   run: (s: Services, actor: Principal, input: never, signal?: AbortSignal) => Promise<unknown>;
 };
 
-type Kind = "read" | "write" | "destructive";
-
-const ANNOTATIONS: Record<Kind, ToolAnnotations> = {
+const ANNOTATIONS: Record<Effect, ToolAnnotations> = {
   read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   write: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   destructive: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
@@ -41,9 +39,10 @@ const ANNOTATIONS: Record<Kind, ToolAnnotations> = {
 type Run<S extends z.ZodObject> = (s: Services, actor: Principal, input: z.infer<S>, signal?: AbortSignal) => Promise<unknown>;
 
 /**
- * A tool over a lib/api schema. Most are an operation of the catalog (`endpoint`): its input schema and its service
- * are the tool's, as they are the HTTP route's. The few that are not give `schema` and `run`. `describe` adds a
- * description per field, so the JSON Schema a model sees explains each argument.
+ * A tool over a lib/api schema. Most are an operation of the catalog (`endpoint`): its input schema, its service and
+ * its effect (the read-only and destructive hints) are the tool's, as they are the HTTP route's. The few that are not
+ * give `schema`, `run` and `kind`. `describe` adds a description per field, so the JSON Schema a model sees explains
+ * each argument.
  */
 export function tool<S extends z.ZodObject>(
   def: {
@@ -51,8 +50,7 @@ export function tool<S extends z.ZodObject>(
     title: string;
     description: string;
     describe?: Partial<Record<keyof S["shape"], string>>;
-    kind: Kind;
-  } & ({ endpoint: Endpoint<S>; schema?: undefined; run?: undefined } | { endpoint?: undefined; schema: S; run: Run<S> }),
+  } & ({ endpoint: Endpoint<S>; schema?: undefined; run?: undefined; kind?: undefined } | { endpoint?: undefined; schema: S; run: Run<S>; kind: Effect }),
 ): ToolDef {
   const schema = def.endpoint ? def.endpoint.input : def.schema!;
   const shape = Object.fromEntries(
@@ -70,7 +68,7 @@ export function tool<S extends z.ZodObject>(
     description: def.description,
     input: z.strictObject(shape),
     schema,
-    annotations: ANNOTATIONS[def.kind],
+    annotations: ANNOTATIONS[endpoint ? endpoint.effect : def.kind!],
     endpoint: endpoint ?? null,
     run: run as ToolDef["run"],
   };

@@ -79,6 +79,24 @@ describe("MCP tools and the operation catalog", () => {
   });
 });
 
+describe("MCP annotations", () => {
+  const hints = (name: string) => {
+    const { readOnlyHint, destructiveHint } = TOOLS.find((t) => t.name === name)!.annotations;
+    return { readOnlyHint, destructiveHint };
+  };
+
+  it("come from the endpoint's effect, where the method alone would say otherwise too", () => {
+    // A GET that records the read; POSTs that only preview; a POST that kills; a DELETE of an edge, which destroys nothing.
+    expect(hints("artifact_get")).toEqual({ readOnlyHint: false, destructiveHint: false });
+    expect(hints("team_rollback_preview")).toEqual({ readOnlyHint: true, destructiveHint: false });
+    expect(hints("pipeline_dry_run")).toEqual({ readOnlyHint: true, destructiveHint: false });
+    expect(hints("kill_session")).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(hints("contract_remove_dependency")).toEqual({ readOnlyHint: false, destructiveHint: false });
+    expect(hints("webhook_delete")).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(hints("artifact_list")).toEqual({ readOnlyHint: true, destructiveHint: false });
+  });
+});
+
 describe("MCP output schemas", () => {
   // The validator the SDK's client holds every structuredContent to, failures included.
   const ajv = new AjvJsonSchemaValidator();

@@ -1,4 +1,4 @@
-/** Reactive pipelines (docs/pipelines.md) and a team's outgoing webhooks (docs/notifications.md). */
+/** Reactive pipelines (docs/domain.md#pipelines) and a team's outgoing webhooks (docs/notifications.md). */
 import type { Operations } from "../operations.ts";
 import {
   createPipeline,

@@ -22,7 +22,7 @@ export const artifacts = {
   list: endpoint({ method: "GET", path: "/artifacts", input: ListArtifactsInput, output: ArtifactPage }),
   publish: endpoint({ method: "POST", path: "/artifacts", input: PublishArtifactInput, output: PublishResult, status: 201 }),
   // A read is recorded (docs/domain.md#reads), so this GET writes.
-  get: endpoint({ method: "GET", path: "/artifacts/:id", input: GetArtifactInput, output: VersionView }),
+  get: endpoint({ method: "GET", path: "/artifacts/:id", input: GetArtifactInput, output: VersionView, effect: "write" }),
   history: endpoint({ method: "GET", path: "/artifacts/:id/history", input: HistoryInput, output: ArtifactHistory }),
   readers: endpoint({ method: "GET", path: "/artifacts/:id/readers", input: ArtifactRefInput, output: ArtifactReaders }),
 };

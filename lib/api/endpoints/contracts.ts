@@ -19,7 +19,8 @@ export const contracts = {
   create: endpoint({ method: "POST", path: "/contracts", input: CreateContractInput, output: ContractChange, status: 201 }),
   get: endpoint({ method: "GET", path: "/contracts/:id", input: ContractRefInput, output: ContractView }),
   complete: endpoint({ method: "POST", path: "/contracts/:id/complete", input: CompleteContractInput, output: ContractChange }),
-  removeDependency: endpoint({ method: "DELETE", path: "/contracts/:id/dependencies", input: DependencyChangeInput, output: ContractView }),
+  // Takes an edge off a contract, which changes it and destroys nothing.
+  removeDependency: endpoint({ method: "DELETE", path: "/contracts/:id/dependencies", input: DependencyChangeInput, output: ContractView, effect: "write" }),
   addDependency: endpoint({ method: "POST", path: "/contracts/:id/dependencies", input: DependencyChangeInput, output: ContractView }),
   fail: endpoint({ method: "POST", path: "/contracts/:id/fail", input: ReasonInput, output: ContractView }),
   reassign: endpoint({ method: "POST", path: "/contracts/:id/reassign", input: ReassignContractInput, output: ContractView }),

@@ -3,5 +3,5 @@ import { GateReport, PhaseGateInput, ResetSummary, TeamResetInput } from "../gat
 
 export const gate = {
   check: endpoint({ method: "POST", path: "/phase-gate", input: PhaseGateInput, output: GateReport }),
-  reset: endpoint({ method: "POST", path: "/teams/:team/reset", input: TeamResetInput, output: ResetSummary }),
+  reset: endpoint({ method: "POST", path: "/teams/:team/reset", input: TeamResetInput, output: ResetSummary, effect: "destructive" }),
 };

@@ -27,9 +27,9 @@ export const pipelines = {
   pause: endpoint({ method: "POST", path: "/pipelines/:id/pause", input: PipelineRefInput, output: PipelineView }),
   resume: endpoint({ method: "POST", path: "/pipelines/:id/resume", input: PipelineRefInput, output: PipelineView }),
   // A dry run writes nothing; it is a POST only because the rule travels in the body.
-  dryRun: endpoint({ method: "POST", path: "/pipelines/dry-run", input: DryRunInput, output: DryRunResult }),
+  dryRun: endpoint({ method: "POST", path: "/pipelines/dry-run", input: DryRunInput, output: DryRunResult, effect: "read" }),
   /** The logged events a trigger (with its filters) fires on, newest first: what the dry run offers to try a rule on. */
-  matchingEvents: endpoint({ method: "POST", path: "/pipelines/dry-run/events", input: MatchingEventsInput, output: MatchingEvents }),
+  matchingEvents: endpoint({ method: "POST", path: "/pipelines/dry-run/events", input: MatchingEventsInput, output: MatchingEvents, effect: "read" }),
   // Writes nothing and answers 200 with the issues, so an editor can show them while a person types.
-  validate: endpoint({ method: "POST", path: "/pipelines/validate", input: ValidatePipelineInput, output: PipelineValidation }),
+  validate: endpoint({ method: "POST", path: "/pipelines/validate", input: ValidatePipelineInput, output: PipelineValidation, effect: "read" }),
 };

@@ -7,7 +7,7 @@ import { TeamPermissions, TeamPermissionsInput } from "../permissions.ts";
 export const teams = {
   list: endpoint({ method: "GET", path: "/teams", input: NoInput, output: z.array(TeamView) }),
   create: endpoint({ method: "POST", path: "/teams", input: CreateTeamInput, output: TeamView, status: 201 }),
-  archive: endpoint({ method: "POST", path: "/teams/:team/archive", input: TeamRefInput, output: TeamView }),
+  archive: endpoint({ method: "POST", path: "/teams/:team/archive", input: TeamRefInput, output: TeamView, effect: "destructive" }),
   /** The Quick Start chain in an empty team, as a demo (docs/domain.md#quick-start-demo). */
   demo: endpoint({ method: "POST", path: "/teams/:team/demo", input: TeamRefInput, output: QuickStartDemo, status: 201 }),
   settings: endpoint({ method: "GET", path: "/teams/:team/settings", input: TeamRefInput, output: TeamSettings }),

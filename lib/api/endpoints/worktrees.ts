@@ -19,7 +19,7 @@ import { OutputInput, OutputView, RunInput, RunnableInput, RunnableState } from 
 export const worktrees = {
   changes: endpoint({ method: "GET", path: "/sessions/:name/changes", input: ChangesInput, output: ChangesView }),
   merge: endpoint({ method: "POST", path: "/sessions/:name/merge", input: MergeInput, output: MergeResult }),
-  discard: endpoint({ method: "POST", path: "/sessions/:name/discard", input: DiscardInput, output: DiscardResult }),
+  discard: endpoint({ method: "POST", path: "/sessions/:name/discard", input: DiscardInput, output: DiscardResult, effect: "destructive" }),
   overlaps: endpoint({ method: "GET", path: "/worktree-overlaps", input: OverlapsInput, output: OverlapsView }),
   /** Two runs' code: the diff from branch `a` to branch `b` (docs/worktrees.md#compare). */
   compare: endpoint({ method: "GET", path: "/worktree-compare", input: CompareInput, output: CompareView }),

@@ -25,7 +25,6 @@ export const artifactTools = [
       contractId: "The contract this output is published under; it then counts only for that contract.",
       expectedVersion: "Optimistic concurrency: refuse (conflict) unless the current latest version is this number; 0 means the artifact must not exist yet.",
     },
-    kind: "write",
   }),
   tool({
     name: "artifact_get",
@@ -33,7 +32,6 @@ export const artifactTools = [
     description: "Read an artifact's current version (or a given one) with its data. The read is recorded under your name, so others can see you consumed it.",
     endpoint: api.artifacts.get,
     describe: { team: TEAM, id: ARTIFACT_ID, version: "A specific version number; omit for the current version." },
-    kind: "write",
   }),
   tool({
     name: "artifact_list",
@@ -51,7 +49,6 @@ export const artifactTools = [
       limit: LIMIT,
       cursor: CURSOR,
     },
-    kind: "read",
   }),
   tool({
     name: "artifact_history",
@@ -59,7 +56,6 @@ export const artifactTools = [
     description: "Every version of an artifact with publisher, status, inputs and summary (without data unless includeData).",
     endpoint: api.artifacts.history,
     describe: { team: TEAM, id: ARTIFACT_ID, includeData: "Include each version's data." },
-    kind: "read",
   }),
   tool({
     name: "artifact_readers",
@@ -67,7 +63,6 @@ export const artifactTools = [
     description: "Who read which versions of an artifact, and when.",
     endpoint: api.artifacts.readers,
     describe: { team: TEAM, id: ARTIFACT_ID },
-    kind: "read",
   }),
   tool({
     name: "artifact_types",
@@ -75,6 +70,5 @@ export const artifactTools = [
     description: "The artifact types this team accepts, each with the JSON Schema its data must follow.",
     endpoint: api.artifacts.types,
     describe: { team: TEAM },
-    kind: "read",
   }),
 ];

@@ -13,7 +13,6 @@ export const budgetTools = [
       "When one is used up, no turn charged to it starts (your session waits as 'blocked: budget') until the operator raises it.",
     endpoint: api.budgets.own,
     describe: { team: TEAM },
-    kind: "read",
   }),
   tool({
     name: "budget_set",
@@ -32,6 +31,5 @@ export const budgetTools = [
       warnAt: "Fraction of the amount at which a warning goes out, between 0 and 1. Default 0.8.",
       onExceed: "Contracts only: fail (default; the contract fails with reason 'budget') or pause (it stays, its turns wait).",
     },
-    kind: "write",
   }),
 ];

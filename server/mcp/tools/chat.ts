@@ -15,7 +15,6 @@ export const chatTools = [
     description: `Send a direct message to one team member; it lands in their inbox (team_check_inbox). ${LIMITS}`,
     endpoint: api.chat.send,
     describe: { team: TEAM, to: TO, message: MESSAGE },
-    kind: "write",
   }),
   tool({
     name: "team_broadcast",
@@ -24,7 +23,6 @@ export const chatTools = [
       "Send one message to every member on the team roster except yourself. Counts as one message for the rate limit. Use it for news everyone needs; use team_send_message for one member.",
     endpoint: api.chat.broadcast,
     describe: { team: TEAM, message: MESSAGE },
-    kind: "write",
   }),
   tool({
     name: "team_check_inbox",
@@ -41,7 +39,6 @@ export const chatTools = [
       limit: `How many messages, 1–${INBOX_PAGE.max} (default ${INBOX_PAGE.default}).`,
       before: "Only messages with an id below this: pass the nextBefore of the previous answer to page back through older read messages.",
     },
-    kind: "write",
   }),
   tool({
     name: "team_ask",
@@ -57,7 +54,6 @@ export const chatTools = [
       question: MESSAGE,
       timeoutSeconds: `How long to wait, ${ASK_TIMEOUT.minSeconds}–${ASK_TIMEOUT.maxSeconds} seconds (default ${ASK_TIMEOUT.defaultSeconds}).`,
     },
-    kind: "write",
   }),
   tool({
     name: "team_reply",
@@ -66,6 +62,5 @@ export const chatTools = [
       "Reply to a message in your inbox (by its id from team_check_inbox). The reply goes to that message's sender; replying to an ask answers the member waiting on it.",
     endpoint: api.chat.reply,
     describe: { team: TEAM, messageId: "The id of the message you are answering; it must be in your own inbox.", message: MESSAGE },
-    kind: "write",
   }),
 ];

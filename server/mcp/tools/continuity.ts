@@ -23,7 +23,6 @@ export const continuityTools = [
       alternatives: "Options considered and rejected, one per entry.",
       related: "{artifacts?: [artifact id, …], contracts?: [contract id, …]}: what this decision concerns; each must exist in the team.",
     },
-    kind: "write",
   }),
   tool({
     name: "decision_list",
@@ -39,7 +38,6 @@ export const continuityTools = [
       limit: LIMIT,
       cursor: CURSOR,
     },
-    kind: "read",
   }),
   tool({
     name: "pattern_register",
@@ -54,7 +52,6 @@ export const continuityTools = [
       description: "The convention: what to do and when.",
       examples: "Short examples (code or prose), one per entry.",
     },
-    kind: "write",
   }),
   tool({
     name: "pattern_get",
@@ -62,7 +59,6 @@ export const continuityTools = [
     description: "One project convention by name, with its description, examples, author and when it last changed.",
     endpoint: api.continuity.getPattern,
     describe: { team: TEAM, name: PATTERN_NAME },
-    kind: "read",
   }),
   tool({
     name: "pattern_list",
@@ -70,7 +66,6 @@ export const continuityTools = [
     description: "The team's registered conventions, by name.",
     endpoint: api.continuity.listPatterns,
     describe: { team: TEAM, limit: LIMIT, cursor: "Continue after this pattern name (the nextCursor of the previous page)." },
-    kind: "read",
   }),
   tool({
     name: "session_briefing",
@@ -86,7 +81,6 @@ export const continuityTools = [
       member: "Operators only: brief this member instead of yourself.",
       git: "{head?, since?, changedFiles?}: your work tree's HEAD commit, the commit changedFiles are counted from, and the changed paths (optional).",
     },
-    kind: "read",
   }),
   tool({
     name: "session_checkpoint",
@@ -102,6 +96,5 @@ export const continuityTools = [
       claudeSessionId: SESSION,
       state: "{cwd?, head?, summary?, changedFiles?}: your working directory, git HEAD commit, where you are (≤ 4,000 characters) and changed paths.",
     },
-    kind: "write",
   }),
 ];

@@ -30,7 +30,6 @@ export const contractTools = [
       timeoutMs: "Fail with reason 'timeout' unless completed within this many milliseconds of creation (or of a reopen).",
       maxRetries: "How many times it may be reopened (default 3).",
     },
-    kind: "write",
   }),
   tool({
     name: "contract_start",
@@ -39,7 +38,6 @@ export const contractTools = [
       "Start work on a 'ready' contract assigned to you. Returns its inputs and the resolved input artifacts (their data), whose versions are pinned now.",
     endpoint: api.contracts.start,
     describe: ref,
-    kind: "write",
   }),
   tool({
     name: "contract_complete",
@@ -53,7 +51,6 @@ export const contractTools = [
       force: "Complete even though criteria are unmet (needs reason).",
       reason: "Why the criteria are overridden.",
     },
-    kind: "write",
   }),
   tool({
     name: "contract_fail",
@@ -61,7 +58,6 @@ export const contractTools = [
     description: "Mark your contract failed, with the reason (the assigner can reopen it).",
     endpoint: api.contracts.fail,
     describe: { ...ref, reason: "Why it failed." },
-    kind: "write",
   }),
   tool({
     name: "contract_reopen",
@@ -69,7 +65,6 @@ export const contractTools = [
     description: "Reopen a completed or failed contract for another attempt (counts against maxRetries). Evidence must then be published anew.",
     endpoint: api.contracts.reopen,
     describe: { ...ref, reason: "What must change this time." },
-    kind: "write",
   }),
   tool({
     name: "contract_get",
@@ -77,7 +72,6 @@ export const contractTools = [
     description: "A contract's full state: status and why, assignee, dependencies, expected outputs, criteria, retries, pinned inputs and produced outputs.",
     endpoint: api.contracts.get,
     describe: ref,
-    kind: "read",
   }),
   tool({
     name: "contract_list",
@@ -92,7 +86,6 @@ export const contractTools = [
       limit: LIMIT,
       cursor: CURSOR,
     },
-    kind: "read",
   }),
   tool({
     name: "contract_reassign",
@@ -100,7 +93,6 @@ export const contractTools = [
     description: "Give a contract to another member (its assigner or an operator may). Work in progress goes back to 'ready' for the new assignee.",
     endpoint: api.contracts.reassign,
     describe: { ...ref, assignee: "The new assignee." },
-    kind: "write",
   }),
   tool({
     name: "contract_add_dependency",
@@ -108,7 +100,6 @@ export const contractTools = [
     description: "Make a pending or ready contract wait for another contract or artifact. Refused when it would create a cycle.",
     endpoint: api.contracts.addDependency,
     describe: { ...ref, dependency: DEPENDENCY },
-    kind: "write",
   }),
   tool({
     name: "contract_remove_dependency",
@@ -116,6 +107,5 @@ export const contractTools = [
     description: "Stop a pending or ready contract from waiting for a contract or artifact.",
     endpoint: api.contracts.removeDependency,
     describe: { ...ref, dependency: DEPENDENCY },
-    kind: "write",
   }),
 ];

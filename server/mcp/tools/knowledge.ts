@@ -25,7 +25,6 @@ export const knowledgeTools = [
       filesModified: "Paths of the files you changed.",
       verification: `One of ${VERIFICATIONS.join(", ")}: how you checked the work.`,
     },
-    kind: "write",
   }),
   tool({
     name: "team_state",
@@ -35,7 +34,6 @@ export const knowledgeTools = [
       "Read it before you start, then read the artifacts its refs point at.",
     endpoint: api.knowledge.teamState,
     describe: { team: TEAM, member: "Only this member.", history: "How many earlier updates per member to include, 0–100 (default 5)." },
-    kind: "read",
   }),
   tool({
     name: "wisdom_append",
@@ -54,7 +52,6 @@ export const knowledgeTools = [
       examples: "Conventions: short examples.",
       related: "{artifacts?: [id, …], contracts?: [id, …]}: what it concerns; each must exist in the team.",
     },
-    kind: "write",
   }),
   tool({
     name: "wisdom_list",
@@ -67,7 +64,6 @@ export const knowledgeTools = [
       after: "Only entries after this id (nextAfter of the previous page).",
       limit: LIMIT,
     },
-    kind: "read",
   }),
   tool({
     name: "exploration_lookup",
@@ -77,7 +73,6 @@ export const knowledgeTools = [
       "a miss means explore, then exploration_record what you found.",
     endpoint: api.knowledge.lookupExploration,
     describe: { team: TEAM, angle: ANGLE },
-    kind: "read",
   }),
   tool({
     name: "exploration_record",
@@ -86,7 +81,6 @@ export const knowledgeTools = [
       "Store the result of researching an angle so nobody researches it again. The first record of an angle makes you its creator; only you may update it later.",
     endpoint: api.knowledge.recordExploration,
     describe: { team: TEAM, angle: ANGLE, result: "What you found (≤ 20,000 characters).", ref: `${REF} An artifact with the details (optional).` },
-    kind: "write",
   }),
   tool({
     name: "exploration_list",
@@ -94,6 +88,5 @@ export const knowledgeTools = [
     description: "Every cached exploration of the team, by angle, with who created it.",
     endpoint: api.knowledge.listExplorations,
     describe: { team: TEAM, limit: LIMIT, cursor: "Continue after this angle (nextCursor of the previous page)." },
-    kind: "read",
   }),
 ];

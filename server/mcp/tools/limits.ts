@@ -12,7 +12,6 @@ export const limitTools = [
       "or filling up (warning), with the sessions each holds.",
     endpoint: api.limits.list,
     describe: { team: TEAM },
-    kind: "read",
   }),
   tool({
     name: "account_release",
@@ -22,6 +21,5 @@ export const limitTools = [
       "The operator and the leads of the held sessions' teams only.",
     endpoint: api.limits.release,
     describe: { account: "The account id, as account_limits lists it.", cancel: "true: cancel the waiting turns instead of sending them." },
-    kind: "destructive",
   }),
 ];

@@ -18,7 +18,6 @@ export const pipelineTools = [
     description: `Create trigger → condition → action rules that run after each matching event, exactly once per (rule, event). Conditions and templates are checked now. ${RULE}`,
     endpoint: api.pipelines.create,
     describe: { team: TEAM, id: PIPELINE_ID, rules: "1–100 rules as described above.", status: "'active' (default) or 'paused'." },
-    kind: "write",
   }),
   tool({
     name: "pipeline_update",
@@ -26,7 +25,6 @@ export const pipelineTools = [
     description: `Replace a pipeline's rules, checked as on create; the new rules act on events after this call only. Its creator or a lead of the team may. ${RULE}`,
     endpoint: api.pipelines.update,
     describe: { team: TEAM, id: PIPELINE_ID, rules: "1–100 rules as described above; they replace all the current ones." },
-    kind: "write",
   }),
   tool({
     name: "pipeline_list",
@@ -34,7 +32,6 @@ export const pipelineTools = [
     description: "The team's pipelines with their rules and execution counts by outcome.",
     endpoint: api.pipelines.list,
     describe: { team: TEAM },
-    kind: "read",
   }),
   tool({
     name: "pipeline_get",
@@ -42,7 +39,6 @@ export const pipelineTools = [
     description: "A pipeline's rules and its execution log, newest first: per (rule, event) the condition result, outcome and error.",
     endpoint: api.pipelines.get,
     describe: { team: TEAM, id: PIPELINE_ID, limit: LIMIT, cursor: CURSOR },
-    kind: "read",
   }),
   tool({
     name: "pipeline_pause",
@@ -50,7 +46,6 @@ export const pipelineTools = [
     description: "Stop a pipeline from acting; events while it is paused are not acted on later.",
     endpoint: api.pipelines.pause,
     describe: { team: TEAM, id: PIPELINE_ID },
-    kind: "write",
   }),
   tool({
     name: "pipeline_resume",
@@ -58,7 +53,6 @@ export const pipelineTools = [
     description: "Let a paused pipeline act on new events again.",
     endpoint: api.pipelines.resume,
     describe: { team: TEAM, id: PIPELINE_ID },
-    kind: "write",
   }),
   tool({
     name: "pipeline_delete",
@@ -66,7 +60,6 @@ export const pipelineTools = [
     description: "Remove a pipeline (its execution log is kept).",
     endpoint: api.pipelines.delete,
     describe: { team: TEAM, id: PIPELINE_ID },
-    kind: "destructive",
   }),
   tool({
     name: "pipeline_dry_run",
@@ -80,6 +73,5 @@ export const pipelineTools = [
       event: "A sample event {type, payload, data?}, e.g. {type: 'artifact.published', payload: {artifactId, type, version}, data: {...}}.",
       eventId: "Or the id of an event from the log.",
     },
-    kind: "read",
   }),
 ];

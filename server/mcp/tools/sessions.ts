@@ -42,7 +42,6 @@ export const sessionTools = [
       "send_message or get_last_output. Its tool calls go through the hub's permission policy; some may wait for a person.",
     endpoint: api.sessions.spawn,
     describe: SPAWN_FIELDS,
-    kind: "write",
   }),
   tool({
     name: "batch_spawn",
@@ -50,7 +49,6 @@ export const sessionTools = [
     description: "Start up to 50 sessions at once, all or none: one bad entry (named in the error) starts nothing.",
     endpoint: api.sessions.batch,
     describe: { sessions: "Sessions as for spawn_session: [{name, prompt, model, preset, …}]." },
-    kind: "write",
   }),
   tool({
     name: "team_spawn",
@@ -60,7 +58,6 @@ export const sessionTools = [
       "With phase-gate enforcement (the default), spawns more than 5 s after the previous batch need a passing phase_gate first.",
     endpoint: api.sessions.teamSpawn,
     describe: { ...SPAWN_FIELDS, role: "The member's role, e.g. 'backend'.", prompt: "Its first task; omit to let it wait for contracts and messages." },
-    kind: "write",
   }),
   tool({
     name: "send_message",
@@ -79,7 +76,6 @@ export const sessionTools = [
     description: "Resume a paused session, or relaunch a stopped, interrupted, failed or killed one with its conversation (claude --resume).",
     endpoint: api.sessions.resume,
     describe: { name: NAME },
-    kind: "write",
   }),
   tool({
     name: "pause_session",
@@ -87,7 +83,6 @@ export const sessionTools = [
     description: "Pause a session: its process stays alive and a running turn finishes, but new messages queue until resume_session.",
     endpoint: api.sessions.pause,
     describe: { name: NAME },
-    kind: "write",
   }),
   tool({
     name: "fork_session",
@@ -100,7 +95,6 @@ export const sessionTools = [
       prompt: "First message of the fork.",
       model: "Model for the fork (default: the parent's).",
     },
-    kind: "write",
   }),
   tool({
     name: "stop_session",
@@ -108,7 +102,6 @@ export const sessionTools = [
     description: "Stop gracefully: the current turn finishes, the process exits, and the conversation can be resumed later.",
     endpoint: api.sessions.stop,
     describe: { name: NAME, wait: "Wait until the process has exited (default true).", waitTimeoutMs: "How long to wait, in ms (default 60000)." },
-    kind: "write",
   }),
   tool({
     name: "kill_session",
@@ -116,7 +109,6 @@ export const sessionTools = [
     description: "End a session now: interrupt, then SIGTERM, then SIGKILL. The conversation up to the last finished turn can still be resumed.",
     endpoint: api.sessions.kill,
     describe: { name: NAME, wait: "Wait until the process has exited (default true).", waitTimeoutMs: "How long to wait, in ms (default 60000)." },
-    kind: "destructive",
   }),
   tool({
     name: "get_session_status",
@@ -126,7 +118,6 @@ export const sessionTools = [
       'and `problem`: what is wrong with it in words ("cost limit: $0.40 spent of $0.05", "last turn failed: API Error: 500 …"), null when nothing is.',
     endpoint: api.sessions.status,
     describe: { name: NAME },
-    kind: "read",
   }),
   tool({
     name: "get_last_output",
@@ -134,7 +125,6 @@ export const sessionTools = [
     description: "The last response of a session and the interaction it came from.",
     endpoint: api.sessions.output,
     describe: { name: NAME },
-    kind: "read",
   }),
   tool({
     name: "list_sessions",
@@ -142,7 +132,6 @@ export const sessionTools = [
     description: "Sessions, newest first, optionally of one team or in one state; each with its `problem` (what is wrong with it, or null).",
     endpoint: api.sessions.list,
     describe: { team: "Only this team's sessions.", status: "Only sessions in this state.", limit: LIMIT },
-    kind: "read",
   }),
   tool({
     name: "get_history",
@@ -150,7 +139,6 @@ export const sessionTools = [
     description: "Every interaction of a session with its prompt, response, cost, turns, duration and tools used.",
     endpoint: api.sessions.history,
     describe: { name: NAME, limit: LIMIT },
-    kind: "read",
   }),
   tool({
     name: "delete_session",
@@ -158,7 +146,6 @@ export const sessionTools = [
     description: "Delete a session with its transcript and history; a running process is killed first. Events about it stay in the team's event log.",
     endpoint: api.sessions.delete,
     describe: { name: NAME },
-    kind: "destructive",
   }),
   tool({
     name: "delegate_task",
@@ -183,7 +170,6 @@ export const sessionTools = [
       timeout: "Time limit per interaction in ms (default 300000).",
       safety: "false removes the cost, turn and time limits (protected paths stay denied).",
     },
-    kind: "write",
   }),
   tool({
     name: "continue_task",
@@ -191,7 +177,6 @@ export const sessionTools = [
     description: "Send a follow-up (a correction, an answer to its question) to a delegated session and wait for the outcome, reported like delegate_task.",
     endpoint: api.sessions.continue,
     describe: { name: NAME, message: "The follow-up." },
-    kind: "write",
   }),
   tool({
     name: "finish_task",
@@ -199,7 +184,6 @@ export const sessionTools = [
     description: "Accept the work: stop the delegated session gracefully (it stays resumable). Returns its totals.",
     endpoint: api.sessions.finish,
     describe: { name: NAME },
-    kind: "write",
   }),
   tool({
     name: "abort_task",
@@ -207,6 +191,5 @@ export const sessionTools = [
     description: "Kill the delegated session now, whatever it is doing. Returns its totals.",
     endpoint: api.sessions.abort,
     describe: { name: NAME },
-    kind: "destructive",
   }),
 ];

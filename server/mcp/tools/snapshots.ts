@@ -14,7 +14,6 @@ export const snapshotTools = [
       "Capture the team's coordination state: contracts, pipelines, roster, gate counters, and pointers to the current artifact versions (cheap: no data is copied).",
     endpoint: api.snapshots.take,
     describe: { team: TEAM, id: "Snapshot id; generated when omitted.", label: "What this moment is, e.g. 'before the auth refactor'." },
-    kind: "write",
   }),
   tool({
     name: "team_snapshot_list",
@@ -22,7 +21,6 @@ export const snapshotTools = [
     description: "The team's snapshots, newest first, with what each holds.",
     endpoint: api.snapshots.list,
     describe: { team: TEAM, limit: LIMIT, cursor: CURSOR },
-    kind: "read",
   }),
   tool({
     name: "team_snapshot_delete",
@@ -30,7 +28,6 @@ export const snapshotTools = [
     description: "Delete a snapshot. Artifact versions are never affected.",
     endpoint: api.snapshots.delete,
     describe: { team: TEAM, id: SNAPSHOT_ID },
-    kind: "destructive",
   }),
   tool({
     name: "team_rollback",
@@ -40,7 +37,6 @@ export const snapshotTools = [
       "An automatic snapshot is taken first: roll back to it (autoSnapshot in the result) to undo. team_rollback_preview shows what it will do first.",
     endpoint: api.snapshots.rollback,
     describe: { team: TEAM, id: SNAPSHOT_ID },
-    kind: "destructive",
   }),
   tool({
     name: "team_rollback_preview",
@@ -48,7 +44,6 @@ export const snapshotTools = [
     description: `What team_rollback would do: versions rolled back or active again, contracts and pipelines removed, restored or changed, members told. ${PREVIEW}`,
     endpoint: api.snapshots.rollbackPreview,
     describe: { team: TEAM, id: SNAPSHOT_ID },
-    kind: "read",
   }),
   tool({
     name: "team_replay",
@@ -58,7 +53,6 @@ export const snapshotTools = [
       "(their sessions are woken when they become ready). Version numbers keep increasing, so both runs' outputs stay side by side. team_replay_preview shows what it will do first.",
     endpoint: api.snapshots.replay,
     describe: { team: TEAM, id: SNAPSHOT_ID, overrides: OVERRIDES },
-    kind: "destructive",
   }),
   tool({
     name: "team_replay_preview",
@@ -66,7 +60,6 @@ export const snapshotTools = [
     description: `What team_replay would do: the contracts that re-run (reRun: id, assignee, status before → after, why), versions rolled back, contracts and pipelines removed or restored. ${PREVIEW}`,
     endpoint: api.snapshots.replayPreview,
     describe: { team: TEAM, id: SNAPSHOT_ID, overrides: OVERRIDES },
-    kind: "read",
   }),
   tool({
     name: "team_snapshot_diff",
@@ -75,6 +68,5 @@ export const snapshotTools = [
       "Field-level changes between two snapshots, or a snapshot and the current state ('current'), per kind: contracts, artifacts, pipelines, roster.",
     endpoint: api.snapshots.diff,
     describe: { team: TEAM, a: "A snapshot id.", b: "Another snapshot id, or 'current' (default)." },
-    kind: "read",
   }),
 ];

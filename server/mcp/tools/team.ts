@@ -23,7 +23,6 @@ export const teamTools = [
       expected_idle: "Members that must be idle now; omit to require the whole roster.",
       expected_readers: "{artifactId: [member, …]}: who must have read each artifact's current version.",
     },
-    kind: "write",
   }),
   tool({
     name: "team_reset",
@@ -33,7 +32,6 @@ export const teamTools = [
       "roll back to that snapshot (snapshotId in the result) to undo. Needs confirm: true.",
     endpoint: api.gate.reset,
     describe: { team: TEAM, confirm: "Must be true.", preserve_artifacts: "Artifact ids to keep exactly as they are." },
-    kind: "destructive",
   }),
   tool({
     name: "team_roster",
@@ -41,7 +39,6 @@ export const teamTools = [
     description: "The team's members with role, status, current task and when they were last seen.",
     endpoint: api.roster.list,
     describe: { team: TEAM },
-    kind: "read",
   }),
   tool({
     name: "team_update_status",
@@ -70,7 +67,6 @@ export const teamTools = [
       hub: "Hub-wide events (tokens) instead.",
       limit: LIMIT,
     },
-    kind: "read",
   }),
   tool({
     name: "server_version",

@@ -26,7 +26,6 @@ export const webhookTools = [
       secret: "The signing secret, 16–256 printable characters; leave out and the hub makes one.",
       enabled: "Whether it delivers from now on. Default true.",
     },
-    kind: "write",
   }),
   tool({
     name: "webhook_list",
@@ -35,7 +34,6 @@ export const webhookTools = [
       "The team's webhooks with their events, whether enabled, delivery counts and the newest delivery; never their secrets. Operator and team leads only.",
     endpoint: api.webhooks.list,
     describe: { team: TEAM },
-    kind: "read",
   }),
   tool({
     name: "webhook_update",
@@ -43,7 +41,6 @@ export const webhookTools = [
     description: "Change a webhook's URL, its events, or switch it off and on (enabled again, it delivers events from then on). Operator and team leads only.",
     endpoint: api.webhooks.update,
     describe: { team: TEAM, id: ID, url: "A new http:// or https:// URL.", events: EVENTS, enabled: "false stops its deliveries; true resumes them." },
-    kind: "write",
   }),
   tool({
     name: "webhook_delete",
@@ -51,7 +48,6 @@ export const webhookTools = [
     description: "Remove a webhook with its delivery log; deliveries still waiting are dropped. Operator and team leads only.",
     endpoint: api.webhooks.delete,
     describe: { team: TEAM, id: ID },
-    kind: "destructive",
   }),
   tool({
     name: "webhook_test",
@@ -60,7 +56,6 @@ export const webhookTools = [
       "Send the webhook a test notification now and answer how it went: delivered (the receiver's status) or failed (its status or why no answer came). Operator and team leads only.",
     endpoint: api.webhooks.test,
     describe: { team: TEAM, id: ID },
-    kind: "write",
   }),
   tool({
     name: "webhook_deliveries",
@@ -69,6 +64,5 @@ export const webhookTools = [
       "The webhook's delivery log, newest first: each event's status, attempts, the receiver's response code, the last error and the next attempt. Operator and team leads only.",
     endpoint: api.webhooks.deliveries,
     describe: { team: TEAM, id: ID, status: `Only deliveries in this status: one of ${DELIVERY_STATUSES.join(", ")}.`, limit: LIMIT, cursor: CURSOR },
-    kind: "read",
   }),
 ];

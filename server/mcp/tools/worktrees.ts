@@ -18,7 +18,6 @@ export const worktreeTools = [
       "Only for sessions with a work tree of their own (isolation 'worktree').",
     endpoint: api.worktrees.changes,
     describe: { name: NAME },
-    kind: "read",
   }),
   tool({
     name: "session_merge",
@@ -34,7 +33,6 @@ export const worktreeTools = [
       message: "Commit message; default: prefilled from the session's contract and its last summary.",
       dryRun: "true: report conflicts and the message, change nothing.",
     },
-    kind: "write",
   }),
   tool({
     name: "session_discard",
@@ -44,7 +42,6 @@ export const worktreeTools = [
       "Needs confirm: true.",
     endpoint: api.worktrees.discard,
     describe: { name: NAME, branch: BRANCH, confirm: "Must be true." },
-    kind: "destructive",
   }),
   tool({
     name: "worktree_overlaps",
@@ -52,7 +49,6 @@ export const worktreeTools = [
     description: "Files changed by two or more live sessions of the team, with who changed them: likely merge conflicts.",
     endpoint: api.worktrees.overlaps,
     describe: { team: TEAM },
-    kind: "read",
   }),
   tool({
     name: "worktree_compare",
@@ -62,7 +58,6 @@ export const worktreeTools = [
       "(teamhub/t/api-dev and teamhub/t/api-dev-replay-1): files with +/- counts and hunks. A side whose work tree exists is its files now, uncommitted work included.",
     endpoint: api.worktrees.compare,
     describe: { team: TEAM, a: "The branch compared from (the first run).", b: "The branch compared to (the replay)." },
-    kind: "read",
   }),
   tool({
     name: "worktree_left_branches",
@@ -72,7 +67,6 @@ export const worktreeTools = [
       "and deleted sessions' unmerged work. Each names its session (merge and discard take it with `branch`) and its tip; compare one with worktree_compare.",
     endpoint: api.worktrees.leftBranches,
     describe: { team: TEAM },
-    kind: "read",
   }),
   tool({
     name: "session_runnable",
@@ -82,7 +76,6 @@ export const worktreeTools = [
       "its ports (PORT is the first), and the state of its setup and run commands.",
     endpoint: api.worktrees.runnable,
     describe: { name: NAME },
-    kind: "read",
   }),
   tool({
     name: "session_command_output",
@@ -90,7 +83,6 @@ export const worktreeTools = [
     description: "What the session's setup, run or archive command printed, in pieces; pass the last piece's id as `after` to read on.",
     endpoint: api.worktrees.commandOutput,
     describe: { name: NAME, kind: "setup (default), run or archive.", after: "Only pieces with a greater id." },
-    kind: "read",
   }),
   tool({
     name: "session_setup",
@@ -100,7 +92,6 @@ export const worktreeTools = [
       "(a failed setup ends it); it is resumed and its queued turns go once setup succeeds.",
     endpoint: api.worktrees.setup,
     describe: { name: NAME },
-    kind: "write",
   }),
   tool({
     name: "session_run",
@@ -110,6 +101,5 @@ export const worktreeTools = [
       "stop: true stops it. It also stops with the session.",
     endpoint: api.worktrees.run,
     describe: { name: NAME, stop: "true: stop it instead." },
-    kind: "write",
   }),
 ];
