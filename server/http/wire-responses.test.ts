@@ -12,22 +12,14 @@ import { ensureOperatorToken } from "../domain/auth/tokens.service.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
 import { createServices } from "../services.ts";
 import { tempHub, type TempHub } from "../testing/temp-hub.ts";
+import { testHubInfo } from "../testing/operations.ts";
 
 let hub: TempHub;
 let s: ReturnType<typeof createServices>;
 beforeEach(async () => {
   hub = await tempHub();
   await ensureOperatorToken(hub, hub.dir);
-  const info = {
-    version: "test",
-    startedAt: new Date(),
-    requireToken: false,
-    dataDir: hub.dir,
-    sessionWorkDir: hub.dir,
-    sandbox: "none" as const,
-    maxLiveSessions: 0,
-  };
-  s = createServices(hub, info);
+  s = createServices(hub, testHubInfo(hub.dir));
 });
 afterEach(() => hub.close());
 

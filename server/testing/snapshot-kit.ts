@@ -1,51 +1,36 @@
 /**
- * Shared by the snapshot and gate tests: each operation called the way an adapter calls it,
- * input parsed with its lib/api schema (a bad input becomes the same invalid_input error, as a
- * rejected promise),
- * and the Quick Start chain that the replay tests run.
+ * Shared by the snapshot and gate tests: each operation called the way an adapter calls it (./operations.ts), input
+ * parsed by its endpoint's schema (a bad input becomes the same invalid_input error, as a rejected promise), and the
+ * Quick Start chain that the replay tests run.
  */
-import { PublishArtifactInput, GetArtifactInput, ListArtifactsInput } from "../../lib/api/artifacts.ts";
-import { ContractRefInput, CreateContractInput } from "../../lib/api/contracts.ts";
-import { PhaseGateInput, TeamResetInput } from "../../lib/api/gate.ts";
-import { UpsertMemberInput } from "../../lib/api/roster.ts";
-import { DiffInput, ListSnapshotsInput, ReplayInput, SnapshotRefInput, TakeSnapshotInput } from "../../lib/api/snapshots.ts";
+import { api } from "../../lib/api/endpoints/index.ts";
 import type { TempHub } from "./temp-hub.ts";
-import { getArtifact, listArtifacts, publishArtifact } from "../domain/artifacts/artifacts.service.ts";
-import { createContract, getContract } from "../domain/contracts/contracts.service.ts";
-import { phaseGate } from "../domain/gate/phase-gate.service.ts";
-import { teamReset } from "../domain/gate/team-reset.service.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
-import { upsertMember } from "../domain/roster/roster.service.ts";
-import { parseOrThrow } from "../domain/zod-errors.ts";
-import { diff } from "../domain/snapshots/diff.ts";
-import { replay, replayPreview, rollback, rollbackPreview } from "../domain/snapshots/rollback.service.ts";
-import { deleteSnapshot, getSnapshot, listSnapshots, takeSnapshot } from "../domain/snapshots/snapshots.service.ts";
 import { captureState } from "../domain/snapshots/state.ts";
+import { operations } from "./operations.ts";
 
 type Raw = Record<string, unknown>;
 
 export function kit(hub: TempHub, actor: Principal = OPERATOR) {
+  const call = operations(hub);
   return {
-    create: async (input: Raw) => createContract(hub, actor, parseOrThrow(CreateContractInput, { title: "Work", assignee: "dev", ...input })),
-    contract: async (id: string, team = "default") => getContract(hub, parseOrThrow(ContractRefInput, { id, team })),
-    publish: async (input: Raw, by: Principal = actor) =>
-      publishArtifact(hub, by, parseOrThrow(PublishArtifactInput, { type: "custom", data: { note: "x" }, ...input })),
-    read: async (id: string, version?: number, by: Principal = actor) => getArtifact(hub, by, parseOrThrow(GetArtifactInput, { id, version })),
-    artifacts: async (input: Raw = {}) => (await listArtifacts(hub, parseOrThrow(ListArtifactsInput, input))).items,
-    join: async (name: string, status = "idle", currentTask?: string) =>
-      upsertMember(hub, OPERATOR, parseOrThrow(UpsertMemberInput, { name, status, currentTask })),
-    snapshot: async (input: Raw = {}) => takeSnapshot(hub, actor, parseOrThrow(TakeSnapshotInput, input)),
-    list: async (input: Raw = {}) => listSnapshots(hub, parseOrThrow(ListSnapshotsInput, input)),
-    get: async (id: string) => getSnapshot(hub, parseOrThrow(SnapshotRefInput, { id })),
-    remove: async (id: string) => deleteSnapshot(hub, actor, parseOrThrow(SnapshotRefInput, { id })),
-    rollback: async (id: string, team?: string) => rollback(hub, actor, parseOrThrow(SnapshotRefInput, { id, team })),
-    replay: async (input: Raw) => replay(hub, actor, parseOrThrow(ReplayInput, input)),
-    rollbackPreview: async (id: string, team?: string) => rollbackPreview(hub, actor, parseOrThrow(SnapshotRefInput, { id, team })),
-    replayPreview: async (input: Raw) => replayPreview(hub, actor, parseOrThrow(ReplayInput, input)),
-    diff: async (a: unknown, b?: unknown) => diff(hub, parseOrThrow(DiffInput, { a, b })),
-    gate: async (input: Raw) =>
-      phaseGate(hub, actor, parseOrThrow(PhaseGateInput, { phase_completing: "Phase 1", phase_starting: "Phase 2", expected_artifacts: [], ...input })),
-    reset: async (input: Raw) => teamReset(hub, actor, parseOrThrow(TeamResetInput, input)),
+    create: async (input: Raw) => call(api.contracts.create, actor, { title: "Work", assignee: "dev", ...input }),
+    contract: async (id: string, team = "default") => call(api.contracts.get, actor, { id, team }),
+    publish: async (input: Raw, by: Principal = actor) => call(api.artifacts.publish, by, { type: "custom", data: { note: "x" }, ...input }),
+    read: async (id: string, version?: number, by: Principal = actor) => call(api.artifacts.get, by, { id, version }),
+    artifacts: async (input: Raw = {}) => (await call(api.artifacts.list, actor, input)).items,
+    join: async (name: string, status = "idle", currentTask?: string) => call(api.roster.upsert, OPERATOR, { name, status, currentTask }),
+    snapshot: async (input: Raw = {}) => call(api.snapshots.take, actor, input),
+    list: async (input: Raw = {}) => call(api.snapshots.list, actor, input),
+    get: async (id: string) => call(api.snapshots.get, actor, { id }),
+    remove: async (id: string) => call(api.snapshots.delete, actor, { id }),
+    rollback: async (id: string, team?: string) => call(api.snapshots.rollback, actor, { id, team }),
+    replay: async (input: Raw) => call(api.snapshots.replay, actor, input),
+    rollbackPreview: async (id: string, team?: string) => call(api.snapshots.rollbackPreview, actor, { id, team }),
+    replayPreview: async (input: Raw) => call(api.snapshots.replayPreview, actor, input),
+    diff: async (a: unknown, b?: unknown) => call(api.snapshots.diff, actor, { a, b }),
+    gate: async (input: Raw) => call(api.gate.check, actor, { phase_completing: "Phase 1", phase_starting: "Phase 2", expected_artifacts: [], ...input }),
+    reset: async (input: Raw) => call(api.gate.reset, actor, input),
     state: async (team = "default") => hub.db.read((sql) => captureState(sql, team)),
   };
 }

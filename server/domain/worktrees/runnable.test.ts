@@ -32,6 +32,7 @@ import { DEFAULT_PORT_RANGE, parsePortRange, portEnv } from "./ports.ts";
 import { appendOutput, runStarted, setupFinished, setupStarted } from "./runnable-records.ts";
 import { processOutput, requestRun, rerunSetup, runnableState } from "./runnable.service.ts";
 import { worktreeOfSession } from "./worktrees.repo.ts";
+import { testHubInfo } from "../../testing/operations.ts";
 
 let hub: TempHub;
 let repo: WorkTree;
@@ -407,17 +408,7 @@ describe("the port range", () => {
   });
 
   it("is what the hub's services lease from, and what they refuse on when it is used up", async () => {
-    const info = {
-      version: "test",
-      startedAt: new Date(),
-      requireToken: false,
-      dataDir: hub.dir,
-      sessionWorkDir: repo.dir,
-      sandbox: "bubblewrap" as const,
-      maxLiveSessions: 0,
-      portRange: { first: 47500, last: 47500 },
-    };
-    const s = createServices(hub, info);
+    const s = createServices(hub, testHubInfo(hub.dir, { sessionWorkDir: repo.dir, sandbox: "bubblewrap", portRange: { first: 47500, last: 47500 } }));
     await s.sessions.teamSpawn(OPERATOR, parseOrThrow(TeamSpawnInput, { team: "t", name: "a" }));
     const state = await s.worktrees.runnable(OPERATOR, parseOrThrow(RunnableInput, { name: "a" }));
     expect(state.ports).toEqual([47500]);
