@@ -1,38 +1,23 @@
 /**
- * Session operations for domain tests, each parsed with its lib/api schema the way adapters
- * parse it. `supervise` plays the supervisor's part through the same runtime writes the real
+ * Session operations for domain tests, called the way the doors call them (./operations.ts). `supervise` plays the supervisor's part through the same runtime writes the real
  * one makes, so the domain's waits and state changes are tested without a process.
  */
 import fs from "node:fs";
 import path from "node:path";
-import {
-  BatchSpawnInput,
-  ContinueInput,
-  DelegateInput,
-  EndSessionInput,
-  ForkInput,
-  SendInput,
-  SessionRef,
-  SpawnInput,
-  TeamSpawnInput,
-} from "../../lib/api/sessions.ts";
+import { api } from "../../lib/api/endpoints/index.ts";
 import { OPERATOR, type Principal } from "../domain/principal.ts";
-import { parseOrThrow } from "../domain/zod-errors.ts";
-import { batchSpawn, forkSession, spawnSession, teamSpawn } from "../domain/sessions/spawn.service.ts";
-import { killSession, pauseSession, resumeSession, sendMessage, stopSession } from "../domain/sessions/control.service.ts";
-import { continueTask, delegate } from "../domain/sessions/delegate.service.ts";
-import { sessionStatus } from "../domain/sessions/queries.service.ts";
 import { findSession } from "../domain/sessions/sessions.repo.ts";
 import { finishTurn, markLaunched, recordExit, startNextTurn, type TurnResult } from "../domain/sessions/runtime.ts";
 import type { HubEventOf } from "../events/types.ts";
 import type { TempHub } from "./temp-hub.ts";
+import { operations } from "./operations.ts";
 
 type Raw = Record<string, unknown>;
 
-/** A turn that went well; tests override what their case changes. */
 /** What a supervisor records when the process starts; the dir is never read in domain tests. */
 const LAUNCHED = { pid: 4242, mode: "fresh", args: [] as string[], sandbox: "bubblewrap" as const, dir: "/nonexistent/session" };
 
+/** A turn that went well; tests override what their case changes. */
 const OK_TURN = {
   status: "completed",
   isError: false,
@@ -51,22 +36,22 @@ const OK_TURN = {
 export function sessionKit(hub: TempHub, actor: Principal = OPERATOR, { maxLive = 0 } = {}) {
   const workDir = path.join(hub.dir, "work");
   fs.mkdirSync(workDir, { recursive: true });
-  const defaults = { workDir, sandbox: "bubblewrap" as const, maxLive };
+  const call = operations(hub, { sessionWorkDir: workDir, sandbox: "bubblewrap", maxLiveSessions: maxLive });
   const pk = async (name: string) => (await hub.db.read((sql) => findSession(sql, name)))!.pk;
   return {
     workDir,
-    spawn: async (input: Raw, by = actor) => spawnSession(hub, by, parseOrThrow(SpawnInput, input), defaults),
-    batch: async (sessions: Raw[]) => batchSpawn(hub, actor, parseOrThrow(BatchSpawnInput, { sessions }), defaults),
-    fork: async (input: Raw) => forkSession(hub, actor, parseOrThrow(ForkInput, input), defaults),
-    teamSpawn: async (input: Raw) => teamSpawn(hub, actor, parseOrThrow(TeamSpawnInput, input), defaults),
-    send: async (input: Raw) => sendMessage(hub, actor, parseOrThrow(SendInput, input), maxLive),
-    pause: async (name: string) => pauseSession(hub, actor, parseOrThrow(SessionRef, { name })),
-    resume: async (name: string) => resumeSession(hub, actor, parseOrThrow(SessionRef, { name }), maxLive),
-    stop: async (name: string, wait = false) => stopSession(hub, actor, parseOrThrow(EndSessionInput, { name, wait, waitTimeoutMs: 2000 })),
-    kill: async (name: string, wait = false) => killSession(hub, actor, parseOrThrow(EndSessionInput, { name, wait, waitTimeoutMs: 2000 })),
-    delegate: async (input: Raw) => delegate(hub, actor, parseOrThrow(DelegateInput, input), defaults),
-    continue: async (input: Raw) => continueTask(hub, actor, parseOrThrow(ContinueInput, input), maxLive),
-    status: (name: string) => sessionStatus(hub, actor, { name }),
+    spawn: async (input: Raw, by = actor) => call(api.sessions.spawn, by, input),
+    batch: async (sessions: Raw[]) => call(api.sessions.batch, actor, { sessions }),
+    fork: async (input: Raw) => call(api.sessions.fork, actor, input),
+    teamSpawn: async (input: Raw) => call(api.sessions.teamSpawn, actor, input),
+    send: async (input: Raw) => call(api.sessions.send, actor, input),
+    pause: async (name: string) => call(api.sessions.pause, actor, { name }),
+    resume: async (name: string) => call(api.sessions.resume, actor, { name }),
+    stop: async (name: string, wait = false) => call(api.sessions.stop, actor, { name, wait, waitTimeoutMs: 2000 }),
+    kill: async (name: string, wait = false) => call(api.sessions.kill, actor, { name, wait, waitTimeoutMs: 2000 }),
+    delegate: async (input: Raw) => call(api.sessions.delegate, actor, input),
+    continue: async (input: Raw) => call(api.sessions.continue, actor, input),
+    status: (name: string) => call(api.sessions.status, actor, { name }),
     pk,
     /** The process started: the session is idle (or starts its first queued turn). */
     launched: async (name: string) => markLaunched(hub, await pk(name), LAUNCHED),
