@@ -80,8 +80,10 @@ const RateLimitInfo = z
 // However long retry-after asks for, the hub sends a refused turn again within this.
 const RETRY_CAP_MS = 5 * 60_000;
 
-/** `clock`: the per-turn time limit, standing still while a person decides (null without a safety net). */
-/** `budgets`/`meter`: per unit, the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md). */
+/**
+ * `clock`: the per-turn time limit, standing still while a person decides (null without a safety net).
+ * `budgets`/`meter`: per unit, the budget with the least left when the turn started, and what the turn has streamed so far (docs/budgets.md).
+ */
 type Turn = {
   interaction: InteractionRow;
   /** The API said the account's window is used up during this turn (a `rate_limit_event` with status rejected). */
