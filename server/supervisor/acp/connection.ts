@@ -1,0 +1,147 @@
+/**
+ * One codex-acp process and the ACP client that drives it over its stdio (JSON-RPC, a message a line).
+ * The SDK parses what the agent sends against the protocol's own zod schemas before a handler sees it,
+ * so the callbacks below get typed, checked updates and permission requests.
+ */
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { Readable, Writable } from "node:stream";
+import {
+  client,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  type ClientConnection,
+  type InitializeResponse,
+  type LoadSessionResponse,
+  type McpServer,
+  type NewSessionResponse,
+  type PromptResponse,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionNotification,
+} from "@agentclientprotocol/sdk";
+import { CODEX_STOP_GRACE_MS } from "./codex-bin.ts";
+
+export type CodexLaunch = {
+  /** The native codex-acp (resolveCodexBin). */
+  bin: string;
+  /** The session's CODEX_HOME, its config.toml written (writeCodexHome). */
+  codexHome: string;
+  /** Where codex-acp runs; each session's work dir is given again in session/new. */
+  cwd: string;
+  /** The whole environment codex-acp gets: nothing else is inherited. CODEX_HOME is set from codexHome. */
+  env: Record<string, string>;
+};
+
+export type AcpCallbacks = {
+  onUpdate(notification: SessionNotification): void;
+  /** The hub's answer to a permission request: one of its options, or cancelled. */
+  onPermission(request: RequestPermissionRequest, signal: AbortSignal): Promise<RequestPermissionResponse>;
+  /** The process ended without stop(): a crash, or the agent quitting. */
+  onExit?(reason: string): void;
+};
+
+export type CodexAcp = {
+  readonly pid: number;
+  readonly agent: InitializeResponse;
+  newSession(cwd: string, mcpServers?: McpServer[]): Promise<NewSessionResponse>;
+  loadSession(sessionId: string, cwd: string, mcpServers?: McpServer[]): Promise<LoadSessionResponse | void>;
+  /** Resolves when the turn ends, with why (end_turn, cancelled, …); the turn's content arrives through onUpdate. */
+  prompt(sessionId: string, text: string): Promise<PromptResponse>;
+  cancel(sessionId: string): Promise<void>;
+  /** SIGTERM to codex-acp and what it started, SIGKILL after a grace period: it does not exit when its stdin closes. */
+  stop(): Promise<void>;
+};
+
+const STDERR_KEPT = 4_000;
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    // Its own process group, so shell commands the agent started end with it.
+    process.kill(-child.pid!, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Starts codex-acp and initializes the connection; rejects naming the binary and the reason when it cannot start. */
+export async function startCodexAcp(launch: CodexLaunch, callbacks: AcpCallbacks): Promise<CodexAcp> {
+  const env: Record<string, string> = { ...launch.env, CODEX_HOME: launch.codexHome };
+  const child: ChildProcessWithoutNullStreams = spawn(launch.bin, [], {
+    cwd: launch.cwd,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_KEPT);
+  });
+  let stopping = false;
+  const ended = new Promise<Error>((resolve) => {
+    child.once("error", (e) => resolve(new Error(`codex-acp could not start (${launch.bin}): ${e.message}`)));
+    child.once("exit", (code, signal) => {
+      const tail = stderr.trim() ? `: ${stderr.trim().split("\n").slice(-5).join("\n")}` : "";
+      resolve(new Error(`codex-acp exited (${signal ?? `code ${code}`})${tail}`));
+    });
+  });
+
+  const app = client({ name: "teamhub" })
+    .onNotification("session/update", ({ params }) => callbacks.onUpdate(params))
+    .onRequest("session/request_permission", ({ params, signal }) => callbacks.onPermission(params, signal));
+  // A spawn failure leaves stdio half-made; it is reported from `ended`, not from the streams.
+  child.stdin.on("error", () => {});
+  const connection: ClientConnection = app.connect(
+    ndJsonStream(Writable.toWeb(child.stdin) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>),
+  );
+  void ended.then((reason) => {
+    connection.close(reason);
+    if (!stopping) callbacks.onExit?.(reason.message);
+  });
+
+  const stop = async () => {
+    stopping = true;
+    connection.close();
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    signalGroup(child, "SIGTERM");
+    let timer: NodeJS.Timeout | undefined;
+    const killed = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        signalGroup(child, "SIGKILL");
+        resolve();
+      }, CODEX_STOP_GRACE_MS);
+    });
+    await Promise.race([exited(child), killed.then(() => exited(child))]);
+    clearTimeout(timer);
+  };
+
+  const agentSide = connection.agent;
+  let agent: InitializeResponse;
+  try {
+    agent = await Promise.race([
+      agentSide.request("initialize", {
+        protocolVersion: PROTOCOL_VERSION,
+        // The hub offers no file system or terminal of its own: codex reads, writes and runs commands itself, in its sandbox.
+        clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+        clientInfo: { name: "teamhub", version: "1" },
+      }),
+      ended.then((e) => Promise.reject(e)),
+    ]);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+
+  return {
+    pid: child.pid!,
+    agent,
+    newSession: (cwd, mcpServers = []) => agentSide.request("session/new", { cwd, mcpServers }),
+    loadSession: (sessionId, cwd, mcpServers = []) => agentSide.request("session/load", { sessionId, cwd, mcpServers }),
+    prompt: (sessionId, text) => agentSide.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] }),
+    cancel: (sessionId) => agentSide.notify("session/cancel", { sessionId }),
+    stop,
+  };
+}
