@@ -9,21 +9,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../server/testing/temp-dir.ts";
 import { resolveCodexBin } from "../server/supervisor/acp/codex-bin.ts";
 import { writeCodexHome } from "../server/supervisor/acp/codex-home.ts";
+import { rolloutFile, sessionTokens } from "../server/supervisor/acp/codex-usage.ts";
 import { startCodexAcp, type CodexAcp } from "../server/supervisor/acp/connection.ts";
 import { directiveModel } from "./fake-openai/directives.ts";
+import { startEchoMcp, type EchoMcp } from "./helpers/echo-mcp.ts";
 import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai/server.ts";
 
 let api: FakeOpenAi;
+let mcp: EchoMcp;
 const started: CodexAcp[] = [];
 
 beforeAll(async () => {
   api = await startFakeOpenAi(directiveModel);
+  mcp = await startEchoMcp();
 });
 afterEach(async () => {
   await Promise.all(started.splice(0).map((c) => c.stop()));
 });
 afterAll(async () => {
-  await api.close();
+  await Promise.all([api.close(), mcp.close()]);
 });
 
 type Answer = "approve" | "deny";
@@ -45,7 +49,7 @@ async function codex(answer: Answer = "approve") {
     'env_key = "FAKE_OPENAI_KEY"',
     'wire_api = "responses"',
   ].join("\n");
-  writeCodexHome(home, { mcpUrl: "http://127.0.0.1:9/mcp", tokenEnvVar: "TEAMHUB_TOKEN", operatorToml });
+  writeCodexHome(home, { mcpUrl: mcp.url, tokenEnvVar: "TEAMHUB_TOKEN", operatorToml });
   const updates: SessionNotification[] = [];
   const permissions: RequestPermissionRequest[] = [];
   const onPermission = async (request: RequestPermissionRequest): Promise<RequestPermissionResponse> => {
@@ -59,7 +63,7 @@ async function codex(answer: Answer = "approve") {
       bin: resolveCodexBin({}),
       codexHome: home,
       cwd: work,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, FAKE_OPENAI_KEY: "sk-fake", TEAMHUB_TOKEN: "tok" },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, FAKE_OPENAI_KEY: "sk-fake", TEAMHUB_TOKEN: "member-token" },
     },
     { onUpdate: (n) => updates.push(n), onPermission },
   );
@@ -75,12 +79,16 @@ async function codex(answer: Answer = "approve") {
 }
 
 describe("codex-acp through the ACP client", () => {
-  it("answers a text turn with the model's text, ending the turn", async () => {
+  it("answers a text turn with the model's text, its tokens in codex's rollout", async () => {
     const c = await codex();
-    const result = await c.acp.prompt(c.sessionId, "@reply hello from the fake");
+    const result = await c.acp.prompt(c.sessionId, "@usage 120 30\n@reply hello from the fake");
     expect(result.stopReason).toBe("end_turn");
     expect(c.text()).toContain("hello from the fake");
     expect(api.tokens).toContain("sk-fake");
+    // The turn's tokens are codex's own count in its rollout, not ACP's usage_update (context use).
+    const rollout = rolloutFile(c.home, c.sessionId);
+    expect(rollout).toBeDefined();
+    expect(sessionTokens(fs.readFileSync(rollout!, "utf8"))).toEqual({ input: 120, cachedInput: 0, output: 30, reasoningOutput: 0 });
   });
 
   it("runs a shell command the hub approves", async () => {
@@ -97,6 +105,15 @@ describe("codex-acp through the ACP client", () => {
     expect(c.permissions.length).toBeGreaterThan(0);
     expect(result.stopReason).toBe("cancelled");
     expect(fs.existsSync(path.join(c.work, "denied.txt"))).toBe(false);
+  });
+
+  it("calls the hub's MCP server's tools with the member's token", async () => {
+    const c = await codex();
+    const result = await c.acp.prompt(c.sessionId, '@mcp echo {"text":"over mcp"}');
+    expect(result.stopReason).toBe("end_turn");
+    expect(mcp.echoed).toEqual(["over mcp"]);
+    expect(new Set(mcp.tokens)).toEqual(new Set(["member-token"]));
+    expect(c.text()).toContain("echo: over mcp");
   });
 
   it("says which binary could not start", async () => {
