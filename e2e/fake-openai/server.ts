@@ -9,11 +9,7 @@ import { ResponsesRequest } from "./request.ts";
 
 export type Usage = { input_tokens: number; output_tokens: number };
 
-export type Reply =
-  | { text: string; usage?: Usage }
-  | { call: { name: string; namespace?: string; arguments: string }; usage?: Usage }
-  /** The real API's error body; codex does not show a 500's text (it retries and reports the status). */
-  | { error: number; message?: string };
+export type Reply = { text: string; usage?: Usage } | { call: { name: string; namespace?: string; arguments: string }; usage?: Usage };
 
 export type FakeOpenAi = {
   /** The provider's base_url: codex appends /responses. */
@@ -30,7 +26,7 @@ function sse(res: http.ServerResponse, event: Record<string, unknown> & { type: 
   res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
-function stream(res: http.ServerResponse, id: string, reply: Extract<Reply, { usage?: Usage }>): void {
+function stream(res: http.ServerResponse, id: string, reply: Reply): void {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   sse(res, { type: "response.created", response: { id, object: "response", status: "in_progress", output: [] } });
   const itemId = `${id}_item`;
@@ -88,11 +84,6 @@ export async function startFakeOpenAi(respond: (req: ResponsesRequest) => Reply 
         requests.push(parsed.data);
         tokens.push((req.headers.authorization ?? "").replace(/^Bearer /, ""));
         const reply = await respond(parsed.data);
-        if ("error" in reply) {
-          const body = { error: { message: reply.message ?? `scripted error ${reply.error}`, type: "server_error" } };
-          res.writeHead(reply.error, { "content-type": "application/json" }).end(JSON.stringify(body));
-          return;
-        }
         stream(res, `resp_${++count}`, reply);
       })();
     });
