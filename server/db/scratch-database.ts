@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 
-export type ScratchDatabase = { url: string; drop(): Promise<void> };
+export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
 
 async function admin(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -17,12 +17,15 @@ async function admin(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** `serverUrl`: any database on the server, as a user allowed to create databases. */
-export async function scratchDatabase(serverUrl: string, label: string): Promise<ScratchDatabase> {
+/**
+ * `serverUrl`: any database on the server, as a user allowed to create databases. `template`: a database to copy
+ * (nothing may be connected to it meanwhile); without it, an empty one.
+ */
+export async function scratchDatabase(serverUrl: string, label: string, template?: string): Promise<ScratchDatabase> {
   const name = `teamhub_${label}_${randomUUID().replaceAll("-", "")}`;
-  await admin(serverUrl, `CREATE DATABASE "${name}"`);
+  await admin(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // FORCE: a test that failed half-way may have left a connection open.
-  return { url: url.toString(), drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return { name, url: url.toString(), drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

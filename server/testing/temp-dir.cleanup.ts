@@ -1,8 +1,13 @@
 /**
- * A setup file: removes the temporary directories a test file made. Registered before the file's
- * own hooks, so (after-hooks running in reverse) it runs last, once hubs and sessions are stopped.
+ * A setup file: removes the temporary directories a test file made, and the PostgreSQL database its hubs were
+ * copied from. Registered before the file's own hooks, so (after-hooks running in reverse) it runs last, once hubs
+ * and sessions are stopped.
  */
 import { afterAll } from "vitest";
 import { removeTempDirs } from "./temp-dir.ts";
 
-afterAll(removeTempDirs);
+afterAll(async () => {
+  // Loaded only for a run on PostgreSQL: the other files (the e2e ones above all) need none of the SQL layer.
+  if (process.env.TEST_DATABASE_URL) await (await import("./temp-hub.ts")).dropPostgresTemplate();
+  removeTempDirs();
+});
