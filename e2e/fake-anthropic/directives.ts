@@ -19,7 +19,7 @@
 import type { Reply } from "./server.ts";
 import { allPrompts, prompt as lastPrompt, type MessagesRequest, toolResults } from "./request.ts";
 
-type Directive = { verb: string; arg: string };
+export type Directive = { verb: string; arg: string };
 
 const TOOL_VERBS = new Set(["bash", "edit", "write", "read", "mcp"]);
 

@@ -11,18 +11,9 @@
  */
 import { prompt, roundsSincePrompt, toolOutputs, type ResponsesRequest } from "./request.ts";
 import type { Reply, Usage } from "./server.ts";
-
-type Directive = { verb: string; arg: string };
+import { directivesOf, type Directive } from "../fake-anthropic/directives.ts";
 
 const TOOL_VERBS = new Set(["shell", "mcp"]);
-
-export function directivesOf(text: string): Directive[] {
-  return text
-    .split("\n")
-    .map((l) => /^@(\w+)\s*(.*)$/.exec(l.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ verb: m[1], arg: m[2] }));
-}
 
 function toolCall(d: Directive): { name: string; namespace?: string; arguments: string } {
   if (d.verb === "shell") return { name: "exec_command", arguments: JSON.stringify({ cmd: d.arg }) };

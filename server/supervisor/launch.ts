@@ -64,7 +64,7 @@ export function childEnv(config: ClaudeConfig, source: Record<string, string | u
   return { ...env, ...SESSION_DEFAULTS, ...config.env };
 }
 
-function executable(file: string): boolean {
+export function executable(file: string): boolean {
   try {
     fs.accessSync(file, fs.constants.X_OK);
     return fs.statSync(file).isFile();

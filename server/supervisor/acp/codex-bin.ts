@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { DomainError } from "../../errors.ts";
+import { executable } from "../launch.ts";
 
 /** How long codex-acp gets to end after SIGTERM before it is killed. */
 export const CODEX_STOP_GRACE_MS = 5_000;
@@ -29,14 +29,5 @@ function packageBin(pkg: string): string | undefined {
     return path.join(path.dirname(manifest), "bin", process.platform === "win32" ? "codex-acp.exe" : "codex-acp");
   } catch {
     return undefined;
-  }
-}
-
-function executable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
   }
 }
