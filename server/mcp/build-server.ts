@@ -55,14 +55,17 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
   const byName = new Map(tools.map((t) => [t.name, t]));
 
   mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: t.description,
-      inputSchema: inputJsonSchema(t) as never,
-      ...(outputJsonSchema(t) ? { outputSchema: outputJsonSchema(t) as never } : {}),
-      annotations: { title: t.title, ...t.annotations },
-    })),
+    tools: tools.map((t) => {
+      const outputSchema = outputJsonSchema(t);
+      return {
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: inputJsonSchema(t) as never,
+        ...(outputSchema ? { outputSchema: outputSchema as never } : {}),
+        annotations: { title: t.title, ...t.annotations },
+      };
+    }),
   }));
   mcp.server.setRequestHandler(AnyArgumentsCall, async (loose, extra) => {
     // The SDK has refused anything the real schema refuses; its parse also drops keys such as __proto__.

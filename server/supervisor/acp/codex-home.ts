@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse, stringify, type TomlTable } from "smol-toml";
 import { DomainError } from "../../errors.ts";
+import { writePrivateFile } from "../../data-dir.ts";
 
 export type CodexHomeConfig = {
   /** The hub's streamable HTTP MCP endpoint. */
@@ -46,5 +47,6 @@ export function codexConfigToml(config: CodexHomeConfig): string {
 /** Makes `dir` a CODEX_HOME with its config.toml; private, since codex keeps the session's transcript there. */
 export function writeCodexHome(dir: string, config: CodexHomeConfig): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.writeFileSync(path.join(dir, "config.toml"), codexConfigToml(config), { mode: 0o600 });
+  // writePrivateFile: a config.toml left from an earlier start keeps no wider mode than a new one gets.
+  writePrivateFile(path.join(dir, "config.toml"), codexConfigToml(config));
 }
