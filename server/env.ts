@@ -10,6 +10,7 @@ import { defaultMaxLive } from "./domain/sessions/admission.ts";
 import { parsePortRange, type PortRange } from "./domain/worktrees/ports.ts";
 import { DEFAULT_WEBHOOK_CONFIG, type WebhookConfig } from "./domain/notifications/config.ts";
 import { chooseDataDir, type DataDirOrigin } from "./data-dir.ts";
+import { codexModelsFrom, runtimesFrom, type Runtimes } from "./runtimes.ts";
 
 /**
  * `marginMs`: held turns go this long after the reset the API named; `staggerMs`: between one held session's turns
@@ -43,6 +44,13 @@ const Env = z.object({
   TEAMHUB_CLAUDE_INHERIT_CREDENTIALS: z.enum(["0", "1"]).default("1"),
   // More of the hub's own variables to pass through to sessions, comma-separated (e.g. CLAUDE_CODE_USE_BEDROCK,AWS_PROFILE).
   TEAMHUB_CLAUDE_PASS_ENV: z.string().default(""),
+  // Codex members (docs/runtimes.md): the codex-acp binary (default: the pinned @zed-industries/codex-acp's native one),
+  // TOML written into each Codex session's config.toml (model, model provider…), variables its process gets (JSON, as
+  // TEAMHUB_CLAUDE_ENV), and the models a session may ask for with their prices (JSON; default: OpenAI's list prices).
+  CODEX_ACP_BIN: z.string().optional(),
+  TEAMHUB_CODEX_CONFIG: z.string().default(""),
+  TEAMHUB_CODEX_ENV: z.string().default("{}"),
+  TEAMHUB_CODEX_MODELS: z.string().optional(),
   // Working directory of sessions spawned without one.
   TEAMHUB_WORK_DIR: z.string().optional(),
   // A busy session with no stream event for this long is flagged stalled; 1 also interrupts it.
@@ -101,6 +109,8 @@ export type HubEnv = {
   /** How webhooks are delivered (docs/notifications.md#retries); the dashboard's address is added at start. */
   webhooks: WebhookConfig;
   claude: ClaudeConfig;
+  /** The agents a session can run, Claude Code's and the others' (docs/runtimes.md). */
+  runtimes: Runtimes;
 };
 
 export type ClaudeConfig = {
@@ -120,15 +130,16 @@ export type ClaudeConfig = {
 
 const EnvObject = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "variable names must be identifiers" }), z.string());
 
-function claudeEnvFrom(text: string): Record<string, string> {
+/** TEAMHUB_CLAUDE_ENV, TEAMHUB_CODEX_ENV: a JSON object of variables. */
+function envObjectFrom(name: string, text: string): Record<string, string> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`TEAMHUB_CLAUDE_ENV: not valid JSON (${(e as Error).message})`, { cause: e });
+    throw new Error(`${name}: not valid JSON (${(e as Error).message})`, { cause: e });
   }
   const parsed = EnvObject.safeParse(value);
-  if (!parsed.success) throw new Error(`TEAMHUB_CLAUDE_ENV: must be a JSON object of string values (${parsed.error.issues[0].message})`);
+  if (!parsed.success) throw new Error(`${name}: must be a JSON object of string values (${parsed.error.issues[0].message})`);
   return parsed.data;
 }
 
@@ -160,7 +171,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
     },
     claude: {
       bin: e.CLAUDE_BIN || undefined,
-      env: claudeEnvFrom(e.TEAMHUB_CLAUDE_ENV),
+      env: envObjectFrom("TEAMHUB_CLAUDE_ENV", e.TEAMHUB_CLAUDE_ENV),
       passEnv: e.TEAMHUB_CLAUDE_PASS_ENV.split(",")
         .map((n) => n.trim())
         .filter(Boolean),
@@ -177,6 +188,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): HubEnv {
         retryBaseMs: e.TEAMHUB_API_RETRY_BASE_MS,
       },
     },
+    runtimes: runtimesFrom({
+      bin: e.CODEX_ACP_BIN || undefined,
+      toml: e.TEAMHUB_CODEX_CONFIG,
+      env: envObjectFrom("TEAMHUB_CODEX_ENV", e.TEAMHUB_CODEX_ENV),
+      models: codexModelsFrom(e.TEAMHUB_CODEX_MODELS),
+    }),
   };
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Session" ADD COLUMN "runtime" TEXT NOT NULL DEFAULT 'claude';
