@@ -27,7 +27,6 @@ import type { LaunchMode } from "./launch.ts";
 import { SessionRunner, sessionDir, type RunnerContext, type SandboxConfig } from "./runner.ts";
 import type { TranscriptFeed } from "./transcript-feed.ts";
 import { startWakeups } from "./wakeups.ts";
-import { endOrphan } from "./orphan.ts";
 import type { WorktreeCommands } from "./worktree-commands.ts";
 import { requireWorktree } from "../domain/worktrees/worktrees.repo.ts";
 import { dueHolds, nextReset, releaseDue } from "../domain/accounts/limits.ts";
@@ -89,8 +88,7 @@ export class Supervisor {
 
   async start(): Promise<void> {
     const recovered = await recoverSessions(this.options.deps);
-    // Before anything is launched: a resume must find the conversation the orphan wrote, and no second writer.
-    await Promise.all(recovered.interrupted.map((s) => (s.previousPid && s.claudeSessionId ? endOrphan(s.previousPid, s.claudeSessionId) : undefined)));
+    for (const s of recovered.interrupted) endOrphan(s);
     // Work trees of sessions deleted while no hub was there to prune them (docs/worktrees.md#delete).
     await pruneDeletedWorktrees(this.options.deps);
     // Work-tree dirs a crash left between `git worktree add` and the spawn's transaction (docs/worktrees.md#crash-safety).
@@ -322,5 +320,19 @@ export class Supervisor {
     await Promise.all([...this.runners.values()].map((r) => r.kill("hub_shutdown", "interrupted")));
     await this.options.commands.close();
     await this.chain;
+  }
+}
+
+/**
+ * A `claude` left over from before a hub crash finishes its turn and exits when its stdin
+ * closes; if it is still there, it must not go on writing the conversation we may resume.
+ */
+function endOrphan(s: SessionRow & { previousPid: number | null }): void {
+  if (!s.previousPid || !s.claudeSessionId) return;
+  try {
+    const cmdline = fs.readFileSync(`/proc/${s.previousPid}/cmdline`, "utf8");
+    if (cmdline.includes(s.claudeSessionId)) process.kill(s.previousPid, "SIGTERM");
+  } catch {
+    // Gone already, or not ours to read: nothing to end.
   }
 }
