@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { allPrompts } from "./fake-anthropic/request.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+import fs from "node:fs";
+import { conversationFiles, startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let sh: SessionHub;
 beforeAll(
@@ -34,6 +35,16 @@ describe("hub killed with -9 while two sessions are busy", () => {
     for (const name of names) await api(sh.hub, "POST", "/api/sessions", { name, prompt: `hello from ${name}` });
     const before: Record<string, any> = {};
     for (const name of names) before[name] = await waitForSession(sh.hub, name, (s) => s.status === "idle" && s.interactions === 1);
+    // The kill must find the first turn in the CLI's conversation file: the CLI writes it some time after the turn (2.1.197
+    // well after it), and a CLI killed before that has nothing to resume, whatever the hub does (a sandboxed CLI dies
+    // with the hub: bubblewrap runs it with --die-with-parent).
+    for (const name of names) {
+      await expect
+        .poll(() => conversationFiles(sh.hub, before[name].claudeSessionId).some((f) => fs.readFileSync(f, "utf8").includes(`seen: hello from ${name}`)), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+    }
     for (const name of names) await api(sh.hub, "POST", `/api/sessions/${name}/send`, { message: "@sleep 60000\n@reply never" });
     for (const name of names) await waitForSession(sh.hub, name, (s) => s.status === "busy" && s.running !== null);
     const transcripts: Record<string, unknown[]> = {};
