@@ -41,14 +41,14 @@ export type CodexConfig = {
 export type Runtimes = { specs: Record<RuntimeName, RuntimeSpec>; codex: CodexConfig };
 
 /**
- * OpenAI's list prices for the models Codex offers, as published when this table was written; an operator whose models
- * or prices differ sets TEAMHUB_CODEX_MODELS, which replaces the table.
+ * OpenAI's list prices (standard tier, under 270K context) for the models codex-acp 0.16 knows, as published in 2026;
+ * an operator whose models or prices differ sets TEAMHUB_CODEX_MODELS, which replaces the table. The first is the
+ * default, as it is Codex's own.
  */
 export const CODEX_MODEL_PRICES: Record<string, ModelPrice> = {
-  "gpt-5-codex": { inputUsdPerMTok: 1.25, cachedInputUsdPerMTok: 0.125, outputUsdPerMTok: 10 },
-  "gpt-5.1-codex": { inputUsdPerMTok: 1.25, cachedInputUsdPerMTok: 0.125, outputUsdPerMTok: 10 },
-  "gpt-5.1-codex-mini": { inputUsdPerMTok: 0.25, cachedInputUsdPerMTok: 0.025, outputUsdPerMTok: 2 },
-  "gpt-5": { inputUsdPerMTok: 1.25, cachedInputUsdPerMTok: 0.125, outputUsdPerMTok: 10 },
+  "gpt-5.5": { inputUsdPerMTok: 5, cachedInputUsdPerMTok: 0.5, outputUsdPerMTok: 30 },
+  "gpt-5.4": { inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 0.25, outputUsdPerMTok: 15 },
+  "gpt-5.4-mini": { inputUsdPerMTok: 0.75, cachedInputUsdPerMTok: 0.075, outputUsdPerMTok: 4.5 },
 };
 
 const Price = z.number().finite().min(0).max(10_000);

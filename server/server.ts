@@ -203,6 +203,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   supervisor = new Supervisor({
     deps,
     claude: env.claude,
+    runtimes: env.runtimes,
     maxLive: env.maxLiveSessions,
     hubUrl: url,
     dataDir: env.dataDir,

@@ -3,13 +3,13 @@
  * answers permission requests through the policy (or a person), accounts cost and turns per
  * interaction, enforces the safety net, and records why the process ended.
  *
- * Stdout is handled strictly in order (one promise chain), and the CLI is answered only after
- * the corresponding write has committed.
+ * What the agent says is handled strictly in order (one promise chain), and the agent is answered
+ * only after the corresponding write has committed. What differs per agent is behind agent.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { writePrivateFile } from "../data-dir.ts";
 import type { ClaudeConfig } from "../env.ts";
+import type { Runtimes } from "../runtimes.ts";
 import type { DomainDeps } from "../domain/deps.ts";
 import { issueSessionToken } from "../domain/auth/tokens.service.ts";
 import {
@@ -29,31 +29,32 @@ import {
 import { timeLimitProblem, type LimitKind } from "../domain/sessions/problems.ts";
 import { safetyOf, sessionByPk } from "../domain/sessions/sessions.repo.ts";
 import { Preset, type StoredSafety } from "../../lib/api/sessions.ts";
-import { ClaudeProcess, type Exit, type Timing } from "./child-process.ts";
-import { sessionConfig } from "./config-dir.ts";
-import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
-import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
+import type { Exit, Timing } from "./child-process.ts";
+import type { LaunchMode } from "./launch.ts";
 import { decide, type Policy } from "./policy.ts";
-import { sandboxCommand, STATUS_FD, type SandboxCommand } from "./sandbox.ts";
-import { stringsOf, type InteractionRow, type SessionRow, type WorktreeRow } from "../db/rows.ts";
+import { sandboxCommand, STATUS_FD } from "./sandbox.ts";
+import { stringsOf, type InteractionRow, type WorktreeRow } from "../db/rows.ts";
 import { worktreeOfSession } from "../domain/worktrees/worktrees.repo.ts";
 import { includedOfRow } from "../domain/worktrees/runnable.service.ts";
 import { portEnv, portsOf } from "../domain/worktrees/ports.ts";
 import type { CommandOwner, WorktreeCommands } from "./worktree-commands.ts";
-import { isSynthetic, permissionResponse, turnOutcome, userMessage, type CanUseTool, type OutputMessage, type Result } from "./protocol.ts";
+import type { PermissionAnswer } from "./protocol.ts";
 import { TurnClock } from "./turn-clock.ts";
-import { accountOf, type Account } from "./account.ts";
+import type { Account } from "./account.ts";
 import { limitTurn, noteWarning, retryTurn, type LimitInfo } from "../domain/accounts/limits.ts";
 import { SUPERVISOR } from "../domain/principal.ts";
-import { z } from "zod";
-import { UsageMeter, countedTokens, maxTokens, turnTokens } from "./usage-meter.ts";
+import { UsageMeter, countedTokens, maxTokens } from "./usage-meter.ts";
 import { NotBefore } from "./not-before.ts";
 import { interruptedSentence, leftOf, type UsedUp } from "../domain/budgets/charge.ts";
 import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
+import type { AgentEvent, AgentHandlers, AgentProcess, LimitReport, PermissionAsk, TranscriptLine, TurnEnd } from "./agent.ts";
+import { launchClaude, type AgentLaunch, type Launched } from "./claude-agent.ts";
+import { launchCodex } from "./acp/codex-agent.ts";
 
 export type RunnerContext = {
   deps: DomainDeps;
   claude: ClaudeConfig;
+  runtimes: Runtimes;
   hubUrl: string;
   dataDir: string;
   feed: TranscriptFeed;
@@ -66,16 +67,6 @@ export type RunnerContext = {
 };
 
 export type SandboxConfig = { bwrap: string; hidden: string[] };
-
-/** `rate_limit_event.rate_limit_info` as the CLI (2.1.x) prints it; `resetsAt` in seconds since the epoch. */
-const RateLimitInfo = z
-  .object({
-    status: z.string(),
-    resetsAt: z.number().optional(),
-    rateLimitType: z.string().optional(),
-    utilization: z.number().optional(),
-  })
-  .loose();
 
 // However long retry-after asks for, the hub sends a refused turn again within this.
 const RETRY_CAP_MS = 5 * 60_000;
@@ -115,9 +106,8 @@ function dataDirOf(dir: string, own: string): string[] {
 }
 
 export class SessionRunner {
-  private proc: ClaudeProcess | null = null;
+  private agent: AgentProcess | null = null;
   private turn: Turn | null = null;
-  private cost: CostTracker = freshTracker(false, 0);
   private readonly asks = new Map<string, PendingAsk>();
   private ending: Ending | null = null;
   private chain: Promise<void> = Promise.resolve();
@@ -149,7 +139,7 @@ export class SessionRunner {
   }
 
   get pid(): number | undefined {
-    return this.proc?.pid;
+    return this.agent?.pid;
   }
 
   /** Starts the process; failures end up as a `failed` session with the reason, never as a throw. */
@@ -179,40 +169,45 @@ export class SessionRunner {
       readable: new Set(readable),
       hubReadTools: this.ctx.hubReadTools,
     };
-    this.cost = freshTracker(mode.kind !== "fresh", s.costUsd);
     // Setup first (docs/worktrees.md#setup): no turn reaches the model until the work tree is ready.
     if (this.tree && !(await this.setUp(this.tree))) return this.gone();
-    let command: SandboxCommand;
-    let args: string[];
-    let env: Record<string, string>;
+    const sandbox = this.ctx.sandbox;
+    const launch: AgentLaunch = {
+      session: s,
+      safety: this.safety,
+      mode,
+      dir: this.dir,
+      portEnv: portEnv(ports),
+      token: await issueSessionToken(this.ctx.deps, { name: s.principal ?? s.name, kind: s.kind === "member" ? "member" : "agent" }),
+      hubUrl: this.ctx.hubUrl,
+      timing: this.ctx.timing,
+      sandboxed: async ({ bin, args, env, hidden, mcpConfigFile }) =>
+        sandbox
+          ? {
+              ...(await sandboxCommand({
+                ...sandbox,
+                hidden: [...sandbox.hidden, ...hidden],
+                bin,
+                args,
+                env,
+                mcpConfigFile,
+                workDir: s.workDir,
+                ownTree,
+                protectedPaths: this.safety.protectedPaths,
+                readable,
+              })),
+              statusFd: STATUS_FD,
+            }
+          : { bin, args, cwd: s.workDir },
+    };
+    const handlers: AgentHandlers = {
+      receive: (lines, events) => this.enqueue(() => this.receive(lines, events)),
+      streaming: (text) => this.ctx.feed.publish({ session: this.name, team: this.team, owner: this.owner, textDelta: text }),
+      exited: (exit) => void this.enqueue(() => this.handleExit(exit)),
+    };
+    let launched: Launched;
     try {
-      const conversation =
-        mode.kind === "fork"
-          ? { id: mode.from, parentSessionDir: mode.parentDir, through: mode.through }
-          : mode.kind === "resume"
-            ? { id: s.claudeSessionId! }
-            : null;
-      const config = await sessionConfig(childEnv(this.ctx.claude), this.dir, conversation);
-      env = { ...config.env, ...portEnv(ports) };
-      this.account = accountOf(env);
-      const bin = resolveClaudeBin(this.ctx.claude, env);
-      const mcpConfigFile = await this.writeMcpConfig(s);
-      args = claudeArgs(s, this.safety, mode, mcpConfigFile);
-      const sandbox = this.ctx.sandbox;
-      command = sandbox
-        ? await sandboxCommand({
-            ...sandbox,
-            hidden: [...sandbox.hidden, ...config.userConfig],
-            bin,
-            args,
-            env,
-            mcpConfigFile,
-            workDir: s.workDir,
-            ownTree,
-            protectedPaths: this.safety.protectedPaths,
-            readable,
-          })
-        : { bin, args, cwd: s.workDir };
+      launched = s.runtime === "codex" ? await launchCodex(this.ctx.runtimes, launch, handlers) : await launchClaude(this.ctx.claude, launch, handlers);
     } catch (e) {
       await recordExit(this.ctx.deps, this.pk, {
         status: "failed",
@@ -224,23 +219,14 @@ export class SessionRunner {
       });
       return this.gone();
     }
-    this.proc = new ClaudeProcess(
-      command.bin,
-      command.args,
-      { cwd: command.cwd, env, statusFd: this.ctx.sandbox ? STATUS_FD : undefined },
-      {
-        onMessage: (raw, msg) => this.enqueue(() => this.handle(raw, msg)),
-        onNoise: (line) => this.enqueue(() => this.record("out", "noise", null, { line })),
-        onExit: (exit) => this.enqueue(() => this.handleExit(exit)),
-      },
-      this.ctx.timing,
-    );
-    if (this.proc.pid === undefined) return; // spawn failed; onExit reports it
+    this.agent = launched.process;
+    this.account = launched.account;
+    if (this.agent.pid === undefined) return; // spawn failed; its exit reports it
     await markLaunched(this.ctx.deps, this.pk, {
-      pid: this.proc.pid,
+      pid: this.agent.pid,
       mode: mode.kind,
-      args: redact(args),
-      sandbox: this.ctx.sandbox ? "bubblewrap" : "none",
+      args: redact(launched.args),
+      sandbox: sandbox ? "bubblewrap" : "none",
       dir: this.dir,
       account: this.account?.account,
     });
@@ -279,20 +265,12 @@ export class SessionRunner {
   /** The repository's run command in its work tree (docs/worktrees.md#run); it stops when the session's process ends. */
   async startRun(): Promise<void> {
     const tree = await this.ctx.deps.db.read((sql) => worktreeOfSession(sql, this.pk));
-    if (tree?.path && this.proc?.alive) await this.ctx.commands.startRun(tree, this.commandOwner());
+    if (tree?.path && this.agent?.alive) await this.ctx.commands.startRun(tree, this.commandOwner());
   }
 
-  private async writeMcpConfig(s: SessionRow): Promise<string> {
-    const token = await issueSessionToken(this.ctx.deps, { name: s.principal ?? s.name, kind: s.kind === "member" ? "member" : "agent" });
-    const dir = this.dir;
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = path.join(dir, "mcp.json");
-    writePrivateFile(file, JSON.stringify(mcpConfig(this.ctx.hubUrl, token), null, 2));
-    return file;
-  }
-
-  private enqueue(fn: () => Promise<void>): void {
+  private enqueue(fn: () => Promise<void>): Promise<void> {
     this.chain = this.chain.then(fn).catch((e) => console.error(`[teamhub] session ${this.name}:`, e));
+    return this.chain;
   }
 
   /** No turn starts before `at` (a time from Date.now()); then the queue is looked at again. */
@@ -302,73 +280,56 @@ export class SessionRunner {
 
   /** Sends the oldest queued message if the session is free. */
   async pump(): Promise<void> {
-    if (this.pumping || this.turn || this.ending || !this.proc?.alive || !this.notBefore.open) return;
+    if (this.pumping || this.turn || this.ending || !this.agent?.alive || !this.notBefore.open) return;
     this.pumping = true;
     try {
       const next = await startNextTurn(this.ctx.deps, this.pk);
       if (!next) return;
       const clock = this.safety.enabled ? new TurnClock(this.safety.timeoutMs, () => this.timeOut()) : null;
       this.turn = { interaction: next, startedAt: Date.now(), texts: [], tools: [], clock, budgets: next.budgets, meter: new UsageMeter() };
-      const line = userMessage(next.prompt);
-      await this.record("in", "user", null, line);
-      this.proc.write(line);
+      await this.agent.send(next.prompt, (line) => this.record(line));
     } finally {
       this.pumping = false;
     }
   }
 
-  private async record(direction: "in" | "out", type: string, subtype: string | null, payload: unknown): Promise<void> {
-    const entry = await appendTranscript(this.ctx.deps, this.pk, { interactionId: this.turn?.interaction.id ?? null, direction, type, subtype, payload });
+  private async record(line: TranscriptLine): Promise<void> {
+    const entry = await appendTranscript(this.ctx.deps, this.pk, { interactionId: this.turn?.interaction.id ?? null, ...line });
     if (entry) this.ctx.feed.publish({ session: this.name, team: this.team, owner: this.owner, entry });
   }
 
-  private async handle(raw: Record<string, unknown>, msg: OutputMessage): Promise<void> {
-    if (msg.kind === "text_delta") {
-      if (!msg.msg.parent_tool_use_id) this.ctx.feed.publish({ session: this.name, team: this.team, owner: this.owner, textDelta: msg.msg.event.delta.text });
-      return;
-    }
-    // The other partial events (message and block starts and stops, tool input as it streams) add
-    // nothing the complete messages do not hold, and would multiply the transcript's size.
-    if (raw.type === "stream_event") return this.meter(raw.event);
-    this.noteLimits(raw);
-    await this.record(
-      "out",
-      typeof raw.type === "string" ? raw.type : "unknown",
-      typeof raw.subtype === "string" ? raw.subtype : msg.kind === "can_use_tool" ? "can_use_tool" : null,
-      raw,
-    );
-    switch (msg.kind) {
-      case "init":
-        this.cost.cliVersion = msg.msg.claude_code_version ?? this.cost.cliVersion;
-        return recordInit(this.ctx.deps, this.pk, { claudeSessionId: msg.msg.session_id, model: msg.msg.model ?? null });
-      case "assistant":
-        if (!this.turn || msg.msg.parent_tool_use_id || isSynthetic(msg.msg)) return;
-        for (const block of msg.msg.message.content) {
-          if (block.type === "text" && block.text) this.turn.texts.push(block.text);
-          if (block.type === "tool_use" && block.name) this.turn.tools.push(block.name);
-        }
+  /** What the agent said: its lines stored first, then acted on, in order. */
+  private async receive(lines: TranscriptLine[], events: AgentEvent[]): Promise<void> {
+    for (const line of lines) await this.record(line);
+    for (const e of events) await this.act(e);
+  }
+
+  private async act(e: AgentEvent): Promise<void> {
+    switch (e.kind) {
+      case "started":
+        return recordInit(this.ctx.deps, this.pk, { claudeSessionId: e.conversationId, model: e.model });
+      case "said":
+        this.turn?.texts.push(e.text);
         return;
-      case "can_use_tool":
-        return this.permission(msg.msg);
-      case "control_cancel": {
-        const ask = this.settle(msg.msg.request_id);
+      case "used":
+        this.turn?.tools.push(e.tool);
+        return;
+      case "streamed":
+        return this.meter(e.event);
+      case "permission":
+        return this.permission(e.ask);
+      case "withdrawn": {
+        const ask = this.settle(e.requestId);
         if (!ask) return;
-        return cancelApproval(this.ctx.deps, ask.approvalId, "the CLI withdrew the request");
+        return cancelApproval(this.ctx.deps, ask.approvalId, "the agent withdrew the request");
       }
-      case "control_request": {
-        // Requests we do not serve (SDK hooks, in-process MCP) must still be answered or the CLI waits.
-        const answer = {
-          type: "control_response",
-          response: { subtype: "error", request_id: msg.msg.request_id, error: `Team Hub does not handle '${msg.msg.request.subtype}'` },
-        };
-        await this.record("in", "control_response", "error", answer);
-        this.proc?.write(answer);
+      case "limit":
+        return this.noteLimit(e.report);
+      case "retry_after":
+        if (this.turn) this.turn.retryAfterMs = e.ms;
         return;
-      }
-      case "result":
-        return this.finish(msg.msg);
-      default:
-        return;
+      case "ended":
+        return this.finish(e.end);
     }
   }
 
@@ -377,49 +338,43 @@ export class SessionRunner {
    * (tokens) reaches what its tightest budget of that unit had left, the turn is interrupted (the
    * process stays), so a budget is overshot by at most the call that crossed it.
    */
-  private meter(event: unknown): void {
+  private meter(event: object): void {
     const turn = this.turn;
-    if (!turn?.budgets.length || turn.budgetStop || typeof event !== "object" || event === null) return;
+    if (!turn?.budgets.length || turn.budgetStop) return;
     turn.meter.observe(event);
     for (const u of turn.budgets) {
       const streamed = u.budget.unit === "tokens" ? countedTokens(turn.meter.tokens) : turn.meter.spentUsd;
       if (streamed < leftOf(u)) continue;
       turn.budgetStop = interruptedSentence(u, streamed);
-      void this.proc?.interrupt();
+      void this.agent?.interrupt();
       return;
     }
   }
 
-  private async permission(req: CanUseTool): Promise<void> {
-    const { tool_name: tool, input } = req.request;
+  private async permission({ requestId, tool, input }: PermissionAsk): Promise<void> {
     const d = decide(this.policy, tool, input);
     if (d.behavior === "ask") {
       // From here until it is settled the turn waits for a person, not for the model.
       const clock = this.turn?.clock ?? null;
       clock?.hold();
-      const approval = await requestApproval(this.ctx.deps, this.pk, { requestId: req.request_id, toolName: tool, input, reason: d.reason });
+      const approval = await requestApproval(this.ctx.deps, this.pk, { requestId, toolName: tool, input, reason: d.reason });
       if (!approval) {
         clock?.release();
         return;
       }
-      const timer = setTimeout(() => void this.expire(req.request_id), Math.max(0, approval.expiresAt.getTime() - Date.now()));
+      const timer = setTimeout(() => void this.expire(requestId), Math.max(0, approval.expiresAt.getTime() - Date.now()));
       timer.unref();
-      this.asks.set(req.request_id, { approvalId: approval.id, input, timer, clock });
+      this.asks.set(requestId, { approvalId: approval.id, input, timer, clock });
       return;
     }
     if (d.behavior === "deny" && d.protectedPath) {
       await violation(this.ctx.deps, this.pk, "protected_path", `${tool} denied: ${d.reason}`);
     }
-    await this.answer(
-      req.request_id,
-      d.behavior === "allow" ? { behavior: "allow", updatedInput: input } : { behavior: "deny", message: `Team Hub: ${d.reason}` },
-    );
+    await this.answer(requestId, d.behavior === "allow" ? { behavior: "allow", updatedInput: input } : { behavior: "deny", message: `Team Hub: ${d.reason}` });
   }
 
-  private async answer(requestId: string, answer: Parameters<typeof permissionResponse>[1]): Promise<void> {
-    const line = permissionResponse(requestId, answer);
-    await this.record("in", "control_response", answer.behavior, line);
-    this.proc?.write(line);
+  private async answer(requestId: string, answer: PermissionAnswer): Promise<void> {
+    await this.agent?.answer(requestId, answer, (line) => this.record(line));
   }
 
   /** A pending request is settled: it no longer waits, and the turn's clock runs again when none does. */
@@ -460,22 +415,12 @@ export class SessionRunner {
     this.enqueue(() => this.answer(requestId, { behavior: "deny", message: "Team Hub: nobody approved this in time, so it is denied" }));
   }
 
-  /** What the CLI says of the account's usage and of the API's retries (docs/limits.md). */
-  private noteLimits(raw: Record<string, unknown>): void {
-    if (raw.type === "system" && raw.subtype === "api_retry" && typeof raw.retry_delay_ms === "number" && this.turn) {
-      this.turn.retryAfterMs = raw.retry_delay_ms;
-      return;
-    }
-    if (raw.type !== "rate_limit_event" || !this.account) return;
-    const info = RateLimitInfo.safeParse(raw.rate_limit_info);
-    if (!info.success) return;
-    const limit: LimitInfo = {
-      window: info.data.rateLimitType ?? null,
-      resetsAt: info.data.resetsAt ? new Date(info.data.resetsAt * 1000) : null,
-      utilization: info.data.utilization ?? null,
-    };
-    if (info.data.status === "rejected" && this.turn) this.turn.limitHit = limit;
-    else if (info.data.status === "allowed_warning") {
+  /** What the agent says of the account's usage window (docs/limits.md). */
+  private noteLimit(report: LimitReport): void {
+    if (!this.account) return;
+    const limit: LimitInfo = { window: report.window, resetsAt: report.resetsAt, utilization: report.utilization };
+    if (report.status === "rejected" && this.turn) this.turn.limitHit = limit;
+    else if (report.status === "allowed_warning") {
       void noteWarning(this.ctx.deps, this.account, limit, SUPERVISOR.name).catch((e) =>
         console.error(`[teamhub] session ${this.name}: recording a usage warning:`, e),
       );
@@ -486,15 +431,15 @@ export class SessionRunner {
    * A turn the API refused: a used-up usage window holds the account (the turn waits for the reset); a rate limit or
    * overload the CLI gave up on is sent again after a backoff, a bounded number of times. True when it was taken care of.
    */
-  private async refused(turn: Turn, r: Result): Promise<boolean> {
-    const status = r.api_error_status ?? null;
+  private async refused(turn: Turn, end: TurnEnd): Promise<boolean> {
+    const status = end.apiErrorStatus;
     const id = turn.interaction.id;
-    if (this.account && (turn.limitHit || (status === 429 && /hit your .*limit/i.test(r.result ?? "")))) {
+    if (this.account && (turn.limitHit || (status === 429 && /hit your .*limit/i.test(end.result ?? "")))) {
       const info = turn.limitHit ?? { window: null, resetsAt: null };
-      await limitTurn(this.ctx.deps, this.pk, id, this.account, { ...info, message: r.result ?? null }, SUPERVISOR.name);
+      await limitTurn(this.ctx.deps, this.pk, id, this.account, { ...info, message: end.result }, SUPERVISOR.name);
       return true;
     }
-    if (!r.is_error || (status !== 429 && status !== 529) || turn.budgetStop || turn.limit) return false;
+    if (!end.isError || (status !== 429 && status !== 529) || turn.budgetStop || turn.limit) return false;
     const { retries, retryBaseMs } = this.ctx.claude.limits;
     const attempt = (this.retries.get(id) ?? 0) + 1;
     if (attempt > retries) return false;
@@ -505,39 +450,38 @@ export class SessionRunner {
     return true;
   }
 
-  private async finish(r: Result): Promise<void> {
+  private async finish(end: TurnEnd): Promise<void> {
     const turn = this.turn;
     if (!turn) return;
     turn.clock?.stop();
     this.turn = null;
-    if (await this.refused(turn, r)) return;
+    if (await this.refused(turn, end)) return;
     this.retries.delete(turn.interaction.id);
-    const outcome = turnOutcome(r);
-    // What the model wrote: a failed turn's `result` is the CLI's error message, not a reply.
+    // What the model wrote: a failed turn's `result` is the agent's error message, not a reply.
     const said = turn.texts.join("\n") || null;
     const result: TurnResult = {
       interactionId: turn.interaction.id,
-      status: outcome.status,
-      error: outcome.error,
-      isError: r.is_error,
-      subtype: r.subtype,
-      response: outcome.status === "completed" ? (r.result ?? said) : said,
+      status: end.status,
+      error: end.error,
+      isError: end.isError,
+      subtype: end.subtype,
+      response: end.status === "completed" ? (end.result ?? said) : said,
       // An interrupted call may be reported as free (2.1.197 does): what streamed was paid for all the same.
-      costDelta: Math.max(costDelta(this.cost, r.total_cost_usd), turn.budgetStop ? turn.meter.spentUsd : 0),
-      // Likewise its tokens: the CLI's usage, or what streamed when that is more.
-      tokens: turn.budgetStop ? maxTokens(turnTokens(r.usage), turn.meter.tokens) : turnTokens(r.usage),
-      turns: r.num_turns,
-      durationMs: r.duration_ms ?? Date.now() - turn.startedAt,
+      costDelta: Math.max(end.costUsd, turn.budgetStop ? turn.meter.spentUsd : 0),
+      // Likewise its tokens: the agent's count, or what streamed when that is more.
+      tokens: turn.budgetStop ? maxTokens(end.tokens, turn.meter.tokens) : end.tokens,
+      turns: end.turns,
+      durationMs: end.durationMs ?? Date.now() - turn.startedAt,
       toolsUsed: [...new Set(turn.tools)],
-      permissionDenials: r.permission_denials,
-      empty: outcome.status === "completed" && turn.texts.length === 0 && turn.tools.length === 0 && !(r.result ?? "").trim(),
+      permissionDenials: end.permissionDenials,
+      empty: end.status === "completed" && turn.texts.length === 0 && turn.tools.length === 0 && !(end.result ?? "").trim(),
       limit: turn.limit,
       budgetStop: turn.budgetStop,
     };
     const { limit, problem } = await finishTurn(this.ctx.deps, this.pk, result);
     if (limit) {
       this.ending ??= { status: "stopped", reason: `limit:${limit}`, problem };
-      void this.proc?.stop();
+      void this.agent?.stop();
       return;
     }
     if (this.ending) return;
@@ -549,28 +493,28 @@ export class SessionRunner {
     if (!this.turn) return;
     this.turn.limit = "timeout";
     this.ending ??= { status: "stopped", reason: "limit:timeout", problem: timeLimitProblem(this.safety.timeoutMs) };
-    void this.proc?.interrupt().then((ok) => {
+    void this.agent?.interrupt().then((ok) => {
       // If it does not answer the interrupt, it does not get to finish either.
-      if (!ok) void this.proc?.kill();
-      else void this.proc?.stop();
+      if (!ok) void this.agent?.kill();
+      else void this.agent?.stop();
     });
   }
 
   /** Interrupts the running turn, leaving the process alive (used for stalled sessions). */
   async interrupt(): Promise<boolean> {
-    return this.proc?.alive ? this.proc.interrupt() : false;
+    return this.agent?.alive ? this.agent.interrupt() : false;
   }
 
   async stop(reason = "stopped"): Promise<void> {
     this.ending ??= { status: "stopped", reason };
-    if (this.proc?.alive) await this.proc.stop();
+    if (this.agent?.alive) await this.agent.stop();
     else if (this.settingUp && this.tree) await this.ctx.commands.cancelSetup(this.tree.id);
     await this.exited;
   }
 
   async kill(reason = "killed", status: ExitRecord["status"] = "killed"): Promise<void> {
     this.ending = { status, reason };
-    if (this.proc?.alive) await this.proc.kill();
+    if (this.agent?.alive) await this.agent.kill();
     else if (this.settingUp && this.tree) await this.ctx.commands.cancelSetup(this.tree.id);
     await this.exited;
   }

@@ -195,8 +195,10 @@ function homeMounts(env: Record<string, string>, writableHome?: string): Mount[]
     const real = fs.realpathSync(writableHome);
     out.push({ kind: "rw", src: real, dest: real });
   }
-  if (env.CLAUDE_CONFIG_DIR) {
-    const real = fs.realpathSync(env.CLAUDE_CONFIG_DIR);
+  // The agent's own config dir: Claude Code's, or Codex's (docs/runtimes.md), each the session's own.
+  for (const dir of [env.CLAUDE_CONFIG_DIR, env.CODEX_HOME]) {
+    if (!dir) continue;
+    const real = fs.realpathSync(dir);
     out.push({ kind: "rw", src: real, dest: real });
   }
   const loginDir = env.CLAUDE_SECURESTORAGE_CONFIG_DIR && path.resolve(env.CLAUDE_SECURESTORAGE_CONFIG_DIR);

@@ -9,6 +9,7 @@ import { sweepStrayWorktrees } from "../domain/worktrees/sweep.ts";
 import { worktreesDir } from "../domain/worktrees/isolate.ts";
 import { z } from "zod";
 import type { ClaudeConfig } from "../env.ts";
+import type { Runtimes } from "../runtimes.ts";
 import type { DomainDeps } from "../domain/deps.ts";
 import { admissionPass } from "../domain/sessions/admission.ts";
 import { recoverSessions } from "../domain/sessions/recovery.ts";
@@ -39,6 +40,7 @@ const TranscriptUuid = z.object({ uuid: z.string() });
 export type SupervisorOptions = {
   deps: DomainDeps & { bus: EventBus };
   claude: ClaudeConfig;
+  runtimes: Runtimes;
   /** The admission limit on sessions holding a process (0: none). */
   maxLive: number;
   hubUrl: string;
@@ -76,6 +78,7 @@ export class Supervisor {
     this.ctx = {
       deps: options.deps,
       claude: options.claude,
+      runtimes: options.runtimes,
       hubUrl: options.hubUrl,
       dataDir: options.dataDir,
       feed: options.feed,

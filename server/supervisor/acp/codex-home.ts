@@ -16,6 +16,8 @@ export type CodexHomeConfig = {
   tokenEnvVar: string;
   /** TEAMHUB_CODEX_CONFIG: TOML for the model, its provider and anything else; the hub's MCP server wins over it. */
   operatorToml?: string;
+  /** The session's own settings (its model, the approval policy), which win over the operator's. */
+  settings?: TomlTable;
 };
 
 function isTable(value: unknown): value is TomlTable {
@@ -41,7 +43,7 @@ export function codexConfigToml(config: CodexHomeConfig): string {
     }
   }
   const hub: TomlTable = { mcp_servers: { teamhub: { url: config.mcpUrl, bearer_token_env_var: config.tokenEnvVar } } };
-  return stringify(merge(operator, hub));
+  return stringify(merge(merge(operator, config.settings ?? {}), hub));
 }
 
 /** Makes `dir` a CODEX_HOME with its config.toml; private, since codex keeps the session's transcript there. */

@@ -22,8 +22,11 @@ import {
 import { CODEX_STOP_GRACE_MS } from "./codex-bin.ts";
 
 export type CodexLaunch = {
-  /** The native codex-acp (resolveCodexBin). */
+  /** The native codex-acp (resolveCodexBin), or bubblewrap running it (`args` then its command line). */
   bin: string;
+  args?: string[];
+  /** A descriptor bubblewrap reports its status on, which must be open in the child. */
+  statusFd?: number;
   /** The session's CODEX_HOME, its config.toml written (writeCodexHome). */
   codexHome: string;
   /** Where codex-acp runs; each session's work dir is given again in session/new. */
@@ -40,8 +43,13 @@ export type AcpCallbacks = {
   onExit?(reason: string): void;
 };
 
+/** How codex-acp ended; `error` when it could not start. */
+export type AcpExit = { code: number | null; signal: NodeJS.Signals | null; stderrTail: string; error?: string };
+
 export type CodexAcp = {
   readonly pid: number;
+  /** Resolves when the process has ended, however it ended. */
+  readonly exit: Promise<AcpExit>;
   readonly agent: InitializeResponse;
   newSession(cwd: string, mcpServers?: McpServer[]): Promise<NewSessionResponse>;
   loadSession(sessionId: string, cwd: string, mcpServers?: McpServer[]): Promise<LoadSessionResponse | void>;
@@ -70,20 +78,27 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 /** Starts codex-acp and initializes the connection; rejects naming the binary and the reason when it cannot start. */
 export async function startCodexAcp(launch: CodexLaunch, callbacks: AcpCallbacks): Promise<CodexAcp> {
   const env: Record<string, string> = { ...launch.env, CODEX_HOME: launch.codexHome };
-  const child: ChildProcessWithoutNullStreams = spawn(launch.bin, [], {
+  const child = spawn(launch.bin, launch.args ?? [], {
     cwd: launch.cwd,
     env: env as NodeJS.ProcessEnv,
-    stdio: ["pipe", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe", ...(launch.statusFd ? Array(launch.statusFd - 2).fill("pipe") : [])],
     detached: true,
-  });
+  }) as ChildProcessWithoutNullStreams;
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_KEPT);
   });
   let stopping = false;
+  let exit!: (e: AcpExit) => void;
+  const exitPromise = new Promise<AcpExit>((resolve) => (exit = resolve));
   const ended = new Promise<Error>((resolve) => {
-    child.once("error", (e) => resolve(new Error(`codex-acp could not start (${launch.bin}): ${e.message}`)));
+    child.once("error", (e) => {
+      const error = `codex-acp could not start (${launch.bin}): ${e.message}`;
+      exit({ code: null, signal: null, stderrTail: stderr, error });
+      resolve(new Error(error));
+    });
     child.once("exit", (code, signal) => {
+      exit({ code, signal, stderrTail: stderr });
       const tail = stderr.trim() ? `: ${stderr.trim().split("\n").slice(-5).join("\n")}` : "";
       resolve(new Error(`codex-acp exited (${signal ?? `code ${code}`})${tail}`));
     });
@@ -137,6 +152,7 @@ export async function startCodexAcp(launch: CodexLaunch, callbacks: AcpCallbacks
 
   return {
     pid: child.pid!,
+    exit: exitPromise,
     agent,
     newSession: (cwd, mcpServers = []) => agentSide.request("session/new", { cwd, mcpServers }),
     loadSession: (sessionId, cwd, mcpServers = []) => agentSide.request("session/load", { sessionId, cwd, mcpServers }),
