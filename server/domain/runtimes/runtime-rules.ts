@@ -9,7 +9,7 @@ import { DEFAULT_RUNTIME, RUNTIME_NAMES, isRuntimeName, type RuntimeName, type R
 
 export type RuntimeTable = Record<RuntimeName, RuntimeSpec>;
 
-/** The runtime and model a new session gets: the spec's default model when it asks for none. */
+/** The runtime and model a new session gets: the runtime's default model when it asks for none. */
 export function chooseRuntime(runtimes: RuntimeTable, s: { runtime?: string; model?: string; agent?: string }): { runtime: RuntimeName; model: string | null } {
   const name = s.runtime ?? DEFAULT_RUNTIME;
   if (!isRuntimeName(name)) throw invalidField("runtime", "known_runtime", `'${name}' is not a runtime of this hub (${RUNTIME_NAMES.join(", ")})`, name);
