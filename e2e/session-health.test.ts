@@ -85,7 +85,7 @@ describe("a missing CLI", () => {
     }
   }, 60_000);
 
-  it("is the binary of the runtime asked for: codex-acp for codex, claude for the rest of a batch", async () => {
+  it("is the binary of each runtime a request names: codex-acp for codex, claude for claude", async () => {
     const hub = await startHub(tempDataDir("nocodex"), { CLAUDE_BIN: "/nonexistent/claude", CODEX_ACP_BIN: "/nonexistent/codex-acp" });
     try {
       const codex = await api(hub, "POST", "/api/sessions", { name: "cx", runtime: "codex" });
@@ -95,7 +95,9 @@ describe("a missing CLI", () => {
       expect(member.body.error.message).toContain("CODEX_ACP_BIN");
       const batch = await api(hub, "POST", "/api/batch-spawn", { sessions: [{ name: "a", runtime: "codex" }, { name: "b" }] });
       expect(batch.status).toBe(412);
-      expect(batch.body.error.message).toMatch(/^(CLAUDE_BIN|CODEX_ACP_BIN) is/);
+      expect(batch.body.error.message).toMatch(/^CODEX_ACP_BIN is/);
+      const claudeOnly = await api(hub, "POST", "/api/batch-spawn", { sessions: [{ name: "a" }, { name: "b", runtime: "claude" }] });
+      expect(claudeOnly.body.error.message).toMatch(/^CLAUDE_BIN is/);
       // An unknown runtime needs no binary: the domain refuses it in its own words.
       const unknown = await api(hub, "POST", "/api/sessions", { name: "g", runtime: "gemini" });
       expect(unknown.status).toBe(400);
