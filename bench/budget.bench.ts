@@ -22,6 +22,7 @@ import { findSession } from "../server/domain/sessions/sessions.repo.ts";
 import { check } from "./lib/check.ts";
 import { ms, summarize } from "./lib/stats.ts";
 import { inTempDir, openHub, type BenchHub } from "./lib/temp-db.ts";
+import { TEST_RUNTIMES } from "../server/testing/operations.ts";
 
 const HISTORY = 2000;
 const TURNS = 1000;
@@ -34,7 +35,12 @@ async function side(dir: string, budgets: boolean): Promise<Side> {
   const hub = openHub(dir);
   const work = path.join(dir, "work");
   fs.mkdirSync(work);
-  await teamSpawn(hub, OPERATOR, TeamSpawnInput.parse({ team: TEAM, name: "dev" }), { workDir: work, sandbox: "bubblewrap", maxLive: 0 });
+  await teamSpawn(hub, OPERATOR, TeamSpawnInput.parse({ team: TEAM, name: "dev" }), {
+    workDir: work,
+    sandbox: "bubblewrap",
+    maxLive: 0,
+    runtimes: TEST_RUNTIMES,
+  });
   const pk = (await hub.db.read((sql) => findSession(sql, "dev")))!.pk;
   await markLaunched(hub, pk, { pid: 1, mode: "fresh", args: [], sandbox: "bubblewrap", dir: work });
   await createContract(hub, OPERATOR, CreateContractInput.parse({ team: TEAM, id: "work", title: "work", assignee: "dev" }));

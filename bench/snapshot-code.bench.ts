@@ -17,6 +17,7 @@ import { check } from "./lib/check.ts";
 import { plantRepo, timed } from "./lib/git-repo.ts";
 import { median, ms } from "./lib/stats.ts";
 import { inTempDir, openHub } from "./lib/temp-db.ts";
+import { TEST_RUNTIMES } from "../server/testing/operations.ts";
 
 const FILES = 1_000;
 const TREES = 20;
@@ -27,7 +28,7 @@ export default async function snapshotCode(): Promise<void> {
     const repo = path.join(dir, "repo");
     plantRepo(repo, FILES, 20, (i) => `export const x${i} = ${i};\n`);
     const hub = openHub(dir);
-    const defaults = { workDir: repo, sandbox: "bubblewrap" as const, maxLive: 0, worktreesDir: path.join(dir, "worktrees") };
+    const defaults = { workDir: repo, sandbox: "bubblewrap" as const, maxLive: 0, runtimes: TEST_RUNTIMES, worktreesDir: path.join(dir, "worktrees") };
     try {
       for (const [team, isolation] of [
         ["code", "worktree"],

@@ -18,6 +18,7 @@ import { check } from "./lib/check.ts";
 import { git, plantRepo, timed } from "./lib/git-repo.ts";
 import { median, ms, target } from "./lib/stats.ts";
 import { inTempDir, openHub } from "./lib/temp-db.ts";
+import { TEST_RUNTIMES } from "../server/testing/operations.ts";
 
 const FILES = 10_000;
 const CHANGED = 1_000;
@@ -28,7 +29,7 @@ export default async function worktrees(): Promise<void> {
     const repo = path.join(dir, "repo");
     plantRepo(repo, FILES, 100, (i) => `export const x${i} = ${i};\nexport const y${i} = "${"y".repeat(40)}";\n`);
     const hub = openHub(dir);
-    const defaults = { workDir: repo, sandbox: "bubblewrap" as const, maxLive: 0, worktreesDir: path.join(dir, "worktrees") };
+    const defaults = { workDir: repo, sandbox: "bubblewrap" as const, maxLive: 0, runtimes: TEST_RUNTIMES, worktreesDir: path.join(dir, "worktrees") };
     try {
       const hubTimes: number[] = [];
       const gitTimes: number[] = [];

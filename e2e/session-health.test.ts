@@ -84,4 +84,27 @@ describe("a missing CLI", () => {
       await hub.kill();
     }
   }, 60_000);
+
+  it("is the binary of each runtime a request names: codex-acp for codex, claude for claude", async () => {
+    const hub = await startHub(tempDataDir("nocodex"), { CLAUDE_BIN: "/nonexistent/claude", CODEX_ACP_BIN: "/nonexistent/codex-acp" });
+    try {
+      const codex = await api(hub, "POST", "/api/sessions", { name: "cx", runtime: "codex" });
+      expect(codex.status).toBe(412);
+      expect(codex.body.error.message).toBe("CODEX_ACP_BIN is '/nonexistent/codex-acp', which is not an executable file");
+      const member = await api(hub, "POST", "/api/delegate", { name: "dx", task: "t", runtime: "codex" });
+      expect(member.body.error.message).toContain("CODEX_ACP_BIN");
+      const batch = await api(hub, "POST", "/api/batch-spawn", { sessions: [{ name: "a", runtime: "codex" }, { name: "b" }] });
+      expect(batch.status).toBe(412);
+      expect(batch.body.error.message).toMatch(/^CODEX_ACP_BIN is/);
+      const claudeOnly = await api(hub, "POST", "/api/batch-spawn", { sessions: [{ name: "a" }, { name: "b", runtime: "claude" }] });
+      expect(claudeOnly.body.error.message).toMatch(/^CLAUDE_BIN is/);
+      // An unknown runtime needs no binary: the domain refuses it in its own words.
+      const unknown = await api(hub, "POST", "/api/sessions", { name: "g", runtime: "gemini" });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error.message).toBe("runtime: 'gemini' is not a runtime of this hub (claude, codex)");
+      expect((await api(hub, "GET", "/api/sessions")).body).toEqual([]);
+    } finally {
+      await hub.kill();
+    }
+  }, 60_000);
 });

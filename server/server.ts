@@ -40,6 +40,8 @@ import { TOOLS } from "./mcp/tools/index.ts";
 import { Supervisor } from "./supervisor/supervisor.ts";
 import { TranscriptFeed } from "./supervisor/transcript-feed.ts";
 import { childEnv, resolveClaudeBin } from "./supervisor/launch.ts";
+import { resolveCodexBin } from "./supervisor/acp/codex-bin.ts";
+import type { RuntimeName } from "./runtimes.ts";
 import { checkSandbox } from "./supervisor/sandbox-check.ts";
 import { probeClaudeCode } from "./claude-version.ts";
 
@@ -88,7 +90,11 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const deps = { db, bus, commands };
   await ensureOperatorToken(deps, env.dataDir);
   const requireToken = env.requireToken ?? !isLoopbackAddress(env.host);
-  const preflight = () => void resolveClaudeBin(env.claude, childEnv(env.claude));
+  const binaries: Record<RuntimeName, () => unknown> = {
+    claude: () => resolveClaudeBin(env.claude, childEnv(env.claude)),
+    codex: () => resolveCodexBin({ CODEX_ACP_BIN: env.runtimes.codex.bin }),
+  };
+  const preflight = (runtime: RuntimeName) => void binaries[runtime]();
   const info = {
     version: hubVersion(),
     startedAt: new Date(),
@@ -100,6 +106,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
     portRange: env.portRange,
     claudeCode: probeClaudeCode(env.claude, log, (m) => console.warn(`[teamhub] WARNING: ${m}`)),
     webhooks: env.webhooks,
+    runtimes: env.runtimes.specs,
   };
   const svc = createServices(deps, info, { preflight });
   const api = apiRouter(ROUTES, svc);

@@ -15,6 +15,7 @@ import { worktreesDir } from "./domain/worktrees/isolate.ts";
 import type { PortRange } from "./domain/worktrees/ports.ts";
 import type { WebhookConfig } from "./domain/notifications/config.ts";
 import type { ServiceContext } from "./services/context.ts";
+import { DEFAULT_RUNTIME, isRuntimeName, type RuntimeName, type RuntimeSpec } from "./runtimes.ts";
 import { authServices, leadServices } from "./services/access.ts";
 import { budgetServices, hubServices, limitServices, rosterServices, teamServices } from "./services/teams.ts";
 import { artifactServices, contractServices, lineageServices } from "./services/artifacts.ts";
@@ -22,6 +23,8 @@ import { eventServices, gateServices, snapshotServices } from "./services/histor
 import { pipelineServices, webhookServices } from "./services/pipelines.ts";
 import { chatServices, continuityServices, knowledgeServices } from "./services/team-memory.ts";
 import { sessionServices, worktreeServices } from "./services/sessions.ts";
+import { listRuntimes } from "./domain/runtimes/runtimes.service.ts";
+import type { Operations } from "./operations.ts";
 
 /**
  * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
@@ -41,10 +44,12 @@ export type HubInfo = {
   webhooks?: WebhookConfig;
   /** The Claude Code CLI the sessions run and its version, learnt at start (server/claude-version.ts). */
   claudeCode?: ClaudeCodeProbe;
+  /** The agents a session can run (server/runtimes.ts; docs/runtimes.md). */
+  runtimes: Record<RuntimeName, RuntimeSpec>;
 };
 
-/** What only the hub process can check before a session is written (the CLI binary it will run). */
-export type SessionRuntime = { preflight(): void };
+/** What only the hub process can check before a session is written: the binary of each runtime it will run. */
+export type SessionRuntime = { preflight(runtime: RuntimeName): void };
 
 export function createServices(deps: DomainDeps, info: HubInfo, runtime?: SessionRuntime) {
   const ctx: ServiceContext = {
@@ -56,9 +61,11 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       maxLive: info.maxLiveSessions,
       worktreesDir: worktreesDir(info.dataDir),
       portRange: info.portRange,
+      runtimes: info.runtimes,
     },
-    preflight: (fn) => {
-      runtime?.preflight();
+    preflight: (names, fn) => {
+      // A name the hub does not know is left to the domain, which refuses it in the words every door gives.
+      for (const name of new Set(names.map((n) => n ?? DEFAULT_RUNTIME))) if (isRuntimeName(name)) runtime?.preflight(name);
       return fn();
     },
   };
@@ -96,6 +103,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     continuity: continuityServices(ctx),
     knowledge: knowledgeServices(ctx),
     sessions: sessionServices(ctx),
+    runtimes: { list: async () => listRuntimes(info.runtimes) } satisfies Operations<"runtimes">,
     limits: limitServices(ctx),
     worktrees: worktreeServices(ctx),
   };

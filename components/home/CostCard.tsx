@@ -17,25 +17,26 @@ const scopeBars = (rows: ScopeCost[]) =>
     href: r.budgetUsd === null ? undefined : "/budgets",
   }));
 
-type Model = Costs["perModel"][number];
-const modelValue = (m: Model, key: "model" | "sessions" | "costUsd"): SortValue => m[key];
+/** One row of a split of the cost by some property of the sessions (their model, their runtime). */
+type Split = { name: string; sessions: number; costUsd: number };
+const splitValue = (m: Split, key: "name" | "sessions" | "costUsd"): SortValue => m[key];
 
-/** Few models, so a table says it best: the cost, the sessions behind it, and the total. */
-function ModelTable({ rows: items }: { rows: Model[] }) {
-  const { rows, header } = useSort<Model, "model" | "sessions" | "costUsd">(items, modelValue);
+/** Few models or runtimes, so a table says it best: the cost, the sessions behind it, and the total. */
+function SplitTable({ rows: items, label, testId }: { rows: Split[]; label: string; testId: string }) {
+  const { rows, header } = useSort<Split, "name" | "sessions" | "costUsd">(items, splitValue);
   return (
     <table className="compact sortable">
       <thead>
         <tr>
-          {header("Model", "model")}
+          {header(label, "name")}
           {header("Sessions", "sessions", true)}
           {header("Cost", "costUsd", true)}
         </tr>
       </thead>
       <tbody>
         {rows.map((m) => (
-          <tr key={m.model} data-testid={`cost-model-${m.model}`}>
-            <td className="mono">{m.model}</td>
+          <tr key={m.name} data-testid={`${testId}-${m.name}`}>
+            <td className="mono">{m.name}</td>
             <td className="num">{m.sessions}</td>
             <td className="num">{usd(m.costUsd)}</td>
           </tr>
@@ -43,7 +44,7 @@ function ModelTable({ rows: items }: { rows: Model[] }) {
       </tbody>
       {items.length > 1 && (
         <tfoot>
-          <tr data-testid="cost-model-total">
+          <tr data-testid={`${testId}-total`}>
             <th scope="row">Total</th>
             <td className="num">{total(items, (m) => m.sessions)}</td>
             <td className="num">{usd(total(items, (m) => m.costUsd))}</td>
@@ -56,7 +57,7 @@ function ModelTable({ rows: items }: { rows: Model[] }) {
 
 /**
  * What the team's sessions cost so far (docs/overview.md): the total and the days (UTC) across the
- * card, then per session, member, contract and model side by side where the card is wide enough,
+ * card, then per session, member, contract, model and runtime side by side where the card is wide enough,
  * and the budgets with what each has left.
  */
 export function CostCard({ costs }: { costs: Costs }) {
@@ -108,7 +109,13 @@ export function CostCard({ costs }: { costs: Costs }) {
         {costs.perModel.length > 0 && (
           <section aria-label="cost per model" data-testid="cost-per-model">
             <h3>Per model</h3>
-            <ModelTable rows={costs.perModel} />
+            <SplitTable label="Model" testId="cost-model" rows={costs.perModel.map(({ model, ...m }) => ({ name: model, ...m }))} />
+          </section>
+        )}
+        {costs.perRuntime.length > 0 && (
+          <section aria-label="cost per runtime" data-testid="cost-per-runtime">
+            <h3>Per runtime</h3>
+            <SplitTable label="Runtime" testId="cost-runtime" rows={costs.perRuntime.map(({ runtime, ...m }) => ({ name: runtime, ...m }))} />
           </section>
         )}
         {costs.budgets.length > 0 && (

@@ -49,6 +49,9 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
         </span>
       </div>
       <dl className="facts">
+        <Fact term="Runtime" testId="session-runtime">
+          {s.runtime}
+        </Fact>
         <Fact term="Model">{s.model ?? "default"}</Fact>
         <Fact term="Cost" testId="session-cost">
           {usd(s.costUsd)}

@@ -26,7 +26,7 @@ const valueOf = (s: SessionView, key: Column): SortValue => {
     case "hub":
       return s.hub;
     case "model":
-      return s.model;
+      return `${s.model ?? ""} ${s.runtime}`;
     case "cost":
       return s.costUsd;
     case "turns":
@@ -44,7 +44,7 @@ const valueOf = (s: SessionView, key: Column): SortValue => {
 
 /**
  * The team's sessions in the hub's order until a column header is clicked, with the totals below. Fixed columns
- * (docs/dashboard.md#tables-and-forms): a long name or model is cut with the whole of it in the tooltip; the Hub
+ * (docs/dashboard.md#tables-and-forms): a long name or model is cut with the whole of it in the tooltip, the runtime under the model; the Hub
  * column shows only where several hubs share the database.
  */
 export function SessionTable({ items }: { items: SessionView[] }) {
@@ -109,8 +109,11 @@ export function SessionTable({ items }: { items: SessionView[] }) {
                 </td>
               )}
               <td className="mono">
-                <span className="clip-line" title={s.model ?? "the CLI's default"}>
+                <span className="clip-line" title={s.model ?? "the agent's default"}>
                   {s.model ?? "default"}
+                </span>
+                <span className="clip-line muted" data-testid={`runtime-of-${s.name}`} title="runtime">
+                  {s.runtime}
                 </span>
               </td>
               <td className="num" data-label="cost">

@@ -5,7 +5,8 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { PRESETS } from "@/lib/api/sessions.ts";
 import { ISOLATIONS } from "@/lib/api/worktrees.ts";
 import { issuesAt, issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
-import { useSpawn } from "@/lib/queries/sessions.ts";
+import type { RuntimeView } from "@/lib/api/runtimes.ts";
+import { useRuntimes, useSpawn } from "@/lib/queries/sessions.ts";
 import { GateFix, gateRefusal } from "../fixes/GateFix.tsx";
 import { submitsOnCtrlEnter } from "@/lib/ctrl-enter.ts";
 
@@ -20,7 +21,9 @@ const PRESET_HINT: Record<string, string> = {
 const EMPTY = {
   name: "",
   prompt: "",
+  runtime: "",
   model: "",
+  agent: "",
   preset: "edit",
   workDir: "",
   isolation: "",
@@ -48,13 +51,48 @@ function bodyOf(d: Draft) {
   return {
     name: d.name.trim(),
     prompt: d.prompt.trim() ? d.prompt : undefined,
+    runtime: text(d.runtime),
     model: text(d.model),
+    agent: text(d.agent),
     preset: PRESETS.find((p) => p === d.preset),
     workDir: text(d.workDir),
     isolation: ISOLATIONS.find((i) => i === d.isolation),
     base: d.isolation === "worktree" ? text(d.base) : undefined,
     ...(Object.values(safety).some((v) => v !== undefined) ? { safety } : {}),
   };
+}
+
+const price = (m: NonNullable<RuntimeView["models"]>[number]) => `$${m.inputUsdPerMTok} / $${m.outputUsdPerMTok} per M tokens in / out`;
+
+/** What the model field offers: the runtime's own models when it lists them, else any alias or id the agent knows. */
+function ModelChoice({
+  runtime,
+  value,
+  onChange,
+  invalid,
+}: {
+  runtime: RuntimeView | undefined;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  invalid?: true;
+}) {
+  if (!runtime?.models) return <input value={value} onChange={onChange} aria-invalid={invalid} list="model-aliases" />;
+  return (
+    <select value={value} onChange={onChange} aria-invalid={invalid}>
+      <option value="">default ({runtime.defaultModel ?? "the agent's"})</option>
+      {runtime.models.map((m) => (
+        <option key={m.name} value={m.name} title={price(m)}>
+          {m.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function modelHint(runtime: RuntimeView | undefined, model: string): string {
+  if (!runtime?.models) return "alias or id; empty: the CLI's default";
+  const chosen = runtime.models.find((m) => m.name === (model || runtime.defaultModel));
+  return chosen ? `${chosen.name}: ${price(chosen)}` : `one of ${runtime.name}'s models`;
 }
 
 function Field({ label, field, issues, hint, children }: { label: string; field: string; issues: FieldIssue[]; hint?: string; children: ReactNode }) {
@@ -79,13 +117,18 @@ function Field({ label, field, issues, hint, children }: { label: string; field:
  */
 export function SpawnForm({ team, member = false }: { team: string; member?: boolean }) {
   const spawn = useSpawn(team);
+  const runtimes = useRuntimes().data ?? [];
   const [d, setD] = useState<Draft>({ ...EMPTY, member });
+  // The first listed is the hub's default (claude).
+  const runtime = runtimes.find((r) => r.name === d.runtime) ?? runtimes[0];
   const issues = issuesOf(spawn.error);
   const set =
     <K extends keyof Draft>(k: K) =>
     (e: { target: { value: string; checked?: boolean } }) =>
       setD((old) => ({ ...old, [k]: typeof old[k] === "boolean" ? Boolean(e.target.checked) : e.target.value }));
   const invalid = (field: string) => (issuesAt(issues, field).length > 0 ? true : undefined);
+  // A model of one runtime means nothing to another.
+  const setRuntime = (e: { target: { value: string } }) => setD((old) => ({ ...old, runtime: e.target.value, model: "" }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     spawn.mutate({ body: bodyOf(d), role: d.member ? d.role.trim() : undefined }, { onSuccess: () => setD((old) => ({ ...old, name: "", prompt: "" })) });
@@ -100,8 +143,27 @@ export function SpawnForm({ team, member = false }: { team: string; member?: boo
         <textarea rows={3} value={d.prompt} onChange={set("prompt")} aria-invalid={invalid("prompt")} onKeyDown={submitsOnCtrlEnter} />
       </Field>
       <div className="split">
-        <Field label="Model" field="model" issues={issues} hint="alias or id; empty: the CLI's default">
-          <input value={d.model} onChange={set("model")} aria-invalid={invalid("model")} list="model-aliases" />
+        <Field
+          label="Runtime"
+          field="runtime"
+          issues={issues}
+          hint={runtime?.protocol === "acp" ? "an agent driven through the Agent Client Protocol" : "Claude Code"}
+        >
+          <select value={runtime?.name ?? ""} onChange={setRuntime} aria-invalid={invalid("runtime")}>
+            {runtimes.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Model" field="model" issues={issues} hint={modelHint(runtime, d.model)}>
+          <ModelChoice runtime={runtime} value={d.model} onChange={set("model")} invalid={invalid("model")} />
+        </Field>
+      </div>
+      <div className="split">
+        <Field label="Agent (optional)" field="agent" issues={issues} hint={runtime?.cannot.agent ?? "a Claude Code agent to run as"}>
+          <input value={d.agent} onChange={set("agent")} aria-invalid={invalid("agent")} autoComplete="off" />
         </Field>
         <Field label="Preset" field="preset" issues={issues} hint={PRESET_HINT[d.preset]}>
           <select value={d.preset} onChange={set("preset")} aria-invalid={invalid("preset")}>

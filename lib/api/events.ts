@@ -158,6 +158,8 @@ export const EVENTS = {
     kind: z.enum(["session", "delegate", "member"]),
     team: z.string(),
     preset: Preset,
+    /** Absent from events written before sessions had runtimes, which all ran claude. */
+    runtime: z.string().optional(),
     model: z.string().nullable(),
     workDir: z.string(),
     parent: z.string().nullable(),

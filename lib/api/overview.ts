@@ -85,7 +85,7 @@ export type ScopeCost = z.output<typeof ScopeCost>;
 
 /**
  * `perModel`: the sessions' costs by the model their CLI reported (`default` before any reported
- * one). `perDay`: UTC days (`2026-11-24`), consecutive, zeros filled in. `budgets`: every budget of
+ * one). `perRuntime`: the same by the agent they run (docs/runtimes.md). `perDay`: UTC days (`2026-11-24`), consecutive, zeros filled in. `budgets`: every budget of
  * the team with what it spent and has left in the window counted now.
  */
 export const Costs = z.object({
@@ -94,6 +94,7 @@ export const Costs = z.object({
   perMember: z.array(ScopeCost),
   perContract: z.array(ScopeCost),
   perModel: z.array(z.object({ model: z.string(), sessions: z.number().int(), costUsd: z.number() })),
+  perRuntime: z.array(z.object({ runtime: z.string(), sessions: z.number().int(), costUsd: z.number() })),
   perDay: z.array(z.object({ day: z.string(), costUsd: z.number() })),
   budgets: z.array(BudgetView),
 });

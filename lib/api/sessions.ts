@@ -5,6 +5,7 @@ import { z } from "zod";
 import { MemberName, TeamId } from "../ids.ts";
 import { Cursor, Flag, Limit, TeamParam } from "./common.ts";
 import { IsoDate } from "./endpoint.ts";
+import { RuntimeName } from "./runtimes.ts";
 import { IsolationFields, WorktreeRef } from "./worktrees.ts";
 
 export const SESSION_STATUSES = ["queued", "starting", "idle", "busy", "waiting_permission", "paused", "stopped", "interrupted", "failed", "killed"] as const;
@@ -67,6 +68,8 @@ export const SpawnInput = z
     name: SessionName,
     /** First message; without one the session starts idle. */
     prompt: Prompt.optional(),
+    /** The agent it runs, from the hub's runtimes (`runtimes.list`); default claude. */
+    runtime: RuntimeName.optional(),
     model: Model.optional(),
     workDir: WorkDir.optional(),
     preset: Preset.default("edit"),
@@ -190,6 +193,7 @@ export const DelegateInput = z
     name: SessionName,
     task: Prompt,
     context: Text(50_000).optional(),
+    runtime: SpawnInput.shape.runtime,
     model: Model.optional(),
     preset: Preset.default("edit"),
     workDir: WorkDir.optional(),
@@ -231,6 +235,8 @@ export const SessionView = z.object({
   kind: SessionKind,
   status: SessionStatus,
   claudeSessionId: z.string().nullable(),
+  /** The agent it runs (docs/runtimes.md). */
+  runtime: z.string(),
   model: z.string().nullable(),
   workDir: z.string(),
   preset: Preset,

@@ -72,6 +72,7 @@ export class TeamHub {
   declare readonly overview: Group<Api["overview"]>;
   declare readonly pipelines: Group<Api["pipelines"]>;
   declare readonly roster: Group<Api["roster"]>;
+  declare readonly runtimes: Group<Api["runtimes"]>;
   declare readonly sessions: Group<Api["sessions"]>;
   declare readonly snapshots: Group<Api["snapshots"]>;
   declare readonly teams: Group<Api["teams"]>;

@@ -28,6 +28,7 @@ export const keys = {
   tokens: () => ["hub", "tokens"] as const,
   operatorToken: () => ["hub", "operator-token"] as const,
   hubs: () => ["hub", "hubs"] as const,
+  runtimes: () => ["hub", "runtimes"] as const,
   overview: (team: string) => ["team", team, "overview"] as const,
   events: (team: string) => ["team", team, "events"] as const,
   artifacts: listKeys("artifacts"),

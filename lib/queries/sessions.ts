@@ -23,6 +23,9 @@ function useTeamMutation<I, O>(team: string, fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: keys.team(team) }) });
 }
 
+/** The hub's runtimes, fixed while it runs: the spawn form's choices of runtime and model. */
+export const useRuntimes = () => useQuery({ queryKey: keys.runtimes(), queryFn: () => apiCall(api.runtimes.list, {}), staleTime: Infinity });
+
 export type SpawnBody = Omit<InputOf<typeof api.sessions.spawn>, "team">;
 
 /** A plain session, or a team member (roster, worker guide, its own identity) when a role is given. */

@@ -20,6 +20,7 @@ import { register as limits } from "./commands/limits.ts";
 import { register as webhooks } from "./commands/webhooks.ts";
 import { register as teams } from "./commands/teams.ts";
 import { register as hubs } from "./commands/hubs.ts";
+import { register as runtimes } from "./commands/runtimes.ts";
 import { register as token } from "./commands/token.ts";
 import { register as pipelines } from "./commands/pipelines.ts";
 import { register as roster } from "./commands/roster.ts";
@@ -57,6 +58,7 @@ for (const register of [
   token,
   teams,
   hubs,
+  runtimes,
   sessions,
   sessionControl,
   sessionOutput,

@@ -8,6 +8,7 @@ import { badOption, choiceOption, collect, intOption, numberOption } from "./opt
 export type SpawnOpts = {
   name?: string;
   prompt?: string;
+  runtime?: string;
   model?: string;
   workDir?: string;
   preset?: string;
@@ -29,7 +30,8 @@ export type SpawnOpts = {
 export function sessionOptions(cmd: Command): Command {
   return cmd
     .option("--name <name>", "session name (instead of the argument)")
-    .option("--model <model>", "sonnet, opus, haiku or a model id")
+    .option("--runtime <name>", "the agent it runs: claude (default) or codex (teamhub runtimes lists them)")
+    .option("--model <model>", "sonnet, opus, haiku or a model id; for codex, one of the models teamhub runtimes lists")
     .option("--work-dir <dir>", "working directory (default: the current one)")
     .option("--preset <preset>", "read-only | review | edit | full | plan (default edit)")
     .option("--system-prompt <text>", "appended to the system prompt")
@@ -69,6 +71,7 @@ export function spawnBody(opts: SpawnOpts) {
     ...(opts.protectedPath?.length ? { protectedPaths: opts.protectedPath } : {}),
   };
   return {
+    runtime: opts.runtime,
     model: opts.model,
     workDir: workDirOf(opts),
     preset: choiceOption("--preset", PRESETS, opts.preset),
@@ -91,7 +94,7 @@ export const isolationBody = (opts: Pick<SpawnOpts, "isolation" | "base">) => ({
 
 /** One line per session; what is wrong with it ("cost limit: $0.40 spent of $0.05") ends the line. */
 export const sessionLine = (
-  s: Pick<SessionView, "name" | "status" | "queuePosition" | "model" | "costUsd" | "turns" | "queued" | "pendingApprovals" | "problem">,
+  s: Pick<SessionView, "name" | "status" | "queuePosition" | "runtime" | "model" | "costUsd" | "turns" | "queued" | "pendingApprovals" | "problem">,
 ) =>
-  `${s.name}: ${s.status}${s.queuePosition ? ` (#${s.queuePosition})` : ""}${s.model ? ` (${s.model})` : ""}, $${s.costUsd.toFixed(4)}, ${s.turns} turns` +
+  `${s.name}: ${s.status}${s.queuePosition ? ` (#${s.queuePosition})` : ""} (${[s.runtime, s.model].filter(Boolean).join(" ")}), $${s.costUsd.toFixed(4)}, ${s.turns} turns` +
   `${s.queued ? `, ${s.queued} queued` : ""}${s.pendingApprovals ? `, ${s.pendingApprovals} waiting for approval` : ""}${s.problem ? ` — ${s.problem}` : ""}`;

@@ -34,6 +34,7 @@ export async function runMcpStdio(token: string | undefined): Promise<void> {
       sandbox,
       maxLiveSessions: env.maxLiveSessions,
       webhooks: env.webhooks,
+      runtimes: env.runtimes.specs,
     },
   );
   const principal = token ? await svc.auth.authenticate(token) : OPERATOR;

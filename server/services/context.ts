@@ -8,6 +8,9 @@ export type ServiceContext = {
   info: HubInfo;
   /** Where and how a new session runs unless its request says otherwise. */
   defaults: SpawnDefaults;
-  /** Runs fn after what only the hub process can check before a session is written (the CLI binary it will run). */
-  preflight: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs fn after what only the hub process can check before a session is written: the binary of each runtime the
+   * request names (undefined: the default runtime).
+   */
+  preflight: <T>(runtimes: Array<string | undefined>, fn: () => Promise<T>) => Promise<T>;
 };

@@ -15,11 +15,16 @@ import type { ServiceContext } from "./context.ts";
 
 export const sessionServices = ({ deps, defaults, preflight }: ServiceContext) =>
   ({
-    spawn: (a, i) => preflight(() => spawnSession(deps, a, i, defaults)),
-    batch: (a, i) => preflight(() => batchSpawn(deps, a, i, defaults)),
-    fork: (a, i) => preflight(() => forkSession(deps, a, i, defaults)),
-    teamSpawn: (a, i) => preflight(() => teamSpawn(deps, a, i, defaults)),
-    delegate: (a, i, signal) => preflight(() => delegate(deps, a, i, defaults, signal)),
+    spawn: (a, i) => preflight([i.runtime], () => spawnSession(deps, a, i, defaults)),
+    batch: (a, i) =>
+      preflight(
+        i.sessions.map((s) => s.runtime),
+        () => batchSpawn(deps, a, i, defaults),
+      ),
+    // A fork runs its parent's runtime, and only the default one can fork (forkSession refuses the others).
+    fork: (a, i) => preflight([undefined], () => forkSession(deps, a, i, defaults)),
+    teamSpawn: (a, i) => preflight([i.runtime], () => teamSpawn(deps, a, i, defaults)),
+    delegate: (a, i, signal) => preflight([i.runtime], () => delegate(deps, a, i, defaults, signal)),
     send: (a, i, signal) => sendMessage(deps, a, i, defaults.maxLive, signal),
     continue: (a, i, signal) => continueTask(deps, a, i, defaults.maxLive, signal),
     finish: (a, i) => finishTask(deps, a, i),

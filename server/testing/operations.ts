@@ -9,10 +9,24 @@ import type { Principal } from "../domain/principal.ts";
 import { parseOrThrow } from "../domain/zod-errors.ts";
 import { serviceOf } from "../operations.ts";
 import { createServices, type HubInfo } from "../services.ts";
+import { CODEX_MODEL_PRICES, runtimesFrom } from "../runtimes.ts";
 
-/** A hub with no token required, no sandbox and no admission limit, its data in `dir`; `info` changes what a test needs. */
+/** The runtimes of a hub whose operator configured nothing for them: Codex at its list prices, defaulting to its first model. */
+export const TEST_RUNTIMES = runtimesFrom({ bin: undefined, toml: "", env: {}, models: CODEX_MODEL_PRICES }).specs;
+
+/** A hub with no token required, no sandbox, no admission limit and the default runtimes, its data in `dir`; `info` changes what a test needs. */
 export function testHubInfo(dir: string, info: Partial<HubInfo> = {}): HubInfo {
-  return { version: "test", startedAt: new Date(), requireToken: false, dataDir: dir, sessionWorkDir: dir, sandbox: "none", maxLiveSessions: 0, ...info };
+  return {
+    version: "test",
+    startedAt: new Date(),
+    requireToken: false,
+    dataDir: dir,
+    sessionWorkDir: dir,
+    sandbox: "none",
+    maxLiveSessions: 0,
+    runtimes: TEST_RUNTIMES,
+    ...info,
+  };
 }
 
 export type Call = <E extends Endpoint>(endpoint: E, actor: Principal, input?: Record<string, unknown>, signal?: AbortSignal) => Promise<OutputOf<E>>;

@@ -17,6 +17,7 @@ import { lineage } from "./lineage.ts";
 import { overview } from "./overview.ts";
 import { pipelines } from "./pipelines.ts";
 import { roster } from "./roster.ts";
+import { runtimes } from "./runtimes.ts";
 import { sessions } from "./sessions.ts";
 import { snapshots } from "./snapshots.ts";
 import { teams } from "./teams.ts";
@@ -42,6 +43,7 @@ export const api = {
   overview,
   pipelines,
   roster,
+  runtimes,
   sessions,
   snapshots,
   teams,

@@ -22,6 +22,7 @@ export function register(program: Command) {
             name: nameOf(args[0], opts.name),
             task: opts.task,
             context: opts.context,
+            runtime: opts.runtime,
             model: opts.model,
             preset: choiceOption("--preset", PRESETS, opts.preset),
             workDir: workDirOf(opts),

@@ -36,7 +36,12 @@ function batchOf(file: string, team: string) {
 }
 
 export function register(program: Command) {
-  spawnOptions(program.command("spawn [name]").description("start a supervised Claude Code session").option("--prompt <text>", "first message"))
+  spawnOptions(
+    program
+      .command("spawn [name]")
+      .description("start a supervised session (Claude Code, or another runtime with --runtime)")
+      .option("--prompt <text>", "first message"),
+  )
     .option("--wait", "wait for the reply to the first message and print it")
     .action(
       action(

@@ -48,6 +48,10 @@ export async function teamCosts(s: Sql, team: string, budgets: BudgetWithView[])
       sql`SELECT COALESCE("model", 'default') AS "model", COUNT(*) AS "sessions", SUM("costUsd") AS "costUsd"
        FROM "Session" WHERE "teamId" = ${team} AND "costUsd" > 0 GROUP BY COALESCE("model", 'default') ORDER BY "costUsd" DESC, "model"`,
     ),
+    perRuntime: await s.all<Costs["perRuntime"][number]>(
+      sql`SELECT "runtime", COUNT(*) AS "sessions", SUM("costUsd") AS "costUsd"
+       FROM "Session" WHERE "teamId" = ${team} AND "costUsd" > 0 GROUP BY "runtime" ORDER BY "costUsd" DESC, "runtime"`,
+    ),
     perDay: fillDays(await costDays(s, team)),
     budgets: budgets.map(([, v]) => v),
   };

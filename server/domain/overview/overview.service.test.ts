@@ -26,8 +26,8 @@ beforeEach(async () => {
 afterEach(() => hub.close());
 
 /** A session that ran one turn costing `cost`, which ended on `day` (UTC). */
-async function ranTurn(name: string, cost: number, day: string, team = "default", model?: string) {
-  await k.spawn({ team, name, prompt: "go", ...(model ? { model } : {}) });
+async function ranTurn(name: string, cost: number, day: string, team = "default", model?: string, runtime?: string) {
+  await k.spawn({ team, name, prompt: "go", ...(model ? { model } : {}), ...(runtime ? { runtime } : {}) });
   await k.launched(name);
   const turn = (await k.startTurn(name))!;
   await k.finish(name, { interactionId: turn.id, costDelta: cost });
@@ -290,11 +290,12 @@ describe("overview: costs", () => {
     expect(costs.perContract).toEqual([{ name: "k", costUsd: 0, window: "lifetime", budgetUsd: 2 }]);
   });
 
-  it("per model the sessions ran on, and every budget with what it has left", async () => {
+  it("per model and per runtime the sessions ran on, and every budget with what it has left", async () => {
     await ranTurn("a", 0.25, "2026-03-01", "default", "sonnet");
     await ranTurn("b", 1.5, "2026-03-03", "default", "opus");
     await ranTurn("c", 0.5, "2026-03-03", "default", "sonnet");
     await ranTurn("d", 0.125, "2026-03-03");
+    await ranTurn("x", 2, "2026-03-03", "default", undefined, "codex");
     await k.spawn({ name: "never-ran", model: "haiku" });
     const budget = (input: Record<string, unknown>) => setBudget(hub, OPERATOR, SetBudgetInput.parse({ team: "default", ...input }));
     await budget({ scope: "team", amountUsd: 10 });
@@ -302,12 +303,17 @@ describe("overview: costs", () => {
 
     const { costs } = await overview(hub, OPERATOR, { team: "default" });
     expect(costs.perModel).toEqual([
+      { model: "gpt-5-codex", sessions: 1, costUsd: 2 },
       { model: "opus", sessions: 1, costUsd: 1.5 },
       { model: "sonnet", sessions: 2, costUsd: 0.75 },
       { model: "default", sessions: 1, costUsd: 0.125 },
     ]);
+    expect(costs.perRuntime).toEqual([
+      { runtime: "claude", sessions: 4, costUsd: 2.375 },
+      { runtime: "codex", sessions: 1, costUsd: 2 },
+    ]);
     expect(costs.budgets.map(({ scope, target, amountUsd, spentUsd, leftUsd, usedUp }) => ({ scope, target, amountUsd, spentUsd, leftUsd, usedUp }))).toEqual([
-      { scope: "team", target: null, amountUsd: 10, spentUsd: 2.375, leftUsd: 7.625, usedUp: false },
+      { scope: "team", target: null, amountUsd: 10, spentUsd: 4.375, leftUsd: 5.625, usedUp: false },
       { scope: "member", target: "c", amountUsd: 0.4, spentUsd: 0.5, leftUsd: 0, usedUp: true },
     ]);
   });
@@ -319,6 +325,7 @@ describe("overview: costs", () => {
       perMember: [],
       perContract: [],
       perModel: [],
+      perRuntime: [],
       perDay: [],
       budgets: [],
     });

@@ -122,6 +122,7 @@ export async function delegate(
             {
               team: input.team,
               name: input.name,
+              runtime: input.runtime,
               model: input.model,
               workDir: input.workDir,
               preset: input.preset,

@@ -18,6 +18,7 @@ import { OPERATOR, type Principal } from "../principal.ts";
 import { parseOrThrow } from "../zod-errors.ts";
 import { delegate } from "./delegate.service.ts";
 import { spawnSession } from "./spawn.service.ts";
+import { TEST_RUNTIMES } from "../../testing/operations.ts";
 
 let hub: TempHub;
 let k: SessionKit;
@@ -120,7 +121,7 @@ describe("a supervised session", () => {
   });
 
   it("goes through batch, delegate, team_spawn and fork the same way", async () => {
-    const defaults = { workDir: k.workDir, sandbox: "bubblewrap" as const, maxLive: 0 };
+    const defaults = { workDir: k.workDir, sandbox: "bubblewrap" as const, maxLive: 0, runtimes: TEST_RUNTIMES };
     expect(await refused(() => spawnSession(hub, PARENT, parseOrThrow(SpawnInput, { name: "x", workDir: "/" }), defaults))).toMatchObject({
       rule: "inside_root",
     });
@@ -140,7 +141,7 @@ describe("a supervised session", () => {
 
 describe("a hub without the sandbox", () => {
   it("refuses full and safety off to everyone, the operator included", async () => {
-    const bare = { workDir: k.workDir, sandbox: "none" as const, maxLive: 0 };
+    const bare = { workDir: k.workDir, sandbox: "none" as const, maxLive: 0, runtimes: TEST_RUNTIMES };
     const spawn = (input: Record<string, unknown>) => spawnSession(hub, OPERATOR, parseOrThrow(SpawnInput, input), bare);
     const full = await refusedWithoutWriting(hub, () => spawn({ name: "x", preset: "full" }));
     expect(full).toMatchObject({ code: "forbidden", details: { field: "preset", rule: "sandbox" } });

@@ -13,6 +13,7 @@
  *   paths kept, work dir inside its own. Limits left at the hub's defaults are lowered to fit.
  */
 import type { PortRange } from "../worktrees/ports.ts";
+import type { RuntimeName, RuntimeSpec } from "../../runtimes.ts";
 import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
@@ -34,7 +35,15 @@ const HUB_DEFAULTS = SAFETY_DEFAULTS;
 /** `maxLive`: the admission limit on sessions holding a process (0: none), see admission.ts. */
 /** `worktreesDir`: where sessions' work trees are made (docs/worktrees.md); without it every session shares its work dir. */
 /** `portRange`: where work-tree sessions' ports come from (TEAMHUB_PORT_RANGE; docs/worktrees.md#ports). */
-export type SpawnDefaults = { workDir: string; sandbox: "bubblewrap" | "none"; maxLive: number; worktreesDir?: string; portRange?: PortRange };
+/** `runtimes`: the hub's table of the agents a session can run (server/runtimes.ts), which a request is checked against. */
+export type SpawnDefaults = {
+  workDir: string;
+  sandbox: "bubblewrap" | "none";
+  maxLive: number;
+  worktreesDir?: string;
+  portRange?: PortRange;
+  runtimes: Record<RuntimeName, RuntimeSpec>;
+};
 type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
 
 export type SpawnRequest = Pick<

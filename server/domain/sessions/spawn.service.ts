@@ -31,6 +31,7 @@ import { announceQueued, placeFor } from "./admission.ts";
 import { queueMessage } from "./interactions.ts";
 import { findSession, requireSession, safetyOf, teamOf, viewOf } from "./sessions.repo.ts";
 import { checkWorkDir, grantSpawn, type SpawnDefaults } from "./spawn-authority.ts";
+import { chooseRuntime, refuseFork } from "../runtimes/runtime-rules.ts";
 import { authorizeSession } from "./ownership.ts";
 import { recordWorktree, withForkWorktree, withWorktrees, type IsolationRequest, type MadeWorktree } from "../worktrees/isolate.ts";
 
@@ -44,6 +45,7 @@ export type NewSession = SpawnInput & { kind: SessionKind; parent?: string | nul
 export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession, defaults: SpawnDefaults): Promise<SessionRow> {
   if (RESERVED.has(s.name.toLowerCase())) throw conflict(`'${s.name}' is reserved for the hub's own principals`, { field: "name" });
   if (await findSession(tx, s.name)) throw conflict(`session '${s.name}' already exists`, { field: "name" });
+  const { runtime, model } = chooseRuntime(defaults.runtimes, s);
   checkWorkDir(s.workDir ?? defaults.workDir);
   const granted = await grantSpawn(tx, actor, s, defaults);
   const { safety, maxBudgetUsd } = granted;
@@ -54,9 +56,9 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
   await ensureTeam(tx, s.team);
   const status = await placeFor(tx, defaults.maxLive);
   const row = await tx.get<SessionRow>(
-    sql`INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety",
+    sql`INSERT INTO "Session" ("name","teamId","kind","status","queuedAt","claudeSessionId","runtime","model","workDir","preset","allowedTools","systemPrompt","agent","maxBudgetUsd","safety",
        "principal","parent","spawnedBy","hubId","createdAt","updatedAt")
-     VALUES (${s.name},${s.team},${s.kind},${status},${status === "queued" ? tx.now : null},${randomUUID()},${s.model ?? null},${workDir},${s.preset},${JSON.stringify(s.allowedTools)},${s.systemPrompt ?? null},${s.agent ?? null},${maxBudgetUsd},${JSON.stringify(safety)},${s.name},${s.parent ?? null},${actor.name},${tx.hub},${tx.now},${tx.now}) RETURNING *`,
+     VALUES (${s.name},${s.team},${s.kind},${status},${status === "queued" ? tx.now : null},${randomUUID()},${runtime},${model},${workDir},${s.preset},${JSON.stringify(s.allowedTools)},${s.systemPrompt ?? null},${s.agent ?? null},${maxBudgetUsd},${JSON.stringify(safety)},${s.name},${s.parent ?? null},${actor.name},${tx.hub},${tx.now},${tx.now}) RETURNING *`,
   );
   if (!row) throw new Error("INSERT … RETURNING gave no row");
   await tx.emit({
@@ -68,7 +70,8 @@ export async function insertSession(tx: WriteTx, actor: Principal, s: NewSession
       kind: s.kind,
       team: s.team,
       preset: s.preset,
-      model: s.model ?? null,
+      runtime,
+      model,
       workDir,
       parent: s.parent ?? null,
       forkFrom: s.forkFrom ?? null,
@@ -120,6 +123,7 @@ export async function forkSession(deps: DomainDeps, actor: Principal, input: For
   const before = await deps.db.read(async (s) => {
     const parent = await requireSession(s, input.name);
     await authorizeSession(s, actor, "session.fork", parent);
+    refuseFork(defaults.runtimes, parent);
     return parent;
   });
   return withForkWorktree(deps, before, { team: teamOf(before), name: input.newName }, defaults, (worktree) =>
@@ -138,6 +142,7 @@ export async function forkSession(deps: DomainDeps, actor: Principal, input: For
           team: teamOf(parent),
           name: input.newName,
           prompt: input.prompt,
+          runtime: parent.runtime,
           model: input.model ?? parent.model ?? undefined,
           workDir: parent.workDir,
           preset: Preset.parse(parent.preset),

@@ -22,11 +22,12 @@ import { sessionChanges } from "../worktrees/changes.service.ts";
 import { discardSession, mergeSession } from "../worktrees/merge.service.ts";
 import { audit } from "../lineage/lineage.service.ts";
 import { getSnapshot } from "./snapshots.service.ts";
+import { TEST_RUNTIMES } from "../../testing/operations.ts";
 
 let hub: TempHub;
 let repo: WorkTree;
 let k: Kit;
-let defaults: { workDir: string; sandbox: "bubblewrap"; maxLive: number; worktreesDir: string };
+let defaults: { workDir: string; sandbox: "bubblewrap"; maxLive: number; worktreesDir: string; runtimes: typeof TEST_RUNTIMES };
 
 beforeEach(async () => {
   hub = await tempHub();
@@ -36,7 +37,7 @@ beforeEach(async () => {
   repo.write("app.txt", "v0\n");
   repo.write("keep.txt", "keep\n");
   repo.commit("start");
-  defaults = { workDir: repo.dir, sandbox: "bubblewrap", maxLive: 0, worktreesDir: path.join(hub.dir, "worktrees") };
+  defaults = { workDir: repo.dir, sandbox: "bubblewrap", maxLive: 0, runtimes: TEST_RUNTIMES, worktreesDir: path.join(hub.dir, "worktrees") };
 });
 afterEach(() => hub.close());
 

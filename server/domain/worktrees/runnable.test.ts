@@ -32,7 +32,7 @@ import { DEFAULT_PORT_RANGE, parsePortRange, portEnv } from "./ports.ts";
 import { appendOutput, runStarted, setupFinished, setupStarted } from "./runnable-records.ts";
 import { processOutput, requestRun, rerunSetup, runnableState } from "./runnable.service.ts";
 import { worktreeOfSession } from "./worktrees.repo.ts";
-import { testHubInfo } from "../../testing/operations.ts";
+import { testHubInfo, TEST_RUNTIMES } from "../../testing/operations.ts";
 
 let hub: TempHub;
 let repo: WorkTree;
@@ -45,7 +45,7 @@ beforeEach(async () => {
   repo.write("app.txt", "app\n");
   repo.write(".gitignore", ".env\n.env.local\nsecret.txt\nconfig/local.json\nnode_modules/\n");
   repo.commit("start");
-  defaults = { workDir: repo.dir, sandbox: "bubblewrap", maxLive: 0, worktreesDir: path.join(hub.dir, "worktrees") };
+  defaults = { workDir: repo.dir, sandbox: "bubblewrap", maxLive: 0, runtimes: TEST_RUNTIMES, worktreesDir: path.join(hub.dir, "worktrees") };
   // Members are spawned throughout a test, on a loaded machine more than a spawn batch apart: no phase gates here.
   await updateTeamSettings(hub, OPERATOR, { team: "t", gateEnforcement: "off" });
 });

@@ -22,6 +22,7 @@ import { discardSession, mergeSession } from "./merge.service.ts";
 import { leftBranches } from "./left-branches.ts";
 import { pruneDeletedWorktrees } from "./prune.ts";
 import { GRACE_MS, sweepStrayWorktrees } from "./sweep.ts";
+import { TEST_RUNTIMES } from "../../testing/operations.ts";
 
 const LINES = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`);
 const text = (lines: string[]) => `${lines.join("\n")}\n`;
@@ -29,7 +30,7 @@ const edit = (i: number, to: string, lines = LINES) => text(lines.map((l, j) => 
 
 let hub: TempHub;
 let repo: WorkTree;
-let defaults: { workDir: string; sandbox: "bubblewrap"; maxLive: number; worktreesDir: string };
+let defaults: { workDir: string; sandbox: "bubblewrap"; maxLive: number; worktreesDir: string; runtimes: typeof TEST_RUNTIMES };
 
 beforeEach(async () => {
   hub = await tempHub();
@@ -38,7 +39,7 @@ beforeEach(async () => {
   repo.write("app.txt", text(LINES));
   repo.write("keep.txt", "keep\n");
   repo.commit("start");
-  defaults = { workDir: repo.dir, sandbox: "bubblewrap", maxLive: 0, worktreesDir: path.join(hub.dir, "worktrees") };
+  defaults = { workDir: repo.dir, sandbox: "bubblewrap", maxLive: 0, runtimes: TEST_RUNTIMES, worktreesDir: path.join(hub.dir, "worktrees") };
 });
 afterEach(() => hub.close());
 

@@ -10,7 +10,11 @@ const SPAWN_FIELDS = {
   team: TEAM,
   name: NAME,
   prompt: "The first message; omit to start the session idle.",
-  model: "Model alias or id, e.g. 'sonnet', 'opus', 'haiku'. Omit for the CLI's default.",
+  runtime:
+    "The agent it runs, a name from the hub's runtimes (runtimes_list): claude (default) for Claude Code, codex for OpenAI's Codex. " +
+    "Codex takes only the models the hub lists for it, runs no `agent`, and cannot be forked.",
+  model:
+    "Model alias or id, e.g. 'sonnet', 'opus', 'haiku'. Omit for the CLI's default (claude) or the hub's default model (a runtime that lists its models, codex).",
   workDir: "Absolute working directory: inside your own work dir when you are a session (the default), inside the team's root for member tokens.",
   preset: `${PRESET} No wider than your own preset (sessions) or the team's maxPreset (members); order read-only = plan < review < edit < full.`,
   allowedTools: "Extra rules the hub allows without asking, e.g. ['Bash(npm test:*)'].",
@@ -36,9 +40,9 @@ const AgentSendInput = SendInput.extend({ wait: Flag.default(true) });
 export const sessionTools = [
   tool({
     name: "spawn_session",
-    title: "Start a Claude Code session",
+    title: "Start a session",
     description:
-      "Start a supervised Claude Code session (one long-lived `claude` process) with an optional first message. Returns the session; follow it with get_session_status, " +
+      "Start a supervised session (one long-lived agent process: Claude Code by default, or another runtime such as codex) with an optional first message. Returns the session; follow it with get_session_status, " +
       "send_message or get_last_output. Its tool calls go through the hub's permission policy; some may wait for a person.",
     endpoint: api.sessions.spawn,
     describe: SPAWN_FIELDS,
@@ -48,7 +52,9 @@ export const sessionTools = [
     title: "Start several sessions",
     description: "Start up to 50 sessions at once, all or none: one bad entry (named in the error) starts nothing.",
     endpoint: api.sessions.batch,
-    describe: { sessions: "Sessions as for spawn_session: [{name, prompt, model, preset, …}]." },
+    describe: {
+      sessions: "Sessions as for spawn_session: [{name, prompt, runtime, model, preset, …}]; each entry may name its own runtime (claude default, codex).",
+    },
   }),
   tool({
     name: "team_spawn",
@@ -127,6 +133,14 @@ export const sessionTools = [
     describe: { name: NAME },
   }),
   tool({
+    name: "runtimes_list",
+    title: "List the runtimes",
+    description:
+      "The agents a session can run on this hub, for the `runtime` of spawn_session, team_spawn, batch_spawn and delegate_task: each runtime's name, " +
+      "protocol, models with their prices per million tokens (null: any model the agent knows), default model, and what it cannot do with the reason.",
+    endpoint: api.runtimes.list,
+  }),
+  tool({
     name: "list_sessions",
     title: "List sessions",
     description: "Sessions, newest first, optionally of one team or in one state; each with its `problem` (what is wrong with it, or null).",
@@ -160,6 +174,7 @@ export const sessionTools = [
       name: NAME,
       task: "What to do.",
       context: "Background put before the task.",
+      runtime: SPAWN_FIELDS.runtime,
       model: SPAWN_FIELDS.model,
       preset: PRESET,
       workDir: SPAWN_FIELDS.workDir,
