@@ -8,37 +8,22 @@ import { BATCH_GAP_MS } from "../server/domain/gate/spawn-batches.ts";
 import type { Reply } from "./fake-anthropic/server.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { mcp, memberOf } from "./fake-anthropic/members.ts";
+import { CHAIN_OUTPUTS, chainContracts, chainWorker } from "./fake-anthropic/chain.ts";
 import { prompt, toolResults, type MessagesRequest } from "./fake-anthropic/request.ts";
 import { query } from "./helpers/db-snapshot.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
-const OUTPUTS: Record<string, { artifactId: string; type: string; data: unknown; derivedFrom: string[] }> = {
-  "setup-schema": { artifactId: "schema-user", type: "schema-change", data: { models: [{ name: "User", fields: ["email"] }] }, derivedFrom: [] },
-  "build-api": { artifactId: "api-user", type: "api-contract", data: { endpoints: [{ method: "POST", path: "/users" }] }, derivedFrom: ["schema-user@v1"] },
-  "write-tests": { artifactId: "tests-user", type: "test-results", data: { total: 3, passed: 3, failed: 0 }, derivedFrom: ["api-user@v1"] },
-};
+const OUTPUTS = CHAIN_OUTPUTS;
+const chain = chainWorker("p1");
 
-/** A worker: woken for a ready contract, it starts it, publishes its output, and says so. */
+/** A worker: woken for a ready contract, it starts it, publishes its output, and says so; asked, it replies. */
 function worker(req: MessagesRequest): Reply | undefined {
   const member = memberOf(req);
   if (!member) return undefined;
-  const results = toolResults(req);
-  // The contract notice that woke it names the call to make (contract_start({id: "…"})).
-  const woken = /contract_start\(\{id: \\"([^"\\]+)\\"\}\)/.exec(JSON.stringify(req.messages));
-  if (results.length === 0) {
-    const asked = /(\S+) asks you \(reply with team_reply, messageId (\d+)\)/.exec(prompt(req));
-    if (asked) return mcp("team_reply", { team: "chat", messageId: Number(asked[2]), message: `${member} says: the port is 8080` });
-    const ready = /It is ready: start it with contract_start\(\{id: "([^"]+)"\}\)/.exec(prompt(req));
-    if (!ready) return { text: `${member}: nothing to do` };
-    return mcp("contract_start", { team: "p1", id: ready[1] });
-  }
-  const last = results[results.length - 1];
-  if (last.name === "mcp__teamhub__contract_start" && woken) {
-    const out = OUTPUTS[woken[1]];
-    return mcp("artifact_publish", { team: "p1", id: out.artifactId, type: out.type, data: out.data, derivedFrom: out.derivedFrom, contractId: woken[1] });
-  }
-  return { text: `${member} finished: ${last.name.replace("mcp__teamhub__", "")}${last.isError ? ` failed: ${last.text}` : ""}` };
+  const asked = toolResults(req).length === 0 && /(\S+) asks you \(reply with team_reply, messageId (\d+)\)/.exec(prompt(req));
+  if (asked) return mcp("team_reply", { team: "chat", messageId: Number(asked[2]), message: `${member} says: the port is 8080` });
+  return chain(req) ?? { text: `${member}: nothing to do` };
 }
 
 let sh: SessionHub;
@@ -56,21 +41,7 @@ describe("a linear chain worked by woken members", () => {
       expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
     for (const name of ["db-dev", "api-dev", "qa-dev"]) await waitForSession(sh.hub, name, (s) => s.status === "idle");
-    const contracts = [
-      { id: "setup-schema", assignee: "db-dev", expectedOutputs: [{ artifactType: "schema-change" }] },
-      {
-        id: "build-api",
-        assignee: "api-dev",
-        dependencies: [{ type: "contract", contractId: "setup-schema" }],
-        expectedOutputs: [{ artifactType: "api-contract" }],
-      },
-      {
-        id: "write-tests",
-        assignee: "qa-dev",
-        dependencies: [{ type: "contract", contractId: "build-api" }],
-        expectedOutputs: [{ artifactType: "test-results" }],
-      },
-    ];
+    const contracts = chainContracts(["db-dev", "api-dev", "qa-dev"]);
     for (const c of contracts) expect((await api(sh.hub, "POST", "/api/contracts?team=p1", { title: c.id, ...c })).status).toBe(201);
 
     await vi.waitFor(

@@ -3,7 +3,8 @@ import path from "node:path";
 import { CLAUDE_BIN } from "../../e2e/helpers/claude.ts";
 import { readEnv } from "../../server/env.ts";
 
-export const sessionHubEnv = (dir: string, claudeVars: Record<string, string>, workDir: string) =>
+/** `more`: further settings (a Codex runtime's, say). */
+export const sessionHubEnv = (dir: string, claudeVars: Record<string, string>, workDir: string, more: Record<string, string> = {}) =>
   readEnv({
     ...process.env,
     TEAMHUB_DATA_DIR: path.join(dir, "data"),
@@ -13,4 +14,5 @@ export const sessionHubEnv = (dir: string, claudeVars: Record<string, string>, w
     CLAUDE_BIN,
     TEAMHUB_CLAUDE_ENV: JSON.stringify(claudeVars),
     TEAMHUB_WORK_DIR: workDir,
+    ...more,
   });

@@ -5,6 +5,7 @@
  *   @shell <command>      call exec_command
  *   @mcp <tool> <json>    call <tool> of the `mcp__teamhub` namespace
  *   @usage <in> <out>     token usage of every reply
+ *   @sleep <ms>           delay every reply
  *   @reply <text>         the final text (default: "pong: <prompt>", or the tool outputs)
  *
  * Tool directives run one per round trip, in order; the final text follows the last one.
@@ -30,9 +31,11 @@ function usageOf(directives: Directive[]): Usage | undefined {
 }
 
 /** The reply the directives in the request's prompt ask for. */
-export function directiveModel(req: ResponsesRequest): Reply {
+export async function directiveModel(req: ResponsesRequest): Promise<Reply> {
   const text = prompt(req);
   const directives = directivesOf(text);
+  const sleep = directives.find((d) => d.verb === "sleep");
+  if (sleep) await new Promise((resolve) => setTimeout(resolve, Number(sleep.arg)).unref());
   const usage = usageOf(directives);
   const tools = directives.filter((d) => TOOL_VERBS.has(d.verb));
   const round = roundsSincePrompt(req);

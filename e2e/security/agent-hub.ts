@@ -32,13 +32,14 @@ export type AgentHub = SessionHub & {
 
 const secret = (label: string) => `${label}_${randomBytes(12).toString("hex")}`;
 
-export async function startAgentHub(): Promise<AgentHub> {
+/** `env`: more of the hub's settings (a Codex runtime's, say). */
+export async function startAgentHub(env: Record<string, string> = {}): Promise<AgentHub> {
   const hubHome = tempDir("hubhome");
   const outside = tempDir("outside");
   const secrets = Object.fromEntries(
     ["env", "key", "git", "home", "outside", "canary", "xfersecret", "samedir", "usersettings"].map((label) => [label, secret(label)]),
   );
-  const sh = await startSessionHub(directiveModel(), { HOME: hubHome, TEAMHUB_ATTACK_CANARY: secrets.canary }, { dataInWorkDir: true });
+  const sh = await startSessionHub(directiveModel(), { HOME: hubHome, TEAMHUB_ATTACK_CANARY: secrets.canary, ...env }, { dataInWorkDir: true });
   const w = (rel: string, content: string) => {
     fs.mkdirSync(path.dirname(path.join(sh.work, rel)), { recursive: true });
     fs.writeFileSync(path.join(sh.work, rel), content);

@@ -108,7 +108,12 @@ class CodexAgent implements AgentProcess {
       this.loading = true;
       await acp.loadSession(resume, cwd).finally(() => (this.loading = false));
     } else this.sessionId = (await acp.newSession(cwd)).sessionId;
-    void this.handlers.receive([], [{ kind: "started", conversationId: this.sessionId, model: this.model }]);
+    // As Claude's `system/init` line: the conversation a later launch resumes (the supervisor looks for it), and who answered.
+    const init = { type: "system", subtype: "init", session_id: this.sessionId, model: this.model, agent: acp.agent.agentInfo ?? null };
+    void this.handlers.receive(
+      [{ direction: "out", type: "system", subtype: "init", payload: init }],
+      [{ kind: "started", conversationId: this.sessionId, model: this.model }],
+    );
   }
 
   get pid() {
@@ -280,6 +285,8 @@ class CodexAgent implements AgentProcess {
 
   private async ended(turn: Turn, r: PromptResponse | null, failure?: string): Promise<void> {
     if (this.turn === turn) this.turn = null;
+    // The agent's own time for the turn; waiting for its token count below is the hub's.
+    const durationMs = Date.now() - turn.startedAt;
     const said = this.flush(turn);
     const used = r ? await this.turnTokens(turn) : turnTokens(turn.tokensBefore, this.tokens());
     const tokens: TurnTokens = { input: used.input - used.cachedInput, cacheWrite: 0, cacheRead: used.cachedInput, output: used.output };
@@ -293,7 +300,7 @@ class CodexAgent implements AgentProcess {
       tokens,
       // One model request per tool call, and the one that answered.
       turns: turn.toolCalls + 1,
-      durationMs: Date.now() - turn.startedAt,
+      durationMs,
       permissionDenials: turn.denials,
       apiErrorStatus: null,
     };
