@@ -88,6 +88,18 @@ describe("a Codex session", () => {
     expect(s.problem).toMatch(/time limit/);
   }, 60_000);
 
+  it("fails a turn the API refused with the agent's own words for it, and says so", async () => {
+    await api(sh.hub, "POST", "/api/sessions", { name: "cx-refused", runtime: "codex" });
+    await waitForSession(sh.hub, "cx-refused", (x) => x.status === "idle");
+    const r = (await send("cx-refused", "@fail 400 the model is not available to this organization")).body;
+    expect(r.interaction).toMatchObject({ status: "error", isError: true, error: "the model is not available to this organization" });
+    expect(r.session.problem).toBe("last turn failed: the model is not available to this organization");
+    const result = (await transcriptOf("cx-refused")).at(-1);
+    expect(result).toMatchObject({ type: "result", payload: { is_error: true, result: "the model is not available to this organization" } });
+    // The session stays usable.
+    expect((await send("cx-refused", "@reply fine again")).body.interaction).toMatchObject({ status: "completed", response: "fine again" });
+  }, 60_000);
+
   it("stops, and its process with it", async () => {
     await api(sh.hub, "POST", "/api/sessions", { name: "cx-stop", runtime: "codex" });
     const s = await waitForSession(sh.hub, "cx-stop", (x) => x.status === "idle");

@@ -6,6 +6,7 @@
  *   @mcp <tool> <json>    call <tool> of the `mcp__teamhub` namespace
  *   @usage <in> <out>     token usage of every reply
  *   @sleep <ms>           delay every reply
+ *   @fail <status> <text> refuse the request with that HTTP status and message
  *   @reply <text>         the final text (default: "pong: <prompt>", or the tool outputs)
  *
  * Tool directives run one per round trip, in order; the final text follows the last one.
@@ -36,6 +37,11 @@ export async function directiveModel(req: ResponsesRequest): Promise<Reply> {
   const directives = directivesOf(text);
   const sleep = directives.find((d) => d.verb === "sleep");
   if (sleep) await new Promise((resolve) => setTimeout(resolve, Number(sleep.arg)).unref());
+  const fail = directives.find((d) => d.verb === "fail");
+  if (fail) {
+    const space = fail.arg.indexOf(" ");
+    return { error: { status: Number(fail.arg.slice(0, space)), message: fail.arg.slice(space + 1) } };
+  }
   const usage = usageOf(directives);
   const tools = directives.filter((d) => TOOL_VERBS.has(d.verb));
   const round = roundsSincePrompt(req);

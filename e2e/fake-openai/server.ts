@@ -9,7 +9,11 @@ import { ResponsesRequest } from "./request.ts";
 
 export type Usage = { input_tokens: number; output_tokens: number };
 
-export type Reply = { text: string; usage?: Usage } | { call: { name: string; namespace?: string; arguments: string }; usage?: Usage };
+export type Reply =
+  | { text: string; usage?: Usage }
+  | { call: { name: string; namespace?: string; arguments: string }; usage?: Usage }
+  /** The API refuses the request with this status and message, as OpenAI's error body says it. */
+  | { error: { status: number; message: string } };
 
 export type FakeOpenAi = {
   /** The provider's base_url: codex appends /responses. */
@@ -26,7 +30,7 @@ function sse(res: http.ServerResponse, event: Record<string, unknown> & { type: 
   res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
 }
 
-function stream(res: http.ServerResponse, id: string, reply: Reply): void {
+function stream(res: http.ServerResponse, id: string, reply: Exclude<Reply, { error: unknown }>): void {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   sse(res, { type: "response.created", response: { id, object: "response", status: "in_progress", output: [] } });
   const itemId = `${id}_item`;
@@ -84,6 +88,11 @@ export async function startFakeOpenAi(respond: (req: ResponsesRequest) => Reply 
         requests.push(parsed.data);
         tokens.push((req.headers.authorization ?? "").replace(/^Bearer /, ""));
         const reply = await respond(parsed.data);
+        if ("error" in reply) {
+          const body = { error: { message: reply.error.message, type: "invalid_request_error", code: null } };
+          res.writeHead(reply.error.status, { "content-type": "application/json" }).end(JSON.stringify(body));
+          return;
+        }
         stream(res, `resp_${++count}`, reply);
       })();
     });

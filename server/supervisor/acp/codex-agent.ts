@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import type { PromptResponse, RequestPermissionRequest, RequestPermissionResponse, SessionNotification } from "@agentclientprotocol/sdk";
 import { DomainError } from "../../errors.ts";
 import type { Runtimes, ModelPrice } from "../../runtimes.ts";
@@ -141,7 +142,7 @@ class CodexAgent implements AgentProcess {
     this.turn = turn;
     turn.done = this.acp!.prompt(this.sessionId, text).then(
       (r) => this.ended(turn, r),
-      (e: Error) => this.ended(turn, null, e.message),
+      (e: unknown) => this.ended(turn, null, errorText(e)),
     );
   }
 
@@ -355,4 +356,29 @@ function outputText(u: { content?: Array<{ type: string; content?: { type: strin
   const raw = (u.rawOutput ?? {}) as Record<string, unknown>;
   const out = raw.formatted_output ?? raw.aggregated_output ?? raw.stdout;
   return typeof out === "string" ? out : "";
+}
+
+/** An API's error body as codex-acp passes it on: OpenAI's `{error: {message}}`, or a bare `{message}`. */
+const ErrorBody = z.union([
+  z.object({ error: z.object({ message: z.string() }).loose() }).transform((b) => b.error.message),
+  z.object({ message: z.string() }).transform((b) => b.message),
+]);
+
+/**
+ * What the agent said went wrong: the details a JSON-RPC error carries (codex-acp puts the API's own error body there,
+ * under a generic "Internal error"), else its message.
+ */
+function errorText(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const data = (e as { data?: unknown }).data;
+  const detail = typeof data === "string" ? data : typeof (data as { message?: unknown })?.message === "string" ? (data as { message: string }).message : null;
+  if (!detail) return e.message;
+  let json: unknown;
+  try {
+    json = JSON.parse(detail);
+  } catch {
+    return detail;
+  }
+  const body = ErrorBody.safeParse(json);
+  return body.success ? body.data : detail;
 }
