@@ -32,8 +32,8 @@ describe("session commands", () => {
     });
     const status = (await run("status", "cli-one")).stdout;
     expect(status).toMatch(/^cli-one: idle \(.+\), \$0\.\d{4}, 3 turns/);
-    // The model the CLI chose by itself, none being named.
-    expect(status.split("\n")[0]).toContain(`(${CLAUDE_DEFAULTS.model})`);
+    // The runtime by default, and the model the CLI chose by itself, none being named.
+    expect(status.split("\n")[0]).toContain(`(claude ${CLAUDE_DEFAULTS.model})`);
     expect((await run("output", "cli-one")).stdout).toBe("pong: third\n");
     const history = (await run("history", "cli-one")).stdout;
     expect(history).toMatch(/N\s+STATUS\s+COST\s+TURNS\s+DURATION\s+TOOLS\s+PROMPT/);

@@ -3,6 +3,7 @@
  * session and its event, the runtime's default model filled in, and each rule it breaks refused naming the field, the
  * runtime and what it offers, with nothing written.
  */
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { api } from "../../../lib/api/endpoints/index.ts";
 import { isEvent } from "../../../lib/api/events.ts";
@@ -10,7 +11,11 @@ import { operations, TEST_RUNTIMES } from "../../testing/operations.ts";
 import { issues, refusedWithoutWriting } from "../../testing/refusals.ts";
 import { sessionKit, type SessionKit } from "../../testing/session-kit.ts";
 import { tempHub, type TempHub } from "../../testing/temp-hub.ts";
+import { workTree } from "../../testing/work-tree.ts";
+import { ForkInput, SpawnInput } from "../../../lib/api/sessions.ts";
 import { OPERATOR } from "../principal.ts";
+import { parseOrThrow } from "../zod-errors.ts";
+import { forkSession, spawnSession } from "../sessions/spawn.service.ts";
 
 let hub: TempHub;
 let k: SessionKit;
@@ -84,6 +89,19 @@ describe("a session's runtime", () => {
     expect(e.code).toBe("precondition_failed");
     expect(e.message).toBe(`name: session 'cx' runs codex, which cannot fork: ${TEST_RUNTIMES.codex.cannot.fork}`);
     expect(e.details).toMatchObject({ field: "name", rule: "runtime_can", runtime: "codex" });
+  });
+
+  it("refuses that fork before git makes a work tree or a branch for it", async () => {
+    const repo = workTree();
+    repo.write("app.txt", "app\n");
+    repo.commit("start");
+    const defaults = { workDir: repo.dir, sandbox: "bubblewrap" as const, maxLive: 0, runtimes: TEST_RUNTIMES, worktreesDir: path.join(hub.dir, "worktrees") };
+    await spawnSession(hub, OPERATOR, parseOrThrow(SpawnInput, { name: "cx", runtime: "codex", isolation: "worktree" }), defaults);
+    const git = () => [repo.git("for-each-ref", "--format=%(refname) %(objectname)"), repo.git("worktree", "list", "--porcelain"), repo.git("stash", "list")];
+    const before = git();
+    const e = await refusedWithoutWriting(hub, () => forkSession(hub, OPERATOR, parseOrThrow(ForkInput, { name: "cx", newName: "copy" }), defaults));
+    expect(e.details).toMatchObject({ rule: "runtime_can" });
+    expect(git()).toEqual(before);
   });
 });
 
