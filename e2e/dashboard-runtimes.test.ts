@@ -1,9 +1,8 @@
 /**
  * Choosing a session's runtime (docs/runtimes.md#choosing-a-runtime) as a person does, in a real browser and through the
  * CLI: the spawn form lists the hub's runtimes and offers Codex's own models with their prices, and the hub's refusal of a
- * combination Codex cannot run shows under its field with nothing started. No Codex process is launched (the hub does not
- * run Codex sessions yet); a Claude session started from the form shows its runtime in the list, on its page and in the
- * overview's costs.
+ * combination Codex cannot run shows under its field with nothing started; a Claude session started from the form shows its
+ * runtime in the list, on its page and in the overview's costs. A Codex member's page is e2e/dashboard-codex.test.ts.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -24,6 +24,8 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
     ? `${usd(s.safety.maxCostUsd)} · ${s.safety.maxTurns} turns · ${duration(s.safety.timeoutMs)} per turn`
     : "off (protected paths still denied)";
   const thisHub = useThisHub();
+  // The agent's own id for its conversation: Claude Code's session id, Codex's thread.
+  const agentName = s.runtime.charAt(0).toUpperCase() + s.runtime.slice(1);
   return (
     <section className="card session-head" aria-label={`session ${s.name}`}>
       <div className="row">
@@ -65,11 +67,11 @@ export function SessionHeader({ session: s }: { session: SessionStatusView }) {
         <Fact term="Hub" testId="session-hub">
           <HubName hub={s.hub} thisHub={thisHub} />
         </Fact>
-        <Fact term="Claude session">
+        <Fact term={`${agentName} session`}>
           {s.claudeSessionId ? (
             <span className="row nowrap">
               <code title={s.claudeSessionId}>{s.claudeSessionId.slice(0, 8)}…</code>
-              <CopyButton text={s.claudeSessionId} label="Claude session id" />
+              <CopyButton text={s.claudeSessionId} label={`${agentName} session id`} />
             </span>
           ) : (
             "—"
