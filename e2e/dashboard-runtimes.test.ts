@@ -47,10 +47,10 @@ describe("the spawn form's runtime", () => {
     await expect.poll(() => model.evaluate((e) => e.tagName)).toBe("SELECT");
     // The model typed for Claude is gone: Codex does not know it.
     expect(await model.inputValue()).toBe("");
-    expect(await model.locator("option").allInnerTexts()).toEqual(["default (gpt-5-codex)", "gpt-5-codex", "gpt-5.1-codex", "gpt-5.1-codex-mini", "gpt-5"]);
-    expect(await form.locator('[data-field="model"] .hint').innerText()).toBe("gpt-5-codex: $1.25 / $10 per M tokens in / out");
-    await model.selectOption("gpt-5.1-codex-mini");
-    expect(await form.locator('[data-field="model"] .hint').innerText()).toBe("gpt-5.1-codex-mini: $0.25 / $2 per M tokens in / out");
+    expect(await model.locator("option").allInnerTexts()).toEqual(["default (gpt-5.5)", "gpt-5.5", "gpt-5.4", "gpt-5.4-mini"]);
+    expect(await form.locator('[data-field="model"] .hint').innerText()).toBe("gpt-5.5: $5 / $30 per M tokens in / out");
+    await model.selectOption("gpt-5.4-mini");
+    expect(await form.locator('[data-field="model"] .hint').innerText()).toBe("gpt-5.4-mini: $0.75 / $4.50 per M tokens in / out");
     expect(await form.locator('[data-field="agent"] .hint').innerText()).toContain("Codex has no named agents");
 
     await form.getByLabel("Name", { exact: true }).fill("codex-reviewer");
@@ -107,11 +107,11 @@ describe("the CLI's runtime", () => {
     const list = await cliAsync(sh.hub.dataDir, ["runtimes"]);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(
-      /^NAME\s+PROTOCOL\s+DEFAULT\s+MODELS\s+CANNOT\nclaude\s+claude-stream-json\s+—\s+any\s+—\ncodex\s+acp\s+gpt-5-codex\s+gpt-5-codex \(\$1\.25\/\$10 per M in\/out\)/,
+      /^NAME\s+PROTOCOL\s+DEFAULT\s+MODELS\s+CANNOT\nclaude\s+claude-stream-json\s+—\s+any\s+—\ncodex\s+acp\s+gpt-5\.5\s+gpt-5\.5 \(\$5\/\$30 per M in\/out\)/,
     );
     const refused = await cliAsync(sh.hub.dataDir, ["spawn", "cx", "--runtime", "codex", "--model", "opus"]);
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain("model: runtime 'codex' offers no model 'opus'; it offers gpt-5-codex, gpt-5.1-codex, gpt-5.1-codex-mini, gpt-5");
+    expect(refused.stderr).toContain("model: runtime 'codex' offers no model 'opus'; it offers gpt-5.5, gpt-5.4, gpt-5.4-mini");
     const unknown = await cliAsync(sh.hub.dataDir, ["delegate", "dx", "--task", "t", "--runtime", "gemini"]);
     expect(unknown.stderr).toContain("runtime: 'gemini' is not a runtime of this hub (claude, codex)");
     expect(await sessionNames()).not.toContain("cx");

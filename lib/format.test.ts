@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { clock, compactCount, dollars, duration, tokens, usd } from "./format.ts";
+import { clock, compactCount, dollars, duration, perMTok, tokens, usd } from "./format.ts";
 
 describe("format", () => {
+  it("prices per million tokens as price lists write them", () => {
+    expect([5, 30, 0.75, 4.5, 0.075, 0.5].map(perMTok)).toEqual(["$5", "$30", "$0.75", "$4.50", "$0.075", "$0.50"]);
+  });
   it("money", () => {
     expect([usd(0), usd(0.011), usd(1.5), usd(12.345)]).toEqual(["$0.00", "$0.0110", "$1.50", "$12.35"]);
   });

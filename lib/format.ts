@@ -34,3 +34,6 @@ export function compactCount(n: number): string {
 
 /** Tokens as budgets show them: "120k tokens", "1 token". */
 export const tokens = (n: number) => `${compactCount(n)} ${n === 1 ? "token" : "tokens"}`;
+
+/** A price per million tokens as price lists write it: whole dollars bare, cents always two places ($5, $4.50, $0.075). */
+export const perMTok = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(Math.max(2, (String(n).split(".")[1] ?? "").length))}`;

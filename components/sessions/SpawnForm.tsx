@@ -5,6 +5,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { PRESETS } from "@/lib/api/sessions.ts";
 import { ISOLATIONS } from "@/lib/api/worktrees.ts";
 import { issuesAt, issuesOf, type FieldIssue } from "@/lib/field-issues.ts";
+import { perMTok } from "@/lib/format.ts";
 import type { RuntimeView } from "@/lib/api/runtimes.ts";
 import { useRuntimes, useSpawn } from "@/lib/queries/sessions.ts";
 import { GateFix, gateRefusal } from "../fixes/GateFix.tsx";
@@ -62,7 +63,7 @@ function bodyOf(d: Draft) {
   };
 }
 
-const price = (m: NonNullable<RuntimeView["models"]>[number]) => `$${m.inputUsdPerMTok} / $${m.outputUsdPerMTok} per M tokens in / out`;
+const price = (m: NonNullable<RuntimeView["models"]>[number]) => `${perMTok(m.inputUsdPerMTok)} / ${perMTok(m.outputUsdPerMTok)} per M tokens in / out`;
 
 /** What the model field offers: the runtime's own models when it lists them, else any alias or id the agent knows. */
 function ModelChoice({

@@ -2,8 +2,10 @@ import type { Command } from "commander";
 import type { RuntimeView } from "../../../lib/api/runtimes.ts";
 import { action, type Ctx } from "../action.ts";
 import { table } from "../format.ts";
+import { perMTok } from "../../../lib/format.ts";
 
-const models = (r: RuntimeView) => (r.models ? r.models.map((m) => `${m.name} ($${m.inputUsdPerMTok}/$${m.outputUsdPerMTok} per M in/out)`).join(", ") : "any");
+const models = (r: RuntimeView) =>
+  r.models ? r.models.map((m) => `${m.name} (${perMTok(m.inputUsdPerMTok)}/${perMTok(m.outputUsdPerMTok)} per M in/out)`).join(", ") : "any";
 const cannot = (r: RuntimeView) =>
   Object.entries(r.cannot)
     .map(([what, why]) => `${what}: ${why}`)

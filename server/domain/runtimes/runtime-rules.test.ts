@@ -31,12 +31,12 @@ describe("a session's runtime", () => {
   it("is claude unless asked, and codex runs the hub's default Codex model when the request names none", async () => {
     expect(await k.spawn({ name: "plain" })).toMatchObject({ runtime: "claude", model: null });
     expect(await k.spawn({ name: "cx", runtime: "codex" })).toMatchObject({ runtime: "codex", model: TEST_RUNTIMES.codex.defaultModel });
-    expect(await k.spawn({ name: "cx-mini", runtime: "codex", model: "gpt-5.1-codex-mini" })).toMatchObject({ runtime: "codex", model: "gpt-5.1-codex-mini" });
+    expect(await k.spawn({ name: "cx-mini", runtime: "codex", model: "gpt-5.4-mini" })).toMatchObject({ runtime: "codex", model: "gpt-5.4-mini" });
     const created = hub.events.filter(isEvent("session.created")).map((e) => [e.payload.name, e.payload.runtime, e.payload.model]);
     expect(created).toEqual([
       ["plain", "claude", null],
-      ["cx", "codex", "gpt-5-codex"],
-      ["cx-mini", "codex", "gpt-5.1-codex-mini"],
+      ["cx", "codex", "gpt-5.5"],
+      ["cx-mini", "codex", "gpt-5.4-mini"],
     ]);
     expect((await k.status("cx")).runtime).toBe("codex");
   });
@@ -109,10 +109,10 @@ it("lists the hub's runtimes with their models, prices, default model and what t
   const list = await operations(hub)(api.runtimes.list, OPERATOR);
   expect(list.map((r) => [r.name, r.protocol, r.defaultModel])).toEqual([
     ["claude", "claude-stream-json", null],
-    ["codex", "acp", "gpt-5-codex"],
+    ["codex", "acp", "gpt-5.5"],
   ]);
   expect(list[0]).toMatchObject({ models: null, cannot: {} });
-  expect(list[1].models).toContainEqual({ name: "gpt-5.1-codex-mini", inputUsdPerMTok: 0.25, cachedInputUsdPerMTok: 0.025, outputUsdPerMTok: 2 });
+  expect(list[1].models).toContainEqual({ name: "gpt-5.4-mini", inputUsdPerMTok: 0.75, cachedInputUsdPerMTok: 0.075, outputUsdPerMTok: 4.5 });
   expect(list[1].cannot).toEqual(TEST_RUNTIMES.codex.cannot);
   // What a client gets is what the wire carries.
   expect(api.runtimes.list.output.parse(JSON.parse(JSON.stringify(list)))).toEqual(list);
