@@ -100,6 +100,23 @@ describe("a Codex session", () => {
     expect((await send("cx-refused", "@reply fine again")).body.interaction).toMatchObject({ status: "completed", response: "fine again" });
   }, 60_000);
 
+  it("is charged to a member's budget at the end of its turn; used up, the next turn waits until it is raised", async () => {
+    expect((await api(sh.hub, "POST", "/api/team-spawn", { team: "cxb", name: "cx-budget", runtime: "codex" })).status).toBe(201);
+    await waitForSession(sh.hub, "cx-budget", (x) => x.status === "idle");
+    const put = await api(sh.hub, "PUT", "/api/budgets", { team: "cxb", scope: "member", target: "cx-budget", amountTokens: 5000 });
+    expect(put.status).toBe(200);
+    expect((await send("cx-budget", "@usage 6000 100\n@reply big spend")).body.interaction.status).toBe("completed");
+    const [budget] = (await api(sh.hub, "GET", "/api/budgets?team=cxb")).body.filter((b: any) => b.target === "cx-budget");
+    expect(budget).toMatchObject({ usedUp: true, spentTokens: 6100 });
+
+    await api(sh.hub, "POST", "/api/sessions/cx-budget/send", { message: "@reply after the raise" });
+    const held = await waitForSession(sh.hub, "cx-budget", (x) => typeof x.problem === "string" && x.problem.startsWith("blocked: budget"));
+    expect(held.status).toBe("idle");
+    await api(sh.hub, "PUT", "/api/budgets", { team: "cxb", scope: "member", target: "cx-budget", amountTokens: 50_000 });
+    const after = await waitForSession(sh.hub, "cx-budget", (x) => x.problem === null && x.interactions === 2 && x.status === "idle");
+    expect(after.lastOutput).toBe("after the raise");
+  }, 60_000);
+
   it("stops, and its process with it", async () => {
     await api(sh.hub, "POST", "/api/sessions", { name: "cx-stop", runtime: "codex" });
     const s = await waitForSession(sh.hub, "cx-stop", (x) => x.status === "idle");
