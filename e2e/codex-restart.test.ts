@@ -3,22 +3,13 @@
  * message resumes its conversation (ACP session/load) with the history the model saw before.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directiveModel } from "./fake-openai/directives.ts";
-import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai/server.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
-import { codexHubEnv } from "./helpers/codex.ts";
+import { waitForSession } from "./helpers/session-hub.ts";
+import { startCodexHub, type CodexHub } from "./helpers/codex.ts";
 
-let openai: FakeOpenAi;
-let sh: SessionHub;
-beforeAll(async () => {
-  openai = await startFakeOpenAi(directiveModel);
-  sh = await startSessionHub(() => ({ text: "claude here" }), codexHubEnv(openai.url));
-});
-afterAll(async () => {
-  await sh?.close();
-  await openai?.close();
-});
+let sh: CodexHub;
+beforeAll(async () => (sh = await startCodexHub()));
+afterAll(async () => sh?.close());
 
 describe("a Codex session when the hub is killed with -9 during its turn", () => {
   it("is interrupted with its transcript intact, and resumes its conversation", async () => {
@@ -42,7 +33,7 @@ describe("a Codex session when the hub is killed with -9 during its turn", () =>
     expect(r.interaction).toMatchObject({ status: "completed", response: "back again" });
     expect((await api(sh.hub, "GET", "/api/sessions/cx-back")).body.claudeSessionId).toBe(before.claudeSessionId);
     // The model saw the conversation before the kill: codex loaded it from its rollout.
-    expect(JSON.stringify(openai.requests.at(-1)!.input)).toContain("first answer");
+    expect(JSON.stringify(sh.openai.requests.at(-1)!.input)).toContain("first answer");
     // The replayed history is not stored again.
     const after = (await api(sh.hub, "GET", "/api/sessions/cx-back/transcript?limit=500")).body.entries;
     expect(after.filter((e: any) => e.type === "result")).toHaveLength(2);

@@ -6,22 +6,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directiveModel } from "./fake-openai/directives.ts";
-import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai/server.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
-import { codexHubEnv, CODEX_PRICE } from "./helpers/codex.ts";
+import { waitForSession } from "./helpers/session-hub.ts";
+import { startCodexHub, type CodexHub, CODEX_PRICE } from "./helpers/codex.ts";
 
-let openai: FakeOpenAi;
-let sh: SessionHub;
-beforeAll(async () => {
-  openai = await startFakeOpenAi(directiveModel);
-  sh = await startSessionHub(() => ({ text: "claude here" }), codexHubEnv(openai.url));
-});
-afterAll(async () => {
-  await sh?.close();
-  await openai?.close();
-});
+let sh: CodexHub;
+beforeAll(async () => (sh = await startCodexHub()));
+afterAll(async () => sh?.close());
 
 const send = (name: string, message: string) => api(sh.hub, "POST", `/api/sessions/${name}/send`, { message, wait: true });
 const transcriptOf = async (name: string) => (await api(sh.hub, "GET", `/api/sessions/${name}/transcript?limit=500`)).body.entries;

@@ -6,27 +6,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directiveModel } from "./fake-openai/directives.ts";
-import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai/server.ts";
-import { codexHubEnv } from "./helpers/codex.ts";
+import { startCodexHub, type CodexHub } from "./helpers/codex.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+import { waitForSession } from "./helpers/session-hub.ts";
 import { workTree } from "./helpers/work-tree.ts";
 
-let openai: FakeOpenAi;
-let sh: SessionHub;
+let sh: CodexHub;
 beforeAll(async () => {
-  openai = await startFakeOpenAi(directiveModel);
-  sh = await startSessionHub(() => ({ text: "claude here" }), codexHubEnv(openai.url));
+  sh = await startCodexHub();
   const repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   repo.write("app.txt", "one\n");
   repo.commit("start");
 });
-afterAll(async () => {
-  await sh?.close();
-  await openai?.close();
-});
+afterAll(async () => sh?.close());
 
 describe("a Codex member in its own work tree", () => {
   it("writes on its own branch, not in the main checkout, and its changes are the member's", async () => {

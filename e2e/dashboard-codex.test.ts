@@ -7,27 +7,22 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directiveModel } from "./fake-openai/directives.ts";
-import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai/server.ts";
 import { launchBrowser, screenshot, sideways, waitLive } from "./helpers/browser.ts";
-import { codexHubEnv, CODEX_PRICE } from "./helpers/codex.ts";
+import { startCodexHub, type CodexHub, CODEX_PRICE } from "./helpers/codex.ts";
 import { api } from "./helpers/hub-process.ts";
-import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
+import { waitForSession } from "./helpers/session-hub.ts";
 
-let openai: FakeOpenAi;
-let sh: SessionHub;
+let sh: CodexHub;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  openai = await startFakeOpenAi(directiveModel);
-  [sh, browser] = await Promise.all([startSessionHub(() => ({ text: "claude here" }), codexHubEnv(openai.url)), launchBrowser()]);
+  [sh, browser] = await Promise.all([startCodexHub(), launchBrowser()]);
   page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
 });
 afterAll(async () => {
   await browser?.close();
   await sh?.close();
-  await openai?.close();
 });
 
 const text = (testId: string) => page.getByTestId(testId).innerText();
