@@ -39,6 +39,10 @@ describe("a Codex member's session page", () => {
     await expect.poll(() => text("session-runtime")).toBe("codex");
     await expect.poll(() => page.locator("main").innerText()).toContain(CODEX_PRICE.model);
     expect(await page.locator("main").innerText()).toContain("Codex session");
+    // What Codex cannot do is said on the button.
+    const fork = page.getByRole("button", { name: "Fork…" });
+    await expect.poll(() => fork.getAttribute("title")).toMatch(/^codex: /);
+    expect(await fork.isDisabled()).toBe(true);
 
     const allow = page.getByTestId("approvals").getByRole("button", { name: "Allow", exact: true });
     await allow.waitFor({ timeout: 30_000 });

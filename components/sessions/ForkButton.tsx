@@ -6,8 +6,8 @@ import { issuesAt, issuesOf } from "@/lib/field-issues.ts";
 import { submitsOnCtrlEnter } from "@/lib/ctrl-enter.ts";
 import { useFork } from "@/lib/queries/sessions.ts";
 
-/** Fork: a new session from this one's conversation; asks for its name and an optional first message. */
-export function ForkButton({ team, name, disabled }: { team: string; name: string; disabled: boolean }) {
+/** Fork: a new session from this one's conversation; asks for its name and an optional first message. `why`: why it is disabled, when not for want of a turn. */
+export function ForkButton({ team, name, disabled, why }: { team: string; name: string; disabled: boolean; why?: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fork = useFork(team, name);
   const [newName, setNewName] = useState(`${name}-fork`);
@@ -23,7 +23,7 @@ export function ForkButton({ team, name, disabled }: { team: string; name: strin
         type="button"
         disabled={disabled}
         onClick={() => (fork.reset(), dialog.current?.showModal())}
-        title={disabled ? "needs a finished turn to fork from" : undefined}
+        title={disabled ? (why ?? "needs a finished turn to fork from") : undefined}
       >
         Fork…
       </button>

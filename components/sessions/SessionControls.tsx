@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import type { SessionView } from "@/lib/api/sessions.ts";
-import { useDeleteSession, useLifecycle, type Lifecycle } from "@/lib/queries/sessions.ts";
+import { useDeleteSession, useLifecycle, useRuntimes, type Lifecycle } from "@/lib/queries/sessions.ts";
 import { ConfirmButton } from "../ui/ConfirmButton.tsx";
 import { controlsFor } from "./controls.ts";
 import { ForkButton } from "./ForkButton.tsx";
@@ -14,6 +14,8 @@ export function SessionControls({ session }: { session: SessionView }) {
   const lifecycle = useLifecycle(team, name);
   const del = useDeleteSession(team, name);
   const can = controlsFor(session);
+  // What its runtime cannot do is said on the button, not only by the hub's refusal.
+  const cannotFork = useRuntimes().data?.find((r) => r.name === session.runtime)?.cannot.fork;
   const busy = lifecycle.isPending || del.isPending;
   const run = (op: Lifecycle) => lifecycle.mutate(op);
   const error = lifecycle.error ?? del.error;
@@ -40,7 +42,7 @@ export function SessionControls({ session }: { session: SessionView }) {
           }
           onConfirm={() => run("kill")}
         />
-        <ForkButton team={team} name={name} disabled={!can.fork} />
+        <ForkButton team={team} name={name} disabled={!can.fork || cannotFork !== undefined} why={cannotFork && `${session.runtime}: ${cannotFork}`} />
         <ConfirmButton
           label="Delete"
           danger

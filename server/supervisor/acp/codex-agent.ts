@@ -105,6 +105,9 @@ class CodexAgent implements AgentProcess {
       this.handlers.exited({ reason: e.error ? "spawn_failed" : this.requested === "stop" ? "stopped" : this.requested ? "killed" : "crashed", ...e }),
     );
     if (resume) {
+      // What the agent cannot do is said with its reason, not met as a protocol error.
+      if (!acp.agent.agentCapabilities?.loadSession)
+        throw new Error(`${acp.agent.agentInfo?.name ?? "the agent"} cannot resume a conversation: it offers no session/load`);
       this.sessionId = resume;
       this.loading = true;
       await acp.loadSession(resume, cwd).finally(() => (this.loading = false));
