@@ -64,6 +64,13 @@ describe("a Codex member's session page", () => {
     await waitForSession(sh.hub, "cx-page", (s) => s.status === "idle" && s.interactions === 2);
     expect(fs.existsSync(path.join(sh.work, "denied.txt"))).toBe(false);
     await expect.poll(() => text("history")).toMatch(/2\s+completed\s+1 denied/);
+    // Its plan, as the agent keeps it, in steps.
+    await page.getByTestId("send-text").fill("@plan read the schema|completed; write the API contract|in_progress\n@reply planned");
+    await page.getByTestId("send-text").press("Control+Enter");
+    await expect.poll(() => page.getByTestId("tx-plan").last().innerText(), { timeout: 30_000 }).toMatch(/✓ read the schema\s+▸ write the API contract/);
+    await expect.poll(() => page.locator('[data-testid="tx-text"]').last().innerText()).toBe("planned");
+    await expect.poll(() => text("session-status")).toContain("idle");
+    await expect.poll(() => text("history")).toMatch(/3\s+completed/);
     await screenshot(page, "codex-session");
 
     await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));

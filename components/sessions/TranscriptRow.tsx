@@ -8,6 +8,7 @@ import { Markdown } from "./Markdown.tsx";
 import { toolEdit } from "./tool-edits.ts";
 import { relativeInput, summarizeInput, turnEnding, type Item, type PermissionDecision } from "./transcript-model.ts";
 
+const PLAN_MARK: Record<string, string> = { completed: "✓", in_progress: "▸", pending: "○" };
 const DECISION_LABEL = { pending: "waiting for a decision", allowed: "allowed", denied: "denied", withdrawn: "withdrawn" } as const;
 
 /** What the row needs of its session: its paths made relative, and Retry for the turn that may be retried. */
@@ -119,6 +120,19 @@ export function TranscriptRow({ item, ctx }: { item: Item; ctx: RowContext }) {
       return <ResultFooter item={item} interaction={item.interactionId === null ? undefined : ctx.interactions.get(item.interactionId)} ctx={ctx} />;
     case "note":
       return <div className="tx-note">{item.text}</div>;
+    case "plan":
+      return (
+        <div className="tx-plan" data-testid="tx-plan">
+          <span className="tx-who">plan</span>
+          <ul>
+            {item.entries.map((entry, i) => (
+              <li key={i} data-status={entry.status}>
+                <span aria-label={entry.status}>{PLAN_MARK[entry.status] ?? "○"}</span> {entry.content}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
     case "raw":
       return (
         <details className="tx-raw">

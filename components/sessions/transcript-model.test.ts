@@ -108,6 +108,26 @@ describe("transcript model", () => {
     expect(buildItems([...turn, cancel]).at(-1)).toMatchObject({ kind: "tool", permission: { decision: "withdrawn" } });
   });
 
+  it("shows an ACP agent's plan as its steps with their state, and a malformed one as a raw line", () => {
+    nextId = 200;
+    const entries = [
+      { content: "read the schema", priority: "high", status: "completed" },
+      { content: "write the API contract", priority: "medium", status: "in_progress" },
+    ];
+    const items = buildItems([line("out", "plan", null, { type: "plan", entries }), line("out", "plan", null, { type: "plan" })]);
+    expect(items).toEqual([
+      {
+        kind: "plan",
+        key: "200",
+        entries: [
+          { content: "read the schema", status: "completed" },
+          { content: "write the API contract", status: "in_progress" },
+        ],
+      },
+      expect.objectContaining({ kind: "raw", label: "plan" }),
+    ]);
+  });
+
   it("keeps what it does not know, and results without their call, as their own rows", () => {
     nextId = 100;
     const items = buildItems([

@@ -45,6 +45,8 @@ export type Item =
       durationMs: number | null;
     }
   | { kind: "note"; key: string; text: string }
+  /** An agent's plan (an ACP agent's `plan` update): its steps and how far each is. */
+  | { kind: "plan"; key: string; entries: Array<{ content: string; status: string }> }
   | { kind: "raw"; key: string; label: string; payload: unknown };
 
 type Obj = Record<string, unknown>;
@@ -164,6 +166,9 @@ export function buildItems(entries: TranscriptEntryView[]): Item[] {
       const known = permissions.get(str(p.request_id) ?? "");
       if (known) Object.assign(known, { decision: "withdrawn", message: "the CLI withdrew the request" });
       else raw(e, label);
+    } else if (e.direction === "out" && e.type === "plan" && Array.isArray(p.entries)) {
+      const entries = p.entries.map(obj).map((x) => ({ content: str(x.content) ?? "", status: str(x.status) ?? "pending" }));
+      items.push({ kind: "plan", key: `${e.id}`, entries });
     } else if (e.direction === "out" && e.type === "result") {
       const isError = p.is_error === true;
       const errors = Array.isArray(p.errors) ? p.errors.filter((x): x is string => typeof x === "string").join("; ") : "";

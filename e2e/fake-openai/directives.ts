@@ -4,6 +4,7 @@
  *
  *   @shell <command>      call exec_command
  *   @mcp <tool> <json>    call <tool> of the `mcp__teamhub` namespace
+ *   @plan <step>|<status>; …   call update_plan with those steps
  *   @usage <in> <out>     token usage of every reply
  *   @sleep <ms>           delay every reply
  *   @fail <status> <text> refuse the request with that HTTP status and message
@@ -15,10 +16,17 @@ import { prompt, roundsSincePrompt, toolOutputs, type ResponsesRequest } from ".
 import type { Reply, Usage } from "./server.ts";
 import { directivesOf, type Directive } from "../fake-anthropic/directives.ts";
 
-const TOOL_VERBS = new Set(["shell", "mcp"]);
+const TOOL_VERBS = new Set(["shell", "mcp", "plan"]);
 
 function toolCall(d: Directive): { name: string; namespace?: string; arguments: string } {
   if (d.verb === "shell") return { name: "exec_command", arguments: JSON.stringify({ cmd: d.arg }) };
+  if (d.verb === "plan") {
+    const plan = d.arg.split(";").map((s) => {
+      const [step, status] = s.split("|").map((x) => x.trim());
+      return { step, status };
+    });
+    return { name: "update_plan", arguments: JSON.stringify({ plan }) };
+  }
   const space = d.arg.indexOf(" ");
   const name = space < 0 ? d.arg : d.arg.slice(0, space);
   return { name, namespace: "mcp__teamhub", arguments: space < 0 ? "{}" : d.arg.slice(space + 1) };
