@@ -56,6 +56,7 @@ beforeAll(async () => {
   const s = api.sessions;
 
   await call(api.health.get, {});
+  await call(api.runtimes.list, {});
   await call(api.teams.create, { id: TEAM });
   await call(api.teams.create, { id: "contract-old" });
   await call(api.teams.list, {});

@@ -108,6 +108,16 @@ describe("a Codex session", () => {
     expect(after.lastOutput).toBe("after the raise");
   }, 60_000);
 
+  it("is woken by a message to it, and reads it in its next turn", async () => {
+    expect((await api(sh.hub, "POST", "/api/team-spawn", { team: "cxm", name: "cx-woken", runtime: "codex" })).status).toBe(201);
+    await waitForSession(sh.hub, "cx-woken", (x) => x.status === "idle");
+    expect((await api(sh.hub, "POST", "/api/chat/send", { team: "cxm", to: "cx-woken", message: "the schema is ready" })).status).toBe(200);
+    const woken = await waitForSession(sh.hub, "cx-woken", (x) => x.interactions === 1 && x.status === "idle");
+    const [turn] = (await api(sh.hub, "GET", "/api/sessions/cx-woken/history")).body.interactions;
+    expect(turn.prompt).toContain("the schema is ready");
+    expect(woken.lastOutput).toContain("the schema is ready");
+  }, 60_000);
+
   it("stops, and its process with it", async () => {
     await api(sh.hub, "POST", "/api/sessions", { name: "cx-stop", runtime: "codex" });
     const s = await waitForSession(sh.hub, "cx-stop", (x) => x.status === "idle");

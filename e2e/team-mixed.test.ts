@@ -1,5 +1,5 @@
 /**
- * A mixed team works the seed's Quick Start chain: a Claude member publishes the schema; a Codex member, woken by its
+ * A mixed team works the Quick Start chain (docs/cli.md#the-quick-start-chain): a Claude member publishes the schema; a Codex member, woken by its
  * contract, reads the schema over MCP and publishes the API contract; a Claude member completes the tests. Lineage,
  * contracts and costs come out right for both runtimes (docs/runtimes.md).
  */

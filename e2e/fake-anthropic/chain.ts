@@ -1,5 +1,5 @@
 /**
- * The seed's Quick Start chain (schema → API → tests) as scripted team members work it: each output, and a Claude
+ * The Quick Start chain (schema → API → tests, docs/cli.md#the-quick-start-chain) as scripted team members work it: each output, and a Claude
  * member that, woken by its contract's notice, starts the contract, publishes the contract's output and says so.
  */
 import { mcp, memberOf } from "./members.ts";

@@ -303,7 +303,7 @@ describe("overview: costs", () => {
 
     const { costs } = await overview(hub, OPERATOR, { team: "default" });
     expect(costs.perModel).toEqual([
-      { model: "gpt-5-codex", sessions: 1, costUsd: 2 },
+      { model: "gpt-5.5", sessions: 1, costUsd: 2 },
       { model: "opus", sessions: 1, costUsd: 1.5 },
       { model: "sonnet", sessions: 2, costUsd: 0.75 },
       { model: "default", sessions: 1, costUsd: 0.125 },
