@@ -15,6 +15,7 @@ import { codexHubEnv } from "../e2e/helpers/codex.ts";
 import { resolveCodexBin } from "../server/supervisor/acp/codex-bin.ts";
 import { writeCodexHome } from "../server/supervisor/acp/codex-home.ts";
 import { startCodexAcp } from "../server/supervisor/acp/connection.ts";
+import { HUB_SETTINGS, TOKEN_VAR } from "../server/supervisor/acp/codex-agent.ts";
 import { check, post } from "./lib/check.ts";
 import { median, ms, summarize, target } from "./lib/stats.ts";
 import { sessionHubEnv } from "./lib/session-hub-env.ts";
@@ -31,14 +32,14 @@ async function directFirstResult(dir: string, hubUrl: string, token: string, cod
   const t0 = performance.now();
   writeCodexHome(home, {
     mcpUrl: `${hubUrl}/mcp`,
-    tokenEnvVar: "TEAMHUB_MCP_TOKEN",
+    tokenEnvVar: TOKEN_VAR,
     operatorToml: codex.TEAMHUB_CODEX_CONFIG,
-    settings: { approval_policy: "untrusted", sandbox_mode: "danger-full-access" },
+    settings: HUB_SETTINGS,
   });
   const env = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: dir,
-    TEAMHUB_MCP_TOKEN: token,
+    [TOKEN_VAR]: token,
     ...(JSON.parse(codex.TEAMHUB_CODEX_ENV) as Record<string, string>),
   };
   const acp = await startCodexAcp(

@@ -38,7 +38,10 @@ export type CodexConfig = {
   env: Record<string, string>;
 };
 
-export type Runtimes = { specs: Record<RuntimeName, RuntimeSpec>; codex: CodexConfig };
+/** Each runtime's spec, by name: what the doors check a request against. */
+export type RuntimeTable = Record<RuntimeName, RuntimeSpec>;
+
+export type Runtimes = { specs: RuntimeTable; codex: CodexConfig };
 
 /**
  * OpenAI's list prices (standard tier, under 270K context) for the models codex-acp 0.16 knows, as published in 2026;

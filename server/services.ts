@@ -15,16 +15,14 @@ import { worktreesDir } from "./domain/worktrees/isolate.ts";
 import type { PortRange } from "./domain/worktrees/ports.ts";
 import type { WebhookConfig } from "./domain/notifications/config.ts";
 import type { ServiceContext } from "./services/context.ts";
-import { DEFAULT_RUNTIME, isRuntimeName, type RuntimeName, type RuntimeSpec } from "./runtimes.ts";
+import { DEFAULT_RUNTIME, isRuntimeName, type RuntimeName, type RuntimeTable } from "./runtimes.ts";
 import { authServices, leadServices } from "./services/access.ts";
 import { budgetServices, hubServices, limitServices, rosterServices, teamServices } from "./services/teams.ts";
 import { artifactServices, contractServices, lineageServices } from "./services/artifacts.ts";
 import { eventServices, gateServices, snapshotServices } from "./services/history.ts";
 import { pipelineServices, webhookServices } from "./services/pipelines.ts";
 import { chatServices, continuityServices, knowledgeServices } from "./services/team-memory.ts";
-import { sessionServices, worktreeServices } from "./services/sessions.ts";
-import { listRuntimes } from "./domain/runtimes/runtimes.service.ts";
-import type { Operations } from "./operations.ts";
+import { runtimeServices, sessionServices, worktreeServices } from "./services/sessions.ts";
 
 /**
  * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
@@ -45,7 +43,7 @@ export type HubInfo = {
   /** The Claude Code CLI the sessions run and its version, learnt at start (server/claude-version.ts). */
   claudeCode?: ClaudeCodeProbe;
   /** The agents a session can run (server/runtimes.ts; docs/runtimes.md). */
-  runtimes: Record<RuntimeName, RuntimeSpec>;
+  runtimes: RuntimeTable;
 };
 
 /** What only the hub process can check before a session is written: the binary of each runtime it will run. */
@@ -103,7 +101,7 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
     continuity: continuityServices(ctx),
     knowledge: knowledgeServices(ctx),
     sessions: sessionServices(ctx),
-    runtimes: { list: async () => listRuntimes(info.runtimes) } satisfies Operations<"runtimes">,
+    runtimes: runtimeServices(ctx),
     limits: limitServices(ctx),
     worktrees: worktreeServices(ctx),
   };

@@ -11,6 +11,7 @@ import { discardSession, mergeSession } from "../domain/worktrees/merge.service.
 import { compareBranches } from "../domain/worktrees/compare.service.ts";
 import { leftBranches } from "../domain/worktrees/left-branches.ts";
 import { processOutput, requestRun, rerunSetup, runnableState } from "../domain/worktrees/runnable.service.ts";
+import { listRuntimes } from "../domain/runtimes/runtimes.service.ts";
 import type { ServiceContext } from "./context.ts";
 
 export const sessionServices = ({ deps, defaults, preflight }: ServiceContext) =>
@@ -46,6 +47,8 @@ export const sessionServices = ({ deps, defaults, preflight }: ServiceContext) =
     decide: (a, i) => decideApproval(deps, a, i),
     decideMany: (a, i) => decideApprovals(deps, a, i),
   }) satisfies Operations<"sessions">;
+
+export const runtimeServices = ({ info }: ServiceContext) => ({ list: async () => listRuntimes(info.runtimes) }) satisfies Operations<"runtimes">;
 
 export const worktreeServices = ({ deps, info }: ServiceContext) =>
   ({

@@ -6,7 +6,12 @@
  */
 import type { TurnTokens } from "../domain/sessions/runtime.ts";
 import type { PermissionAnswer } from "./protocol.ts";
-import type { Exit } from "./child-process.ts";
+import type { Exit, Timing } from "./child-process.ts";
+import type { SessionRow } from "../db/rows.ts";
+import type { StoredSafety } from "../../lib/api/sessions.ts";
+import type { Account } from "./account.ts";
+import type { LaunchMode } from "./launch.ts";
+import type { SandboxCommand } from "./sandbox.ts";
 
 /** A tool call the agent asks leave for, in the hub's terms: the policy decides on `tool` (Claude Code's names) and `input`. */
 export type PermissionAsk = { requestId: string; tool: string; input: Record<string, unknown> };
@@ -79,3 +84,27 @@ export interface AgentProcess {
   /** Ends the process now. */
   kill(): Promise<unknown>;
 }
+
+/** What starting an agent needs from its runner; `sandboxed` wraps a command in the session's sandbox (or not). */
+export type AgentLaunch = {
+  session: SessionRow;
+  safety: StoredSafety;
+  mode: LaunchMode;
+  /** The session's private dir (`<data>/sessions/<pk>`). */
+  dir: string;
+  /** Variables of its work tree's ports. */
+  portEnv: Record<string, string>;
+  /** The member's token for the hub's MCP server. */
+  token: string;
+  hubUrl: string;
+  timing: Timing;
+  sandboxed(command: {
+    bin: string;
+    args: string[];
+    env: Record<string, string>;
+    hidden: string[];
+    mcpConfigFile?: string;
+  }): Promise<SandboxCommand & { statusFd?: number }>;
+};
+
+export type Launched = { process: AgentProcess; account: Account | null; args: string[] };

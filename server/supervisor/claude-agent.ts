@@ -7,16 +7,14 @@ import path from "node:path";
 import { z } from "zod";
 import { writePrivateFile } from "../data-dir.ts";
 import type { ClaudeConfig } from "../env.ts";
-import type { SessionRow } from "../db/rows.ts";
-import type { StoredSafety } from "../../lib/api/sessions.ts";
 import { ClaudeProcess, type Timing } from "./child-process.ts";
 import { sessionConfig } from "./config-dir.ts";
 import { costDelta, freshTracker, type CostTracker } from "./cost.ts";
-import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin, type LaunchMode } from "./launch.ts";
+import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin } from "./launch.ts";
 import { isSynthetic, permissionResponse, turnOutcome, userMessage, type OutputMessage, type PermissionAnswer, type Result } from "./protocol.ts";
 import { turnTokens } from "./usage-meter.ts";
-import { accountOf, type Account } from "./account.ts";
-import type { AgentEvent, AgentHandlers, AgentProcess, Recorder, TranscriptLine } from "./agent.ts";
+import { accountOf } from "./account.ts";
+import type { AgentEvent, AgentHandlers, AgentLaunch, AgentProcess, Launched, Recorder, TranscriptLine } from "./agent.ts";
 import type { SandboxCommand } from "./sandbox.ts";
 
 /** `rate_limit_event.rate_limit_info` as the CLI (2.1.x) prints it; `resetsAt` in seconds since the epoch. */
@@ -28,30 +26,6 @@ const RateLimitInfo = z
     utilization: z.number().optional(),
   })
   .loose();
-
-/** What starting an agent needs from its runner; `sandboxed` wraps a command in the session's sandbox (or not). */
-export type AgentLaunch = {
-  session: SessionRow;
-  safety: StoredSafety;
-  mode: LaunchMode;
-  /** The session's private dir (`<data>/sessions/<pk>`). */
-  dir: string;
-  /** Variables of its work tree's ports. */
-  portEnv: Record<string, string>;
-  /** The member's token for the hub's MCP server. */
-  token: string;
-  hubUrl: string;
-  timing: Timing;
-  sandboxed(command: {
-    bin: string;
-    args: string[];
-    env: Record<string, string>;
-    hidden: string[];
-    mcpConfigFile?: string;
-  }): Promise<SandboxCommand & { statusFd?: number }>;
-};
-
-export type Launched = { process: AgentProcess; account: Account | null; args: string[] };
 
 export async function launchClaude(config: ClaudeConfig, l: AgentLaunch, handlers: AgentHandlers): Promise<Launched> {
   const { session: s, mode } = l;

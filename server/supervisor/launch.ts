@@ -56,12 +56,17 @@ const SESSION_DEFAULTS = {
   MCP_CONNECTION_NONBLOCKING: "false",
 };
 
-export function childEnv(config: ClaudeConfig, source: Record<string, string | undefined> = process.env): Record<string, string> {
+/** The variables of `source` named in `names` that it has: how an agent's environment starts, nothing passing unlisted. */
+export function picked(names: readonly string[], source: Record<string, string | undefined> = process.env): Record<string, string> {
   const env: Record<string, string> = {};
-  // Nothing passes unless listed; passEnv is named by the operator, so any variable may pass that way.
+  for (const name of names) if (source[name] !== undefined) env[name] = source[name]!;
+  return env;
+}
+
+export function childEnv(config: ClaudeConfig, source: Record<string, string | undefined> = process.env): Record<string, string> {
+  // passEnv is named by the operator, so any variable may pass that way.
   const inherited = [...BASE_VARIABLES, ...(config.inheritCredentials ? CREDENTIAL_VARIABLES : []), ...config.passEnv];
-  for (const name of inherited) if (source[name] !== undefined) env[name] = source[name]!;
-  return { ...env, ...SESSION_DEFAULTS, ...config.env };
+  return { ...picked(inherited, source), ...SESSION_DEFAULTS, ...config.env };
 }
 
 export function executable(file: string): boolean {

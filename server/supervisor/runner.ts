@@ -47,8 +47,8 @@ import { UsageMeter, countedTokens, maxTokens } from "./usage-meter.ts";
 import { NotBefore } from "./not-before.ts";
 import { interruptedSentence, leftOf, type UsedUp } from "../domain/budgets/charge.ts";
 import type { TranscriptFeed, TranscriptOwner } from "./transcript-feed.ts";
-import type { AgentEvent, AgentHandlers, AgentProcess, LimitReport, PermissionAsk, TranscriptLine, TurnEnd } from "./agent.ts";
-import { launchClaude, type AgentLaunch, type Launched } from "./claude-agent.ts";
+import type { AgentEvent, AgentHandlers, AgentLaunch, AgentProcess, Launched, LimitReport, PermissionAsk, TranscriptLine, TurnEnd } from "./agent.ts";
+import { launchClaude } from "./claude-agent.ts";
 import { launchCodex } from "./acp/codex-agent.ts";
 
 export type RunnerContext = {

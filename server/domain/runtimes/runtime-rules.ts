@@ -5,9 +5,7 @@
  */
 import type { SessionRow } from "../../db/rows.ts";
 import { DomainError, invalidField } from "../../errors.ts";
-import { DEFAULT_RUNTIME, RUNTIME_NAMES, isRuntimeName, type RuntimeName, type RuntimeSpec } from "../../runtimes.ts";
-
-export type RuntimeTable = Record<RuntimeName, RuntimeSpec>;
+import { DEFAULT_RUNTIME, RUNTIME_NAMES, isRuntimeName, type RuntimeName, type RuntimeTable } from "../../runtimes.ts";
 
 /** The runtime and model a new session gets: the runtime's default model when it asks for none. */
 export function chooseRuntime(runtimes: RuntimeTable, s: { runtime?: string; model?: string; agent?: string }): { runtime: RuntimeName; model: string | null } {

@@ -1,7 +1,6 @@
 /** The hub's runtimes as clients see them (`runtimes.list`): what a spawn may name, the models and prices, what each cannot do. */
 import type { RuntimeView } from "../../../lib/api/runtimes.ts";
-import { RUNTIME_NAMES } from "../../runtimes.ts";
-import type { RuntimeTable } from "./runtime-rules.ts";
+import { RUNTIME_NAMES, type RuntimeTable } from "../../runtimes.ts";
 
 export function listRuntimes(runtimes: RuntimeTable): RuntimeView[] {
   return RUNTIME_NAMES.map((name) => {

@@ -13,7 +13,7 @@
  *   paths kept, work dir inside its own. Limits left at the hub's defaults are lowered to fit.
  */
 import type { PortRange } from "../worktrees/ports.ts";
-import type { RuntimeName, RuntimeSpec } from "../../runtimes.ts";
+import type { RuntimeTable } from "../../runtimes.ts";
 import fs from "node:fs";
 import path from "node:path";
 import type { Sql } from "../../db/connection.ts";
@@ -42,7 +42,7 @@ export type SpawnDefaults = {
   maxLive: number;
   worktreesDir?: string;
   portRange?: PortRange;
-  runtimes: Record<RuntimeName, RuntimeSpec>;
+  runtimes: RuntimeTable;
 };
 type Granted = { workDir: string; safety: StoredSafety; maxBudgetUsd: number | null };
 

@@ -11,19 +11,23 @@ import type { PromptResponse, RequestPermissionRequest, RequestPermissionRespons
 import { DomainError } from "../../errors.ts";
 import type { Runtimes, ModelPrice } from "../../runtimes.ts";
 import type { TurnTokens } from "../../domain/sessions/runtime.ts";
-import type { AgentEvent, AgentHandlers, AgentProcess, PermissionAsk, Recorder, TranscriptLine, TurnEnd } from "../agent.ts";
-import type { AgentLaunch, Launched } from "../claude-agent.ts";
+import type { AgentEvent, AgentHandlers, AgentLaunch, AgentProcess, Launched, PermissionAsk, Recorder, TranscriptLine, TurnEnd } from "../agent.ts";
 import type { Timing } from "../child-process.ts";
-import { BASE_VARIABLES } from "../launch.ts";
+import { BASE_VARIABLES, picked } from "../launch.ts";
 import { userMessage, type PermissionAnswer } from "../protocol.ts";
 import { resolveCodexBin } from "./codex-bin.ts";
 import { writeCodexHome } from "./codex-home.ts";
-import { NO_TOKENS, rolloutFile, sessionTokens, turnTokens, type CodexTokens } from "./codex-usage.ts";
+import { RolloutTokens, turnTokens, type CodexTokens } from "./codex-usage.ts";
 import { startCodexAcp, type CodexAcp } from "./connection.ts";
 import { hubTool } from "./tool-calls.ts";
 
 /** The variable in codex's environment holding the member's token; config.toml names it, never holds it. */
-const TOKEN_VAR = "TEAMHUB_MCP_TOKEN";
+export const TOKEN_VAR = "TEAMHUB_MCP_TOKEN";
+/**
+ * The hub's settings in every Codex session's config.toml: every command not known to only read asks the hub, whose
+ * policy decides as for Claude; the hub's sandbox is the boundary (codex's own would need privileges it does not give).
+ */
+export const HUB_SETTINGS = { approval_policy: "untrusted", sandbox_mode: "danger-full-access" };
 /** Codex writes a turn's token count to its rollout around the turn's end: how long the hub waits for it to appear. */
 const TOKENS_WAIT_MS = 2_000;
 
@@ -39,16 +43,12 @@ export async function launchCodex(runtimes: Runtimes, l: AgentLaunch, handlers: 
     mcpUrl: `${l.hubUrl}/mcp`,
     tokenEnvVar: TOKEN_VAR,
     operatorToml: runtimes.codex.toml,
-    // Every command not known to only read asks the hub, whose policy decides as for Claude; the hub's sandbox is the
-    // boundary (codex's own would need privileges the sandbox does not give).
-    settings: { model, approval_policy: "untrusted", sandbox_mode: "danger-full-access" },
+    settings: { model, ...HUB_SETTINGS },
   });
-  const env: Record<string, string> = {};
-  for (const name of BASE_VARIABLES) if (process.env[name] !== undefined) env[name] = process.env[name]!;
-  Object.assign(env, runtimes.codex.env, l.portEnv, { CODEX_HOME: fs.realpathSync(codexHome), [TOKEN_VAR]: l.token });
+  const env = { ...picked(BASE_VARIABLES), ...runtimes.codex.env, ...l.portEnv, CODEX_HOME: fs.realpathSync(codexHome), [TOKEN_VAR]: l.token };
   const bin = resolveCodexBin({ CODEX_ACP_BIN: runtimes.codex.bin });
   const command = await l.sandboxed({ bin, args: [], env, hidden: [] });
-  const agent = new CodexAgent(handlers, l.timing, price, model, codexHome, fresh(mode.kind) ? s.systemPrompt : null);
+  const agent = new CodexAgent(handlers, l.timing, price, model, codexHome, mode.kind === "fresh" ? s.systemPrompt : null);
   const acp = await startCodexAcp(
     { bin: command.bin, args: command.args, statusFd: command.statusFd, cwd: command.cwd, env, codexHome: env.CODEX_HOME },
     { onUpdate: (n) => agent.update(n), onPermission: (r, signal) => agent.permission(r, signal) },
@@ -61,8 +61,6 @@ export async function launchCodex(runtimes: Runtimes, l: AgentLaunch, handlers: 
   }
   return { process: agent, account: null, args: [bin] };
 }
-
-const fresh = (kind: AgentLaunch["mode"]["kind"]) => kind === "fresh";
 
 type Turn = {
   startedAt: number;
@@ -88,6 +86,7 @@ class CodexAgent implements AgentProcess {
   private requests = 0;
   private requested: "stop" | "kill" | null = null;
   private exited = false;
+  private rollout: RolloutTokens | null = null;
 
   constructor(
     private readonly handlers: AgentHandlers,
@@ -99,11 +98,10 @@ class CodexAgent implements AgentProcess {
     private preamble: string | null,
   ) {}
 
+  /** Opens the conversation; the runner hears of the process's end only once it has, a failure before being the launch's. */
   async open(acp: CodexAcp, resume: string | null, cwd: string): Promise<void> {
     this.acp = acp;
-    void acp.exit.then((e) =>
-      this.handlers.exited({ reason: e.error ? "spawn_failed" : this.requested === "stop" ? "stopped" : this.requested ? "killed" : "crashed", ...e }),
-    );
+    void acp.exit.then(() => (this.exited = true));
     if (resume) {
       // What the agent cannot do is said with its reason, not met as a protocol error.
       if (!acp.agent.agentCapabilities?.loadSession)
@@ -113,6 +111,9 @@ class CodexAgent implements AgentProcess {
       await acp.loadSession(resume, cwd).finally(() => (this.loading = false));
     } else this.sessionId = (await acp.newSession(cwd)).sessionId;
     // As Claude's `system/init` line: the conversation a later launch resumes (the supervisor looks for it), and who answered.
+    void acp.exit.then((e) =>
+      this.handlers.exited({ reason: e.error ? "spawn_failed" : this.requested === "stop" ? "stopped" : this.requested ? "killed" : "crashed", ...e }),
+    );
     const init = { type: "system", subtype: "init", session_id: this.sessionId, model: this.model, agent: acp.agent.agentInfo ?? null };
     void this.handlers.receive(
       [{ direction: "out", type: "system", subtype: "init", payload: init }],
@@ -125,7 +126,7 @@ class CodexAgent implements AgentProcess {
   }
 
   get alive() {
-    return this.acp !== null && this.requested !== "kill" && !this.exited;
+    return this.acp !== null && !this.exited;
   }
 
   async send(prompt: string, recorded: Recorder): Promise<void> {
@@ -190,10 +191,8 @@ class CodexAgent implements AgentProcess {
   }
 
   private async end(): Promise<unknown> {
-    if (!this.acp) return;
-    await this.acp.stop();
-    this.exited = true;
-    return this.acp.exit;
+    await this.acp?.stop();
+    return this.acp?.exit;
   }
 
   update(n: SessionNotification): void {
@@ -272,8 +271,8 @@ class CodexAgent implements AgentProcess {
   }
 
   private tokens(): CodexTokens {
-    const file = rolloutFile(this.codexHome, this.sessionId);
-    return file ? sessionTokens(fs.readFileSync(file, "utf8")) : NO_TOKENS;
+    this.rollout ??= new RolloutTokens(this.codexHome, this.sessionId);
+    return this.rollout.read();
   }
 
   /** The turn's tokens: codex may write the last count just after the prompt's answer, so a turn that ran waits a little for it. */

@@ -35,9 +35,9 @@ export function rolloutFile(codexHome: string, sessionId: string): string | unde
   return found.length > 0 ? path.join(root, found[found.length - 1]) : undefined;
 }
 
-/** The session's tokens so far: the last total codex recorded (lines it has not finished writing are skipped). */
-export function sessionTokens(rolloutText: string): CodexTokens {
-  let tokens = NO_TOKENS;
+/** The last total codex recorded in these lines (lines it has not finished writing are skipped); null: none. */
+function lastTotals(rolloutText: string): CodexTokens | null {
+  let tokens: CodexTokens | null = null;
   for (const line of rolloutText.split("\n")) {
     if (!line.includes('"token_count"')) continue;
     let json: unknown;
@@ -58,6 +58,53 @@ export function sessionTokens(rolloutText: string): CodexTokens {
     }
   }
   return tokens;
+}
+
+/** The session's tokens so far, from its whole rollout. */
+export const sessionTokens = (rolloutText: string): CodexTokens => lastTotals(rolloutText) ?? NO_TOKENS;
+
+/**
+ * A session's tokens as its rollout grows: each read parses only the whole lines written since the last one, so a turn
+ * costs what it added to the rollout, not the session's history. When the file has not grown, the newest rollout of the
+ * session is looked for again (a resumed session may have begun another), and a new one is read from its start.
+ */
+export class RolloutTokens {
+  private file: string | undefined;
+  private offset = 0;
+  private totals = NO_TOKENS;
+
+  constructor(
+    private readonly codexHome: string,
+    private readonly sessionId: string,
+  ) {}
+
+  read(): CodexTokens {
+    if (this.file && this.grew()) return this.totals;
+    const newest = rolloutFile(this.codexHome, this.sessionId);
+    if (newest && newest !== this.file) {
+      Object.assign(this, { file: newest, offset: 0, totals: NO_TOKENS });
+      this.grew();
+    }
+    return this.totals;
+  }
+
+  /** Takes in the whole lines written since the last read; false when there were none. */
+  private grew(): boolean {
+    const fd = fs.openSync(this.file!, "r");
+    try {
+      const size = fs.fstatSync(fd).size;
+      if (size <= this.offset) return false;
+      const chunk = Buffer.alloc(size - this.offset);
+      fs.readSync(fd, chunk, 0, chunk.length, this.offset);
+      // A line codex is still writing is read again, whole, next time.
+      const end = chunk.lastIndexOf(0x0a) + 1;
+      this.offset += end;
+      this.totals = lastTotals(chunk.subarray(0, end).toString("utf8")) ?? this.totals;
+      return end > 0;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
 }
 
 /** A turn's tokens: the session's totals after it less those before it. */

@@ -62,10 +62,6 @@ export type CodexAcp = {
 
 const STDERR_KEPT = 4_000;
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
     // Its own process group, so shell commands the agent started end with it.
@@ -89,19 +85,14 @@ export async function startCodexAcp(launch: CodexLaunch, callbacks: AcpCallbacks
     stderr = (stderr + chunk).slice(-STDERR_KEPT);
   });
   let stopping = false;
-  let exit!: (e: AcpExit) => void;
-  const exitPromise = new Promise<AcpExit>((resolve) => (exit = resolve));
-  const ended = new Promise<Error>((resolve) => {
-    child.once("error", (e) => {
-      const error = `codex-acp could not start (${launch.bin}): ${e.message}`;
-      exit({ code: null, signal: null, stderrTail: stderr, error });
-      resolve(new Error(error));
-    });
-    child.once("exit", (code, signal) => {
-      exit({ code, signal, stderrTail: stderr });
-      const tail = stderr.trim() ? `: ${stderr.trim().split("\n").slice(-5).join("\n")}` : "";
-      resolve(new Error(`codex-acp exited (${signal ?? `code ${code}`})${tail}`));
-    });
+  const exit = new Promise<AcpExit>((resolve) => {
+    child.once("error", (e) => resolve({ code: null, signal: null, stderrTail: stderr, error: `codex-acp could not start (${launch.bin}): ${e.message}` }));
+    child.once("exit", (code, signal) => resolve({ code, signal, stderrTail: stderr }));
+  });
+  // Why the connection ended, in words: the start's failure, or the exit with the end of what it wrote to stderr.
+  const ended = exit.then(({ code, signal, stderrTail, error }) => {
+    const tail = stderrTail.trim() ? `: ${stderrTail.trim().split("\n").slice(-5).join("\n")}` : "";
+    return new Error(error ?? `codex-acp exited (${signal ?? `code ${code}`})${tail}`);
   });
 
   const app = client({ name: "teamhub" })
@@ -122,14 +113,8 @@ export async function startCodexAcp(launch: CodexLaunch, callbacks: AcpCallbacks
     connection.close();
     if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
     signalGroup(child, "SIGTERM");
-    let timer: NodeJS.Timeout | undefined;
-    const killed = new Promise<void>((resolve) => {
-      timer = setTimeout(() => {
-        signalGroup(child, "SIGKILL");
-        resolve();
-      }, CODEX_STOP_GRACE_MS);
-    });
-    await Promise.race([exited(child), killed.then(() => exited(child))]);
+    const timer = setTimeout(() => signalGroup(child, "SIGKILL"), CODEX_STOP_GRACE_MS);
+    await exit;
     clearTimeout(timer);
   };
 
@@ -152,7 +137,7 @@ export async function startCodexAcp(launch: CodexLaunch, callbacks: AcpCallbacks
 
   return {
     pid: child.pid!,
-    exit: exitPromise,
+    exit,
     agent,
     newSession: (cwd, mcpServers = []) => agentSide.request("session/new", { cwd, mcpServers }),
     loadSession: (sessionId, cwd, mcpServers = []) => agentSide.request("session/load", { sessionId, cwd, mcpServers }),
