@@ -15,6 +15,12 @@ const TIMING = [
 ];
 /** Every project's temporary directories go in one root per run, checked empty at the end (see server/testing/temp-dir.ts). */
 const TEMP_ROOT = "server/testing/temp-root.global.ts";
+/** Real hubs run the dashboard build and dist/ of the current sources. */
+const E2E_SETUP = [TEMP_ROOT, "e2e/global-setup.ts"];
+/** The suites that run again with the oldest supported Claude Code: the sessions and their work trees. */
+const OLDEST = ["e2e/session-*.test.ts", "e2e/worktrees*.test.ts"];
+/** On PostgreSQL: the domain suite and the two-hub suite (which skips without it). */
+const POSTGRES = ["server/**/*.test.ts", "e2e/hubs-postgres.test.ts"];
 
 // Domain/unit tests need no dashboard build; e2e tests start real hubs, whose dashboard bundle the e2e global
 // setup builds first when its sources changed. The attack reporter prints "N attacks, M succeeded" at the end.
@@ -28,9 +34,9 @@ export default defineConfig({
     // loaded machine takes, and a poll ends as soon as its condition holds, so a long limit costs a passing test nothing.
     expect: { poll: { timeout: 15_000 } },
     pool: "forks",
-    // One file per core, not vitest's default of one fewer: an e2e file spends much of its time waiting on the hubs,
-    // CLIs and browsers it started, so a 2-core machine finishes the suite in about 0.75 of the time with two.
-    maxWorkers: os.availableParallelism(),
+    // One file more than there are cores: an e2e file spends much of its time waiting on the hubs, CLIs and browsers
+    // it started. On 2 cores, three files at once keep both busy (vmstat: 6% idle) where two left a quarter idle.
+    maxWorkers: os.availableParallelism() + 1,
     setupFiles: ["server/testing/temp-dir.cleanup.ts"],
     reporters: ["default", "./e2e/security/attack-reporter.ts"],
     // `npx vitest run server --coverage`: how much of the domain and the SQL layer the tests run.
@@ -40,13 +46,27 @@ export default defineConfig({
       exclude: ["**/*.test.ts", "server/testing/**"],
       reporter: ["text-summary", "text"],
     },
+    // `npm test` runs every project in one pool, so no suite waits for another's last file. The domain suites share
+    // their workers' modules between files (isolate: false): a file's state is its own database, and starting a
+    // process and importing the domain again for each file was half of their time.
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"], globalSetup: [TEMP_ROOT] } },
-      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], exclude: TIMING, globalSetup: [TEMP_ROOT, "e2e/global-setup.ts"] } },
       {
         extends: true,
-        test: { name: "timing", include: TIMING, globalSetup: [TEMP_ROOT, "e2e/global-setup.ts"], fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: "unit", include: ["server/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts"], isolate: false, globalSetup: [TEMP_ROOT] },
       },
+      { extends: true, test: { name: "e2e", include: ["e2e/**/*.test.ts"], exclude: [...TIMING, "e2e/hubs-postgres.test.ts"], globalSetup: E2E_SETUP } },
+      { extends: true, test: { name: "oldest", include: OLDEST, env: { TEAMHUB_TEST_CLAUDE: "oldest" }, globalSetup: E2E_SETUP } },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: POSTGRES,
+          isolate: false,
+          setupFiles: ["server/testing/postgres-url.setup.ts"],
+          globalSetup: [...E2E_SETUP, "server/testing/postgres-cluster.global.ts"],
+        },
+      },
+      { extends: true, test: { name: "timing", include: TIMING, globalSetup: E2E_SETUP, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },
 });
