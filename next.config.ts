@@ -5,7 +5,9 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  typescript: { tsconfigPath: "tsconfig.json" },
+  // The type check is `npm run typecheck` (tsc over the whole project, .next/types included once a build wrote them),
+  // which CI runs after the build: checking again inside `next build` took two thirds of its time (36 s → 12 s).
+  typescript: { tsconfigPath: "tsconfig.json", ignoreBuildErrors: true },
 };
 
 export default config;
