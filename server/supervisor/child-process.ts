@@ -12,6 +12,7 @@ import path from "node:path";
 import readline from "node:readline";
 import type { Readable } from "node:stream";
 import { classify, controlRequest, type OutputMessage } from "./protocol.ts";
+import { stdioWith } from "./sandbox.ts";
 
 /** bubblewrap's `--info-fd` line that names the sandboxed process. */
 const BwrapStatus = z.object({ "child-pid": z.number().int() });
@@ -25,6 +26,9 @@ export type ExitReason =
   | "crashed"
   /** It never started (binary missing, not executable). */
   | "spawn_failed";
+
+/** How a process that started ended, by what the hub had asked of it. */
+export const exitReason = (requested: "stop" | "kill" | null): ExitReason => (requested === "kill" ? "killed" : requested === "stop" ? "stopped" : "crashed");
 
 export type Exit = { reason: ExitReason; code: number | null; signal: NodeJS.Signals | null; stderrTail: string; error?: string };
 
@@ -75,7 +79,7 @@ export class ClaudeProcess {
     private readonly handlers: ProcessHandlers,
     private readonly timing: Timing = DEFAULT_TIMING,
   ) {
-    const stdio = ["pipe", "pipe", "pipe", ...(options.statusFd ? Array(options.statusFd - 2).fill("pipe") : [])];
+    const stdio = stdioWith(options.statusFd);
     // nice(1) execs the binary in its own process, so the pid is the binary's. A binary that cannot run is
     // spawned directly: its spawn fails here, as spawn_failed, rather than as nice's exit 127.
     const found = NICE === undefined ? undefined : onPath(bin, options.env.PATH);
@@ -96,8 +100,7 @@ export class ClaudeProcess {
         this.finish({ reason: "spawn_failed", code: null, signal: null, stderrTail: this.stderrTail, error: `${bin}: ${e.message}` });
     });
     this.child.once("close", (code, signal) => {
-      const reason: ExitReason = this.requested === "kill" ? "killed" : this.requested === "stop" ? "stopped" : "crashed";
-      this.finish({ reason, code, signal, stderrTail: this.stderrTail });
+      this.finish({ reason: exitReason(this.requested), code, signal, stderrTail: this.stderrTail });
     });
   }
 

@@ -42,6 +42,9 @@ export type SandboxCommand = { bin: string; args: string[]; cwd: string };
 /** File descriptor bubblewrap writes its status to: `{"child-pid": N}` once the CLI runs, then its exit code. */
 export const STATUS_FD = 3;
 
+/** A sandboxed agent's stdio: pipes for stdin, stdout and stderr and up to `statusFd`, which must be open in the child. */
+export const stdioWith = (statusFd?: number): "pipe"[] => Array<"pipe">(Math.max(3, (statusFd ?? 0) + 1)).fill("pipe");
+
 const SYSTEM_DIRS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"];
 // Name patterns that stay readable (work needs them) but may never be written; in a session's own work tree its
 // dependency dirs are its own copy, which it may write (docs/worktrees.md#dependencies).

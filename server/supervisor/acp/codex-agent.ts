@@ -12,7 +12,7 @@ import { DomainError } from "../../errors.ts";
 import type { Runtimes, ModelPrice } from "../../runtimes.ts";
 import type { TurnTokens } from "../../domain/sessions/runtime.ts";
 import type { AgentEvent, AgentHandlers, AgentLaunch, AgentProcess, Launched, PermissionAsk, Recorder, TranscriptLine, TurnEnd } from "../agent.ts";
-import type { Timing } from "../child-process.ts";
+import { exitReason, type Timing } from "../child-process.ts";
 import { BASE_VARIABLES, picked } from "../launch.ts";
 import { userMessage, type PermissionAnswer } from "../protocol.ts";
 import { resolveCodexBin } from "./codex-bin.ts";
@@ -111,9 +111,7 @@ class CodexAgent implements AgentProcess {
       await acp.loadSession(resume, cwd).finally(() => (this.loading = false));
     } else this.sessionId = (await acp.newSession(cwd)).sessionId;
     // As Claude's `system/init` line: the conversation a later launch resumes (the supervisor looks for it), and who answered.
-    void acp.exit.then((e) =>
-      this.handlers.exited({ reason: e.error ? "spawn_failed" : this.requested === "stop" ? "stopped" : this.requested ? "killed" : "crashed", ...e }),
-    );
+    void acp.exit.then((e) => this.handlers.exited({ reason: e.error ? "spawn_failed" : exitReason(this.requested), ...e }));
     const init = { type: "system", subtype: "init", session_id: this.sessionId, model: this.model, agent: acp.agent.agentInfo ?? null };
     void this.handlers.receive(
       [{ direction: "out", type: "system", subtype: "init", payload: init }],

@@ -19,6 +19,7 @@ import {
   type RequestPermissionResponse,
   type SessionNotification,
 } from "@agentclientprotocol/sdk";
+import { stdioWith } from "../sandbox.ts";
 import { CODEX_STOP_GRACE_MS } from "./codex-bin.ts";
 
 export type CodexLaunch = {
@@ -77,7 +78,7 @@ export async function startCodexAcp(launch: CodexLaunch, callbacks: AcpCallbacks
   const child = spawn(launch.bin, launch.args ?? [], {
     cwd: launch.cwd,
     env: env as NodeJS.ProcessEnv,
-    stdio: ["pipe", "pipe", "pipe", ...(launch.statusFd ? Array(launch.statusFd - 2).fill("pipe") : [])],
+    stdio: stdioWith(launch.statusFd),
     detached: true,
   }) as ChildProcessWithoutNullStreams;
   let stderr = "";
