@@ -85,6 +85,9 @@ export interface AgentProcess {
   kill(): Promise<unknown>;
 }
 
+/** The command that starts an agent, and the descriptor bubblewrap reports on when it runs in the sandbox. */
+export type AgentCommand = SandboxCommand & { statusFd?: number };
+
 /** What starting an agent needs from its runner; `sandboxed` wraps a command in the session's sandbox (or not). */
 export type AgentLaunch = {
   session: SessionRow;
@@ -98,13 +101,7 @@ export type AgentLaunch = {
   token: string;
   hubUrl: string;
   timing: Timing;
-  sandboxed(command: {
-    bin: string;
-    args: string[];
-    env: Record<string, string>;
-    hidden: string[];
-    mcpConfigFile?: string;
-  }): Promise<SandboxCommand & { statusFd?: number }>;
+  sandboxed(command: { bin: string; args: string[]; env: Record<string, string>; hidden: string[]; mcpConfigFile?: string }): Promise<AgentCommand>;
 };
 
 export type Launched = { process: AgentProcess; account: Account | null; args: string[] };

@@ -14,8 +14,7 @@ import { childEnv, claudeArgs, mcpConfig, resolveClaudeBin } from "./launch.ts";
 import { isSynthetic, permissionResponse, turnOutcome, userMessage, type OutputMessage, type PermissionAnswer, type Result } from "./protocol.ts";
 import { turnTokens } from "./usage-meter.ts";
 import { accountOf } from "./account.ts";
-import type { AgentEvent, AgentHandlers, AgentLaunch, AgentProcess, Launched, Recorder, TranscriptLine } from "./agent.ts";
-import type { SandboxCommand } from "./sandbox.ts";
+import type { AgentCommand, AgentEvent, AgentHandlers, AgentLaunch, AgentProcess, Launched, Recorder, TranscriptLine } from "./agent.ts";
 
 /** `rate_limit_event.rate_limit_info` as the CLI (2.1.x) prints it; `resetsAt` in seconds since the epoch. */
 const RateLimitInfo = z
@@ -51,7 +50,7 @@ class ClaudeAgent implements AgentProcess {
   private readonly proc: ClaudeProcess;
 
   constructor(
-    command: SandboxCommand & { statusFd?: number },
+    command: AgentCommand,
     env: Record<string, string>,
     private readonly handlers: AgentHandlers,
     timing: Timing,
