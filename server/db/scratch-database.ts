@@ -17,6 +17,20 @@ async function admin(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
+/** Drops the scratch databases labelled `label`, whoever made them: a test run's, at its end. */
+export async function dropScratchDatabases(serverUrl: string, label: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(`SELECT "datname" AS "name" FROM pg_database WHERE starts_with("datname", $1)`, [
+      `teamhub_${label}_`,
+    ]);
+    for (const { name } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * `serverUrl`: any database on the server, as a user allowed to create databases. `template`: a database to copy
  * (nothing may be connected to it meanwhile); without it, an empty one.
