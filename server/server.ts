@@ -117,7 +117,7 @@ export async function startHub(env: HubEnv = readEnv(), options: { mcpExtraTools
   const eventLog = await startLogFeed(db, bus);
   type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
   // Next.js loads its server and the dashboard's code when the first page is asked for, not at start: a hub that
-  // serves no page (an agent's, a script's) is ready ~0.3 s sooner, on ~0.3 s less CPU (docs/architecture.md#pages).
+  // serves no page (an agent's, a script's) is ready ~0.3 s sooner, on ~0.3 s less CPU (docs/architecture.md#processes).
   // In production the config is passed, not looked up: the installed package has no next.config.ts to transpile.
   let app: ReturnType<typeof next> | null = null;
   let pages: Promise<Handler> | null = null;
