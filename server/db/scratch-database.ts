@@ -1,34 +1,31 @@
 /**
- * A new, empty database on a PostgreSQL server, dropped afterwards: each domain test gets one
- * (server/testing/temp-hub.ts), and the schema engine replays migrations in one (./schema-diff.ts).
+ * A new, empty database on a PostgreSQL server, dropped afterwards: the domain tests' hubs are copied into some
+ * (server/testing/postgres-pool.ts), and the schema engine replays migrations in one (./schema-diff.ts).
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 
 export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
 
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** One connection for `run`, closed after it whatever happens. */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await run(client);
   } finally {
     await client.end();
   }
 }
 
+const admin = (serverUrl: string, statement: string) => withClient(serverUrl, async (c) => void (await c.query(statement)));
+
 /** Drops the scratch databases labelled `label`, whoever made them: a test run's, at its end. */
-export async function dropScratchDatabases(serverUrl: string, label: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ name: string }>(`SELECT "datname" AS "name" FROM pg_database WHERE starts_with("datname", $1)`, [
-      `teamhub_${label}_`,
-    ]);
-    for (const { name } of rows) await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+export function dropScratchDatabases(serverUrl: string, label: string): Promise<void> {
+  return withClient(serverUrl, async (c) => {
+    const { rows } = await c.query<{ name: string }>(`SELECT "datname" AS "name" FROM pg_database WHERE starts_with("datname", $1)`, [`teamhub_${label}_`]);
+    for (const { name } of rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`);
+  });
 }
 
 /**

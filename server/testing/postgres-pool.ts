@@ -8,8 +8,7 @@
  * once, and the run drops them at its end (./postgres-cluster.global.ts); otherwise they are dropped after each file
  * (./temp-dir.cleanup.ts).
  */
-import pg from "pg";
-import { scratchDatabase, type ScratchDatabase } from "../db/scratch-database.ts";
+import { scratchDatabase, withClient, type ScratchDatabase } from "../db/scratch-database.ts";
 import { migrateDatabase } from "../db/open.ts";
 
 export type PooledDatabase = { url: string; release(): void };
@@ -23,16 +22,6 @@ const label = (kind: string) => (POSTGRES_RUN ? `${POSTGRES_RUN}_${kind}` : kind
 let template: Promise<Template> | null = null;
 const created: ScratchDatabase[] = [];
 const free: ScratchDatabase[] = [];
-
-async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Tables in an order that deletes each before the tables it references, so no foreign key refuses a DELETE. */
 function deletionOrder(tables: string[], references: { from: string; to: string }[]): string[] {
@@ -61,10 +50,11 @@ async function resetScript(url: string): Promise<string> {
     ).rows.map((r) => r.name);
     const references = (
       await c.query<{ from: string; to: string }>(
-        `SELECT conrelid::regclass::text AS "from", confrelid::regclass::text AS "to" FROM pg_constraint
-           WHERE contype = 'f' AND connamespace = current_schema()::regnamespace`,
+        `SELECT "f"."relname" AS "from", "t"."relname" AS "to" FROM pg_constraint "k"
+           JOIN pg_class "f" ON "f"."oid" = "k"."conrelid" JOIN pg_class "t" ON "t"."oid" = "k"."confrelid"
+           WHERE "k"."contype" = 'f' AND "k"."connamespace" = current_schema()::regnamespace`,
       )
-    ).rows.map((r) => ({ from: r.from.replaceAll('"', ""), to: r.to.replaceAll('"', "") }));
+    ).rows;
     const statements = deletionOrder(tables, references).map((t) => `DELETE FROM ${ident(t)}`);
     for (const t of tables) {
       const rows = (await c.query(`SELECT * FROM ${ident(t)}`)).rows;
