@@ -4,7 +4,6 @@
  * is denied over the CLI's bulk `teamhub decide`. With more waiting than the queue lists, the nav and the queue count
  * them all.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -12,7 +11,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
-import { api, BIN, ROOT } from "./helpers/hub-process.ts";
+import { api, cli } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 
 let sh: SessionHub;
@@ -27,9 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await sh?.close();
 });
-
-const teamhub = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, "--url", sh.hub.url, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, TEAMHUB_URL: "" }, timeout: 60_000 });
 
 describe("approvals queue", () => {
   it("allows two waiting requests at once, their turns go on; the CLI denies the third", async () => {
@@ -58,10 +54,10 @@ describe("approvals queue", () => {
     await expect.poll(() => page.getByTestId("approvals-waiting").innerText()).toBe("1");
     await expect.poll(() => page.getByTestId("approvals-decided").innerText()).toMatch(/q1\s+Bash\s+allowed\s+operator/);
 
-    const cli = teamhub("decide", "deny", String(idOf("q3")), String(idOf("q1")), "--note", "not now");
-    expect(cli.status, cli.stderr).toBe(0);
-    expect(cli.stdout).toContain(`approval ${idOf("q3")} (q3, Bash): denied`);
-    expect(cli.stdout).toContain(`approval ${idOf("q1")}: already allowed, left as it was`);
+    const denial = cli(sh.hub.dataDir, ["decide", "deny", String(idOf("q3")), String(idOf("q1")), "--note", "not now"]);
+    expect(denial.code, denial.stderr).toBe(0);
+    expect(denial.stdout).toContain(`approval ${idOf("q3")} (q3, Bash): denied`);
+    expect(denial.stdout).toContain(`approval ${idOf("q1")}: already allowed, left as it was`);
     await waitForSession(sh.hub, "q3", (s) => s.status === "idle", 60_000);
     expect(fs.existsSync(marker("q3"))).toBe(false);
     await expect.poll(() => page.getByTestId("approvals-waiting").count()).toBe(0);
@@ -88,8 +84,8 @@ describe("approvals queue", () => {
     await screenshot(page, "sessions-sorted");
     await page.goto(`${sh.hub.url}/approvals`);
 
-    const refused = teamhub("decide", "maybe", "1");
-    expect(refused.status).toBe(2);
+    const refused = cli(sh.hub.dataDir, ["decide", "maybe", "1"]);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("<decision>: must be one of allow, deny");
 
     await page.evaluate(() => window.localStorage.setItem("teamhub.theme", "dark"));

@@ -4,12 +4,11 @@
  * seeing each other's change; one is merged; the other's merge reports the conflict on that file
  * before anything is written; after the member edits again it merges. Also over the CLI: `teamhub changes`.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { api, BIN, ROOT } from "./helpers/hub-process.ts";
+import { api, cli } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 import { workTree, type WorkTree } from "./helpers/work-tree.ts";
 
@@ -37,9 +36,6 @@ async function turn(name: string, directives: string[]): Promise<string> {
   return r.body.interaction.response;
 }
 
-const teamhub = (...args: string[]) =>
-  spawnSync(process.execPath, [BIN, "--url", sh.hub.url, ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, TEAMHUB_URL: "" }, timeout: 60_000 });
-
 describe("two members edit the same file in their own work trees", () => {
   it("merges one, reports the other's conflict before writing, and merges it once the member resolved it", async () => {
     const dirs: Record<string, string> = {};
@@ -60,9 +56,9 @@ describe("two members edit the same file in their own work trees", () => {
     // The hub sees each one's change, and flags the file both changed.
     const changes = await api(sh.hub, "GET", "/api/sessions/alice/changes");
     expect(changes.body.files).toMatchObject([{ path: "app.txt", additions: 1, deletions: 1, change: "modified" }]);
-    const cli = teamhub("changes", "bob");
-    expect(cli.status, cli.stderr).toBe(0);
-    expect(cli.stdout).toContain("M +1 −1\tapp.txt");
+    const changed = cli(sh.hub.dataDir, ["changes", "bob"]);
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stdout).toContain("M +1 −1\tapp.txt");
     const overlaps = await api(sh.hub, "GET", "/api/worktree-overlaps?team=wt");
     expect(overlaps.body.files).toMatchObject([{ path: "app.txt", sessions: ["alice", "bob"] }]);
 
