@@ -9,5 +9,5 @@ if (fs.existsSync(sources)) {
   register();
   await import(sources.href);
 } else {
-  await import("../dist/server/cli/index.js");
+  await import("../dist/cli/teamhub.js");
 }

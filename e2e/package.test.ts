@@ -70,19 +70,14 @@ describe("the package", () => {
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ""));
     expect(files.filter((f) => /(^|\/)(e2e|bench|docs|examples|fixtures?|testing|scripts)\/|\.test\.|\.bench\.|(?<!\.d)\.tsx?$/.test(f))).toEqual([]);
-    for (const needed of [
-      "bin/teamhub.mjs",
-      "dist/server/cli/index.js",
-      "dist/server/server.js",
-      "dist/lib/client/index.js",
-      "dist/lib/client/index.d.ts",
-      ".next/BUILD_ID",
-    ]) {
+    for (const needed of ["bin/teamhub.mjs", "dist/cli/teamhub.js", "dist/lib/client/index.js", "dist/lib/client/index.d.ts", ".next/BUILD_ID"]) {
       expect(files).toContain(needed);
     }
     expect(files.some((f) => /^prisma\/migrations\/[^/]+\/migration\.sql$/.test(f))).toBe(true);
     expect(files.some((f) => /^prisma\/postgres\/migrations\/[^/]+\/migration\.sql$/.test(f))).toBe(true);
     expect(files.some((f) => f.startsWith(".next/cache/"))).toBe(false);
+    // The command runs from its bundle (scripts/compile-dist.ts); the modules it was bundled from stay behind.
+    expect(files.filter((f) => f.startsWith("dist/server/"))).toEqual([]);
   });
 
   it("runs on its production dependencies alone: no tsx, TypeScript, Prisma CLI or Claude Code installed with it", () => {

@@ -517,10 +517,12 @@ type EventSchema<A extends z.ZodType<Date, unknown>> = { [K in EventType]: Retur
 const union = <A extends z.ZodType<Date, unknown>>(at: A) =>
   z.discriminatedUnion("type", EVENT_TYPES.map((t) => eventSchema(t, at)) as unknown as [EventSchema<A>, ...EventSchema<A>[]]);
 
+// Each union is built when it first parses (z.lazy): two unions of every event type cost a process 25 ms at start,
+// and most processes (a CLI command, a hub that serves no event list) never parse one.
 /** An event as JSON carries it (/ws, the events endpoint): `at` and payload dates as ISO text. */
-export const WireEvent = union(IsoDate);
+export const WireEvent = z.lazy(() => union(IsoDate));
 /** An event read from the log: `at` is already a Date, the payload is the parsed JSON text. */
-export const LoggedEvent = union(z.date());
+export const LoggedEvent = z.lazy(() => union(z.date()));
 
 // ── Responses ──
 

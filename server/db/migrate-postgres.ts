@@ -8,7 +8,7 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { PROJECT_ROOT } from "../version.ts";
-import pg from "pg";
+import { pgDriver } from "./pg-driver.ts";
 import { pendingMigrations, readMigrations, type AppliedRow, type MigrateResult } from "./migrate.ts";
 
 export const PG_MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "postgres", "migrations");
@@ -29,7 +29,7 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 export async function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Promise<MigrateResult> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (pgDriver().Client)({ connectionString: url });
   await client.connect();
   try {
     const migrations = readMigrations(dir);

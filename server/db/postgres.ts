@@ -13,7 +13,8 @@
  * docs/postgres.md#writes.
  */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
+import { pgDriver } from "./pg-driver.ts";
 import { z } from "zod";
 import type { DbAdapter, WriteBody } from "./adapter.ts";
 import { type Param, type RunResult, type Sql } from "./connection.ts";
@@ -75,7 +76,7 @@ const types = {
       case OID.timestamptz:
         return parseTimestamptz;
     }
-    return pg.types.getTypeParser(oid, format);
+    return pgDriver().types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
 
@@ -156,7 +157,7 @@ function eventLiterals(rows: readonly EventValues[]): string {
       if (!Number.isSafeInteger(v)) throw new Error(`an event's causedBy or depth must be an integer, not ${v}`);
       return String(v);
     }
-    return pg.escapeLiteral(v instanceof Date ? utcWallTime(v) : v);
+    return pgDriver().escapeLiteral(v instanceof Date ? utcWallTime(v) : v);
   };
   return rows.map((row) => `(${row.map(literal).join(",")})`).join(",");
 }
@@ -244,7 +245,7 @@ export class PostgresAdapter implements DbAdapter {
     options: PostgresOptions = {},
   ) {
     // UTC sessions: a column default (CURRENT_TIMESTAMP into `timestamp`) is then UTC wall time too.
-    this.pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types, pipeline: true, options: "-c TimeZone=UTC" });
+    this.pool = new (pgDriver().Pool)({ connectionString: url, max: options.maxConnections ?? 10, types, pipeline: true, options: "-c TimeZone=UTC" });
     // An idle client whose connection drops is removed from the pool; without a listener it would end the process.
     this.pool.on("error", (e) => console.error("[teamhub] an idle PostgreSQL connection failed:", e.message));
   }
@@ -285,7 +286,7 @@ export class PostgresAdapter implements DbAdapter {
 
   /** One connection of its own, outside the pool: a LISTEN lasts as long as the session that issued it. */
   async listen(fn: () => void): Promise<() => Promise<void>> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new (pgDriver().Client)({ connectionString: this.url });
     // A dropped connection only costs latency: the log feed still polls.
     client.on("error", (e) => console.error("[teamhub] the PostgreSQL connection listening for other hubs' events failed:", e.message));
     client.on("notification", (n) => {
