@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -19,8 +20,19 @@ const TEMP_ROOT = "server/testing/temp-root.global.ts";
 const E2E_SETUP = [TEMP_ROOT, "e2e/global-setup.ts"];
 /** The suites that run again with the oldest supported Claude Code: the sessions and their work trees. */
 const OLDEST = ["e2e/session-*.test.ts", "e2e/worktrees*.test.ts"];
-/** On PostgreSQL: the domain suite and the two-hub suite (which skips without it). */
-const POSTGRES = ["server/**/*.test.ts", "e2e/hubs-postgres.test.ts"];
+/**
+ * On PostgreSQL: the server tests that open a database, through `tempHub()` or the SQL layer's doors, and the two-hub
+ * suite (which skips without it). The others (the supervisor's parsers, the HTTP guards, the docs' citations, …)
+ * would run the same code a second time.
+ */
+const OPENS_A_DATABASE = /tempHub|TempHub|connectDatabase|migrateDatabase|TEST_DATABASE_URL/;
+const POSTGRES = [
+  ...fs
+    .readdirSync(path.join(import.meta.dirname, "server"), { recursive: true, encoding: "utf8" })
+    .map((f) => path.join("server", f))
+    .filter((f) => f.endsWith(".test.ts") && OPENS_A_DATABASE.test(fs.readFileSync(path.join(import.meta.dirname, f), "utf8"))),
+  "e2e/hubs-postgres.test.ts",
+];
 
 // Domain/unit tests need no dashboard build; e2e tests start real hubs, whose dashboard bundle the e2e global
 // setup builds first when its sources changed. The attack reporter prints "N attacks, M succeeded" at the end.

@@ -7,23 +7,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GraphEdge, GraphNode, GraphView } from "../lib/api/graph.ts";
 import { indexGraph, lineageOf } from "../components/graph/graph-index.ts";
-import { clearLongTasks, installProbe, readProbe, settledCounts, viewportSettled, wheel } from "./helpers/canvas-probe.ts";
-import { launchBrowser, screenshot } from "./helpers/browser.ts";
-import { startHub, type HubProcess } from "./helpers/hub-process.ts";
+import { canvasBench, clearLongTasks, installProbe, readProbe, settledCounts, viewportSettled, wheel } from "./helpers/canvas-probe.ts";
+import { screenshot } from "./helpers/browser.ts";
+import type { HubProcess } from "./helpers/hub-process.ts";
 
 let hub: HubProcess;
 let browser: Browser;
+let close: () => Promise<void>;
 
-beforeAll(async () => {
-  [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
-  // A hub loads Next.js and a page's code when the page is first asked for (docs/architecture.md#processes): asked
-  // here, so that the render measured is the browser's, as on a hub that has served the canvas before.
-  expect((await fetch(`${hub.url}/canvas`)).status).toBe(200);
-});
-afterAll(async () => {
-  await browser?.close();
-  await hub?.kill();
-});
+beforeAll(async () => void ({ hub, browser, close } = await canvasBench()));
+afterAll(() => close?.());
 
 /** A team of 10,000 nodes shaped like the one above: 400 streams of 10 contracts, each with an output, and 2,000 inputs. */
 function benchGraph(): GraphView {

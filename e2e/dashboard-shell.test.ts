@@ -16,7 +16,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [sh, browser] = await Promise.all([startSessionHub(directiveModel()), launchBrowser()]);
+  [sh, browser] = await Promise.all([startSessionHub(directiveModel()), launchBrowser({ notifications: true })]);
   context = await browser.newContext({ viewport: { width: 1366, height: 768 }, permissions: ["notifications"] });
   // Records the notifications the page raises, and still raises them.
   await context.addInitScript(() => {

@@ -20,7 +20,7 @@ export const COMPILED_CLI = path.join(BUNDLE, "teamhub.js");
  * in a try (pg, ws), and Next.js, which loads its own files by path.
  */
 const UNBUNDLED = ["better-sqlite3", "pg", "ws", "next"];
-/** Files tsc does not emit that the compiled server loads by path, relative to its own module (`new URL(…, import.meta.url)`). */
+/** Files tsc does not emit that the server loads by path, relative to its own module (`new URL(…, import.meta.url)`). */
 const COPIED = ["server/db/checkpoint-worker.mjs"];
 /** Prisma's generated client: only its types are used (server/db/rows.ts), so none of it is needed at run time. */
 const TYPES_ONLY = ["server/generated"];
@@ -28,8 +28,8 @@ const TYPES_ONLY = ["server/generated"];
 /** Compiles dist/ unless it matches the sources; returns whether it compiled. */
 export function ensureCompiled(log: (m: string) => void = () => {}): boolean {
   return ensureStamped(PROJECT_ROOT, {
-    // The sources, the compiler options and the compiler (package-lock.json).
-    inputs: ["server", "lib", "tsconfig.json", "tsconfig.build.json", "package-lock.json"],
+    // The sources, the compiler options, the compiler and bundler (package-lock.json), and this recipe.
+    inputs: ["server", "lib", "tsconfig.json", "tsconfig.build.json", "package-lock.json", "scripts/compile-dist.ts"],
     stamp: path.join("dist", "teamhub-sources.sha256"),
     output: path.relative(PROJECT_ROOT, COMPILED_CLI),
     lock: ".teamhub-compile.lock",
@@ -39,7 +39,6 @@ export function ensureCompiled(log: (m: string) => void = () => {}): boolean {
       fs.rmSync(DIST, { recursive: true, force: true });
       log("compiling the server, the CLI and the client library (tsc -p tsconfig.build.json)");
       runNode(PROJECT_ROOT, "tsc -p tsconfig.build.json", ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"]);
-      for (const rel of COPIED) fs.copyFileSync(path.join(PROJECT_ROOT, rel), path.join(DIST, rel));
       for (const rel of TYPES_ONLY) fs.rmSync(path.join(DIST, rel), { recursive: true, force: true });
       log("bundling the teamhub command (esbuild)");
       bundle();
@@ -48,10 +47,10 @@ export function ensureCompiled(log: (m: string) => void = () => {}): boolean {
 }
 
 /**
- * A process loads one module file where it loaded 600 (zod alone is over a hundred): a hub starts on 0.6 s of CPU
- * instead of 0.9, a CLI command on 0.26 instead of 0.38 (docs/distribution.md#the-package). What a command loads only
- * when it runs (the hub for `start`) stays in its own chunk. The chunks sit beside the entry, and so does each file
- * in COPIED, where the bundled module that loads it by path looks for it.
+ * A process loads a few module files where it loaded 600 (zod alone is over a hundred), which cost a hub's start a
+ * third of its CPU (docs/distribution.md#the-package). What a command loads only when it runs (the hub, for `start`)
+ * stays in its own chunk. The chunks sit beside the entry, and so does each file in COPIED, where the bundled module
+ * that loads it by path looks for it.
  */
 function bundle() {
   buildSync({

@@ -2,9 +2,11 @@
  * Debian's Chromium driven by playwright-core (no browser download), in its headless shell
  * (`chromium-headless-shell`, the same release as the `chromium` package): the build Playwright itself runs
  * headless tests on. Against the full browser in headless mode it launches on a third of the CPU and loads a
- * page on about 20% less, with the same Blink and V8 (docs/testing.md#processes). `CHROMIUM_PATH` picks another
- * build, e.g. `/usr/bin/chromium`. The flags keep it off the network: this machine refuses outside connections
- * and Chromium would otherwise keep trying.
+ * page on about 20% less, with the same Blink and V8 (docs/testing.md#processes). The shell has no notification
+ * service: `Notification.permission` stays "denied" whatever is granted, so a test of browser notifications asks
+ * for the full browser (`{ notifications: true }`). `CHROMIUM_PATH` picks the build for every test, e.g.
+ * `/usr/bin/chromium`. The flags keep it off the network: this machine refuses outside connections and Chromium
+ * would otherwise keep trying.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,9 +15,9 @@ import { ROOT } from "./hub-process.ts";
 
 export const SCREENSHOTS = path.join(ROOT, "e2e", "screenshots");
 
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser({ notifications = false } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+    executablePath: process.env.CHROMIUM_PATH ?? (notifications ? "/usr/bin/chromium" : "/usr/bin/chromium-headless-shell"),
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -3,8 +3,10 @@
  * before navigation records long tasks and every change of the number of drawn nodes, timed by animation frames
  * (a frame cannot run during a long task, so a stall never counts as settled).
  */
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect, vi } from "vitest";
+import { launchBrowser } from "./browser.ts";
+import { startHub, type HubProcess } from "./hub-process.ts";
 
 type Probe = { longTasks: number[]; counts: Array<[number, number]>; lastFrame: number };
 
@@ -76,4 +78,15 @@ export async function wheel(p: Page, steps: number, deltaY: number): Promise<voi
     await p.mouse.wheel(0, deltaY);
     await viewportSettled(p);
   }
+}
+
+/**
+ * A hub and a browser for a canvas budget. A hub loads Next.js and a page's code when the page is first asked for
+ * (docs/architecture.md#processes): the canvas is asked for here once, so that the render measured is the browser's,
+ * as on a hub that has served the canvas before.
+ */
+export async function canvasBench(): Promise<{ hub: HubProcess; browser: Browser; close: () => Promise<void> }> {
+  const [hub, browser] = await Promise.all([startHub(), launchBrowser()]);
+  expect((await fetch(`${hub.url}/canvas`)).status).toBe(200);
+  return { hub, browser, close: async () => (await browser.close(), await hub.kill()) };
 }

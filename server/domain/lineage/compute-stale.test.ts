@@ -37,6 +37,9 @@ beforeAll(async () => {
     await insertMany(tx, "ArtifactVersion", ["seq", "artifactPk", "version", "data", "size", "publisher"], versions);
     await insertMany(tx, "LineageEdge", ["fromSeq", "toSeq", "kind"], edges);
   });
+  // The planner's statistics, as a live database has them (PostgreSQL's autovacuum gathers them after a load this size):
+  // without them PostgreSQL walks the upstream closure with nested scans, 12.6 s instead of 8 ms.
+  await hub.db.write("test.analyze", "tester", (tx) => tx.run(sql`ANALYZE`));
 });
 afterAll(() => hub.close());
 
