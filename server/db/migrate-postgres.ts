@@ -8,7 +8,7 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { PROJECT_ROOT } from "../version.ts";
-import { pgDriver } from "./pg-driver.ts";
+import { withClient } from "./pg-driver.ts";
 import { pendingMigrations, readMigrations, type AppliedRow, type MigrateResult } from "./migrate.ts";
 
 export const PG_MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "postgres", "migrations");
@@ -28,10 +28,8 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-export async function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Promise<MigrateResult> {
-  const client = new (pgDriver().Client)({ connectionString: url });
-  await client.connect();
-  try {
+export function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Promise<MigrateResult> {
+  return withClient(url, async (client) => {
     const migrations = readMigrations(dir);
     const applied: string[] = [];
     await client.query("BEGIN");
@@ -54,7 +52,5 @@ export async function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Pro
       await client.query("ROLLBACK").catch(() => {});
       throw e;
     }
-  } finally {
-    await client.end();
-  }
+  });
 }

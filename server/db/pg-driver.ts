@@ -9,3 +9,14 @@ const require = createRequire(import.meta.url);
 let driver: typeof Pg | undefined;
 
 export const pgDriver = (): typeof Pg => (driver ??= require("pg") as typeof Pg);
+
+/** One connection for `run`, closed after it whatever happens. */
+export async function withClient<T>(url: string, run: (client: Pg.Client) => Promise<T>): Promise<T> {
+  const client = new (pgDriver().Client)({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -3,20 +3,9 @@
  * (server/testing/postgres-pool.ts), and the schema engine replays migrations in one (./schema-diff.ts).
  */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import { withClient } from "./pg-driver.ts";
 
 export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
-
-/** One connection for `run`, closed after it whatever happens. */
-export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const admin = (serverUrl: string, statement: string) => withClient(serverUrl, async (c) => void (await c.query(statement)));
 

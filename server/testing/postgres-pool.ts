@@ -8,7 +8,8 @@
  * once, and the run drops them at its end (./postgres-cluster.global.ts); otherwise they are dropped after each file
  * (./temp-dir.cleanup.ts).
  */
-import { scratchDatabase, withClient, type ScratchDatabase } from "../db/scratch-database.ts";
+import { withClient } from "../db/pg-driver.ts";
+import { scratchDatabase, type ScratchDatabase } from "../db/scratch-database.ts";
 import { migrateDatabase } from "../db/open.ts";
 
 export type PooledDatabase = { url: string; release(): void };
