@@ -83,7 +83,7 @@ function publisher(script: string, url: string, prefix: string, count: number, t
   });
   let out = "";
   const done = new Promise<number>((resolve, reject) => {
-    child.once("exit", (code) => (code === 0 ? resolve(Number(out.trim().split("\n").at(-1))) : reject(new Error(`publisher exited ${code}`))));
+    child.once("close", (code) => (code === 0 ? resolve(Number(out.trim().split("\n").at(-1))) : reject(new Error(`publisher exited ${code}`))));
   });
   return new Promise((resolve) => {
     child.stdout!.on("data", (d) => {

@@ -42,7 +42,7 @@ function asInBackground(member: string, ...args: string[]): Promise<CliResult> {
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));
   child.stderr.on("data", (d) => (stderr += d));
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code: code ?? -1, stdout, stderr, json: () => JSON.parse(stdout) })));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr, json: () => JSON.parse(stdout) })));
 }
 
 function waitForAsk(member: string): Promise<{ id: number; from: string; text: string }> {

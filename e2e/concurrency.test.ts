@@ -2,30 +2,18 @@
  * Eight OS processes publish 250 versions each of one artifact through the HTTP API at once:
  * every request succeeds and the versions are exactly 1..2000, with no gap and no duplicate.
  */
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, ROOT, startHub, type HubProcess } from "./helpers/hub-process.ts";
+import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
+import { publisher } from "./helpers/publisher.ts";
 import { query } from "./helpers/db-snapshot.ts";
 
 let hub: HubProcess;
 beforeAll(async () => (hub = await startHub()));
 afterAll(async () => hub?.kill());
 
-function worker(artifactId: string, count: number): Promise<{ pid: number; versions: number[]; failures: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "e2e/helpers/publish-worker.mjs"), hub.url, artifactId, String(count)], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`worker exited ${code}`))));
-  });
-}
-
 describe("concurrent publishers", () => {
   it("8 processes × 250 publishes → versions exactly 1..2000, no failed request", async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => worker("contended", 250)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => publisher(hub.url, "contended", 250)));
     expect(new Set(results.map((r) => r.pid)).size).toBe(8);
     expect(results.flatMap((r) => r.failures)).toEqual([]);
     const acknowledged = results.flatMap((r) => r.versions).sort((a, b) => a - b);

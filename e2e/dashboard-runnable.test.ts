@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { portRangeFrom } from "./helpers/claude.ts";
 import { launchBrowser, SCREENSHOTS } from "./helpers/browser.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -29,7 +30,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   // A port range of its own: hubs of other test files lease theirs from the default range at the same time.
-  [sh, browser] = await Promise.all([startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: "47200-47299" }), launchBrowser()]);
+  [sh, browser] = await Promise.all([startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(47200) }), launchBrowser()]);
   repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   repo.write(

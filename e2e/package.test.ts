@@ -8,8 +8,8 @@
  * left its ./data keeps using it, with its data.
  *
  * Slow (it compiles, builds the dashboard when its sources changed, and installs ~300 packages from the
- * registry, better-sqlite3 built from source where its prebuilt binary cannot be downloaded): one install serves
- * every test here.
+ * registry, better-sqlite3 from the prebuilt binary its install script looks for, made from the one `npm ci` compiled):
+ * one install serves every test here.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -85,6 +85,11 @@ describe("the package", () => {
     for (const dev of ["tsx", "typescript", "vitest", "prisma", "@prisma/client", "@anthropic-ai/claude-code", "eslint"]) {
       expect(fs.existsSync(path.join(modules, dev)), dev).toBe(false);
     }
+    // better-sqlite3's install script took the prebuilt binary (e2e/helpers/installed-package.ts), compiling nothing.
+    const native = path.join(modules, "better-sqlite3", "build", "Release");
+    const built = fs.readFileSync(path.join(ROOT, "node_modules/better-sqlite3/build/Release/better_sqlite3.node"));
+    expect(fs.readFileSync(path.join(native, "better_sqlite3.node")).equals(built)).toBe(true);
+    expect(fs.existsSync(path.join(native, "obj.target"))).toBe(false);
     console.log(`[package] ${pkg.tarball}: ${(fs.statSync(pkg.tarball).size / 1e6).toFixed(1)} MB packed, ${(sizeOf(pkg.dir) / 1e6).toFixed(0)} MB installed`);
   });
 

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { portRangeFrom } from "./helpers/claude.ts";
 import { api, BIN, cli, ROOT } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 import { workTree, type WorkTree } from "./helpers/work-tree.ts";
@@ -40,7 +41,7 @@ function running(args: string[]) {
 
 beforeAll(async () => {
   // A port range of its own: hubs of other test files lease theirs from the default range at the same time.
-  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: "47100-47199" });
+  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(47100) });
   repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   repo.write(

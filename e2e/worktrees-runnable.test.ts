@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { tempDir } from "../server/testing/temp-dir.ts";
 import { directiveModel } from "./fake-anthropic/directives.ts";
+import { portRangeFrom } from "./helpers/claude.ts";
 import { api } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
 import { workTree, type WorkTree } from "./helpers/work-tree.ts";
@@ -35,8 +36,9 @@ function packDependency(into: string): string {
 }
 
 beforeAll(async () => {
-  // A range of its own: hubs of test files running at the same time must not both hand out 45000.
-  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: "47300-47399" });
+  // A range of its own: hubs of test files running at the same time must not both hand out 45000 (nor this file in
+  // the `oldest` project the same port as here).
+  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(47300) });
   repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   const tarball = packDependency(path.join(sh.work, "vendor"));

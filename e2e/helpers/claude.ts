@@ -30,6 +30,16 @@ export const CLAUDE_DEFAULTS = {
   oldest: { model: "claude-opus-4-8[1m]", inputUsdPerMTok: 5 },
 }[which as keyof typeof CLAUDE_BINS];
 
+/**
+ * A work-tree port range of its own (TEAMHUB_PORT_RANGE, 100 ports from `first`) for a test file whose run commands
+ * listen on their session's PORT. The `oldest` project runs the same files as `e2e`, at the same time: its hubs take
+ * the range 500 above, or two run commands would both listen on the first port, and one test would reach the other's.
+ */
+export function portRangeFrom(first: number): string {
+  const from = first + (which === "oldest" ? 500 : 0);
+  return `${from}-${from + 99}`;
+}
+
 /** What `tokens` input tokens cost on the default model, in dollars. */
 export const inputCostUsd = (tokens: number) => (tokens * CLAUDE_DEFAULTS.inputUsdPerMTok) / 1_000_000;
 
@@ -70,7 +80,8 @@ export function runClaude(args: string[], env: Record<string, string>, cwd: stri
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.once("exit", (code) => {
+    // At `close`, once both streams have ended: at `exit` a loaded machine may not have delivered all of them yet.
+    child.once("close", (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });

@@ -56,6 +56,24 @@ export function userEnv(home: string, prefix: string, extra: Record<string, stri
   };
 }
 
+/**
+ * better-sqlite3's prebuilt binary, as its install script (prebuild-install) looks for it: the tarball its GitHub
+ * release would serve for this Node, platform and architecture, holding build/Release/better_sqlite3.node. This
+ * machine cannot download it, so it is made from the binary `npm ci` compiled for this checkout, and the install finds
+ * it in the directory prebuild-install reads before downloading (`npm_config_better_sqlite3_local_prebuilds`): the
+ * install then runs the install script a user online runs, without compiling the module a second time.
+ */
+function betterSqlitePrebuilds(dir: string): Record<string, string> {
+  const source = path.join(ROOT, "node_modules", "better-sqlite3");
+  const { version } = JSON.parse(fs.readFileSync(path.join(source, "package.json"), "utf8")) as { version: string };
+  const prebuilds = path.join(dir, "prebuilds");
+  fs.mkdirSync(prebuilds);
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  const r = spawnSync("tar", ["-czf", path.join(prebuilds, name), "-C", source, "build/Release/better_sqlite3.node"], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`packing better-sqlite3's prebuilt binary failed: ${r.stderr}`);
+  return { npm_config_better_sqlite3_local_prebuilds: prebuilds };
+}
+
 /** Packs this checkout and installs the tarball globally into `dir`/prefix. */
 export function packAndInstall(dir: string): InstalledPackage {
   const tarball = pack(dir);
@@ -68,6 +86,7 @@ export function packAndInstall(dir: string): InstalledPackage {
     npm_config_userconfig: npmSetting("userconfig"),
     npm_config_globalconfig: npmSetting("globalconfig"),
     npm_config_cache: npmSetting("cache"),
+    ...betterSqlitePrebuilds(dir),
   };
   npm(
     [

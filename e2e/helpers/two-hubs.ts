@@ -6,8 +6,6 @@
  * declares it lost, its session is `interrupted`, B resumes it with the conversation intact, and a deadline that fell
  * due while A was dead fires exactly once.
  */
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TeamHub, type HubEvent } from "teamhub";
 import { tempDir } from "../../server/testing/temp-dir.ts";
@@ -17,7 +15,8 @@ import { allPrompts } from "../fake-anthropic/request.ts";
 import { startFakeApi, type FakeApi } from "../fake-anthropic/server.ts";
 import { launchBrowser, screenshot } from "./browser.ts";
 import { CLAUDE_BIN, isolatedClaudeVars } from "./claude.ts";
-import { api, ROOT, startHub, tempDataDir, type HubProcess } from "./hub-process.ts";
+import { api, startHub, tempDataDir, type HubProcess } from "./hub-process.ts";
+import { publisher } from "./publisher.ts";
 import { waitForSession } from "./session-hub.ts";
 
 /** The database both hubs share: made in beforeAll, its URL for DATABASE_URL, raw reads for the checks. */
@@ -64,18 +63,6 @@ export function twoHubsSuite(database: SharedDatabase) {
     await fake?.close();
     await database.close();
   });
-
-  /** One OS process publishing versions of an artifact through one hub's HTTP API (e2e/helpers/publish-worker.mjs). */
-  function publisher(hub: HubProcess, artifactId: string, count: number): Promise<{ versions: number[]; failures: string[] }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, "e2e/helpers/publish-worker.mjs"), hub.url, artifactId, String(count)], {
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      let out = "";
-      child.stdout.on("data", (d) => (out += d));
-      child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`publisher exited ${code}`))));
-    });
-  }
 
   const hubs = async (h: HubProcess) => (await api(h, "GET", "/api/hubs")).body as Array<{ id: string; status: string; self: boolean; liveSessions: number }>;
 
@@ -150,7 +137,7 @@ export function twoHubsSuite(database: SharedDatabase) {
     }, 120_000);
 
     it("8 processes × 250 publishes spread over both hubs → versions exactly 1..2000; a read through one hub sees the other's commit", async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => publisher(i % 2 ? a : b, "contended", 250)));
+      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => publisher((i % 2 ? a : b).url, "contended", 250)));
       expect(results.flatMap((r) => r.failures)).toEqual([]);
       const acknowledged = results.flatMap((r) => r.versions).sort((x, y) => x - y);
       expect(acknowledged).toEqual(Array.from({ length: 2000 }, (_, i) => i + 1));
