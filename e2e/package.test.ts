@@ -21,7 +21,8 @@ import { tempDir } from "../server/testing/temp-dir.ts";
 import { cli, ROOT, startHub } from "./helpers/hub-process.ts";
 import { packAndInstall, sizeOf, startInstalled, userEnv, type InstalledPackage, type StartedPackage } from "./helpers/installed-package.ts";
 
-const INSTALL_TIMEOUT_MS = 45 * 60_000;
+/** npm pack and npm install, each stopped at its own limit (e2e/helpers/installed-package.ts). */
+const INSTALL_TIMEOUT_MS = 25 * 60_000;
 /** The installed package from `teamhub start` to health and the dashboard answering. */
 const READY_WITHIN_MS = 10_000;
 

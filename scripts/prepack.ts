@@ -1,8 +1,8 @@
 /**
  * `npm pack` and `npm publish` run this first (the `prepack` script): what the package carries besides
  * package.json's `files` as they are (docs/distribution.md).
- * - dist/: the server, the CLI and the client library compiled (scripts/compile-dist.ts), unless what is there was
- *   compiled from the same sources (its stamp; the e2e tests keep it current and run from it meanwhile);
+ * - dist/: the bundled command and the compiled client library (scripts/compile-dist.ts), unless what is there was
+ *   made from the same sources (its stamp; the e2e tests keep it current and run from it meanwhile);
  * - .next/: the dashboard's production build, current with the sources (server/cli/build-stamp.ts).
  * Then it checks that nothing compiled imports a package outside `dependencies`: the installed package has no
  * dev dependencies (tsx, TypeScript, Prisma's CLI, …).
@@ -13,7 +13,7 @@ import path from "node:path";
 import { z } from "zod";
 import { ensureBuild } from "../server/cli/build-stamp.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
-import { DIST, ensureCompiled } from "./compile-dist.ts";
+import { bundledImports, DIST, ensureCompiled } from "./compile-dist.ts";
 
 /** Every bare import specifier in the compiled JavaScript (static, dynamic and re-exports). */
 function importsOf(dir: string): Map<string, string> {
@@ -39,9 +39,9 @@ function checkRuntimeImports() {
     .object({ dependencies: z.record(z.string(), z.string()) })
     .parse(JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")));
   const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
-  // The bundle (dist/cli) is made from dist/server and imports nothing that dist/server does not: the packages it leaves
-  // unbundled. Its text also carries the comments of the packages it took in, which name imports of their own.
-  const imports = new Map([...importsOf(path.join(DIST, "server")), ...importsOf(path.join(DIST, "lib"))]);
+  // The bundle's imports are read from its recipe (its text also carries the comments of the packages it took in, which
+  // name imports of their own); those of the client library from its compiled files.
+  const imports = new Map([...bundledImports(), ...importsOf(path.join(DIST, "lib"))]);
   const wrong = [...imports].filter(([spec]) => !builtins.has(spec) && !(packageName(spec) in manifest.dependencies));
   if (wrong.length) throw new Error(`compiled code imports packages that are not dependencies:\n${wrong.map(([s, f]) => `  ${s} (${f})`).join("\n")}`);
 }

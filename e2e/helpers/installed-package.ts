@@ -29,10 +29,29 @@ function npmSetting(name: string): string {
   return r.stdout.trim();
 }
 
+/**
+ * Either npm step takes a minute or two at most, the dashboard's build included. Once on this machine an install sat
+ * idle for a quarter of an hour after unpacking, an fs.stat of its own never answered (Node 20's thread pool: npm went
+ * on when another file operation was started in it); the limit turns such a hang into a failure that says so.
+ */
+const NPM_LIMIT_MS = 10 * 60_000;
+
 function npm(args: string[], opts: { cwd: string; env?: Record<string, string> }): string {
-  const r = spawnSync("npm", args, { cwd: opts.cwd, env: (opts.env ?? process.env) as NodeJS.ProcessEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`npm ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
-  return r.stdout;
+  const env = (opts.env ?? process.env) as NodeJS.ProcessEnv;
+  const r = spawnSync("npm", args, { cwd: opts.cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: NPM_LIMIT_MS });
+  if (r.status === 0) return r.stdout;
+  const why =
+    (r.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT"
+      ? `it did not finish in ${NPM_LIMIT_MS / 60_000} minutes; npm's log ends:\n${npmLogTail(env)}`
+      : `${r.error?.message ?? r.status ?? r.signal}`;
+  throw new Error(`npm ${args.join(" ")} failed: ${why}\n${r.stdout}\n${r.stderr}`);
+}
+
+/** The last lines of npm's newest debug log (in the cache's _logs). */
+function npmLogTail(env: NodeJS.ProcessEnv): string {
+  const logs = path.join(env.npm_config_cache ?? npmSetting("cache"), "_logs");
+  const newest = fs.existsSync(logs) ? fs.readdirSync(logs).sort().at(-1) : undefined;
+  return newest ? fs.readFileSync(path.join(logs, newest), "utf8").split("\n").slice(-20).join("\n") : "(no log)";
 }
 
 /** `npm pack` of this checkout into `dir`; the tarball's path. */
