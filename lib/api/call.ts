@@ -30,7 +30,10 @@ export class HubUnreachable extends Error {
   }
 }
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
+/** What the client reads of an answer: fetch's Response has it, and so has the CLI's request over node:http. */
+export type FetchAnswer = { ok: boolean; status: number; statusText: string; text(): Promise<string> };
+
+export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<FetchAnswer>;
 
 export type Transport = {
   /** The hub's origin, e.g. http://localhost:3000; "" in the browser (same origin). */
@@ -71,7 +74,7 @@ export async function callEndpoint<E extends Endpoint>(
   const url = `${transport.baseUrl}${path}${qs.size ? `?${qs}` : ""}`;
   const hasBody = !read && Object.keys(rest).length > 0;
   const doFetch = (endpoint.waits ? transport.waitingFetch : undefined) ?? transport.fetch ?? fetch;
-  let res: Response;
+  let res: FetchAnswer;
   try {
     res = await doFetch(url, {
       method: endpoint.method,

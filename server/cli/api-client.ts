@@ -2,7 +2,7 @@
 import { HubError, HubUnreachable } from "../../lib/api/call.ts";
 import { TeamHub } from "../../lib/client/team-hub.ts";
 import type { HubTarget } from "./context.ts";
-import { fetchWaiting } from "./waiting-request.ts";
+import { fetchOverHttp, fetchWaiting } from "./http-request.ts";
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, hubDown: 3 } as const;
 
@@ -17,7 +17,8 @@ export class CliError extends Error {
 }
 
 /** The client library pointed at the CLI's hub; the commands are built on it. */
-export const hubOf = (target: HubTarget, team?: string) => new TeamHub({ url: target.url, token: target.token, team, waitingFetch: fetchWaiting });
+export const hubOf = (target: HubTarget, team?: string) =>
+  new TeamHub({ url: target.url, token: target.token, team, fetch: fetchOverHttp, waitingFetch: fetchWaiting });
 
 /** A failure of a client call, as the CLI reports it: the hub down is exit 3, a refusal exit 2. */
 export function cliErrorOf(e: unknown): CliError {
