@@ -17,7 +17,10 @@ export function httpFetch(limitMs: number | null): FetchLike {
   return (url, init) => {
     const transport = new URL(url).protocol === "https:" ? https : http;
     return new Promise((resolve, reject) => {
-      const req = transport.request(url, { method: init.method, headers: init.headers, signal: init.signal }, (res) => {
+      // The length, as fetch sends it: node:http frames a body of a DELETE (or GET) neither by length nor in chunks, and the
+      // hub then read its bytes as the next request.
+      const headers = init.body === undefined ? init.headers : { ...init.headers, "content-length": String(Buffer.byteLength(init.body)) };
+      const req = transport.request(url, { method: init.method, headers, signal: init.signal }, (res) => {
         req.setTimeout(0);
         let text = "";
         res.setEncoding("utf8");
