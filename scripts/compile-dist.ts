@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { buildSync, type BuildOptions } from "esbuild";
+import { buildSync, type BuildOptions, type Metafile } from "esbuild";
 import { ensureStamped, runNode } from "../server/cli/build-stamp.ts";
 import { PROJECT_ROOT } from "../server/version.ts";
 
@@ -15,6 +15,8 @@ export const DIST = path.join(PROJECT_ROOT, "dist");
 /** The bundled `teamhub` command and its chunks. */
 const BUNDLE = path.join(DIST, "cli");
 export const COMPILED_CLI = path.join(BUNDLE, "teamhub.js");
+/** What esbuild read to make the bundle (its metafile), kept beside it for prepack's check; not in the package. */
+const BUNDLE_META = path.join(DIST, "bundle-meta.json");
 /**
  * Packages the bundle leaves to Node: a native addon (better-sqlite3), packages that require optional native ones
  * in a try (pg, ws), and Next.js, which loads its own files by path.
@@ -36,7 +38,7 @@ export function ensureCompiled(log: (m: string) => void = () => {}): boolean {
       log("compiling the client library (tsc -p tsconfig.build.json)");
       runNode(PROJECT_ROOT, "tsc -p tsconfig.build.json", ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"]);
       log("bundling the teamhub command (esbuild)");
-      buildSync(bundleOptions());
+      fs.writeFileSync(BUNDLE_META, JSON.stringify(buildSync({ ...bundleOptions(), metafile: true }).metafile));
       for (const rel of COPIED) fs.copyFileSync(path.join(PROJECT_ROOT, rel), path.join(BUNDLE, path.basename(rel)));
     },
   });
@@ -66,11 +68,11 @@ function bundleOptions() {
 }
 
 /**
- * The packages our own modules in the bundle import, each with the first module that imports it: the bundle's
- * recipe resolved again without writing anything (esbuild's metafile names every import of every input).
+ * The packages our own modules in the bundle import, each with the first module that imports it, from the metafile of
+ * the build (esbuild names every import of every input there).
  */
 export function bundledImports(): Map<string, string> {
-  const { metafile } = buildSync({ ...bundleOptions(), write: false, metafile: true, logLevel: "silent" });
+  const metafile = JSON.parse(fs.readFileSync(BUNDLE_META, "utf8")) as Metafile;
   const found = new Map<string, string>();
   for (const [file, input] of Object.entries(metafile.inputs)) {
     if (file.includes("node_modules/")) continue;
