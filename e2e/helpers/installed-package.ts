@@ -30,15 +30,22 @@ function npmSetting(name: string): string {
 }
 
 /**
- * Either npm step takes a minute or two at most, the dashboard's build included. Once on this machine an install sat
- * idle for a quarter of an hour after unpacking, an fs.stat of its own never answered (Node 20's thread pool: npm went
- * on when another file operation was started in it); the limit turns such a hang into a failure that says so.
+ * Either npm step takes a minute or two at most, the dashboard's build included; the limit turns a hang into a failure
+ * that says so. It ends npm with SIGKILL: npm's own SIGTERM handler waits for the very work that hangs.
  */
 const NPM_LIMIT_MS = 10 * 60_000;
 
+/**
+ * npm runs its file operations on one thread of libuv's pool. With several, an install on this machine sometimes sat
+ * idle forever (twice in about ten CI runs): gdb showed one fs.stat in the pool's queue and all four threads asleep on
+ * its condition variable, a wake-up lost by glibc 2.36's pthread_cond_signal (sourceware bug 25847, fixed in later
+ * releases). The lost wake-up happens between threads waiting together; a pool of one never has two (docs/testing.md#processes).
+ */
+const NPM_THREADS = { UV_THREADPOOL_SIZE: "1" };
+
 function npm(args: string[], opts: { cwd: string; env?: Record<string, string> }): string {
-  const env = (opts.env ?? process.env) as NodeJS.ProcessEnv;
-  const r = spawnSync("npm", args, { cwd: opts.cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: NPM_LIMIT_MS });
+  const env = { ...(opts.env ?? process.env), ...NPM_THREADS } as NodeJS.ProcessEnv;
+  const r = spawnSync("npm", args, { cwd: opts.cwd, env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: NPM_LIMIT_MS, killSignal: "SIGKILL" });
   if (r.status === 0) return r.stdout;
   const why =
     (r.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT"
