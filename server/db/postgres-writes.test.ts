@@ -220,6 +220,7 @@ describe.skipIf(!POSTGRES_URL)("round trips and failures on PostgreSQL", () => {
       expect(await teamWrite(p.db, "u", "u")).toBe("u");
       expect(await hub.db.read((s) => s.all<Pick<TeamRow, "id">>(sql`SELECT "id" FROM "Team"`))).toEqual([{ id: "u" }]);
     } finally {
+      await admin.query(`ALTER DATABASE "${new URL(url).pathname.slice(1)}" RESET lock_timeout`);
       await admin.end();
     }
   });

@@ -50,6 +50,22 @@ describe.skipIf(!POSTGRES_URL)("a reused PostgreSQL test database", () => {
     expect(await createTeam(again, OPERATOR, { id: "t1" })).toMatchObject({ id: "t1" });
   });
 
+  it("comes back without the settings a test gave it", async () => {
+    const first = await hub();
+    const { url } = first.where as { url: string };
+    const name = new URL(url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`ALTER DATABASE "${name}" SET lock_timeout = '100ms'`).finally(() => admin.end());
+    opened.splice(0);
+    await first.close();
+
+    const again = await hub();
+    expect(again.where).toEqual(first.where);
+    const shown = await again.db.read((s) => s.get<{ lock_timeout: string }>(sql`SHOW lock_timeout`));
+    expect(shown?.lock_timeout).toBe("0");
+  });
+
   it("gives tests open at once databases of their own", async () => {
     const [a, b] = [await hub(), await hub()];
     expect(a.where).not.toEqual(b.where);

@@ -2,7 +2,8 @@
  * Migrated PostgreSQL databases for a test file's hubs, reused from test to test. Copying a database
  * (CREATE DATABASE … TEMPLATE) and dropping it cost the server about 160 ms of CPU a test, more than the tests
  * themselves on the 2-core CI machine; putting a used database back as the migrations left it costs about 2 ms:
- * its other connections ended, its rows deleted, the migrations' rows put back and its sequences restarted.
+ * its other connections ended, its settings reset, its rows deleted, the migrations' rows put back and its sequences
+ * restarted.
  *
  * In the `postgres` project (TEST_DATABASE_RUN set) a worker keeps its databases from file to file, so it migrates
  * once, and the run drops them at its end (./postgres-cluster.global.ts); otherwise they are dropped after each file
@@ -84,9 +85,13 @@ export async function pooledPostgres(serverUrl: string): Promise<PooledDatabase>
   const { db: source, reset } = await template;
   let db = free.pop();
   if (db) {
-    // A connection a test left open would otherwise write into the next test's database.
+    // A connection a test left open would otherwise write into the next test's database, and a setting a test gave
+    // the database (ALTER DATABASE … SET lock_timeout) would hold for the next test's connections: one such left a
+    // 100 ms lock timeout that failed a later file's ANALYZE while autovacuum held its table.
+    const { name } = db;
     await withClient(db.url, async (c) => {
       await c.query(`SELECT pg_terminate_backend("pid", 10000) FROM pg_stat_activity WHERE "datname" = current_database() AND "pid" <> pg_backend_pid()`);
+      await c.query(`ALTER DATABASE ${c.escapeIdentifier(name)} RESET ALL`);
       await c.query(reset);
     });
   } else {
