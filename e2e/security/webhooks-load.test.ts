@@ -3,8 +3,8 @@
  * publishes into two teams in turn, three rounds each: team `good`, whose two webhooks on every publish have receivers
  * that answer at once, and team `bad`, whose two webhooks have a receiver that never answers and one that answers
  * 500; and a third team, `none`, has no webhooks. /api/health (sampled from a thread of its own, as
- * e2e/security/load.test.ts does) and the publishes keep in `bad` the p99 they have in `good` or `none` (over the three
- * rounds' samples together), while the bad receivers' deliveries pile up, time out and are tried again.
+ * e2e/security/load.test.ts does) and the publishes keep in `bad` the latency they have in `good` or `none` (over the
+ * three rounds' samples together), while the bad receivers' deliveries pile up, time out and are tried again.
  *
  * Both references are needed: a round of `good` does more work (600 deliveries), so its publishes are slower and its
  * health samples less crowded than those of a round in which no delivery succeeds; `none` is the hub at that pace. A
@@ -38,6 +38,8 @@ afterAll(async () => {
 });
 
 const p99 = (samples: number[]) => summarize(Float64Array.from(samples)).p99;
+/** The value `q` of the way up the sorted samples. */
+const quantile = (samples: number[], q: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)];
 
 /** /api/health every HEALTH_EVERY_MS from e2e/helpers/health-probe.mjs in a worker thread, until the returned stop. */
 function sampleHealth() {
@@ -66,11 +68,17 @@ async function phase(team: string, label: string) {
 }
 
 /**
- * The p99 of the rounds' samples taken together: a round gives about 200 health samples, whose p99 is its second
- * slowest, one scheduling hiccup of a shared machine; three rounds' 600 say how the hub answers.
+ * The rounds' samples taken together. The publishes' p99 (900 of them). /api/health's p95: a `bad` round, in which no
+ * delivery succeeds, lasts about half a second and gives some 25 health samples, so the p99 of three such rounds is
+ * their slowest sample or two, one pause of a shared machine (once 71 ms against 32 ms with answering receivers).
+ * A hub that a dead receiver slows, as the backlog scanned on every pass once did (docs/notifications.md#deliveries),
+ * is slower on most samples, which the p95 shows.
  */
 const pooled = (rounds: Array<Awaited<ReturnType<typeof phase>>>) => ({
-  health: p99(rounds.flatMap((r) => r.health)),
+  health: quantile(
+    rounds.flatMap((r) => r.health),
+    0.95,
+  ),
   publish: p99(rounds.flatMap((r) => r.publish)),
 });
 const count = (rounds: Array<Awaited<ReturnType<typeof phase>>>) => rounds.reduce((sum, r) => sum + r.health.length, 0);
@@ -105,7 +113,7 @@ describe("webhooks under load", () => {
     const hangs = await counts("bad", "hangs");
     const [g, b, n] = [pooled(good), pooled(bad), pooled(none)];
     console.log(
-      `[webhooks-load] 3 rounds each: /api/health p99 ${g.health.toFixed(1)} ms with answering receivers, ${b.health.toFixed(1)} ms with a hanging and a failing one ` +
+      `[webhooks-load] 3 rounds each: /api/health p95 ${g.health.toFixed(1)} ms with answering receivers, ${b.health.toFixed(1)} ms with a hanging and a failing one ` +
         `and ${n.health.toFixed(1)} ms without webhooks (${count(good)} / ${count(bad)} / ${count(none)} samples); publish p99 ${g.publish.toFixed(1)} / ${b.publish.toFixed(1)} (${n.publish.toFixed(1)}) ms; ` +
         `hanging ${JSON.stringify(hangs)}, failing ${JSON.stringify(await counts("bad", "fails"))}; requests: answering ${healthy.received.length}, ` +
         `hanging ${hanging.received.length}, failing ${failing.received.length}`,
