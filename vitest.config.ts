@@ -18,8 +18,25 @@ const TIMING = [
 const TEMP_ROOT = "server/testing/temp-root.global.ts";
 /** Real hubs run the dashboard build and dist/ of the current sources. */
 const E2E_SETUP = [TEMP_ROOT, "e2e/global-setup.ts"];
-/** The suites that run again with the oldest supported Claude Code: the sessions and their work trees. */
-const OLDEST = ["e2e/session-*.test.ts", "e2e/worktrees*.test.ts"];
+/**
+ * The suites that run again with the oldest supported Claude Code (docs/distribution.md#claude-code-versions): those
+ * whose assertions rest on what the CLI itself does — its flags (resume, fork), its stream (results, costs, API
+ * errors, permission requests, silence), where it finds credentials and writes its conversations, its tools in the
+ * sandbox and a git work tree, its MCP client. The suites of the hub's own doors around sessions (its CLI's session
+ * commands, the admission queue, runnable work trees' setup and run commands) ask of the CLI only what these do
+ * already, start and take a turn, and run with the current release alone.
+ */
+const OLDEST = [
+  "e2e/session-lifecycle.test.ts",
+  "e2e/session-restart.test.ts",
+  "e2e/session-truth.test.ts",
+  "e2e/session-safety.test.ts",
+  "e2e/session-health.test.ts",
+  "e2e/session-credentials.test.ts",
+  "e2e/session-sandbox.test.ts",
+  "e2e/session-team.test.ts",
+  "e2e/worktrees.test.ts",
+];
 /**
  * On PostgreSQL: the server tests that open a database, through `tempHub()` or the SQL layer's doors, and the two-hub
  * suite (which skips without it). The others (the supervisor's parsers, the HTTP guards, the docs' citations, …)
