@@ -50,7 +50,7 @@ export async function startHub(dataDir = tempDataDir(), env: Record<string, stri
   let output = "";
   const child = spawn(process.execPath, [BIN, "start", "--port", String(port)], {
     cwd: ROOT,
-    env: { ...(runnerEnv() as NodeJS.ProcessEnv), TEAMHUB_DATA_DIR: dataDir, TEAMHUB_SCHEDULER_INTERVAL_MS: "50", ...env },
+    env: { ...(runnerEnv() as NodeJS.ProcessEnv), TEAMHUB_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (output += d));
