@@ -1,11 +1,16 @@
 /** Latency summaries and target verdicts, formatted the same way for every figure. */
 export type Summary = { count: number; totalMs: number; opsPerSec: number; p50: number; p99: number };
 
+/** The sample `q` of the way up already sorted samples (0.99: the p99). */
+const at = (sorted: ArrayLike<number>, q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+
+/** The sample `q` of the way up (0.95: the p95). */
+export const quantile = (samples: readonly number[], q: number) => at(Float64Array.from(samples).sort(), q);
+
 export function summarize(latenciesMs: Float64Array): Summary {
   const sorted = Float64Array.from(latenciesMs).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
   const totalMs = latenciesMs.reduce((a, b) => a + b, 0);
-  return { count: sorted.length, totalMs, opsPerSec: (sorted.length * 1000) / totalMs, p50: at(0.5), p99: at(0.99) };
+  return { count: sorted.length, totalMs, opsPerSec: (sorted.length * 1000) / totalMs, p50: at(sorted, 0.5), p99: at(sorted, 0.99) };
 }
 
 /** The middle value (the upper one of an even count). */

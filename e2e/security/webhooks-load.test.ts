@@ -12,7 +12,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { summarize } from "../../bench/lib/stats.ts";
+import { quantile } from "../../bench/lib/stats.ts";
 import { startReceiver, type Receiver } from "../../server/testing/webhook-receiver.ts";
 import { api, pool, startHub, type HubProcess } from "../helpers/hub-process.ts";
 
@@ -36,10 +36,6 @@ afterAll(async () => {
   await hanging?.close();
   await failing?.close();
 });
-
-const p99 = (samples: number[]) => summarize(Float64Array.from(samples)).p99;
-/** The value `q` of the way up the sorted samples. */
-const quantile = (samples: number[], q: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)];
 
 /** /api/health every HEALTH_EVERY_MS from e2e/helpers/health-probe.mjs in a worker thread, until the returned stop. */
 function sampleHealth() {
@@ -79,7 +75,10 @@ const pooled = (rounds: Array<Awaited<ReturnType<typeof phase>>>) => ({
     rounds.flatMap((r) => r.health),
     0.95,
   ),
-  publish: p99(rounds.flatMap((r) => r.publish)),
+  publish: quantile(
+    rounds.flatMap((r) => r.publish),
+    0.99,
+  ),
 });
 const count = (rounds: Array<Awaited<ReturnType<typeof phase>>>) => rounds.reduce((sum, r) => sum + r.health.length, 0);
 const counts = async (team: string, id: string) =>
