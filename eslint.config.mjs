@@ -47,7 +47,7 @@ const OFF_THE_SERVER = {
   message: "lib/ and components/ run in the browser and in clients: reach the hub through lib/api and lib/client, and share types from lib/.",
 };
 const OFF_THE_DOORS = {
-  group: ["**/http/**", "**/mcp/**", "**/cli/**", "**/ws/**", "**/app/**", "@/app/**", "**/services.ts", "**/services/**"],
+  group: ["**/http/**", "**/mcp/**", "**/cli/**", "**/ws/**", "**/app/**", "@/app/**", "**/services.ts", "**/operations/**"],
   message: "The domain is called by the doors (HTTP, MCP, CLI, /ws), never the other way round: take what it needs as a parameter or from DomainDeps.",
 };
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startHub, type HubProcess } from "./helpers/hub-process.ts";
 import { dbSnapshot, query } from "./helpers/db-snapshot.ts";
 import { call, httpClient, stdioClient } from "./helpers/mcp-client.ts";
-import { TOOLS } from "../server/mcp/tools/index.ts";
+import { TOOLS } from "../server/mcp/tools.ts";
 
 let hub: HubProcess;
 const tokens: Record<string, string> = {};

@@ -36,7 +36,7 @@ import { startLogFeed } from "./events/log-feed.ts";
 import { createMcpHttp } from "./mcp/http.ts";
 import type { ToolDef } from "./mcp/tool.ts";
 import { PROJECT_ROOT, hubVersion } from "./version.ts";
-import { TOOLS } from "./mcp/tools/index.ts";
+import { TOOLS } from "./mcp/tools.ts";
 import { Supervisor } from "./supervisor/supervisor.ts";
 import { TranscriptFeed } from "./supervisor/transcript-feed.ts";
 import { childEnv, resolveClaudeBin } from "./supervisor/launch.ts";

@@ -1,28 +1,20 @@
 /**
- * The table of domain operations every front door calls, composed of one table per area (./services/): each entry
- * takes the acting principal and an already-parsed input, so an adapter is: parse → pick an entry → map errors. The
- * server hands it to each door it builds (server/server.ts); server/operations.ts holds each entry to its endpoint.
+ * The services table every door calls: each operation of the catalog bound to the hub's context (server/operations/),
+ * taking the acting principal and an already-parsed input, so an adapter is: parse → pick an entry → map errors. The
+ * server hands it to each door it builds (server/server.ts). Besides the operations, the doors' own steps that no
+ * caller can ask for: authenticating a bearer token, and `/ws`'s replay of the events a client missed.
  */
-import type { Health } from "../lib/api/health.ts";
-import { infoOf, type ClaudeCodeProbe } from "./claude-version.ts";
+import type { ClaudeCodeProbe } from "./claude-version.ts";
 import type { DomainDeps } from "./domain/deps.ts";
 import { OPERATOR } from "./domain/principal.ts";
-import { overview } from "./domain/overview/overview.service.ts";
-import { graphView } from "./domain/graph/graph-view.ts";
-import type { GraphInput } from "../lib/api/graph.ts";
-import type { Principal } from "./domain/principal.ts";
+import { authenticate } from "./domain/auth/tokens.service.ts";
+import { eventsAfter, lastEventId } from "./domain/events/events.service.ts";
 import { worktreesDir } from "./domain/worktrees/isolate.ts";
 import type { PortRange } from "./domain/worktrees/ports.ts";
 import type { WebhookConfig } from "./domain/notifications/config.ts";
-import type { ServiceContext } from "./services/context.ts";
+import type { ServiceContext } from "./operations/context.ts";
+import { serve } from "./operations/index.ts";
 import { DEFAULT_RUNTIME, isRuntimeName, type RuntimeName, type RuntimeTable } from "./runtimes.ts";
-import { authServices, leadServices } from "./services/access.ts";
-import { budgetServices, hubServices, limitServices, rosterServices, teamServices } from "./services/teams.ts";
-import { artifactServices, contractServices, lineageServices } from "./services/artifacts.ts";
-import { eventServices, gateServices, snapshotServices } from "./services/history.ts";
-import { pipelineServices, webhookServices } from "./services/pipelines.ts";
-import { chatServices, continuityServices, knowledgeServices } from "./services/team-memory.ts";
-import { runtimeServices, sessionServices, worktreeServices } from "./services/sessions.ts";
 
 /**
  * `sandbox`: whether sessions run in the OS sandbox here (docs/security.md#sandbox); without it, full and safety-off are refused.
@@ -67,43 +59,20 @@ export function createServices(deps: DomainDeps, info: HubInfo, runtime?: Sessio
       return fn();
     },
   };
+  const served = serve(ctx);
   return {
+    ...served,
     info,
     /** For reads done on the hub's own behalf (resource listings, completions). */
     operator: OPERATOR,
-    health: async (): Promise<Health> => ({
-      ok: true,
-      version: info.version,
-      startedAt: info.startedAt,
-      requireToken: info.requireToken,
-      sandbox: info.sandbox,
-      maxLiveSessions: info.maxLiveSessions,
-      claudeCode: info.claudeCode?.current() ?? infoOf(null),
-    }),
-    auth: authServices(ctx),
-    leads: leadServices(ctx),
-    hubs: hubServices(ctx),
-    webhooks: webhookServices(ctx),
-    budgets: budgetServices(ctx),
-    teams: teamServices(ctx),
-    events: eventServices(ctx),
-    overview: (a: Principal, i: { team: string }) => overview(deps, a, i),
-    artifacts: artifactServices(ctx),
-    contracts: contractServices(ctx),
-    lineage: lineageServices(ctx),
-    /** The canvas: contracts and artifacts of a team as one graph. */
-    graph: (_: Principal, i: GraphInput) => graphView(deps, i),
-    snapshots: snapshotServices(ctx),
-    gate: gateServices(ctx),
-    pipelines: pipelineServices(ctx),
-    roster: rosterServices(ctx),
-    chat: chatServices(ctx),
-    continuity: continuityServices(ctx),
-    knowledge: knowledgeServices(ctx),
-    sessions: sessionServices(ctx),
-    runtimes: runtimeServices(ctx),
-    limits: limitServices(ctx),
-    worktrees: worktreeServices(ctx),
+    /** The doors' own step before any operation: the bearer token to its principal (refused when unknown or revoked). */
+    auth: { ...served.auth, authenticate: (token: string) => authenticate(deps, token) },
+    events: {
+      ...served.events,
+      /** `/ws`'s replay of what a client missed, for the teams it may see. */
+      after: (i: { teams: string[]; after: number; limit: number }) => eventsAfter(deps, i),
+      lastId: () => lastEventId(deps),
+    },
   };
 }
 

@@ -19,7 +19,12 @@ export { MAX_BODY_BYTES } from "./body.ts";
 export type ApiRequest = { req: http.IncomingMessage; params: Record<string, string>; query: URLSearchParams; signal: AbortSignal };
 /** A route's answer: its status and the JSON body. */
 export type Answer = { status: number; body: unknown };
-export type Route = { endpoint: Endpoint; answer(s: Services, r: ApiRequest): Promise<Answer> };
+/** `call`: what the route does with a parsed input; `answer`: the whole request, from its bearer token to its status. */
+export type Route = {
+  endpoint: Endpoint;
+  call: (s: Services, actor: Principal, input: never, signal: AbortSignal) => Promise<unknown>;
+  answer(s: Services, r: ApiRequest): Promise<Answer>;
+};
 
 export function route<I extends z.ZodType, O extends z.ZodType>(
   endpoint: Endpoint<I, O>,
@@ -29,6 +34,7 @@ export function route<I extends z.ZodType, O extends z.ZodType>(
   const schema = endpoint.input;
   return {
     endpoint,
+    call: op as Route["call"],
     async answer(s, { req, params, query, signal }) {
       try {
         const actor = await principalOf(s, req);

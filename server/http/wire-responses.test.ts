@@ -42,8 +42,8 @@ it("teams, leads, tokens and the roster", async () => {
   await wire(api.teams.updateSettings, { team: "alpha", wake: "off", maxCostUsd: 2 }, (a, i) => s.teams.updateSettings(a, i));
   await wire(api.teams.settings, { team: "alpha" }, (a, i) => s.teams.settings(a, i));
   await wire(api.auth.createToken, { name: "dev", label: "ci" }, (a, i) => s.auth.createToken(a, i));
-  await wire(api.auth.list, {}, (a) => s.auth.list(a));
-  await wire(api.auth.operatorToken, {}, (a) => s.auth.operatorToken(a));
+  await wire(api.auth.list, {}, (a, i) => s.auth.list(a, i));
+  await wire(api.auth.operatorToken, {}, (a, i) => s.auth.operatorToken(a, i));
   await wire(api.leads.grant, { team: "alpha", name: "dev" }, (a, i) => s.leads.grant(a, i));
   await wire(api.leads.list, { team: "alpha" }, (a, i) => s.leads.list(a, i));
   await wire(api.leads.revoke, { team: "alpha", name: "dev" }, (a, i) => s.leads.revoke(a, i));
@@ -51,7 +51,7 @@ it("teams, leads, tokens and the roster", async () => {
   await wire(api.roster.list, { team: "alpha" }, (a, i) => s.roster.list(a, i));
   await wire(api.auth.revoke, { name: "dev", label: "ci" }, (a, i) => s.auth.revoke(a, i));
   await wire(api.teams.archive, { team: "alpha" }, (a, i) => s.teams.archive(a, i));
-  const teams = await wire(api.teams.list, {}, () => s.teams.list());
+  const teams = await wire(api.teams.list, {}, (a, i) => s.teams.list(a, i));
   expect(teams.map((t) => [t.id, t.archivedAt instanceof Date])).toEqual([["alpha", true]]);
 });
 

@@ -22,7 +22,7 @@ import { orchestratorGuide, workerGuide } from "../../lib/guides.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { Services } from "../services.ts";
 import { callTool, inputJsonSchema, outputJsonSchema, type ToolDef } from "./tool.ts";
-import { TOOLS } from "./tools/index.ts";
+import { TOOLS } from "./tools.ts";
 import { parseResourceUri, resourceUri } from "./uris.ts";
 
 export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -110,7 +110,7 @@ export function buildMcpServer(svc: Services, identify: Identify, options: { ext
 }
 
 function registerResources(mcp: McpServer, svc: Services, identify: Identify) {
-  const teams = async () => (await svc.teams.list()).map((t) => t.id);
+  const teams = async () => (await svc.teams.list(svc.operator, {})).map((t) => t.id);
   const completeTeam = { team: async (typed: string) => startingWith(await teams(), typed) };
   const idsOf = async (team: string | undefined, list: (team: string) => Promise<string[]>) => list(team ?? "default");
   const artifactIds = (team: string) =>
@@ -181,7 +181,7 @@ async function versionsOf(svc: Services, args: Record<string, string> | undefine
 function registerPrompts(mcp: McpServer, svc: Services) {
   const team = completable(z.string().optional().describe("Team (namespace); omit for 'default'."), async (typed) =>
     startingWith(
-      (await svc.teams.list()).map((t) => t.id),
+      (await svc.teams.list(svc.operator, {})).map((t) => t.id),
       typed ?? "",
     ),
   );

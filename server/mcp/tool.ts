@@ -1,17 +1,19 @@
 /**
- * One definition per MCP tool, used by both transports (/mcp and `teamhub mcp`): its zod input
- * (the shared lib/api schema with descriptions for models), its annotations, and one call into
- * the services table. Inputs are checked here, not by the SDK, so a bad call gets the same
- * "field: rule" message as the HTTP API, and names that try to stand in for the caller's
+ * An MCP tool as both transports (/mcp and `teamhub mcp`) offer it: its zod input (the shared lib/api schema with a
+ * description per field for models), its annotations, and one call into the services table. Most are an operation's
+ * definition (server/operations/); a few are an agent's way into one (`tool`). Inputs are checked here, not by the SDK,
+ * so a bad call gets the same "field: rule" message as the HTTP API, and names that try to stand in for the caller's
  * identity are refused outright.
  */
 import { z } from "zod";
 import { DomainError } from "../errors.ts";
 import { zodIssues } from "../domain/zod-errors.ts";
+import { whoMay, type Operation } from "../domain/auth/capabilities.ts";
 import type { Principal } from "../domain/principal.ts";
 import type { Services } from "../services.ts";
 import { ErrorBody, type Effect, type Endpoint } from "../../lib/api/endpoint.ts";
-import { serviceOf } from "../operations.ts";
+import type { Definition, May } from "../operations/define.ts";
+import { serviceOf } from "../operations/index.ts";
 import { DEPTH_RULE, deeperThan } from "../http/json-depth.ts";
 
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
@@ -38,39 +40,61 @@ const ANNOTATIONS: Record<Effect, ToolAnnotations> = {
 
 type Run<S extends z.ZodObject> = (s: Services, actor: Principal, input: z.infer<S>, signal?: AbortSignal) => Promise<unknown>;
 
-/**
- * A tool over a lib/api schema. Most are an operation of the catalog (`endpoint`): its input schema, its service and
- * its effect (the read-only and destructive hints) are the tool's, as they are the HTTP route's. The few that are not
- * give `schema`, `run` and `kind`. `describe` adds a description per field, so the JSON Schema a model sees explains
- * each argument.
- */
-export function tool<S extends z.ZodObject>(
-  def: {
-    name: string;
-    title: string;
-    description: string;
-    describe?: Partial<Record<keyof S["shape"], string>>;
-  } & ({ endpoint: Endpoint<S>; schema?: undefined; run?: undefined; kind?: undefined } | { endpoint?: undefined; schema: S; run: Run<S>; kind: Effect }),
-): ToolDef {
-  const schema = def.endpoint ? def.endpoint.input : def.schema!;
-  const shape = Object.fromEntries(
-    Object.entries(schema.shape).map(([k, v]) => {
-      const d = def.describe?.[k as keyof S["shape"]];
-      return [k, d ? (v as z.ZodType).describe(d) : v];
-    }),
-  );
-  const endpoint = def.endpoint;
-  // `signal` aborts when the client cancels the call or goes away, for tools that wait (team_ask).
-  const run: Run<S> = endpoint ? (s, actor, input, signal) => serviceOf(s, endpoint)(actor, input, signal) : def.run!;
+/** The schema with `describe`'s text on its fields, strict: what clients see, and what refuses unknown arguments. */
+function described(schema: z.ZodObject, describe: Partial<Record<string, string>> = {}): z.ZodObject {
+  return z.strictObject(Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, describe[k] ? (v as z.ZodType).describe(describe[k]) : v])));
+}
+
+/** Who may call it, as the tool's description ends: nothing when every member may. */
+function mayText(may: May): string {
+  const only = (m: "member" | Operation) => (m === "member" ? null : whoMay(m, "a lead of the team"));
+  if (typeof may === "string") {
+    const who = only(may);
+    return who ? ` Only ${who} may.` : "";
+  }
+  return Object.entries(may)
+    .map(([when, m]) => [when, only(m)])
+    .flatMap(([when, who]) => (who ? [` With ${when}, only ${who} may.`] : []))
+    .join("");
+}
+
+/** The tool of an operation's definition: its endpoint's input schema, effect (the hints) and answer, and its service. */
+export function toolOf(d: Definition): ToolDef | null {
+  if ("none" in d.mcp) return null;
+  const endpoint = d.endpoint;
+  const schema = endpoint.input as z.ZodObject;
+  return {
+    name: d.mcp.name,
+    title: d.mcp.title,
+    description: d.mcp.description + mayText(d.may),
+    input: described(schema, d.mcp.describe),
+    schema,
+    annotations: ANNOTATIONS[endpoint.effect],
+    endpoint,
+    // `signal` aborts when the client cancels the call or goes away, for tools that wait (team_ask).
+    run: (s, actor, input, signal) => serviceOf(s, endpoint)(actor, input, signal),
+  };
+}
+
+/** A tool that is not an operation of the catalog: an agent's way into one (send_message) or a fact of the hub. */
+export function tool<S extends z.ZodObject>(def: {
+  name: string;
+  title: string;
+  description: string;
+  describe?: Partial<Record<keyof S["shape"], string>>;
+  schema: S;
+  run: Run<S>;
+  kind: Effect;
+}): ToolDef {
   return {
     name: def.name,
     title: def.title,
     description: def.description,
-    input: z.strictObject(shape),
-    schema,
-    annotations: ANNOTATIONS[endpoint ? endpoint.effect : def.kind!],
-    endpoint: endpoint ?? null,
-    run: run as ToolDef["run"],
+    input: described(def.schema, def.describe),
+    schema: def.schema,
+    annotations: ANNOTATIONS[def.kind],
+    endpoint: null,
+    run: def.run as ToolDef["run"],
   };
 }
 

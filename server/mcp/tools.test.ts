@@ -1,81 +1,34 @@
 /**
- * The MCP tools against the operation catalog (lib/api/endpoints): a tool that is an operation takes the endpoint's
- * own input schema and its service, so it cannot drift from the HTTP route; every operation of the catalog is either
- * such a tool or named below with why agents do not get it, so a new endpoint makes its author decide.
+ * The MCP tools against the operations' definitions (server/operations/): an operation whose definition declares a tool
+ * is that tool, with its endpoint's own input schema and its service, so it cannot drift from the HTTP route; one that
+ * declares none says why agents do not get it, and no tool carries it.
  */
 import { describe, expect, it } from "vitest";
-import { api } from "../../lib/api/endpoints/index.ts";
-import type { Endpoint } from "../../lib/api/endpoint.ts";
-import { OTHERWISE_SERVED, operationOf } from "../operations.ts";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { ALL } from "../operations/index.ts";
 import { outputJsonSchema } from "./tool.ts";
-import { TOOLS } from "./tools/index.ts";
+import { TOOLS } from "./tools.ts";
 
-const ADMINISTRATION = "the operator's administration of the hub (dashboard and CLI), not an agent's work";
-const A_PERSONS_DECISION = "a person's decision: an agent never decides a permission request, its own or another's";
-const A_VIEW = "a view of the dashboard or the CLI; agents read the same facts through the listed tools";
-const HOOKS = "the teamhub commands Claude Code's hooks run call it on the session's behalf (docs/mcp.md#continuity-hooks)";
-
-/** Operations no tool carries out, and why. */
-const NO_TOOL: Record<string, string> = {
-  "auth.operatorToken": ADMINISTRATION,
-  "auth.list": ADMINISTRATION,
-  "auth.createToken": ADMINISTRATION,
-  "auth.revoke": ADMINISTRATION,
-  "leads.list": ADMINISTRATION,
-  "leads.grant": ADMINISTRATION,
-  "leads.revoke": ADMINISTRATION,
-  "hubs.list": ADMINISTRATION,
-  "teams.list": ADMINISTRATION,
-  "teams.create": ADMINISTRATION,
-  "teams.archive": ADMINISTRATION,
-  "teams.demo": ADMINISTRATION,
-  "teams.settings": ADMINISTRATION,
-  "teams.updateSettings": ADMINISTRATION,
-  "teams.permissions": ADMINISTRATION,
-  "sessions.cleanup": ADMINISTRATION,
-  "budgets.list": `${ADMINISTRATION}; an agent reads its own with budget_own`,
-  "artifacts.registerType": `${ADMINISTRATION}: a team's artifact types are set up before agents publish them`,
-  "sessions.approvals": A_PERSONS_DECISION,
-  "sessions.approvalCount": A_PERSONS_DECISION,
-  "sessions.decide": A_PERSONS_DECISION,
-  "sessions.decideMany": A_PERSONS_DECISION,
-  "sessions.retry": "a person's retry of a failed turn from the dashboard; an agent sends the message again",
-  "knowledge.editWisdom": "wisdom is append-only: the endpoint exists to refuse edits with that rule",
-  "knowledge.deleteWisdom": "wisdom is append-only: the endpoint exists to refuse deletions with that rule",
-  "chat.messages": A_VIEW,
-  "chat.unread": A_VIEW,
-  "sessions.transcript": A_VIEW,
-  "snapshots.get": A_VIEW,
-  "overview.get": A_VIEW,
-  "graph.get": A_VIEW,
-  "health.get": `${A_VIEW}; server_version answers an agent`,
-  "pipelines.matchingEvents": "the pipeline editor's preview of which events a trigger matches",
-  "pipelines.validate": "the pipeline editor's check as the rules are typed; pipeline_create refuses the same errors",
-  "continuity.latestCheckpoint": HOOKS,
-  "continuity.hook": HOOKS,
-  "continuity.briefingPost": HOOKS,
-  "sessions.send": "send_message carries it, waiting for the reply unless told not to",
-  "roster.upsert": "team_update_status carries it, defaulting the name to the caller",
-};
-
-const operations = Object.values(api).flatMap((endpoints) => Object.values(endpoints).map((e: Endpoint) => operationOf(e)));
-
-describe("MCP tools and the operation catalog", () => {
-  it("makes every operation a tool or says why agents do not get it", () => {
-    const tools = new Set(TOOLS.flatMap((t) => (t.endpoint ? [operationOf(t.endpoint)] : [])));
-    expect(operations.filter((op) => !tools.has(op) && !(op in NO_TOOL))).toEqual([]);
-    // A reason left behind for an operation that became a tool, or that is gone, is a wrong reason.
-    expect(Object.keys(NO_TOOL).filter((op) => tools.has(op) || !operations.includes(op))).toEqual([]);
+describe("MCP tools and the operations' definitions", () => {
+  it("makes every operation the tool its definition names, or no tool when it says why not", () => {
+    const carried = (d: (typeof ALL)[number]) => TOOLS.filter((t) => t.endpoint === d.endpoint).map((t) => t.name);
+    expect(ALL.filter((d) => "none" in d.mcp && carried(d).length > 0).map((d) => d.key)).toEqual([]);
+    expect(ALL.flatMap((d) => ("name" in d.mcp && carried(d).join() !== d.mcp.name ? [[d.key, carried(d)]] : []))).toEqual([]);
+    expect(ALL.filter((d) => "none" in d.mcp && d.mcp.none.length < 20).map((d) => d.key)).toEqual([]);
   });
 
-  it("gives an operation's tool the endpoint's own input schema, and no operation two tools", () => {
-    const withEndpoint = TOOLS.filter((t) => t.endpoint);
-    expect(withEndpoint.filter((t) => t.schema !== t.endpoint!.input).map((t) => t.name)).toEqual([]);
-    const ops = withEndpoint.map((t) => operationOf(t.endpoint!));
-    expect(ops.filter((op, i) => ops.indexOf(op) !== i)).toEqual([]);
-    // Those served otherwise have no service of their name to derive a tool's from.
-    expect(ops.filter((op) => (OTHERWISE_SERVED as readonly string[]).includes(op))).toEqual([]);
+  it("gives an operation's tool the endpoint's own input schema, and every tool a name of its own", () => {
+    expect(TOOLS.filter((t) => t.endpoint && t.schema !== t.endpoint.input).map((t) => t.name)).toEqual([]);
+    const names = TOOLS.map((t) => t.name);
+    expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+  });
+
+  it("ends a tool's description with who may call it, from its definition", () => {
+    const description = (name: string) => TOOLS.find((t) => t.name === name)!.description;
+    expect(description("team_reset")).toMatch(/Needs confirm: true\. Only a lead of the team or the operator may\.$/);
+    expect(description("contract_start")).toMatch(/pinned now\. Only its assignee, a lead of the team or the operator may\.$/);
+    expect(description("team_events")).toMatch(/\(oldest first\)\. With hub: true, only the operator may\.$/);
+    expect(description("contract_create")).toMatch(/after it became ready\)\.$/);
   });
 });
 

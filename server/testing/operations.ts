@@ -7,7 +7,7 @@ import type { Endpoint, OutputOf } from "../../lib/api/endpoint.ts";
 import type { DomainDeps } from "../domain/deps.ts";
 import type { Principal } from "../domain/principal.ts";
 import { parseOrThrow } from "../domain/zod-errors.ts";
-import { serviceOf } from "../operations.ts";
+import { serviceOf } from "../operations/index.ts";
 import { createServices, type HubInfo } from "../services.ts";
 import { CODEX_MODEL_PRICES, runtimesFrom } from "../runtimes.ts";
 

@@ -115,10 +115,16 @@ export function permitsMany(s: Sql, actor: Principal): Permits {
   return (operation, target) => permits(s, actor, operation, target, lead);
 }
 
-function whoMay(c: Capability, target: Target): string {
-  const lead = target.team === null ? [] : [`a lead of team '${target.team}'`];
+/**
+ * Who may do `operation` besides the hub's own machinery, in words: `lead` names the lead (null when the target is
+ * hub-wide). Null when anyone may.
+ */
+export function whoMay(operation: Operation, lead: string | null): string | null {
+  const c = CAPABILITIES[operation] as Capability;
+  if (c.rule === "anyone") return null;
   const owners = c.rule === "owner" && c.owners ? [c.owners] : [];
-  return [...owners, ...(c.rule === "operator" ? [] : lead), "the operator"].join(", ").replace(/, ([^,]*)$/, " or $1");
+  const leads = c.rule === "operator" || lead === null ? [] : [lead];
+  return [...owners, ...leads, "the operator"].join(", ").replace(/, ([^,]*)$/, " or $1");
 }
 
 /** Throws `forbidden` naming the operation, the principal and the rule unless `actor` may do it. */
@@ -126,10 +132,13 @@ export async function authorize(s: Sql, actor: Principal, operation: Operation, 
   if (await permits(s, actor, operation, target)) return;
   const c = CAPABILITIES[operation] as Capability;
   const subject = target.label ? ` ${target.label}` : "";
-  throw forbidden(`'${actor.name}' (${actor.kind}) may not ${c.what}${subject}: only ${whoMay(c, target)} may`, {
-    rule: c.rule,
-    operation,
-    principal: actor.name,
-    ...(target.team === null ? {} : { team: target.team }),
-  });
+  throw forbidden(
+    `'${actor.name}' (${actor.kind}) may not ${c.what}${subject}: only ${whoMay(operation, target.team === null ? null : `a lead of team '${target.team}'`)} may`,
+    {
+      rule: c.rule,
+      operation,
+      principal: actor.name,
+      ...(target.team === null ? {} : { team: target.team }),
+    },
+  );
 }

@@ -1,4 +1,4 @@
-/** What the per-area service tables are built from (../services.ts composes them). */
+/** What every definition's domain call may use besides its caller and input: the hub's dependencies and what it was started with. */
 import type { DomainDeps } from "../domain/deps.ts";
 import type { SpawnDefaults } from "../domain/sessions/spawn-authority.ts";
 import type { HubInfo } from "../services.ts";
