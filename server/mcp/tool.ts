@@ -54,7 +54,7 @@ function mayText(may: May): string {
   }
   return Object.entries(may)
     .map(([when, m]) => [when, only(m)])
-    .flatMap(([when, who]) => (who ? [` With ${when}, only ${who} may.`] : []))
+    .flatMap(([when, who]) => (!who ? [] : when === "otherwise" ? [` Otherwise, only ${who} may.`] : [` With ${when}, only ${who} may.`]))
     .join("");
 }
 

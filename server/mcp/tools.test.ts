@@ -28,6 +28,9 @@ describe("MCP tools and the operations' definitions", () => {
     expect(description("team_reset")).toMatch(/Needs confirm: true\. Only a lead of the team or the operator may\.$/);
     expect(description("contract_start")).toMatch(/pinned now\. Only its assignee, a lead of the team or the operator may\.$/);
     expect(description("team_events")).toMatch(/\(oldest first\)\. With hub: true, only the operator may\.$/);
+    expect(description("budget_set")).toMatch(
+      /With scope: contract, only its assigner \(within its own budget\), a lead of the team or the operator may\. Otherwise, only the operator may\.$/,
+    );
     expect(description("contract_create")).toMatch(/after it became ready\)\.$/);
   });
 });

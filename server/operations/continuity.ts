@@ -99,7 +99,7 @@ export const continuity = area("continuity", {
       describe: {
         team: TEAM,
         claudeSessionId: SESSION,
-        member: "Operators only: brief this member instead of yourself.",
+        member: "Brief this member instead of yourself.",
         git: "{head?, since?, changedFiles?}: your work tree's HEAD commit, the commit changedFiles are counted from, and the changed paths (optional).",
       },
     },

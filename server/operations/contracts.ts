@@ -126,7 +126,7 @@ export const contracts = area("contracts", {
     mcp: {
       name: "contract_reassign",
       title: "Reassign a contract",
-      description: "Give a contract to another member (its assigner or an operator may). Work in progress goes back to 'ready' for the new assignee.",
+      description: "Give a contract to another member. Work in progress goes back to 'ready' for the new assignee.",
       describe: { ...ref, assignee: "The new assignee." },
     },
   },

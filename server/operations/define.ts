@@ -1,5 +1,5 @@
 /**
- * One definition per operation (docs/architecture.md#operations). Its wire half is the endpoint of lib/api/endpoints,
+ * One definition per operation (docs/architecture.md#layers). Its wire half is the endpoint of lib/api/endpoints,
  * shared with every client: name, method and path, input and output schemas, effect (the MCP read-only and
  * destructive hints) and whether it waits. Its serving half is here: who may call it, the domain call that carries it
  * out, and what an MCP client is told of it, or why agents do not get it as a tool. The HTTP routes, the MCP tools, the
@@ -25,7 +25,7 @@ type Serve<E> =
 /**
  * Who may call it. `member`: every principal of the team (the domain still limits what each one sees and spawns). A
  * capability: the rule of server/domain/auth/capabilities.ts its domain call enforces. Cases, when the input decides
- * which applies: `{ "hub: true": "events.hub", otherwise: "member" }`.
+ * which applies: `{ "hub: true": "events.hub", otherwise: "member" }` (the last one's key is `otherwise`).
  */
 export type May = "member" | Operation | Readonly<Record<string, "member" | Operation>>;
 

@@ -40,7 +40,7 @@ export const pipelines = area("pipelines", {
     mcp: {
       name: "pipeline_update",
       title: "Change a pipeline's rules",
-      description: `Replace a pipeline's rules, checked as on create; the new rules act on events after this call only. Its creator or a lead of the team may. ${RULE}`,
+      description: `Replace a pipeline's rules, checked as on create; the new rules act on events after this call only. ${RULE}`,
       describe: { team: TEAM, id: PIPELINE_ID, rules: "1–100 rules as described above; they replace all the current ones." },
     },
   },

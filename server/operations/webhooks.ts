@@ -12,14 +12,14 @@ const EVENTS =
 
 export const webhooks = area("webhooks", {
   create: {
-    may: { "events: hub-wide ones": "webhook.hub_events", otherwise: "webhook.create" },
+    may: { "hub-wide events": "webhook.hub_events", otherwise: "webhook.create" },
     serve: ({ deps }, a, i) => createWebhook(deps, a, i),
     mcp: {
       name: "webhook_create",
       title: "Add a webhook",
       description:
         "Deliver chosen events of the team to a URL, after they are committed, with retries. The answer carries the webhook's secret (HMAC-SHA256 " +
-        "signature key): the only time it is shown. Operator and team leads only.",
+        "signature key): the only time it is shown.",
       describe: {
         team: TEAM,
         id: ID,
@@ -37,19 +37,17 @@ export const webhooks = area("webhooks", {
     mcp: {
       name: "webhook_list",
       title: "List webhooks",
-      description:
-        "The team's webhooks with their events, whether enabled, delivery counts and the newest delivery; never their secrets. Operator and team leads only.",
+      description: "The team's webhooks with their events, whether enabled, delivery counts and the newest delivery; never their secrets.",
       describe: { team: TEAM },
     },
   },
   update: {
-    may: { "url or events given, and its events hub-wide ones": "webhook.hub_events", otherwise: "webhook.update" },
+    may: { "hub-wide events": "webhook.hub_events", otherwise: "webhook.update" },
     serve: ({ deps }, a, i) => updateWebhook(deps, a, i),
     mcp: {
       name: "webhook_update",
       title: "Change a webhook",
-      description:
-        "Change a webhook's URL, its events, or switch it off and on (enabled again, it delivers events from then on). Operator and team leads only.",
+      description: "Change a webhook's URL, its events, or switch it off and on (enabled again, it delivers events from then on).",
       describe: { team: TEAM, id: ID, url: "A new http:// or https:// URL.", events: EVENTS, enabled: "false stops its deliveries; true resumes them." },
     },
   },
@@ -59,7 +57,7 @@ export const webhooks = area("webhooks", {
     mcp: {
       name: "webhook_delete",
       title: "Delete a webhook",
-      description: "Remove a webhook with its delivery log; deliveries still waiting are dropped. Operator and team leads only.",
+      description: "Remove a webhook with its delivery log; deliveries still waiting are dropped.",
       describe: { team: TEAM, id: ID },
     },
   },
@@ -70,7 +68,7 @@ export const webhooks = area("webhooks", {
       name: "webhook_test",
       title: "Test a webhook",
       description:
-        "Send the webhook a test notification now and answer how it went: delivered (the receiver's status) or failed (its status or why no answer came). Operator and team leads only.",
+        "Send the webhook a test notification now and answer how it went: delivered (the receiver's status) or failed (its status or why no answer came).",
       describe: { team: TEAM, id: ID },
     },
   },
@@ -81,7 +79,7 @@ export const webhooks = area("webhooks", {
       name: "webhook_deliveries",
       title: "A webhook's deliveries",
       description:
-        "The webhook's delivery log, newest first: each event's status, attempts, the receiver's response code, the last error and the next attempt. Operator and team leads only.",
+        "The webhook's delivery log, newest first: each event's status, attempts, the receiver's response code, the last error and the next attempt.",
       describe: { team: TEAM, id: ID, status: `Only deliveries in this status: one of ${DELIVERY_STATUSES.join(", ")}.`, limit: LIMIT, cursor: CURSOR },
     },
   },
