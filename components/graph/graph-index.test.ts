@@ -68,12 +68,17 @@ describe("searchGraph", () => {
   it("answers within a few milliseconds on 10,000 nodes", () => {
     const nodes = Array.from({ length: 10_000 }, (_, i) => contract(`c${i}`, `Step ${i} of chain ${i % 50}`, `dev-${i % 7}`));
     const big = indexGraph({ team: "t", nodes, edges: [] });
-    // CPU time, not wall time on two cores shared with hubs and browsers.
-    const started = process.cpuUsage();
-    const found = searchGraph(big, "c9999");
-    const { user, system } = process.cpuUsage(started);
-    expect((user + system) / 1000).toBeLessThan(50);
-    expect(found[0].key).toBe("contract:c9999");
+    // CPU time, not wall time on two cores shared with hubs and browsers; the median of five searches, since the
+    // process's CPU also counts the collector's threads, which a single search may find cleaning up after the index
+    // just built (one search measured 6–30 ms alone, and 50 ms once in CI).
+    const cpuMs = Array.from({ length: 5 }, () => {
+      const started = process.cpuUsage();
+      searchGraph(big, "c9999");
+      const { user, system } = process.cpuUsage(started);
+      return (user + system) / 1000;
+    }).sort((a, b) => a - b);
+    expect(cpuMs[2]).toBeLessThan(50);
+    expect(searchGraph(big, "c9999")[0].key).toBe("contract:c9999");
   });
 });
 
