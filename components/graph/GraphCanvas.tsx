@@ -10,7 +10,6 @@ import {
   useReactFlow,
   useStore,
   useStoreApi,
-  useUpdateNodeInternals,
   type Connection,
   type IsValidConnection,
   type NodeChange,
@@ -30,8 +29,9 @@ import { NodeOverlay } from "./NodeOverlay.tsx";
 import OverviewEdges from "./OverviewEdges.tsx";
 import { OverviewFocus } from "./OverviewFocus.tsx";
 import OverviewNodes, { nodeAt, useBoxPaths } from "./OverviewNodes.tsx";
-import { OVERVIEW_ZOOM, useDetailed, useLabelZoom, useOverview, useViewTiles } from "./use-detailed.ts";
+import { HeldCompact, OVERVIEW_ZOOM, useDetailed, useLabelZoom, useOverview, useViewTiles } from "./use-detailed.ts";
 import { useMemberDrop } from "./RosterPanel.tsx";
+import { useStaging } from "./use-staging.ts";
 
 /** Zooming out this far keeps 10,000 nodes reachable; fitting stops at 1 so a small graph is not blown up. */
 const FIT_VIEW = { maxZoom: 1, minZoom: 0.02, padding: 0.1 };
@@ -136,24 +136,8 @@ function Flow({
   const labelZoom = useLabelZoom();
   const overview = useOverview();
   const { screenToFlowPosition } = useReactFlow();
-  // Crossing between the overview and elements, xyflow is mounted afresh, holding its nodes already
-  // (set here as the zoom crosses, before React draws): its node list is then placed with them in one
-  // piece. Handed to a mounted xyflow, hundreds of nodes arriving at once are placed one by one, each
-  // placement walking the new siblings after it (quadratic: 0.75 s for the 2,000-node graph).
   const store = useStoreApi<CanvasNode, CanvasEdge>();
-  const latest = useRef(nodes);
-  useEffect(() => {
-    latest.current = nodes;
-  }, [nodes]);
-  useEffect(
-    () =>
-      store.subscribe((now, before) => {
-        const out = now.transform[2] < OVERVIEW_ZOOM;
-        if (out !== before.transform[2] < OVERVIEW_ZOOM) now.setNodes(out ? NO_NODES : latest.current);
-      }),
-    [store],
-  );
-  const [tx, ty, zoom] = store.getState().transform;
+  const { shown, compact, held } = useStaging(nodes);
   const pointed = (e: MouseEvent) => {
     const at = screenToFlowPosition({ x: e.clientX, y: e.clientY });
     // Boxes are a few pixels wide out here: a pointer within 3 px of one points at it.
@@ -161,7 +145,7 @@ function Flow({
   };
   const byKey = useMemo(() => new Map(nodes.map((n) => [n.id, n])), [nodes]);
   const groups = useMemo(() => nodes.filter((n) => isGroupNode(n) && !n.hidden), [nodes]);
-  // Built here, not in the overview's xyflow that each crossing mounts afresh, for the overview and the big graph's minimap.
+  // Built here, once per set of nodes, for the overview and the big graph's minimap.
   const paths = useBoxPaths(nodes, overview || nodes.length > MINIMAP_LIMIT);
   const tiles = useViewTiles();
   // Zoomed in, xyflow draws the edges that touch a node near the view (it would draw every edge whose box
@@ -178,27 +162,21 @@ function Flow({
     for (const e of edges) split[inView(e.source) || inView(e.target) ? 0 : 1].push(e);
     return split;
   }, [detailed, tiles, byKey, edges]);
+  // An edge to a node held back would find no handle to end at: it comes with its node.
+  const drawnEdges = useMemo(() => (held ? near.filter((e) => !held(e.source) && !held(e.target)) : near), [near, held]);
   const [hovered, setHovered] = useState<string | null>(null);
   const [focused, setFocused] = useState<string | null>(null);
-  const [mode, setMode] = useState({ overview, mounts: 0 });
-  if (mode.overview !== overview) {
-    setMode({ overview, mounts: mode.mounts + 1 });
-    // The elements that had focus or the pointer are gone with the old xyflow, without blur or leave events.
+  const [wasOverview, setWasOverview] = useState(overview);
+  if (wasOverview !== overview) {
+    setWasOverview(overview);
+    // The elements that had focus or the pointer are gone, without blur or leave events.
     setFocused(null);
     setHovered(null);
   }
   const onEnter: NodeMouseHandler<CanvasNode> = useCallback((_, n) => setHovered(n.id), []);
   const onLeave: NodeMouseHandler<CanvasNode> = useCallback(() => setHovered(null), []);
   const onClick: NodeMouseHandler<CanvasNode> = useCallback((_, n) => onNodeClick(n.id), [onNodeClick]);
-  // xyflow measures a node's handles from the DOM when it mounts, and a node mounted as a box has
-  // none; once nodes show their handles again, the ones on screen are measured again so that their
-  // edges find both ends.
-  const remeasure = useUpdateNodeInternals();
   const domNode = useStore((s) => s.domNode);
-  useEffect(() => {
-    if (!detailed || !domNode) return;
-    remeasure(Array.from(domNode.querySelectorAll(".react-flow__node"), (el) => el.getAttribute("data-id")!));
-  }, [detailed, domNode, remeasure]);
   // Selection is ours (controlled nodes): xyflow only reports clicks and keyboard selection.
   const onNodesChange = useCallback(
     (changes: NodeChange<CanvasNode>[]) => {
@@ -234,60 +212,61 @@ function Flow({
   }, [overview, domNode]);
 
   return (
-    <ReactFlow<CanvasNode, CanvasEdge>
-      key={mode.mounts}
-      nodes={overview ? NO_NODES : nodes}
-      edges={near}
-      nodeTypes={nodeTypes}
-      onNodesChange={onNodesChange}
-      onNodeClick={onClick}
-      onNodeMouseEnter={onEnter}
-      onNodeMouseLeave={onLeave}
-      onPaneClick={(e) => {
-        const key = overview ? pointed(e) : null;
-        if (key) onNodeClick(key);
-      }}
-      onPaneMouseMove={(e) => overview && setHovered(pointed(e))}
-      onPaneMouseLeave={() => setHovered(null)}
-      onFocus={(e) => setFocused(nodeKeyOf(e))}
-      onBlur={() => setFocused(null)}
-      onConnect={onConnect}
-      isValidConnection={validConnection}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
-      nodesDraggable={false}
-      edgesFocusable={false}
-      edgesReconnectable={false}
-      deleteKeyCode={null}
-      multiSelectionKeyCode={null}
-      selectionKeyCode={null}
-      onlyRenderVisibleElements
-      defaultViewport={mode.mounts ? { x: tx, y: ty, zoom } : initialViewport}
-      fitView={!mode.mounts && !initialViewport}
-      fitViewOptions={FIT_VIEW}
-      minZoom={FIT_VIEW.minZoom}
-      maxZoom={2}
-      aria-label="canvas of contracts and artifacts"
-      className={overview ? "overview" : undefined}
-      style={{ "--label-zoom": labelZoom || 1 } as CSSProperties}
-    >
-      <Background gap={24} />
-      {frames.length > 0 && <GroupFrames frames={frames} />}
-      <NodeOverlay
-        nodes={byKey}
-        selected={selected}
-        focused={focused}
-        hovered={hovered}
-        named={overview ? groups : NO_NODES}
-        frames={overview ? frames : NO_FRAMES}
-      />
-      {far.length > 0 && <OverviewEdges byKey={byKey} edges={far} />}
-      {overview && paths && <OverviewNodes paths={paths} />}
-      {overview && <OverviewFocus nodes={nodes} byKey={byKey} selected={selected} onFocusKey={setFocused} onActivate={activate} />}
-      {paths && paths.count > 0 && nodes.length > MINIMAP_LIMIT && <CanvasMinimap paths={paths} />}
-      {!overview && smallGraph && <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />}
-      {frames.length > 0 && <FrameToggles frames={frames} onCollapse={onCollapse} />}
-      <Controls showInteractive={false} showFitView={false} />
-    </ReactFlow>
+    <HeldCompact.Provider value={compact}>
+      <ReactFlow<CanvasNode, CanvasEdge>
+        nodes={overview ? NO_NODES : shown}
+        edges={drawnEdges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onNodeClick={onClick}
+        onNodeMouseEnter={onEnter}
+        onNodeMouseLeave={onLeave}
+        onPaneClick={(e) => {
+          const key = overview ? pointed(e) : null;
+          if (key) onNodeClick(key);
+        }}
+        onPaneMouseMove={(e) => overview && setHovered(pointed(e))}
+        onPaneMouseLeave={() => setHovered(null)}
+        onFocus={(e) => setFocused(nodeKeyOf(e))}
+        onBlur={() => setFocused(null)}
+        onConnect={onConnect}
+        isValidConnection={validConnection}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        nodesDraggable={false}
+        edgesFocusable={false}
+        edgesReconnectable={false}
+        deleteKeyCode={null}
+        multiSelectionKeyCode={null}
+        selectionKeyCode={null}
+        onlyRenderVisibleElements
+        defaultViewport={initialViewport}
+        fitView={!initialViewport}
+        fitViewOptions={FIT_VIEW}
+        minZoom={FIT_VIEW.minZoom}
+        maxZoom={2}
+        aria-label="canvas of contracts and artifacts"
+        className={overview ? "overview" : undefined}
+        style={{ "--label-zoom": labelZoom || 1 } as CSSProperties}
+      >
+        <Background gap={24} />
+        {frames.length > 0 && <GroupFrames frames={frames} />}
+        <NodeOverlay
+          nodes={byKey}
+          selected={selected}
+          focused={focused}
+          hovered={hovered}
+          named={overview ? groups : NO_NODES}
+          frames={overview ? frames : NO_FRAMES}
+        />
+        {far.length > 0 && <OverviewEdges byKey={byKey} edges={far} />}
+        {overview && paths && <OverviewNodes paths={paths} />}
+        {overview && <OverviewFocus nodes={nodes} byKey={byKey} selected={selected} onFocusKey={setFocused} onActivate={activate} />}
+        {paths && paths.count > 0 && nodes.length > MINIMAP_LIMIT && <CanvasMinimap paths={paths} />}
+        {!overview && smallGraph && <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} ariaLabel="minimap" style={{ width: 160, height: 110 }} />}
+        {frames.length > 0 && <FrameToggles frames={frames} onCollapse={onCollapse} />}
+        <Controls showInteractive={false} showFitView={false} />
+      </ReactFlow>
+    </HeldCompact.Provider>
   );
 }

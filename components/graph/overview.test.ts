@@ -1,32 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CanvasNode } from "./flow-elements.ts";
 import { nextNode } from "./OverviewFocus.tsx";
 import { boxPaths } from "./OverviewNodes.tsx";
-
-/** An artifact's box at (x, y), 200 × 56 as on the canvas. */
-const box = (id: string, x: number, y: number, hidden = false): CanvasNode => ({
-  id,
-  type: "artifact",
-  position: { x, y },
-  width: 200,
-  height: 56,
-  hidden,
-  data: {
-    artifact: {
-      kind: "artifact",
-      key: id,
-      id,
-      type: "custom",
-      name: id,
-      version: 1,
-      latestVersion: 1,
-      status: "active",
-      stale: false,
-      staleReasons: [],
-      publisher: null,
-    },
-  },
-});
+import { box } from "./test-nodes.ts";
 
 describe("the overview's keyboard steps", () => {
   const [a, right, farRight, below, hidden] = [box("a", 0, 0), box("right", 300, 20), box("far", 900, 0), box("below", 10, 200), box("hidden", 250, 0, true)];

@@ -1,4 +1,5 @@
 import { useStore } from "@xyflow/react";
+import { createContext, useContext } from "react";
 
 /**
  * Below this zoom a node's text is too small to read, so nodes draw as coloured boxes without
@@ -9,6 +10,15 @@ export const DETAIL_ZOOM = 0.4;
 
 /** True when the canvas is zoomed in far enough to read a node; changes only when the line is crossed. */
 export const useDetailed = (): boolean => useStore((s) => s.transform[2] >= DETAIL_ZOOM);
+
+/** Nodes the staging still draws as boxes, though the zoom is past the line for cards (staging.ts). */
+export const HeldCompact = createContext<ReadonlySet<string>>(new Set());
+
+/** True when the node is drawn as a card: zoomed in far enough, and not held back by the staging. */
+export function useCard(id: string): boolean {
+  const held = useContext(HeldCompact);
+  return useDetailed() && !held.has(id);
+}
 
 /**
  * Zooms from which a box's name is drawn, at about 10 px on screen. Names would fit from 0.17, but the

@@ -3,12 +3,12 @@
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { ArtifactFlowNode } from "../flow-elements.ts";
-import { useDetailed } from "../use-detailed.ts";
+import { useCard } from "../use-detailed.ts";
 
 /** An artifact with its current version and a stale badge. It feeds contracts, so only its lower handle starts drags. */
-function ArtifactNode({ data }: NodeProps<ArtifactFlowNode>) {
+function ArtifactNode({ id, data }: NodeProps<ArtifactFlowNode>) {
   const a = data.artifact;
-  const detailed = useDetailed();
+  const detailed = useCard(id);
   const classes = `canvas-node artifact status-${a.status}${a.stale ? " is-stale" : ""}`;
   if (!detailed)
     return (

@@ -3,12 +3,12 @@
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import type { ContractFlowNode } from "../flow-elements.ts";
-import { useDetailed } from "../use-detailed.ts";
+import { useCard } from "../use-detailed.ts";
 
 /** A contract, coloured by its state; its handles start and end dependency drags (when zoomed in enough to read it). */
-function ContractNode({ data }: NodeProps<ContractFlowNode>) {
+function ContractNode({ id, data }: NodeProps<ContractFlowNode>) {
   const c = data.contract;
-  const detailed = useDetailed();
+  const detailed = useCard(id);
   if (!detailed)
     return (
       <div className={`canvas-node contract compact state-${c.status}`} data-status={c.status}>

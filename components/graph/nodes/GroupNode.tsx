@@ -4,15 +4,15 @@ import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { memo } from "react";
 import { ContractStatus } from "@/lib/api/contracts.ts";
 import type { GroupFlowNode } from "../flow-elements.ts";
-import { useDetailed } from "../use-detailed.ts";
+import { useCard } from "../use-detailed.ts";
 
 /**
  * A collapsed group: its name, what it holds, and a bar of its contracts' states (widths by count);
  * zoomed out, its name and size only. Clicking it expands it.
  */
-function GroupNode({ data }: NodeProps<GroupFlowNode>) {
+function GroupNode({ id, data }: NodeProps<GroupFlowNode>) {
   const g = data.group;
-  const detailed = useDetailed();
+  const detailed = useCard(id);
   if (!detailed)
     return (
       <div className="canvas-node group compact" data-group={g.id}>
