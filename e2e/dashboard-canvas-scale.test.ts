@@ -1,8 +1,8 @@
 /**
  * The canvas at a team's scale, in a real browser against a real hub: 300 contracts and 1,000
  * artifacts made through the API, found by search, narrowed to one node's lineage, grouped by member
- * and linked by dragging without the layout moving. The 10,000-node benchmark, which needs a quiet machine, is
- * e2e/dashboard-canvas-10000.test.ts.
+ * and linked by dragging without the layout moving; and a small team's nodes zoomed from cards to boxes and back.
+ * The 10,000-node benchmark, which needs a quiet machine, is e2e/dashboard-canvas-10000.test.ts.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,6 +66,8 @@ async function generateTeam(): Promise<void> {
 const graphOf = async (team: string): Promise<GraphView> => (await api(hub, "GET", `/api/graph?team=${team}`)).body;
 const drawn = () => page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")!).sort());
 const node = (key: string) => page.locator(`.react-flow__node[data-id="${key}"]`);
+const zoomOf = async () => Number(/scale\(([\d.]+)\)/.exec((await page.locator(".react-flow__viewport").getAttribute("style"))!)![1]);
+const edgesDrawn = () => page.locator(".react-flow__edge path.react-flow__edge-path").count();
 
 /** Whether a node's box lies wholly inside the canvas's box. */
 async function onScreen(key: string): Promise<boolean> {
@@ -267,4 +269,51 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await screenshot(page, "canvas-390");
     await page.setViewportSize({ width: 1366, height: 768 });
   }, 240_000);
+
+  // The zoom lines of docs/canvas.md#levels-of-zoom-semantic-zoom crossed both ways: boxes turn into cards a chunk
+  // per frame, and an edge waits for both its ends (use-staging.ts).
+  it("draws a node's edges when it turns from a box into a card, in view or away from it", async () => {
+    for (const [id, dependencies] of [
+      ["first", []],
+      ["second", [{ type: "contract", contractId: "first" }]],
+      ["third", [{ type: "contract", contractId: "second" }]],
+    ] as const)
+      await created("/api/contracts", { team: "zoom", id, title: `The ${id} step`, assignee: "dev", dependencies });
+    await page.goto(`${hub.url}/canvas?team=zoom`);
+    await expect.poll(() => page.locator(".react-flow__node .canvas-node-title").count()).toBe(3);
+    await expect.poll(() => edgesDrawn()).toBe(2);
+    const [zoomIn, zoomOut] = [page.getByRole("button", { name: "zoom in" }), page.getByRole("button", { name: "zoom out" })];
+    const click = async (button: typeof zoomIn) => (await button.click(), await viewportSettled(page));
+    const cards = () => page.locator(".react-flow__node .canvas-node-title").count();
+    const boxes = () => page.locator(".react-flow__node .canvas-node.compact").count();
+    /** Out to the overview, where no node is an element, then in a step to boxes (between 0.3 and 0.4), drawn afresh. */
+    const freshBoxes = async () => {
+      while ((await zoomOf()) >= 0.3) await click(zoomOut);
+      await expect.poll(() => page.locator(".react-flow__node").count()).toBe(0);
+      await click(zoomIn);
+      expect(await zoomOf()).toBeLessThan(0.4);
+      await expect.poll(boxes).toBe(3);
+    };
+    // In to cards where the boxes are: each becomes a card, and their edges are drawn.
+    await freshBoxes();
+    await click(zoomIn);
+    await expect.poll(cards).toBe(3);
+    await expect.poll(() => edgesDrawn()).toBe(2);
+    // Boxes again, dragged out of view so none is drawn, then in to cards there, and back to them by fitting the view:
+    // they come as cards, with their edges.
+    await freshBoxes();
+    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+    await page.mouse.move(pane.x + pane.width - 20, pane.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(pane.x + 20, pane.y + pane.height - 20, { steps: 20 });
+    await page.mouse.up();
+    await viewportSettled(page);
+    await expect.poll(() => page.locator(".react-flow__node").count()).toBe(0);
+    await click(zoomIn);
+    expect(await zoomOf()).toBeGreaterThanOrEqual(0.4);
+    await page.getByTestId("fit-view").click();
+    await viewportSettled(page);
+    await expect.poll(cards).toBe(3);
+    await expect.poll(() => edgesDrawn()).toBe(2);
+  }, 60_000);
 });
