@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GraphEdge, GraphNode, GraphView } from "../lib/api/graph.ts";
 import { indexGraph, lineageOf } from "../components/graph/graph-index.ts";
-import { canvasBench, clearLongTasks, installProbe, readProbe, settledCounts, viewportSettled, wheel } from "./helpers/canvas-probe.ts";
+import { canvasBench, clearLongTasks, dragPane, installProbe, readProbe, settledCounts, viewportSettled, wheel } from "./helpers/canvas-probe.ts";
 import { screenshot } from "./helpers/browser.ts";
 import type { HubProcess } from "./helpers/hub-process.ts";
 
@@ -141,12 +141,7 @@ describe("the canvas with 10,000 nodes", () => {
     await clearLongTasks(perf);
     const box = (await perf.locator(".react-flow__pane").boundingBox())!;
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    const drag = async (dx: number, dy: number) => {
-      await perf.mouse.move(centre.x, centre.y);
-      await perf.mouse.down();
-      await perf.mouse.move(centre.x + dx, centre.y + dy, { steps: 20 });
-      await perf.mouse.up();
-    };
+    const drag = (dx: number, dy: number) => dragPane(perf, centre, { x: dx, y: dy });
     await drag(250, -120);
     await drag(-250, 120);
     await perf.mouse.move(centre.x, centre.y);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GraphView } from "../lib/api/graph.ts";
 import { indexGraph, lineageOf } from "../components/graph/graph-index.ts";
 import { groupsOf } from "../components/graph/grouping.ts";
-import { drawnCount, viewportSettled } from "./helpers/canvas-probe.ts";
+import { dragPane, drawnCount, viewportOf, viewportSettled, zoomOf } from "./helpers/canvas-probe.ts";
 import { launchBrowser, screenshot } from "./helpers/browser.ts";
 import { api, pool, startHub, type HubProcess } from "./helpers/hub-process.ts";
 
@@ -66,7 +66,6 @@ async function generateTeam(): Promise<void> {
 const graphOf = async (team: string): Promise<GraphView> => (await api(hub, "GET", `/api/graph?team=${team}`)).body;
 const drawn = () => page.locator(".react-flow__node").evaluateAll((els) => els.map((e) => e.getAttribute("data-id")!).sort());
 const node = (key: string) => page.locator(`.react-flow__node[data-id="${key}"]`);
-const zoomOf = async () => Number(/scale\(([\d.]+)\)/.exec((await page.locator(".react-flow__viewport").getAttribute("style"))!)![1]);
 const edgesDrawn = () => page.locator(".react-flow__edge path.react-flow__edge-path").count();
 
 /** Whether a node's box lies wholly inside the canvas's box. */
@@ -134,11 +133,10 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     await expect.poll(() => drawnCount(page)).toBe(1300);
 
     // Pressing the minimap centres the view there.
-    const transform = () => page.locator(".react-flow__viewport").getAttribute("style");
-    const before = await transform();
+    const before = await viewportOf(page);
     const map = (await page.getByTestId("canvas-minimap").boundingBox())!;
     await page.mouse.click(map.x + map.width * 0.2, map.y + map.height * 0.3);
-    await expect.poll(transform).not.toBe(before);
+    await expect.poll(() => viewportOf(page)).not.toBe(before);
     await page.getByTestId("fit-view").click();
 
     // Search: the best match is listed first; Enter selects it, brings it into view at a readable zoom and rings it.
@@ -193,8 +191,7 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
     expect(spot).toBeDefined();
     await page.mouse.click(spot!.x, spot!.y);
     await expect.poll(() => page.locator(".react-flow__node.selected").count()).toBe(1);
-    const scale = async () => Number(/scale\(([\d.]+)\)/.exec((await page.locator(".react-flow__viewport").getAttribute("style")) ?? "")?.[1]);
-    expect(await scale()).toBeGreaterThanOrEqual(0.8);
+    expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.8);
     await page.getByTestId("fit-view").click();
     await expect.poll(() => drawnCount(page)).toBe(1300);
 
@@ -279,41 +276,38 @@ describe("the canvas of a team of 300 contracts and 1,000 artifacts", () => {
       ["third", [{ type: "contract", contractId: "second" }]],
     ] as const)
       await created("/api/contracts", { team: "zoom", id, title: `The ${id} step`, assignee: "dev", dependencies });
+    const cards = () => page.locator(".react-flow__node .canvas-node-title").count();
     await page.goto(`${hub.url}/canvas?team=zoom`);
-    await expect.poll(() => page.locator(".react-flow__node .canvas-node-title").count()).toBe(3);
-    await expect.poll(() => edgesDrawn()).toBe(2);
+    await expect.poll(cards).toBe(3);
+    await expect.poll(edgesDrawn).toBe(2);
     const [zoomIn, zoomOut] = [page.getByRole("button", { name: "zoom in" }), page.getByRole("button", { name: "zoom out" })];
     const click = async (button: typeof zoomIn) => (await button.click(), await viewportSettled(page));
-    const cards = () => page.locator(".react-flow__node .canvas-node-title").count();
     const boxes = () => page.locator(".react-flow__node .canvas-node.compact").count();
     /** Out to the overview, where no node is an element, then in a step to boxes (between 0.3 and 0.4), drawn afresh. */
     const freshBoxes = async () => {
-      while ((await zoomOf()) >= 0.3) await click(zoomOut);
+      while ((await zoomOf(page)) >= 0.3) await click(zoomOut);
       await expect.poll(() => page.locator(".react-flow__node").count()).toBe(0);
       await click(zoomIn);
-      expect(await zoomOf()).toBeLessThan(0.4);
+      expect(await zoomOf(page)).toBeLessThan(0.4);
       await expect.poll(boxes).toBe(3);
     };
     // In to cards where the boxes are: each becomes a card, and their edges are drawn.
     await freshBoxes();
     await click(zoomIn);
     await expect.poll(cards).toBe(3);
-    await expect.poll(() => edgesDrawn()).toBe(2);
+    await expect.poll(edgesDrawn).toBe(2);
     // Boxes again, dragged out of view so none is drawn, then in to cards there, and back to them by fitting the view:
     // they come as cards, with their edges.
     await freshBoxes();
     const pane = (await page.locator(".react-flow__pane").boundingBox())!;
-    await page.mouse.move(pane.x + pane.width - 20, pane.y + 20);
-    await page.mouse.down();
-    await page.mouse.move(pane.x + 20, pane.y + pane.height - 20, { steps: 20 });
-    await page.mouse.up();
+    await dragPane(page, { x: pane.x + pane.width - 20, y: pane.y + 20 }, { x: 40 - pane.width, y: pane.height - 40 });
     await viewportSettled(page);
     await expect.poll(() => page.locator(".react-flow__node").count()).toBe(0);
     await click(zoomIn);
-    expect(await zoomOf()).toBeGreaterThanOrEqual(0.4);
+    expect(await zoomOf(page)).toBeGreaterThanOrEqual(0.4);
     await page.getByTestId("fit-view").click();
     await viewportSettled(page);
     await expect.poll(cards).toBe(3);
-    await expect.poll(() => edgesDrawn()).toBe(2);
+    await expect.poll(edgesDrawn).toBe(2);
   }, 60_000);
 });

@@ -8,7 +8,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directiveModel } from "./fake-anthropic/directives.ts";
-import { viewportSettled } from "./helpers/canvas-probe.ts";
+import { viewportOf, viewportSettled } from "./helpers/canvas-probe.ts";
 import { launchBrowser, screenshot, waitLive } from "./helpers/browser.ts";
 import { api, cli } from "./helpers/hub-process.ts";
 import { startSessionHub, waitForSession, type SessionHub } from "./helpers/session-hub.ts";
@@ -29,7 +29,6 @@ afterAll(async () => {
 const node = (key: string) => page.locator(`.react-flow__node[data-id="${key}"]`);
 const stateOf = (key: string) => node(key).locator("[data-status]").getAttribute("data-status");
 const edge = (id: string) => page.locator(`.react-flow__edge[data-id="${id}"]`);
-const viewport = () => page.locator(".react-flow__viewport").getAttribute("style");
 
 async function centre(l: Locator): Promise<{ x: number; y: number }> {
   const box = (await l.boundingBox())!;
@@ -116,7 +115,7 @@ describe("the canvas", () => {
     await page.mouse.down();
     await page.mouse.move(pane.x + 90, pane.y + pane.height - 60, { steps: 5 });
     await page.mouse.up();
-    const moved = await viewport();
+    const moved = await viewportOf(page);
 
     // The member's session publishes the schema through MCP: setup-schema completes, build-api is unblocked.
     const sent = await api(sh.hub, "POST", "/api/sessions/db-dev/send", {
@@ -128,7 +127,7 @@ describe("the canvas", () => {
     await expect.poll(() => stateOf("contract:build-api")).toBe("ready");
     await expect.poll(() => stateOf("artifact:schema-user")).toBe("active");
     expect(await node("artifact:schema-user").getByTestId("version").innerText()).toBe("v1");
-    expect(await viewport()).toBe(moved);
+    expect(await viewportOf(page)).toBe(moved);
     expect(navigations).toEqual([]);
     const published = (await api(sh.hub, "GET", `/api/artifacts/schema-user/history?team=${TEAM}`)).body.versions[0];
     expect([published.publisher, published.sessionId]).toEqual(["db-dev", "db-dev"]);

@@ -34,21 +34,25 @@ export function useStaging(nodes: CanvasNode[]): Staged {
   useEffect(
     () =>
       store.subscribe((now, before) => {
-        const [zoom, was] = [now.transform[2], before.transform[2]];
-        const view = [now.transform, now.width, now.height] as const;
+        // Called on every change of xyflow's store, each frame of a pan among them: nothing is worked out but at a crossing.
+        const zoom = now.transform[2];
+        const was = before.transform[2];
         const out = zoom < OVERVIEW_ZOOM;
         if (out !== was < OVERVIEW_ZOOM) {
-          const next = out ? SETTLED : mounting(nearestFirst(inView(latest.current, ...view), ...view));
+          if (out) return (setStaging(SETTLED), now.setNodes(NO_NODES));
+          const next = mounting(nearestFirst(inView(latest.current, now.transform, now.width, now.height), now.transform, now.width, now.height));
           setStaging(next);
-          now.setNodes(out ? NO_NODES : without(latest.current, new Set(next.unmounted)));
+          now.setNodes(without(latest.current, new Set(next.unmounted)));
         } else if (!out && zoom >= DETAIL_ZOOM !== was >= DETAIL_ZOOM) {
+          if (zoom < DETAIL_ZOOM) return setStaging(uncarding);
           const mounted = new Set(Array.from(now.domNode?.querySelectorAll(".react-flow__node") ?? [], (el) => el.getAttribute("data-id")));
-          const nearest = () =>
-            nearestFirst(
-              latest.current.filter((n) => mounted.has(n.id)),
-              ...view,
-            );
-          setStaging((s) => (zoom >= DETAIL_ZOOM ? carding(s, nearest()) : uncarding(s)));
+          const onPage = nearestFirst(
+            latest.current.filter((n) => mounted.has(n.id)),
+            now.transform,
+            now.width,
+            now.height,
+          );
+          setStaging((s) => carding(s, onPage));
         }
       }),
     [store],

@@ -72,6 +72,20 @@ export async function viewportSettled(p: Page): Promise<void> {
   await expect.poll(still).toBe(true);
 }
 
+/** xyflow's viewport transform as its style says it ("transform: translate(…) scale(…);"). */
+export const viewportOf = (p: Page) => p.locator(".react-flow__viewport").getAttribute("style");
+
+/** The canvas's zoom, read from its viewport's transform. */
+export const zoomOf = async (p: Page): Promise<number> => Number(/scale\(([\d.]+)\)/.exec((await viewportOf(p)) ?? "")?.[1]);
+
+/** A drag on the canvas's pane as a hand makes it, in 20 steps. */
+export async function dragPane(p: Page, from: { x: number; y: number }, by: { x: number; y: number }): Promise<void> {
+  await p.mouse.move(from.x, from.y);
+  await p.mouse.down();
+  await p.mouse.move(from.x + by.x, from.y + by.y, { steps: 20 });
+  await p.mouse.up();
+}
+
 /** Wheel steps, each one drawn before the next (the viewport still for two frames): long tasks are what a person would feel. */
 export async function wheel(p: Page, steps: number, deltaY: number): Promise<void> {
   for (let i = 0; i < steps; i++) {
