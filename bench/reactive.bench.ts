@@ -1,7 +1,8 @@
-/** Reactive-layer figures (docs/domain.md): staleness, snapshots, rollback and diff on a large team; pipeline throughput. */
+/** Reactive-layer figures (docs/domain.md): staleness, snapshots, rollback and diff on a large team; pipeline throughput, and what the runner adds to a commit it has nothing to do for. */
 import { inTempDir, openHub } from "./lib/temp-db.ts";
 import { buildBigTeam } from "./reactive/big-team.ts";
 import { lineageFigures, staleFigure } from "./reactive/lineage-figures.ts";
+import { commitDrainFigure } from "./reactive/commit-drain-figure.ts";
 import { pipelineFigure } from "./reactive/pipeline-figure.ts";
 import { snapshotFigures } from "./reactive/snapshot-figures.ts";
 
@@ -18,4 +19,5 @@ export default async function reactive(): Promise<void> {
     }
   });
   await pipelineFigure();
+  await commitDrainFigure();
 }

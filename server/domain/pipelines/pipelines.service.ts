@@ -79,7 +79,8 @@ const toView = (row: PipelineRow, executions: Record<string, number>): PipelineV
 });
 
 const triggersOf = (rules: Rule[]) => [...new Set(rules.map((r) => r.trigger.type))].join(" ");
-const lastEventId = async (s: Sql) => (await s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
+/** The newest event in the log (0 when empty): where a pipeline starts, and where an idle runner stands. */
+export const lastEventId = async (s: Sql) => (await s.get<{ id: number }>(sql`SELECT COALESCE(MAX("id"), 0) AS "id" FROM "Event"`))!.id;
 
 export async function createPipeline({ db }: DomainDeps, actor: Principal, input: CreatePipelineInput): Promise<PipelineView> {
   assertRules(input.rules);

@@ -12,7 +12,7 @@
 import type { Sql } from "../../db/connection.ts";
 import type { WriteTx } from "../../db/database.ts";
 import { multiRowReturning } from "../../db/multi-row.ts";
-import { sql, type Query } from "../../db/sql.ts";
+import { inList, sql, type Query } from "../../db/sql.ts";
 import type { EventRow, PipelineCursorRow, PipelineExecutionRow, PipelineRow } from "../../db/rows.ts";
 import type { EventBus } from "../../events/bus.ts";
 import type { HubEvent, PayloadOf } from "../../events/types.ts";
@@ -22,7 +22,7 @@ import { toHubEvent } from "../events/events.service.ts";
 import { runAction, type ActionOutcome } from "./actions.ts";
 import { creatorOf } from "./creator.ts";
 import { EvaluationFailure, evaluateCondition } from "./expressions.ts";
-import { parseRules } from "./pipelines.service.ts";
+import { lastEventId, parseRules } from "./pipelines.service.ts";
 import { contextFor, firesOn, passesFilters, type EventContext } from "./triggers.ts";
 
 export const MAX_DEPTH = 10;
@@ -36,8 +36,12 @@ const SLICE_MS = 20;
  */
 const CURSOR_LAG = 1000;
 const RUNNER = "pipeline-runner";
+const PARSED_RULES = 1000;
 
-type Active = PipelineRow & { parsed: Rule[] };
+/** What the runner reads of an active pipeline; its rules are read apart, only when an event may concern it. */
+type ActiveRow = Pick<PipelineRow, "pk" | "teamId" | "id" | "createdBy" | "fromEventId">;
+const ACTIVE_COLUMNS = sql`"pk","teamId","id","createdBy","fromEventId"`;
+type Active = ActiveRow & { parsed: Rule[] };
 /** What the execution log records; a false condition is logged but not announced. */
 type Outcome = PayloadOf<"pipeline.executed">["outcome"] | "condition_false";
 type Fired = Omit<Record_, "outcome">;
@@ -121,7 +125,24 @@ export class PipelineRunner {
   private stopped = false;
   private unsubscribe?: () => void;
 
+  /**
+   * Rules by the text of their column, parsed once: a drain follows every commit of the hub, and parsing every active
+   * pipeline's rules again each time was most of a drain's cost when no rule fired (docs/performance.md#pipelines).
+   * The runner only reads them. Emptied when it grows past PARSED_RULES, texts no pipeline has any more with it.
+   */
+  private readonly parsed = new Map<string, Rule[]>();
+
   constructor(private readonly deps: DomainDeps) {}
+
+  private rulesOf(p: Pick<PipelineRow, "rules">): Rule[] {
+    let rules = this.parsed.get(p.rules);
+    if (!rules) {
+      if (this.parsed.size >= PARSED_RULES) this.parsed.clear();
+      rules = parseRules(p);
+      this.parsed.set(p.rules, rules);
+    }
+    return rules;
+  }
 
   start(bus: EventBus): void {
     this.unsubscribe = bus.subscribe(() => this.kick());
@@ -156,17 +177,35 @@ export class PipelineRunner {
   /** Processes every event after the cursor; returns once caught up. */
   async drain(): Promise<void> {
     while (!this.stopped) {
-      const { events, pipelines, stored } = await this.deps.db.read(async (s) => {
+      const read = await this.deps.db.read(async (s) => {
+        const active = await s.all<ActiveRow>(sql`SELECT ${ACTIVE_COLUMNS} FROM "Pipeline" WHERE "status" = 'active' ORDER BY "pk"`);
+        // No active pipeline: nothing committed so far concerns one, and one created later starts after it (`fromEventId`),
+        // so the runner stands at the newest event. The drain follows every commit of the hub; reading the cursor and the
+        // log was most of a write's cost on a team without pipelines (docs/performance.md#pipelines).
+        if (active.length === 0) return lastEventId(s);
         const stored = await readCursor(s);
         const rows = await s.all<EventRow>(sql`SELECT * FROM "Event" WHERE "id" > ${Math.max(stored, this.position)} ORDER BY "id" LIMIT ${BATCH}`);
-        const active = await s.all<PipelineRow>(sql`SELECT * FROM "Pipeline" WHERE "status" = 'active' ORDER BY "pk"`);
-        return { stored, events: rows.map(toHubEvent), pipelines: active.map((p) => ({ ...p, parsed: parseRules(p) })) };
+        // The rules only of pipelines these events may concern: their text is most of what reading a pipeline costs.
+        const newest = new Map(rows.map((r) => [r.teamId, r.id]));
+        const wanted = active.filter((p) => (newest.get(p.teamId) ?? 0) > p.fromEventId);
+        const texts = wanted.length
+          ? await s.all<Pick<PipelineRow, "pk" | "rules">>(sql`SELECT "pk","rules" FROM "Pipeline" WHERE "pk" IN ${inList(wanted.map((p) => p.pk))}`)
+          : [];
+        const textOf = new Map(texts.map((t) => [t.pk, t]));
+        return { stored, events: rows.map(toHubEvent), pipelines: wanted.map((p) => ({ ...p, parsed: this.rulesOf(textOf.get(p.pk)!) })) };
       });
+      if (typeof read === "number") {
+        this.position = Math.max(this.position, read);
+        return;
+      }
+      const { events, pipelines, stored } = read;
       if (events.length === 0) return;
       const concerned = (e: HubEvent) => pipelines.filter((p) => p.teamId === e.teamId && p.fromEventId < e.id);
       let next = 0;
       // Past events no pipeline is concerned with, without a transaction while the stored cursor is recent enough.
       while (next < events.length && concerned(events[next]).length === 0 && events[next].id - stored < CURSOR_LAG) this.position = events[next++].id;
+      // Caught up and nothing written: a commit after this read kicks the runner again, so reading once more is waste.
+      if (next === events.length && events.length < BATCH) return;
       while (next < events.length && !this.stopped) next = await this.slice(events, next, concerned);
     }
   }
