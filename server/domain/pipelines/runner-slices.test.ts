@@ -104,6 +104,23 @@ describe("the pipeline runner's slices", () => {
     expect(await outcomes("elsewhere", "other")).toEqual([]);
   });
 
+  it("started on the bus, drains after the committing write has returned, not inside its fan-out", async () => {
+    await pipelineOn("p");
+    const texts: string[] = [];
+    const runner = new PipelineRunner({ ...hub, db: readsNoted(texts) });
+    runner.start(hub.bus);
+    try {
+      await runner.kick();
+      expect(texts.length).toBeGreaterThan(0);
+      texts.length = 0;
+      await publish("a");
+      expect(texts).toEqual([]);
+      await expect.poll(() => outcomes("p")).toEqual(["0:executed"]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it("moves the cursor in memory past events no pipeline is concerned with, and in the database with the next slice", async () => {
     // A pipeline of another team is active: the events of this one concern no pipeline.
     await pipelineOn("elsewhere", "other");
