@@ -13,6 +13,7 @@ import { rolloutFile, sessionTokens } from "../server/supervisor/acp/codex-usage
 import { startCodexAcp, type CodexAcp } from "../server/supervisor/acp/connection.ts";
 import { directiveModel } from "./fake-openai/directives.ts";
 import { startEchoMcp, type EchoMcp } from "./helpers/echo-mcp.ts";
+import { toolOutputs } from "./fake-openai/request.ts";
 import { startFakeOpenAi, type FakeOpenAi } from "./fake-openai/server.ts";
 
 let api: FakeOpenAi;
@@ -96,7 +97,7 @@ describe("codex-acp through the ACP client", () => {
     const result = await c.acp.prompt(c.sessionId, "@shell touch approved.txt\n@reply done");
     expect(c.permissions.length).toBeGreaterThan(0);
     expect(result.stopReason).toBe("end_turn");
-    expect(fs.existsSync(path.join(c.work, "approved.txt"))).toBe(true);
+    expect(fs.existsSync(path.join(c.work, "approved.txt")), `what the command answered: ${JSON.stringify(toolOutputs(api.requests.at(-1)!))}`).toBe(true);
   });
 
   it("does not run a shell command the hub denies, and the turn ends cancelled", async () => {
