@@ -30,7 +30,7 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   // A port range of its own: hubs of other test files lease theirs from the default range at the same time.
-  [sh, browser] = await Promise.all([startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(47200) }), launchBrowser()]);
+  [sh, browser] = await Promise.all([startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(27200) }), launchBrowser()]);
   repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   repo.write(

@@ -41,7 +41,7 @@ function running(args: string[]) {
 
 beforeAll(async () => {
   // A port range of its own: hubs of other test files lease theirs from the default range at the same time.
-  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(47100) });
+  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(27100) });
   repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   repo.write(

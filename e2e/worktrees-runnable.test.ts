@@ -36,9 +36,9 @@ function packDependency(into: string): string {
 }
 
 beforeAll(async () => {
-  // A range of its own: hubs of test files running at the same time must not both hand out 45000 (nor this file in
+  // A range of its own: hubs of test files running at the same time must not both hand out 24000 (nor this file in
   // the `oldest` project the same port as here).
-  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(47300) });
+  sh = await startSessionHub(directiveModel(), { TEAMHUB_PORT_RANGE: portRangeFrom(27300) });
   repo = workTree(sh.work);
   repo.git("checkout", "-q", "-b", "main");
   const tarball = packDependency(path.join(sh.work, "vendor"));

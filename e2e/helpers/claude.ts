@@ -36,6 +36,7 @@ export const CLAUDE_DEFAULTS = {
  * the range 500 above, or two run commands would both listen on the first port, and one test would reach the other's.
  */
 export function portRangeFrom(first: number): string {
+  // Below the kernel's ports for outgoing connections, as the hub's default range is (server/domain/worktrees/ports.ts).
   const from = first + (which === "oldest" ? 500 : 0);
   return `${from}-${from + 99}`;
 }

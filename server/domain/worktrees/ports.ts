@@ -11,9 +11,14 @@ import { DomainError } from "../../errors.ts";
 
 export type PortRange = { first: number; last: number };
 
-export const DEFAULT_PORT_RANGE: PortRange = { first: 45000, last: 45999 };
+/**
+ * Below the ports the kernel hands out for outgoing connections (Linux 32768-60999, the IANA's 49152-65535): a leased
+ * port that an outgoing connection of any program holds as its local port cannot be listened on, and a run command
+ * given it fails to bind (docs/worktrees.md#ports).
+ */
+export const DEFAULT_PORT_RANGE: PortRange = { first: 24000, last: 24999 };
 
-/** `TEAMHUB_PORT_RANGE` ("45000-45999"): a clear error for anything else. */
+/** `TEAMHUB_PORT_RANGE` ("24000-24999"): a clear error for anything else. */
 export function parsePortRange(text: string | undefined): PortRange {
   if (text === undefined || text === "") return DEFAULT_PORT_RANGE;
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(text.trim());

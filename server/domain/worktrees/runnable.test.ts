@@ -400,9 +400,13 @@ describe("ports", () => {
 });
 
 describe("the port range", () => {
-  it("is TEAMHUB_PORT_RANGE, a high range by default; anything else is a clear error", () => {
+  it("is TEAMHUB_PORT_RANGE, by default above the privileged ports and below those of outgoing connections; anything else is a clear error", () => {
     expect(parsePortRange(undefined)).toEqual(DEFAULT_PORT_RANGE);
     expect(DEFAULT_PORT_RANGE.first).toBeGreaterThanOrEqual(1024);
+    // An outgoing connection may hold any port of this machine's ephemeral range as its local port, and a run command
+    // given that port could not listen on it.
+    const [ephemeralFirst] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    expect(DEFAULT_PORT_RANGE.last).toBeLessThan(Math.min(ephemeralFirst, 49152));
     expect(parsePortRange(" 47000-47010 ")).toEqual({ first: 47000, last: 47010 });
     for (const bad of ["80-90", "5000-4000", "47000", "47000-70000", "a-b"]) expect(() => parsePortRange(bad), bad).toThrow(/^TEAMHUB_PORT_RANGE: /);
   });
