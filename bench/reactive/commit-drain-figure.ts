@@ -7,9 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
 import { CreatePipelineInput } from "../../lib/api/pipelines.ts";
-import { publishArtifact } from "../../server/domain/artifacts/artifacts.service.ts";
 import { createPipeline } from "../../server/domain/pipelines/pipelines.service.ts";
 import { PipelineRunner } from "../../server/domain/pipelines/runner.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
@@ -17,7 +15,7 @@ import { check } from "../lib/check.ts";
 import { scalar } from "../lib/scalar.ts";
 import { ms, summarize, target } from "../lib/stats.ts";
 import { inTempDir, openHub, type BenchHub } from "../lib/temp-db.ts";
-import { pipelineEvents } from "./pipeline-events.ts";
+import { pipelineEvents, publishEvent } from "./pipeline-events.ts";
 import { PIPELINES, pipelineRules } from "./pipeline-rules.ts";
 
 const PUBLISHES = 600;
@@ -42,11 +40,7 @@ export function commitDrainFigure(label = "reactive.commit_drain", maxRatio = MA
       const commit = async ({ hub, runner }: (typeof hubs)[number], i: number) => {
         const e = events[i];
         const t0 = performance.now();
-        await publishArtifact(
-          hub,
-          { name: e.publisher, kind: "agent" },
-          PublishArtifactInput.parse({ id: e.id, type: e.type, name: e.name, data: e.data, summary: e.summary }),
-        );
+        await publishEvent(hub, e);
         await runner.drain();
         return performance.now() - t0;
       };

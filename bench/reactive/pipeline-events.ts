@@ -4,6 +4,9 @@
  * ~1 KB data as the large team. Each one is kept as the rules see it, so the expected outcome of
  * every rule on every event can be worked out without the hub.
  */
+import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
+import { publishArtifact } from "../../server/domain/artifacts/artifacts.service.ts";
+import type { DomainDeps } from "../../server/domain/deps.ts";
 import { seeded } from "../lib/random.ts";
 import { versionData } from "./version-data.ts";
 
@@ -55,3 +58,11 @@ export function pipelineEvents(): Published[] {
   }
   return out;
 }
+
+/** Publishes `e` through the service layer, as its CI agent. */
+export const publishEvent = (deps: DomainDeps, e: Published) =>
+  publishArtifact(
+    deps,
+    { name: e.publisher, kind: "agent" },
+    PublishArtifactInput.parse({ id: e.id, type: e.type, name: e.name, data: e.data, summary: e.summary }),
+  );

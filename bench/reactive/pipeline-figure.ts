@@ -5,9 +5,7 @@
  * outcome each rule's plain-TypeScript meaning predicts for each event, and one message per
  * executed action. Target: at least 2,000 publish events a second.
  */
-import { PublishArtifactInput } from "../../lib/api/artifacts.ts";
 import { CreatePipelineInput } from "../../lib/api/pipelines.ts";
-import { publishArtifact } from "../../server/domain/artifacts/artifacts.service.ts";
 import { createPipeline } from "../../server/domain/pipelines/pipelines.service.ts";
 import { PipelineRunner } from "../../server/domain/pipelines/runner.ts";
 import { OPERATOR } from "../../server/domain/principal.ts";
@@ -16,7 +14,7 @@ import { scalar } from "../lib/scalar.ts";
 import { ms, target } from "../lib/stats.ts";
 import { inTempDir, openHub, type BenchHub } from "../lib/temp-db.ts";
 import { timed } from "../lib/timing.ts";
-import { pipelineEvents, type Published } from "./pipeline-events.ts";
+import { pipelineEvents, publishEvent, type Published } from "./pipeline-events.ts";
 import { PIPELINES, pipelineRules, type RuleSpec } from "./pipeline-rules.ts";
 
 const pipelineId = (p: number) => `pipeline-${p}`;
@@ -60,11 +58,7 @@ export function pipelineFigure(label = "reactive.pipelines", minRate = MIN_EVENT
       const events = pipelineEvents();
       const publishStart = performance.now();
       for (const e of events) {
-        await publishArtifact(
-          hub,
-          { name: e.publisher, kind: "agent" },
-          PublishArtifactInput.parse({ id: e.id, type: e.type, name: e.name, data: e.data, summary: e.summary }),
-        );
+        await publishEvent(hub, e);
       }
       const publishRate = events.length / ((performance.now() - publishStart) / 1000);
       const firstEvent = scalar(hub.sqlite.reader.raw, `SELECT MIN("fromEventId") FROM "Pipeline"`);
